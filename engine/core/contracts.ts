@@ -1,0 +1,59 @@
+/**
+ * The seams of the engine, as types: the framework-free core implements them, the React renderers
+ * and the server speak them. Changing a shape here is an API change for every part.
+ */
+import type { CompiledExpression } from './expression'
+import type { ActionChain, DocumentNode } from '../documents/types'
+
+/** Result of any operation that can fail with a product error code (spec §8). */
+export type Result<T> = { ok: true; value: T } | { ok: false; code: string; message?: string; details?: unknown }
+
+/** Gateway envelope, spec §7/§8 (server → client). */
+export type Envelope<T> = { status: 'OK'; payload: T } | { status: 'ERROR'; errorCode: string; payload?: unknown }
+
+/** What `GET /api/site` answers: everything the shell needs before the first render. */
+export interface SiteBootstrap {
+  site: {
+    id: string
+    jurisdiction: string
+    name: string
+    defaultLocale: string
+    locales: string[]
+    currency: string
+    minimumAge: number
+    mainProduct: string
+    development: boolean
+  }
+  /** Spec §3 "Remote app config" for this site. */
+  remoteConfig: Record<string, unknown>
+  /** Every screen the site serves: the router is built from this. */
+  routes: RouteEntry[]
+  /** Hash of every published document for this site; changes when any document changes. */
+  documentsVersion: string
+  /** Web version (spec §9: 1.22.0), sent back as the version header. */
+  version: string
+}
+
+export interface RouteEntry {
+  screen: string
+  route: string
+  section: string
+  login: boolean
+}
+
+/** Headers every gateway and document request carries (spec §7). */
+export const HEADERS = {
+  source: 'x-parlay-source',
+  target: 'x-parlay-target',
+  version: 'x-parlay-version',
+  sessionHash: 'punter-session-hash',
+} as const
+
+/** Documents API: `GET /api/documents/{kind}/{id}?locale=xx` → the resolved, compiled document.
+ * ETag + If-None-Match → 304. Expressions arrive compiled: see CompiledExpression. */
+export const DOCUMENTS_API = '/api/documents'
+
+/** A served document: the source document with every expression replaced by its compiled form. */
+export type ServedDocument<T> = T & { $etag?: string }
+
+export type { CompiledExpression, ActionChain, DocumentNode }

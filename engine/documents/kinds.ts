@@ -1,0 +1,506 @@
+/**
+ * The JSON Schema of every document kind: the single source of truth.
+ *
+ * `npm run schemas:emit` writes them to `schemas/kinds/*.schema.json` (what an operator's editor
+ * reads through each document's "$schema"); the server validates with them; the TypeScript types
+ * in `./types.ts` are derived from them with json-schema-to-ts. Never write those types by hand.
+ *
+ * Recursive parts (a node's children, an action's error branches) are `$ref`s here; the derived
+ * types close the recursion in `./types.ts`.
+ */
+
+export const MENU_ITEM_NAMES = [
+  'results',
+  'statistics',
+  'downloadApp',
+  'vipClub',
+  'loyalty',
+  'whatsNew',
+  'quiz',
+  'loyaltyPrizes',
+  'promotions',
+  'lobby',
+  'favourites',
+  'contactUs',
+] as const
+
+export const FOOTER_ITEM_NAMES = [
+  'generalInformation',
+  'settings',
+  'support',
+  'partners',
+  'legalInformation',
+  'help',
+  'privacy',
+  'rules',
+  'games',
+  'regulation',
+  'responsibleGambling',
+  'gamblingRules',
+  'terms',
+  'contract',
+  'cookiesPolicy',
+  'manageCookies',
+  'about',
+  'aboutApp',
+  'payments',
+  'desktopSite',
+  'blog',
+  'language',
+  'companyDetails',
+] as const
+
+export const MODAL_KINDS = ['default', 'info', 'select', 'date', 'calendar', 'confirm', 'result', 'login', 'custom'] as const
+export const POPUP_ANIMATIONS = ['slide-fade', 'slide', 'fade'] as const
+export const SECTIONS = [
+  'sport',
+  'esports',
+  'casino',
+  'live-casino',
+  'live-games',
+  'virtual-sports',
+  'toto',
+  'scores',
+  'mgames',
+  'crash',
+  'fast-games',
+  'account',
+  'promotions',
+  'info',
+] as const
+export const THEMES = ['light', 'dark', 'lgames', 'vsports', 'esports'] as const
+export const JURISDICTIONS = ['curacao', 'russia', 'belarus', 'denmark', 'spain', 'italy', 'alderney'] as const
+export const PLATFORMS = ['web', 'ios', 'android', 'scores-android', 'scores-ios'] as const
+
+/** Node kinds the renderer registry knows. Unknown kinds pass the schema (documents may be newer
+ * than a cached client) but lint warns, and the client skips them. */
+export const NODE_KINDS = [
+  'stack',
+  'section',
+  'text',
+  'button',
+  'link',
+  'image',
+  'list',
+  'menu',
+  'banner',
+  'card',
+  'money',
+  'form',
+] as const
+
+/** A recursive slot: a `$ref` at run time; an opaque object for json-schema-to-ts (which cannot
+ * follow recursion), closed again in `./types.ts`. */
+const recursive = <Name extends 'node' | 'chain'>(name: Name) =>
+  ({ $ref: `#/$defs/${name}` }) as unknown as { readonly type: Name extends 'chain' ? 'array' : 'object'; readonly items?: { readonly type: 'object' } }
+
+const id = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 80 } as const
+const i18nKey = { type: 'string', pattern: '^[A-Za-z0-9_.-]+$', maxLength: 200 } as const
+const expression = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 2000,
+  description: 'A CEL expression over the declared context (site, session, user, settings, remoteConfig, flags, experiments, route, data, form, item, now).',
+} as const
+const binding = {
+  type: 'object',
+  required: ['$'],
+  properties: { $: expression },
+  additionalProperties: false,
+  description: 'A value computed from the context: {"$": "user.firstName"}.',
+} as const
+const scalar = { type: ['string', 'number', 'boolean'] } as const
+
+const text = {
+  description: 'An i18n key, or a key with interpolation values and a plural count.',
+  anyOf: [
+    i18nKey,
+    {
+      type: 'object',
+      required: ['key'],
+      properties: {
+        key: i18nKey,
+        values: { type: 'object', additionalProperties: { anyOf: [binding, scalar] } },
+        count: { anyOf: [binding, { type: 'number' }] },
+      },
+      additionalProperties: false,
+    },
+  ],
+} as const
+
+const path = { type: 'string', pattern: '^/[^\\s]*$', maxLength: 300 } as const
+
+const action = {
+  type: 'object',
+  required: ['do'],
+  properties: {
+    do: { type: 'string', pattern: '^[a-z][a-zA-Z]*(\\.[a-z][a-zA-Z]*)+$', description: 'An action name from the registry, e.g. nav.go.' },
+    with: { type: 'object', description: 'Parameters; any value may be a binding {"$": "..."}.' },
+    when: expression,
+    onSuccess: recursive('chain'),
+    onError: {
+      type: 'object',
+      description: 'Branches by error code; "*" catches every other code.',
+      propertyNames: { pattern: '^(\\*|[A-Za-z0-9_.-]+)$' },
+      additionalProperties: recursive('chain'),
+    },
+  },
+  additionalProperties: false,
+} as const
+
+const chain = { type: 'array', items: action, maxItems: 50 } as const
+
+const nodeCommon = {
+  type: { type: 'string', pattern: '^[a-z][a-zA-Z-]*$' },
+  id: { type: 'string', maxLength: 80 },
+  when: expression,
+  testId: { type: 'string', maxLength: 80 },
+} as const
+
+const children = { type: 'array', items: recursive('node'), maxItems: 200 } as const
+
+/** Per-kind properties, applied when `type` names a known kind. */
+export const nodeKindProperties = {
+  stack: {
+    required: ['children'],
+    properties: { direction: { enum: ['row', 'column'] }, gap: { enum: ['none', 'small', 'medium', 'large'] }, children },
+  },
+  section: {
+    required: ['children'],
+    properties: { title: text, children },
+  },
+  text: {
+    required: ['text'],
+    properties: { text, variant: { enum: ['title', 'subtitle', 'body', 'caption'] } },
+  },
+  button: {
+    required: ['label', 'actions'],
+    properties: { label: text, actions: chain, variant: { enum: ['primary', 'secondary', 'ghost'] }, enabled: expression },
+  },
+  link: {
+    required: ['label', 'to'],
+    properties: { label: text, to: { anyOf: [path, { type: 'string', pattern: '^https://' }, binding] } },
+  },
+  image: {
+    required: ['src', 'alt'],
+    properties: { src: { type: 'string', maxLength: 500 }, alt: text, width: { type: 'integer' }, height: { type: 'integer' } },
+  },
+  list: {
+    properties: {
+      items: children,
+      source: binding,
+      template: recursive('node'),
+      empty: text,
+      layout: { enum: ['list', 'grid', 'carousel'] },
+    },
+  },
+  menu: { required: ['menu'], properties: { menu: id } },
+  banner: {
+    required: ['title'],
+    properties: { title: text, body: text, image: { type: 'string' }, tone: { enum: ['promo', 'info', 'warning'] }, actions: chain },
+  },
+  card: {
+    required: ['title'],
+    properties: {
+      title: { anyOf: [text, binding] },
+      subtitle: { anyOf: [text, binding] },
+      image: { anyOf: [{ type: 'string' }, binding] },
+      to: { anyOf: [path, binding] },
+      badge: text,
+    },
+  },
+  money: {
+    required: ['amount'],
+    properties: { amount: { anyOf: [binding, { type: 'number' }] }, currency: { anyOf: [binding, { type: 'string' }] }, label: text },
+  },
+  form: {
+    required: ['flow'],
+    properties: { flow: id },
+  },
+} as const
+
+const node = {
+  type: 'object',
+  required: ['type'],
+  properties: nodeCommon,
+  allOf: Object.entries(nodeKindProperties).map(([kind, spec]) => ({
+    if: { properties: { type: { const: kind } } },
+    then: spec,
+  })),
+} as const
+
+const definitions = { node, chain } as const
+
+const documentBase = (kind: string) =>
+  ({
+    $schema: { type: 'string' },
+    kind: { const: kind },
+    id,
+    description: { type: 'string', maxLength: 500 },
+    locales: { type: 'array', items: { type: 'string', pattern: '^[a-z]{2,3}$' }, description: 'Serve this variant only for these locales.' },
+    platforms: { type: 'array', items: { enum: PLATFORMS }, description: 'Serve this variant only for these platforms.' },
+  }) as const
+
+const schemaUri = (kind: string) => `https://parlay.example/schemas/kinds/${kind}.schema.json`
+
+export const screenSchema = {
+  $id: schemaUri('screen'),
+  title: 'Parlay screen',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'route', 'body'],
+  properties: {
+    ...documentBase('screen'),
+    route: { ...path, description: 'Route pattern without the locale prefix, e.g. /casino/lobby or /account/:page.' },
+    section: { enum: SECTIONS },
+    title: text,
+    guard: {
+      type: 'object',
+      properties: {
+        login: { type: 'boolean', description: 'Only logged-in punters; guests are sent to the login popup.' },
+        when: expression,
+        redirect: path,
+      },
+      additionalProperties: false,
+    },
+    data: {
+      type: 'object',
+      description: 'Data the screen loads on enter, exposed as data.<name>.',
+      additionalProperties: {
+        type: 'object',
+        required: ['url'],
+        properties: { url: { type: 'string', pattern: '^/api/' } },
+        additionalProperties: false,
+      },
+    },
+    onEnter: chain,
+    body: children,
+  },
+  additionalProperties: false,
+  $defs: definitions,
+} as const
+
+export const popupSchema = {
+  $id: schemaUri('popup'),
+  title: 'Parlay popup',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'modal', 'body'],
+  properties: {
+    ...documentBase('popup'),
+    modal: { enum: MODAL_KINDS },
+    animation: { enum: POPUP_ANIMATIONS },
+    closeable: { type: 'boolean', default: true },
+    frozen: { type: 'boolean', description: 'A frozen popup ignores overlay taps and Escape.' },
+    title: text,
+    body: children,
+    buttons: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['label', 'actions'],
+        properties: { label: text, actions: chain, variant: { enum: ['primary', 'secondary', 'ghost'] }, when: expression },
+        additionalProperties: false,
+      },
+      maxItems: 4,
+    },
+    onClose: chain,
+  },
+  additionalProperties: false,
+  $defs: definitions,
+} as const
+
+const menuItem = (names: readonly string[]) =>
+  ({
+    type: 'object',
+    required: ['name', 'label'],
+    properties: {
+      name: { enum: names, description: 'The item name; an unknown name is an error (spec §2).' },
+      label: text,
+      icon: { type: 'string', pattern: '^[a-z0-9-]+$' },
+      to: { anyOf: [path, { type: 'string', pattern: '^https://' }] },
+      actions: chain,
+      when: expression,
+      loginOnly: { type: 'boolean' },
+    },
+    additionalProperties: false,
+  }) as const
+
+export const menuSchema = {
+  $id: schemaUri('menu'),
+  title: 'Parlay menu',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'items'],
+  properties: { ...documentBase('menu'), title: text, items: { type: 'array', items: menuItem(MENU_ITEM_NAMES), maxItems: 40 } },
+  additionalProperties: false,
+  $defs: definitions,
+} as const
+
+export const footerSchema = {
+  $id: schemaUri('footer'),
+  title: 'Parlay footer',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'items'],
+  properties: {
+    ...documentBase('footer'),
+    items: { type: 'array', items: menuItem(FOOTER_ITEM_NAMES), maxItems: 60 },
+    notice: text,
+  },
+  additionalProperties: false,
+  $defs: definitions,
+} as const
+
+export const flowSchema = {
+  $id: schemaUri('flow'),
+  title: 'Parlay flow (multi-step form)',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'steps'],
+  properties: {
+    ...documentBase('flow'),
+    title: text,
+    steps: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: {
+        type: 'object',
+        required: ['id', 'schema'],
+        properties: {
+          id,
+          title: text,
+          when: expression,
+          schema: { type: 'object', description: 'JSON Schema of the step, rendered by rjsf and enforced by the server.' },
+          uiSchema: { type: 'object' },
+          submitLabel: text,
+          submit: chain,
+        },
+        additionalProperties: false,
+      },
+    },
+    onComplete: chain,
+  },
+  additionalProperties: false,
+  $defs: definitions,
+} as const
+
+export const jurisdictionSchema = {
+  $id: schemaUri('jurisdiction'),
+  title: 'Parlay jurisdiction',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'name', 'hosts', 'defaultLocale', 'locales', 'currency', 'minimumAge'],
+  properties: {
+    ...documentBase('jurisdiction'),
+    id: { enum: JURISDICTIONS },
+    name: { type: 'string' },
+    hosts: { type: 'array', items: { type: 'string', pattern: '^[a-z0-9.-]+$' }, minItems: 1, description: 'Host names that select this site.' },
+    default: { type: 'boolean', description: 'The site for hosts no jurisdiction claims (plain localhost).' },
+    defaultLocale: { type: 'string', pattern: '^[a-z]{2,3}$' },
+    locales: { type: 'array', items: { type: 'string', pattern: '^[a-z]{2,3}$' }, minItems: 1 },
+    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    minimumAge: { type: 'integer', minimum: 18, maximum: 25 },
+    mainProduct: { enum: SECTIONS },
+    signup: { type: 'object', description: 'Sign-up methods and flow ids.' },
+    afterSignUp: chain,
+    afterLogin: {
+      type: 'array',
+      description: 'Ordered after-login rules: the popups whose condition holds open in this order.',
+      items: {
+        type: 'object',
+        required: ['id', 'when', 'popup'],
+        properties: { id, when: expression, popup: id, with: { type: 'object' } },
+        additionalProperties: false,
+      },
+    },
+    nickname: { type: 'object' },
+    countryCheck: { type: 'object' },
+    regulatory: { type: 'object', description: 'Regulatory numbers enforced by the server (limits, exclusion periods).' },
+  },
+  additionalProperties: false,
+  $defs: definitions,
+} as const
+
+export const remoteConfigSchema = {
+  $id: schemaUri('remote-config'),
+  title: 'Parlay remote app config',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'config'],
+  properties: {
+    ...documentBase('remote-config'),
+    id: { type: 'string', description: '"default", or a jurisdiction id whose site gets this config instead.' },
+    config: {
+      type: 'object',
+      required: ['ALLOWED_LOCALES', 'STATE_MATRIX', 'APP_PRODUCTS_CONFIG', 'NULL_BALANCE_POPUP_TIMEOUT'],
+      properties: {
+        EXTENSIONS_VERSION: { type: 'string' },
+        CASINO_EXTENSIONS_VERSION: { type: 'string' },
+        ALLOWED_LOCALES: { type: 'array', items: { type: 'string', pattern: '^[a-z]{2,3}$' } },
+        MONEYGO_BANNER: { type: 'object', properties: { IS_ENABLED: { type: 'boolean' } }, required: ['IS_ENABLED'] },
+        STATE_MATRIX: {
+          type: 'object',
+          required: ['PERSONALDETAILS', 'BETTING'],
+          properties: {
+            PERSONALDETAILS: { type: 'array', items: { type: 'string' } },
+            BETTING: { type: 'array', items: { type: 'string' } },
+          },
+        },
+        APP_PRODUCTS_CONFIG: {
+          type: 'object',
+          additionalProperties: {
+            type: 'object',
+            properties: {
+              TOP_MENU: { type: 'object', properties: { LINKS: { type: 'array', items: { type: 'object' } } } },
+              ROUTE: path,
+              ICON: { type: 'string' },
+              IS_NEW: { type: 'boolean' },
+              PARALLAX_BANNER: { type: 'boolean' },
+            },
+          },
+        },
+        DEFAULT_CURRENCY: { type: 'string' },
+        HIDE_BONUSES_ICON: { type: 'boolean' },
+        NULL_BALANCE_POPUP_TIMEOUT: { type: 'integer', minimum: 0 },
+        DEFAULT_COEFFICIENT_TYPE: { type: 'string' },
+        OFFSET_TO_EXPIRE_TOKEN: { type: 'integer' },
+        AMPLITUDE_KEY: { type: 'string' },
+        AMPLITUDE_REPLAY: { type: 'boolean' },
+        AMPLITUDE_DISABLED_EVENTS: { type: 'array', items: { type: 'string' } },
+        YANDEX_METRICA_ENABLED: { type: 'boolean' },
+        YANDEX_METRICA_KEY: { type: 'string' },
+        IS_SEPARATED_SOCKET_ENABLED: { type: 'boolean' },
+        POW_PUZZLE_CONFIG: { type: 'object' },
+        FINGERPRINT_CONFIG: { type: 'object' },
+        SIGMA_TOKEN: { type: 'string' },
+      },
+    },
+  },
+  additionalProperties: false,
+} as const
+
+export const translationsSchema = {
+  $id: schemaUri('translations'),
+  title: 'Parlay translations (one locale)',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'resources'],
+  properties: {
+    ...documentBase('translations'),
+    id: { type: 'string', pattern: '^[a-z]{2,3}$', description: 'The locale code.' },
+    resources: {
+      type: 'object',
+      description: 'i18next resources: key → text; plurals as key_one, key_other …',
+      additionalProperties: { type: 'string', maxLength: 2000 },
+    },
+  },
+  additionalProperties: false,
+} as const
+
+export const documentSchemas = {
+  screen: screenSchema,
+  popup: popupSchema,
+  menu: menuSchema,
+  footer: footerSchema,
+  flow: flowSchema,
+  jurisdiction: jurisdictionSchema,
+  'remote-config': remoteConfigSchema,
+  translations: translationsSchema,
+} as const
+
+export type DocumentKind = keyof typeof documentSchemas
+export const DOCUMENT_KINDS = Object.keys(documentSchemas) as DocumentKind[]

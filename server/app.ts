@@ -1,0 +1,108 @@
+/**
+ * The Express application: security headers, strict body parsing, the documents API, every
+ * server module, the SPA, and one error handler that never leaks a stack trace.
+ */
+import express, { type NextFunction, type Request, type Response } from 'express'
+import helmet from 'helmet'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { ServerDeps } from './deps'
+import { createDocumentsRouter, routeManifest } from './documents/router'
+import { HTTP_ERRORS, sendError, sendOk } from './http/envelope'
+import { checkClientHeaders, siteContext } from './http/site'
+import { modules } from './modules'
+
+/** Content Security Policy: no 'unsafe-eval', no inline script, nothing from other origins. */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  upgradeInsecureRequests: null,
+}
+
+function matchesRoute(pattern: string, path: string): boolean {
+  const a = pattern.split('/').filter(Boolean)
+  const b = path.split('/').filter(Boolean)
+  if (a[a.length - 1] === '*') return b.length >= a.length - 1 && a.slice(0, -1).every((s, i) => s.startsWith(':') || s === b[i])
+  return a.length === b.length && a.every((s, i) => s.startsWith(':') || s === b[i])
+}
+
+export async function createApp(deps: ServerDeps): Promise<express.Application> {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', 'loopback')
+  app.set('etag', false)
+  app.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  )
+  app.use((_req, res, next) => {
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
+    next()
+  })
+  app.use(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'], strict: true }))
+  app.use(express.text({ limit: '8kb', type: 'text/plain' }))
+  app.use(checkClientHeaders(deps))
+
+  app.get('/ping.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, { version: deps.config.version, time: deps.now() })
+  })
+
+  app.use(createDocumentsRouter(deps))
+  for (const module of modules) await module.mount(app, deps)
+
+  // Anything else under an API prefix is an API 404 in the envelope, never the SPA.
+  app.use(['/api', '/mobile-gate', '/client-gate', '/uniweb-gate', '/admin/api', '/experiments'], (_req, res) =>
+    sendError(res, 404, HTTP_ERRORS.notFound),
+  )
+
+  const indexFile = join(deps.config.distDir, 'index.html')
+  app.use(
+    express.static(deps.config.distDir, {
+      index: false,
+      setHeaders(res, file) {
+        if (file.includes(`${join('dist', 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+      },
+    }),
+  )
+
+  let indexHtml: string | undefined
+  app.use((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, HTTP_ERRORS.methodNotAllowed)
+    if (!indexHtml) {
+      if (!existsSync(indexFile)) return sendError(res, 503, 'CLIENT_NOT_BUILT')
+      indexHtml = readFileSync(indexFile, 'utf8')
+    }
+    // The SPA renders every page; the status still tells crawlers and tests whether the path exists.
+    const { site } = siteContext(req, deps)
+    const segments = req.path.split('/').filter(Boolean)
+    const path = segments.length > 0 && site.locales.includes(segments[0]) ? '/' + segments.slice(1).join('/') : req.path
+    const known = path === '/' || routeManifest(deps, req).some((r) => matchesRoute(r.route, path))
+    res.status(known ? 200 : 404).setHeader('Cache-Control', 'no-cache').type('html').send(indexHtml)
+  })
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const err = error as { type?: string; status?: number; message?: string }
+    if (res.headersSent) return
+    if (err.type === 'entity.parse.failed') return sendError(res, 400, HTTP_ERRORS.malformedJson)
+    if (err.type === 'entity.too.large') return sendError(res, 413, HTTP_ERRORS.payloadTooLarge)
+    if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType)
+    if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) return sendError(res, err.status, 'BAD_REQUEST')
+    deps.log.error('request.failed', { method: req.method, path: req.path, error: err.message })
+    sendError(res, 500, HTTP_ERRORS.internal)
+  })
+  return app
+}

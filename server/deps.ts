@@ -1,0 +1,32 @@
+/** What every server module gets: the database, the documents, the clock, the config, the log. */
+import type { Db } from './db/database'
+import type { Logger } from './log'
+import type { DocumentService } from './documents/service'
+
+export interface ServerConfig {
+  port: number
+  host: string
+  dataDir: string
+  documentsDir: string
+  distDir: string
+  /** Development shows engine warnings on the page and the dev outbox. */
+  development: boolean
+  /** Web version (spec §9). */
+  version: string
+}
+
+export interface ServerDeps {
+  db: Db
+  documents: DocumentService
+  config: ServerConfig
+  log: Logger
+  /** Injected clock (ms since epoch); tests move it instead of sleeping. */
+  now: () => number
+}
+
+/** Gateway prefixes (spec §7). The punter API lives behind the mobile gate. */
+export const GATEWAY = {
+  mobile: '/mobile-gate/api/v1',
+  client: '/client-gate/api/v1',
+  uniweb: '/uniweb-gate',
+} as const

@@ -1,0 +1,104 @@
+/**
+ * Documents API: the site bootstrap, resolved documents with ETag/304, translations, remote config.
+ */
+import { Router, type Request, type Response } from 'express'
+import { DOCUMENT_KINDS, type DocumentKind } from '../../engine/documents/kinds'
+import type { RouteEntry, SiteBootstrap } from '../../engine/core/contracts'
+import type { ServerDeps } from '../deps'
+import { HTTP_ERRORS, sendError } from '../http/envelope'
+import { siteContext } from '../http/site'
+import type { DocumentRecord } from './loader'
+
+function sendCached(req: Request, res: Response, etag: string, body: () => unknown): void {
+  const quoted = `"${etag}"`
+  res.setHeader('ETag', quoted)
+  res.setHeader('Cache-Control', 'no-cache')
+  res.setHeader('Vary', 'Host, Accept-Language, x-parlay-source')
+  const match = req.headers['if-none-match']
+  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === quoted)) {
+    res.status(304).end()
+    return
+  }
+  res.json(body())
+}
+
+export function routeManifest(deps: ServerDeps, req: Request): RouteEntry[] {
+  const request = siteContext(req, deps)
+  const byId = new Map<string, DocumentRecord>()
+  for (const record of deps.documents.list('screen')) {
+    const resolved = deps.documents.resolve('screen', record.id, request)
+    if (resolved) byId.set(record.id, resolved)
+  }
+  return [...byId.values()]
+    .map((record) => {
+      const doc = record.source as { route: string; section?: string; guard?: { login?: boolean } }
+      return { screen: record.id, route: doc.route, section: doc.section ?? 'info', login: doc.guard?.login === true }
+    })
+    .sort((a, b) => a.route.localeCompare(b.route))
+}
+
+export function remoteConfigFor(deps: ServerDeps, req: Request): Record<string, unknown> {
+  const record = deps.documents.resolve('remote-config', 'app', siteContext(req, deps))
+  return ((record?.source as { config?: Record<string, unknown> })?.config ?? {}) as Record<string, unknown>
+}
+
+export function createDocumentsRouter(deps: ServerDeps): Router {
+  const router = Router()
+
+  router.get('/api/site', (req, res) => {
+    const context = siteContext(req, deps)
+    const site = context.site
+    const version = deps.documents.version(site.jurisdiction)
+    sendCached(req, res, `${version}-${context.locale}-${context.platform}`, (): SiteBootstrap => ({
+      site: {
+        id: site.id,
+        jurisdiction: site.jurisdiction,
+        name: site.name,
+        defaultLocale: site.defaultLocale,
+        locales: site.locales,
+        currency: site.currency,
+        minimumAge: site.minimumAge,
+        mainProduct: site.mainProduct,
+        development: deps.config.development,
+      },
+      remoteConfig: remoteConfigFor(deps, req),
+      routes: routeManifest(deps, req),
+      documentsVersion: version,
+      version: deps.config.version,
+    }))
+  })
+
+  router.get('/api/site/version', (req, res) => {
+    const { site } = siteContext(req, deps)
+    const version = deps.documents.version(site.jurisdiction)
+    sendCached(req, res, version, () => ({ documentsVersion: version }))
+  })
+
+  router.get('/api/remote-config', (req, res) => {
+    const { site } = siteContext(req, deps)
+    sendCached(req, res, deps.documents.version(site.jurisdiction), () => ({ status: 'OK', payload: remoteConfigFor(deps, req) }))
+  })
+
+  router.get('/api/documents/:kind/:id', (req, res) => {
+    const kind = req.params.kind as DocumentKind
+    const id = req.params.id
+    if (!DOCUMENT_KINDS.includes(kind)) return sendError(res, 400, 'UNKNOWN_DOCUMENT_KIND')
+    if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(id)) return sendError(res, 400, 'INVALID_DOCUMENT_ID')
+    const record = deps.documents.resolve(kind, id, siteContext(req, deps))
+    if (!record) return sendError(res, 404, HTTP_ERRORS.notFound)
+    sendCached(req, res, record.hash, () => record.served)
+  })
+
+  router.get('/api/i18n/:locale', (req, res) => {
+    const context = siteContext(req, deps)
+    const locale = req.params.locale
+    if (!context.site.locales.includes(locale)) return sendError(res, 404, 'UNSUPPORTED_LOCALE')
+    const record =
+      deps.documents.resolve('translations', locale, { ...context, locale }) ??
+      deps.documents.resolve('translations', 'en', { ...context, locale: 'en' })
+    if (!record) return sendError(res, 404, HTTP_ERRORS.notFound)
+    sendCached(req, res, record.hash, () => record.served)
+  })
+
+  return router
+}

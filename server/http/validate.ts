@@ -1,0 +1,54 @@
+/**
+ * Strict request validation: every body and query is checked against a JSON Schema; unknown fields
+ * are rejected (no mass assignment), and the answer names the field and the rule, never a stack.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
+import addFormats from 'ajv-formats'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import { HTTP_ERRORS, sendError } from './envelope'
+
+export const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: true })
+addFormats(ajv)
+
+const cache = new WeakMap<object, ValidateFunction>()
+function compiled(schema: object): ValidateFunction {
+  let validate = cache.get(schema)
+  if (!validate) {
+    validate = ajv.compile(schema)
+    cache.set(schema, validate)
+  }
+  return validate
+}
+
+export interface FieldError {
+  field: string
+  code: string
+}
+
+export function describeError(error: ErrorObject | undefined): FieldError {
+  if (!error) return { field: '', code: 'invalid' }
+  const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
+  if (error.keyword === 'required') return { field: [base, error.params.missingProperty].filter(Boolean).join('.'), code: 'required' }
+  if (error.keyword === 'additionalProperties')
+    return { field: [base, error.params.additionalProperty].filter(Boolean).join('.'), code: 'unknownField' }
+  return { field: base, code: error.keyword }
+}
+
+/** Middleware: `req.body` must be a JSON object matching `schema`. */
+export function validateBody(schema: object): RequestHandler {
+  const validate = compiled(schema)
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.body === undefined || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
+      if (!req.is('application/json')) return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType)
+      return sendError(res, 400, HTTP_ERRORS.validation, { field: '', code: 'type' })
+    }
+    if (!validate(req.body)) return sendError(res, 400, HTTP_ERRORS.validation, describeError(validate.errors?.[0]))
+    next()
+  }
+}
+
+/** Validates any value (query, params) and returns the first problem, or null. */
+export function check(schema: object, value: unknown): FieldError | null {
+  const validate = compiled(schema)
+  return validate(value) ? null : describeError(validate.errors?.[0])
+}

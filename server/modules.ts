@@ -1,0 +1,15 @@
+/**
+ * Server modules: each part of the server (documents, gateway auth, sign-up, experiments, admin …)
+ * is one module that mounts its routes and registers its migrations. `server/app.ts` mounts them in
+ * this order. Add a module by appending one import and one entry.
+ */
+import type { Application } from 'express'
+import type { ServerDeps } from './deps'
+
+export interface ServerModule {
+  name: string
+  /** Called once at start, after migrations, before the SPA fallback. */
+  mount(app: Application, deps: ServerDeps): void | Promise<void>
+}
+
+export const modules: ServerModule[] = []

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/http/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20000,
+    pool: 'forks',
+  },
+})
