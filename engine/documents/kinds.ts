@@ -481,7 +481,11 @@ export const translationsSchema = {
   required: ['$schema', 'kind', 'id', 'resources'],
   properties: {
     ...documentBase('translations'),
-    id: { type: 'string', pattern: '^[a-z]{2,3}$', description: 'The locale code.' },
+    locale: {
+      type: 'string',
+      pattern: '^[a-z]{2,3}$',
+      description: 'The locale these texts are for; defaults to the id. Every document of a locale is merged, so each part of the product keeps its own file (en, en-auth, en-signup …).',
+    },
     resources: {
       type: 'object',
       description: 'i18next resources: key → text; plurals as key_one, key_other …',

@@ -7,7 +7,8 @@ import type { RouteEntry, SiteBootstrap } from '../../engine/core/contracts'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError } from '../http/envelope'
 import { siteContext } from '../http/site'
-import type { DocumentRecord } from './loader'
+import { hashOf, type DocumentRecord } from './loader'
+import type { SiteRequest } from './service'
 
 function sendCached(req: Request, res: Response, etag: string, body: () => unknown): void {
   const quoted = `"${etag}"`
@@ -40,6 +41,23 @@ export function routeManifest(deps: ServerDeps, req: Request): RouteEntry[] {
 export function remoteConfigFor(deps: ServerDeps, req: Request): Record<string, unknown> {
   const record = deps.documents.resolve('remote-config', 'app', siteContext(req, deps))
   return ((record?.source as { config?: Record<string, unknown> })?.config ?? {}) as Record<string, unknown>
+}
+
+/** Every translations document of a locale, merged (each resolved for the site, so a
+ * jurisdiction's copy of `en-auth` replaces the shared `en-auth`). */
+export function translationsFor(deps: ServerDeps, request: SiteRequest, locale: string): { resources: Record<string, string>; hash: string } | undefined {
+  const ids = new Set(
+    deps.documents
+      .list('translations')
+      .filter((r) => ((r.source.locale as string | undefined) ?? r.id) === locale)
+      .map((r) => r.id),
+  )
+  if (ids.size === 0) return undefined
+  const records = [...ids].sort().flatMap((id) => deps.documents.resolve('translations', id, { ...request, locale }) ?? [])
+  return {
+    resources: Object.assign({}, ...records.map((r) => r.source.resources as Record<string, string>)),
+    hash: hashOf(records.map((r) => r.hash)),
+  }
 }
 
 export function createDocumentsRouter(deps: ServerDeps): Router {
@@ -93,11 +111,9 @@ export function createDocumentsRouter(deps: ServerDeps): Router {
     const context = siteContext(req, deps)
     const locale = req.params.locale
     if (!context.site.locales.includes(locale)) return sendError(res, 404, 'UNSUPPORTED_LOCALE')
-    const record =
-      deps.documents.resolve('translations', locale, { ...context, locale }) ??
-      deps.documents.resolve('translations', 'en', { ...context, locale: 'en' })
-    if (!record) return sendError(res, 404, HTTP_ERRORS.notFound)
-    sendCached(req, res, record.hash, () => record.served)
+    const texts = translationsFor(deps, context, locale)
+    if (!texts) return sendError(res, 404, HTTP_ERRORS.notFound)
+    sendCached(req, res, texts.hash, () => ({ kind: 'translations', id: locale, locale, resources: texts.resources }))
   })
 
   return router
