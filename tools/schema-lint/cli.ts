@@ -1,0 +1,41 @@
+/**
+ * `npm run schema-lint [-- <documents dir>]`: lint every document; prints `file:json-pointer: message`
+ * lines and exits non-zero on any error. `schema-lint diff <old> <new>`: the semantic diff.
+ */
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { lintDocuments } from './lint'
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+
+async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'diff') {
+    const diff = join(import.meta.dirname, 'diff', 'cli.ts')
+    if (!existsSync(diff)) {
+      console.error('schema-lint diff is not available in this build')
+      return 2
+    }
+    const module = (await import(pathToFileURL(diff).href)) as { runDiffCli: (args: string[]) => Promise<number> }
+    return module.runDiffCli(argv.slice(1))
+  }
+  const dir = resolve(argv[0] ?? join(ROOT, 'schemas'))
+  if (!existsSync(dir)) {
+    console.error(`${dir}: no such folder`)
+    return 2
+  }
+  const findings = await lintDocuments(dir)
+  const errors = findings.filter((f) => f.severity === 'error')
+  for (const finding of findings)
+    console.log(`${finding.file}:${finding.pointer || '/'}: ${finding.severity === 'warning' ? 'warning: ' : ''}${finding.message}`)
+  console.log(`schema-lint: ${errors.length} error(s), ${findings.length - errors.length} warning(s)`)
+  return errors.length > 0 ? 1 : 0
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error('schema-lint failed:', (error as Error).message)
+    process.exit(2)
+  },
+)
