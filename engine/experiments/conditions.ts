@@ -1,0 +1,52 @@
+import SparkMD5 from 'spark-md5'
+import type { Condition, ConditionalStatement } from './types'
+
+/**
+ * The one evaluator of experiment-service conditions (spec §3, §5).
+ *
+ * `attributes` is the visitor's flat attribute map (see `visitorAttributes` in ./visitor): keys
+ * like `userId`, `geo.country`, `os.name`, `custom.vip`, `time`, `date`. Values compare as text;
+ * an absent attribute equals nothing, so 'equal' / 'any of' fail and 'not equal' / 'none of' pass.
+ * For private flags the condition's value is an MD5 hex digest and the visitor's value is hashed
+ * before comparing, so the config never carries the raw value (e-mails, user ids).
+ */
+
+export type VisitorAttributes = Record<string, string | undefined>
+
+export function md5(text: string): string {
+  return SparkMD5.hash(text)
+}
+
+function conditionValues(value: Condition['value']): string[] {
+  const list = Array.isArray(value) ? value : [value]
+  return list.map((item) => String(item).trim())
+}
+
+export function evaluateCondition(condition: Condition, attributes: VisitorAttributes, isPrivate = false): boolean {
+  const raw = attributes[condition.name]
+  const actual = raw === undefined ? undefined : isPrivate ? md5(raw.trim()) : raw.trim()
+  const expected = conditionValues(condition.value).map((v) => (isPrivate ? v.toLowerCase() : v))
+  const matches = actual !== undefined && expected.includes(actual)
+  switch (condition.condition_sign) {
+    case 'equal':
+    case 'any of':
+      return matches
+    case 'not equal':
+    case 'none of':
+      return !matches
+    default:
+      return false
+  }
+}
+
+/** OR: any condition holds; AND (default): every condition holds. No conditions: holds. */
+export function evaluateConditions(
+  conditions: readonly Condition[] | undefined,
+  statement: ConditionalStatement | undefined,
+  attributes: VisitorAttributes,
+  isPrivate = false,
+): boolean {
+  if (!conditions || conditions.length === 0) return true
+  const check = (c: Condition) => evaluateCondition(c, attributes, isPrivate)
+  return statement === 'OR' ? conditions.some(check) : conditions.every(check)
+}

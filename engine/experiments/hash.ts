@@ -1,0 +1,47 @@
+/**
+ * Hashing and bucketing: the parts of assignment the spec leaves open, pinned here and in
+ * README.md ("Pinned decisions"). Test vectors: tests/vectors/experiments/cases.json.
+ */
+
+const FNV_OFFSET_BASIS = 0x811c9dc5
+const FNV_PRIME = 0x01000193
+
+const utf8 = new TextEncoder()
+
+/** FNV-1a 32-bit over the UTF-8 bytes of `text` (not UTF-16 code units), as an unsigned integer. */
+export function fnv1a32(text: string): number {
+  const bytes = utf8.encode(text)
+  let hash = FNV_OFFSET_BASIS
+  for (let i = 0; i < bytes.length; i++) {
+    hash ^= bytes[i]
+    hash = Math.imul(hash, FNV_PRIME)
+  }
+  return hash >>> 0
+}
+
+/**
+ * A point in [0, scale). FNV-1a's low bits mix poorly for keys that differ only in their last
+ * characters (sequential ids), so the first hash's decimal text is hashed again before the modulo
+ * (the same remedy GrowthBook's hash v2 uses).
+ */
+export function hashPoint(key: string, scale: number): number {
+  return fnv1a32(String(fnv1a32(key))) % scale
+}
+
+/** Allocation point, integer 0-99: hash of id plus salt (spec §5). In iff point < allocation. */
+export function allocationPoint(id: string, salt: string): number {
+  return hashPoint(`${id}${salt}`, 100)
+}
+
+/**
+ * Group point in [0, 100) with 0.01 resolution, from a hash independent of the allocation hash,
+ * so the groups stay unbiased whatever the allocation.
+ */
+export function groupPoint(id: string, salt: string): number {
+  return hashPoint(`group|${id}${salt}`, 10_000) / 100
+}
+
+/** Layer point in [0, 100) with 0.1 resolution: the layer hash (0-999) divided by 10, not integer division. */
+export function layerPoint(id: string, layerId: string): number {
+  return hashPoint(`${id}${layerId}`, 1000) / 10
+}

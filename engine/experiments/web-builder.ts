@@ -1,0 +1,94 @@
+import type { WebBuilderContentParams, WebBuilderPage, WebBuilderRule } from './types'
+
+/**
+ * The web builder (spec §3 "Web builder page"): pages carry global CSS/JS and rules that change
+ * elements on matching paths. Pure selection plus a DOM applier that takes the document and a
+ * sanitizer, so it runs in the browser (DOMPurify) and in tests (jsdom + DOMPurify).
+ */
+
+/** A rule path matches the pathname exactly, or as a prefix when it ends with '*'. */
+export function rulePathMatches(rulePath: string, pathname: string): boolean {
+  if (rulePath.endsWith('*')) return pathname.startsWith(rulePath.slice(0, -1))
+  const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p)
+  return trim(rulePath) === trim(pathname)
+}
+
+export function rulesForPath(pages: readonly WebBuilderPage[], pathname: string): WebBuilderRule[] {
+  return pages.flatMap((page) => page.rules.filter((rule) => rulePathMatches(rule.path, pathname)))
+}
+
+interface ElementLike {
+  textContent: string | null
+  innerHTML: string
+  style: { setProperty(name: string, value: string): void; cssText: string }
+  setAttribute(name: string, value: string): void
+}
+
+export interface DocumentLike {
+  querySelectorAll(selector: string): ArrayLike<unknown>
+  createElement(tag: string): { textContent: string | null; setAttribute(n: string, v: string): void }
+  head: { appendChild(node: unknown): unknown }
+}
+
+export type HtmlSanitizer = (html: string) => string
+
+const STYLE_PARAMS: Array<[keyof WebBuilderContentParams, string]> = [
+  ['color', 'color'],
+  ['backgroundColor', 'background-color'],
+  ['fontSize', 'font-size'],
+  ['display', 'display'],
+]
+
+function applyContent(element: ElementLike, params: WebBuilderContentParams, sanitize: HtmlSanitizer): void {
+  if (params.contentHtml !== undefined) element.innerHTML = sanitize(params.contentHtml)
+  else if (params.text !== undefined) element.textContent = params.text
+  if (params.href !== undefined && /^(https?:|\/)/i.test(params.href)) element.setAttribute('href', params.href)
+  if (params.src !== undefined && /^(https?:|\/)/i.test(params.src)) element.setAttribute('src', params.src)
+  for (const [param, property] of STYLE_PARAMS) {
+    const value = params[param]
+    if (value !== undefined) element.style.setProperty(property, value)
+  }
+  if (params.contentCss !== undefined) element.style.cssText += `;${params.contentCss}`
+}
+
+/**
+ * Applies the pages for `pathname`. Global JS runs only if the server let it through (it refuses
+ * unpinned scripts); any failure of a rule or script is swallowed (spec §8), counted in the result.
+ */
+export function applyPages(
+  document: DocumentLike,
+  pages: readonly WebBuilderPage[],
+  pathname: string,
+  sanitize: HtmlSanitizer,
+): { applied: number; failed: number } {
+  let applied = 0
+  let failed = 0
+  for (const page of pages) {
+    try {
+      if (page.globalCss) {
+        const style = document.createElement('style')
+        style.textContent = page.globalCss
+        document.head.appendChild(style)
+      }
+      if (page.globalJs) {
+        const script = document.createElement('script')
+        script.textContent = page.globalJs
+        document.head.appendChild(script)
+      }
+    } catch {
+      failed++
+    }
+  }
+  for (const rule of rulesForPath(pages, pathname)) {
+    try {
+      const elements = document.querySelectorAll(rule.selector)
+      for (let i = 0; i < elements.length; i++) {
+        applyContent(elements[i] as ElementLike, rule.contentParams, sanitize)
+        applied++
+      }
+    } catch {
+      failed++
+    }
+  }
+  return { applied, failed }
+}
