@@ -1,0 +1,58 @@
+/**
+ * Test support: a real server on an ephemeral loopback port with its own database, a copy of the
+ * documents, and a stub client (HTTP tests do not need the built SPA).
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { startServer, type RunningServer, type StartOptions } from '../../server/main'
+
+export const SCHEMAS_DIR = resolve(import.meta.dirname, '..', '..', 'schemas')
+
+export interface TestServer extends RunningServer {
+  documentsDir: string
+  dispose(): Promise<void>
+}
+
+export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
+  const root = mkdtempSync(join(tmpdir(), 'parlay-test-'))
+  const documentsDir = options.documentsDir ?? join(root, 'schemas')
+  if (!options.documentsDir) cpSync(SCHEMAS_DIR, documentsDir, { recursive: true })
+  const distDir = join(root, 'dist')
+  mkdirSync(distDir)
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><title>Parlay</title></head><body><div id="root"></div></body></html>')
+  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, ...options })
+  return {
+    ...server,
+    documentsDir,
+    async dispose() {
+      await server.close()
+      rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface RawResponse {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+  json(): any
+}
+
+/** A request with full control of headers, Host included (fetch cannot set Host). */
+export function rawRequest(port: number, options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<RawResponse> {
+  return new Promise((done, fail) => {
+    const req = request({ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c) => chunks.push(c))
+      res.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8')
+        done({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) })
+      })
+    })
+    req.on('error', fail)
+    if (options.body !== undefined) req.write(options.body)
+    req.end()
+  })
+}

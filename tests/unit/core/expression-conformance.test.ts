@@ -1,0 +1,68 @@
+/**
+ * The browser evaluator must agree with the reference CEL interpreter on every expression the
+ * documents use (ARCHITECTURE: "cross-checked against the reference interpreter in tests").
+ */
+import { describe, expect, it } from 'vitest'
+import vectors from '../../vectors/expressions.json'
+import { evaluate } from '../../../engine/core/expression'
+import { compileExpression, createEnvironment } from '../../../server/documents/cel-compiler'
+
+const normalise = (value: unknown): unknown => {
+  if (typeof value === 'bigint') return Number(value)
+  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [k, normalise(v)]))
+  if (Array.isArray(value)) return value.map(normalise)
+  if (value && typeof value === 'object' && value.constructor === Object)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalise(v)]))
+  return value
+}
+
+describe('browser CEL evaluator agrees with the reference interpreter', () => {
+  const env = createEnvironment()
+  for (const [contextName, context] of Object.entries(vectors.contexts)) {
+    for (const source of vectors.expressions) {
+      it(`${source}  [${contextName}]`, () => {
+        const compiled = compileExpression(source)
+        expect(compiled.ok, compiled.ok ? '' : compiled.error).toBe(true)
+        if (!compiled.ok) return
+        let reference: unknown
+        let referenceFailed = false
+        try {
+          reference = normalise(env.evaluate(source, context as never))
+        } catch {
+          referenceFailed = true
+        }
+        const ours = evaluate(compiled.expression, context)
+        if (referenceFailed) expect(ours.ok).toBe(false)
+        else {
+          expect(ours.ok, ours.ok ? '' : ours.error).toBe(true)
+          if (ours.ok) expect(normalise(ours.value)).toEqual(reference)
+        }
+      })
+    }
+  }
+})
+
+describe('expressions are checked against the declared context before any browser sees them', () => {
+  it.each([
+    ['foo.bar', 'Unknown variable'],
+    ['user.balanse > 0.0', 'No such key'],
+    ["user.loggedIn + 1", 'No such key'],
+    ["'a' + 1", 'no such overload'],
+    ['user.state ==', 'syntax'],
+  ])('%s is refused (%s)', (source, message) => {
+    const result = compileExpression(source)
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.error).toContain(message)
+  })
+
+  it('a condition slot needs a bool expression', () => {
+    const result = compileExpression('user.firstName', 'bool')
+    expect(result).toMatchObject({ ok: false })
+  })
+
+  it('an evaluation error becomes a reported result, never a throw', () => {
+    const compiled = compileExpression('data.games[5].title == "x"')
+    expect(compiled.ok).toBe(true)
+    if (compiled.ok) expect(evaluate(compiled.expression, { data: { games: [] } })).toMatchObject({ ok: false })
+  })
+})
