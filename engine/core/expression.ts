@@ -106,124 +106,158 @@ function iterate(collection: unknown): unknown[] {
   return fail('a macro needs a list or a map')
 }
 
-export function evaluateTree(tree: ExpressionTree, scope: Scope): unknown {
+type Evaluator = (scope: Scope) => unknown
+
+const BINARY: Record<string, (a: unknown, b: unknown) => unknown> = {
+  '==': (a, b) => equal(a, b),
+  '!=': (a, b) => !equal(a, b),
+  '<': (a, b) => compare(a, b) < 0,
+  '<=': (a, b) => compare(a, b) <= 0,
+  '>': (a, b) => compare(a, b) > 0,
+  '>=': (a, b) => compare(a, b) >= 0,
+  in: (needle, haystack) => {
+    if (Array.isArray(haystack)) return haystack.some((x) => equal(x, needle))
+    if (isPlainObject(haystack)) return typeof needle === 'string' && needle in haystack
+    return fail("'in' needs a list or a map")
+  },
+  '+': (a, b) => {
+    if (typeof a === 'string' && typeof b === 'string') return a + b
+    if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b]
+    return num(a) + num(b)
+  },
+  '-': (a, b) => num(a) - num(b),
+  '*': (a, b) => num(a) * num(b),
+  '/': (a, b) => (num(b) === 0 ? fail('division by zero') : num(a) / num(b)),
+  '%': (a, b) => (num(b) === 0 ? fail('modulus by zero') : num(a) % num(b)),
+}
+
+/** CEL's commutative logic: the deciding value on either side wins over an error on the other. */
+function logical(left: Evaluator, right: Evaluator, decides: boolean): Evaluator {
+  return (scope) => {
+    let l: unknown
+    try {
+      l = left(scope)
+    } catch (error) {
+      if (right(scope) === decides) return decides
+      throw error
+    }
+    if (l === decides) return decides
+    const r = right(scope)
+    return r === decides ? decides : l === !decides && r === !decides ? !decides : fail('logical operator needs bools')
+  }
+}
+
+/** Turns a tree into nested closures once (no code generation: CSP-safe), so each evaluation
+ * only runs the closures. */
+function build(tree: ExpressionTree): Evaluator {
   const [op, a, b, c] = tree
-  const ev = (node: unknown) => evaluateTree(node as ExpressionTree, scope)
+  const sub = (node: unknown) => build(node as ExpressionTree)
   switch (op) {
     case 'v':
-      return a
-    case 'id':
-      return Object.prototype.hasOwnProperty.call(scope, a as string) ? scope[a as string] : fail(`unknown variable ${a}`)
+      return () => a
+    case 'id': {
+      const name = a as string
+      return (scope) => (Object.prototype.hasOwnProperty.call(scope, name) ? scope[name] : fail(`unknown variable ${name}`))
+    }
     case '.':
-      return select(ev(a), b, false)
-    case '.?':
-      return select(ev(a), b, true)
+    case '.?': {
+      const target = sub(a)
+      const optional = op === '.?'
+      return (scope) => select(target(scope), b, optional)
+    }
     case '[]':
-      return select(ev(a), ev(b), false)
-    case '[?]':
-      return select(ev(a), ev(b), true)
-    case 'list':
-      return tree.slice(1).map(ev)
+    case '[?]': {
+      const target = sub(a)
+      const index = sub(b)
+      const optional = op === '[?]'
+      return (scope) => select(target(scope), index(scope), optional)
+    }
+    case 'list': {
+      const items = tree.slice(1).map(sub)
+      return (scope) => items.map((item) => item(scope))
+    }
     case 'map': {
-      const out: Record<string, unknown> = {}
-      for (let i = 1; i < tree.length; i += 2) out[String(ev(tree[i]))] = ev(tree[i + 1])
-      return out
-    }
-    case '!':
-      return !ev(a)
-    case 'neg':
-      return -num(ev(a))
-    case '&&': {
-      // CEL's commutative logic: false wins over an error on either side.
-      let left: unknown
-      try {
-        left = ev(a)
-      } catch (error) {
-        if (ev(b) === false) return false
-        throw error
+      const entries = tree.slice(1).map(sub)
+      return (scope) => {
+        const out: Record<string, unknown> = {}
+        for (let i = 0; i < entries.length; i += 2) out[String(entries[i](scope))] = entries[i + 1](scope)
+        return out
       }
-      return left === false ? false : Boolean(ev(b)) && left === true
     }
-    case '||': {
-      let left: unknown
-      try {
-        left = ev(a)
-      } catch (error) {
-        if (ev(b) === true) return true
-        throw error
-      }
-      return left === true ? true : ev(b) === true
+    case '!': {
+      const operand = sub(a)
+      return (scope) => !operand(scope)
     }
-    case '?:':
-      return ev(a) ? ev(b) : ev(c)
-    case '==':
-      return equal(ev(a), ev(b))
-    case '!=':
-      return !equal(ev(a), ev(b))
-    case '<':
-      return compare(ev(a), ev(b)) < 0
-    case '<=':
-      return compare(ev(a), ev(b)) <= 0
-    case '>':
-      return compare(ev(a), ev(b)) > 0
-    case '>=':
-      return compare(ev(a), ev(b)) >= 0
-    case 'in': {
-      const needle = ev(a)
-      const haystack = ev(b)
-      if (Array.isArray(haystack)) return haystack.some((x) => equal(x, needle))
-      if (isPlainObject(haystack)) return typeof needle === 'string' && needle in haystack
-      return fail("'in' needs a list or a map")
+    case 'neg': {
+      const operand = sub(a)
+      return (scope) => -num(operand(scope))
     }
-    case '+': {
-      const left = ev(a)
-      const right = ev(b)
-      if (typeof left === 'string' && typeof right === 'string') return left + right
-      if (Array.isArray(left) && Array.isArray(right)) return [...left, ...right]
-      return num(left) + num(right)
-    }
-    case '-':
-      return num(ev(a)) - num(ev(b))
-    case '*':
-      return num(ev(a)) * num(ev(b))
-    case '/': {
-      const divisor = num(ev(b))
-      return divisor === 0 ? fail('division by zero') : num(ev(a)) / divisor
-    }
-    case '%': {
-      const divisor = num(ev(b))
-      return divisor === 0 ? fail('modulus by zero') : num(ev(a)) % divisor
+    case '&&':
+      return logical(sub(a), sub(b), false)
+    case '||':
+      return logical(sub(a), sub(b), true)
+    case '?:': {
+      const [test, yes, no] = [sub(a), sub(b), sub(c)]
+      return (scope) => (test(scope) ? yes(scope) : no(scope))
     }
     case 'has': {
-      const target = ev(a)
-      return isPlainObject(target) && Object.prototype.hasOwnProperty.call(target, b as string)
+      const target = sub(a)
+      const key = b as string
+      return (scope) => {
+        const value = target(scope)
+        return isPlainObject(value) && Object.prototype.hasOwnProperty.call(value, key)
+      }
     }
     case 'call': {
       const fn = functions[a as string] ?? fail(`unknown function ${a}`)
-      return fn(...tree.slice(2).map(ev))
+      const args = tree.slice(2).map(sub)
+      return (scope) => fn(...args.map((arg) => arg(scope)))
     }
     case 'rcall': {
       const method = methods[a as string] ?? fail(`unknown method ${a}`)
-      return method(ev(b), ...tree.slice(3).map(ev))
+      const receiver = sub(b)
+      const args = tree.slice(3).map(sub)
+      return (scope) => method(receiver(scope), ...args.map((arg) => arg(scope)))
     }
     case '@exists':
     case '@all':
     case '@exists_one':
     case '@filter':
     case '@map': {
-      const items = iterate(ev(a))
+      const collection = sub(a)
       const name = b as string
-      const body = c as ExpressionTree
-      const run = (item: unknown) => evaluateTree(body, { ...scope, [name]: item })
-      if (op === '@exists') return items.some((item) => run(item) === true)
-      if (op === '@all') return items.every((item) => run(item) === true)
-      if (op === '@exists_one') return items.filter((item) => run(item) === true).length === 1
-      if (op === '@filter') return items.filter((item) => run(item) === true)
-      return items.map(run)
+      const body = sub(c)
+      return (scope) => {
+        const items = iterate(collection(scope))
+        const inner: Scope = { ...scope }
+        const run = (item: unknown) => {
+          inner[name] = item
+          return body(inner)
+        }
+        if (op === '@exists') return items.some((item) => run(item) === true)
+        if (op === '@all') return items.every((item) => run(item) === true)
+        if (op === '@exists_one') return items.filter((item) => run(item) === true).length === 1
+        if (op === '@filter') return items.filter((item) => run(item) === true)
+        return items.map(run)
+      }
     }
-    default:
-      return fail(`unknown operation ${op}`)
+    default: {
+      const binary = BINARY[op] ?? fail(`unknown operation ${op}`)
+      const [left, right] = [sub(a), sub(b)]
+      return (scope) => binary(left(scope), right(scope))
+    }
   }
+}
+
+const built = new WeakMap<ExpressionTree, Evaluator>()
+
+export function evaluateTree(tree: ExpressionTree, scope: Scope): unknown {
+  let evaluator = built.get(tree)
+  if (!evaluator) {
+    evaluator = build(tree)
+    built.set(tree, evaluator)
+  }
+  return evaluator(scope)
 }
 
 export function isCompiledExpression(value: unknown): value is CompiledExpression {

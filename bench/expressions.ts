@@ -1,0 +1,59 @@
+/**
+ * Expression evaluation: the browser's compact evaluator beside the reference CEL interpreter
+ * (parsed once, evaluated many times), same expressions and contexts, same run.
+ */
+import vectors from '../tests/vectors/expressions.json'
+import { evaluate } from '../engine/core/expression'
+import { compileExpression, createEnvironment } from '../server/documents/cel-compiler'
+
+function opsPerSecond(run: () => void, minMs = 400): number {
+  let n = 0
+  const start = performance.now()
+  let elapsed = 0
+  while (elapsed < minMs) {
+    for (let i = 0; i < 1000; i++) run()
+    n += 1000
+    elapsed = performance.now() - start
+  }
+  return (n / elapsed) * 1000
+}
+
+export async function runExpressionsBench() {
+  const env = createEnvironment()
+  const context = vectors.contexts.russianPunter
+  const ours = vectors.expressions.map((source) => {
+    const compiled = compileExpression(source)
+    if (!compiled.ok) throw new Error(compiled.error)
+    return compiled.expression
+  })
+  const reference = vectors.expressions.map((source) => env.parse(source))
+  // Warm up both.
+  for (let i = 0; i < 2000; i++) {
+    for (const e of ours) evaluate(e, context)
+    for (const e of reference) {
+      try {
+        e(context as never)
+      } catch {
+        /* same failures as ours */
+      }
+    }
+  }
+  const oursRate = opsPerSecond(() => {
+    for (const e of ours) evaluate(e, context)
+  }) * ours.length
+  const referenceRate = opsPerSecond(() => {
+    for (const e of reference) {
+      try {
+        e(context as never)
+      } catch {
+        /* counted like a result */
+      }
+    }
+  }) * reference.length
+  return {
+    expressions: ours.length,
+    browserEvaluatorPerSecond: Math.round(oursRate),
+    referenceInterpreterPerSecond: Math.round(referenceRate),
+    ratio: Number((oursRate / referenceRate).toFixed(2)),
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * `npm run bench`: benchmarks, not timed tests. Every number is reported beside a baseline measured
+ * in the same run (bare React, the reference CEL interpreter, GrowthBook), since machines are noisy.
+ * Writes bench/results.json and prints a table.
+ */
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+type Bench = { name: string; file: string; exportName: string }
+const benches: Bench[] = [
+  { name: 'lobby', file: 'lobby.ts', exportName: 'runLobbyBench' },
+  { name: 'expressions', file: 'expressions.ts', exportName: 'runExpressionsBench' },
+  { name: 'experiments', file: 'experiments.ts', exportName: 'runExperimentsBench' },
+]
+
+const only = process.argv.slice(2)
+const results: Record<string, unknown> = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length }, at: new Date().toISOString() }
+for (const bench of benches) {
+  if (only.length > 0 && !only.includes(bench.name)) continue
+  const file = join(import.meta.dirname, bench.file)
+  if (!existsSync(file)) {
+    results[bench.name] = { skipped: 'not present in this build' }
+    continue
+  }
+  process.stdout.write(`running ${bench.name}…\n`)
+  const module = (await import(pathToFileURL(file).href)) as Record<string, () => Promise<unknown>>
+  try {
+    results[bench.name] = await module[bench.exportName]()
+  } catch (error) {
+    results[bench.name] = { failed: (error as Error).message }
+  }
+}
+
+writeFileSync(join(import.meta.dirname, 'results.json'), JSON.stringify(results, null, 2) + '\n')
+const rows: [string, string][] = []
+const flatten = (prefix: string, value: unknown) => {
+  if (value && typeof value === 'object' && !Array.isArray(value)) for (const [k, v] of Object.entries(value)) flatten(prefix ? `${prefix}.${k}` : k, v)
+  else rows.push([prefix, Array.isArray(value) ? JSON.stringify(value) : String(value)])
+}
+for (const [name, value] of Object.entries(results)) if (name !== 'at') flatten(name, value)
+const width = Math.max(...rows.map(([k]) => k.length))
+console.log('\n' + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'))
+console.log('\nwritten bench/results.json')
