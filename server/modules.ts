@@ -5,6 +5,7 @@
  */
 import type { Application } from 'express'
 import type { ServerDeps } from './deps'
+import { createExperimentsRouter } from './experiments'
 
 export interface ServerModule {
   name: string
@@ -12,4 +13,11 @@ export interface ServerModule {
   mount(app: Application, deps: ServerDeps): void | Promise<void>
 }
 
-export const modules: ServerModule[] = []
+export const modules: ServerModule[] = [
+  {
+    name: 'experiments',
+    mount(app, deps) {
+      app.use('/experiments/api', createExperimentsRouter({ documentsDir: deps.config.documentsDir, now: deps.now }))
+    },
+  },
+]
