@@ -6,15 +6,44 @@
 const FNV_OFFSET_BASIS = 0x811c9dc5
 const FNV_PRIME = 0x01000193
 
-const utf8 = new TextEncoder()
-
-/** FNV-1a 32-bit over the UTF-8 bytes of `text` (not UTF-16 code units), as an unsigned integer. */
+/**
+ * FNV-1a 32-bit over the UTF-8 bytes of `text` (not UTF-16 code units), as an unsigned integer.
+ * The bytes are produced inline (no TextEncoder allocation: this runs on every assignment); a lone
+ * surrogate encodes as U+FFFD, exactly as TextEncoder does.
+ */
 export function fnv1a32(text: string): number {
-  const bytes = utf8.encode(text)
   let hash = FNV_OFFSET_BASIS
-  for (let i = 0; i < bytes.length; i++) {
-    hash ^= bytes[i]
+  const step = (byte: number) => {
+    hash ^= byte
     hash = Math.imul(hash, FNV_PRIME)
+  }
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i)
+    if (code < 0x80) {
+      hash ^= code
+      hash = Math.imul(hash, FNV_PRIME)
+      continue
+    }
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        code = 0x10000 + ((code - 0xd800) << 10) + (next - 0xdc00)
+        i++
+      } else code = 0xfffd
+    } else if (code >= 0xdc00 && code <= 0xdfff) code = 0xfffd
+    if (code < 0x800) {
+      step(0xc0 | (code >> 6))
+      step(0x80 | (code & 0x3f))
+    } else if (code < 0x10000) {
+      step(0xe0 | (code >> 12))
+      step(0x80 | ((code >> 6) & 0x3f))
+      step(0x80 | (code & 0x3f))
+    } else {
+      step(0xf0 | (code >> 18))
+      step(0x80 | ((code >> 12) & 0x3f))
+      step(0x80 | ((code >> 6) & 0x3f))
+      step(0x80 | (code & 0x3f))
+    }
   }
   return hash >>> 0
 }
