@@ -1,0 +1,27 @@
+/**
+ * Password hashing: argon2id with the OWASP Password Storage Cheat Sheet's first setting
+ * (m = 19 MiB, t = 2, p = 1). Every login runs exactly one verify, against a dummy hash when the
+ * login is unknown, so an unknown login and a wrong password take about the same time.
+ */
+import argon2 from 'argon2'
+
+export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, ARGON2_OPTIONS)
+}
+
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password)
+  } catch {
+    return false
+  }
+}
+
+let dummy: Promise<string> | undefined
+/** A hash of a random secret with the same parameters: verified when no punter matches. */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(crypto.randomUUID())
+  return dummy
+}
