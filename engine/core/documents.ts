@@ -1,0 +1,254 @@
+/**
+ * The document client: loads served documents, keeps the last good copy (memory + storage) so a
+ * failed fetch never blanks the screen, revalidates with ETags, and watches the site's documents
+ * version so an operator's change shows without a reload.
+ */
+import { DOCUMENTS_API, HEADERS, type Result, type SiteBootstrap } from './contracts'
+import type { FetchLike } from './gateway'
+import type { StorageLike } from './locale-path'
+import { report } from './report'
+
+/** How often the documents version is polled (ms). */
+export const VERSION_POLL_MS = 10_000
+const STORAGE_PREFIX = 'parlay.doc:'
+
+export interface LoadedDocument<T> {
+  document: T
+  /** true when this is the last good copy because the fresh fetch failed. */
+  stale: boolean
+  etag: string | null
+}
+
+export interface TranslationsResource {
+  kind: 'translations'
+  id: string
+  locale?: string
+  resources: Record<string, string>
+}
+
+export interface DocumentClientOptions {
+  fetch: FetchLike
+  storage?: StorageLike
+  now?: () => number
+  /** Called when a loaded document changed on the server (after a version change). */
+  onChange?: (kind: string, id: string) => void
+  /** The current locale (sent as ?locale=). */
+  locale?: () => string
+  /** Extra request headers (source, target, version). */
+  headers?: () => Record<string, string>
+  setInterval?: (fn: () => void, ms: number) => unknown
+  clearInterval?: (handle: unknown) => void
+  /** Subscribes to "the page became visible again"; returns unsubscribe. Defaults to the DOM
+   * visibilitychange event when a document exists. */
+  onVisible?: (fn: () => void) => () => void
+}
+
+export interface DocumentClient {
+  /** Loads a document; on failure returns the last good copy marked stale; 404 → NOT_FOUND. */
+  load<T = unknown>(kind: string, id: string): Promise<Result<LoadedDocument<T>>>
+  /** The last good copy in memory or storage, synchronously (first render without a spinner). */
+  peek<T = unknown>(kind: string, id: string): LoadedDocument<T> | undefined
+  /** `GET /api/site`: the site bootstrap. */
+  loadSite(): Promise<Result<LoadedDocument<SiteBootstrap>>>
+  /** `GET /api/i18n/{locale}`: the merged translations of a locale. */
+  loadTranslations(locale: string): Promise<Result<LoadedDocument<TranslationsResource>>>
+  /** Polls the version now; resolves true when it changed (and revalidation ran). */
+  checkVersion(): Promise<boolean>
+  /** Starts polling every 10 s and on visibility; returns stop. Call `checkVersion` on navigation. */
+  watchVersion(options?: { intervalMs?: number }): () => void
+  /** The documents version last seen (from the bootstrap or a poll). */
+  version(): string | null
+}
+
+interface Entry {
+  url: string
+  kind: string
+  id: string
+  etag: string | null
+  document: unknown
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Creates the document client (one per page). */
+export function createDocumentClient(options: DocumentClientOptions): DocumentClient {
+  const memory = new Map<string, Entry>()
+  /** Documents loaded on this page, revalidated when the version changes. */
+  const loaded = new Map<string, { kind: string; id: string; url: string }>()
+  let knownVersion: string | null = null
+  let versionEtag: string | null = null
+
+  const locale = () => options.locale?.() ?? 'en'
+
+  function fromStorage(key: string): Entry | undefined {
+    try {
+      const raw = options.storage?.getItem(STORAGE_PREFIX + key)
+      if (!raw) return undefined
+      const entry = JSON.parse(raw) as Entry
+      return isObject(entry) && 'document' in entry ? entry : undefined
+    } catch {
+      return undefined
+    }
+  }
+  function remember(key: string, entry: Entry): void {
+    memory.set(key, entry)
+    try {
+      options.storage?.setItem(STORAGE_PREFIX + key, JSON.stringify(entry))
+    } catch {
+      // storage full: the memory copy still protects this page
+    }
+  }
+  function lastGood(key: string): Entry | undefined {
+    const entry = memory.get(key) ?? fromStorage(key)
+    if (entry) memory.set(key, entry)
+    return entry
+  }
+
+  async function fetchEntry<T>(kind: string, id: string, url: string, key: string): Promise<Result<LoadedDocument<T>> & { changed?: boolean }> {
+    const cached = lastGood(key)
+    const staleResult = (code: string): Result<LoadedDocument<T>> => {
+      if (cached) {
+        report({ kind: 'document', message: `${kind}/${id}: ${code}, showing the last good copy`, detail: { url } })
+        return { ok: true, value: { document: cached.document as T, stale: true, etag: cached.etag } }
+      }
+      report({ kind: 'document', message: `${kind}/${id}: ${code}`, detail: { url } })
+      return { ok: false, code }
+    }
+    const headers: Record<string, string> = { accept: 'application/json', ...(options.headers?.() ?? {}) }
+    if (cached?.etag) headers['if-none-match'] = cached.etag
+    let response: Response
+    try {
+      response = await options.fetch(url, { headers, credentials: 'same-origin' })
+    } catch {
+      return staleResult('NETWORK_ERROR')
+    }
+    if (response.status === 304 && cached) {
+      return { ok: true, value: { document: cached.document as T, stale: false, etag: cached.etag }, changed: false }
+    }
+    if (response.status === 404) return { ok: false, code: 'NOT_FOUND' }
+    if (!response.ok) return staleResult(response.status >= 500 ? 'INTERNAL_SERVER_ERROR' : String(response.status))
+    let document: unknown
+    try {
+      document = JSON.parse(await response.text())
+    } catch {
+      return staleResult('INVALID_DOCUMENT')
+    }
+    if (!isObject(document)) return staleResult('INVALID_DOCUMENT')
+    const etag = response.headers.get('etag')
+    remember(key, { url, kind, id, etag, document })
+    const changed = cached !== undefined && (cached.etag === null || cached.etag !== etag)
+    return { ok: true, value: { document: document as T, stale: false, etag }, changed }
+  }
+
+  function keyOf(kind: string, id: string, loc: string): string {
+    return `${kind}/${id}/${loc}`
+  }
+
+  async function loadAt<T>(kind: string, id: string, url: string, loc: string) {
+    const key = keyOf(kind, id, loc)
+    loaded.set(key, { kind, id, url })
+    return fetchEntry<T>(kind, id, url, key)
+  }
+
+  const documentUrl = (kind: string, id: string, loc: string) =>
+    `${DOCUMENTS_API}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}?locale=${encodeURIComponent(loc)}`
+
+  async function revalidate(): Promise<void> {
+    for (const [key, { kind, id, url }] of [...loaded]) {
+      const result = await fetchEntry(kind, id, url, key)
+      if (result.ok && result.changed) {
+        try {
+          options.onChange?.(kind, id)
+        } catch (error) {
+          report({ kind: 'document', message: `onChange(${kind}/${id}) failed`, detail: error })
+        }
+      }
+    }
+  }
+
+  let checking: Promise<boolean> | null = null
+  async function pollVersion(): Promise<boolean> {
+    const headers: Record<string, string> = { accept: 'application/json', ...(options.headers?.() ?? {}) }
+    if (versionEtag) headers['if-none-match'] = versionEtag
+    let response: Response
+    try {
+      response = await options.fetch('/api/site/version', { headers, credentials: 'same-origin' })
+    } catch {
+      return false
+    }
+    if (response.status === 304 || !response.ok) return false
+    let body: unknown
+    try {
+      body = JSON.parse(await response.text())
+    } catch {
+      return false
+    }
+    const version = isObject(body) && typeof body.documentsVersion === 'string' ? body.documentsVersion : null
+    if (!version) return false
+    versionEtag = response.headers.get('etag')
+    const previous = knownVersion
+    knownVersion = version
+    if (previous === null || previous === version) return false
+    await revalidate()
+    return true
+  }
+
+  return {
+    async load<T>(kind: string, id: string) {
+      const loc = locale()
+      const { changed: _changed, ...result } = await loadAt<T>(kind, id, documentUrl(kind, id, loc), loc)
+      return result as Result<LoadedDocument<T>>
+    },
+    peek<T>(kind: string, id: string) {
+      const entry = lastGood(keyOf(kind, id, locale()))
+      return entry ? { document: entry.document as T, stale: false, etag: entry.etag } : undefined
+    },
+    async loadSite() {
+      const loc = locale()
+      const { changed: _changed, ...result } = await loadAt<SiteBootstrap>('site', 'current', `/api/site?locale=${encodeURIComponent(loc)}`, loc)
+      if (result.ok && knownVersion === null) knownVersion = result.value.document.documentsVersion ?? null
+      return result as Result<LoadedDocument<SiteBootstrap>>
+    },
+    async loadTranslations(loc: string) {
+      const { changed: _changed, ...result } = await loadAt<TranslationsResource>('translations', loc, `/api/i18n/${encodeURIComponent(loc)}`, loc)
+      return result as Result<LoadedDocument<TranslationsResource>>
+    },
+    checkVersion() {
+      if (!checking) checking = pollVersion().finally(() => (checking = null))
+      return checking
+    },
+    watchVersion({ intervalMs = VERSION_POLL_MS } = {}) {
+      const every = options.setInterval ?? ((fn: () => void, ms: number) => globalThis.setInterval(fn, ms))
+      const stopEvery = options.clearInterval ?? ((h: unknown) => globalThis.clearInterval(h as ReturnType<typeof setInterval>))
+      const check = () => void this.checkVersion()
+      const handle = every(check, intervalMs)
+      const unsubscribe = (options.onVisible ?? domVisibility)(check)
+      return () => {
+        stopEvery(handle)
+        unsubscribe()
+      }
+    },
+    version: () => knownVersion,
+  }
+}
+
+/** The DOM's visibilitychange, accessed only when called (Node has no document). */
+function domVisibility(fn: () => void): () => void {
+  const doc = (globalThis as { document?: Document }).document
+  if (!doc) return () => {}
+  const listener = () => {
+    if (doc.visibilityState === 'visible') fn()
+  }
+  doc.addEventListener('visibilitychange', listener)
+  return () => doc.removeEventListener('visibilitychange', listener)
+}
+
+/** Header set for document requests (source/target/version, spec §7). */
+export function documentHeaders(platform: string, site?: SiteBootstrap | null): Record<string, string> {
+  const out: Record<string, string> = { [HEADERS.source]: platform }
+  if (site) {
+    out[HEADERS.target] = site.site.id
+    out[HEADERS.version] = site.version
+  }
+  return out
+}

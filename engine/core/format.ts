@@ -1,0 +1,66 @@
+/**
+ * Money, numbers and dates (spec §5).
+ *
+ * Money: rounded to 2 decimals; anything non-numeric counts as 0; amounts of 10000 or more use the
+ * locale's grouping, smaller ones none. Decision: the threshold applies to the ROUNDED amount (what
+ * the punter reads), so 9999.999 shows as 10 000,00 (ru) / 10,000.00 (en).
+ */
+import dayjs from 'dayjs'
+
+/** Display and storage date formats (spec §5). */
+export const DATE_DISPLAY_FORMAT = 'D MMM YYYY HH:mm'
+export const DATE_STORAGE_FORMAT = 'YYYY-MM-DD'
+export const GROUPING_THRESHOLD = 10_000
+
+/** A number from anything: numeric strings count, everything else (NaN, Infinity, null…) is 0. */
+export function toAmount(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.replace(',', '.')) : NaN
+  return Number.isFinite(n) ? n : 0
+}
+
+/** Rounds half away from zero to 2 decimals, robust to binary fractions (1.005 → 1.01). */
+export function roundMoney(value: unknown): number {
+  const n = toAmount(value)
+  const rounded = Math.round(Math.abs(n) * 100 + 1e-7) / 100
+  return n < 0 && rounded !== 0 ? -rounded : rounded
+}
+
+const formatters = new Map<string, Intl.NumberFormat>()
+function formatter(locale: string, currency: string | undefined, grouping: boolean): Intl.NumberFormat {
+  const key = `${locale}|${currency ?? ''}|${grouping}`
+  let f = formatters.get(key)
+  if (!f) {
+    const options: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: grouping }
+    if (currency) Object.assign(options, { style: 'currency', currency })
+    try {
+      f = new Intl.NumberFormat(locale, options)
+    } catch {
+      // an unknown locale or currency code: fall back rather than break the page
+      f = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: grouping })
+    }
+    formatters.set(key, f)
+  }
+  return f
+}
+
+/** Formats a money amount for a locale, with the currency sign when `currency` is given. */
+export function formatMoney(amount: unknown, locale: string, currency?: string): string {
+  const value = roundMoney(amount)
+  return formatter(locale, currency || undefined, Math.abs(value) >= GROUPING_THRESHOLD).format(value)
+}
+
+/** A date for display ('D MMM YYYY HH:mm'); invalid input gives ''. Month names follow the dayjs
+ * locale when it has been loaded (the shell loads it), English otherwise. */
+export function formatDateTime(value: string | number | Date | null | undefined, locale?: string): string {
+  if (value === null || value === undefined || value === '') return ''
+  const date = dayjs(value)
+  if (!date.isValid()) return ''
+  return (locale ? date.locale(locale) : date).format(DATE_DISPLAY_FORMAT)
+}
+
+/** A date as stored and sent ('YYYY-MM-DD'); invalid input gives ''. */
+export function toStorageDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return ''
+  const date = dayjs(value)
+  return date.isValid() ? date.format(DATE_STORAGE_FORMAT) : ''
+}

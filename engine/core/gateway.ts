@@ -1,0 +1,163 @@
+/**
+ * The gateway client: one `call` for every account/gateway request, with the spec §7 headers and
+ * timeout and the spec §8 error extraction, returning a Result instead of throwing.
+ */
+import { HEADERS, type Result } from './contracts'
+import type { EngineStores } from './stores'
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
+
+/** Request timeout (spec §9). */
+export const REQUEST_TIMEOUT_MS = 30_000
+
+export interface GatewayOptions {
+  fetch: FetchLike
+  stores: EngineStores
+  now?: () => number
+  /** Source header value (spec §1: the platform). Default 'web'. */
+  platform?: string
+  /** Prefix for relative paths, e.g. '' (same origin). */
+  baseUrl?: string
+  timeoutMs?: number
+  /** Called once per unauthorised answer (HTTP 401 or INVALID_SESSION_HASH). */
+  onUnauthorized?: (code: string) => void
+  setTimeout?: (fn: () => void, ms: number) => unknown
+  clearTimeout?: (handle: unknown) => void
+}
+
+export interface Gateway {
+  /** Calls the gateway; never throws. `{ ok: true, value: payload }` or `{ ok: false, code }`. */
+  call<T = unknown>(method: string, path: string, body?: unknown): Promise<Result<T>>
+}
+
+const CODE_FIELDS = ['errorType', 'errorCode', 'code', 'error', 'reason'] as const
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The first non-empty string (or number) among errorType, errorCode, code, error, reason. */
+function codeFrom(body: unknown): string | undefined {
+  if (!isObject(body)) return undefined
+  for (const field of CODE_FIELDS) {
+    const value = body[field]
+    if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number') return String(value)
+  }
+  return undefined
+}
+
+/** Gateway codes that mean the session is gone (spec §8). */
+const UNAUTHORIZED_CODES = new Set(['UNAUTHORIZED', 'INVALID_SESSION_HASH'])
+
+/** Normalises a raw code: unauthorised variants → 'UNAUTHORIZED', password-not-passed →
+ * PLAYER_NOT_VERIFIED_PASSWORD (spec §8). */
+export function normaliseErrorCode(code: string): string {
+  if (UNAUTHORIZED_CODES.has(code)) return 'UNAUTHORIZED'
+  if (/^PASSWORD_NOT_PASSED$|^PASSWORD_?NOT_?PASSED/i.test(code)) return 'PLAYER_NOT_VERIFIED_PASSWORD'
+  return code
+}
+
+/**
+ * Spec §8 error extraction from an HTTP status and a parsed body (null when not JSON).
+ * Returns undefined when the answer is a success.
+ * - HTTP 401 → UNAUTHORIZED.
+ * - Other HTTP errors → the body's code, else INTERNAL_SERVER_ERROR for 500, else the status number.
+ * - HTTP OK with `status` other than OK, or an error field → the body's code (ERROR if none).
+ */
+export function extractErrorCode(httpStatus: number, body: unknown): string | undefined {
+  if (httpStatus === 401) return 'UNAUTHORIZED'
+  if (httpStatus < 200 || httpStatus >= 300) {
+    const code = codeFrom(body)
+    if (code) return normaliseErrorCode(code)
+    return httpStatus === 500 ? 'INTERNAL_SERVER_ERROR' : String(httpStatus)
+  }
+  if (!isObject(body)) return undefined
+  const statusNotOk = typeof body.status === 'string' && body.status !== 'OK'
+  const errorPayload = body.errorCode !== undefined || body.errorType !== undefined || (body.error !== undefined && body.error !== null && body.error !== false)
+  if (!statusNotOk && !errorPayload) return undefined
+  return normaliseErrorCode(codeFrom(body) ?? (typeof body.status === 'string' ? body.status : 'ERROR'))
+}
+
+/** Codes that show the generic undefined-server-error text (spec §8 display rules). */
+const UNDEFINED_SERVER_CODES = new Set(['EMPTY_TOKEN', 'TOKEN_NOT_FOUND', 'LOGIN_NOT_FOUND', 'INCORRECT_PUNTER_STATE', 'ERROR'])
+
+/**
+ * The i18n key that displays an error code (spec §8): EMPTY_TOKEN, TOKEN_NOT_FOUND,
+ * LOGIN_NOT_FOUND, INCORRECT_PUNTER_STATE, ERROR → 'server.error.undefined'; others
+ * 'server.error.{code}'; no code, or (when `hasKey` is given) a code without a text →
+ * 'common.request.error'.
+ */
+export function errorMessageKey(code: string | undefined | null, hasKey?: (key: string) => boolean): string {
+  if (!code) return 'common.request.error'
+  if (UNDEFINED_SERVER_CODES.has(code)) return 'server.error.undefined'
+  const key = `server.error.${code}`
+  if (hasKey && !hasKey(key)) return 'common.request.error'
+  return key
+}
+
+/** Creates the gateway client. Headers: source (platform), target (site id), version, session
+ * hash when set, bearer token when logged in. */
+export function createGateway(options: GatewayOptions): Gateway {
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS
+  const schedule = options.setTimeout ?? ((fn: () => void, ms: number) => globalThis.setTimeout(fn, ms))
+  const cancel = options.clearTimeout ?? ((handle: unknown) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>))
+
+  function headers(hasBody: boolean): Record<string, string> {
+    const { bootstrap } = options.stores.site.getState()
+    const session = options.stores.session.getState()
+    const out: Record<string, string> = {
+      accept: 'application/json',
+      [HEADERS.source]: options.platform ?? 'web',
+    }
+    if (bootstrap) {
+      out[HEADERS.target] = bootstrap.site.id
+      out[HEADERS.version] = bootstrap.version
+    }
+    if (hasBody) out['content-type'] = 'application/json'
+    if (session.sessionHash) out[HEADERS.sessionHash] = session.sessionHash
+    if (session.accessToken) out.authorization = `Bearer ${session.accessToken}`
+    return out
+  }
+
+  return {
+    async call<T>(method: string, path: string, body?: unknown): Promise<Result<T>> {
+      const controller = typeof AbortController === 'function' ? new AbortController() : undefined
+      let timedOut = false
+      const timer = schedule(() => {
+        timedOut = true
+        controller?.abort()
+      }, timeoutMs)
+      let response: Response
+      try {
+        response = await options.fetch(`${options.baseUrl ?? ''}${path}`, {
+          method: method.toUpperCase(),
+          headers: headers(body !== undefined),
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: controller?.signal,
+          credentials: 'same-origin',
+        })
+      } catch (error) {
+        cancel(timer)
+        return { ok: false, code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', message: (error as Error)?.message }
+      }
+      let parsed: unknown = null
+      try {
+        const text = await response.text()
+        parsed = text ? JSON.parse(text) : null
+      } catch {
+        parsed = null
+        if (timedOut) {
+          cancel(timer)
+          return { ok: false, code: 'TIMEOUT' }
+        }
+      }
+      cancel(timer)
+      const code = extractErrorCode(response.status, parsed)
+      if (code) {
+        if (code === 'UNAUTHORIZED') options.onUnauthorized?.(code)
+        const message = isObject(parsed) && typeof parsed.message === 'string' ? parsed.message : undefined
+        return { ok: false, code, message, details: isObject(parsed) ? parsed.payload : undefined }
+      }
+      const value = isObject(parsed) && ('payload' in parsed || parsed.status === 'OK') ? parsed.payload : parsed
+      return { ok: true, value: value as T }
+    },
+  }
+}

@@ -1,0 +1,404 @@
+/**
+ * The engine's state, split by concern (zustand vanilla stores with immer updates). The
+ * evaluation context is a read-only projection of these (see `./context`). No React here: the
+ * renderers subscribe with zustand's `useStore`.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import { immer } from 'zustand/middleware/immer'
+import type { SiteBootstrap } from './contracts'
+import type { StorageLike } from './locale-path'
+
+export type { StorageLike }
+
+/** What the stores need from the outside world; everything optional so tests pass `{}`. */
+export interface EngineEnv {
+  storage?: StorageLike
+  now?: () => number
+  setTimeout?: (fn: () => void, ms: number) => unknown
+  clearTimeout?: (handle: unknown) => void
+  site?: SiteBootstrap
+  locale?: string
+}
+
+/** Keys under which stores persist (spec §9 stored keys). */
+export const STORAGE_KEYS = {
+  session: 'session',
+  sessionHash: 'sessionHash',
+  localSettings: 'localSettings',
+} as const
+
+/** Notification default duration and profile close delay (spec §9). */
+export const NOTIFICATION_DURATION_MS = 8000
+export const PROFILE_CLOSE_DELAY_MS = 400
+
+// ---------------------------------------------------------------- site
+export interface SiteState {
+  bootstrap: SiteBootstrap | null
+  locale: string
+  setBootstrap(bootstrap: SiteBootstrap): void
+  setLocale(locale: string): void
+}
+
+// ---------------------------------------------------------------- session (spec §3)
+export interface SessionFields {
+  accessToken: string | null
+  refreshToken: string | null
+  creationTime: number | null
+  loginTimeout: number | null
+  expireTokenTime: number | null
+  rememberMe: boolean
+  isLoginByAuthToken: boolean
+}
+export interface SessionState extends SessionFields {
+  sessionHash: string | null
+  setSession(fields: Partial<SessionFields>): void
+  setSessionHash(hash: string | null): void
+  clearSession(): void
+}
+const EMPTY_SESSION: SessionFields = {
+  accessToken: null,
+  refreshToken: null,
+  creationTime: null,
+  loginTimeout: null,
+  expireTokenTime: null,
+  rememberMe: false,
+  isLoginByAuthToken: false,
+}
+/** A punter is logged in while an access token is held. */
+export const isLoggedIn = (session: Pick<SessionFields, 'accessToken'>): boolean => Boolean(session.accessToken)
+
+// ---------------------------------------------------------------- user (heartbeat, spec §3)
+/** Heartbeat user data as the gateway sends it; only the parts the engine reads are typed. */
+export interface UserData {
+  user?: { id?: string | number; account?: Record<string, unknown>; [key: string]: unknown }
+  balanceInfo?: { mainBalance?: number; withdrawable?: number; currency?: string; [key: string]: unknown }
+  bonusInfo?: Record<string, unknown>
+  punterInfo?: {
+    state?: string
+    details?: { firstName?: string; nickname?: string; phoneInfo?: unknown; address?: { countryId?: number | string; countryCode?: string } }
+    [key: string]: unknown
+  }
+  settings?: Record<string, unknown>
+  loyaltyAccountInfo?: Record<string, unknown>
+  selfExcludeSettings?: Record<string, unknown>
+  punterIdentityState?: string
+  legalAgreementAccepted?: boolean
+  punterToken?: string
+  firstDepositDate?: string | null
+  vip?: boolean
+  [key: string]: unknown
+}
+export interface UserState {
+  data: UserData | null
+  setUser(data: UserData | null): void
+  clearUser(): void
+}
+
+// ---------------------------------------------------------------- settings (spec §3, §9)
+export interface ServerSettings {
+  noEmailCorrespondence: boolean
+  termsAgreement: boolean
+  locale: string
+  oddsType: string
+  betPlacingMode: string
+  priceChangeNotificationViewType: string
+  standbyTimeoutMillis: number
+  timeZoneId: string | null
+  showCurrentBalance: boolean
+  currencyId: number
+  showVipStatusAppIcon: boolean
+  showVipStatusAvatar: boolean
+}
+export interface LocalSettings {
+  winningAndLosingBets: boolean
+  timeZoneAutoDetect: boolean
+  isAnimationsActive: boolean
+  cashOutAutoConfirmationType: 'INCREASE' | 'ALWAYS' | 'NEVER'
+  isCashOutDelayActive: boolean
+  isQuickBetEnable: boolean
+  quickBetAmount: number
+  isCashOutConfirmationActive: boolean
+  autoDetectedTimezone: string | null
+  autoDetectedCurrency: string
+  wasUserChangedSettingsManually: boolean
+}
+/** Spec §9 defaults: odds decimal, standby 0, currency id -1 (server side). */
+export const defaultServerSettings = (locale = 'en'): ServerSettings => ({
+  noEmailCorrespondence: false,
+  termsAgreement: false,
+  locale,
+  oddsType: 'decimal',
+  betPlacingMode: 'default',
+  priceChangeNotificationViewType: 'ARROW',
+  standbyTimeoutMillis: 0,
+  timeZoneId: null,
+  showCurrentBalance: true,
+  currencyId: -1,
+  showVipStatusAppIcon: false,
+  showVipStatusAvatar: false,
+})
+/** Spec §9 defaults: quick bet 0, cash-out auto confirmation never, auto-detected currency USD. */
+export const defaultLocalSettings = (): LocalSettings => ({
+  winningAndLosingBets: false,
+  timeZoneAutoDetect: true,
+  isAnimationsActive: true,
+  cashOutAutoConfirmationType: 'NEVER',
+  isCashOutDelayActive: false,
+  isQuickBetEnable: false,
+  quickBetAmount: 0,
+  isCashOutConfirmationActive: false,
+  autoDetectedTimezone: null,
+  autoDetectedCurrency: 'USD',
+  wasUserChangedSettingsManually: false,
+})
+export interface SettingsState {
+  server: ServerSettings
+  local: LocalSettings
+  setServerSettings(values: Partial<ServerSettings>): void
+  setLocalSettings(values: Partial<LocalSettings>): void
+  resetSettings(): void
+}
+
+// ---------------------------------------------------------------- ui (spec §3 Popup, Notification)
+export type PopupAnimation = 'slide-fade' | 'slide' | 'fade'
+export interface Popup {
+  /** The popup document id. */
+  id: string
+  /** Modal kind; 'default' until the renderer has the document. */
+  type: string
+  /** true: opens above the current popups; false: replaces them. */
+  stack: boolean
+  params: Record<string, unknown>
+  isCloseable: boolean
+  isFrozen: boolean
+  animation?: PopupAnimation
+}
+export type NotificationStatus = 'success' | 'error' | 'info' | 'warning'
+export interface Notification {
+  uid: string
+  /** The i18n key shown. */
+  id: string
+  duration: number
+  status: NotificationStatus
+  values?: Record<string, unknown>
+}
+export interface UiState {
+  popups: Popup[]
+  notifications: Notification[]
+  leftMenuOpen: boolean
+  profileOpen: boolean
+  /** Pushes a popup (or replaces the stack when `stack` is false). Re-opening an open id moves it on top. */
+  openPopup(popup: Pick<Popup, 'id'> & Partial<Omit<Popup, 'id'>>): void
+  /** Closes the top popup, or the popup with this id. */
+  closePopup(id?: string): void
+  closeAllPopups(): void
+  /** Shows a notification; removed after its duration (default 8000 ms). Returns its uid. */
+  notify(notification: Pick<Notification, 'id' | 'status'> & Partial<Pick<Notification, 'duration' | 'values'>>): string
+  dismissNotification(uid: string): void
+  setLeftMenu(open: boolean): void
+  toggleLeftMenu(): void
+  openProfile(): void
+  /** Closes the profile panel after 400 ms (spec §9), so its closing animation can run. */
+  closeProfile(): void
+}
+
+// ---------------------------------------------------------------- route, data, flags
+export interface RouteState {
+  path: string
+  section: string
+  params: Record<string, string>
+  query: Record<string, string>
+  setRoute(route: Partial<Pick<RouteState, 'path' | 'section' | 'params' | 'query'>>): void
+}
+export interface ScreenDataState {
+  data: Record<string, unknown>
+  setData(name: string, value: unknown): void
+  clearData(): void
+}
+export interface RecordState {
+  values: Record<string, unknown>
+  setValues(values: Record<string, unknown>): void
+  setValue(name: string, value: unknown): void
+}
+
+export interface EngineStores {
+  site: StoreApi<SiteState>
+  session: StoreApi<SessionState>
+  user: StoreApi<UserState>
+  settings: StoreApi<SettingsState>
+  ui: StoreApi<UiState>
+  route: StoreApi<RouteState>
+  screenData: StoreApi<ScreenDataState>
+  flags: StoreApi<RecordState>
+  experiments: StoreApi<RecordState>
+}
+
+function readJson<T>(storage: StorageLike | undefined, key: string): T | null {
+  try {
+    const raw = storage?.getItem(key)
+    return raw ? (JSON.parse(raw) as T) : null
+  } catch {
+    return null
+  }
+}
+function writeJson(storage: StorageLike | undefined, key: string, value: unknown): void {
+  try {
+    if (value === null) storage?.removeItem(key)
+    else storage?.setItem(key, JSON.stringify(value))
+  } catch {
+    // storage full or disabled (private mode): state lives in memory only
+  }
+}
+
+const pick = <T extends object>(source: T, keys: (keyof T)[]): Partial<T> =>
+  Object.fromEntries(keys.map((k) => [k, source[k]])) as Partial<T>
+
+function recordStore() {
+  return createStore<RecordState>()(
+    immer((set) => ({
+      values: {},
+      setValues: (values) => set((s) => void (s.values = { ...values })),
+      setValue: (name, value) => set((s) => void (s.values[name] = value)),
+    })),
+  )
+}
+
+/** Creates a fresh, independent set of stores (one per page; tests make their own). Session and
+ * local settings are read from and written to `env.storage` when given. */
+export function createEngineStores(env: EngineEnv = {}): EngineStores {
+  const { storage } = env
+  const schedule = env.setTimeout ?? ((fn: () => void, ms: number) => globalThis.setTimeout(fn, ms))
+  const cancel = env.clearTimeout ?? ((handle: unknown) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>))
+  const initialLocale = env.locale ?? env.site?.site.defaultLocale ?? 'en'
+
+  const site = createStore<SiteState>()(
+    immer((set) => ({
+      bootstrap: env.site ?? null,
+      locale: initialLocale,
+      setBootstrap: (bootstrap) => set((s) => void (s.bootstrap = bootstrap)),
+      setLocale: (locale) => set((s) => void (s.locale = locale)),
+    })),
+  )
+
+  const storedSession = readJson<Partial<SessionFields>>(storage, STORAGE_KEYS.session) ?? {}
+  const session = createStore<SessionState>()(
+    immer((set) => ({
+      ...EMPTY_SESSION,
+      ...pick(storedSession as SessionFields, Object.keys(EMPTY_SESSION) as (keyof SessionFields)[]),
+      sessionHash: readJson<string>(storage, STORAGE_KEYS.sessionHash),
+      setSession: (fields) => set((s) => void Object.assign(s, fields)),
+      setSessionHash: (hash) => set((s) => void (s.sessionHash = hash)),
+      clearSession: () => set((s) => void Object.assign(s, EMPTY_SESSION, { sessionHash: null })),
+    })),
+  )
+  session.subscribe((state, previous) => {
+    const fields = pick(state as SessionFields, Object.keys(EMPTY_SESSION) as (keyof SessionFields)[])
+    writeJson(storage, STORAGE_KEYS.session, state.accessToken || state.refreshToken ? fields : null)
+    if (state.sessionHash !== previous.sessionHash) writeJson(storage, STORAGE_KEYS.sessionHash, state.sessionHash)
+  })
+
+  const user = createStore<UserState>()(
+    immer((set) => ({
+      data: null,
+      setUser: (data) => set((s) => void (s.data = data)),
+      clearUser: () => set((s) => void (s.data = null)),
+    })),
+  )
+
+  const storedLocal = readJson<Partial<LocalSettings>>(storage, STORAGE_KEYS.localSettings) ?? {}
+  const localDefaults = defaultLocalSettings()
+  const settings = createStore<SettingsState>()(
+    immer((set) => ({
+      server: defaultServerSettings(initialLocale),
+      local: { ...localDefaults, ...pick(storedLocal as LocalSettings, Object.keys(localDefaults) as (keyof LocalSettings)[]) },
+      setServerSettings: (values) => set((s) => void Object.assign(s.server, values)),
+      setLocalSettings: (values) => set((s) => void Object.assign(s.local, values)),
+      resetSettings: () =>
+        set((s) => {
+          s.server = defaultServerSettings(site.getState().locale)
+          s.local = defaultLocalSettings()
+        }),
+    })),
+  )
+  settings.subscribe((state, previous) => {
+    if (state.local !== previous.local) writeJson(storage, STORAGE_KEYS.localSettings, state.local)
+  })
+
+  let notificationSeq = 0
+  let profileTimer: unknown = null
+  const notificationTimers = new Map<string, unknown>()
+  const ui = createStore<UiState>()(
+    immer((set, get) => ({
+      popups: [],
+      notifications: [],
+      leftMenuOpen: false,
+      profileOpen: false,
+      openPopup: (popup) =>
+        set((s) => {
+          const entry: Popup = {
+            type: 'default',
+            stack: true,
+            params: {},
+            isCloseable: true,
+            isFrozen: false,
+            ...popup,
+          }
+          const others = entry.stack ? s.popups.filter((p) => p.id !== entry.id) : []
+          s.popups = [...others, entry]
+        }),
+      closePopup: (id) =>
+        set((s) => {
+          if (id === undefined) s.popups.pop()
+          else s.popups = s.popups.filter((p) => p.id !== id)
+        }),
+      closeAllPopups: () => set((s) => void (s.popups = [])),
+      notify: (notification) => {
+        const uid = `n${++notificationSeq}`
+        const duration = notification.duration ?? NOTIFICATION_DURATION_MS
+        set((s) => void s.notifications.push({ ...notification, uid, duration }))
+        if (duration > 0) notificationTimers.set(uid, schedule(() => get().dismissNotification(uid), duration))
+        return uid
+      },
+      dismissNotification: (uid) => {
+        const timer = notificationTimers.get(uid)
+        if (timer !== undefined) cancel(timer)
+        notificationTimers.delete(uid)
+        set((s) => void (s.notifications = s.notifications.filter((n) => n.uid !== uid)))
+      },
+      setLeftMenu: (open) => set((s) => void (s.leftMenuOpen = open)),
+      toggleLeftMenu: () => set((s) => void (s.leftMenuOpen = !s.leftMenuOpen)),
+      openProfile: () => {
+        if (profileTimer !== null) cancel(profileTimer)
+        profileTimer = null
+        set((s) => void (s.profileOpen = true))
+      },
+      closeProfile: () => {
+        if (profileTimer !== null) cancel(profileTimer)
+        profileTimer = schedule(() => {
+          profileTimer = null
+          set((s) => void (s.profileOpen = false))
+        }, PROFILE_CLOSE_DELAY_MS)
+      },
+    })),
+  )
+
+  const route = createStore<RouteState>()(
+    immer((set) => ({
+      path: '/',
+      section: 'sport',
+      params: {},
+      query: {},
+      setRoute: (next) => set((s) => void Object.assign(s, next)),
+    })),
+  )
+
+  const screenData = createStore<ScreenDataState>()(
+    immer((set) => ({
+      data: {},
+      setData: (name, value) => set((s) => void (s.data[name] = value)),
+      clearData: () => set((s) => void (s.data = {})),
+    })),
+  )
+
+  return { site, session, user, settings, ui, route, screenData, flags: recordStore(), experiments: recordStore() }
+}
