@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module'
+import { describe, expect, it } from 'vitest'
+import { applyPages, rulePathMatches, rulesForPath, type DocumentLike } from '../../../engine/experiments/web-builder'
+import type { WebBuilderPage } from '../../../engine/experiments/types'
+import { sanitizeHtml } from '../../../server/experiments'
+
+const require = createRequire(import.meta.url)
+const { JSDOM } = require('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } }
+
+const pages: WebBuilderPage[] = [
+  {
+    globalCss: '.banner{font-weight:700}',
+    rules: [
+      { path: '/casino/lobby', selector: '.title', contentParams: { text: 'Spin', color: 'rgb(255, 212, 0)', fontSize: '18px' } },
+      { path: '/casino/*', selector: '.body', contentParams: { contentHtml: '<b>Cashback</b><img src=x onerror="alert(1)">' } },
+      { path: '/casino/*', selector: 'a.cta', contentParams: { href: 'javascript:alert(1)', display: 'none' } },
+      { path: '/sport', selector: '.title', contentParams: { text: 'Bet' } },
+      { path: '/casino/lobby', selector: '[[[bad', contentParams: { text: 'x' } },
+    ],
+  },
+]
+
+describe('web builder rules by path (spec §3)', () => {
+  it('a path matches exactly (trailing slash ignored) or as a prefix with *', () => {
+    expect(rulePathMatches('/casino/lobby', '/casino/lobby/')).toBe(true)
+    expect(rulePathMatches('/casino/lobby', '/casino/lobby/x')).toBe(false)
+    expect(rulePathMatches('/casino/*', '/casino/favorites')).toBe(true)
+    expect(rulesForPath(pages, '/sport')).toHaveLength(1)
+  })
+
+  it('applies content params; contentHtml passes DOMPurify; bad selectors are swallowed (spec §8)', () => {
+    const dom = new JSDOM('<html><head></head><body><h1 class="title">Old</h1><div class="body"></div><a class="cta" href="/ok">go</a></body></html>')
+    const document = dom.window.document
+    const result = applyPages(document as unknown as DocumentLike, pages, '/casino/lobby', sanitizeHtml)
+    expect(result).toEqual({ applied: 3, failed: 1 })
+    const title = document.querySelector('.title') as HTMLElement
+    expect(title.textContent).toBe('Spin')
+    expect(title.style.color).toBe('rgb(255, 212, 0)')
+    expect(title.style.fontSize).toBe('18px')
+    expect(document.querySelector('.body')!.innerHTML).toBe('<b>Cashback</b><img src="x">')
+    const cta = document.querySelector('a.cta') as HTMLElement
+    expect(cta.getAttribute('href')).toBe('/ok')
+    expect(cta.style.display).toBe('none')
+    expect(document.head.querySelector('style')!.textContent).toBe('.banner{font-weight:700}')
+  })
+})
