@@ -6,6 +6,7 @@
 import type { Application } from 'express'
 import type { ServerDeps } from './deps'
 import { createExperimentsRouter } from './experiments'
+import { authModule } from './auth'
 
 export interface ServerModule {
   name: string
@@ -20,4 +21,5 @@ export const modules: ServerModule[] = [
       app.use('/experiments/api', createExperimentsRouter({ documentsDir: deps.config.documentsDir, now: deps.now }))
     },
   },
+  authModule,
 ]

@@ -1,0 +1,25 @@
+/**
+ * The accounts module: the session and user calls under the mobile gate, the OpenAPI document,
+ * and the demo punters (seeded at start unless PARLAY_SEED_DEMO=0).
+ */
+import type { ServerModule } from '../modules'
+import { GATEWAY } from '../deps'
+import { runMigrations } from '../db/database'
+import { seedDemoPunters } from '../punters/demo'
+import { mountOpenApi } from './openapi'
+import { createAuthRouter } from './router'
+import './openapi-auth'
+
+export { createSession, revokeAllSessions, authenticate, refreshSession, TOKEN_LIFETIME } from './sessions'
+export { blockPunter, consumeConfirmationToken, issueConfirmationToken, nicknameEnabled } from './router'
+export { registerOpenApiPaths, openapi } from './openapi'
+
+export const authModule: ServerModule = {
+  name: 'accounts',
+  async mount(app, deps) {
+    runMigrations(deps.db)
+    if (process.env.PARLAY_SEED_DEMO !== '0') await seedDemoPunters(deps.db, deps.now(), deps.log)
+    mountOpenApi(app, deps)
+    app.use(GATEWAY.mobile, createAuthRouter(deps))
+  },
+}

@@ -1,0 +1,319 @@
+/**
+ * The session and user calls of the mobile gate (spec §7 "Session and user"), one envelope each.
+ *
+ * Login answers for an unknown login, a wrong password and a throttled (locked) login are the same
+ * code, status and shape, and each runs one argon2 verify, so none of them tells which logins
+ * exist. Answers that do depend on the account (unconfirmed e-mail or phone, denied by
+ * permission) are only given after the right password.
+ */
+import { randomBytes } from 'node:crypto'
+import { Router, type NextFunction, type Request, type Response } from 'express'
+import { HEADERS } from '../../engine/core/contracts'
+import {
+  AUTH_TYPE_NEEDED,
+  JURISDICTION_PHONE_COUNTRY,
+  classifyLogin,
+  classifyPhoneLogin,
+  type ClassifiedLogin,
+} from '../../engine/auth/login-classification'
+import { registerMigration, type Db } from '../db/database'
+import type { ServerDeps } from '../deps'
+import { remoteConfigFor } from '../documents/router'
+import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
+import { siteContext } from '../http/site'
+import { validateBody } from '../http/validate'
+import {
+  SERVER_SETTINGS_SCHEMA,
+  findPunterById,
+  findPunterByLogin,
+  recordLogin,
+  saveServerSettings,
+  setLegalAgreement,
+  userData,
+  type Punter,
+} from '../punters/repository'
+import { dummyHash, verifyPassword } from '../punters/password'
+import { createCaptchaService, powConfig, type CaptchaService } from './captcha'
+import { authenticate, createSession, punterOfRefreshToken, refreshSession, revokeAllSessions, sessionExpiration, sha256 } from './sessions'
+import { clearFailures, isLocked, needsCaptcha, pruneFailures, reserveFailure, throttleState } from './throttle'
+
+registerMigration(
+  '105-auth-confirmation-tokens',
+  `CREATE TABLE auth_confirmation_tokens (
+     token_sha256 TEXT PRIMARY KEY,
+     punter_id INTEGER NOT NULL REFERENCES punters(id),
+     kind TEXT NOT NULL CHECK (kind IN ('email', 'phone')),
+     expires_at INTEGER NOT NULL
+   );`,
+)
+
+/** The one answer for unknown login, wrong password and locked login. */
+export const LOGIN_FAILED = { status: 400, code: 'INCORRECT_PASSWORD' } as const
+
+const CONFIRMATION_TOKEN_MS = 30 * 60_000
+
+/** A short-lived token the confirmation flow (sign-up) exchanges to resend or confirm. */
+export function issueConfirmationToken(db: Db, punterId: number, kind: 'email' | 'phone', now: number): string {
+  const token = randomBytes(24).toString('base64url')
+  db.prepare('INSERT INTO auth_confirmation_tokens (token_sha256, punter_id, kind, expires_at) VALUES (?, ?, ?, ?)').run(sha256(token), punterId, kind, now + CONFIRMATION_TOKEN_MS)
+  return token
+}
+
+/** Uses up a confirmation token; the punter id it was for, if valid. */
+export function consumeConfirmationToken(db: Db, token: string, kind: 'email' | 'phone', now: number): number | undefined {
+  const row = db.prepare('SELECT punter_id, expires_at FROM auth_confirmation_tokens WHERE token_sha256 = ? AND kind = ?').get(sha256(token), kind) as
+    | { punter_id: number; expires_at: number }
+    | undefined
+  db.prepare('DELETE FROM auth_confirmation_tokens WHERE token_sha256 = ?').run(sha256(token))
+  return row && row.expires_at > now ? row.punter_id : undefined
+}
+
+const loginFields = {
+  password: { type: 'string', minLength: 1, maxLength: 256 },
+  rememberMe: { type: 'boolean' },
+  keepPunterLoggedIn: { type: 'boolean' },
+  captcha: { type: 'string', minLength: 1, maxLength: 2000 },
+} as const
+
+export const LOGIN_SCHEMA = {
+  type: 'object',
+  required: ['login', 'password'],
+  additionalProperties: false,
+  properties: { login: { type: 'string', minLength: 1, maxLength: 254 }, ...loginFields },
+} as const
+
+export const PHONE_LOGIN_SCHEMA = {
+  type: 'object',
+  required: ['phoneNumber', 'password'],
+  additionalProperties: false,
+  properties: { phoneNumber: { type: 'string', minLength: 1, maxLength: 40 }, ...loginFields },
+} as const
+
+export const REFRESH_SCHEMA = {
+  type: 'object',
+  required: ['token'],
+  additionalProperties: false,
+  properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const
+
+export const LEGAL_AGREEMENT_SCHEMA = {
+  type: 'object',
+  required: ['accepted'],
+  additionalProperties: false,
+  properties: { accepted: { type: 'boolean' } },
+} as const
+
+interface LoginBody {
+  login?: string
+  phoneNumber?: string
+  password: string
+  rememberMe?: boolean
+  keepPunterLoggedIn?: boolean
+  captcha?: string
+}
+
+/** Nickname availability per jurisdiction (spec §5 "Nickname prompt"). */
+export function nicknameEnabled(jurisdiction: string, countryCode: string | undefined): boolean {
+  if (['spain', 'russia', 'italy'].includes(jurisdiction)) return false
+  if (jurisdiction === 'curacao' && countryCode && ['JP', 'KR', 'BY', 'NG'].includes(countryCode)) return false
+  // Belarus with JP or KR is a special case the spec does not detail: no prompt.
+  if (jurisdiction === 'belarus' && countryCode && ['JP', 'KR'].includes(countryCode)) return false
+  return true
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    punterSession?: { sessionId: string; punterId: number; punter: Punter }
+  }
+}
+
+export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = createCaptchaService(deps.db, deps.now)): Router {
+  const { db, log } = deps
+  const router = Router()
+
+  /** Session check: punter-session-hash header (+ optional Bearer access token) → 401 if not live. */
+  const requireSession = (req: Request, res: Response, next: NextFunction) => {
+    const hash = req.header(HEADERS.sessionHash)
+    const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
+    const session = authenticate(db, hash, bearer, deps.now())
+    const punter = session && findPunterById(db, session.punterId)
+    if (!session || !punter) return sendError(res, 401, HTTP_ERRORS.unauthorized)
+    req.punterSession = { sessionId: session.sessionId, punterId: session.punterId, punter }
+    next()
+  }
+
+  async function login(req: Request, res: Response, classified: ClassifiedLogin, body: LoginBody, method: 'login' | 'phone') {
+    const { site } = siteContext(req, deps)
+    const ip = req.ip ?? 'unknown'
+    const now = deps.now()
+    const loginValue = `${classified.kind}:${classified.value}`
+
+    const state = throttleState(db, loginValue, ip, now)
+    const pow = powConfig(remoteConfigFor(deps, req))
+    if (pow.enabled && needsCaptcha(state)) {
+      if (!body.captcha) {
+        log.info('auth.login.refused', { outcome: 'CAPTCHA_REQUIRED', ip, method })
+        return sendError(res, 400, 'CAPTCHA_REQUIRED')
+      }
+    }
+    // Counted before any await: parallel attempts see each other.
+    const reserved = reserveFailure(db, loginValue, ip, now)
+    if (pow.enabled && needsCaptcha(state) && !(await captcha.verify(body.captcha!))) {
+      log.info('auth.login.refused', { outcome: 'INVALID_CAPTCHA', ip, method })
+      return sendError(res, 400, 'INVALID_CAPTCHA')
+    }
+
+    const punter = findPunterByLogin(db, site.jurisdiction, classified.kind, classified.value)
+    const passwordOk = await verifyPassword(punter?.passwordHash ?? (await dummyHash()), body.password)
+    const locked = isLocked(state)
+    if (!punter || !passwordOk || locked) {
+      // Log the reason for the audit trail; the answer is the same for all three.
+      log.info('auth.login.failed', { reason: !punter ? 'unknown-login' : locked ? 'locked' : 'wrong-password', punterId: punter?.id, ip, method, kind: classified.kind })
+      if (Math.random() < 0.01) pruneFailures(db, now)
+      return sendError(res, LOGIN_FAILED.status, LOGIN_FAILED.code)
+    }
+    clearFailures(db, loginValue, reserved)
+
+    const after = deps.now()
+    if (!punter.emailConfirmed && punter.email) {
+      log.info('auth.login.refused', { outcome: 'CANNOT_LOGIN_NO_EMAIL_CONFIRMED', punterId: punter.id })
+      return sendError(res, 403, 'CANNOT_LOGIN_NO_EMAIL_CONFIRMED', { confirmationToken: issueConfirmationToken(db, punter.id, 'email', after), email: punter.email })
+    }
+    if (!punter.phoneConfirmed && punter.phone) {
+      log.info('auth.login.refused', { outcome: 'CANNOT_LOGIN_PENDING_CONFIRMATION', punterId: punter.id })
+      return sendError(res, 403, 'CANNOT_LOGIN_PENDING_CONFIRMATION', { confirmationToken: issueConfirmationToken(db, punter.id, 'phone', after), phoneNumber: punter.phone })
+    }
+    if (punter.loginDeniedUntil !== null && punter.loginDeniedUntil > after) {
+      log.info('auth.login.refused', { outcome: 'LOGIN_DENIED_BY_PERMISSION', punterId: punter.id })
+      return sendError(res, 403, 'LOGIN_DENIED_BY_PERMISSION', { disabledUntil: new Date(punter.loginDeniedUntil).toISOString() })
+    }
+
+    const session = createSession(db, punter.id, { rememberMe: body.rememberMe === true || body.keepPunterLoggedIn === true }, after)
+    recordLogin(db, punter.id, after)
+    log.info('auth.login.succeeded', { punterId: punter.id, ip, method, kind: classified.kind, state: punter.state })
+    res.setHeader(HEADERS.sessionHash, session.sessionHash)
+    sendOk(res, {
+      status: 'OK',
+      accessToken: session.accessToken,
+      refreshToken: session.refreshToken,
+      creationTime: session.creationTime,
+      loginTimeout: session.loginTimeout,
+      expireTokenTime: session.expireTokenTime,
+      rememberMe: session.rememberMe,
+      punterHash: session.sessionHash,
+      loginByAuthType: classified.kind,
+      needEmailConfirmation: false,
+    })
+  }
+
+  router.post('/auth/v2/login', validateBody(LOGIN_SCHEMA), async (req, res) => {
+    const body = req.body as LoginBody
+    const { site } = siteContext(req, deps)
+    const classified = classifyLogin(body.login!, JURISDICTION_PHONE_COUNTRY[site.jurisdiction])
+    if (classified.kind === 'phone_number') return sendError(res, 400, AUTH_TYPE_NEEDED.phone_number, { login: classified.value })
+    await login(req, res, classified, body, 'login')
+  })
+
+  router.post('/auth/v2/login/phone-number', validateBody(PHONE_LOGIN_SCHEMA), async (req, res) => {
+    const body = req.body as LoginBody
+    const { site } = siteContext(req, deps)
+    const classified = classifyPhoneLogin(body.phoneNumber!, JURISDICTION_PHONE_COUNTRY[site.jurisdiction])
+    if (classified.kind !== 'phone_number' && classified.kind !== 'other') return sendError(res, 400, AUTH_TYPE_NEEDED[classified.kind], { login: classified.value })
+    await login(req, res, classified, body, 'phone')
+  })
+
+  router.get('/auth/captcha/challenge', async (req, res) => {
+    const pow = powConfig(remoteConfigFor(deps, req))
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, await captcha.challenge(pow))
+  })
+
+  router.post('/auth/v2/token/refresh', validateBody(REFRESH_SCHEMA), (req, res) => {
+    const outcome = refreshSession(db, (req.body as { token: string }).token, deps.now())
+    if (!outcome.ok) {
+      log.warn('auth.refresh.refused', { reuse: outcome.reuse === true })
+      return sendError(res, 401, outcome.code)
+    }
+    const { punterId, ...tokens } = outcome.value
+    log.info('auth.refresh.rotated', { punterId })
+    sendOk(res, { status: 'OK', ...tokens, punterToken: userData(findPunterById(db, punterId)!, 'en').punterToken })
+  })
+
+  /** Logout by refresh token (plain-text body): ends every session of its punter. */
+  router.post('/auth/token/logout', (req, res) => {
+    if (!req.is('text/plain')) return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType)
+    const token = typeof req.body === 'string' ? req.body.trim() : ''
+    if (token.length === 0 || token.length > 200) return sendError(res, 400, HTTP_ERRORS.validation, { field: '', code: 'token' })
+    const punterId = punterOfRefreshToken(db, token)
+    if (punterId !== undefined) {
+      const ended = revokeAllSessions(db, punterId, 'logout', deps.now())
+      log.info('auth.logout', { punterId, sessions: ended, by: 'refresh-token' })
+    }
+    // The same answer whether or not the token was known.
+    sendOk(res, null)
+  })
+
+  /** Plain logout: by the session hash; also ends every session of the punter. */
+  router.post('/auth/logout', (req, res) => {
+    const session = authenticate(db, req.header(HEADERS.sessionHash), undefined, Number.NEGATIVE_INFINITY)
+    if (session) {
+      const ended = revokeAllSessions(db, session.punterId, 'logout', deps.now())
+      log.info('auth.logout', { punterId: session.punterId, sessions: ended, by: 'session-hash' })
+    }
+    sendOk(res, null)
+  })
+
+  router.get('/heartbeat', requireSession, (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, userData(req.punterSession!.punter, siteContext(req, deps).locale))
+  })
+
+  router.get('/auth/punter-session/expiration-timeout', requireSession, (req, res) => {
+    sendOk(res, sessionExpiration(db, req.punterSession!.sessionId, deps.now()))
+  })
+
+  router.put('/punter/settings', requireSession, validateBody(SERVER_SETTINGS_SCHEMA), (req, res) => {
+    const saved = saveServerSettings(db, req.punterSession!.punterId, req.body as Record<string, unknown>, deps.now())
+    log.info('punter.settings.saved', { punterId: req.punterSession!.punterId, keys: Object.keys(req.body as object) })
+    sendOk(res, saved)
+  })
+
+  router.post('/punter/legal-aggreement', requireSession, validateBody(LEGAL_AGREEMENT_SCHEMA), (req, res) => {
+    const accepted = (req.body as { accepted: boolean }).accepted
+    setLegalAgreement(db, req.punterSession!.punterId, accepted ? 'accepted' : 'declined', deps.now())
+    log.info('punter.legal-agreement', { punterId: req.punterSession!.punterId, accepted })
+    sendOk(res, { legalAgreementAccepted: accepted })
+  })
+
+  router.get('/nickname/enabled', requireSession, (req, res) => {
+    const punter = req.punterSession!.punter
+    sendOk(res, nicknameEnabled(punter.jurisdiction, punter.profile.countryCode))
+  })
+
+  router.get('/account/first-deposit-date', requireSession, (req, res) => {
+    sendOk(res, req.punterSession!.punter.firstDepositDate)
+  })
+
+  router.get('/punter/vip/is-punter-vip', requireSession, (req, res) => {
+    sendOk(res, req.punterSession!.punter.vip)
+  })
+
+  router.get('/punter/identity', requireSession, (req, res) => {
+    const punter = req.punterSession!.punter
+    sendOk(res, {
+      punterIdentityState: punter.identityState,
+      identified: ['simple_success', 'bind'].includes(punter.identityState),
+      identityCheckedManual: punter.profile.identityCheckedManual ?? false,
+      needUploadDocuments: punter.profile.needUploadDocuments ?? false,
+    })
+  })
+
+  return router
+}
+
+/** Blocking (back office, self-exclusion): sets the state and ends every session at once. */
+export function blockPunter(deps: Pick<ServerDeps, 'db' | 'log' | 'now'>, punterId: number, state: string): void {
+  deps.db.prepare('UPDATE punters SET state = ?, updated_at = ? WHERE id = ?').run(state, deps.now(), punterId)
+  const ended = revokeAllSessions(deps.db, punterId, 'blocked', deps.now())
+  deps.log.info('punter.blocked', { punterId, state, sessions: ended })
+}
