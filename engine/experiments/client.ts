@@ -4,6 +4,7 @@ import {
   DISABLE_COOKIE_NAME,
   EDITOR_QUERY_PARAM,
   EDITOR_QUERY_VALUE,
+  IDENTIFIER_EXPIRY_MS,
   FETCH_RETRIES,
   FETCH_TIMEOUT_MS,
   GEO_NONE,
@@ -23,6 +24,7 @@ import { convertParam } from './params'
 import type {
   Experiment,
   ExperimentsConfig,
+  FeatureFlag,
   Geo,
   KeyValueStorage,
   Platform,
@@ -168,6 +170,10 @@ export class Sigma {
   readonly cacheTtlMs: number
   readonly userAgent: string | undefined
   private configCache: ExperimentsConfig | null = null
+  private flagsByName = new Map<string, FeatureFlag>()
+  private experimentsByName = new Map<string, Experiment>()
+  /** The experiment that lists each flag in its feature_flags (the first one wins). */
+  private experimentByFlag = new Map<string, Experiment>()
   private configStatus: ConfigStatus
 
   constructor(options: SigmaOptions) {
@@ -206,7 +212,7 @@ export class Sigma {
     const cachedText = storage.getItem(STORAGE_KEYS.dataFile)
     if (cachedText !== null) {
       try {
-        this.configCache = parseConfig(cachedText)
+        this.useConfig(parseConfig(cachedText))
       } catch {
         this.configCache = null
       }
@@ -236,12 +242,21 @@ export class Sigma {
     return Number.isFinite(value) ? value : null
   }
 
+  // Parsed copies of the JSON the client keeps in storage, written through on every change. The
+  // client is the only writer of its keys; another tab's writes are seen by the next instance.
+  private readonly jsonCache = new Map<string, unknown>()
+
+  /** The parsed value (shared: callers that change it must write it back with writeJson). */
   private readJson<T>(key: string, fallback: T): T {
-    return parseJson<T>(this.storage.getItem(key)) ?? fallback
+    if (this.jsonCache.has(key)) return this.jsonCache.get(key) as T
+    const value = parseJson<T>(this.storage.getItem(key)) ?? fallback
+    this.jsonCache.set(key, value)
+    return value
   }
 
   private writeJson(key: string, value: unknown): void {
     this.storage.setItem(key, JSON.stringify(value))
+    this.jsonCache.set(key, value)
   }
 
   // ---- network ---------------------------------------------------------------------------------
@@ -335,7 +350,7 @@ export class Sigma {
           this.storage.setItem(STORAGE_KEYS.configHash, hash)
         }
         this.storage.setItem(STORAGE_KEYS.lastUpdateTime, String(now))
-        this.configCache = config
+        this.useConfig(config)
         this.configStatus = { source: 'network', stale: false, configHash: hash, lastUpdateTime: now }
         return this.status
       } catch (error) {
@@ -366,6 +381,18 @@ export class Sigma {
     throw new SigmaError('configUnavailable', STATUS_FAILURE)
   }
 
+  private useConfig(config: ExperimentsConfig): void {
+    this.configCache = config
+    this.flagsByName = new Map()
+    for (const flag of config.feature_flags) if (!this.flagsByName.has(flag.name)) this.flagsByName.set(flag.name, flag)
+    this.experimentsByName = new Map()
+    this.experimentByFlag = new Map()
+    for (const experiment of config.experiments) {
+      if (!this.experimentsByName.has(experiment.name)) this.experimentsByName.set(experiment.name, experiment)
+      for (const flag of experiment.feature_flags ?? []) if (!this.experimentByFlag.has(flag)) this.experimentByFlag.set(flag, experiment)
+    }
+  }
+
   get status(): ConfigStatus {
     return { ...this.configStatus }
   }
@@ -381,18 +408,12 @@ export class Sigma {
 
   // ---- visitor ---------------------------------------------------------------------------------
 
-  // Parsed copies of the stored visitor data and expiration map, refreshed on every write here.
-  private visitorCache: VisitorData | null = null
-  private expirationCache: ExpirationMap | null = null
-
   getVisitor(): VisitorData {
-    this.visitorCache ??= this.readJson<VisitorData>(STORAGE_KEYS.userData, {})
-    return { ...this.visitorCache }
+    return { ...this.readJson<VisitorData>(STORAGE_KEYS.userData, {}) }
   }
 
   private expirationMap(): ExpirationMap {
-    this.expirationCache ??= this.readJson<ExpirationMap>(STORAGE_KEYS.expirationMap, {})
-    return { ...this.expirationCache }
+    return { ...this.readJson<ExpirationMap>(STORAGE_KEYS.expirationMap, {}) }
   }
 
   /**
@@ -417,7 +438,7 @@ export class Sigma {
 
   private writeVisitor(visitor: VisitorData): void {
     this.writeJson(STORAGE_KEYS.userData, visitor)
-    this.visitorCache = visitor
+    this.attributesCache = null
   }
 
   private stampIdentifiers(visitor: Partial<VisitorData>): void {
@@ -431,12 +452,31 @@ export class Sigma {
     }
     if (changed) {
       this.writeJson(STORAGE_KEYS.expirationMap, expiration)
-      this.expirationCache = expiration
+      this.attributesCache = null
     }
   }
 
+  private attributesCache: { value: VisitorAttributes; from: number; until: number } | null = null
+
+  /**
+   * The visitor's attributes for conditions (read-only). Cached until the visitor changes, the
+   * local hour changes (`time`, `date`) or an identifier expires, whichever comes first.
+   */
   attributes(): VisitorAttributes {
-    return visitorAttributes(this.getVisitor(), this.expirationMap(), this.now(), this.privateId)
+    const now = this.now()
+    const cached = this.attributesCache
+    if (cached && now >= cached.from && now < cached.until) return cached.value
+    const expiration = this.expirationMap()
+    const value = visitorAttributes(this.getVisitor(), expiration, now, this.privateId)
+    const nextHour = new Date(now)
+    nextHour.setMinutes(60, 0, 0)
+    let until = nextHour.getTime()
+    for (const key of EXPIRING_IDENTIFIERS) {
+      const setAt = expiration[key]
+      if (setAt !== undefined && setAt + IDENTIFIER_EXPIRY_MS > now) until = Math.min(until, setAt + IDENTIFIER_EXPIRY_MS)
+    }
+    this.attributesCache = { value, from: now, until }
+    return value
   }
 
   // ---- feature flags ---------------------------------------------------------------------------
@@ -446,10 +486,10 @@ export class Sigma {
   }
 
   evaluateFlag(name: string, attributes: VisitorAttributes = this.attributes()): FlagResult {
-    const config = this.requireConfig()
-    const flag = config.feature_flags.find((f) => f.name === name)
+    this.requireConfig()
+    const flag = this.flagsByName.get(name)
     if (!flag) return { ok: false, code: 'FLAG_NOT_FOUND' }
-    const experiment = config.experiments.find((e) => e.feature_flags?.includes(name))
+    const experiment = this.experimentByFlag.get(name)
     const group = experiment ? this.assign(experiment, attributes).group : null
     return evaluateFlag(flag, attributes, group)
   }
@@ -467,7 +507,8 @@ export class Sigma {
   }
 
   private findExperiment(name: string): Experiment | undefined {
-    return this.requireConfig().experiments.find((e) => e.name === name)
+    this.requireConfig()
+    return this.experimentsByName.get(name)
   }
 
   /** The split_by id that still counts; the private id when the visitor has none. */
@@ -475,16 +516,23 @@ export class Sigma {
     return attributes[splitKey(experiment)] ?? this.privateId
   }
 
+  private lastUnit: { id: string; digest: string } | null = null
+  private unitDigest(id: string): string {
+    if (this.lastUnit?.id !== id) this.lastUnit = { id, digest: md5(id) }
+    return this.lastUnit.digest
+  }
+
   private assign(experiment: Experiment, attributes: VisitorAttributes): Assignment {
     if (!appliesToPlatform(experiment, this.platform)) return NOT_IN_EXPERIMENT('platform')
     // The sticky map keeps an MD5 of the unit, not the id itself (it may be an e-mail).
-    const unit = md5(this.unitId(experiment, attributes))
+    const unitId = this.unitId(experiment, attributes)
+    const unit = this.unitDigest(unitId)
     const forced = this.forcedExperiments().find((f) => f.experimentId === experiment.name)
     const stickyMap = this.readJson<Record<string, StickyEntry>>(STORAGE_KEYS.experiments, {})
     const sticky = stickyMap[experiment.name]
     const stickyIndex =
       sticky && sticky.unit === unit && experiment.groups[sticky.index]?.name === sticky.group ? sticky.index : undefined
-    const assignment = assignGroup({ experiment, unitId: this.unitId(experiment, attributes), forcedGroupIndex: forced?.groupIndex, stickyIndex })
+    const assignment = assignGroup({ experiment, unitId, forcedGroupIndex: forced?.groupIndex, stickyIndex })
     if (assignment.inExperiment && (assignment.reason === 'assigned' || assignment.reason === 'forcedUser')) {
       stickyMap[experiment.name] = { unit, index: assignment.index, group: assignment.group ?? '' }
       this.writeJson(STORAGE_KEYS.experiments, stickyMap)

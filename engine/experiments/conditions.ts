@@ -17,16 +17,23 @@ export function md5(text: string): string {
   return SparkMD5.hash(text)
 }
 
-function conditionValues(value: Condition['value']): string[] {
-  const list = Array.isArray(value) ? value : [value]
-  return list.map((item) => String(item).trim())
+// Normalised expected values per condition object (config objects are not changed after parsing).
+const expectedCache = new WeakMap<Condition, { plain: Set<string>; digests: Set<string> }>()
+
+function expectedValues(condition: Condition, isPrivate: boolean): Set<string> {
+  let entry = expectedCache.get(condition)
+  if (!entry) {
+    const list = (Array.isArray(condition.value) ? condition.value : [condition.value]).map((item) => String(item).trim())
+    entry = { plain: new Set(list), digests: new Set(list.map((v) => v.toLowerCase())) }
+    expectedCache.set(condition, entry)
+  }
+  return isPrivate ? entry.digests : entry.plain
 }
 
 export function evaluateCondition(condition: Condition, attributes: VisitorAttributes, isPrivate = false): boolean {
   const raw = attributes[condition.name]
   const actual = raw === undefined ? undefined : isPrivate ? md5(raw.trim()) : raw.trim()
-  const expected = conditionValues(condition.value).map((v) => (isPrivate ? v.toLowerCase() : v))
-  const matches = actual !== undefined && expected.includes(actual)
+  const matches = actual !== undefined && expectedValues(condition, isPrivate).has(actual)
   switch (condition.condition_sign) {
     case 'equal':
     case 'any of':

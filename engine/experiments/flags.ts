@@ -7,8 +7,14 @@ export type FlagResult =
   | { ok: false; code: 'FLAG_NOT_FOUND' | 'DEFAULT_RULE_COUNT' }
 
 /** A feature flag needs exactly one default rule (spec §5); otherwise it does not evaluate. */
+const defaultRuleCheck = new WeakMap<FeatureFlag, boolean>()
 export function hasSingleDefaultRule(flag: FeatureFlag): boolean {
-  return (flag.rules ?? []).filter((rule) => rule.is_default === true).length === 1
+  let valid = defaultRuleCheck.get(flag)
+  if (valid === undefined) {
+    valid = (flag.rules ?? []).filter((rule) => rule.is_default === true).length === 1
+    defaultRuleCheck.set(flag, valid)
+  }
+  return valid
 }
 
 /**
