@@ -5,7 +5,7 @@
  * salt, signature}). The server checks the signature, the expiry against the injected clock, and
  * that the solution was never used before (one solution, one login attempt).
  */
-import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1'
+import { createChallenge, verifySolution } from 'altcha-lib/v1'
 import type { Challenge } from 'altcha-lib/v1/types'
 import { randomBytes } from 'node:crypto'
 import { registerMigration, type Db } from '../db/database'
@@ -66,7 +66,8 @@ export function createCaptchaService(db: Db, now: () => number): CaptchaService 
         return false
       }
       if (!decoded || typeof decoded.signature !== 'string' || typeof decoded.salt !== 'string') return false
-      const expires = Number(extractParams(decoded.salt as string).expires) * 1000
+      // ALTCHA puts the expiry in the salt's query part, covered by the signature.
+      const expires = Number(new URLSearchParams(decoded.salt.split('?')[1] ?? '').get('expires')) * 1000
       if (!Number.isFinite(expires) || expires <= now()) return false
       // Use the solution up before the (async) check, so two parallel requests cannot share it.
       const used = db.prepare('INSERT OR IGNORE INTO auth_captcha_used (signature_sha256, expires_at) VALUES (?, ?)').run(sha256(decoded.signature), expires)
