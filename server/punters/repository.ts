@@ -337,6 +337,7 @@ export function userData(punter: Punter, siteLocale: string) {
   const settings = { ...SERVER_SETTINGS_DEFAULTS, locale: siteLocale, ...punter.settings }
   return {
     user: {
+      id: String(punter.id),
       account: {
         id: String(punter.id),
         accountNumber: punter.accountNumber,
