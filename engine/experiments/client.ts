@@ -21,6 +21,7 @@ import {
 } from './constants'
 import { evaluateFlag, type FlagResult } from './flags'
 import { convertParam } from './params'
+import { applyPages, type DocumentLike, type HtmlSanitizer } from './web-builder'
 import type {
   Experiment,
   ExperimentsConfig,
@@ -596,7 +597,44 @@ export class Sigma {
     return this.loadConfig({ force: true })
   }
 
+  /**
+   * Sets one custom visitor property. The name must be a string (spec §5); anything else is
+   * refused with a result, not thrown, so a host's bad call cannot break the page.
+   */
+  setCustomProperty(name: unknown, value: string | number | boolean): { ok: true } | { ok: false; code: 'CUSTOM_NAME_NOT_STRING' } {
+    if (typeof name !== 'string' || name.trim() === '') return { ok: false, code: 'CUSTOM_NAME_NOT_STRING' }
+    const visitor = this.getVisitor()
+    this.patchVisitor({ custom: { ...visitor.custom, [name.trim()]: value } })
+    return { ok: true }
+  }
+
   // ---- web builder -----------------------------------------------------------------------------
+
+  /**
+   * Runs the web builder for every web-builder experiment the visitor is in: fetches the group's
+   * pages and applies them to the page. Skipped in editor mode (`?editor=start`), where the
+   * editor draws instead. Never throws: failures are swallowed (spec §8) and counted.
+   */
+  async runWebBuilder(
+    document: DocumentLike,
+    location: { pathname: string; search: string },
+    sanitize: HtmlSanitizer,
+  ): Promise<{ applied: number; failed: number }> {
+    const total = { applied: 0, failed: 0 }
+    if (isEditorMode(location.search) || !this.configCache) return total
+    for (const experiment of this.configCache.experiments) {
+      if (experiment.type !== 'web builder' && experiment.type !== 'webbuilder') continue
+      try {
+        const pages = await this.fetchPages(experiment.name)
+        const result = applyPages(document, pages, location.pathname, sanitize)
+        total.applied += result.applied
+        total.failed += result.failed
+      } catch {
+        total.failed++
+      }
+    }
+    return total
+  }
 
   /** Pages of the web builder for an experiment group: `GET {pagesUrl}?r={random}`. */
   async fetchPages(experimentName: string): Promise<WebBuilderPage[]> {

@@ -362,3 +362,13 @@ describe('editor mode (spec §6)', () => {
     expect(isEditorMode('')).toBe(false)
   })
 })
+
+describe('custom properties (spec §5): the name must be a string', () => {
+  it('stores a custom property under a string name and refuses any other name', () => {
+    const { sigma } = setup()
+    expect(sigma.setCustomProperty('vip', true)).toEqual({ ok: true })
+    expect(sigma.attributes()['custom.vip']).toBe('true')
+    expect(sigma.setCustomProperty(42, true)).toEqual({ ok: false, code: 'CUSTOM_NAME_NOT_STRING' })
+    expect(sigma.setCustomProperty(undefined, true)).toEqual({ ok: false, code: 'CUSTOM_NAME_NOT_STRING' })
+  })
+})

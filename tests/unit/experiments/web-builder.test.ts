@@ -44,3 +44,26 @@ describe('web builder rules by path (spec §3)', () => {
     expect(document.head.querySelector('style')!.textContent).toBe('.banner{font-weight:700}')
   })
 })
+
+describe('the client runs the web builder (spec §4)', () => {
+  it('applies the pages of the web-builder experiments the visitor is in, and not in editor mode', async () => {
+    const { Sigma } = await import('../../../engine/experiments/client')
+    const { fakeService, memoryStorage, noCookies, seededRandom, manualClock } = await import('./helpers')
+    const service = fakeService({
+      feature_flags: [],
+      experiments: [{ name: 'banner', type: 'web builder', salt: 's', allocation: 100, groups: [{ name: 'a' }, { name: 'b' }] }],
+    })
+    const base = service.fetch
+    service.fetch = async (url, init) =>
+      url.includes('/pages.json')
+        ? { status: 200, text: async () => JSON.stringify({ pages: [{ rules: [{ path: '/casino/lobby', selector: '.title', contentParams: { text: String(init?.headers?.group) } }] }] }) }
+        : base(url, init)
+    const sigma = new Sigma({ token: 'tok-12345', api: '/x', storage: memoryStorage(), fetch: service.fetch, now: manualClock().now, random: seededRandom(1), readCookie: noCookies })
+    await sigma.loadConfig()
+    const dom = new JSDOM('<html><head></head><body><h1 class="title">Old</h1></body></html>')
+    const document = dom.window.document as unknown as DocumentLike
+    expect(await sigma.runWebBuilder(document, { pathname: '/casino/lobby', search: '?editor=start' }, sanitizeHtml)).toEqual({ applied: 0, failed: 0 })
+    expect(await sigma.runWebBuilder(document, { pathname: '/casino/lobby', search: '' }, sanitizeHtml)).toEqual({ applied: 1, failed: 0 })
+    expect(dom.window.document.querySelector('.title')!.textContent).toBe(sigma.getExperiment('banner').group)
+  })
+})
