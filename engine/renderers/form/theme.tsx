@@ -1,0 +1,407 @@
+/**
+ * Parlay's mobile rjsf theme: our own widgets and templates.
+ *
+ * Accessibility: every control has a real <label>; the error text has the id rjsf's `errorId()`
+ * gives and is linked by `aria-describedby` (with `aria-invalid`) only while it is shown; targets
+ * are at least 44 px (form.css); inputs carry `inputmode` / `autocomplete` so phones show the
+ * right keyboard and offer autofill. Labels, option names and help are i18n keys.
+ */
+import { withTheme, type ThemeProps } from '@rjsf/core'
+import {
+  descriptionId,
+  errorId,
+  helpId,
+  getUiOptions,
+  type DescriptionFieldProps,
+  type FieldHelpProps,
+  type FieldTemplateProps,
+  type ObjectFieldTemplateProps,
+  type RegistryWidgetsType,
+  type WidgetProps,
+} from '@rjsf/utils'
+import { useId, useState, type ChangeEvent } from 'react'
+import { dateBounds } from './date-rules'
+import { PHONE_COUNTRIES, countryFor, digitsOf, formatNational, joinPhone, splitPhone } from './phone'
+import type { Translate } from './texts'
+
+/** What the form passes to every widget and template (rjsf `formContext`). */
+export interface FormContext {
+  tr: Translate
+  /** YYYY-MM-DD, local: the default maximum of date fields. */
+  today: string
+  /** Preferred phone country (ISO code), from the site. */
+  phoneCountry?: string
+}
+
+const contextOf = (props: { registry: { formContext?: unknown } }): FormContext => {
+  const ctx = props.registry.formContext as FormContext | undefined
+  return ctx ?? { tr: (key) => key, today: new Date().toISOString().slice(0, 10) }
+}
+
+/** ids the control is described by: its error text (only while shown), its help. */
+function describedBy(id: string, props: { rawErrors?: string[]; options?: Record<string, unknown>; uiSchema?: unknown }, extra: string[] = []): string | undefined {
+  const ids = [...extra]
+  if (props.rawErrors && props.rawErrors.length > 0) ids.unshift(errorId(id))
+  const ui = getUiOptions(props.uiSchema as never)
+  if (ui.help) ids.push(helpId(id))
+  return ids.length > 0 ? ids.join(' ') : undefined
+}
+
+const emptyTo = (value: string, options: WidgetProps['options']) => (value === '' ? options.emptyValue : value)
+
+function commonInputProps(props: WidgetProps) {
+  const { id, required, disabled, readonly, autofocus, rawErrors, htmlName } = props
+  const invalid = !!rawErrors && rawErrors.length > 0
+  return {
+    id,
+    name: htmlName || id,
+    required,
+    disabled: disabled || readonly,
+    readOnly: readonly,
+    autoFocus: autofocus,
+    'aria-invalid': invalid || undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': describedBy(id, props),
+    onBlur: (event: { target: { value: unknown } }) => props.onBlur(id, event.target.value),
+    onFocus: (event: { target: { value: unknown } }) => props.onFocus(id, event.target.value),
+  }
+}
+
+function placeholderOf(props: WidgetProps): string | undefined {
+  if (!props.placeholder) return undefined
+  return contextOf(props).tr(props.placeholder)
+}
+
+type InputMode = 'text' | 'email' | 'tel' | 'numeric' | 'decimal' | 'url' | 'search'
+function TextInput(props: WidgetProps & { inputType?: string; mode?: InputMode; auto?: string }) {
+  const { value, options, schema } = props
+  const ui = options as Record<string, unknown>
+  return (
+    <input
+      {...commonInputProps(props)}
+      className="form-input"
+      type={props.inputType ?? 'text'}
+      inputMode={(ui.inputMode as InputMode | undefined) ?? props.mode}
+      autoComplete={(ui.autocomplete as string | undefined) ?? props.auto}
+      placeholder={placeholderOf(props)}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      value={value === undefined || value === null ? '' : String(value)}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => props.onChange(emptyTo(event.target.value, options))}
+    />
+  )
+}
+
+function TextWidget(props: WidgetProps) {
+  if (props.schema.type === 'number' || props.schema.type === 'integer')
+    return <NumberWidget {...props} />
+  return <TextInput {...props} />
+}
+
+/** Numbers (spec §5): decimal comma accepted, no thousands separator, clamped on commit. */
+function NumberWidget(props: WidgetProps) {
+  const { value, options, schema, onChange } = props
+  const [text, setText] = useState(value === undefined || value === null ? '' : String(value).replace('.', ','))
+  const commit = (raw: string) => {
+    const normalized = raw.replace(',', '.').trim()
+    if (normalized === '') return onChange(options.emptyValue)
+    let n = Number(normalized)
+    if (!Number.isFinite(n)) return onChange(normalized)
+    if (typeof schema.minimum === 'number') n = Math.max(n, schema.minimum)
+    if (typeof schema.maximum === 'number') n = Math.min(n, schema.maximum)
+    if (schema.type === 'integer') n = Math.trunc(n)
+    else n = Math.round(n * 100) / 100
+    setText(String(n).replace('.', ','))
+    onChange(n)
+  }
+  return (
+    <input
+      {...commonInputProps(props)}
+      onBlur={(event) => {
+        commit(event.target.value)
+        props.onBlur(props.id, event.target.value)
+      }}
+      className="form-input"
+      type="text"
+      inputMode={schema.type === 'integer' ? 'numeric' : 'decimal'}
+      autoComplete={(options.autocomplete as string | undefined) ?? 'off'}
+      value={text}
+      onChange={(event) => {
+        const next = event.target.value.replace(/[^\d,.-]/g, '')
+        setText(next)
+        const n = Number(next.replace(',', '.'))
+        onChange(next === '' ? options.emptyValue : Number.isFinite(n) ? n : next)
+      }}
+    />
+  )
+}
+
+function EmailWidget(props: WidgetProps) {
+  return <TextInput {...props} inputType="email" mode="email" auto="email" />
+}
+
+function TextareaWidget(props: WidgetProps) {
+  const { value, options, schema } = props
+  return (
+    <textarea
+      {...commonInputProps(props)}
+      className="form-input form-textarea"
+      rows={typeof options.rows === 'number' ? options.rows : 5}
+      placeholder={placeholderOf(props)}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      value={value === undefined || value === null ? '' : String(value)}
+      onChange={(event) => props.onChange(emptyTo(event.target.value, options))}
+    />
+  )
+}
+
+function PasswordWidget(props: WidgetProps) {
+  const { tr } = contextOf(props)
+  const [shown, setShown] = useState(false)
+  const { value, options } = props
+  return (
+    <div className="form-password">
+      <input
+        {...commonInputProps(props)}
+        className="form-input"
+        type={shown ? 'text' : 'password'}
+        autoComplete={(options.autocomplete as string | undefined) ?? 'current-password'}
+        autoCapitalize="none"
+        spellCheck={false}
+        value={value === undefined || value === null ? '' : String(value)}
+        onChange={(event) => props.onChange(emptyTo(event.target.value, options))}
+      />
+      <button
+        type="button"
+        className="form-password-toggle"
+        aria-controls={props.id}
+        aria-pressed={shown}
+        onClick={() => setShown((s) => !s)}
+      >
+        {shown ? tr('form.password.hide') : tr('form.password.show')}
+      </button>
+    </div>
+  )
+}
+
+/** Date (spec §5): stored YYYY-MM-DD; min 2000-01-01 and max today unless the schema says otherwise. */
+function DateWidget(props: WidgetProps) {
+  const { today, tr } = contextOf(props)
+  const bounds = dateBounds(props.schema as Record<string, unknown>, today)
+  const hint = `${props.id}__hint`
+  const { value, options } = props
+  return (
+    <>
+      <input
+        {...commonInputProps(props)}
+        aria-describedby={describedBy(props.id, props, [hint])}
+        className="form-input form-date"
+        type="date"
+        min={bounds.min}
+        max={bounds.max}
+        autoComplete={(options.autocomplete as string | undefined) ?? 'off'}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(event) => props.onChange(emptyTo(event.target.value, options))}
+      />
+      <p className="form-hint" id={hint}>
+        {tr('form.date.hint', { min: bounds.min, max: bounds.max })}
+      </p>
+    </>
+  )
+}
+
+/** A native select: the phone's own accessible picker sheet. Option labels are i18n keys. */
+function SelectWidget(props: WidgetProps) {
+  const { tr } = contextOf(props)
+  const { options, value } = props
+  const enumOptions = options.enumOptions ?? []
+  const index = enumOptions.findIndex((o) => o.value === value)
+  return (
+    <select
+      {...commonInputProps(props)}
+      className="form-input form-select"
+      value={index === -1 ? '' : String(index)}
+      onChange={(event) => {
+        const i = event.target.value === '' ? -1 : Number(event.target.value)
+        props.onChange(i === -1 ? options.emptyValue : enumOptions[i].value)
+      }}
+    >
+      <option value="">{tr(typeof props.placeholder === 'string' && props.placeholder ? props.placeholder : 'form.select.placeholder')}</option>
+      {enumOptions.map((option, i) => (
+        <option key={String(option.value)} value={String(i)} disabled={Array.isArray(options.enumDisabled) && options.enumDisabled.includes(option.value)}>
+          {tr(String(option.label))}
+        </option>
+      ))}
+    </select>
+  )
+}
+
+/** A consent checkbox: the whole row is the label (44 px target). */
+function CheckboxWidget(props: WidgetProps) {
+  const { tr } = contextOf(props)
+  const { value, label, schema, required } = props
+  const text = tr(label || String(schema.title ?? ''))
+  const common = commonInputProps(props)
+  return (
+    <label className="form-checkbox" htmlFor={props.id}>
+      <input
+        {...common}
+        required={required && (schema.const === true || (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === true))}
+        type="checkbox"
+        checked={value === true}
+        onBlur={() => props.onBlur(props.id, value)}
+        onFocus={() => props.onFocus(props.id, value)}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      <span className="form-checkbox-text">
+        {text}
+        {required ? <span className="form-required" aria-hidden="true"> *</span> : null}
+      </span>
+    </label>
+  )
+}
+
+/** Phone with country code and display mask. Stored as `+<dial><national digits>`. */
+function PhoneWidget(props: WidgetProps) {
+  const { tr, phoneCountry } = contextOf(props)
+  const countryLabel = useId()
+  const stored = typeof props.value === 'string' ? props.value : ''
+  const initial = splitPhone(stored, (props.options.country as string | undefined) ?? phoneCountry)
+  const [country, setCountry] = useState(initial.country)
+  const national = stored ? splitPhone(stored, country.code).national : ''
+  const common = commonInputProps(props)
+  return (
+    <div className="form-phone">
+      <span id={countryLabel} className="visually-hidden">
+        {tr('form.phone.country')}
+      </span>
+      <select
+        className="form-input form-phone-country"
+        aria-labelledby={countryLabel}
+        disabled={common.disabled}
+        value={country.code}
+        onChange={(event) => {
+          const next = countryFor(event.target.value)
+          setCountry(next)
+          props.onChange(national ? joinPhone(next, national) : props.options.emptyValue)
+        }}
+      >
+        {PHONE_COUNTRIES.map((c) => (
+          <option key={c.code} value={c.code}>
+            {`${c.code} +${c.dial}`}
+          </option>
+        ))}
+      </select>
+      <input
+        {...common}
+        className="form-input form-phone-number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder={country.mask.replace(/#/g, '0')}
+        value={formatNational(national, country)}
+        onChange={(event) => {
+          const digits = digitsOf(event.target.value).slice(0, Math.max(...country.lengths))
+          props.onChange(digits ? joinPhone(country, digits) : props.options.emptyValue)
+        }}
+      />
+    </div>
+  )
+}
+
+/** A 6-digit one-time code. */
+function CodeWidget(props: WidgetProps) {
+  const { value, options } = props
+  const length = typeof options.length === 'number' ? options.length : 6
+  return (
+    <input
+      {...commonInputProps(props)}
+      className="form-input form-code"
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern={`\\d{${length}}`}
+      maxLength={length}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => props.onChange(emptyTo(event.target.value.replace(/\D/g, '').slice(0, length), options))}
+    />
+  )
+}
+
+function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, children, rawErrors, hidden, required, displayLabel, uiSchema, schema, classNames } = props
+  const { tr } = contextOf(props)
+  if (hidden) return <div hidden>{children}</div>
+  if (id === 'root' || schema.type === 'object') return <div className={classNames}>{children}</div>
+  const ui = getUiOptions(uiSchema)
+  const isCheckbox = schema.type === 'boolean' && ui.widget !== 'select' && ui.widget !== 'radio'
+  const errors = (rawErrors ?? []).filter(Boolean)
+  return (
+    <div className={`form-field${errors.length ? ' form-field-invalid' : ''}`} data-field={id.replace(/^root_/, '')}>
+      {displayLabel && !isCheckbox && label ? (
+        <label className="form-label" htmlFor={id}>
+          {tr(label)}
+          {required ? <span className="form-required" aria-hidden="true"> *</span> : null}
+        </label>
+      ) : null}
+      {children}
+      {errors.length > 0 ? (
+        <p className="form-error" id={errorId(id)}>
+          {errors.join(' ')}
+        </p>
+      ) : null}
+      {props.rawHelp ? (
+        <p className="form-hint" id={helpId(id)}>
+          {tr(props.rawHelp)}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  return <div className="form-fields">{props.properties.filter((p) => !p.hidden).map((p) => p.content)}</div>
+}
+
+function DescriptionFieldTemplate(props: DescriptionFieldProps) {
+  const { tr } = contextOf(props)
+  if (!props.description) return null
+  return (
+    <p className="form-hint" id={descriptionId(props.id)}>
+      {typeof props.description === 'string' ? tr(props.description) : props.description}
+    </p>
+  )
+}
+
+const Nothing = () => null
+const HelpNothing = (_props: FieldHelpProps) => null
+
+export const widgets: RegistryWidgetsType = {
+  TextWidget,
+  EmailWidget,
+  PasswordWidget,
+  TextareaWidget,
+  DateWidget,
+  SelectWidget,
+  CheckboxWidget,
+  UpDownWidget: NumberWidget,
+  phone: PhoneWidget,
+  PhoneWidget,
+  code: CodeWidget,
+  CodeWidget,
+}
+
+export const theme: ThemeProps = {
+  widgets,
+  templates: {
+    FieldTemplate,
+    ObjectFieldTemplate,
+    DescriptionFieldTemplate,
+    TitleFieldTemplate: Nothing,
+    FieldErrorTemplate: Nothing,
+    FieldHelpTemplate: HelpNothing,
+    ErrorListTemplate: Nothing,
+  },
+}
+
+/** The themed rjsf Form. */
+export const ThemedForm = withTheme(theme)
