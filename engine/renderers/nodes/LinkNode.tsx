@@ -1,0 +1,24 @@
+import { Link } from 'react-router-dom'
+import type { NodeOf } from '../../documents/types'
+import { useEvaluate, useRuntime } from '../runtime'
+
+/** An in-app link keeps the locale prefix; an https link leaves the site in a new tab. */
+export function LinkNode({ node }: { node: NodeOf<'link'> }) {
+  const runtime = useRuntime()
+  const { text, value } = useEvaluate()
+  const to = value(node.to)
+  if (typeof to !== 'string' || to === '') return null
+  const label = text(node.label)
+  if (/^https:\/\//.test(to))
+    return (
+      <a className="link" href={to} target="_blank" rel="noopener noreferrer" data-testid={node.testId}>
+        {label}
+      </a>
+    )
+  if (!to.startsWith('/')) return null
+  return (
+    <Link className="link" to={runtime.href(to)} data-testid={node.testId}>
+      {label}
+    </Link>
+  )
+}

@@ -1,0 +1,42 @@
+import type { DocumentNode, NodeOf } from '../../documents/types'
+import { RenderNode } from '../RenderNode'
+import { ScopeProvider, useEvaluate } from '../runtime'
+
+const itemKey = (item: unknown, index: number) =>
+  item && typeof item === 'object' && 'id' in item && (typeof item.id === 'string' || typeof item.id === 'number') ? String(item.id) : String(index)
+
+/** Static `items`, or `source` (a binding to a list) rendered through `template` with `item` in
+ * the context. Layouts: list, grid, carousel. */
+export function ListNode({ node }: { node: NodeOf<'list'> }) {
+  const { value, text } = useEvaluate()
+  const layout = node.layout ?? 'list'
+  let rows: { key: string; node: DocumentNode; item?: unknown }[] = []
+  if (node.source !== undefined) {
+    const source = value(node.source)
+    const items = Array.isArray(source) ? source : []
+    if (node.template) rows = items.map((item, i) => ({ key: itemKey(item, i), node: node.template as DocumentNode, item }))
+  } else if (Array.isArray(node.items)) {
+    rows = (node.items as DocumentNode[]).map((child, i) => ({ key: (child && typeof child.id === 'string' && child.id) || String(i), node: child }))
+  }
+  if (rows.length === 0)
+    return node.empty ? (
+      <p className="node-list__empty" data-testid={node.testId}>
+        {text(node.empty)}
+      </p>
+    ) : null
+  return (
+    <ul className="node-list" data-layout={layout} data-testid={node.testId}>
+      {rows.map((row) => (
+        <li key={row.key}>
+          {row.item === undefined ? (
+            <RenderNode node={row.node} />
+          ) : (
+            <ScopeProvider item={row.item}>
+              <RenderNode node={row.node} />
+            </ScopeProvider>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,16 @@
+import type { NodeOf } from '../../documents/types'
+import { useEvaluate } from '../runtime'
+
+const TAG = { title: 'h1', subtitle: 'h2', body: 'p', caption: 'p' } as const
+
+/** An i18n text with interpolation and plurals; the variant picks the element and style. */
+export function TextNode({ node }: { node: NodeOf<'text'> }) {
+  const { text } = useEvaluate()
+  const variant = node.variant ?? 'body'
+  const Tag = TAG[variant] ?? 'p'
+  return (
+    <Tag className={`text-${variant}`} data-testid={node.testId}>
+      {text(node.text)}
+    </Tag>
+  )
+}

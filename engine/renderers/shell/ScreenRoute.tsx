@@ -1,0 +1,121 @@
+/**
+ * One screen: loads its document (re-fetched on navigation and when the server's documents
+ * change), evaluates its guard, runs `onEnter`, loads its `data` sources, then renders the body.
+ * A login-only screen opens the login popup for guests instead of its body.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { Navigate, useLocation, useParams } from 'react-router-dom'
+import { useStore } from 'zustand'
+import { isLoggedIn, sectionOf } from '../../core'
+import type { RouteEntry } from '../../core/contracts'
+import type { ScreenDocument } from '../../documents/types'
+import { RenderNodes } from '../RenderNode'
+import { useEvaluate, useRuntime } from '../runtime'
+import { useDocument } from '../use-document'
+import { ErrorPage } from './ErrorPage'
+
+export const FIRST_RENDER_MARK = 'parlay:first-render'
+
+function markFirstRender() {
+  if (typeof performance === 'undefined' || performance.getEntriesByName(FIRST_RENDER_MARK).length > 0) return
+  performance.mark(FIRST_RENDER_MARK)
+}
+
+/** Loads the screen's data sources into `data.<name>` (null until loaded or when a load fails). */
+function useScreenData(doc: ScreenDocument | null, navigationKey: string): boolean {
+  const runtime = useRuntime()
+  const [readyFor, setReadyFor] = useState<string | null>(null)
+  const sources = doc?.data ?? {}
+  const sourcesKey = JSON.stringify(sources)
+  const key = doc ? `${doc.id}|${navigationKey}|${sourcesKey}` : ''
+  useEffect(() => {
+    if (!doc) return
+    let cancelled = false
+    const screenData = runtime.stores.screenData.getState()
+    const entries = Object.entries(sources) as [string, { url: string }][]
+    // keep what is on screen during a re-fetch of the same screen; start clean on a new one
+    if (readyFor === null || !readyFor.startsWith(`${doc.id}|`)) {
+      screenData.clearData()
+      for (const [name] of entries) screenData.setData(name, null)
+    }
+    Promise.all(
+      entries.map(async ([name, source]) => {
+        const value = await runtime.fetchData(source.url)
+        if (!cancelled) runtime.stores.screenData.getState().setData(name, value)
+      }),
+    ).then(() => {
+      if (!cancelled) setReadyFor(key)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [key]) // eslint-disable-line react-hooks/exhaustive-deps
+  return readyFor !== null && (readyFor === key || readyFor.startsWith(`${doc?.id}|`))
+}
+
+function ScreenBody({ doc }: { doc: ScreenDocument }) {
+  useEffect(markFirstRender, [])
+  return <RenderNodes nodes={doc.body} />
+}
+
+export function ScreenRoute({ entry }: { entry: RouteEntry }) {
+  const runtime = useRuntime()
+  const location = useLocation()
+  const params = useParams()
+  const { text, when } = useEvaluate()
+  const state = useDocument<ScreenDocument>('screen', entry.screen)
+  const loggedIn = useStore(runtime.stores.session, isLoggedIn)
+  const doc = state.status === 'ready' ? state.doc : null
+  const dataReady = useScreenData(doc, location.key)
+  const entered = useRef<string | null>(null)
+
+  // the route store mirrors the address bar (path without its locale prefix)
+  useEffect(() => {
+    const bare = stripPrefix(location.pathname, runtime)
+    const query = Object.fromEntries(new URLSearchParams(location.search))
+    const routeParams = Object.fromEntries(Object.entries(params).filter(([, v]) => typeof v === 'string')) as Record<string, string>
+    runtime.stores.route.getState().setRoute({ path: bare, section: doc?.section ?? entry.section ?? sectionOf(bare), params: routeParams, query })
+  }, [location.pathname, location.search, doc?.section]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const needsLogin = (doc?.guard?.login ?? entry.login) && !loggedIn
+  const guardHolds = !doc?.guard?.when || when(doc.guard.when)
+
+  useEffect(() => {
+    if (needsLogin) runtime.stores.ui.getState().openPopup({ id: 'login' })
+  }, [needsLogin, runtime])
+
+  useEffect(() => {
+    if (!doc || needsLogin || !guardHolds) return
+    const enterKey = `${doc.id}|${location.key}`
+    if (entered.current === enterKey) return
+    entered.current = enterKey
+    if (doc.onEnter) void runtime.run(doc.onEnter)
+  }, [doc, needsLogin, guardHolds, location.key, runtime])
+
+  useEffect(() => {
+    if (doc?.title) document.title = `${text(doc.title)} · ${runtime.t('shell.brand')}`
+  }, [doc, text, runtime])
+
+  if (state.status === 'error') return <ErrorPage status={state.httpStatus === 404 ? 404 : 500} />
+  if (!doc) return <p className="loading" aria-busy="true">{runtime.t('shell.loading')}</p>
+  if (!guardHolds) return <Navigate to={runtime.href(doc.guard?.redirect ?? '/')} replace />
+  if (needsLogin)
+    return (
+      <div data-testid="login-required">
+        {doc.title && <h1 className="text-title">{text(doc.title)}</h1>}
+      </div>
+    )
+  if (!dataReady) return <p className="loading" aria-busy="true">{runtime.t('shell.loading')}</p>
+  return (
+    <div className="screen" data-screen={doc.id}>
+      <ScreenBody doc={doc} />
+    </div>
+  )
+}
+
+function stripPrefix(pathname: string, runtime: ReturnType<typeof useRuntime>): string {
+  const locales = runtime.stores.site.getState().bootstrap?.site.locales ?? []
+  const first = pathname.split('/')[1] ?? ''
+  if (locales.includes(first)) return pathname.slice(first.length + 1) || '/'
+  return pathname
+}

@@ -1,0 +1,93 @@
+/**
+ * The page frame and the router. Routes come from the site bootstrap (one per screen document),
+ * each also under every locale prefix the site offers; `/` goes to the last visited product's
+ * lobby; anything else is the 404 page. The theme follows the section (spec §1).
+ */
+import { useEffect, useMemo } from 'react'
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
+import { useStore } from 'zustand'
+import { defaultRoot, rememberProduct, sectionOf, splitLocale, themeOf } from '../../core'
+import { PopupHost } from '../popups/PopupHost'
+import { useRuntime } from '../runtime'
+import type { BrowserEngine } from './browser-runtime'
+import { DevWarnings } from './DevWarnings'
+import { ErrorPage } from './ErrorPage'
+import { Footer } from './Footer'
+import { Header } from './Header'
+import { LeftMenu } from './LeftMenu'
+import { Notifications } from './Notifications'
+import { ScreenRoute } from './ScreenRoute'
+
+function storage() {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+function RootRedirect() {
+  const runtime = useRuntime()
+  const mainProduct = runtime.stores.site.getState().bootstrap?.site.mainProduct
+  return <Navigate to={runtime.href(defaultRoot(storage(), mainProduct))} replace />
+}
+
+/** Keeps the engine's navigation, the theme, the last product and the menu in step with the URL. */
+function LocationEffects({ engine }: { engine: BrowserEngine }) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const runtime = engine.runtime
+  useEffect(() => engine.setNavigate((path, options) => navigate(path, options)), [engine, navigate])
+  useEffect(() => engine.watch(), [engine])
+  useEffect(() => {
+    const locales = runtime.stores.site.getState().bootstrap?.site.locales ?? []
+    const { locale, path } = splitLocale(location.pathname, locales)
+    // the locale is fixed per page load: a URL in another locale loads that locale's page
+    if ((locale ?? engine.bootstrap.site.defaultLocale) !== engine.locale && locale !== null) {
+      window.location.reload()
+      return
+    }
+    document.documentElement.dataset.theme = themeOf(sectionOf(path))
+    rememberProduct(path, storage())
+    runtime.stores.ui.getState().setLeftMenu(false)
+  }, [location.pathname]) // eslint-disable-line react-hooks/exhaustive-deps
+  return null
+}
+
+export function Shell({ engine }: { engine: BrowserEngine }) {
+  const runtime = engine.runtime
+  const bootstrap = useStore(runtime.stores.site, (s) => s.bootstrap) ?? engine.bootstrap
+  const popupsOpen = useStore(runtime.stores.ui, (s) => s.popups.length > 0)
+  const routes = useMemo(() => {
+    const prefixes = ['', ...bootstrap.site.locales.map((l) => `/${l}`)]
+    return bootstrap.routes.flatMap((entry) =>
+      prefixes.map((prefix) => <Route key={`${prefix}${entry.route}`} path={`${prefix}${entry.route}`} element={<ScreenRoute key={entry.screen} entry={entry} />} />),
+    )
+  }, [bootstrap])
+  return (
+    <>
+      <LocationEffects engine={engine} />
+      <div className="app" inert={popupsOpen || undefined}>
+        <a className="skip-link" href="#main">
+          {runtime.t('shell.skip')}
+        </a>
+        <Header />
+        <LeftMenu />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <Routes>
+            <Route path="/" element={<RootRedirect />} />
+            {bootstrap.site.locales.map((l) => (
+              <Route key={l} path={`/${l}`} element={<RootRedirect />} />
+            ))}
+            {routes}
+            <Route path="*" element={<ErrorPage status={404} />} />
+          </Routes>
+        </main>
+        <Footer />
+      </div>
+      <PopupHost />
+      <Notifications />
+      <DevWarnings />
+    </>
+  )
+}

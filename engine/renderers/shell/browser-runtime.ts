@@ -1,0 +1,166 @@
+/**
+ * Wires the framework-free core into an `EngineRuntime` for the browser: one set of stores, the
+ * document client (ETag, last good copy, version polling), i18n, the gateway and the action
+ * environment. Everything the React layer touches goes through the returned runtime.
+ */
+import { actionRegistry, runChain, type ActionEnvironment } from '../../actions'
+import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, documentHeaders, report, splitLocale, withLocale } from '../../core'
+import type { SiteBootstrap } from '../../core/contracts'
+import type { ActionChain } from '../../documents/types'
+import type { EngineRuntime } from '../runtime'
+
+export const PLATFORM = 'web'
+
+export interface BrowserEngine {
+  runtime: EngineRuntime
+  bootstrap: SiteBootstrap
+  locale: string
+  /** Set by the router once it is mounted: client-side navigation to a full path. */
+  setNavigate(navigate: (path: string, options?: { replace?: boolean }) => void): void
+  /** Starts the documents version poll; returns stop. */
+  watch(): () => void
+}
+
+export type BootResult = { ok: true; engine: BrowserEngine } | { ok: false; status: number; code: string }
+
+const storage = (() => {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
+})()
+
+/** The locale the URL asks for before the site is known: a 2–3 letter first segment. */
+function guessLocale(pathname: string): string | undefined {
+  const first = pathname.split('/')[1] ?? ''
+  return /^[a-z]{2,3}$/.test(first) ? first : undefined
+}
+
+export async function bootBrowserEngine(): Promise<BootResult> {
+  let locale = guessLocale(window.location.pathname) ?? ''
+  let bootstrap: SiteBootstrap | null = null
+  let documentsVersion = 0
+  const documentListeners = new Set<() => void>()
+  const bumpDocuments = () => {
+    documentsVersion++
+    for (const listener of documentListeners) listener()
+  }
+
+  const fetcher = (input: string, init?: RequestInit) => window.fetch(input, init)
+  let onChange: (kind: string, id: string) => void = () => {}
+  const documents = createDocumentClient({
+    fetch: fetcher,
+    storage,
+    locale: () => locale,
+    headers: () => documentHeaders(PLATFORM, bootstrap),
+    onChange: (kind, id) => onChange(kind, id),
+  })
+
+  const site = await documents.loadSite()
+  if (!site.ok) return { ok: false, status: site.code === 'NOT_FOUND' ? 404 : 500, code: site.code }
+  bootstrap = site.value.document
+  locale = splitLocale(window.location.pathname, bootstrap.site.locales).locale ?? bootstrap.site.defaultLocale
+
+  const i18n = createI18n({ locale, fallbackLocale: bootstrap.site.defaultLocale })
+  const loadTexts = async (code: string) => {
+    const texts = await documents.loadTranslations(code)
+    if (texts.ok) i18n.setResources(code, texts.value.document.resources)
+    return texts.ok
+  }
+  const loaded = await loadTexts(locale)
+  if (bootstrap.site.defaultLocale !== locale) await loadTexts(bootstrap.site.defaultLocale)
+  else if (!loaded) await loadTexts('en')
+  i18n.setLocale(locale)
+  document.documentElement.lang = locale
+
+  const stores = createEngineStores({ storage, site: bootstrap, locale })
+  const gateway = createGateway({ fetch: fetcher, stores, platform: PLATFORM })
+
+  let navigate: (path: string, options?: { replace?: boolean }) => void = (path) => window.location.assign(path)
+  const env: ActionEnvironment = {
+    stores,
+    gateway,
+    documents,
+    i18n,
+    navigate: (path, options) => navigate(path, options),
+    history: {
+      get length() {
+        return window.history.length
+      },
+      // react-router keeps the index of the entry in history.state: > 0 means a step back exists
+      canGoBack: () => Number((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0,
+      back: () => window.history.back(),
+    },
+    reload: (url) => window.location.assign(url),
+    now: () => Date.now(),
+    platform: PLATFORM,
+    currentPathname: () => window.location.pathname,
+  }
+
+  onChange = (kind, id) => {
+    if (kind === 'site' && id === 'current') {
+      const next = documents.peek<SiteBootstrap>('site', 'current')
+      if (next) stores.site.getState().setBootstrap(next.document)
+    }
+    if (kind === 'translations') {
+      const next = documents.peek<{ resources: Record<string, string> }>('translations', id)
+      if (next) i18n.setResources(id, next.document.resources)
+    }
+    bumpDocuments()
+  }
+
+  const runtime: EngineRuntime = {
+    stores,
+    development: bootstrap.site.development,
+    async run(chain, extra) {
+      if (!chain || chain.length === 0) return
+      const context = () => buildContext(stores, { item: extra?.item, ...(extra?.params ? { data: { params: extra.params } } : {}) })
+      await runChain(chain as ActionChain, env, context, actionRegistry)
+    },
+    async load<T>(kind: string, id: string) {
+      const result = await documents.load<T>(kind, id)
+      if (result.ok) return { ok: true as const, value: result.value.document }
+      return { ok: false as const, code: result.code, status: result.code === 'NOT_FOUND' ? 404 : 500 }
+    },
+    async fetchData(url) {
+      try {
+        const response = await fetcher(url, { headers: { accept: 'application/json', ...documentHeaders(PLATFORM, stores.site.getState().bootstrap) }, credentials: 'same-origin' })
+        const body = (await response.json()) as unknown
+        if (body && typeof body === 'object' && 'status' in body) {
+          const envelope = body as { status: string; payload?: unknown; errorCode?: string }
+          if (envelope.status === 'OK') return envelope.payload ?? null
+          report({ kind: 'document', message: `data ${url}: ${envelope.errorCode ?? response.status}` })
+          return null
+        }
+        return response.ok ? body : null
+      } catch (error) {
+        report({ kind: 'document', message: `data ${url}: ${(error as Error).message}` })
+        return null
+      }
+    },
+    t: (key, options) => i18n.t(key, options),
+    href: (path) => {
+      const current = stores.site.getState().bootstrap ?? bootstrap!
+      return withLocale(path, locale, current.site, window.location.pathname)
+    },
+    subscribeDocuments(listener) {
+      documentListeners.add(listener)
+      return () => documentListeners.delete(listener)
+    },
+    documentsVersion: () => documentsVersion,
+  }
+
+  return {
+    ok: true,
+    engine: {
+      runtime,
+      bootstrap,
+      locale,
+      setNavigate(next) {
+        navigate = next
+      },
+      watch: () => documents.watchVersion(),
+    },
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Demo content for the lobbies: games and events per section, and their tile images (SVG drawn
+ * here, so the site needs no image files and stays same-origin under the CSP). Answers use the
+ * gateway envelope `{ status: 'OK', payload }`.
+ */
+import { Router } from 'express'
+
+export interface DemoGame {
+  id: string
+  title: string
+  provider: string
+  image: string
+  to?: string
+}
+export interface DemoEvent {
+  id: string
+  title: string
+  league: string
+  to?: string
+}
+
+const GAMES: Record<string, [string, string][]> = {
+  casino: [['Starburst Deluxe', 'NetEnt'], ['Book of Ra', 'Novomatic'], ['Gates of Olympus', 'Pragmatic Play'], ['Sweet Bonanza', 'Pragmatic Play'], ['Big Bass Splash', 'Reel Kingdom'], ['Dead or Alive 2', 'NetEnt']],
+  'live-casino': [['Lightning Roulette', 'Evolution'], ['Crazy Time', 'Evolution'], ['Blackjack VIP', 'Playtech'], ['Speed Baccarat', 'Evolution']],
+  'live-games': [['Keno Live', 'Parlay Live'], ['Wheel of Fortune', 'Parlay Live'], ['Lucky 6', 'Parlay Live'], ['Dice Duel', 'Parlay Live']],
+  mgames: [['Mines', 'Parlay'], ['Plinko', 'Parlay'], ['Hi-Lo', 'Parlay'], ['Tower', 'Parlay']],
+  crash: [['Aviator', 'Spribe'], ['JetX', 'SmartSoft'], ['Rocket Crash', 'Parlay'], ['Space XY', 'BGaming']],
+  'fast-games': [['Dice', 'Parlay'], ['Coin Flip', 'Parlay'], ['Wheel', 'Parlay'], ['Keno 80', 'Parlay']],
+}
+
+const EVENTS: Record<string, [string, string][]> = {
+  sport: [['Arsenal – Chelsea', 'England. Premier League'], ['Real Madrid – Sevilla', 'Spain. LaLiga'], ['Bayern – Dortmund', 'Germany. Bundesliga'], ['Djokovic – Alcaraz', 'ATP Finals']],
+  esports: [['NaVi – FaZe', 'CS2. Major'], ['Team Spirit – Liquid', 'Dota 2. The International'], ['T1 – Gen.G', 'LoL. Worlds']],
+  'virtual-sports': [['Virtual Derby, race 14', 'Horse racing'], ['Virtual Cup: Reds – Blues', 'Football'], ['Greyhounds, race 7', 'Greyhounds']],
+  toto: [['Toto 15: round 112', 'Correct score, 15 matches'], ['Toto 12: round 48', 'Correct score, 12 matches']],
+  scores: [['Milan 2:1 Inter', 'Italy. Serie A, finished'], ['Lakers 101:99 Celtics', 'NBA, 4th quarter'], ['Sinner 6:4 3:2 Medvedev', 'ATP, live']],
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+
+const hue = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7)
+
+export function demoGames(section: string): DemoGame[] {
+  return (GAMES[section] ?? []).map(([title, provider]) => ({ id: slug(title), title, provider, image: `/api/content/images/${slug(title)}.svg` }))
+}
+
+export function demoEvents(section: string): DemoEvent[] {
+  return (EVENTS[section] ?? []).map(([title, league]) => ({ id: slug(title), title, league }))
+}
+
+function tileSvg(id: string): string {
+  const h = hue(id)
+  const label = id.replace(/-/g, ' ').toUpperCase().slice(0, 18)
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="180" viewBox="0 0 240 180"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h},70%,45%)"/><stop offset="1" stop-color="hsl(${(h + 60) % 360},70%,30%)"/></linearGradient></defs><rect width="240" height="180" fill="url(#g)"/><circle cx="190" cy="40" r="60" fill="#ffffff" fill-opacity="0.12"/><text x="16" y="160" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#ffffff">${label}</text></svg>`
+}
+
+export function createContentRouter(): Router {
+  const router = Router()
+  router.get('/api/content/games', (req, res) => {
+    const section = typeof req.query.section === 'string' ? req.query.section : ''
+    res.setHeader('Cache-Control', 'no-cache')
+    res.json({ status: 'OK', payload: demoGames(section) })
+  })
+  router.get('/api/content/events', (req, res) => {
+    const section = typeof req.query.section === 'string' ? req.query.section : ''
+    res.setHeader('Cache-Control', 'no-cache')
+    res.json({ status: 'OK', payload: demoEvents(section) })
+  })
+  router.get('/api/content/images/:file', (req, res) => {
+    const match = /^([a-z0-9-]{1,60})\.svg$/.exec(req.params.file)
+    if (!match) {
+      res.status(404).json({ status: 'ERROR', errorCode: 'NOT_FOUND' })
+      return
+    }
+    res.setHeader('Cache-Control', 'public, max-age=86400')
+    res.type('image/svg+xml').send(tileSvg(match[1]))
+  })
+  return router
+}
