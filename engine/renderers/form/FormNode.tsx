@@ -97,7 +97,8 @@ export default function FormNode({ node }: { node: NodeOf<'form'> }) {
         </button>
       </div>
     )
-  return <FlowForm flow={loaded.flow} validators={loaded.validators} tr={tr} title={evaluate.text} testId={node.testId ?? `form-${node.flow}`} />
+  const text = (t: FlowDocument['title']) => (typeof t === 'string' ? tr(t) : evaluate.text(t))
+  return <FlowForm flow={loaded.flow} validators={loaded.validators} tr={tr} title={text} testId={node.testId ?? `form-${node.flow}`} />
 }
 
 interface FlowFormProps {

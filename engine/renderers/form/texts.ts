@@ -41,6 +41,21 @@ export const FORM_TEXTS: Record<string, string> = {
   'form.error.invalid': 'This value is not valid.',
   'form.error.submit': 'We could not send the form. Please try again.',
   'server.error.DUPLICATE_EMAIL': 'This e-mail address is already in use.',
+  // the demo-contact flow
+  'forms.contact.title': 'Contact us',
+  'forms.contact.step.aboutYou': 'About you',
+  'forms.contact.step.message': 'Your message',
+  'forms.contact.name': 'Name',
+  'forms.contact.email': 'E-mail',
+  'forms.contact.topic': 'Topic',
+  'forms.contact.topic.account': 'My account',
+  'forms.contact.topic.payments': 'Payments',
+  'forms.contact.topic.betting': 'Betting',
+  'forms.contact.topic.casino': 'Casino',
+  'forms.contact.topic.other': 'Something else',
+  'forms.contact.message': 'Message',
+  'forms.contact.consent': 'I agree that Parlay may use these details to answer me.',
+  'forms.contact.send': 'Send message',
 }
 
 /** `{{name}}` interpolation for the fallback texts (i18next does it for translated ones). */
