@@ -27,7 +27,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'forms', test: /node_modules[\\/](@rjsf|ajv|ajv-formats|fast-uri|json-schema-traverse|fast-deep-equal|lodash|lodash-es|jsonpointer|markdown-to-jsx|nanoid|react-is|validator)[\\/]|engine[\\/]renderers[\\/]form[\\/]/ }],
+          // only the matched modules move; their shared dependencies (react …) stay with the entry
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'forms', test: /node_modules[\\/](@rjsf|ajv|ajv-formats)[\\/]|engine[\\/]renderers[\\/]form[\\/]/ }],
         },
       },
     },

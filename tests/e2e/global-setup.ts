@@ -1,0 +1,15 @@
+/** Builds the client once per run into a temp folder, so the tests exercise the current code. */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
+
+export default async function globalSetup(): Promise<void> {
+  if (process.env.PARLAY_E2E_DIST) return
+  const outDir = mkdtempSync(join(tmpdir(), 'parlay-e2e-dist-'))
+  const { build } = await import('vite')
+  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+  process.env.PARLAY_E2E_DIST = outDir
+}
