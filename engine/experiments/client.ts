@@ -184,7 +184,9 @@ export class Sigma {
     if (readCookie(DISABLE_COOKIE_NAME)) throw new SigmaError('disabled')
     const storage = options.storage === undefined ? defaultStorage() : options.storage
     if (!storage) throw new SigmaError('noStorage')
-    const fetchImpl = options.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined)
+    // Bound: browsers throw "Illegal invocation" when fetch is called with another `this`.
+    const fetchImpl =
+      options.fetch ?? (typeof globalThis.fetch === 'function' ? (globalThis.fetch.bind(globalThis) as unknown as FetchLike) : undefined)
     if (!fetchImpl) throw new TypeError('No fetch available: inject one')
 
     this.token = token
