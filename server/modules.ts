@@ -7,6 +7,8 @@ import type { Application } from 'express'
 import type { ServerDeps } from './deps'
 import { createExperimentsRouter } from './experiments'
 import { authModule } from './auth'
+import { createContentRouter } from './content/router'
+import { createValidatorsModule } from './validators'
 
 export interface ServerModule {
   name: string
@@ -22,4 +24,11 @@ export const modules: ServerModule[] = [
     },
   },
   authModule,
+  createValidatorsModule(),
+  {
+    name: 'content',
+    mount(app) {
+      app.use(createContentRouter())
+    },
+  },
 ]
