@@ -38,6 +38,14 @@ export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex')
 }
 
+/**
+ * CSP `script-src` sources for the pinned web-builder scripts: the client inserts globalJs as an
+ * inline script, which a strict CSP runs only when its hash is listed.
+ */
+export function pinnedScriptCspSources(pinnedGlobalJsSha256: readonly string[]): string[] {
+  return pinnedGlobalJsSha256.map((hex) => `'sha256-${Buffer.from(hex, 'hex').toString('base64')}'`)
+}
+
 // jsdom ships no types and only the server needs a DOM for DOMPurify.
 const require = createRequire(import.meta.url)
 type WindowForPurify = Parameters<typeof createDOMPurify>[0]

@@ -1,2 +1,2 @@
 export { createExperimentsRouter, type ExperimentsRouterOptions } from './router'
-export { loadExperimentsDocument, ExperimentsDocumentError, sanitizeHtml, sha256Hex, type ExperimentsDocument } from './document'
+export { loadExperimentsDocument, ExperimentsDocumentError, sanitizeHtml, sha256Hex, pinnedScriptCspSources, type ExperimentsDocument } from './document'

@@ -17,6 +17,10 @@
  *   `x-geo-country-name`, `x-geo-region`, `x-geo-city`; without them /geo answers 400 and the
  *   client stores location 'none'.
  *
+ * - Web-builder globalJs is served only when its sha256 (hex) is in `pinnedGlobalJsSha256`; the
+ *   client inserts it as an inline script, so also add `pinnedScriptCspSources(pinned)` to the
+ *   CSP's script-src (helmet), or it will not run.
+ *
  * Status codes: 200 success, 400 failure (missing/unknown/inactive token, missing exp/group,
  * unknown experiment, no geo), with `{ "error": message }` using the spec's messages.
  */

@@ -244,3 +244,11 @@ describe('the SDK against the real service', () => {
     await expect(fresh.loadConfig()).rejects.toThrow('Sigma Error: Invalid token or configuration not published.')
   })
 })
+
+describe('CSP for pinned web-builder scripts', () => {
+  it("gives the 'sha256-<base64>' source of each pinned script", async () => {
+    const { pinnedScriptCspSources } = await import('../../../server/experiments')
+    const { createHash } = await import('node:crypto')
+    expect(pinnedScriptCspSources([sha256Hex(SCRIPT)])).toEqual([`'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`])
+  })
+})
