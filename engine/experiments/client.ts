@@ -348,7 +348,8 @@ export class Sigma {
       try {
         const config = parseConfig(body)
         const hash = md5(body)
-        if (hash !== storedHash) {
+        // Also rewritten when the stored copy went missing, so storage can always serve a reload.
+        if (hash !== storedHash || this.configCache === null || this.storage.getItem(STORAGE_KEYS.dataFile) === null) {
           this.storage.setItem(STORAGE_KEYS.dataFile, body)
           this.storage.setItem(STORAGE_KEYS.configHash, hash)
         }
@@ -536,7 +537,9 @@ export class Sigma {
     const stickyIndex =
       sticky && sticky.unit === unit && experiment.groups[sticky.index]?.name === sticky.group ? sticky.index : undefined
     const assignment = assignGroup({ experiment, unitId, forcedGroupIndex: forced?.groupIndex, stickyIndex })
-    if (assignment.inExperiment && (assignment.reason === 'assigned' || assignment.reason === 'forcedUser')) {
+    // Only a hashed assignment is remembered: forces and forced-user lists are the operator's to
+    // lift, and lifting one returns the unit to its natural group.
+    if (assignment.inExperiment && assignment.reason === 'assigned') {
       stickyMap[experiment.name] = { unit, index: assignment.index, group: assignment.group ?? '' }
       this.writeJson(STORAGE_KEYS.experiments, stickyMap)
     }
