@@ -9,6 +9,7 @@ import { createExperimentsRouter } from './experiments'
 import { authModule } from './auth'
 import { createContentRouter } from './content/router'
 import { createValidatorsModule } from './validators'
+import { signupModule } from './signup'
 
 export interface ServerModule {
   name: string
@@ -31,4 +32,5 @@ export const modules: ServerModule[] = [
       app.use(createContentRouter())
     },
   },
+  signupModule,
 ]

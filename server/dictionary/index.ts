@@ -1,0 +1,122 @@
+/**
+ * Server module `dictionary` (spec §3 "Dictionary", §7 "Dictionary and content", under the
+ * mobile gate): countries, currencies, user location, site settings, the phone country table,
+ * Italian provinces and communes, address search. Answers are cached 15 minutes in memory keyed
+ * by method + language + site id + params hash (spec §7 "Caching"), and say so in Cache-Control.
+ */
+import { Router, type Request, type Response } from 'express'
+import type { JurisdictionDocument } from '../../engine/documents/types'
+import { GATEWAY, type ServerDeps } from '../deps'
+import { sendError, sendOk } from '../http/envelope'
+import { siteContext } from '../http/site'
+import { check, validateBody } from '../http/validate'
+import type { ServerModule } from '../modules'
+import { cacheKey, createDictionaryCache, DICTIONARY_CACHE_MS } from './cache'
+import { allCountries, countryByCode, countryById, CURRENCIES } from './countries'
+import { communesOf, DEMO_ADDRESSES, PROVINCES } from './italy'
+import { phoneTable } from './phone-table'
+
+export { phoneTable, parsePhone, phoneCountry, isValidNational, type PhoneCountry } from './phone-table'
+export { allCountries, countryById, countryByCode, countryIdOf, CURRENCIES, currencyById } from './countries'
+
+/** The jurisdiction document of a request's site (sign-up policy lives there). */
+export function jurisdictionOf(deps: Pick<ServerDeps, 'documents'>, req: Request): JurisdictionDocument {
+  const context = siteContext(req, deps)
+  const record = deps.documents.resolve('jurisdiction', context.site.id, context)
+  return record?.source as unknown as JurisdictionDocument
+}
+
+export function signupPolicy(deps: Pick<ServerDeps, 'documents'>, req: Request): Record<string, unknown> {
+  return ((jurisdictionOf(deps, req) as unknown as { signup?: Record<string, unknown> }).signup ?? {}) as Record<string, unknown>
+}
+
+/** The site's default country for forms and phone input (jurisdiction `signup.defaultCountry`). */
+export function defaultCountryCode(deps: Pick<ServerDeps, 'documents'>, req: Request): string {
+  const code = signupPolicy(deps, req).defaultCountry
+  return typeof code === 'string' ? code : 'CW'
+}
+
+const ID_PARAM = { type: 'string', pattern: '^[0-9]{1,6}$' } as const
+const ADDRESS_SEARCH = {
+  type: 'object',
+  required: ['query'],
+  additionalProperties: false,
+  properties: { query: { type: 'string', minLength: 2, maxLength: 100 } },
+} as const
+
+export function createDictionaryRouter(deps: ServerDeps): Router {
+  const router = Router()
+  const cache = createDictionaryCache(deps.now)
+
+  const cached = <T>(req: Request, res: Response, method: string, params: unknown, compute: () => T) => {
+    const context = siteContext(req, deps)
+    const { value, hit } = cache.get(cacheKey(method, context.locale, context.site.id, params), compute)
+    res.setHeader('Cache-Control', `private, max-age=${DICTIONARY_CACHE_MS / 1000}`)
+    res.setHeader('X-Dictionary-Cache', hit ? 'hit' : 'miss')
+    sendOk(res, value)
+  }
+
+  router.get('/dictionary/all-platform-countries', (req, res) => cached(req, res, 'allPlatformCountries', null, () => allCountries(siteContext(req, deps).locale)))
+  router.get('/dictionary/countries', (req, res) => cached(req, res, 'countries', null, () => allCountries(siteContext(req, deps).locale)))
+  router.get('/dictionary/currencies', (req, res) => cached(req, res, 'currencies', null, () => CURRENCIES))
+
+  router.get('/dictionary/user-location', (req, res) => {
+    // No geo-IP here: the region of Accept-Language, else the site's default country.
+    const region = /^[a-z]{2,3}-([A-Z]{2})/i.exec(String(req.headers['accept-language'] ?? ''))?.[1]?.toUpperCase()
+    const code = region && countryByCode(region) ? region : defaultCountryCode(deps, req)
+    cached(req, res, 'userLocation', { code }, () => {
+      const country = countryByCode(code)
+      return { countryCode: code, countryId: country?.id ?? null }
+    })
+  })
+
+  router.get('/dictionary/settings', (req, res) => {
+    const doc = jurisdictionOf(deps, req) as unknown as Record<string, unknown>
+    cached(req, res, 'settings', null, () => ({
+      jurisdiction: doc.id,
+      minimumAge: doc.minimumAge,
+      currency: doc.currency,
+      signup: doc.signup ?? {},
+      nickname: doc.nickname ?? {},
+      countryCheck: doc.countryCheck ?? {},
+    }))
+  })
+
+  router.get('/dictionary/site-info/:id', (req, res) => {
+    const site = deps.documents.site(String(req.params.id))
+    if (!site) return sendError(res, 404, 'NOT_FOUND')
+    cached(req, res, 'siteInfo', { id: site.id }, () => ({ id: site.id, name: site.name, currency: site.currency, locales: site.locales, minimumAge: site.minimumAge }))
+  })
+
+  router.get('/account/signup/phone/config', (req, res) =>
+    cached(req, res, 'phoneConfig', null, () => ({ defaultCountry: defaultCountryCode(deps, req), countries: phoneTable() })),
+  )
+
+  router.get('/dictionary/italy/provinces', (req, res) => cached(req, res, 'italyProvinces', null, () => PROVINCES))
+  router.get('/dictionary/italy/provinces/:id/communes', (req, res) => {
+    const problem = check(ID_PARAM, req.params.id)
+    if (problem) return sendError(res, 400, 'ValidationError', { field: 'id', code: problem.code })
+    const id = Number(req.params.id)
+    if (!PROVINCES.some((p) => p.id === id)) return sendError(res, 404, 'NOT_FOUND')
+    cached(req, res, 'italyCommunes', { id }, () => communesOf(id))
+  })
+
+  router.post('/dictionary/address-search/:id', validateBody(ADDRESS_SEARCH), (req, res) => {
+    const problem = check(ID_PARAM, req.params.id)
+    const country = problem ? undefined : countryById(Number(req.params.id))
+    if (!country) return sendError(res, 400, 'ValidationError', { field: 'id', code: 'enum' })
+    const query = String((req.body as { query: string }).query).toLocaleLowerCase()
+    cached(req, res, 'addressSearch', { id: country.id, query }, () =>
+      DEMO_ADDRESSES.filter((a) => a.countryCode === country.code && (a.street.toLocaleLowerCase().includes(query) || a.city.toLocaleLowerCase().startsWith(query))),
+    )
+  })
+
+  return router
+}
+
+export const dictionaryModule: ServerModule = {
+  name: 'dictionary',
+  mount(app, deps) {
+    app.use(GATEWAY.mobile, createDictionaryRouter(deps))
+  },
+}

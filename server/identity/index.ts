@@ -1,0 +1,207 @@
+/**
+ * Identity calls under the mobile gate (spec §7 "Identity service", MitID calls) and the local
+ * simulators' pages:
+ *
+ *   GET  punter/cps/one/info                                   the punter's identification state
+ *   POST punter/cps/one/identify-punter/simplified             {lastName, firstName, …, passport}
+ *   POST punter/cps/one/identify-punter/simplified/with-verification
+ *   POST punter/cps/one/identify-punter/continue
+ *   POST punter/cps/one/identify-punter/esia/full
+ *   GET  account/mitId/params?askCpr=true|false                {askCpr, redirectUrl, authorizationUrl}
+ *   POST auth/mitId/login {authorizationCode, state}           login, NEED_CPR_REQUEST, PUNTER_NOT_LINKED_…
+ *   POST punter/documents/upload (multipart: document, documentType)   Belarus upload
+ *   GET|POST /dev/mitid/authorize                              the MitID simulator's page (development)
+ */
+import express, { Router, type Request, type Response } from 'express'
+import multer from 'multer'
+import { GATEWAY, type ServerDeps } from '../deps'
+import { sendError, sendOk } from '../http/envelope'
+import { siteContext } from '../http/site'
+import { validateBody } from '../http/validate'
+import type { Punter } from '../punters/repository'
+import { punterById, requirePunter, sendLoggedIn } from '../signup/punters'
+import { isIdentified, NO_IDENTITY, simulatedNationalIdentity, type IdentityData, type IdentityRecord, type NationalIdentityProvider } from './cps'
+import { createSimulatedMitId, type MitIdBroker } from './mitid'
+import { DOCUMENT_TYPES, sniffType, storeDocument, UPLOAD_LIMITS } from './upload'
+
+const IDENTITY_SCHEMA = {
+  type: 'object',
+  required: ['lastName', 'firstName', 'birthDay', 'passportSeries', 'passportNumber', 'passportIssueDate'],
+  additionalProperties: false,
+  properties: {
+    lastName: { type: 'string', minLength: 1, maxLength: 60 },
+    firstName: { type: 'string', minLength: 1, maxLength: 60 },
+    middleName: { type: 'string', maxLength: 60 },
+    birthDay: { type: 'string', format: 'date' },
+    passportSeries: { type: 'string', pattern: '^\\d{4}$' },
+    passportNumber: { type: 'string', pattern: '^\\d{6}$' },
+    passportIssueDate: { type: 'string', format: 'date' },
+    inn: { type: 'string', pattern: '^\\d{12}$' },
+    snils: { type: 'string', pattern: '^\\d{11}$' },
+  },
+} as const
+
+const MITID_LOGIN_SCHEMA = {
+  type: 'object',
+  required: ['authorizationCode', 'state'],
+  additionalProperties: false,
+  properties: { authorizationCode: { type: 'string', minLength: 1, maxLength: 200 }, state: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const
+
+export interface IdentityServices {
+  national?: NationalIdentityProvider
+  mitId?: MitIdBroker
+}
+
+const identityOf = (punter: Punter): IdentityRecord => ({ ...NO_IDENTITY, ...((punter.profile as { identity?: IdentityRecord }).identity ?? {}), result: (punter.identityState as IdentityRecord['result']) || 'none' })
+
+/** The spec's response shape: baseResult.status, cupisOneInfo, identificationLink. */
+const cpsAnswer = (record: IdentityRecord, identificationLink: string | null = null) => ({
+  baseResult: { status: record.error ? 'ERROR' : 'OK', errorCode: record.error },
+  cupisOneInfo: { ...record, identified: isIdentified(record) },
+  identificationLink,
+})
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+export function createIdentityRouter(deps: ServerDeps, services: IdentityServices = {}): Router {
+  const router = Router()
+  const gate = Router()
+  const { db, log } = deps
+  const national = services.national ?? simulatedNationalIdentity
+  const mitId = services.mitId ?? createSimulatedMitId(db)
+  const auth = requirePunter(db, deps.now)
+
+  const save = (punterId: number, record: IdentityRecord) => {
+    db.prepare("UPDATE punters SET identity_state = ?, profile = json_set(profile, '$.identity', json(?)), updated_at = ? WHERE id = ?").run(
+      record.result,
+      JSON.stringify(record),
+      deps.now(),
+      punterId,
+    )
+    log.info('identity.updated', { punterId, result: record.result, level: record.level, lockReason: record.lockReason })
+  }
+  const russiaOnly = (req: Request, res: Response) => {
+    if (siteContext(req, deps).site.jurisdiction !== 'russia') {
+      sendError(res, 403, 'FORBIDDEN')
+      return false
+    }
+    return true
+  }
+
+  gate.get('/punter/cps/one/info', auth, (_req, res) => sendOk(res, cpsAnswer(identityOf(res.locals.punter as Punter))))
+  for (const [path, withVerification] of [
+    ['/punter/cps/one/identify-punter/simplified', false],
+    ['/punter/cps/one/identify-punter/simplified/with-verification', true],
+  ] as const) {
+    gate.post(path, auth, validateBody(IDENTITY_SCHEMA), (req, res) => {
+      if (!russiaOnly(req, res)) return
+      const punter = res.locals.punter as Punter
+      const next = national.simplified(identityOf(punter), req.body as IdentityData, withVerification, deps.now())
+      save(punter.id, next)
+      sendOk(res, cpsAnswer(next))
+    })
+  }
+  gate.post('/punter/cps/one/identify-punter/continue', auth, (req, res) => {
+    if (!russiaOnly(req, res)) return
+    const punter = res.locals.punter as Punter
+    const current = identityOf(punter)
+    if (current.result !== 'bind_in_progress' && current.result !== 'data_requested') return sendError(res, 409, 'INCORRECT_PUNTER_STATE')
+    const next = national.continue(current)
+    save(punter.id, next)
+    sendOk(res, cpsAnswer(next))
+  })
+  gate.post('/punter/cps/one/identify-punter/esia/full', auth, (req, res) => {
+    if (!russiaOnly(req, res)) return
+    const punter = res.locals.punter as Punter
+    const { record, identificationLink } = national.esiaFull(identityOf(punter))
+    save(punter.id, record)
+    sendOk(res, cpsAnswer(record, identificationLink))
+  })
+
+  // ---- MitID ---------------------------------------------------------------------------------
+  gate.get('/account/mitId/params', (req, res) => {
+    const askCpr = req.query.askCpr === 'true'
+    const { authorizationUrl, state } = mitId.params(askCpr, deps.now())
+    sendOk(res, { askCpr, redirectUrl: '/', authorizationUrl, state })
+  })
+  gate.post('/auth/mitId/login', validateBody(MITID_LOGIN_SCHEMA), (req, res) => {
+    const { authorizationCode, state } = req.body as { authorizationCode: string; state: string }
+    const now = deps.now()
+    const identity = mitId.exchange(authorizationCode, state, now)
+    if (!identity) return sendError(res, 400, 'GENERAL')
+    const { site } = siteContext(req, deps)
+    const linked = db.prepare('SELECT punter_id FROM identity_mitid_links WHERE subject = ?').get(identity.subject) as { punter_id: number } | undefined
+    let punter = linked ? punterById(db, linked.punter_id) : undefined
+    if (!punter) {
+      if (!identity.cprDigest) {
+        log.info('auth.mitid.login', { outcome: 'NEED_CPR_REQUEST' })
+        return sendError(res, 400, 'NEED_CPR_REQUEST')
+      }
+      const row = db
+        .prepare("SELECT id FROM punters WHERE jurisdiction = ? AND json_extract(profile, '$.cprDigest') = ?")
+        .get(site.jurisdiction, identity.cprDigest) as { id: number } | undefined
+      if (!row) {
+        log.info('auth.mitid.login', { outcome: 'PUNTER_NOT_LINKED_WITH_EXTERNAL_SYSTEM' })
+        return sendError(res, 400, 'PUNTER_NOT_LINKED_WITH_EXTERNAL_SYSTEM')
+      }
+      db.prepare('INSERT OR REPLACE INTO identity_mitid_links (subject, punter_id) VALUES (?, ?)').run(identity.subject, row.id)
+      punter = punterById(db, row.id)!
+    }
+    if (punter.jurisdiction !== site.jurisdiction) return sendError(res, 400, 'PUNTER_NOT_LINKED_WITH_EXTERNAL_SYSTEM')
+    log.info('auth.mitid.login', { outcome: 'OK', punterId: punter.id })
+    sendLoggedIn(db, res, punter, now, { loginByAuthType: 'mitId' })
+  })
+
+  // ---- Belarus document upload --------------------------------------------------------------
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: UPLOAD_LIMITS.files, fields: 5, fieldSize: 1024 } })
+  gate.post('/punter/documents/upload', auth, (req, res) => {
+    upload.single('document')(req, res, (error: unknown) => {
+      if (error) {
+        const code = (error as { code?: string }).code
+        return sendError(res, code === 'LIMIT_FILE_SIZE' ? 413 : 400, code === 'LIMIT_FILE_SIZE' ? 'FILE_TOO_LARGE' : 'ValidationError', { field: 'document', code: code ?? 'invalid' })
+      }
+      const punter = res.locals.punter as Punter
+      const file = (req as Request & { file?: Express.Multer.File }).file
+      const documentType = (req.body as Record<string, unknown> | undefined)?.documentType
+      if (!file) return sendError(res, 400, 'ValidationError', { field: 'document', code: 'required' })
+      if (typeof documentType !== 'string' || !(DOCUMENT_TYPES as readonly string[]).includes(documentType))
+        return sendError(res, 400, 'ValidationError', { field: 'documentType', code: 'enum' })
+      const type = sniffType(file.buffer)
+      if (!type) return sendError(res, 415, 'UNSUPPORTED_FILE_TYPE', { field: 'document', allowed: ['image/jpeg', 'image/png', 'application/pdf'] })
+      const name = storeDocument(deps.config.dataDir, punter.id, file.buffer, type.ext)
+      db.prepare(
+        "UPDATE punters SET profile = json_set(profile, '$.documentsUploadState', 'UPLOADED', '$.needUploadDocuments', json('false')), updated_at = ? WHERE id = ?",
+      ).run(deps.now(), punter.id)
+      log.info('identity.document.uploaded', { punterId: punter.id, documentType, type: type.type, bytes: file.size })
+      sendOk(res, { documentsUploadState: 'UPLOADED', file: name, type: type.type, bytes: file.size })
+    })
+  })
+
+  router.use(GATEWAY.mobile, gate)
+
+  // ---- the MitID simulator's page (development only) -----------------------------------------
+  if (deps.config.development) {
+    router.get('/dev/mitid/authorize', (req, res) => {
+      const state = typeof req.query.state === 'string' ? req.query.state : ''
+      res.type('html').send(
+        `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>MitID simulator</title></head><body>
+<h1>MitID (simulator)</h1><p>Local stand-in for the MitID broker. Pick a test identity; enter a CPR only if asked.</p>
+<form method="post" action="/dev/mitid/authorize"><input type="hidden" name="state" value="${escapeHtml(state)}">
+<label>MitID user <input name="subject" value="mitid-test-user" required maxlength="60" data-testid="mitid-subject"></label><br>
+<label>CPR (DDMMYY-SSSS) <input name="cpr" maxlength="11" data-testid="mitid-cpr"></label><br>
+<button type="submit" data-testid="mitid-approve">Approve</button></form></body></html>`,
+      )
+    })
+    router.post('/dev/mitid/authorize', express.urlencoded({ extended: false, limit: '4kb' }), (req, res) => {
+      const body = req.body as Record<string, unknown>
+      const state = typeof body.state === 'string' ? body.state : ''
+      const subject = typeof body.subject === 'string' ? body.subject.trim().slice(0, 60) : ''
+      const cpr = typeof body.cpr === 'string' && /^\d{6}-?\d{4}$/.test(body.cpr) ? body.cpr : undefined
+      const code = subject ? mitId.authorize(state, subject, cpr, deps.now()) : undefined
+      if (!code) return res.redirect(303, `/?mitIdError=access_denied`)
+      res.redirect(303, `/?mitIdCode=${encodeURIComponent(code)}&mitIdState=${encodeURIComponent(state)}`)
+    })
+  }
+  return router
+}

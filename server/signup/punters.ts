@@ -1,0 +1,58 @@
+/**
+ * The seam to the accounts part: creating the punter at the end of sign-up and logging them in.
+ * Uses the accounts repository (`insertPunter`, one synchronous insert with duplicate checks) and
+ * their sessions, so a punter signed up here logs in everywhere like any other.
+ */
+import type { Response } from 'express'
+import { HEADERS } from '../../engine/core/contracts'
+import { createSession } from '../auth/sessions'
+import type { Db } from '../db/database'
+import { sendOk } from '../http/envelope'
+import { findPunterById, insertPunter, recordLogin, type NewPunter, type Punter } from '../punters/repository'
+import type { Result } from '../../engine/core/contracts'
+import type { NextFunction, Request } from 'express'
+import { authenticate } from '../auth/sessions'
+import { sendError } from '../http/envelope'
+
+export type NewSignupPunter = Omit<NewPunter, 'password'> & { passwordHash: string }
+
+/** Inserts the punter (duplicate e-mail, phone, nickname answered as sign-up codes). */
+export function insertSignupPunter(db: Db, input: NewSignupPunter, now: number): Result<Punter> {
+  return insertPunter(db, input, now)
+}
+
+export const punterById = findPunterById
+
+/** Opens a session for a punter who just finished sign-up and answers like a login does. */
+export function sendLoggedIn(db: Db, res: Response, punter: Punter, now: number, extra: Record<string, unknown> = {}): void {
+  const session = createSession(db, punter.id, { rememberMe: false }, now)
+  recordLogin(db, punter.id, now)
+  res.setHeader(HEADERS.sessionHash, session.sessionHash)
+  sendOk(res, {
+    status: 'OK',
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    creationTime: session.creationTime,
+    loginTimeout: session.loginTimeout,
+    expireTokenTime: session.expireTokenTime,
+    rememberMe: session.rememberMe,
+    punterHash: session.sessionHash,
+    loginByAuthType: 'complete_registration',
+    needEmailConfirmation: false,
+    identityState: punter.identityState,
+    ...extra,
+  })
+}
+
+
+/** Middleware: the request's punter (session hash header + optional bearer), or 401. */
+export function requirePunter(db: Db, now: () => number) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
+    const session = authenticate(db, req.header(HEADERS.sessionHash), bearer, now())
+    const punter = session && findPunterById(db, session.punterId)
+    if (!session || !punter) return sendError(res, 401, 'UNAUTHORIZED')
+    res.locals.punter = punter
+    next()
+  }
+}
