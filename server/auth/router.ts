@@ -232,7 +232,8 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cre
     const outcome = refreshSession(db, (req.body as { token: string }).token, deps.now())
     if (!outcome.ok) {
       log.warn('auth.refresh.refused', { reuse: outcome.reuse === true })
-      return sendError(res, 401, outcome.code)
+      // 400, not 401: the client's gateway turns every 401 into UNAUTHORIZED and the code would be lost.
+      return sendError(res, 400, outcome.code)
     }
     const { punterId, ...tokens } = outcome.value
     log.info('auth.refresh.rotated', { punterId })

@@ -88,7 +88,7 @@ describe('refresh rotation and reuse detection (RFC 9700 §4.14.2)', () => {
     const other = await loginAs('HighRoller')
     const second = (await refresh(first.refreshToken)).json.payload
     const reuse = await refresh(first.refreshToken)
-    expect(reuse.status).toBe(401)
+    expect(reuse.status).toBe(400)
     expect(reuse.json).toEqual({ status: 'ERROR', errorCode: 'INVALID_REFRESH_TOKEN' })
     expect((await refresh(second.refreshToken)).json.errorCode).toBe('INVALID_REFRESH_TOKEN')
     expect((await heartbeat(first.punterHash)).status).toBe(401)
@@ -99,7 +99,7 @@ describe('refresh rotation and reuse detection (RFC 9700 §4.14.2)', () => {
   it('two racing refreshes with one token: one wins, then the family is dead', async () => {
     const first = await loginAs('HighRoller')
     const [a, b] = await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken)])
-    expect([a.status, b.status].sort()).toEqual([200, 401])
+    expect([a.status, b.status].sort()).toEqual([200, 400])
     const winner = a.status === 200 ? a : b
     expect((await refresh(winner.json.payload.refreshToken)).json.errorCode).toBe('INVALID_REFRESH_TOKEN')
   })

@@ -1,0 +1,160 @@
+/**
+ * Account actions: login, logout, refresh, legal agreement, settings, captcha. The behaviour lives
+ * in `engine/auth/*`; these are the typed entry points documents call. One auth controller per
+ * page (per stores), created on first use from the action environment.
+ *
+ * Failures show the server's message by code for 8 s (spec §8 display rules) unless the document
+ * handles the code itself in `onError` — the chain still sees the code either way.
+ */
+import type { Result } from '../core/contracts'
+import { errorMessageKey } from '../core/gateway'
+import { NOTIFICATION_DURATION_MS, type EngineStores } from '../core/stores'
+import type { JurisdictionDocument } from '../documents/types'
+import { runAfterLogin, rememberForUser, type AfterLoginRule } from '../auth/after-login'
+import { fetchAndSolveCaptcha } from '../auth/captcha'
+import { createAuthController, LOGOUT_REASONS, MOBILE_GATE, type AuthController, type LoginInput, type LogoutReason } from '../auth/session'
+import { saveSettings } from '../auth/settings'
+import { registerActions, actionRegistry, type ActionDefinition, type ActionEnvironment, type ParamSchema } from './registry'
+
+/**
+ * Params typed by hand rather than with defineAction's json-schema-to-ts derivation: with this
+ * file's schemas the derivation hits TypeScript's instantiation depth limit (TS2589).
+ */
+const action = <P>(definition: Omit<ActionDefinition<P>, 'params'> & { params: ParamSchema }): ActionDefinition<P> => definition
+
+const controllers = new WeakMap<EngineStores, AuthController>()
+
+const browserStorage = () => {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage
+  } catch {
+    return undefined
+  }
+}
+
+/** The page's auth controller (created once per set of stores). */
+export function authController(env: ActionEnvironment): AuthController {
+  let controller = controllers.get(env.stores)
+  if (!controller) {
+    const created: AuthController = createAuthController({
+      stores: env.stores,
+      gateway: env.gateway,
+      now: () => env.now(),
+      navigate: (path) => env.navigate(path),
+      solveCaptcha: () => fetchAndSolveCaptcha(env.gateway),
+      afterLogin: async () => {
+        const site = env.stores.site.getState().bootstrap?.site
+        if (!site) return
+        const doc = await env.documents.load<JurisdictionDocument>('jurisdiction', site.jurisdiction)
+        const rules = doc.ok ? ((doc.value.document as { afterLogin?: AfterLoginRule[] }).afterLogin ?? []) : []
+        await runAfterLogin(rules, {
+          stores: env.stores,
+          now: () => env.now(),
+          storage: browserStorage(),
+          checks: {
+            nicknameEnabled: async () => {
+              const enabled = await env.gateway.call<boolean>('GET', `${MOBILE_GATE}/nickname/enabled`)
+              return enabled.ok && enabled.value === true
+            },
+          },
+          logout: ({ popup }) => created.logout('SEFT_LOGOUT', { popup }),
+        })
+      },
+    })
+    controller = created
+    controllers.set(env.stores, controller)
+  }
+  return controller
+}
+
+function showFailure<T>(env: ActionEnvironment, result: Result<T>, notice: boolean | undefined): Result<T> {
+  if (!result.ok && notice !== false) {
+    const key = errorMessageKey(result.code, (k) => env.i18n.has(k))
+    env.stores.ui.getState().notify({ id: key, status: 'error', duration: NOTIFICATION_DURATION_MS, values: (result.details ?? {}) as Record<string, unknown> })
+  }
+  return result
+}
+
+const notice = { type: 'boolean', description: 'Show the failure notice (default true); false when the document handles every code.' } as const
+
+export const authLogin = action<LoginInput & { notice?: boolean }>({
+  name: 'auth.login',
+  description: 'Logs in by login (e-mail, account number, nickname) or phone number; solves the captcha when asked; loads the user and runs the after-login rules.',
+  params: {
+    type: 'object',
+    required: ['password'],
+    properties: {
+      login: { type: 'string' },
+      phoneNumber: { type: 'string' },
+      password: { type: 'string' },
+      rememberMe: { type: 'boolean' },
+      keepPunterLoggedIn: { type: 'boolean' },
+      notice: { type: 'boolean' },
+    },
+    additionalProperties: false,
+  },
+  async handler({ notice: show, ...input }, env) {
+    const result = await authController(env).login(input)
+    if (result.ok) env.stores.ui.getState().closePopup('login')
+    return showFailure(env, result, show)
+  },
+})
+
+export const authLogout = action<{ reason?: LogoutReason }>({
+  name: 'auth.logout',
+  description: 'Logs out (spec §4): server call, clears the session, closes popups, resets user data and settings, redirects and shows popups by reason.',
+  params: {
+    type: 'object',
+    properties: { reason: { enum: LOGOUT_REASONS, description: 'Default SEFT_LOGOUT (the punter chose to).' } },
+    additionalProperties: false,
+  },
+  async handler({ reason }, env) {
+    await authController(env).logout(reason ?? 'SEFT_LOGOUT')
+    return { ok: true, value: null }
+  },
+})
+
+export const authRefresh = action<Record<string, never>>({
+  name: 'auth.refresh',
+  description: 'Refreshes the access token now (rotation); INVALID_REFRESH_TOKEN logs out.',
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env) {
+    return authController(env).refresh()
+  },
+})
+
+export const accountAcceptLegalAgreement = action<{ accepted: boolean; notice?: boolean }>({
+  name: 'account.acceptLegalAgreement',
+  description: 'Accepts or declines the legal agreement; a decline is remembered so the popup does not come back.',
+  params: { type: 'object', required: ['accepted'], properties: { accepted: { type: 'boolean' }, notice }, additionalProperties: false },
+  async handler({ accepted, notice: show }, env) {
+    const result = await env.gateway.call('POST', `${MOBILE_GATE}/punter/legal-aggreement`, { accepted })
+    if (result.ok) {
+      if (!accepted) rememberForUser({ stores: env.stores, storage: browserStorage() }, 'legalAgreementDeclined', true)
+      await authController(env).loadUser()
+    }
+    return showFailure(env, result, show)
+  },
+})
+
+export const accountSaveSettings = action<{ settings: Record<string, unknown>; notice?: boolean }>({
+  name: 'account.saveSettings',
+  description: 'Saves settings: server-side keys with PUT /punter/settings, local-only keys in the browser.',
+  params: { type: 'object', required: ['settings'], properties: { settings: { type: 'object' }, notice }, additionalProperties: false },
+  async handler({ settings, notice: show }, env) {
+    return showFailure(env, await saveSettings(env.stores, env.gateway, settings as Record<string, unknown>), show)
+  },
+})
+
+export const captchaSolve = action<Record<string, never>>({
+  name: 'captcha.solve',
+  description: 'Fetches and solves a proof-of-work challenge (RQ_POW); the value is the captcha payload.',
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env) {
+    return fetchAndSolveCaptcha(env.gateway)
+  },
+})
+
+export const authActions = [authLogin, authLogout, authRefresh, accountAcceptLegalAgreement, accountSaveSettings, captchaSolve]
+
+registerActions(authActions, actionRegistry)

@@ -1,0 +1,47 @@
+/**
+ * The proof-of-work captcha on the client (spec: RQ_POW, answer kind pow; ALTCHA v1 protocol):
+ * fetch a challenge, find n with SHA-256(salt + n) = challenge, send base64 JSON back.
+ * Runs in batches so the page stays responsive; gives up past maxnumber.
+ */
+import type { Result } from '../core/contracts'
+import type { Gateway } from '../core/gateway'
+
+export interface PowChallenge {
+  algorithm: string
+  challenge: string
+  salt: string
+  signature: string
+  maxnumber?: number
+}
+
+export type Digest = (text: string) => Promise<string>
+
+const webDigest: Digest = async (text) => {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
+  let hex = ''
+  for (const b of bytes) hex += b.toString(16).padStart(2, '0')
+  return hex
+}
+
+const toBase64 = (text: string) =>
+  typeof btoa === 'function' ? btoa(String.fromCharCode(...new TextEncoder().encode(text))) : Buffer.from(text, 'utf8').toString('base64')
+
+export async function solvePow(challenge: PowChallenge, digest: Digest = webDigest, batch = 200): Promise<Result<string>> {
+  const max = challenge.maxnumber ?? 1_000_000
+  for (let start = 0; start <= max; start += batch) {
+    const end = Math.min(max, start + batch - 1)
+    const hashes = await Promise.all(Array.from({ length: end - start + 1 }, (_, i) => digest(challenge.salt + (start + i))))
+    const found = hashes.indexOf(challenge.challenge)
+    if (found >= 0) {
+      const number = start + found
+      return { ok: true, value: toBase64(JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number, salt: challenge.salt, signature: challenge.signature })) }
+    }
+  }
+  return { ok: false, code: 'CAPTCHA_ANSWER_INVALID' }
+}
+
+export async function fetchAndSolveCaptcha(gateway: Gateway, digest?: Digest): Promise<Result<string>> {
+  const challenge = await gateway.call<{ type: string; challenge: PowChallenge }>('GET', '/mobile-gate/api/v1/auth/captcha/challenge')
+  if (!challenge.ok) return challenge
+  return solvePow(challenge.value.challenge, digest)
+}
