@@ -372,3 +372,21 @@ describe('custom properties (spec §5): the name must be a string', () => {
     expect(sigma.setCustomProperty(undefined, true)).toEqual({ ok: false, code: 'CUSTOM_NAME_NOT_STRING' })
   })
 })
+
+describe("forced users (spec §3 group forced_user_list)", () => {
+  it('a forced user is in that group, and returns to the natural group once the operator lifts it', async () => {
+    const config = structuredClone(baseConfig)
+    const { sigma: probe } = setup({}, config)
+    await probe.loadConfig()
+    const natural = probe.getExperiment('registrationMotivation').index
+    const forcedIndex = 1 - natural
+    config.experiments[0].groups[forcedIndex].forced_user_list = ['punter-1']
+    const { sigma, service, clock } = setup({}, config)
+    await sigma.loadConfig()
+    expect(sigma.getExperiment('registrationMotivation')).toMatchObject({ index: forcedIndex, reason: 'forcedUser' })
+    delete (service.config as ExperimentsConfig).experiments[0].groups[forcedIndex].forced_user_list
+    clock.advance(10_000)
+    await sigma.loadConfig()
+    expect(sigma.getExperiment('registrationMotivation')).toMatchObject({ index: natural, reason: 'assigned' })
+  })
+})
