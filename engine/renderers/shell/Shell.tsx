@@ -48,6 +48,7 @@ function LocationEffects({ engine }: { engine: BrowserEngine }) {
       return
     }
     document.documentElement.dataset.theme = themeOf(sectionOf(path))
+    engine.checkVersion()
     rememberProduct(path, storage())
     runtime.stores.ui.getState().setLeftMenu(false)
   }, [location.pathname]) // eslint-disable-line react-hooks/exhaustive-deps
