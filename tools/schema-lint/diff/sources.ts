@@ -1,0 +1,74 @@
+/**
+ * Where the two sides of a diff come from: a documents folder, a git ref (its `schemas/` tree), or
+ * a version in the document store. Documents are read raw (parsed JSON, not validated), so a diff
+ * still explains a change that also breaks the schema.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { listDocumentFiles } from '../../../server/documents/loader'
+import type { DocumentSnapshot } from './differ'
+
+const IGNORED = /^(kinds|experiments)\//
+
+/** A snapshot from a document's path and text; null when it is not a JSON document object. */
+export function snapshotOf(file: string, text: string): DocumentSnapshot | null {
+  let source: unknown
+  try {
+    source = JSON.parse(text)
+  } catch {
+    return null
+  }
+  if (source === null || typeof source !== 'object' || Array.isArray(source)) return null
+  const doc = source as Record<string, unknown>
+  if (typeof doc.kind !== 'string' || typeof doc.id !== 'string') return null
+  const parts = file.split('/')
+  const jurisdiction = doc.kind === 'jurisdiction' ? doc.id : parts[0] === 'jurisdictions' && parts.length > 2 ? parts[1] : ''
+  return {
+    kind: doc.kind,
+    id: doc.id,
+    jurisdiction,
+    file,
+    source: doc,
+    locales: Array.isArray(doc.locales) ? (doc.locales as string[]) : [],
+    platforms: Array.isArray(doc.platforms) ? (doc.platforms as string[]) : [],
+  }
+}
+
+export function snapshotsFromFolder(root: string): DocumentSnapshot[] {
+  return listDocumentFiles(root).flatMap((file) => snapshotOf(file, readFileSync(join(root, file), 'utf8')) ?? [])
+}
+
+export function snapshotsFromGit(ref: string, options: { cwd?: string; folder?: string } = {}): DocumentSnapshot[] {
+  if (!/^[A-Za-z0-9_./~^@{}-]+$/.test(ref) || ref.startsWith('-')) throw new Error(`not a git ref: ${ref}`)
+  const cwd = options.cwd ?? process.cwd()
+  const folder = options.folder ?? 'schemas'
+  const run = (args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] })
+  const files = run(['ls-tree', '-r', '--name-only', `${ref}`, '--', `${folder}/`])
+    .split('\n')
+    .filter((f) => f.endsWith('.json'))
+  return files.flatMap((path) => {
+    const file = path.slice(folder.length + 1)
+    if (IGNORED.test(file)) return []
+    return snapshotOf(file, run(['show', `${ref}:${path}`])) ?? []
+  })
+}
+
+/** Resolves a store source ("store:<version id>") to snapshots; set by the store when present. */
+export type StoreSource = (versionId: number) => DocumentSnapshot[]
+
+/**
+ * `folder` | `git ref` | `store:<version id>`. A path that exists is a folder; `WORKTREE` is the
+ * checkout's `schemas/`; anything else is tried as a git ref.
+ */
+export function loadSide(spec: string, options: { cwd?: string; store?: StoreSource } = {}): DocumentSnapshot[] {
+  const cwd = options.cwd ?? process.cwd()
+  const store = /^store:(\d+)$/.exec(spec)
+  if (store) {
+    if (!options.store) throw new Error('store versions need --data <dir> (the server data folder)')
+    return options.store(Number(store[1]))
+  }
+  const path = resolve(cwd, spec)
+  if (existsSync(path) && statSync(path).isDirectory()) return snapshotsFromFolder(path)
+  return snapshotsFromGit(spec, { cwd })
+}
