@@ -16,7 +16,11 @@ export default defineConfig({
   base: '/',
   plugins: [react()],
   publicDir: false,
-  server: { fs: { allow: [fileURLToPath(new URL('.', import.meta.url))] } },
+  // `npx vite` for UI work: the API comes from `npm start` on port 3000
+  server: {
+    fs: { allow: [fileURLToPath(new URL('.', import.meta.url))] },
+    proxy: { '/api': 'http://localhost:3000', '/ping.json': 'http://localhost:3000' },
+  },
   build: {
     outDir,
     emptyOutDir: true,

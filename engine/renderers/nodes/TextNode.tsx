@@ -6,8 +6,9 @@ const TAG = { title: 'h1', subtitle: 'h2', body: 'p', caption: 'p' } as const
 /** An i18n text with interpolation and plurals; the variant picks the element and style. */
 export function TextNode({ node }: { node: NodeOf<'text'> }) {
   const { text } = useEvaluate()
-  const variant = node.variant ?? 'body'
-  const Tag = TAG[variant] ?? 'p'
+  // documents are untrusted: only the four known variants pick a tag
+  const variant = node.variant && Object.prototype.hasOwnProperty.call(TAG, node.variant) ? node.variant : 'body'
+  const Tag = TAG[variant]
   return (
     <Tag className={`text-${variant}`} data-testid={node.testId}>
       {text(node.text)}
