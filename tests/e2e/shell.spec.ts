@@ -243,3 +243,24 @@ test('lobby first load does not include the forms chunk (rjsf loads lazily)', as
   await expect(page.getByTestId('lobby-title')).toBeVisible()
   expect(scripts.some((s) => /forms-/.test(s))).toBe(false)
 })
+
+test('a node whose renderer fails (its lazy chunk cannot load) is isolated: the rest of the page stays', async ({ page, editDocument }) => {
+  await editDocument('screens/promotions.json', (doc) => {
+    ;(doc.body as unknown[]).push({ type: 'form', flow: 'demo-contact' })
+  })
+  await page.route(/\/assets\/(FormNode|forms)-[^/]+\.js$/, (route) => route.abort())
+  await page.goto('/promotions')
+  await expect(page.getByTestId('page-title')).toHaveText('Promotions')
+  await expect(page.getByText('Weekly cashback')).toBeVisible()
+  await expect(page.getByTestId('failed-node')).toContainText('form')
+})
+
+test('a screen document that fails to load with nothing cached shows the 500 page', async ({ page }) => {
+  await page.route('**/api/documents/screen/**', (route) => route.fulfill({ status: 500, json: { status: 'ERROR', errorCode: 'INTERNAL_SERVER_ERROR' } }))
+  await page.goto('/casino/lobby')
+  await expect(page.getByTestId('error-page')).toContainText('500')
+  await expect(page.getByTestId('error-page')).toContainText('Internal Server Error')
+  // the frame around the page still works
+  await page.getByTestId('menu-button').click()
+  await expect(page.getByTestId('left-menu').getByRole('link', { name: 'Contact us' })).toBeVisible()
+})
