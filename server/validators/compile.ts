@@ -16,7 +16,7 @@
 import { schemaParser, type RJSFSchema } from '@rjsf/utils'
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
-import standaloneCode from 'ajv/dist/standalone'
+import standaloneCode from 'ajv/dist/standalone/index.js'
 import { build, type Plugin } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { dirname, resolve } from 'node:path'

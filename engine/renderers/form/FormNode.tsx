@@ -37,6 +37,8 @@ registerFormActions()
 type Values = Record<string, unknown>
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; flow: FlowDocument; validators: ValidatorModule }
 
+const DEFAULTS = { constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' } as const
+
 const isResult = (value: unknown): value is Result<unknown> => typeof value === 'object' && value !== null && typeof (value as { ok?: unknown }).ok === 'boolean'
 
 /** The runtime's `run` as the form uses it: with form values in the context, returning the Result
@@ -173,7 +175,10 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
     [schema, fields, uiSchema, formContext, tr],
   )
 
-  const extraErrors = useMemo(() => (serverErrors.length > 0 ? toErrorSchema(serverErrors, tr) : undefined), [serverErrors, tr])
+  const extraErrors = useMemo(() => {
+    const here = serverErrors.filter((e) => fields.includes(e.field.split('.')[0]))
+    return here.length > 0 ? toErrorSchema(here, tr) : undefined
+  }, [serverErrors, fields, tr])
 
   const onChange = useCallback(
     (event: IChangeEvent) => {
@@ -206,15 +211,24 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
       setBusy(false)
       if (!result.ok) {
         const errors = fieldErrorsOf(result)
-        const onFields = errors.filter((e) => e.field !== '' && fields.includes(e.field.split('.')[0]))
-        setServerErrors(onFields)
-        if (onFields.length === 0 || onFields.length < errors.length) {
+        // each field error goes to the step that shows the field (the current one first)
+        const stepOf = (e: FieldError) =>
+          e.field === '' ? undefined : [step, ...visibleSteps].find((s) => fieldsOf(validators.schemas[s.id]).includes(e.field.split('.')[0]))
+        const placed = errors.filter((e) => stepOf(e) !== undefined)
+        setServerErrors(placed)
+        if (placed.length === 0 || placed.length < errors.length) {
           const key = errorMessageKey(result.code)
           const text = tr(key, {}, '')
-          setFormError(text && text !== key ? text : tr('form.error.submit'))
+          setFormError(text && text !== key && result.code !== 'ValidationError' ? text : tr('form.error.submit'))
         }
-        if (onFields.length > 0) {
-          requestAnimationFrame(() => document.getElementById(`root_${onFields[0].field.split('.')[0]}`)?.focus())
+        if (placed.length > 0) {
+          const target = stepOf(placed[0])!
+          if (target.id !== step.id) {
+            movedRef.current = false
+            setStepId(target.id)
+          }
+          const field = placed[0].field.split('.')[0]
+          setTimeout(() => document.getElementById(`root_${field}`)?.focus(), 50)
         }
         return
       }
@@ -229,7 +243,7 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
       setDone(true)
       await (runtime.run as RunWithForm)(flow.onComplete, { form: merged })
     },
-    [step, busy, values, runtime, fields, tr, flow],
+    [step, busy, values, runtime, tr, flow, visibleSteps, validators],
   )
 
   const onError = useCallback(() => setAttempted(true), [])
@@ -237,7 +251,6 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
   const back = () => {
     if (index <= 0) return
     movedRef.current = true
-    setServerErrors([])
     setFormError(null)
     setStepId(visibleSteps[index - 1].id)
   }
@@ -288,6 +301,8 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
         transformErrors={transformErrors}
         customValidate={customValidate}
         extraErrors={extraErrors}
+        // a consent's `const: true` must never pre-tick the box
+        experimental_defaultFormStateBehavior={DEFAULTS}
         showErrorList={false}
         noHtml5Validate
         focusOnFirstError
