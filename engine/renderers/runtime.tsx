@@ -21,6 +21,9 @@ export interface EngineRuntime {
   run(chain: ActionChain | readonly unknown[] | undefined, extra?: { item?: unknown; params?: Record<string, unknown> }): Promise<void>
   /** Loads a served document (ETag-revalidated; the last good copy when the network fails). */
   load<T>(kind: DocumentKindName, id: string): Promise<DocumentResult<T>>
+  /** The last good copy of a document, synchronously, if this browser has one (shown while the
+   * fresh copy loads, so a repeat visit paints at once and a failed fetch never blanks it). */
+  peek<T>(kind: DocumentKindName, id: string): T | undefined
   /** Fetches a screen data source (`/api/...`), unwrapping the gateway envelope. */
   fetchData(url: string): Promise<unknown>
   /** Translates an i18n key (i18next options: interpolation values, count). */

@@ -3,7 +3,7 @@
  * server's documents version changes (the shell polls it), so an edited document shows without a
  * reload. While a re-fetch runs, the previous copy stays on screen.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { DocumentKindName, DocumentResult } from './runtime'
 import { useRuntime } from './runtime'
 
@@ -19,6 +19,7 @@ export function useDocument<T>(kind: DocumentKindName, id: string | undefined): 
   const version = useDocumentsVersion()
   const [state, setState] = useState<{ key: string; value: DocumentState<T> }>({ key: '', value: { status: 'loading' } })
   const key = `${kind}/${id ?? ''}`
+  const cached = useMemo(() => (id ? runtime.peek<T>(kind, id) : undefined), [runtime, kind, id])
   useEffect(() => {
     if (!id) return
     let cancelled = false
@@ -35,5 +36,6 @@ export function useDocument<T>(kind: DocumentKindName, id: string | undefined): 
       cancelled = true
     }
   }, [runtime, kind, id, key, version])
-  return state.key === key ? state.value : { status: 'loading' }
+  if (state.key === key) return state.value
+  return cached !== undefined ? { status: 'ready', doc: cached } : { status: 'loading' }
 }

@@ -165,6 +165,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
       if (result.ok) return { ok: true as const, value: result.value.document }
       return { ok: false as const, code: result.code, status: result.code === 'NOT_FOUND' ? 404 : 500 }
     },
+    peek: <T,>(kind: string, id: string) => documents.peek<T>(kind, id)?.document,
     fetchData: (url) => takePrefetched(`data:${url}`) ?? fetchData(url),
     t: (key, options) => i18n.t(key, options),
     href: (path) => {
