@@ -10,6 +10,7 @@ import { authModule } from './auth'
 import { createContentRouter } from './content/router'
 import { createValidatorsModule } from './validators'
 import { signupModule } from './signup'
+import { adminModule } from './admin'
 
 export interface ServerModule {
   name: string
@@ -33,4 +34,5 @@ export const modules: ServerModule[] = [
     },
   },
   signupModule,
+  adminModule,
 ]

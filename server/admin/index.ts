@@ -1,0 +1,57 @@
+/**
+ * The admin module: makes the document store the source of served documents and mounts the admin
+ * API and page.
+ *
+ * At mount the files in the documents folder seed the store, and the published set replaces what
+ * the documents service loaded from the files. When the service reloads from files (the dev
+ * watcher), the store seeds the changed files as new published versions and the published set is
+ * installed again, so an edited file still goes live while published admin versions of other
+ * files stay served.
+ */
+import { runMigrations } from '../db/database'
+import type { ServerModule } from '../modules'
+import type { DocumentRecord } from '../documents/loader'
+import { formatProblem } from '../documents/loader'
+import { DocumentStore } from '../store/store'
+import { seedAdmins } from './accounts'
+import { createAdminRouter } from './router'
+
+/** The store of the running server (tests and tools reach it through here). */
+export let currentStore: DocumentStore | undefined
+
+export const adminModule: ServerModule = {
+  name: 'admin',
+  async mount(app, deps) {
+    runMigrations(deps.db)
+    let installing = false
+    const install = (records: DocumentRecord[]) => {
+      installing = true
+      try {
+        deps.documents.replace(records)
+      } finally {
+        installing = false
+      }
+    }
+    const store = new DocumentStore({ db: deps.db, now: deps.now, install })
+    currentStore = store
+    const seedAndServe = () => {
+      const { seeded, problems } = store.seed(deps.config.documentsDir)
+      if (problems.length > 0) deps.log.warn('store.seed.skipped', { problems: problems.map(formatProblem) })
+      const { records, problems: broken } = store.publishedRecords()
+      if (broken.length > 0) deps.log.error('store.published.invalid', { problems: broken.map(formatProblem) })
+      install(records)
+      if (seeded.length > 0) deps.log.info('store.seeded', { files: seeded.length })
+    }
+    seedAndServe()
+    deps.documents.onChange(() => {
+      if (installing) return
+      try {
+        seedAndServe()
+      } catch (error) {
+        deps.log.warn('store.reseed.failed', { error: (error as Error).message })
+      }
+    })
+    await seedAdmins(deps.db, deps.now())
+    app.use(createAdminRouter(deps, store))
+  },
+}

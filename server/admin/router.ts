@@ -1,0 +1,404 @@
+/**
+ * The admin API (`/admin/api/...`), the admin page (`/admin`) and draft previews
+ * (`/admin/preview/...`). Operators edit drafts; compliance approves or rejects with a comment;
+ * the store enforces four-eyes and the lint gate whoever calls it. Every state-changing request
+ * needs the session cookie (HttpOnly, SameSite=Strict) and the session's CSRF token in
+ * `x-csrf-token`. Answers use the gateway envelope; bad input is a 4xx, never a 500.
+ */
+import { Router, type NextFunction, type Request, type Response } from 'express'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { ServerDeps } from '../deps'
+import { DOCUMENT_KINDS } from '../../engine/documents/kinds'
+import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
+import { check, validateBody } from '../http/validate'
+import { siteContext } from '../http/site'
+import { listAudit, verifyAudit } from '../store/audit'
+import { createPreview, resolvePreview } from '../store/preview'
+import type { DocumentStore, DocumentVersion, StoreResult } from '../store/store'
+import { diffDocumentSets, documentLabel, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
+import { DIFF_FORMATS, render, summaryOf, toHtmlFragment, type DiffFormat } from '../../tools/schema-lint/diff/formats'
+import { REGULATORY_RULES } from '../../tools/schema-lint/rules/regulatory'
+import { snapshotOf } from '../../tools/schema-lint/diff/sources'
+import { checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
+
+const COOKIE = 'parlay_admin'
+const PUBLIC_DIR = join(import.meta.dirname, 'public')
+
+const STATUS: Record<string, number> = {
+  NOT_FOUND: 404,
+  INVALID_FILE: 400,
+  INVALID_STATE: 409,
+  NOT_AUTHOR: 403,
+  SELF_APPROVAL: 403,
+  LINT_FAILED: 422,
+  STALE_DRAFT: 409,
+  NOT_APPROVED: 409,
+  SET_INVALID: 422,
+  NOTHING_CHANGED: 409,
+}
+
+function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=')
+    if (k === name) return v.join('=')
+  }
+  return undefined
+}
+
+interface AdminRequest extends Request {
+  admin?: AdminSession
+}
+
+const idParam = (req: Request): number | undefined => {
+  const id = String(req.params.id ?? '')
+  return /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : undefined
+}
+
+const versionSummary = (v: DocumentVersion) => {
+  const snapshot = snapshotOf(v.file, v.content)
+  return {
+    id: v.id,
+    file: v.file,
+    label: snapshot ? documentLabel(snapshot) : v.file,
+    origin: v.origin,
+    state: v.state,
+    author: v.author,
+    baseVersion: v.baseVersion,
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
+    reviewedBy: v.reviewedBy,
+    reviewedAt: v.reviewedAt,
+    reviewComment: v.reviewComment,
+    publishedBy: v.publishedBy,
+    publishedAt: v.publishedAt,
+  }
+}
+
+/** Login throttle: 10 failures per email (and per address) in 15 minutes. */
+function createThrottle(now: () => number) {
+  const failures = new Map<string, number[]>()
+  const WINDOW = 15 * 60 * 1000
+  const recent = (key: string) => (failures.get(key) ?? []).filter((t) => t > now() - WINDOW)
+  return {
+    blocked: (keys: string[]) => keys.some((k) => recent(k).length >= 10),
+    fail: (keys: string[]) => keys.forEach((k) => failures.set(k, [...recent(k), now()])),
+    clear: (key: string) => failures.delete(key),
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/admin/static/admin.css">
+<script type="module" src="/admin/static/admin.js"></script>
+</head>
+<body>
+${body}
+</body>
+</html>
+`
+}
+
+export function createAdminRouter(deps: ServerDeps, store: DocumentStore): Router {
+  const router = Router()
+  const throttle = createThrottle(deps.now)
+  const secure = !deps.config.development
+
+  const noStore = (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store')
+    next()
+  }
+  router.use(['/admin', '/admin/*splat'], noStore)
+
+  const authenticate = (req: AdminRequest, res: Response, next: NextFunction) => {
+    const session = sessionFor(deps.db, readCookie(req, COOKIE), deps.now())
+    if (!session) return sendError(res, 401, HTTP_ERRORS.unauthorized)
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !csrfMatches(session, req.header('x-csrf-token')))
+      return sendError(res, 403, 'CSRF_TOKEN_INVALID')
+    req.admin = session
+    next()
+  }
+  const role =
+    (...roles: AdminRole[]) =>
+    (req: AdminRequest, res: Response, next: NextFunction) =>
+      req.admin && roles.includes(req.admin.user.role) ? next() : sendError(res, 403, 'FORBIDDEN_FOR_ROLE', { needs: roles })
+
+  const answer = <T>(res: Response, result: StoreResult<T>, map: (value: T) => unknown, status = 200) => {
+    if (result.ok) return sendOk(res, map(result.value), status)
+    sendError(res, STATUS[result.code] ?? 400, result.code, result.details)
+  }
+
+  // ---- the page and its static files ------------------------------------------------------------
+
+  router.get('/admin/static/:file', (req, res) => {
+    const file = req.params.file
+    const types: Record<string, string> = { 'admin.js': 'text/javascript', 'admin.css': 'text/css' }
+    if (!types[file]) return sendError(res, 404, HTTP_ERRORS.notFound)
+    res.type(types[file]).send(readFileSync(join(PUBLIC_DIR, file), 'utf8'))
+  })
+
+  router.get(['/admin', '/admin/'], (req, res) => {
+    const session = sessionFor(deps.db, readCookie(req, COOKIE), deps.now())
+    if (!session) {
+      res.type('html').send(
+        page(
+          'Parlay admin: sign in',
+          `<main class="login" id="login">
+<h1>Parlay admin</h1>
+<form id="login-form" autocomplete="on">
+<label>Email <input name="email" type="email" autocomplete="username" required data-testid="admin-email"></label>
+<label>Password <input name="password" type="password" autocomplete="current-password" required data-testid="admin-password"></label>
+<button type="submit" data-testid="admin-login">Sign in</button>
+<p class="error" id="login-error" role="alert"></p>
+</form>
+</main>`,
+        ),
+      )
+      return
+    }
+    res.type('html').send(
+      page(
+        'Parlay admin',
+        `<header class="bar"><strong>Parlay admin</strong> <span id="who" data-testid="admin-who" data-role="${session.user.role}">${escapeHtml(session.user.name)} (${session.user.role})</span>
+<nav><a href="#documents">Documents</a> <a href="#reviews">Reviews</a> <a href="#waivers">Waivers</a> <a href="#audit">Audit log</a></nav>
+<button id="logout" type="button">Sign out</button></header>
+<main id="app" data-role="${session.user.role}" data-email="${escapeHtml(session.user.email)}"><p>Loading…</p></main>`,
+      ),
+    )
+  })
+
+  // ---- session ----------------------------------------------------------------------------------
+
+  const loginSchema = {
+    type: 'object',
+    required: ['email', 'password'],
+    properties: { email: { type: 'string', minLength: 3, maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 200 } },
+    additionalProperties: false,
+  }
+  router.post('/admin/api/login', validateBody(loginSchema), async (req, res) => {
+    const { email, password } = req.body as { email: string; password: string }
+    const keys = [`email:${email.toLowerCase()}`, `ip:${req.ip}`]
+    if (throttle.blocked(keys)) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
+    const user = await checkPassword(deps.db, email, password)
+    if (!user) {
+      throttle.fail(keys)
+      store.audit(email.toLowerCase().slice(0, 254), 'admin.login-failed', 'admin', {})
+      return sendError(res, 401, 'INVALID_CREDENTIALS')
+    }
+    throttle.clear(keys[0])
+    const { token, csrf } = openSession(deps.db, user, deps.now())
+    store.audit(user.email, 'admin.login', 'admin', { role: user.role })
+    res.setHeader('Set-Cookie', `${COOKIE}=${token}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure ? '; Secure' : ''}`)
+    sendOk(res, { user, csrf })
+  })
+
+  router.use('/admin/api', (req: AdminRequest, res, next) => (req.path === '/login' ? next() : authenticate(req, res, next)))
+
+  router.get('/admin/api/session', (req: AdminRequest, res) => sendOk(res, { user: req.admin!.user, csrf: req.admin!.csrf }))
+
+  router.post('/admin/api/logout', (req: AdminRequest, res) => {
+    closeSession(deps.db, req.admin!)
+    store.audit(req.admin!.user.email, 'admin.logout', 'admin', {})
+    res.setHeader('Set-Cookie', `${COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`)
+    sendOk(res, null)
+  })
+
+  // ---- documents and versions -------------------------------------------------------------------
+
+  router.get('/admin/api/documents', (_req, res) => {
+    sendOk(
+      res,
+      [...store.published().values()].map((v) => versionSummary(v)),
+    )
+  })
+
+  router.get('/admin/api/document', (req, res) => {
+    const file = typeof req.query.file === 'string' ? req.query.file : ''
+    const published = store.publishedVersionOf(file)
+    if (!published) return sendError(res, 404, HTTP_ERRORS.notFound)
+    sendOk(res, { published: { ...versionSummary(published), content: published.content }, history: store.versions({ file, limit: 50 }).map(versionSummary) })
+  })
+
+  const listSchema = { type: 'object', properties: { state: { enum: ['draft', 'in_review', 'approved', 'rejected', 'published', 'superseded', 'withdrawn'] }, file: { type: 'string', maxLength: 200 } }, additionalProperties: false }
+  router.get('/admin/api/versions', (req, res) => {
+    const query = { ...(req.query as Record<string, unknown>) }
+    if (Object.values(query).some((v) => typeof v !== 'string')) return sendError(res, 400, HTTP_ERRORS.validation)
+    const problem = check(listSchema, query)
+    if (problem) return sendError(res, 400, HTTP_ERRORS.validation, problem)
+    sendOk(res, store.versions({ state: query.state as DocumentVersion['state'] | undefined, file: query.file as string | undefined, limit: 200 }).filter((v) => v.origin !== 'seed' || query.file).map(versionSummary))
+  })
+
+  const diffFor = (version: DocumentVersion) => {
+    const before: DocumentSnapshot[] = store.snapshots()
+    const after: DocumentSnapshot[] = store.snapshots(version)
+    return diffDocumentSets(before, after)
+  }
+
+  router.get('/admin/api/versions/:id', async (req, res) => {
+    const id = idParam(req)
+    const version = id === undefined ? undefined : store.version(id)
+    if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
+    const findings = diffFor(version)
+    const published = store.publishedVersionOf(version.file)
+    sendOk(res, {
+      ...versionSummary(version),
+      content: version.content,
+      publishedContent: published?.content ?? null,
+      publishedVersion: published?.id ?? null,
+      lint: version.lint ?? [],
+      diff: { summary: summaryOf(findings), findings, html: toHtmlFragment(findings) },
+    })
+  })
+
+  router.get('/admin/api/versions/:id/diff', (req, res) => {
+    const id = idParam(req)
+    const version = id === undefined ? undefined : store.version(id)
+    if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
+    const format = (typeof req.query.format === 'string' ? req.query.format : 'json') as DiffFormat
+    if (!DIFF_FORMATS.includes(format)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'format', code: 'enum' })
+    const output = render(format, diffFor(version), { before: `published ${version.file}`, after: `version ${version.id}` })
+    res.type(format === 'html' ? 'html' : format === 'markdown' ? 'text/markdown' : 'application/json').send(output)
+  })
+
+  router.post('/admin/api/versions/:id/lint', async (req, res) => {
+    const id = idParam(req)
+    const version = id === undefined ? undefined : store.version(id)
+    if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
+    sendOk(res, await store.check(version))
+  })
+
+  const draftSchema = {
+    type: 'object',
+    required: ['file', 'content'],
+    properties: { file: { type: 'string', minLength: 1, maxLength: 200 }, content: { type: 'string', minLength: 2, maxLength: 60000 } },
+    additionalProperties: false,
+  }
+  router.post('/admin/api/drafts', role('operator'), validateBody(draftSchema), (req: AdminRequest, res) => {
+    const { file, content } = req.body as { file: string; content: string }
+    answer(res, store.createDraft(req.admin!.user.email, file, content), versionSummary, 201)
+  })
+
+  const updateSchema = { type: 'object', required: ['content'], properties: { content: draftSchema.properties.content }, additionalProperties: false }
+  router.put('/admin/api/versions/:id', role('operator'), validateBody(updateSchema), (req: AdminRequest, res) => {
+    const id = idParam(req)
+    if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
+    answer(res, store.updateDraft(req.admin!.user.email, id, (req.body as { content: string }).content), versionSummary)
+  })
+
+  const emptySchema = { type: 'object', properties: {}, additionalProperties: false }
+  const optionalBody = (req: Request, _res: Response, next: NextFunction) => {
+    if (req.body === undefined) req.body = {}
+    next()
+  }
+
+  router.post('/admin/api/versions/:id/submit', role('operator'), optionalBody, validateBody(emptySchema), async (req: AdminRequest, res) => {
+    const id = idParam(req)
+    if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
+    answer(res, await store.submit(req.admin!.user.email, id), versionSummary)
+  })
+
+  const approveSchema = { type: 'object', properties: { comment: { type: 'string', maxLength: 2000 } }, additionalProperties: false }
+  router.post('/admin/api/versions/:id/approve', role('compliance'), optionalBody, validateBody(approveSchema), async (req: AdminRequest, res) => {
+    const id = idParam(req)
+    if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
+    answer(res, await store.approve(req.admin!.user.email, id, (req.body as { comment?: string }).comment ?? ''), versionSummary)
+  })
+
+  const rejectSchema = { type: 'object', required: ['comment'], properties: { comment: { type: 'string', minLength: 3, maxLength: 2000, pattern: '\\S' } }, additionalProperties: false }
+  router.post('/admin/api/versions/:id/reject', role('compliance'), validateBody(rejectSchema), (req: AdminRequest, res) => {
+    const id = idParam(req)
+    if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
+    answer(res, store.reject(req.admin!.user.email, id, (req.body as { comment: string }).comment), versionSummary)
+  })
+
+  router.post('/admin/api/versions/:id/withdraw', role('operator'), (req: AdminRequest, res) => {
+    const id = idParam(req)
+    if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
+    answer(res, store.withdraw(req.admin!.user.email, id), versionSummary)
+  })
+
+  router.post('/admin/api/versions/:id/publish', role('operator', 'compliance'), async (req: AdminRequest, res) => {
+    const id = idParam(req)
+    if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
+    answer(res, await store.publish(req.admin!.user.email, id), versionSummary)
+  })
+
+  const rollbackSchema = {
+    type: 'object',
+    required: ['file', 'version'],
+    properties: { file: { type: 'string', maxLength: 200 }, version: { type: 'integer', minimum: 1 } },
+    additionalProperties: false,
+  }
+  router.post('/admin/api/rollback', role('operator', 'compliance'), validateBody(rollbackSchema), async (req: AdminRequest, res) => {
+    const { file, version } = req.body as { file: string; version: number }
+    answer(res, await store.rollback(req.admin!.user.email, file, version), versionSummary)
+  })
+
+  // ---- previews: both sides rendered by the real engine -------------------------------------------
+
+  router.post('/admin/api/versions/:id/preview', (req, res) => {
+    const id = idParam(req)
+    const version = id === undefined ? undefined : store.version(id)
+    if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
+    const after = store.publishedRecords({ file: version.file, content: version.content })
+    if (after.problems.length > 0) return sendError(res, 422, 'LINT_FAILED', after.problems)
+    const published = store.publishedVersionOf(version.file)
+    const before = createPreview(published?.id ?? 0, store.publishedRecords().records, deps.now())
+    const token = createPreview(version.id, after.records, deps.now())
+    sendOk(res, { before, after: token })
+  })
+
+  router.get('/admin/preview/:token/documents/:kind/:id', (req, res) => {
+    const { token, kind, id } = req.params
+    if (!(DOCUMENT_KINDS as readonly string[]).includes(kind) || !/^[a-z0-9][a-z0-9-]{0,79}$/.test(id) || token.length > 64)
+      return sendError(res, 400, HTTP_ERRORS.validation)
+    const record = resolvePreview(token, kind, id, siteContext(req, deps), deps.now())
+    if (!record) return sendError(res, 404, HTTP_ERRORS.notFound)
+    res.json(record.served)
+  })
+
+  // ---- waivers ------------------------------------------------------------------------------------
+
+  router.get('/admin/api/waivers', (_req, res) => sendOk(res, { waivers: store.waivers(), rules: REGULATORY_RULES.map((r) => ({ id: r.id, description: r.description, jurisdictions: r.jurisdictions ?? null })) }))
+
+  const waiverSchema = {
+    type: 'object',
+    required: ['jurisdiction', 'rule', 'reason'],
+    properties: {
+      jurisdiction: { type: 'string', pattern: '^[a-z]+$', maxLength: 40 },
+      rule: { enum: REGULATORY_RULES.map((r) => r.id) },
+      reason: { type: 'string', minLength: 10, maxLength: 2000, pattern: '\\S' },
+    },
+    additionalProperties: false,
+  }
+  router.post('/admin/api/waivers', role('operator', 'compliance'), validateBody(waiverSchema), (req: AdminRequest, res) => {
+    const { jurisdiction, rule, reason } = req.body as { jurisdiction: string; rule: string; reason: string }
+    if (!deps.documents.site(jurisdiction)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'jurisdiction', code: 'enum' })
+    answer(res, store.requestWaiver(req.admin!.user.email, jurisdiction, rule, reason), (w) => w, 201)
+  })
+  for (const decision of ['approve', 'reject'] as const)
+    router.post(`/admin/api/waivers/:id/${decision}`, role('compliance'), (req: AdminRequest, res) => {
+      const id = idParam(req)
+      if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
+      answer(res, store.reviewWaiver(req.admin!.user.email, id, decision === 'approve' ? 'approved' : 'rejected'), (w) => w)
+    })
+
+  // ---- audit log ----------------------------------------------------------------------------------
+
+  router.get('/admin/api/audit', (req, res) => {
+    const limit = Number(req.query.limit ?? 100)
+    const before = req.query.before === undefined ? undefined : Number(req.query.before)
+    if (!Number.isInteger(limit) || limit < 1 || (before !== undefined && !Number.isInteger(before))) return sendError(res, 400, HTTP_ERRORS.validation)
+    sendOk(res, listAudit(deps.db, { limit, before }))
+  })
+  router.get('/admin/api/audit/verify', (_req, res) => sendOk(res, verifyAudit(deps.db)))
+
+  return router
+}

@@ -1,0 +1,45 @@
+/**
+ * The lint gate a version passes before review and again before it goes live: the document must
+ * load (JSON, its kind's schema, its expressions), must not collide with another file's identity,
+ * and the set with it in place must add no schema-lint or regulatory error.
+ *
+ * Errors the published set already has (the seed from git may carry some while other parts of the
+ * product are being built) do not block an unrelated change: they come back as warnings marked
+ * "already published", so the reviewer still sees them. They are matched by file, rule and
+ * message, not pointer, so inserting a button does not make an old finding look new.
+ */
+import { readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../documents/loader'
+import { lintRecords, type Finding } from '../../tools/schema-lint/lint'
+import { regulatoryFindings, type Waiver } from '../../tools/schema-lint/rules/regulatory'
+
+export type GateFinding = Finding
+
+const identity = (r: DocumentRecord) => `${r.kind}/${r.id}/${r.jurisdiction}/${variantOf(r)}`
+const findingKey = (f: Finding) => `${f.file}|${f.rule}|${f.message}`
+
+async function setFindings(records: DocumentRecord[], waivers: Waiver[]): Promise<Finding[]> {
+  return [...(await lintRecords(records)), ...regulatoryFindings(records, waivers)]
+}
+
+export async function lintGate(input: { file: string; content: string; baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
+  const problems: DocumentProblem[] = []
+  const record = readDocument(input.file, input.content, problems)
+  if (!record) return problems.map((p) => ({ ...p, severity: 'error' as const, rule: 'schema' }))
+  const others = input.baseline.filter((r) => r.file !== input.file)
+  const clash = others.find((r) => identity(r) === identity(record))
+  if (clash) return [{ file: input.file, pointer: '/id', message: `duplicate ${record.kind} ${JSON.stringify(record.id)}: also defined in ${clash.file}`, severity: 'error', rule: 'schema' }]
+  const [before, after] = await Promise.all([setFindings(input.baseline, input.waivers), setFindings([...others, record], input.waivers)])
+  const known = new Map<string, number>()
+  for (const f of before) known.set(findingKey(f), (known.get(findingKey(f)) ?? 0) + 1)
+  const out: GateFinding[] = []
+  for (const f of after) {
+    const left = known.get(findingKey(f)) ?? 0
+    if (left > 0) {
+      known.set(findingKey(f), left - 1)
+      if (f.file === input.file) out.push({ ...f, severity: 'warning', message: `${f.message} (already published)` })
+      continue
+    }
+    if (f.severity === 'error' || f.file === input.file) out.push(f)
+  }
+  return out
+}

@@ -1,0 +1,57 @@
+/**
+ * Preview tokens: a short-lived, unguessable token bound to one store version, so the real engine
+ * can render a draft inside the admin page without the draft ever being served to punters.
+ *
+ * Hook wanted in `server/documents/router.ts` (owned elsewhere): in `GET /api/documents/:kind/:id`,
+ * before `deps.documents.resolve`, when `req.query.preview` is a string:
+ *   `const preview = resolvePreview(String(req.query.preview), kind, id, siteContext(req, deps))`
+ *   `if (preview) return res.setHeader('Cache-Control', 'no-store').json(preview.served)`
+ * and the client document loader passes `?preview=<token>` on when the page URL carries it.
+ */
+import { randomBytes } from 'node:crypto'
+import type { DocumentRecord } from '../documents/loader'
+import type { SiteRequest } from '../documents/service'
+
+interface PreviewSet {
+  versionId: number
+  records: DocumentRecord[]
+  expiresAt: number
+}
+
+const previews = new Map<string, PreviewSet>()
+const TTL_MS = 30 * 60 * 1000
+const MAX_PREVIEWS = 200
+
+export function createPreview(versionId: number, records: DocumentRecord[], now: number): string {
+  for (const [token, set] of previews) if (set.expiresAt <= now) previews.delete(token)
+  while (previews.size >= MAX_PREVIEWS) previews.delete(previews.keys().next().value!)
+  const token = randomBytes(24).toString('base64url')
+  previews.set(token, { versionId, records, expiresAt: now + TTL_MS })
+  return token
+}
+
+function score(record: DocumentRecord, request: SiteRequest): number {
+  if (record.jurisdiction !== '' && record.jurisdiction !== request.jurisdiction) return -1
+  if (record.locales.length > 0 && !record.locales.includes(request.locale)) return -1
+  if (record.platforms.length > 0 && !record.platforms.includes(request.platform)) return -1
+  return (record.jurisdiction ? 4 : 0) + (record.locales.length ? 2 : 0) + (record.platforms.length ? 1 : 0)
+}
+
+/** The document a preview shows for a site, or undefined for an unknown or expired token. */
+export function resolvePreview(token: string, kind: string, id: string, request: SiteRequest, now = Date.now()): DocumentRecord | undefined {
+  const set = previews.get(token)
+  if (!set || set.expiresAt <= now) return undefined
+  let best: DocumentRecord | undefined
+  let bestScore = -1
+  for (const record of set.records) {
+    if (record.kind !== kind || record.id !== id) continue
+    const s = score(record, request)
+    if (s > bestScore) [best, bestScore] = [record, s]
+  }
+  return best
+}
+
+export function previewVersion(token: string, now = Date.now()): number | undefined {
+  const set = previews.get(token)
+  return set && set.expiresAt > now ? set.versionId : undefined
+}

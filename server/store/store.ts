@@ -1,0 +1,472 @@
+/**
+ * The versioned document store: draft → lint gate → review → publish → rollback, in SQLite.
+ *
+ * Every document is a file path (`jurisdictions/spain/flows/signup-email.json`), the same identity
+ * it has in git. The files in `schemas/` seed the store: on first start, and again as a new
+ * published "seed" version whenever a file's content differs from the last one seeded (so in
+ * development an edited file still goes live). Operators' versions live only here.
+ *
+ * Rules the store enforces whoever calls it (the admin API adds roles on top):
+ * - a version that fails the lint gate is never submitted, approved or published;
+ * - publishing needs an approval by someone other than the author (four-eyes);
+ * - a draft built on an older published version than the current one is stale and cannot publish;
+ * - every change writes an audit entry in the same transaction.
+ */
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { registerMigration, type Db } from '../db/database'
+import { listDocumentFiles, readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../documents/loader'
+import { appendAudit } from './audit'
+import { lintGate, type GateFinding } from './lint-gate'
+import type { DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
+import { snapshotOf } from '../../tools/schema-lint/diff/sources'
+import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
+
+registerMigration(
+  '101-document-store',
+  `CREATE TABLE store_versions (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     file TEXT NOT NULL,
+     content TEXT NOT NULL,
+     content_hash TEXT NOT NULL,
+     origin TEXT NOT NULL CHECK (origin IN ('seed', 'operator', 'rollback')),
+     state TEXT NOT NULL CHECK (state IN ('draft', 'in_review', 'approved', 'rejected', 'published', 'superseded', 'withdrawn')),
+     author TEXT NOT NULL,
+     base_version INTEGER,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     reviewed_by TEXT,
+     reviewed_at INTEGER,
+     review_comment TEXT,
+     published_by TEXT,
+     published_at INTEGER,
+     lint TEXT
+   );
+   CREATE INDEX store_versions_file ON store_versions (file, id);
+   CREATE TABLE store_published (file TEXT PRIMARY KEY, version_id INTEGER NOT NULL REFERENCES store_versions (id));
+   CREATE TABLE store_seeds (file TEXT PRIMARY KEY, content_hash TEXT NOT NULL);
+   CREATE TABLE store_waivers (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     jurisdiction TEXT NOT NULL,
+     rule TEXT NOT NULL,
+     reason TEXT NOT NULL,
+     author TEXT NOT NULL,
+     state TEXT NOT NULL CHECK (state IN ('requested', 'approved', 'rejected', 'revoked')),
+     reviewed_by TEXT,
+     reviewed_at INTEGER,
+     created_at INTEGER NOT NULL
+   );`,
+)
+
+export type VersionState = 'draft' | 'in_review' | 'approved' | 'rejected' | 'published' | 'superseded' | 'withdrawn'
+
+export interface DocumentVersion {
+  id: number
+  file: string
+  content: string
+  contentHash: string
+  origin: 'seed' | 'operator' | 'rollback'
+  state: VersionState
+  author: string
+  baseVersion: number | null
+  createdAt: number
+  updatedAt: number
+  reviewedBy: string | null
+  reviewedAt: number | null
+  reviewComment: string | null
+  publishedBy: string | null
+  publishedAt: number | null
+  lint: GateFinding[] | null
+}
+
+export interface WaiverRecord extends Waiver {
+  id: number
+  author: string
+  state: 'requested' | 'approved' | 'rejected' | 'revoked'
+  reviewedBy: string | null
+  createdAt: number
+}
+
+export type StoreResult<T> = { ok: true; value: T } | { ok: false; code: StoreErrorCode; details?: unknown }
+
+export type StoreErrorCode =
+  | 'NOT_FOUND'
+  | 'INVALID_FILE'
+  | 'INVALID_STATE'
+  | 'NOT_AUTHOR'
+  | 'SELF_APPROVAL'
+  | 'LINT_FAILED'
+  | 'STALE_DRAFT'
+  | 'NOT_APPROVED'
+  | 'SET_INVALID'
+  | 'NOTHING_CHANGED'
+
+interface VersionRow {
+  id: number
+  file: string
+  content: string
+  content_hash: string
+  origin: DocumentVersion['origin']
+  state: VersionState
+  author: string
+  base_version: number | null
+  created_at: number
+  updated_at: number
+  reviewed_by: string | null
+  reviewed_at: number | null
+  review_comment: string | null
+  published_by: string | null
+  published_at: number | null
+  lint: string | null
+}
+
+const toVersion = (r: VersionRow): DocumentVersion => ({
+  id: r.id,
+  file: r.file,
+  content: r.content,
+  contentHash: r.content_hash,
+  origin: r.origin,
+  state: r.state,
+  author: r.author,
+  baseVersion: r.base_version,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  reviewedBy: r.reviewed_by,
+  reviewedAt: r.reviewed_at,
+  reviewComment: r.review_comment,
+  publishedBy: r.published_by,
+  publishedAt: r.published_at,
+  lint: r.lint ? (JSON.parse(r.lint) as GateFinding[]) : null,
+})
+
+const contentHash = (text: string) => createHash('sha256').update(text).digest('hex')
+
+/** A document path: folders and file names the loader knows, no traversal, `.json`. */
+export const FILE_PATTERN = /^(?:[a-z0-9-]+\/){0,3}[a-z0-9][a-z0-9-]*\.json$/
+const validFile = (file: unknown): file is string =>
+  typeof file === 'string' && file.length <= 200 && FILE_PATTERN.test(file) && !/^(kinds|experiments)\//.test(file)
+
+const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
+
+export interface DocumentStoreOptions {
+  db: Db
+  now: () => number
+  /** Installs a new served set; throws (e.g. DocumentLoadError) to refuse it. */
+  install: (records: DocumentRecord[]) => void
+}
+
+export class DocumentStore {
+  private readonly db: Db
+  private readonly now: () => number
+  private readonly install: (records: DocumentRecord[]) => void
+
+  constructor(options: DocumentStoreOptions) {
+    this.db = options.db
+    this.now = options.now
+    this.install = options.install
+  }
+
+  // ---- reading -------------------------------------------------------------------------------
+
+  version(id: number): DocumentVersion | undefined {
+    const row = this.db.prepare('SELECT * FROM store_versions WHERE id = ?').get(id) as VersionRow | undefined
+    return row && toVersion(row)
+  }
+
+  versions(filter: { file?: string; state?: VersionState; limit?: number } = {}): DocumentVersion[] {
+    const where: string[] = []
+    const args: unknown[] = []
+    if (filter.file) (where.push('file = ?'), args.push(filter.file))
+    if (filter.state) (where.push('state = ?'), args.push(filter.state))
+    const sql = `SELECT * FROM store_versions ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`
+    return (this.db.prepare(sql).all(...args, Math.min(filter.limit ?? 200, 1000)) as VersionRow[]).map(toVersion)
+  }
+
+  /** file → published version. */
+  published(): Map<string, DocumentVersion> {
+    const rows = this.db
+      .prepare('SELECT v.* FROM store_published p JOIN store_versions v ON v.id = p.version_id ORDER BY p.file')
+      .all() as VersionRow[]
+    return new Map(rows.map((r) => [r.file, toVersion(r)]))
+  }
+
+  publishedVersionOf(file: string): DocumentVersion | undefined {
+    const row = this.db.prepare('SELECT v.* FROM store_published p JOIN store_versions v ON v.id = p.version_id WHERE p.file = ?').get(file) as
+      | VersionRow
+      | undefined
+    return row && toVersion(row)
+  }
+
+  /** The served records of the published set (every published version parses: the gate saw it). */
+  publishedRecords(replacing?: { file: string; content: string }): { records: DocumentRecord[]; problems: DocumentProblem[] } {
+    const problems: DocumentProblem[] = []
+    const records: DocumentRecord[] = []
+    const texts = new Map([...this.published()].map(([file, v]) => [file, v.content]))
+    if (replacing) texts.set(replacing.file, replacing.content)
+    for (const [file, text] of [...texts].sort(([a], [b]) => a.localeCompare(b))) {
+      const record = readDocument(file, text, problems)
+      if (record) records.push(record)
+    }
+    return { records, problems }
+  }
+
+  /** Snapshots for the differ: the published set, optionally with one version in place of its file. */
+  snapshots(withVersion?: DocumentVersion): DocumentSnapshot[] {
+    const texts = new Map([...this.published()].map(([file, v]) => [file, v.content]))
+    if (withVersion) texts.set(withVersion.file, withVersion.content)
+    return [...texts].flatMap(([file, text]) => snapshotOf(file, text) ?? [])
+  }
+
+  approvedWaivers(): Waiver[] {
+    return (this.db.prepare("SELECT jurisdiction, rule, reason FROM store_waivers WHERE state = 'approved'").all() as Waiver[]).map((w) => ({ ...w }))
+  }
+
+  waivers(): WaiverRecord[] {
+    return (this.db.prepare('SELECT * FROM store_waivers ORDER BY id DESC').all() as Record<string, unknown>[]).map((w) => ({
+      id: Number(w.id),
+      jurisdiction: String(w.jurisdiction),
+      rule: String(w.rule),
+      reason: String(w.reason),
+      author: String(w.author),
+      state: w.state as WaiverRecord['state'],
+      reviewedBy: (w.reviewed_by as string | null) ?? null,
+      createdAt: Number(w.created_at),
+    }))
+  }
+
+  // ---- seeding from the files in git ----------------------------------------------------------
+
+  /** Publishes a "seed" version of every file whose content differs from the last one seeded. */
+  seed(root: string): { seeded: string[]; problems: DocumentProblem[] } {
+    const seeded: string[] = []
+    const problems: DocumentProblem[] = []
+    const known = new Map((this.db.prepare('SELECT file, content_hash FROM store_seeds').all() as { file: string; content_hash: string }[]).map((r) => [r.file, r.content_hash]))
+    const at = this.now()
+    this.db.transaction(() => {
+      for (const file of listDocumentFiles(root)) {
+        const text = readFileSync(join(root, file), 'utf8')
+        const hash = contentHash(text)
+        if (known.get(file) === hash) continue
+        // A file that does not load is not seeded: the store keeps serving its last good version.
+        if (!readDocument(file, text, problems)) continue
+        const current = this.publishedVersionOf(file)
+        if (current?.contentHash !== hash) {
+          const id = this.insertVersion(file, text, 'seed', 'published', 'seed', current?.id ?? null, at)
+          this.db.prepare('UPDATE store_versions SET published_by = ?, published_at = ? WHERE id = ?').run('seed', at, id)
+          this.point(file, id, current)
+          appendAudit(this.db, at, 'seed', 'document.seeded', file, { version: id, contentHash: hash, previous: current?.id ?? null })
+          seeded.push(file)
+        }
+        this.db.prepare('INSERT INTO store_seeds (file, content_hash) VALUES (?, ?) ON CONFLICT (file) DO UPDATE SET content_hash = excluded.content_hash').run(file, hash)
+      }
+    })()
+    return { seeded, problems }
+  }
+
+  // ---- the review workflow --------------------------------------------------------------------
+
+  createDraft(actor: string, file: unknown, content: unknown): StoreResult<DocumentVersion> {
+    if (!validFile(file)) return { ok: false, code: 'INVALID_FILE' }
+    if (typeof content !== 'string') return { ok: false, code: 'INVALID_STATE' }
+    const at = this.now()
+    const base = this.publishedVersionOf(file)
+    if (base && base.contentHash === contentHash(content)) return { ok: false, code: 'NOTHING_CHANGED' }
+    const id = this.db.transaction(() => {
+      const id = this.insertVersion(file, content, 'operator', 'draft', actor, base?.id ?? null, at)
+      appendAudit(this.db, at, actor, 'draft.created', file, { version: id, base: base?.id ?? null, contentHash: contentHash(content) })
+      return id
+    })()
+    return { ok: true, value: this.version(id)! }
+  }
+
+  updateDraft(actor: string, id: number, content: string): StoreResult<DocumentVersion> {
+    const version = this.version(id)
+    if (!version) return { ok: false, code: 'NOT_FOUND' }
+    if (!same(version.author, actor)) return { ok: false, code: 'NOT_AUTHOR' }
+    if (version.state !== 'draft' && version.state !== 'rejected') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
+    const at = this.now()
+    this.db.transaction(() => {
+      // A rejected draft that is edited is a draft again; the rejection stays in the audit log.
+      this.db
+        .prepare("UPDATE store_versions SET content = ?, content_hash = ?, state = 'draft', updated_at = ?, reviewed_by = NULL, reviewed_at = NULL, lint = NULL WHERE id = ?")
+        .run(content, contentHash(content), at, id)
+      appendAudit(this.db, at, actor, 'draft.updated', version.file, { version: id, contentHash: contentHash(content) })
+    })()
+    return { ok: true, value: this.version(id)! }
+  }
+
+  /** Runs the lint gate against the current published set. */
+  async check(version: DocumentVersion): Promise<GateFinding[]> {
+    const baseline = this.publishedRecords()
+    return lintGate({ file: version.file, content: version.content, baseline: baseline.records, waivers: this.approvedWaivers() })
+  }
+
+  async submit(actor: string, id: number): Promise<StoreResult<DocumentVersion>> {
+    const version = this.version(id)
+    if (!version) return { ok: false, code: 'NOT_FOUND' }
+    if (!same(version.author, actor)) return { ok: false, code: 'NOT_AUTHOR' }
+    if (version.state !== 'draft') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
+    const findings = await this.check(version)
+    const errors = findings.filter((f) => f.severity === 'error')
+    const at = this.now()
+    this.db.transaction(() => {
+      if (errors.length > 0) {
+        this.db.prepare('UPDATE store_versions SET lint = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(findings), at, id)
+        appendAudit(this.db, at, actor, 'draft.lint-refused', version.file, { version: id, errors: errors.length, rules: [...new Set(errors.map((e) => e.rule))] })
+      } else {
+        this.db.prepare("UPDATE store_versions SET state = 'in_review', lint = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(findings), at, id)
+        appendAudit(this.db, at, actor, 'draft.submitted', version.file, { version: id, warnings: findings.length })
+      }
+    })()
+    if (errors.length > 0) return { ok: false, code: 'LINT_FAILED', details: errors }
+    return { ok: true, value: this.version(id)! }
+  }
+
+  async approve(reviewer: string, id: number, comment = ''): Promise<StoreResult<DocumentVersion>> {
+    const version = this.version(id)
+    if (!version) return { ok: false, code: 'NOT_FOUND' }
+    if (same(version.author, reviewer)) {
+      this.audit(reviewer, 'review.self-approval-refused', version.file, { version: id })
+      return { ok: false, code: 'SELF_APPROVAL' }
+    }
+    if (version.state !== 'in_review') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
+    // The published set may have moved since the submit: the gate runs again.
+    const errors = (await this.check(version)).filter((f) => f.severity === 'error')
+    if (errors.length > 0) return { ok: false, code: 'LINT_FAILED', details: errors }
+    const at = this.now()
+    this.db.transaction(() => {
+      this.db.prepare("UPDATE store_versions SET state = 'approved', reviewed_by = ?, reviewed_at = ?, review_comment = ?, updated_at = ? WHERE id = ?").run(reviewer, at, comment, at, id)
+      appendAudit(this.db, at, reviewer, 'review.approved', version.file, { version: id, author: version.author, comment })
+    })()
+    return { ok: true, value: this.version(id)! }
+  }
+
+  reject(reviewer: string, id: number, comment: string): StoreResult<DocumentVersion> {
+    const version = this.version(id)
+    if (!version) return { ok: false, code: 'NOT_FOUND' }
+    if (same(version.author, reviewer)) return { ok: false, code: 'SELF_APPROVAL' }
+    if (version.state !== 'in_review' && version.state !== 'approved') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
+    const at = this.now()
+    this.db.transaction(() => {
+      this.db.prepare("UPDATE store_versions SET state = 'rejected', reviewed_by = ?, reviewed_at = ?, review_comment = ?, updated_at = ? WHERE id = ?").run(reviewer, at, comment, at, id)
+      appendAudit(this.db, at, reviewer, 'review.rejected', version.file, { version: id, author: version.author, comment })
+    })()
+    return { ok: true, value: this.version(id)! }
+  }
+
+  withdraw(actor: string, id: number): StoreResult<DocumentVersion> {
+    const version = this.version(id)
+    if (!version) return { ok: false, code: 'NOT_FOUND' }
+    if (!same(version.author, actor)) return { ok: false, code: 'NOT_AUTHOR' }
+    if (!['draft', 'in_review', 'approved', 'rejected'].includes(version.state)) return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
+    const at = this.now()
+    this.db.transaction(() => {
+      this.db.prepare("UPDATE store_versions SET state = 'withdrawn', updated_at = ? WHERE id = ?").run(at, id)
+      appendAudit(this.db, at, actor, 'draft.withdrawn', version.file, { version: id })
+    })()
+    return { ok: true, value: this.version(id)! }
+  }
+
+  async publish(actor: string, id: number): Promise<StoreResult<DocumentVersion>> {
+    const version = this.version(id)
+    if (!version) return { ok: false, code: 'NOT_FOUND' }
+    if (version.state !== 'approved') return { ok: false, code: 'NOT_APPROVED', details: { state: version.state } }
+    // Four-eyes, again at the last step: the approval must come from someone other than the author.
+    if (!version.reviewedBy || same(version.reviewedBy, version.author)) return { ok: false, code: 'SELF_APPROVAL' }
+    const current = this.publishedVersionOf(version.file)
+    if ((current?.id ?? null) !== version.baseVersion) return { ok: false, code: 'STALE_DRAFT', details: { base: version.baseVersion, published: current?.id ?? null } }
+    return this.goLive(actor, version, current, 'document.published', version.id)
+  }
+
+  /** Puts an earlier published version of a file live again, as a new version (lint gate applies). */
+  async rollback(actor: string, file: string, toVersionId: number): Promise<StoreResult<DocumentVersion>> {
+    const target = this.version(toVersionId)
+    if (!target || target.file !== file || target.publishedAt === null) return { ok: false, code: 'NOT_FOUND' }
+    const current = this.publishedVersionOf(file)
+    if (current && current.contentHash === target.contentHash) return { ok: false, code: 'NOTHING_CHANGED' }
+    const at = this.now()
+    const id = this.db.transaction(() => {
+      const id = this.insertVersion(file, target.content, 'rollback', 'approved', actor, current?.id ?? null, at)
+      return id
+    })()
+    const result = await this.goLive(actor, this.version(id)!, current, 'document.rolled-back', id, { to: toVersionId })
+    if (!result.ok) this.db.prepare("UPDATE store_versions SET state = 'withdrawn' WHERE id = ?").run(id)
+    return result
+  }
+
+  private async goLive(actor: string, version: DocumentVersion, current: DocumentVersion | undefined, action: string, id: number, extra: Record<string, unknown> = {}): Promise<StoreResult<DocumentVersion>> {
+    const findings = await this.check(version)
+    const errors = findings.filter((f) => f.severity === 'error')
+    if (errors.length > 0) {
+      this.audit(actor, `${action}.lint-refused`, version.file, { version: id, rules: [...new Set(errors.map((e) => e.rule))] })
+      return { ok: false, code: 'LINT_FAILED', details: errors }
+    }
+    const at = this.now()
+    try {
+      this.db.transaction(() => {
+        // The gate ran asynchronously: refuse if another publish moved the file meanwhile.
+        if ((this.publishedVersionOf(version.file)?.id ?? null) !== (current?.id ?? null) || this.version(id)?.state !== 'approved')
+          throw Object.assign(new Error('stale'), { stale: true })
+        this.db.prepare("UPDATE store_versions SET state = 'published', published_by = ?, published_at = ?, updated_at = ? WHERE id = ?").run(actor, at, at, id)
+        this.point(version.file, id, current)
+        appendAudit(this.db, at, actor, action, version.file, { version: id, previous: current?.id ?? null, author: version.author, approvedBy: version.reviewedBy, ...extra })
+        // Served inside the transaction: if the server refuses the set, nothing is recorded.
+        this.install(this.publishedRecords().records)
+      })()
+    } catch (error) {
+      if ((error as { stale?: boolean }).stale) return { ok: false, code: 'STALE_DRAFT' }
+      return { ok: false, code: 'SET_INVALID', details: (error as { problems?: unknown }).problems ?? String(error) }
+    }
+    return { ok: true, value: this.version(id)! }
+  }
+
+  // ---- waivers --------------------------------------------------------------------------------
+
+  requestWaiver(actor: string, jurisdiction: string, rule: string, reason: string): StoreResult<WaiverRecord> {
+    const at = this.now()
+    const id = this.db.transaction(() => {
+      const id = Number(
+        this.db.prepare("INSERT INTO store_waivers (jurisdiction, rule, reason, author, state, created_at) VALUES (?, ?, ?, ?, 'requested', ?)").run(jurisdiction, rule, reason, actor, at)
+          .lastInsertRowid,
+      )
+      appendAudit(this.db, at, actor, 'waiver.requested', `${jurisdiction}/${rule}`, { waiver: id, reason })
+      return id
+    })()
+    return { ok: true, value: this.waivers().find((w) => w.id === id)! }
+  }
+
+  reviewWaiver(reviewer: string, id: number, decision: 'approved' | 'rejected'): StoreResult<WaiverRecord> {
+    const waiver = this.waivers().find((w) => w.id === id)
+    if (!waiver) return { ok: false, code: 'NOT_FOUND' }
+    if (same(waiver.author, reviewer)) return { ok: false, code: 'SELF_APPROVAL' }
+    if (waiver.state !== 'requested') return { ok: false, code: 'INVALID_STATE', details: { state: waiver.state } }
+    const at = this.now()
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE store_waivers SET state = ?, reviewed_by = ?, reviewed_at = ? WHERE id = ?').run(decision, reviewer, at, id)
+      appendAudit(this.db, at, reviewer, `waiver.${decision}`, `${waiver.jurisdiction}/${waiver.rule}`, { waiver: id, author: waiver.author })
+    })()
+    return { ok: true, value: this.waivers().find((w) => w.id === id)! }
+  }
+
+  audit(actor: string, action: string, subject: string, details: Record<string, unknown> = {}): void {
+    this.db.transaction(() => appendAudit(this.db, this.now(), actor, action, subject, details))()
+  }
+
+  // ---- internals ------------------------------------------------------------------------------
+
+  private insertVersion(file: string, content: string, origin: DocumentVersion['origin'], state: VersionState, author: string, base: number | null, at: number): number {
+    return Number(
+      this.db
+        .prepare('INSERT INTO store_versions (file, content, content_hash, origin, state, author, base_version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(file, content, contentHash(content), origin, state, author, base, at, at).lastInsertRowid,
+    )
+  }
+
+  private point(file: string, id: number, previous: DocumentVersion | undefined): void {
+    if (previous) this.db.prepare("UPDATE store_versions SET state = 'superseded' WHERE id = ?").run(previous.id)
+    this.db.prepare('INSERT INTO store_published (file, version_id) VALUES (?, ?) ON CONFLICT (file) DO UPDATE SET version_id = excluded.version_id').run(file, id)
+  }
+}
+
+export { variantOf }

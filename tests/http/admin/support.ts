@@ -1,0 +1,60 @@
+/**
+ * Admin test support: a real server, and an admin client that signs in and carries the session
+ * cookie and CSRF token like the admin page does.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { rawRequest, startTestServer, type RawResponse, type TestServer } from '../../support/server'
+import { DEMO_ADMINS } from '../../../server/admin/accounts'
+
+export { startTestServer, type TestServer }
+
+export const OPERATOR = DEMO_ADMINS.find((a) => a.email === 'operator@parlay.test')!
+export const COMPLIANCE = DEMO_ADMINS.find((a) => a.email === 'compliance@parlay.test')!
+export const COMPLIANCE2 = DEMO_ADMINS.find((a) => a.email === 'compliance2@parlay.test')!
+
+export interface AdminClient {
+  cookie: string
+  csrf: string
+  get(path: string): Promise<RawResponse>
+  post(path: string, body?: unknown): Promise<RawResponse>
+  put(path: string, body: unknown): Promise<RawResponse>
+}
+
+export async function signIn(server: TestServer, who: { email: string; password: string }): Promise<AdminClient> {
+  const res = await rawRequest(server.port, {
+    method: 'POST',
+    path: '/admin/api/login',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: who.email, password: who.password }),
+  })
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body}`)
+  const cookie = String(([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]).split(';')[0]
+  const csrf = res.json().payload.csrf as string
+  const send = (method: string, path: string, body?: unknown) =>
+    rawRequest(server.port, {
+      method,
+      path,
+      headers: { cookie, 'x-csrf-token': csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  return { cookie, csrf, get: (path) => send('GET', path), post: (path, body) => send('POST', path, body), put: (path, body) => send('PUT', path, body) }
+}
+
+export const SPAIN_SIGNUP = 'jurisdictions/spain/flows/signup-email.json'
+
+export function readDocumentFile(server: TestServer, file: string): Record<string, any> {
+  return JSON.parse(readFileSync(join(server.documentsDir, file), 'utf8'))
+}
+
+/** Operator drafts a change and submits it; returns the version id. */
+export async function draftAndSubmit(operator: AdminClient, file: string, edit: (doc: Record<string, any>) => void, server: TestServer): Promise<number> {
+  const doc = readDocumentFile(server, file)
+  edit(doc)
+  const draft = await operator.post('/admin/api/drafts', { file, content: JSON.stringify(doc, null, 2) })
+  if (draft.status !== 201) throw new Error(`draft failed: ${draft.status} ${draft.body}`)
+  const id = draft.json().payload.id as number
+  const submitted = await operator.post(`/admin/api/versions/${id}/submit`)
+  if (submitted.status !== 200) throw new Error(`submit failed: ${submitted.status} ${submitted.body}`)
+  return id
+}
