@@ -196,7 +196,7 @@ describe('Belarus upload after sign-up', () => {
     const upload = async (bytes: Uint8Array, name: string, type: string) => {
       const form = new FormData()
       form.set('documentType', 'PASSPORT')
-      form.set('document', new Blob([bytes], { type }), name)
+      form.set('document', new Blob([bytes as unknown as BlobPart], { type }), name)
       const res = await fetch(`${h.server.url}${GATE}/punter/documents/upload`, { method: 'POST', body: form, headers: { 'x-parlay-target': 'belarus', 'punter-session-hash': hash } })
       return { status: res.status, body: await res.json() }
     }

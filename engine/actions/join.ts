@@ -1,0 +1,417 @@
+/**
+ * Sign-up actions (spec §4 "Phone-code registration", "Sign-up stages", "Registration by
+ * registration token"; §2 "After sign-up"). Documents compose them: the flow's last step runs
+ * `join.start`, the code popup's flow runs `join.verifyCode`, its onComplete runs
+ * `join.afterSignUp`, which runs the jurisdiction document's `afterSignUp` chain.
+ *
+ * The join session (tokens, phone, code expiry) is kept in localStorage while the code is valid,
+ * so a reload continues the sign-up (spec: "A join session kept locally is valid while code expiry
+ * is in the future").
+ */
+import type { Result } from '../core/contracts'
+import { buildContext } from '../core/context'
+import type { JurisdictionDocument } from '../documents/types'
+import { authController } from './auth'
+import { actionRegistry, defineAction, registerActions, runChain, type ActionEnvironment } from './registry'
+
+export const MOBILE_GATE = '/mobile-gate/api/v1'
+export const JOIN_STORAGE_KEY = 'parlay.join'
+/** Russia: identification re-check interval (spec §9). */
+export const IDENTIFICATION_RECHECK_MS = 1500
+
+export const JOIN_VARIANTS = ['phone', 'ru', 'belarus', 'email', 'italy', 'spain'] as const
+export type JoinVariant = (typeof JOIN_VARIANTS)[number]
+
+const START_PATH: Record<JoinVariant, string> = {
+  phone: '/account/v3/signup/phone/begin',
+  ru: '/account/v2/ru/signup/begin',
+  belarus: '/account/v2/belarus/signup/begin',
+  email: '/account/v3/signup/email',
+  italy: '/account/v2/italy/signup',
+  spain: '/account/spain/signup',
+}
+
+interface VerificationState {
+  status: string
+  verificationToken?: string
+  registrationToken?: string
+  phoneNumber?: string
+  attemptVerificationCount: number
+  nextVerificationAfterMillis: number
+  attemptCodeCount: number
+  codeExpiredAfterMillis: number
+}
+
+export interface JoinSession {
+  variant: JoinVariant
+  verificationToken?: string
+  registrationToken?: string
+  phoneNumber?: string
+  email?: string
+  codeExpiresAt: number
+  nextSendAt: number
+  attemptsLeft: number
+}
+
+interface LoginAnswer {
+  status: string
+  accessToken: string
+  refreshToken: string
+  creationTime: number
+  loginTimeout: number
+  punterHash?: string
+  identityState?: string
+}
+
+const storage = () => {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage
+  } catch {
+    return undefined
+  }
+}
+
+let memory: JoinSession | null = null
+
+/** The join session, if its code is still valid. */
+export function joinSession(now: number): JoinSession | null {
+  if (!memory) {
+    try {
+      const text = storage()?.getItem(JOIN_STORAGE_KEY)
+      memory = text ? (JSON.parse(text) as JoinSession) : null
+    } catch {
+      memory = null
+    }
+  }
+  if (memory && memory.codeExpiresAt <= now && memory.verificationToken) clearJoinSession()
+  return memory
+}
+
+function saveJoinSession(session: JoinSession): void {
+  memory = session
+  try {
+    storage()?.setItem(JOIN_STORAGE_KEY, JSON.stringify(session))
+  } catch {
+    // storage full or denied: the session lives in memory only
+  }
+}
+
+export function clearJoinSession(): void {
+  memory = null
+  try {
+    storage()?.removeItem(JOIN_STORAGE_KEY)
+  } catch {
+    // ignore
+  }
+}
+
+function applyState(session: JoinSession, state: VerificationState, now: number): JoinSession {
+  return {
+    ...session,
+    codeExpiresAt: now + state.codeExpiredAfterMillis,
+    nextSendAt: now + state.nextVerificationAfterMillis,
+    attemptsLeft: state.attemptCodeCount,
+  }
+}
+
+async function logIn(env: ActionEnvironment, answer: LoginAnswer): Promise<void> {
+  const auth = authController(env)
+  auth.applyTokens({ ...answer } as Parameters<typeof auth.applyTokens>[0], env.now())
+  await auth.loadUser()
+}
+
+const CODE_ERRORS = new Set(['CODE_NO_MATCH', 'CODE_EXPIRED', 'CODE_OVERRIDDEN', 'CODE_NO_MATCH_OR_EXPIRED'])
+
+export const joinStart = defineAction({
+  name: 'join.start',
+  description: 'Sends the sign-up of a variant (phone, ru, belarus, email, italy, spain) with the form data; phone variants keep the join session for the code popup.',
+  params: {
+    type: 'object',
+    required: ['variant', 'data'],
+    properties: {
+      variant: { enum: JOIN_VARIANTS },
+      data: { type: 'object', description: 'The form values (bind {"$": "form"}).' },
+    },
+    additionalProperties: false,
+  },
+  async handler({ variant, data }, env): Promise<Result<unknown>> {
+    const body: Record<string, unknown> = { ...(data as Record<string, unknown>) }
+    for (const [key, value] of Object.entries(body)) if (value === '' || value === undefined || value === null) delete body[key]
+    const referer = storage()?.getItem('parlay.refererId')
+    if (referer) body.refererId = referer
+    const result = await env.gateway.call<VerificationState & { email?: string }>('POST', MOBILE_GATE + START_PATH[variant], body)
+    if (!result.ok) return result
+    const now = env.now()
+    if (variant === 'email' || variant === 'italy' || variant === 'spain') {
+      saveJoinSession({ variant, email: String(body.email ?? ''), codeExpiresAt: now + 30 * 60_000, nextSendAt: now + 60_000, attemptsLeft: 0 })
+      return result
+    }
+    const state = result.value
+    saveJoinSession(
+      applyState({ variant, verificationToken: state.verificationToken, registrationToken: state.registrationToken, phoneNumber: state.phoneNumber, codeExpiresAt: 0, nextSendAt: 0, attemptsLeft: 0 }, state, now),
+    )
+    return result
+  },
+})
+
+export const joinVerifyCode = defineAction({
+  name: 'join.verifyCode',
+  description: 'Checks the sign-up code of the join session and, when right, logs the new punter in. CODE_* errors come back as a field error of verificationCode.',
+  params: {
+    type: 'object',
+    required: ['code'],
+    properties: { code: { type: 'string' } },
+    additionalProperties: false,
+  },
+  async handler({ code }, env): Promise<Result<unknown>> {
+    const session = joinSession(env.now())
+    if (!session?.verificationToken) return { ok: false, code: 'UNKNOWN_HASH' }
+    const path =
+      session.variant === 'ru' ? '/account/ru/signup/complete' : session.variant === 'belarus' ? '/account/belarus/signup/complete' : '/account/v3/signup/phone/complete'
+    const body: Record<string, string> = { verificationToken: session.verificationToken, verificationCode: code }
+    if (session.variant === 'ru' && session.registrationToken) body.registrationToken = session.registrationToken
+    const result = await env.gateway.call<LoginAnswer>('POST', MOBILE_GATE + path, body)
+    if (!result.ok) {
+      const state = result.details as VerificationState | undefined
+      if (state && typeof state === 'object' && 'attemptCodeCount' in state) saveJoinSession(applyState(session, state, env.now()))
+      if (CODE_ERRORS.has(result.code)) return { ...result, details: [{ field: 'verificationCode', code: result.code }] }
+      return result
+    }
+    clearJoinSession()
+    await logIn(env, result.value)
+    return { ok: true, value: { registered: true } }
+  },
+})
+
+export const joinResendCode = defineAction({
+  name: 'join.resendCode',
+  description: 'Sends a new code for the join session; refused inside the resend window (TEMPORARY_BLOCKED).',
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env): Promise<Result<unknown>> {
+    const now = env.now()
+    const session = joinSession(now)
+    if (!session?.verificationToken) return { ok: false, code: 'UNKNOWN_HASH' }
+    // Spec §5: resend only once the pending window has passed.
+    if (session.nextSendAt > now) return { ok: false, code: 'TEMPORARY_BLOCKED', details: { nextVerificationAfterMillis: session.nextSendAt - now } }
+    const path = session.variant === 'ru' ? '/account/ru/signup/repeat' : '/account/signup/phone/resend-notification-sms'
+    const result = await env.gateway.call<VerificationState>('POST', MOBILE_GATE + path, { verificationToken: session.verificationToken })
+    if (result.ok) saveJoinSession(applyState(session, result.value, env.now()))
+    return result
+  },
+})
+
+export const joinResendEmail = defineAction({
+  name: 'join.resendEmail',
+  description: 'Sends the confirmation e-mail of the join session again.',
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env): Promise<Result<unknown>> {
+    const session = joinSession(env.now())
+    if (!session?.email) return { ok: false, code: 'UNKNOWN_HASH' }
+    return env.gateway.call('POST', `${MOBILE_GATE}/account/signup/send-confirmation-mail`, { login: session.email })
+  },
+})
+
+async function jurisdictionDocument(env: ActionEnvironment): Promise<JurisdictionDocument | undefined> {
+  const site = env.stores.site.getState().bootstrap?.site
+  if (!site) return undefined
+  const doc = await env.documents.load<JurisdictionDocument>('jurisdiction', site.jurisdiction)
+  return doc.ok ? doc.value.document : undefined
+}
+
+export const joinAfterSignUp = defineAction({
+  name: 'join.afterSignUp',
+  description: "Runs the jurisdiction document's afterSignUp chain (Curacao: deposit; Russia: identity check; Belarus: upload).",
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env): Promise<Result<unknown>> {
+    const doc = await jurisdictionDocument(env)
+    const chain = (doc as { afterSignUp?: Parameters<typeof runChain>[0] } | undefined)?.afterSignUp
+    if (!chain) return { ok: true, value: null }
+    await runChain(chain, env, () => buildContext(env.stores))
+    return { ok: true, value: null }
+  },
+})
+
+export const joinLoginByRegistrationToken = defineAction({
+  name: 'join.loginByRegistrationToken',
+  description: 'Spec §4: logs in with the registration token of a confirmation link; OK goes to the root (Russia: confirm-registration popup), otherwise the confirmation-failure popup.',
+  params: { type: 'object', required: ['token'], properties: { token: { type: 'string' } }, additionalProperties: false },
+  async handler({ token }, env): Promise<Result<unknown>> {
+    const result = token ? await env.gateway.call<LoginAnswer>('POST', `${MOBILE_GATE}/auth/v2/login-by-registration-token`, { token }) : ({ ok: false, code: 'EMPTY_TOKEN' } as const)
+    if (!result.ok || result.value.status !== 'OK') {
+      await runChain([{ do: 'popup.open', with: { id: 'join-registration-confirm-failure' } }], env, () => buildContext(env.stores))
+      return result.ok ? { ok: false, code: 'COMMON_ERROR' } : result
+    }
+    clearJoinSession()
+    await logIn(env, result.value)
+    await runChain([{ do: 'nav.go', with: { to: '/' } }], env, () => buildContext(env.stores))
+    if (env.stores.site.getState().bootstrap?.site.jurisdiction === 'russia')
+      await runChain([{ do: 'popup.open', with: { id: 'join-confirm-registration' } }], env, () => buildContext(env.stores))
+    return { ok: true, value: null }
+  },
+})
+
+export const joinReset = defineAction({
+  name: 'join.reset',
+  description: 'Forgets the join session (start again).',
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler() {
+    clearJoinSession()
+    return { ok: true, value: null }
+  },
+})
+
+export const joinSwitchMethod = defineAction({
+  name: 'join.switchMethod',
+  description: 'Continues the sign-up with another method (e-mail instead of phone).',
+  params: { type: 'object', required: ['method'], properties: { method: { enum: ['phone', 'email'] } }, additionalProperties: false },
+  async handler({ method }, env) {
+    clearJoinSession()
+    return runChain([{ do: 'nav.go', with: { to: '/join', query: { method } } }], env, () => buildContext(env.stores))
+  },
+})
+
+export const joinNotice = defineAction({
+  name: 'join.notice',
+  description: 'Shows a notice (i18n key) for 8 s, as the `notify` action does (whose name documents cannot call).',
+  params: {
+    type: 'object',
+    required: ['message'],
+    properties: { message: { type: 'string' }, status: { enum: ['success', 'error', 'info', 'warning'] } },
+    additionalProperties: false,
+  },
+  async handler({ message, status }, env) {
+    const notify = actionRegistry.get('notify')
+    if (!notify) return { ok: false, code: 'UNKNOWN_ACTION' }
+    return notify.handler({ message, status: status ?? 'info' }, env)
+  },
+})
+
+export const promoCheck = defineAction({
+  name: 'promo.check',
+  description: 'Checks a promo code together with the country (spec §5).',
+  params: { type: 'object', required: ['promoCode'], properties: { promoCode: { type: 'string' }, countryId: { type: 'number' } }, additionalProperties: false },
+  async handler({ promoCode, countryId }, env) {
+    return env.gateway.call('POST', `${MOBILE_GATE}/bonus/check-promo-code`, countryId === undefined ? { promoCode } : { promoCode, countryId })
+  },
+})
+
+interface CpsInfo {
+  cupisOneInfo: { identified: boolean; result: string }
+  identificationLink: string | null
+}
+
+export const identityCheck = defineAction({
+  name: 'identity.check',
+  description: 'Russia: asks the identification service; fails with NOT_IDENTIFIED unless the level is limited or full.',
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env): Promise<Result<unknown>> {
+    const result = await env.gateway.call<CpsInfo>('GET', `${MOBILE_GATE}/punter/cps/one/info`)
+    if (!result.ok) return result
+    return result.value.cupisOneInfo.identified ? { ok: true, value: result.value.cupisOneInfo } : { ok: false, code: 'NOT_IDENTIFIED' }
+  },
+})
+
+export const identityWaitIdentified = defineAction({
+  name: 'identity.waitIdentified',
+  description: 'Russia: re-checks identification every intervalMs (spec: 1500 ms) until identified; gives up after maxMs.',
+  params: {
+    type: 'object',
+    properties: { intervalMs: { type: 'integer', minimum: 500 }, maxMs: { type: 'integer', minimum: 1000 } },
+    additionalProperties: false,
+  },
+  async handler({ intervalMs, maxMs }, env): Promise<Result<unknown>> {
+    const interval = intervalMs ?? IDENTIFICATION_RECHECK_MS
+    const deadline = env.now() + (maxMs ?? 30 * 60_000)
+    while (env.now() < deadline) {
+      await new Promise((done) => setTimeout(done, interval))
+      if (!env.stores.session.getState().accessToken) return { ok: false, code: 'UNAUTHORIZED' }
+      const result = await env.gateway.call<CpsInfo>('GET', `${MOBILE_GATE}/punter/cps/one/info`)
+      if (result.ok && result.value.cupisOneInfo.identified) {
+        await authController(env).loadUser()
+        return { ok: true, value: result.value.cupisOneInfo }
+      }
+    }
+    return { ok: false, code: 'NOT_IDENTIFIED' }
+  },
+})
+
+export const identitySimplified = defineAction({
+  name: 'identity.simplified',
+  description: 'Russia: simplified identification (optionally with verification) with the form data.',
+  params: {
+    type: 'object',
+    required: ['data'],
+    properties: { data: { type: 'object' }, withVerification: { type: 'boolean' } },
+    additionalProperties: false,
+  },
+  async handler({ data, withVerification }, env): Promise<Result<unknown>> {
+    const path = `${MOBILE_GATE}/punter/cps/one/identify-punter/simplified${withVerification ? '/with-verification' : ''}`
+    const result = await env.gateway.call<CpsInfo & { baseResult: { status: string; errorCode: string | null } }>('POST', path, data)
+    if (!result.ok) return result
+    if (result.value.baseResult.errorCode) return { ok: false, code: result.value.baseResult.errorCode }
+    await authController(env).loadUser()
+    return result
+  },
+})
+
+export const identityMitIdStart = defineAction({
+  name: 'identity.mitIdStart',
+  description: 'Denmark: starts a MitID login (askCpr re-asks the personal number) by going to the broker.',
+  params: { type: 'object', properties: { askCpr: { type: 'boolean' } }, additionalProperties: false },
+  async handler({ askCpr }, env): Promise<Result<unknown>> {
+    const result = await env.gateway.call<{ authorizationUrl: string }>('GET', `${MOBILE_GATE}/account/mitId/params?askCpr=${askCpr === true}`)
+    if (!result.ok) return result
+    env.reload(result.value.authorizationUrl)
+    return { ok: true, value: result.value.authorizationUrl }
+  },
+})
+
+export const identityMitIdLogin = defineAction({
+  name: 'identity.mitIdLogin',
+  description: 'Denmark: finishes a MitID login with the broker answer; NEED_CPR_REQUEST starts again asking for the CPR.',
+  params: {
+    type: 'object',
+    required: ['authorizationCode', 'state'],
+    properties: { authorizationCode: { type: 'string' }, state: { type: 'string' } },
+    additionalProperties: false,
+  },
+  async handler({ authorizationCode, state }, env): Promise<Result<unknown>> {
+    const result = await env.gateway.call<LoginAnswer>('POST', `${MOBILE_GATE}/auth/mitId/login`, { authorizationCode, state })
+    if (!result.ok) {
+      if (result.code === 'NEED_CPR_REQUEST') return identityMitIdStart.handler({ askCpr: true }, env)
+      return result
+    }
+    await logIn(env, result.value)
+    return { ok: true, value: null }
+  },
+})
+
+export const depositRedirect = defineAction({
+  name: 'deposit.redirect',
+  description: 'Goes to the deposit page (after sign-up with isAfterSignUp=true).',
+  params: { type: 'object', properties: { afterSignUp: { type: 'boolean' } }, additionalProperties: false },
+  async handler({ afterSignUp }, env) {
+    return runChain([{ do: 'nav.go', with: { to: '/account/deposit', ...(afterSignUp ? { query: { isAfterSignUp: true } } : {}) } }], env, () => buildContext(env.stores))
+  },
+})
+
+export const joinActions = [
+  joinStart,
+  joinVerifyCode,
+  joinResendCode,
+  joinResendEmail,
+  joinAfterSignUp,
+  joinLoginByRegistrationToken,
+  joinReset,
+  joinSwitchMethod,
+  joinNotice,
+  promoCheck,
+  identityCheck,
+  identityWaitIdentified,
+  identitySimplified,
+  identityMitIdStart,
+  identityMitIdLogin,
+  depositRedirect,
+]
+
+registerActions(joinActions, actionRegistry)
