@@ -1,0 +1,17 @@
+/**
+ * The action registry with the built-in actions registered (importing this registers them into
+ * `actionRegistry`). Other domains (auth, join, account…) add theirs with `registerActions`.
+ */
+import { builtInActions } from './catalogue'
+import { actionRegistry, registerActions } from './registry'
+import './auth' // account actions (auth.login, auth.logout …) register themselves
+import './join' // sign-up actions (join.*, promo.check, identity.*, deposit.redirect) register themselves
+
+registerActions(builtInActions, actionRegistry)
+
+export * from './registry'
+export { actionCatalogue, builtInActions, type ActionCatalogueEntry } from './catalogue'
+export { navGo, navBack } from './nav'
+export { popupOpen, popupClose } from './popup'
+export { notify } from './notify'
+export { localeSet, LANGUAGE_PAGE, AFTER_LANGUAGE_PAGE } from './locale'

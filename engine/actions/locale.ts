@@ -1,0 +1,38 @@
+/**
+ * Locale change (spec §2): a locale change reloads the page with the code in the path; from the
+ * language page it then goes to account settings.
+ */
+import type { Result } from '../core/contracts'
+import { defineAction, type ActionEnvironment } from './registry'
+
+/** The language page, and where a locale change made there lands. */
+export const LANGUAGE_PAGE = '/account/language'
+export const AFTER_LANGUAGE_PAGE = '/account/settings'
+
+/** Checks the locale against the site's, then reloads on the localised path. */
+async function switchLocale(locale: string, env: ActionEnvironment): Promise<Result<unknown>> {
+  const { bootstrap, locale: current } = env.stores.site.getState()
+  const allowed = bootstrap?.site.locales ?? [current]
+  if (!allowed.includes(locale)) return { ok: false, code: 'LOCALE_NOT_ALLOWED', message: locale }
+  const route = env.stores.route.getState()
+  const path = route.path === LANGUAGE_PAGE ? AFTER_LANGUAGE_PAGE : route.path || '/'
+  const search = path === route.path ? new URLSearchParams(route.query).toString() : ''
+  const url = `/${locale}${path === '/' ? '' : path}${search ? `?${search}` : ''}`
+  env.stores.settings.getState().setServerSettings({ locale })
+  env.reload(url)
+  return { ok: true, value: url }
+}
+
+export const localeSet = defineAction({
+  name: 'locale.set',
+  description: "Switches the site's language: reloads the page with the locale code in the path.",
+  params: {
+    type: 'object',
+    required: ['locale'],
+    properties: { locale: { type: 'string', description: 'One of the locales the site offers.' } },
+    additionalProperties: false,
+  },
+  handler: ({ locale }, env) => switchLocale(locale, env),
+})
+
+export const localeActions = [localeSet]

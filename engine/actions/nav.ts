@@ -1,0 +1,66 @@
+/**
+ * Navigation actions (spec §2): the locale prefix is added to navigated paths; back goes to the
+ * history step if one exists, otherwise to the given path or the root.
+ */
+import { withLocale } from '../core/locale-path'
+import { defineAction, type ActionEnvironment } from './registry'
+
+function localise(path: string, env: ActionEnvironment): string {
+  const { bootstrap, locale } = env.stores.site.getState()
+  const site = { defaultLocale: bootstrap?.site.defaultLocale ?? locale, locales: bootstrap?.site.locales ?? [locale] }
+  return withLocale(path, locale, site, env.currentPathname?.())
+}
+
+function withQuery(path: string, query: Record<string, unknown> | undefined): string {
+  if (!query) return path
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) search.set(key, String(value))
+  const text = search.toString()
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path
+}
+
+export const navGo = defineAction({
+  name: 'nav.go',
+  description: 'Goes to a path of the site (the locale prefix is added); an https URL is opened as a full page load.',
+  params: {
+    type: 'object',
+    required: ['to'],
+    properties: {
+      to: { type: 'string', description: 'A path without locale prefix (/casino/lobby) or an https URL.' },
+      replace: { type: 'boolean', description: 'Replace the current history entry instead of pushing.' },
+      query: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] }, description: 'Query parameters.' },
+    },
+    additionalProperties: false,
+  },
+  async handler({ to, replace, query }, env) {
+    if (/^https:\/\//.test(to)) {
+      env.reload(withQuery(to, query))
+      return { ok: true, value: to }
+    }
+    if (!to.startsWith('/')) return { ok: false, code: 'INVALID_PARAMS', message: `not a path: ${to}` }
+    const path = withQuery(localise(to, env), query)
+    env.navigate(path, { replace })
+    return { ok: true, value: path }
+  },
+})
+
+export const navBack = defineAction({
+  name: 'nav.back',
+  description: 'Goes back one history step if one exists, otherwise to the given path or the root.',
+  params: {
+    type: 'object',
+    properties: { to: { type: 'string', description: 'Fallback path when there is no history step (default /).' } },
+    additionalProperties: false,
+  },
+  async handler({ to }, env) {
+    if (env.history.canGoBack()) {
+      env.history.back()
+      return { ok: true, value: 'back' }
+    }
+    const path = localise(to && to.startsWith('/') ? to : '/', env)
+    env.navigate(path, { replace: true })
+    return { ok: true, value: path }
+  },
+})
+
+export const navActions = [navGo, navBack]
