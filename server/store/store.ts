@@ -140,6 +140,15 @@ const toVersion = (r: VersionRow): DocumentVersion => ({
   lint: r.lint ? (JSON.parse(r.lint) as GateFinding[]) : null,
 })
 
+/** Same JSON value (formatting aside), or the same text when either side does not parse. */
+function sameDocument(a: string, b: string): boolean {
+  try {
+    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b))
+  } catch {
+    return a === b
+  }
+}
+
 const contentHash = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** A document path: folders and file names the loader knows, no traversal, `.json`. */
@@ -271,7 +280,7 @@ export class DocumentStore {
     if (typeof content !== 'string') return { ok: false, code: 'INVALID_STATE' }
     const at = this.now()
     const base = this.publishedVersionOf(file)
-    if (base && base.contentHash === contentHash(content)) return { ok: false, code: 'NOTHING_CHANGED' }
+    if (base && sameDocument(base.content, content)) return { ok: false, code: 'NOTHING_CHANGED' }
     const id = this.db.transaction(() => {
       const id = this.insertVersion(file, content, 'operator', 'draft', actor, base?.id ?? null, at)
       appendAudit(this.db, at, actor, 'draft.created', file, { version: id, base: base?.id ?? null, contentHash: contentHash(content) })

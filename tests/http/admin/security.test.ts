@@ -1,0 +1,132 @@
+import Database from 'better-sqlite3'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawRequest } from '../../support/server'
+import { verifyAuditFile } from '../../../tools/audit-verify'
+import { COMPLIANCE, OPERATOR, SPAIN_SIGNUP, signIn, startTestServer, type AdminClient, type TestServer } from './support'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+
+let server: TestServer
+let operator: AdminClient
+let compliance: AdminClient
+const dataDir = join(mkdtempSync(join(tmpdir(), 'parlay-admin-sec-')), 'data')
+
+beforeAll(async () => {
+  server = await startTestServer({ dataDir })
+  operator = await signIn(server, OPERATOR)
+  compliance = await signIn(server, COMPLIANCE)
+}, 60000)
+afterAll(async () => server?.dispose())
+
+const raw = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => rawRequest(server.port, { method, path, headers, body })
+
+describe('the admin is not reachable without login', () => {
+  it('the page shows only the sign-in form, and the API answers 401', async () => {
+    const page = await raw('GET', '/admin')
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('login-form')
+    expect(page.body).not.toContain('id="app"')
+    for (const path of ['/admin/api/documents', '/admin/api/versions', '/admin/api/audit', '/admin/api/session'])
+      expect((await raw('GET', path)).status).toBe(401)
+    expect((await raw('POST', '/admin/api/drafts', { 'content-type': 'application/json' }, '{}')).status).toBe(401)
+  })
+  it('the page has no inline script or style (the CSP forbids them)', async () => {
+    const page = await raw('GET', '/admin', { cookie: operator.cookie })
+    expect(page.body).toContain('id="app"')
+    expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
+    expect(page.body).not.toMatch(/<style|style=/)
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'")
+  })
+  it('a wrong password or a punter account does not sign in; the session cookie is HttpOnly and SameSite=Strict', async () => {
+    const wrong = await raw('POST', '/admin/api/login', { 'content-type': 'application/json' }, JSON.stringify({ email: OPERATOR.email, password: 'nope' }))
+    expect(wrong.status).toBe(401)
+    const ok = await raw('POST', '/admin/api/login', { 'content-type': 'application/json' }, JSON.stringify({ email: OPERATOR.email, password: OPERATOR.password }))
+    const cookie = String(([] as string[]).concat(ok.headers['set-cookie'] ?? [])[0])
+    expect(cookie).toMatch(/HttpOnly/)
+    expect(cookie).toMatch(/SameSite=Strict/)
+    expect(cookie).toMatch(/Path=\/admin/)
+  })
+  it('a state change without the CSRF token is refused', async () => {
+    const res = await raw('POST', '/admin/api/drafts', { cookie: operator.cookie, 'content-type': 'application/json' }, JSON.stringify({ file: SPAIN_SIGNUP, content: '{}' }))
+    expect(res.status).toBe(403)
+    expect(res.json().errorCode).toBe('CSRF_TOKEN_INVALID')
+    const other = await raw('POST', '/admin/api/drafts', { cookie: operator.cookie, 'x-csrf-token': compliance.csrf, 'content-type': 'application/json' }, '{}')
+    expect(other.status).toBe(403)
+  })
+})
+
+describe('roles', () => {
+  it('compliance cannot author drafts; operators cannot approve, reject or review waivers', async () => {
+    expect((await compliance.post('/admin/api/drafts', { file: SPAIN_SIGNUP, content: '{}' })).json().errorCode).toBe('FORBIDDEN_FOR_ROLE')
+    expect((await operator.post('/admin/api/versions/1/approve')).status).toBe(403)
+    expect((await operator.post('/admin/api/versions/1/reject', { comment: 'no way' })).status).toBe(403)
+    expect((await operator.post('/admin/api/waivers/1/approve')).status).toBe(403)
+  })
+})
+
+describe('bad input never answers 500', () => {
+  const cases: [string, string, unknown][] = [
+    ['POST', '/admin/api/drafts', { file: '../../etc/passwd.json', content: '{}' }],
+    ['POST', '/admin/api/drafts', { file: 'popups/x.json', content: 42 }],
+    ['POST', '/admin/api/drafts', { file: 'popups/x.json', content: '{}', extra: true }],
+    ['POST', '/admin/api/drafts', ['not', 'an', 'object']],
+    ['POST', '/admin/api/versions/abc/submit', undefined],
+    ['POST', '/admin/api/versions/99999999/approve', {}],
+    ['POST', '/admin/api/versions/1/reject', { comment: 5 }],
+    ['PUT', '/admin/api/versions/-1', { content: '{}' }],
+    ['POST', '/admin/api/rollback', { file: SPAIN_SIGNUP, version: 'x' }],
+    ['POST', '/admin/api/waivers', { jurisdiction: 'atlantis', rule: 'age-check', reason: 'because we can, really' }],
+    ['POST', '/admin/api/waivers', { jurisdiction: 'spain', rule: 'no-such-rule', reason: 'because we can, really' }],
+    ['GET', '/admin/api/versions?state=bogus', undefined],
+    ['GET', '/admin/api/versions?file[]=a', undefined],
+    ['GET', '/admin/api/audit?limit=abc', undefined],
+    ['GET', '/admin/api/document?file=../../x', undefined],
+    ['GET', '/admin/preview/x/documents/nope/x', undefined],
+  ]
+  it.each(cases)('%s %s', async (method, path, body) => {
+    const client = method === 'POST' && path.includes('approve') ? compliance : operator
+    const res = method === 'GET' ? await client.get(path) : method === 'PUT' ? await client.put(path, body) : await client.post(path, body)
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+  })
+  it('malformed JSON is a 400', async () => {
+    const res = await raw('POST', '/admin/api/drafts', { cookie: operator.cookie, 'x-csrf-token': operator.csrf, 'content-type': 'application/json' }, '{"file":')
+    expect(res.status).toBe(400)
+  })
+  it('a draft with invalid JSON content is stored but refused by the gate', async () => {
+    const draft = await operator.post('/admin/api/drafts', { file: SPAIN_SIGNUP, content: '{"kind": "flow",' })
+    expect(draft.status).toBe(201)
+    const submit = await operator.post(`/admin/api/versions/${draft.json().payload.id}/submit`)
+    expect(submit.status).toBe(422)
+    expect(submit.json().payload[0].message).toMatch(/invalid JSON/)
+  })
+})
+
+describe('the audit log is append-only and hash-chained', () => {
+  it('every action is logged and the chain verifies', async () => {
+    const verify = (await compliance.get('/admin/api/audit/verify')).json().payload
+    expect(verify.ok).toBe(true)
+    const actions = (await compliance.get('/admin/api/audit?limit=500')).json().payload.map((e: { action: string }) => e.action)
+    expect(actions).toContain('admin.login')
+    expect(actions).toContain('draft.created')
+    expect(actions).toContain('draft.lint-refused')
+    expect(actions).toContain('document.seeded')
+  })
+  it('UPDATE and DELETE are refused by the database', () => {
+    expect(() => server.deps.db.prepare("UPDATE audit_log SET actor = 'x' WHERE seq = 1").run()).toThrow(/append-only/)
+    expect(() => server.deps.db.prepare('DELETE FROM audit_log WHERE seq = 1').run()).toThrow(/append-only/)
+  })
+  it('tampering around the triggers is detected and the first tampered entry is named', async () => {
+    const entries = (await compliance.get('/admin/api/audit?limit=500')).json().payload as { seq: number; action: string }[]
+    const target = entries.find((e) => e.action === 'draft.created')!
+    const db = new Database(join(dataDir, 'parlay.db'))
+    db.exec('DROP TRIGGER audit_log_no_update')
+    db.prepare("UPDATE audit_log SET actor = 'mallory@parlay.test' WHERE seq = ?").run(target.seq)
+    db.close()
+    const verify = (await compliance.get('/admin/api/audit/verify')).json().payload
+    expect(verify).toMatchObject({ ok: false, firstBadSeq: target.seq })
+    const offline = verifyAuditFile(join(dataDir, 'parlay.db'))
+    expect(offline).toMatchObject({ ok: false, firstBadSeq: target.seq })
+  })
+})
