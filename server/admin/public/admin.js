@@ -1,0 +1,321 @@
+// Parlay admin page: plain DOM, no framework, no innerHTML (every text goes through textContent),
+// served same-origin so the CSP (script-src 'self', style-src 'self') holds.
+
+const IMPACT_LABELS = {
+  'age-gate': 'age gate',
+  'consent-legal': 'consent and legal',
+  'self-exclusion-limits': 'self-exclusion and limits',
+  'responsible-gambling': 'responsible gambling and reality check',
+  'identity-kyc': 'identity and KYC',
+  'money-bonus': 'money and bonus',
+  copy: 'copy',
+  cosmetic: 'cosmetic',
+}
+
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag)
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue
+    if (key.startsWith('on')) el.addEventListener(key.slice(2), value)
+    else if (key === 'className') el.className = value
+    else el.setAttribute(key, value === true ? '' : String(value))
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)))
+  }
+  return el
+}
+
+let csrf = ''
+let me = null
+
+async function api(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = await res.json().catch(() => ({}))
+  if (res.status === 401 && path !== '/admin/api/login') location.reload()
+  return { status: res.status, ok: res.ok, json }
+}
+
+const when = (ms) => (ms ? new Date(ms).toISOString().replace('T', ' ').slice(0, 19) : '')
+
+function notice(text, kind = 'info') {
+  const box = document.getElementById('notice') ?? document.body.appendChild(h('div', { id: 'notice', role: 'status' }))
+  box.className = `notice ${kind}`
+  box.textContent = text
+}
+
+function errorText(result) {
+  const code = result.json.errorCode ?? `HTTP ${result.status}`
+  const payload = result.json.payload
+  if (Array.isArray(payload)) return `${code}: ${payload.map((f) => `${f.file}:${f.pointer || '/'}: ${f.message}`).join('\n')}`
+  return payload ? `${code}: ${JSON.stringify(payload)}` : code
+}
+
+// ---- login ------------------------------------------------------------------------------------
+
+function mountLogin() {
+  const form = document.getElementById('login-form')
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    const data = new FormData(form)
+    const result = await api('POST', '/admin/api/login', { email: String(data.get('email')), password: String(data.get('password')) })
+    if (result.ok) location.reload()
+    else document.getElementById('login-error').textContent = result.status === 429 ? 'Too many attempts; wait a few minutes.' : 'Wrong email or password.'
+  })
+}
+
+// ---- views ------------------------------------------------------------------------------------
+
+const app = () => document.getElementById('app')
+function show(...nodes) {
+  app().replaceChildren(...nodes)
+}
+
+async function documentsView() {
+  const result = await api('GET', '/admin/api/documents')
+  const rows = result.json.payload ?? []
+  const filter = h('input', { type: 'search', placeholder: 'Filter documents', 'data-testid': 'document-filter' })
+  const list = h('ul', { className: 'documents' })
+  const render = () => {
+    const q = filter.value.toLowerCase()
+    list.replaceChildren(
+      ...rows
+        .filter((r) => !q || r.file.includes(q) || r.label.toLowerCase().includes(q))
+        .map((r) =>
+          h('li', {}, h('a', { href: `#document/${encodeURIComponent(r.file)}`, 'data-file': r.file }, r.label), ' ', h('code', {}, r.file), ' ', h('span', { className: 'muted' }, `v${r.id} ${r.origin} ${when(r.publishedAt)}`)),
+        ),
+    )
+  }
+  filter.addEventListener('input', render)
+  render()
+  show(h('h1', {}, 'Published documents'), filter, list)
+}
+
+async function documentView(file) {
+  const result = await api('GET', `/admin/api/document?file=${encodeURIComponent(file)}`)
+  if (!result.ok) return show(h('p', {}, errorText(result)))
+  const { published, history } = result.json.payload
+  const editor = h('textarea', { className: 'editor', spellcheck: 'false', 'data-testid': 'draft-editor' })
+  editor.value = published.content
+  const save = h('button', { type: 'button', 'data-testid': 'save-draft', disabled: me.role !== 'operator' }, 'Save as draft')
+  save.addEventListener('click', async () => {
+    const created = await api('POST', '/admin/api/drafts', { file, content: editor.value })
+    if (!created.ok) return notice(errorText(created), 'error')
+    location.hash = `#version/${created.json.payload.id}`
+  })
+  const historyList = h(
+    'table',
+    { className: 'history' },
+    h('tr', {}, h('th', {}, 'version'), h('th', {}, 'state'), h('th', {}, 'origin'), h('th', {}, 'author'), h('th', {}, 'reviewed by'), h('th', {}, 'published'), h('th', {}, '')),
+    ...history.map((v) => {
+      const rollback =
+        v.publishedAt && v.id !== published.id
+          ? h('button', {
+              type: 'button',
+              onclick: async () => {
+                if (!confirm(`Put version ${v.id} of ${file} live again?`)) return
+                const r = await api('POST', '/admin/api/rollback', { file, version: v.id })
+                if (!r.ok) return notice(errorText(r), 'error')
+                notice(`Rolled back to version ${v.id}.`)
+                documentView(file)
+              },
+            }, 'Roll back to this')
+          : ''
+      return h('tr', {}, h('td', {}, h('a', { href: `#version/${v.id}` }, String(v.id))), h('td', {}, v.state), h('td', {}, v.origin), h('td', {}, v.author), h('td', {}, v.reviewedBy ?? ''), h('td', {}, when(v.publishedAt)), h('td', {}, rollback))
+    }),
+  )
+  show(h('h1', {}, published.label), h('p', {}, h('code', {}, file), ` published version ${published.id}`), editor, h('p', {}, save), h('h2', {}, 'History'), historyList)
+}
+
+async function reviewsView() {
+  const states = ['in_review', 'approved', 'draft', 'rejected']
+  const sections = await Promise.all(
+    states.map(async (state) => {
+      const r = await api('GET', `/admin/api/versions?state=${state}`)
+      const rows = r.json.payload ?? []
+      return h(
+        'section',
+        {},
+        h('h2', {}, `${state.replace('_', ' ')} (${rows.length})`),
+        h('ul', { 'data-testid': `reviews-${state}` }, ...rows.map((v) => h('li', {}, h('a', { href: `#version/${v.id}` }, `#${v.id} ${v.label}`), ` by ${v.author}, ${when(v.updatedAt)}`))),
+      )
+    }),
+  )
+  show(h('h1', {}, 'Reviews'), ...sections)
+}
+
+function findingsList(findings) {
+  if (findings.length === 0) return h('p', { className: 'diff-empty' }, 'No semantic changes.')
+  const groups = Object.keys(IMPACT_LABELS)
+    .map((impact) => [impact, findings.filter((f) => f.impact === impact)])
+    .filter(([, group]) => group.length > 0)
+  return h(
+    'div',
+    { className: 'diff', 'data-testid': 'diff' },
+    ...groups.map(([impact, group]) =>
+      h(
+        'section',
+        { className: `diff-group diff-${impact}` },
+        h('h3', {}, IMPACT_LABELS[impact], ' ', h('span', { className: 'count' }, String(group.length))),
+        h('ul', {}, ...group.map((f) => h('li', { className: `finding severity-${f.severity}`, 'data-fingerprint': f.fingerprint }, h('span', { className: 'severity' }, f.severity), ' ', h('span', { className: 'message' }, f.message), ' ', h('code', { className: 'where' }, f.location), ' ', h('code', { className: 'fingerprint' }, f.fingerprint)))),
+      ),
+    ),
+  )
+}
+
+function defaultPreviewPath(version) {
+  const parts = version.file.split('/')
+  if (version.file.includes('/flows/signup')) return '/join'
+  if (parts[0] === 'screens') {
+    try {
+      return JSON.parse(version.content).route.replace(/:[^/]+/g, 'x')
+    } catch {
+      return '/'
+    }
+  }
+  return '/'
+}
+
+async function versionView(id) {
+  const result = await api('GET', `/admin/api/versions/${id}`)
+  if (!result.ok) return show(h('p', {}, errorText(result)))
+  const v = result.json.payload
+  const mine = v.author.toLowerCase() === me.email.toLowerCase()
+  const actions = h('div', { className: 'actions' })
+  const comment = h('textarea', { className: 'comment', placeholder: 'Review comment (required to reject)', 'data-testid': 'review-comment' })
+  const act = (label, testid, run) => {
+    const button = h('button', { type: 'button', 'data-testid': testid }, label)
+    button.addEventListener('click', async () => {
+      button.disabled = true
+      const r = await run()
+      button.disabled = false
+      if (!r.ok) return notice(errorText(r), 'error')
+      notice(`${label}: done.`)
+      versionView(id)
+    })
+    actions.append(button)
+  }
+  const editable = mine && me.role === 'operator' && (v.state === 'draft' || v.state === 'rejected')
+  const editor = h('textarea', { className: 'editor', spellcheck: 'false', readonly: !editable, 'data-testid': 'version-editor' })
+  editor.value = v.content
+  if (editable) act('Save changes', 'update-draft', () => api('PUT', `/admin/api/versions/${id}`, { content: editor.value }))
+  if (mine && v.state === 'draft') act('Submit for review', 'submit-draft', () => api('POST', `/admin/api/versions/${id}/submit`))
+  if (me.role === 'compliance' && v.state === 'in_review' && !mine) {
+    act('Approve', 'approve', () => api('POST', `/admin/api/versions/${id}/approve`, { comment: comment.value }))
+    act('Reject', 'reject', () => api('POST', `/admin/api/versions/${id}/reject`, { comment: comment.value }))
+  }
+  if (v.state === 'approved') act('Publish', 'publish', () => api('POST', `/admin/api/versions/${id}/publish`))
+  if (mine && ['draft', 'in_review', 'approved', 'rejected'].includes(v.state)) act('Withdraw', 'withdraw', () => api('POST', `/admin/api/versions/${id}/withdraw`))
+
+  const lint = (v.lint ?? []).length
+    ? h('ul', { className: 'lint', 'data-testid': 'lint' }, ...v.lint.map((f) => h('li', { className: `severity-${f.severity}` }, `${f.severity}: ${f.file}:${f.pointer || '/'}: ${f.message}`)))
+    : h('p', { className: 'muted' }, v.state === 'draft' ? 'Lint runs when the draft is submitted.' : 'Lint: no findings.')
+
+  const path = h('input', { value: defaultPreviewPath(v), 'data-testid': 'preview-path', size: 30 })
+  const frames = h('div', { className: 'previews' })
+  const preview = h('button', { type: 'button', 'data-testid': 'preview' }, 'Render both versions')
+  preview.addEventListener('click', async () => {
+    const r = await api('POST', `/admin/api/versions/${id}/preview`)
+    if (!r.ok) return notice(errorText(r), 'error')
+    const src = (token) => `${path.value.startsWith('/') ? path.value : '/' + path.value}?preview=${encodeURIComponent(token)}`
+    frames.replaceChildren(
+      h('figure', {}, h('figcaption', {}, 'Published'), h('iframe', { src: src(r.json.payload.before), width: 360, height: 740, title: 'published version', 'data-testid': 'preview-before' })),
+      h('figure', {}, h('figcaption', {}, `Version ${id}`), h('iframe', { src: src(r.json.payload.after), width: 360, height: 740, title: 'this version', 'data-testid': 'preview-after' })),
+    )
+  })
+
+  show(
+    h('h1', {}, `${v.label}: version ${v.id}`),
+    h('p', { 'data-testid': 'version-state', 'data-state': v.state }, `State ${v.state.replace('_', ' ')}; author ${v.author}`, v.reviewedBy ? `; reviewed by ${v.reviewedBy}` : '', v.reviewComment ? ` (“${v.reviewComment}”)` : ''),
+    h('p', {}, h('code', {}, v.file), ` based on published version ${v.baseVersion ?? 'none'}`),
+    h('h2', {}, `Changes (${v.diff.summary.error} error, ${v.diff.summary.warning} warning, ${v.diff.summary.note} note)`),
+    findingsList(v.diff.findings),
+    h('h2', {}, 'Lint gate'),
+    lint,
+    me.role === 'compliance' ? comment : '',
+    actions,
+    h('h2', {}, 'Side by side'),
+    h('p', {}, 'Path ', path, ' ', preview),
+    frames,
+    h('h2', {}, 'Document'),
+    editor,
+  )
+}
+
+async function waiversView() {
+  const result = await api('GET', '/admin/api/waivers')
+  const { waivers, rules } = result.json.payload
+  const jurisdiction = h('input', { placeholder: 'jurisdiction, e.g. denmark' })
+  const rule = h('select', {}, ...rules.map((r) => h('option', { value: r.id }, `${r.id}: ${r.description}`)))
+  const reason = h('textarea', { placeholder: 'Reason (recorded in the audit log)' })
+  const ask = h('button', { type: 'button' }, 'Request waiver')
+  ask.addEventListener('click', async () => {
+    const r = await api('POST', '/admin/api/waivers', { jurisdiction: jurisdiction.value, rule: rule.value, reason: reason.value })
+    if (!r.ok) return notice(errorText(r), 'error')
+    waiversView()
+  })
+  const decide = (w, decision) =>
+    h('button', {
+      type: 'button',
+      onclick: async () => {
+        const r = await api('POST', `/admin/api/waivers/${w.id}/${decision}`)
+        if (!r.ok) return notice(errorText(r), 'error')
+        waiversView()
+      },
+    }, decision)
+  show(
+    h('h1', {}, 'Regulatory waivers'),
+    h('ul', {}, ...waivers.map((w) => h('li', {}, `#${w.id} ${w.jurisdiction} / ${w.rule}: ${w.state} — “${w.reason}” by ${w.author}${w.reviewedBy ? `, reviewed by ${w.reviewedBy}` : ''} `, me.role === 'compliance' && w.state === 'requested' ? [decide(w, 'approve'), ' ', decide(w, 'reject')] : ''))),
+    h('h2', {}, 'Request a waiver'),
+    h('p', {}, jurisdiction, ' ', rule),
+    reason,
+    h('p', {}, ask),
+  )
+}
+
+async function auditView() {
+  const [entries, verify] = await Promise.all([api('GET', '/admin/api/audit?limit=200'), api('GET', '/admin/api/audit/verify')])
+  const v = verify.json.payload
+  show(
+    h('h1', {}, 'Audit log'),
+    h('p', { className: v.ok ? 'ok' : 'error', 'data-testid': 'audit-verify' }, v.ok ? `Chain intact: ${v.entries} entries.` : `Chain broken at entry #${v.firstBadSeq}: ${v.reason}`),
+    h(
+      'table',
+      { className: 'audit' },
+      h('tr', {}, h('th', {}, '#'), h('th', {}, 'time'), h('th', {}, 'actor'), h('th', {}, 'action'), h('th', {}, 'subject'), h('th', {}, 'details'), h('th', {}, 'hash')),
+      ...(entries.json.payload ?? []).map((e) => h('tr', {}, h('td', {}, String(e.seq)), h('td', {}, when(e.at)), h('td', {}, e.actor), h('td', {}, e.action), h('td', {}, e.subject), h('td', {}, h('code', {}, JSON.stringify(e.details))), h('td', {}, h('code', {}, e.hash.slice(0, 12))))),
+    ),
+  )
+}
+
+async function route() {
+  const hash = decodeURIComponent(location.hash.slice(1))
+  if (hash.startsWith('document/')) return documentView(hash.slice('document/'.length))
+  if (hash.startsWith('version/')) return versionView(hash.slice('version/'.length))
+  if (hash === 'documents') return documentsView()
+  if (hash === 'waivers') return waiversView()
+  if (hash === 'audit') return auditView()
+  return reviewsView()
+}
+
+async function mountApp() {
+  const session = await api('GET', '/admin/api/session')
+  if (!session.ok) return
+  csrf = session.json.payload.csrf
+  me = session.json.payload.user
+  document.getElementById('logout').addEventListener('click', async () => {
+    await api('POST', '/admin/api/logout')
+    location.assign('/admin')
+  })
+  window.addEventListener('hashchange', route)
+  route()
+}
+
+if (document.getElementById('login-form')) mountLogin()
+else if (document.getElementById('app')) mountApp()
