@@ -29,7 +29,7 @@ export const localeSet = defineAction({
   params: {
     type: 'object',
     required: ['locale'],
-    properties: { locale: { type: 'string', description: 'One of the locales the site offers.' } },
+    properties: { locale: { type: 'string', pattern: '^[a-z]{2,3}$', description: 'One of the locales the site offers.' } },
     additionalProperties: false,
   },
   handler: ({ locale }, env) => switchLocale(locale, env),
