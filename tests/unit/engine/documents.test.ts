@@ -1,0 +1,165 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createDocumentClient } from '../../../engine/core/documents'
+import { memoryStorage, response, type FakeResponse } from './helpers'
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+})
+
+/** A fake server: answers by URL from a queue (or a function), records requests. */
+function fakeServer(routes: Record<string, (init: RequestInit | undefined) => FakeResponse | Error>) {
+  const requests: { url: string; headers: Record<string, string> }[] = []
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    requests.push({ url, headers: (init?.headers ?? {}) as Record<string, string> })
+    const path = url.split('?')[0]
+    const route = routes[path]
+    if (!route) return response({ status: 404, body: { status: 'ERROR', errorCode: 'NOT_FOUND' } })
+    const answer = route(init)
+    if (answer instanceof Error) throw answer
+    return response(answer)
+  })
+  return { fetch, requests }
+}
+
+const LOBBY = '/api/documents/screen/casino-lobby'
+const lobby = (title: string) => ({ kind: 'screen', id: 'casino-lobby', route: '/casino/lobby', title, body: [] })
+
+describe('document client: the last good copy (a failed fetch never blanks the screen)', () => {
+  it('loads a document with the locale and remembers its ETag', async () => {
+    const server = fakeServer({ [LOBBY]: () => ({ status: 200, body: lobby('A'), etag: '"h1"' }) })
+    const client = createDocumentClient({ fetch: server.fetch, locale: () => 'ru' })
+    const result = await client.load('screen', 'casino-lobby')
+    expect(result).toEqual({ ok: true, value: { document: lobby('A'), stale: false, etag: '"h1"' } })
+    expect(server.requests[0].url).toBe('/api/documents/screen/casino-lobby?locale=ru')
+  })
+
+  it.each([
+    ['a network error', () => new TypeError('Failed to fetch')],
+    ['a 5xx answer', () => ({ status: 503, body: { status: 'ERROR' } })],
+    ['invalid JSON', () => ({ status: 200, raw: '{"kind": "scr' })],
+  ])('after %s it returns the last good copy marked stale', async (_name, failure) => {
+    let fail = false
+    const server = fakeServer({ [LOBBY]: () => (fail ? failure() : { status: 200, body: lobby('A'), etag: '"h1"' }) })
+    const client = createDocumentClient({ fetch: server.fetch })
+    await client.load('screen', 'casino-lobby')
+    fail = true
+    expect(await client.load('screen', 'casino-lobby')).toEqual({ ok: true, value: { document: lobby('A'), stale: true, etag: '"h1"' } })
+  })
+
+  it('the last good copy survives a reload through storage', async () => {
+    const storage = memoryStorage()
+    const first = createDocumentClient({ fetch: fakeServer({ [LOBBY]: () => ({ status: 200, body: lobby('A'), etag: '"h1"' }) }).fetch, storage })
+    await first.load('screen', 'casino-lobby')
+    const offline = createDocumentClient({ fetch: fakeServer({ [LOBBY]: () => new TypeError('offline') }).fetch, storage })
+    expect(offline.peek('screen', 'casino-lobby')?.document).toEqual(lobby('A'))
+    expect(await offline.load('screen', 'casino-lobby')).toMatchObject({ ok: true, value: { stale: true, document: lobby('A') } })
+  })
+
+  it('a failure with no copy at all is an error result, not a throw', async () => {
+    const client = createDocumentClient({ fetch: fakeServer({ [LOBBY]: () => new TypeError('offline') }).fetch })
+    expect(await client.load('screen', 'casino-lobby')).toEqual({ ok: false, code: 'NETWORK_ERROR' })
+  })
+
+  it('sends If-None-Match and serves the cached copy on 304', async () => {
+    const server = fakeServer({
+      [LOBBY]: (init) => ((init?.headers as Record<string, string>)['if-none-match'] === '"h1"' ? { status: 304 } : { status: 200, body: lobby('A'), etag: '"h1"' }),
+    })
+    const client = createDocumentClient({ fetch: server.fetch })
+    await client.load('screen', 'casino-lobby')
+    const second = await client.load('screen', 'casino-lobby')
+    expect(server.requests[1].headers['if-none-match']).toBe('"h1"')
+    expect(second).toEqual({ ok: true, value: { document: lobby('A'), stale: false, etag: '"h1"' } })
+  })
+
+  it('404 is NOT_FOUND', async () => {
+    const client = createDocumentClient({ fetch: fakeServer({}).fetch })
+    expect(await client.load('popup', 'nope')).toEqual({ ok: false, code: 'NOT_FOUND' })
+  })
+
+  it('loads the site bootstrap and a locale’s translations', async () => {
+    const server = fakeServer({
+      '/api/site': () => ({ status: 200, body: { site: { id: 'russia' }, documentsVersion: 'v1' }, etag: '"s"' }),
+      '/api/i18n/ru': () => ({ status: 200, body: { kind: 'translations', id: 'ru', resources: { a: 'б' } } }),
+    })
+    const client = createDocumentClient({ fetch: server.fetch })
+    expect(await client.loadSite()).toMatchObject({ ok: true, value: { document: { documentsVersion: 'v1' } } })
+    expect(client.version()).toBe('v1')
+    expect(await client.loadTranslations('ru')).toMatchObject({ ok: true, value: { document: { resources: { a: 'б' } } } })
+  })
+})
+
+describe('document client: version watching (changes show without a reload)', () => {
+  function setup() {
+    let version = 'v1'
+    let title = 'A'
+    const server = fakeServer({
+      '/api/site/version': () => ({ status: 200, body: { documentsVersion: version }, etag: `"${version}"` }),
+      [LOBBY]: () => ({ status: 200, body: lobby(title), etag: `"${title}"` }),
+    })
+    const onChange = vi.fn()
+    const timers: (() => void)[] = []
+    let visible: (() => void) | undefined
+    const client = createDocumentClient({
+      fetch: server.fetch,
+      onChange,
+      setInterval: (fn) => timers.push(fn),
+      clearInterval: () => (timers.length = 0),
+      onVisible: (fn) => {
+        visible = fn
+        return () => (visible = undefined)
+      },
+    })
+    return {
+      client,
+      server,
+      onChange,
+      tick: () => timers.forEach((fn) => fn()),
+      becomeVisible: () => visible?.(),
+      publish: (v: string, t: string) => {
+        version = v
+        title = t
+      },
+    }
+  }
+
+  it('a new documents version revalidates loaded documents and emits onChange(kind, id)', async () => {
+    const s = setup()
+    await s.client.load('screen', 'casino-lobby')
+    expect(await s.client.checkVersion()).toBe(false) // first sight: just remembered
+    s.publish('v2', 'B')
+    expect(await s.client.checkVersion()).toBe(true)
+    expect(s.onChange).toHaveBeenCalledWith('screen', 'casino-lobby')
+    expect(s.client.peek('screen', 'casino-lobby')?.document).toEqual(lobby('B'))
+  })
+
+  it('an unchanged version does not refetch documents', async () => {
+    const s = setup()
+    await s.client.load('screen', 'casino-lobby')
+    await s.client.checkVersion()
+    await s.client.checkVersion()
+    expect(s.server.requests.filter((r) => r.url.startsWith(LOBBY))).toHaveLength(1)
+    expect(s.onChange).not.toHaveBeenCalled()
+  })
+
+  it('polls every 10 s and when the page becomes visible; stop ends both', async () => {
+    const s = setup()
+    const stop = s.client.watchVersion()
+    s.tick()
+    await s.client.checkVersion() // joins the poll in flight (concurrent checks coalesce)
+    expect(s.server.requests.filter((r) => r.url === '/api/site/version')).toHaveLength(1)
+    s.becomeVisible()
+    await s.client.checkVersion()
+    expect(s.server.requests.filter((r) => r.url === '/api/site/version')).toHaveLength(2)
+    stop()
+    s.tick()
+    s.becomeVisible()
+    expect(s.server.requests.filter((r) => r.url === '/api/site/version')).toHaveLength(2)
+  })
+
+  it('uses the 10 s interval by default', () => {
+    const every = vi.fn()
+    const client = createDocumentClient({ fetch: vi.fn(), setInterval: every, clearInterval: vi.fn(), onVisible: () => () => {} })
+    client.watchVersion()
+    expect(every).toHaveBeenCalledWith(expect.any(Function), 10_000)
+  })
+})
