@@ -250,8 +250,9 @@ function writeJson(storage: StorageLike | undefined, key: string, value: unknown
   }
 }
 
+/** The listed keys that `source` actually has (stored data may be partial or from an older version). */
 const pick = <T extends object>(source: T, keys: (keyof T)[]): Partial<T> =>
-  Object.fromEntries(keys.map((k) => [k, source[k]])) as Partial<T>
+  Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]])) as Partial<T>
 
 function recordStore() {
   return createStore<RecordState>()(
