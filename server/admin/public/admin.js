@@ -73,11 +73,13 @@ function mountLogin() {
 // ---- views ------------------------------------------------------------------------------------
 
 const app = () => document.getElementById('app')
-function show(...nodes) {
-  app().replaceChildren(...nodes)
+// Views load asynchronously: a view whose hash is no longer current must not paint over the new one.
+function show(at, ...nodes) {
+  if (at === location.hash) app().replaceChildren(...nodes)
 }
 
 async function documentsView() {
+  const at = location.hash
   const result = await api('GET', '/admin/api/documents')
   const rows = result.json.payload ?? []
   const filter = h('input', { type: 'search', placeholder: 'Filter documents', 'data-testid': 'document-filter' })
@@ -94,12 +96,13 @@ async function documentsView() {
   }
   filter.addEventListener('input', render)
   render()
-  show(h('h1', {}, 'Published documents'), filter, list)
+  show(at, h('h1', {}, 'Published documents'), filter, list)
 }
 
 async function documentView(file) {
+  const at = location.hash
   const result = await api('GET', `/admin/api/document?file=${encodeURIComponent(file)}`)
-  if (!result.ok) return show(h('p', {}, errorText(result)))
+  if (!result.ok) return show(at, h('p', {}, errorText(result)))
   const { published, history } = result.json.payload
   const editor = h('textarea', { className: 'editor', spellcheck: 'false', 'data-testid': 'draft-editor' })
   editor.value = published.content
@@ -130,10 +133,11 @@ async function documentView(file) {
       return h('tr', {}, h('td', {}, h('a', { href: `#version/${v.id}` }, String(v.id))), h('td', {}, v.state), h('td', {}, v.origin), h('td', {}, v.author), h('td', {}, v.reviewedBy ?? ''), h('td', {}, when(v.publishedAt)), h('td', {}, rollback))
     }),
   )
-  show(h('h1', {}, published.label), h('p', {}, h('code', {}, file), ` published version ${published.id}`), editor, h('p', {}, save), h('h2', {}, 'History'), historyList)
+  show(at, h('h1', {}, published.label), h('p', {}, h('code', {}, file), ` published version ${published.id}`), editor, h('p', {}, save), h('h2', {}, 'History'), historyList)
 }
 
 async function reviewsView() {
+  const at = location.hash
   const states = ['in_review', 'approved', 'draft', 'rejected']
   const sections = await Promise.all(
     states.map(async (state) => {
@@ -147,7 +151,7 @@ async function reviewsView() {
       )
     }),
   )
-  show(h('h1', {}, 'Reviews'), ...sections)
+  show(at, h('h1', {}, 'Reviews'), ...sections)
 }
 
 function findingsList(findings) {
@@ -183,8 +187,9 @@ function defaultPreviewPath(version) {
 }
 
 async function versionView(id) {
+  const at = location.hash
   const result = await api('GET', `/admin/api/versions/${id}`)
-  if (!result.ok) return show(h('p', {}, errorText(result)))
+  if (!result.ok) return show(at, h('p', {}, errorText(result)))
   const v = result.json.payload
   const mine = v.author.toLowerCase() === me.email.toLowerCase()
   const actions = h('div', { className: 'actions' })
@@ -230,7 +235,7 @@ async function versionView(id) {
     )
   })
 
-  show(
+  show(at, 
     h('h1', {}, `${v.label}: version ${v.id}`),
     h('p', { 'data-testid': 'version-state', 'data-state': v.state }, `State ${v.state.replace('_', ' ')}; author ${v.author}`, v.reviewedBy ? `; reviewed by ${v.reviewedBy}` : '', v.reviewComment ? ` (“${v.reviewComment}”)` : ''),
     h('p', {}, h('code', {}, v.file), ` based on published version ${v.baseVersion ?? 'none'}`),
@@ -249,6 +254,7 @@ async function versionView(id) {
 }
 
 async function waiversView() {
+  const at = location.hash
   const result = await api('GET', '/admin/api/waivers')
   const { waivers, rules } = result.json.payload
   const jurisdiction = h('input', { placeholder: 'jurisdiction, e.g. denmark' })
@@ -269,7 +275,7 @@ async function waiversView() {
         waiversView()
       },
     }, decision)
-  show(
+  show(at, 
     h('h1', {}, 'Regulatory waivers'),
     h('ul', {}, ...waivers.map((w) => h('li', {}, `#${w.id} ${w.jurisdiction} / ${w.rule}: ${w.state} — “${w.reason}” by ${w.author}${w.reviewedBy ? `, reviewed by ${w.reviewedBy}` : ''} `, me.role === 'compliance' && w.state === 'requested' ? [decide(w, 'approve'), ' ', decide(w, 'reject')] : ''))),
     h('h2', {}, 'Request a waiver'),
@@ -280,9 +286,10 @@ async function waiversView() {
 }
 
 async function auditView() {
+  const at = location.hash
   const [entries, verify] = await Promise.all([api('GET', '/admin/api/audit?limit=200'), api('GET', '/admin/api/audit/verify')])
   const v = verify.json.payload
-  show(
+  show(at, 
     h('h1', {}, 'Audit log'),
     h('p', { className: v.ok ? 'ok' : 'error', 'data-testid': 'audit-verify' }, v.ok ? `Chain intact: ${v.entries} entries.` : `Chain broken at entry #${v.firstBadSeq}: ${v.reason}`),
     h(

@@ -1,0 +1,85 @@
+/**
+ * The operator → compliance → punter path in real Chromium: an operator edits a document in the
+ * admin page, compliance reads the semantic diff and approves, the version is published, and a
+ * punter's already open Spain page shows the change on its next version poll, without a reload.
+ *
+ * The Spain sign-up screen does not exist yet (no /join screen document), so the edited document
+ * is the casino lobby the Spain site serves; the flow through the store is the same.
+ */
+import type { Browser, Page } from '@playwright/test'
+import { DEMO_ADMINS } from '../../server/admin/accounts'
+import { expect, test } from './fixtures'
+
+const operator = DEMO_ADMINS.find((a) => a.role === 'operator')!
+const compliance = DEMO_ADMINS.find((a) => a.email === 'compliance@parlay.test')!
+
+async function signIn(browser: Browser, baseURL: string, who: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  await page.goto('/admin')
+  await page.getByTestId('admin-email').fill(who.email)
+  await page.getByTestId('admin-password').fill(who.password)
+  await page.getByTestId('admin-login').click()
+  await expect(page.getByTestId('admin-who')).toBeVisible()
+  return page
+}
+
+test('the admin page is not reachable without login', async ({ page }) => {
+  await page.goto('/admin')
+  await expect(page.getByTestId('admin-login')).toBeVisible()
+  await expect(page.locator('#app')).toHaveCount(0)
+})
+
+test('an operator edits, compliance sees the diff and approves, the punter’s open page shows the change', async ({ page, browser, server }) => {
+  const port = new URL(server.url).port
+  const spain = `http://spain.localhost:${port}`
+
+  // A punter on the Spain site, page open.
+  await page.clock.install()
+  await page.goto(`${spain}/en/casino/lobby`)
+  const banner = page.getByTestId('lobby-banner')
+  await expect(banner).toContainText('Welcome bonus: 100%')
+  await page.evaluate(() => ((window as unknown as { parlayNoReload: boolean }).parlayNoReload = true))
+
+  // The operator drafts the change and submits it.
+  const op = await signIn(browser, server.url, operator)
+  await op.goto('/admin#document/screens%2Fcasino-lobby.json')
+  const editor = op.getByTestId('draft-editor')
+  await expect(editor).toHaveValue(/lobby\.casino\.banner/)
+  const doc = JSON.parse(await editor.inputValue())
+  doc.body.find((node: { testId?: string }) => node.testId === 'lobby-banner').body = 'promo.cashback.body'
+  await editor.fill(JSON.stringify(doc, null, 2))
+  await op.getByTestId('save-draft').click()
+  await expect(op).toHaveURL(/#version\/\d+$/)
+  const versionUrl = op.url().replace(/^.*#/, '/admin#')
+  await op.getByTestId('submit-draft').click()
+  await expect(op.getByTestId('version-state')).toHaveAttribute('data-state', 'in_review')
+  // The author cannot approve: the page offers no approve button to an operator.
+  await expect(op.getByTestId('approve')).toHaveCount(0)
+
+  // Compliance reads the diff, renders both sides, approves and publishes.
+  const co = await signIn(browser, server.url, compliance)
+  await co.goto(versionUrl)
+  await expect(co.getByTestId('diff')).toContainText('screen casino-lobby: banner section.casino text lobby.casino.banner → promo.cashback.body')
+  await co.getByTestId('preview').click()
+  await expect(co.getByTestId('preview-before')).toHaveAttribute('width', '360')
+  await expect(co.getByTestId('preview-after')).toHaveAttribute('height', '740')
+  await co.getByTestId('review-comment').fill('Cashback copy approved by legal.')
+  await co.getByTestId('approve').click()
+  await expect(co.getByTestId('version-state')).toHaveAttribute('data-state', 'approved')
+  await co.getByTestId('publish').click()
+  await expect(co.getByTestId('version-state')).toHaveAttribute('data-state', 'published')
+
+  // The punter's open page picks it up on the next version poll, without a reload.
+  await expect(async () => {
+    await page.clock.runFor(10_000)
+    await expect(banner).toContainText('10% back on live casino', { timeout: 500 })
+  }).toPass({ timeout: 15_000 })
+  expect(await page.evaluate(() => (window as unknown as { parlayNoReload?: boolean }).parlayNoReload)).toBe(true)
+
+  // The audit log shows the chain intact.
+  await co.goto('/admin#audit')
+  await expect(co.getByTestId('audit-verify')).toContainText('Chain intact')
+  await op.context().close()
+  await co.context().close()
+})
