@@ -134,7 +134,7 @@ const action = {
   type: 'object',
   required: ['do'],
   properties: {
-    do: { type: 'string', pattern: '^[a-z][a-zA-Z]*(\\.[a-z][a-zA-Z]*)+$', description: 'An action name from the registry, e.g. nav.go.' },
+    do: { type: 'string', pattern: '^[a-z][a-zA-Z]*(\\.[a-z][a-zA-Z]*)*$', description: 'An action name from the registry, e.g. nav.go.' },
     with: { type: 'object', description: 'Parameters; any value may be a binding {"$": "..."}.' },
     when: expression,
     onSuccess: recursive('chain'),

@@ -32,13 +32,16 @@ const OPAQUE_KEYS = new Set(['schema', 'uiSchema', 'resources', 'config', 'regul
 
 const isBinding = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value) && '$' in value
 
+/** Every registered action (built-ins and each domain's), read from the live registry so a new
+ * domain file is linted the moment it registers. */
 async function defaultActions(): Promise<Record<string, ActionDefinition>> {
-  try {
-    const catalogue = (await import('../../engine/actions/catalogue')) as { actionCatalogue?: Record<string, ActionDefinition> }
-    return catalogue.actionCatalogue ?? {}
-  } catch {
-    return {}
-  }
+  const { actionRegistry } = await import('../../engine/actions/index')
+  const forms = await import('../../engine/renderers/form/actions').catch(() => undefined)
+  const entries: Record<string, ActionDefinition> = {}
+  for (const [name, action] of actionRegistry) entries[name] = { description: action.description, params: action.params }
+  for (const action of (forms as { formActions?: { name: string; description: string; params: object }[] } | undefined)?.formActions ?? [])
+    entries[action.name] ??= { description: action.description, params: action.params }
+  return entries
 }
 
 function routeMatches(pattern: string, path: string): boolean {
@@ -86,6 +89,8 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
 
   const checkRoute = (record: DocumentRecord, pointer: string, to: unknown) => {
     if (typeof to !== 'string' || to.startsWith('https://')) return
+    // The root is the shell's own route: it redirects to the last visited product's lobby.
+    if (to.split(/[?#]/)[0] === '/') return
     if (!routes.some((route) => routeMatches(route, to)))
       add(record, pointer, 'route', `no screen serves the route ${JSON.stringify(to)}`)
   }
