@@ -53,7 +53,10 @@ export function demoPunters(now: number): DemoPunter[] {
 export async function seedDemoPunters(db: Db, now: number, log?: Logger): Promise<number> {
   const missing = demoPunters(now).filter((p) => !db.prepare('SELECT 1 FROM punters WHERE account_number = ?').get(p.accountNumber))
   if (missing.length === 0) return 0
-  const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)))
+  // Every demo punter shares one documented password, so one argon2id hash serves them all:
+  // seeding a fresh test database costs one hash (~60 ms) instead of 22.
+  const hash = await hashPassword(DEMO_PASSWORD)
+  const hashes = missing.map(() => hash)
   let added = 0
   for (const [i, { shows: _shows, ...punter }] of missing.entries()) {
     const result = insertPunter(db, { ...punter, passwordHash: hashes[i] }, now)
