@@ -1,7 +1,10 @@
 /**
- * The client build. Root `web/`, output `dist/`. Forms (rjsf, ajv and our form renderer) are only
- * reachable through `React.lazy`, and the group below keeps them in one lazy `forms` chunk so the
- * lobby's first load never pays for them. No plugin here may emit `eval`/`new Function`: the site's
+ * The client build. Root `web/`, output `dist/`. Forms (rjsf, its validator module and our form
+ * renderer) are reachable only through `React.lazy(() => import('../form/FormNode'))`, and the
+ * domain actions (auth, join) only through a dynamic import, so the bundler's own code splitting
+ * puts them in lazy chunks: the lobby's first load never pays for them. (A manual chunk group was
+ * tried: with dependency recursion it pulled React into the forms chunk, and without it rolldown
+ * broke the chunk's init order; the lazy boundary alone gives the right split.) No plugin here may emit `eval`/`new Function`: the site's
  * CSP forbids both (checked after every build by the e2e suite and the architecture test).
  */
 import { fileURLToPath } from 'node:url'
@@ -28,14 +31,5 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: { polyfill: false },
     cssCodeSplit: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // only the matched modules move; their shared dependencies (react …) stay with the entry
-          includeDependenciesRecursively: false,
-          groups: [{ name: 'forms', test: /node_modules[\\/](@rjsf|ajv|ajv-formats)[\\/]|engine[\\/]renderers[\\/]form[\\/]/ }],
-        },
-      },
-    },
   },
 })

@@ -19,21 +19,49 @@ export interface ParlayServer {
 
 type EditDocument = (file: string, change: (doc: Record<string, unknown>) => void) => Promise<void>
 
-export const test = base.extend<{ editDocument: EditDocument }, { server: ParlayServer }>({
-  server: [
-    async ({}, use) => {
-      const work = mkdtempSync(join(tmpdir(), 'parlay-e2e-'))
-      const documentsDir = join(work, 'schemas')
-      // PARLAY_E2E_SCHEMAS runs the suite against another documents set (default: the repository's)
-      cpSync(process.env.PARLAY_E2E_SCHEMAS ?? join(ROOT, 'schemas'), documentsDir, { recursive: true })
-      const distDir = process.env.PARLAY_E2E_DIST ?? join(ROOT, 'dist')
-      const running = await startServer({ port: 0, dataDir: join(work, 'data'), documentsDir, distDir, development: true, quiet: true })
-      await use({ url: running.url, documentsDir })
+/** One server per spec file: a file that changes server state (the admin flow publishes documents)
+ * never leaks into another file's tests. Within a file, tests share it (edits are restored). */
+interface ServerPool {
+  forFile(file: string): Promise<ParlayServer>
+}
+
+async function startFor(): Promise<ParlayServer & { close(): Promise<void> }> {
+  const work = mkdtempSync(join(tmpdir(), 'parlay-e2e-'))
+  const documentsDir = join(work, 'schemas')
+  // PARLAY_E2E_SCHEMAS runs the suite against another documents set (default: the repository's)
+  cpSync(process.env.PARLAY_E2E_SCHEMAS ?? join(ROOT, 'schemas'), documentsDir, { recursive: true })
+  const distDir = process.env.PARLAY_E2E_DIST ?? join(ROOT, 'dist')
+  const running = await startServer({ port: 0, dataDir: join(work, 'data'), documentsDir, distDir, development: true, quiet: true })
+  return {
+    url: running.url,
+    documentsDir,
+    async close() {
       await running.close()
       rmSync(work, { recursive: true, force: true })
     },
+  }
+}
+
+export const test = base.extend<{ editDocument: EditDocument; server: ParlayServer }, { serverPool: ServerPool }>({
+  serverPool: [
+    async ({}, use) => {
+      let current: { file: string; server: Promise<ParlayServer & { close(): Promise<void> }> } | null = null
+      await use({
+        async forFile(file) {
+          if (current?.file !== file) {
+            if (current) await (await current.server).close()
+            current = { file, server: startFor() }
+          }
+          return current.server
+        },
+      })
+      if (current) await (await (current as { server: Promise<{ close(): Promise<void> }> }).server).close()
+    },
     { scope: 'worker' },
   ],
+  server: async ({ serverPool }, use, testInfo) => {
+    await use(await serverPool.forFile(testInfo.file))
+  },
   baseURL: async ({ server }, use) => use(server.url),
   editDocument: async ({ server, request }, use) => {
     const originals = new Map<string, string>()

@@ -241,7 +241,7 @@ test('lobby first load does not include the forms chunk (rjsf loads lazily)', as
   })
   await page.goto('/casino/lobby')
   await expect(page.getByTestId('lobby-title')).toBeVisible()
-  expect(scripts.some((s) => /forms-/.test(s))).toBe(false)
+  expect(scripts.some((s) => /\/(FormNode|forms)-[^/]*\.js$/.test(s))).toBe(false)
 })
 
 test('a node whose renderer fails (its lazy chunk cannot load) is isolated: the rest of the page stays', async ({ page, editDocument }) => {

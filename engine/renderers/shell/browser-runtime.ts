@@ -3,7 +3,8 @@
  * document client (ETag, last good copy, version polling), i18n, the gateway and the action
  * environment. Everything the React layer touches goes through the returned runtime.
  */
-import { actionRegistry, runChain, type ActionEnvironment } from '../../actions'
+import { builtInActions } from '../../actions/catalogue'
+import { actionRegistry, registerActions, runChain, type ActionEnvironment } from '../../actions/registry'
 import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, documentHeaders, report, splitLocale, withLocale } from '../../core'
 import type { SiteBootstrap } from '../../core/contracts'
 import type { ActionChain } from '../../documents/types'
@@ -39,7 +40,20 @@ function guessLocale(pathname: string): string | undefined {
   return /^[a-z]{2,3}$/.test(first) ? first : undefined
 }
 
+/**
+ * The built-in actions (nav, popup, notify, locale) are in the first load; the domain actions
+ * (auth, join: phone parsing, captcha …) arrive in a lazy chunk started at boot, so the lobby does
+ * not pay for them. A chain waits for that chunk before it runs (it is loaded long before a tap).
+ */
+registerActions(builtInActions, actionRegistry)
+let domainActions: Promise<unknown> | null = null
+const loadDomainActions = () =>
+  (domainActions ??= import('../../actions').catch((error: unknown) => {
+    report({ kind: 'action-error', message: `domain actions failed to load: ${(error as Error).message}` })
+  }))
+
 export async function bootBrowserEngine(): Promise<BootResult> {
+  void loadDomainActions()
   let locale = guessLocale(window.location.pathname) ?? ''
   let bootstrap: SiteBootstrap | null = null
   let documentsVersion = 0
@@ -157,6 +171,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     development: bootstrap.site.development,
     async run(chain, extra) {
       if (!chain || chain.length === 0) return
+      await loadDomainActions()
       const context = () => buildContext(stores, { item: extra?.item, ...(extra?.params ? { data: { params: extra.params } } : {}) })
       await runChain(chain as ActionChain, env, context, actionRegistry)
     },
