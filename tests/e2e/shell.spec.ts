@@ -264,3 +264,15 @@ test('a screen document that fails to load with nothing cached shows the 500 pag
   await page.getByTestId('menu-button').click()
   await expect(page.getByTestId('left-menu').getByRole('link', { name: 'Contact us' })).toBeVisible()
 })
+
+test('loyalty shows for logged-in punters, titled "bonuses and promocode" in Belarus (jurisdiction copy of the menu)', async ({ page, server }) => {
+  // a stored session is enough for the menu's login-only rule (no gateway call is needed to draw it)
+  await page.addInitScript(() => localStorage.setItem('session', JSON.stringify({ accessToken: 'e2e-token', refreshToken: 'e2e-refresh', creationTime: Date.now(), loginTimeout: 3_600_000 })))
+  await page.goto('/sport/live/popular')
+  await page.getByTestId('menu-button').click()
+  await expect(page.getByTestId('left-menu').locator('[data-menu-item="loyalty"]')).toHaveText('Loyalty and bonuses')
+  const port = new URL(server.url).port
+  await page.goto(`http://belarus.localhost:${port}/en/sport/live/popular`)
+  await page.getByTestId('menu-button').click()
+  await expect(page.getByTestId('left-menu').locator('[data-menu-item="loyalty"]')).toHaveText('Bonuses and promocode')
+})
