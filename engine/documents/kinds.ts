@@ -297,7 +297,7 @@ export const popupSchema = {
       items: {
         type: 'object',
         required: ['label', 'actions'],
-        properties: { label: text, actions: chain, variant: { enum: ['primary', 'secondary', 'ghost'] }, when: expression },
+        properties: { label: text, actions: chain, variant: { enum: ['primary', 'secondary', 'ghost'] }, when: expression, testId: { type: 'string', maxLength: 80 } },
         additionalProperties: false,
       },
       maxItems: 4,
