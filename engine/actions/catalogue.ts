@@ -1,11 +1,9 @@
 /**
- * The built-in actions and the catalogue of every action (name → description + params JSON
- * Schema) for schema-lint and editors. The built-in domain files have no side effects; the
- * account and sign-up domains (auth.ts, join.ts) register themselves into `actionRegistry` when
- * imported, which is harmless here (the same definitions, idempotent).
+ * The built-in actions and their catalogue (name → description + params JSON Schema) for
+ * editors. Importing this file has no side effects and stays light: the shell imports
+ * `builtInActions` from here into the lobby bundle. Domain actions (auth, join …) register
+ * themselves via `./index`; schema-lint reads the live registry for the full list.
  */
-import { authActions } from './auth'
-import { joinActions } from './join'
 import { localeActions } from './locale'
 import { navActions } from './nav'
 import { notifyActions } from './notify'
@@ -20,10 +18,7 @@ export interface ActionCatalogueEntry {
   params: ParamSchema
 }
 
-/** Every action a document may name: the built-ins plus the account and sign-up domains. */
-export const catalogueActions: readonly AnyAction[] = [...builtInActions, ...(authActions as readonly AnyAction[]), ...(joinActions as readonly AnyAction[])]
-
-/** name → { description, params } of every action. */
+/** name → { description, params } of every built-in action. */
 export const actionCatalogue: Record<string, ActionCatalogueEntry> = Object.fromEntries(
-  catalogueActions.map((action) => [action.name, { description: action.description, params: action.params }]),
+  builtInActions.map((action) => [action.name, { description: action.description, params: action.params }]),
 )
