@@ -1,4 +1,5 @@
 /** The generic error page (spec §2): a status and its title; otherwise the generic messages. */
+import { useEffect } from 'react'
 
 export const ERROR_TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -11,6 +12,9 @@ export const CLIENT_EXCEPTION = 'Application error: a client-side exception has 
 
 export function ErrorPage({ status, title }: { status?: number; title?: string }) {
   const text = title ?? (status !== undefined ? ERROR_TITLES[status] : undefined) ?? UNEXPECTED_ERROR
+  useEffect(() => {
+    document.title = status !== undefined ? `${status}: ${text}` : text
+  }, [status, text])
   return (
     <div className="error-page" data-testid="error-page" data-status={status}>
       {status !== undefined && <h1 className="error-page__status">{status}</h1>}
