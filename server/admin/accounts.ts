@@ -55,8 +55,10 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 export async function seedAdmins(db: Db, now: number): Promise<void> {
   const exists = db.prepare('SELECT 1 FROM admin_users WHERE email = ?')
   for (const admin of DEMO_ADMINS) {
+    if (!db.open) return
     if (exists.get(admin.email)) continue
     const hash = await argon2.hash(admin.password, ARGON2)
+    if (!db.open) return // the server closed while hashing
     db.prepare('INSERT OR IGNORE INTO admin_users (email, name, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(admin.email, admin.name, admin.role, hash, now)
   }
 }

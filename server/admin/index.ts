@@ -51,7 +51,8 @@ export const adminModule: ServerModule = {
         deps.log.warn('store.reseed.failed', { error: (error as Error).message })
       }
     })
-    await seedAdmins(deps.db, deps.now())
-    app.use(createAdminRouter(deps, store))
+    // Hashing the demo passwords takes a moment: the server starts meanwhile, and sign-in waits.
+    const adminsReady = seedAdmins(deps.db, deps.now()).catch((error) => deps.log.error('admin.seed.failed', { error: (error as Error).message }))
+    app.use(createAdminRouter(deps, store, adminsReady))
   },
 }

@@ -106,7 +106,7 @@ ${body}
 `
 }
 
-export function createAdminRouter(deps: ServerDeps, store: DocumentStore): Router {
+export function createAdminRouter(deps: ServerDeps, store: DocumentStore, adminsReady: Promise<unknown> = Promise.resolve()): Router {
   const router = Router()
   const throttle = createThrottle(deps.now)
   const secure = !deps.config.development
@@ -186,6 +186,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore): Route
     const { email, password } = req.body as { email: string; password: string }
     const keys = [`email:${email.toLowerCase()}`, `ip:${req.ip}`]
     if (throttle.blocked(keys)) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
+    await adminsReady
     const user = await checkPassword(deps.db, email, password)
     if (!user) {
       throttle.fail(keys)

@@ -169,6 +169,8 @@ export class DocumentStore {
   private readonly db: Db
   private readonly now: () => number
   private readonly install: (records: DocumentRecord[]) => void
+  /** Parsed records by file and content hash: a published text is parsed once, not per publish. */
+  private readonly parsed = new Map<string, DocumentRecord>()
 
   constructor(options: DocumentStoreOptions) {
     this.db = options.db
@@ -214,7 +216,7 @@ export class DocumentStore {
     const texts = new Map([...this.published()].map(([file, v]) => [file, v.content]))
     if (replacing) texts.set(replacing.file, replacing.content)
     for (const [file, text] of [...texts].sort(([a], [b]) => a.localeCompare(b))) {
-      const record = readDocument(file, text, problems)
+      const record = this.read(file, text, problems)
       if (record) records.push(record)
     }
     return { records, problems }
@@ -258,7 +260,7 @@ export class DocumentStore {
         const hash = contentHash(text)
         if (known.get(file) === hash) continue
         // A file that does not load is not seeded: the store keeps serving its last good version.
-        if (!readDocument(file, text, problems)) continue
+        if (!this.read(file, text, problems)) continue
         const current = this.publishedVersionOf(file)
         if (current?.contentHash !== hash) {
           const id = this.insertVersion(file, text, 'seed', 'published', 'seed', current?.id ?? null, at)
@@ -463,6 +465,18 @@ export class DocumentStore {
   }
 
   // ---- internals ------------------------------------------------------------------------------
+
+  private read(file: string, text: string, problems: DocumentProblem[]): DocumentRecord | null {
+    const key = `${file}\u0000${contentHash(text)}`
+    const cached = this.parsed.get(key)
+    if (cached) return cached
+    const record = readDocument(file, text, problems)
+    if (record) {
+      if (this.parsed.size > 5000) this.parsed.clear()
+      this.parsed.set(key, record)
+    }
+    return record
+  }
 
   private insertVersion(file: string, content: string, origin: DocumentVersion['origin'], state: VersionState, author: string, base: number | null, at: number): number {
     return Number(
