@@ -83,3 +83,45 @@ test('an operator edits, compliance sees the diff and approves, the punter’s o
   await op.context().close()
   await co.context().close()
 })
+
+test('Spain sign-up: the operator drops the country field, compliance approves the diff, an open sign-up page loses the field', async ({ page, browser, server }) => {
+  const port = new URL(server.url).port
+  await page.clock.install()
+  await page.goto(`http://spain.localhost:${port}/en/join`)
+  const form = page.getByTestId('join-form-email')
+  await expect(form.getByLabel('E-mail')).toBeVisible()
+  await expect(form.getByLabel('Country')).toBeVisible()
+
+  const op = await signIn(browser, server.url, operator)
+  await op.goto('/admin#document/jurisdictions%2Fspain%2Fflows%2Fsignup-email.json')
+  const editor = op.getByTestId('draft-editor')
+  await expect(editor).toHaveValue(/countryId/)
+  const flow = JSON.parse(await editor.inputValue())
+  const account = flow.steps.find((s: { id: string }) => s.id === 'account')
+  account.schema.required = account.schema.required.filter((f: string) => f !== 'countryId')
+  delete account.schema.properties.countryId
+  delete account.uiSchema.countryId
+  await editor.fill(JSON.stringify(flow, null, 2))
+  await op.getByTestId('save-draft').click()
+  await expect(op).toHaveURL(/#version\/\d+$/)
+  const versionUrl = op.url().replace(/^.*#/, '/admin#')
+  await op.getByTestId('submit-draft').click()
+  await expect(op.getByTestId('version-state')).toHaveAttribute('data-state', 'in_review')
+
+  const co = await signIn(browser, server.url, compliance)
+  await co.goto(versionUrl)
+  await expect(co.getByTestId('diff')).toContainText('Spain sign-up (email): field countryId no longer required')
+  await expect(co.getByTestId('diff')).toContainText('Spain sign-up (email): field countryId removed from step account')
+  await co.getByTestId('approve').click()
+  await expect(co.getByTestId('version-state')).toHaveAttribute('data-state', 'approved')
+  await co.getByTestId('publish').click()
+  await expect(co.getByTestId('version-state')).toHaveAttribute('data-state', 'published')
+
+  await expect(async () => {
+    await page.clock.runFor(10_000)
+    await expect(form.getByLabel('Country')).toHaveCount(0, { timeout: 500 })
+  }).toPass({ timeout: 15_000 })
+  await expect(form.getByLabel('E-mail')).toBeVisible()
+  await op.context().close()
+  await co.context().close()
+})

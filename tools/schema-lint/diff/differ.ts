@@ -292,7 +292,9 @@ function interpret(change: RawChange, doc: DocumentSnapshot): Interpretation {
     const message = op === 'added' ? `text ${textKey} added: "${show(after)}"` : op === 'removed' ? `text ${textKey} removed` : `text ${textKey} "${show(before)}" → "${show(after)}"`
     return { rule: `text.${op}`, message, direction: 'neutral', impact: 'copy' }
   }
-  if (keys.some((k) => TEXT_KEYS.has(k)) && !keys.includes('properties')) {
+  const isText = (v: unknown) => v === undefined || typeof v === 'string' || (isObject(v) && typeof v.key === 'string')
+  const textChange = (TEXT_KEYS.has(key) && !path[path.length - 1]?.keyed && isText(before) && isText(after)) || (TEXT_KEYS.has(parent) && ['key', 'values', 'count'].includes(key))
+  if (textChange && !keys.includes('properties')) {
     const message = op === 'changed' ? at(`text ${show(before)} → ${show(after)}`) : op === 'added' ? at(`text ${key} added: ${show(after)}`) : at(`text ${key} removed`)
     return { rule: `text.${op}`, message, direction: 'neutral', impact: 'copy' }
   }

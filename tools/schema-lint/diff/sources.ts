@@ -46,12 +46,23 @@ export function snapshotsFromGit(ref: string, options: { cwd?: string; folder?: 
   const run = (args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] })
   const files = run(['ls-tree', '-r', '--name-only', `${ref}`, '--', `${folder}/`])
     .split('\n')
-    .filter((f) => f.endsWith('.json'))
-  return files.flatMap((path) => {
-    const file = path.slice(folder.length + 1)
-    if (IGNORED.test(file)) return []
-    return snapshotOf(file, run(['show', `${ref}:${path}`])) ?? []
-  })
+    .filter((f) => f.endsWith('.json') && !IGNORED.test(f.slice(folder.length + 1)))
+  if (files.length === 0) return []
+  // One `git cat-file --batch` for every file instead of one `git show` each.
+  const batch = execFileSync('git', ['cat-file', '--batch'], { cwd, input: files.map((f) => `${ref}:${f}`).join('\n') + '\n', maxBuffer: 256 * 1024 * 1024 })
+  const out: DocumentSnapshot[] = []
+  let offset = 0
+  for (const path of files) {
+    const headerEnd = batch.indexOf(0x0a, offset)
+    const header = batch.subarray(offset, headerEnd).toString('utf8')
+    const size = Number(header.split(' ')[2])
+    if (!Number.isFinite(size)) throw new Error(`git cat-file: ${header}`)
+    const text = batch.subarray(headerEnd + 1, headerEnd + 1 + size).toString('utf8')
+    offset = headerEnd + 1 + size + 1
+    const snapshot = snapshotOf(path.slice(folder.length + 1), text)
+    if (snapshot) out.push(snapshot)
+  }
+  return out
 }
 
 /** Resolves a store source ("store:<version id>") to snapshots; set by the store when present. */
