@@ -304,7 +304,8 @@ function interpret(change: RawChange, doc: DocumentSnapshot): Interpretation {
   }
   // Whole elements (a step, a menu item, a button, an after-login rule, a regulatory setting).
   const last = path[path.length - 1]
-  const thing = last?.phrase ?? (isKeyedParent(parent) ? `${parent} ${show(key)}` : key)
+  const owner = keys.slice(0, -1).filter((k, i) => !path[i].keyed && !path[i].phrase).slice(-2).join(' ')
+  const thing = last?.phrase ?? (last?.keyed ? `${owner} ${show(key)}`.trim() : key)
   const context = subjectOf(path.slice(0, -1))
   const lead = context && context !== thing ? `${context}: ` : ''
   if (op === 'added') return { rule: 'element.added', message: `${lead}${thing} added${isObject(after) || Array.isArray(after) ? '' : ` (${show(after)})`}`, direction: 'tightened' }
