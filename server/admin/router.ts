@@ -399,6 +399,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     if (!Number.isInteger(limit) || limit < 1 || (before !== undefined && !Number.isInteger(before))) return sendError(res, 400, HTTP_ERRORS.validation)
     sendOk(res, listAudit(deps.db, { limit, before }))
   })
+  router.get('/admin/api/approved-fingerprints', (_req, res) => res.json(store.approvedFingerprints()))
   router.get('/admin/api/audit/verify', (_req, res) => sendOk(res, verifyAudit(deps.db)))
 
   return router

@@ -19,7 +19,7 @@ import { registerMigration, type Db } from '../db/database'
 import { listDocumentFiles, readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../documents/loader'
 import { appendAudit } from './audit'
 import { lintGate, type GateFinding } from './lint-gate'
-import type { DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
+import { diffDocumentSets, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
 
@@ -348,7 +348,9 @@ export class DocumentStore {
     const at = this.now()
     this.db.transaction(() => {
       this.db.prepare("UPDATE store_versions SET state = 'approved', reviewed_by = ?, reviewed_at = ?, review_comment = ?, updated_at = ? WHERE id = ?").run(reviewer, at, comment, at, id)
-      appendAudit(this.db, at, reviewer, 'review.approved', version.file, { version: id, author: version.author, comment })
+      // The approved findings' fingerprints: `schema-lint diff --approved` accepts them on later commits.
+      const fingerprints = diffDocumentSets(this.snapshots(), this.snapshots(version)).map((f) => f.fingerprint)
+      appendAudit(this.db, at, reviewer, 'review.approved', version.file, { version: id, author: version.author, comment, fingerprints })
     })()
     return { ok: true, value: this.version(id)! }
   }
@@ -458,6 +460,14 @@ export class DocumentStore {
       appendAudit(this.db, at, reviewer, `waiver.${decision}`, `${waiver.jurisdiction}/${waiver.rule}`, { waiver: id, author: waiver.author })
     })()
     return { ok: true, value: this.waivers().find((w) => w.id === id)! }
+  }
+
+  /** Every fingerprint compliance approved (from the audit log), for `schema-lint diff --approved`. */
+  approvedFingerprints(): string[] {
+    const rows = this.db.prepare("SELECT details FROM audit_log WHERE action = 'review.approved' ORDER BY seq").all() as { details: string }[]
+    const out = new Set<string>()
+    for (const row of rows) for (const f of (JSON.parse(row.details) as { fingerprints?: string[] }).fingerprints ?? []) out.add(f)
+    return [...out]
   }
 
   audit(actor: string, action: string, subject: string, details: Record<string, unknown> = {}): void {

@@ -50,6 +50,7 @@ describe('draft → lint gate → review → publish', () => {
     const versionBefore = (await spainDoc('/api/site/version')).json().documentsVersion
     const id = await draftAndSubmit(operator, SPAIN_SIGNUP, (d) => (d.steps[1].schema.properties.firstName.maxLength = 50), server)
     expect((await compliance.post(`/admin/api/versions/${id}/publish`)).json().errorCode).toBe('NOT_APPROVED')
+    const reviewed = (await compliance.get(`/admin/api/versions/${id}`)).json().payload.diff.findings[0].fingerprint as string
     expect((await compliance.post(`/admin/api/versions/${id}/approve`, { comment: 'fine' })).status).toBe(200)
     const published = await operator.post(`/admin/api/versions/${id}/publish`)
     expect(published.status).toBe(200)
@@ -57,6 +58,9 @@ describe('draft → lint gate → review → publish', () => {
     const served = (await spainDoc('/api/documents/flow/signup-email')).json()
     expect(served.steps[1].schema.properties.firstName.maxLength).toBe(50)
     expect((await spainDoc('/api/site/version')).json().documentsVersion).not.toBe(versionBefore)
+    // The approval carries the findings' fingerprints, for `schema-lint diff --approved`.
+    const approved = (await operator.get('/admin/api/approved-fingerprints')).json() as string[]
+    expect(approved).toContain(reviewed)
   })
 
   it('self-approval is refused, even for a compliance user who authored the draft (via the store)', async () => {
