@@ -162,7 +162,7 @@ test('popups animate by default and not at all under prefers-reduced-motion: red
 
 test('a login-only screen opens the login popup for guests', async ({ page }) => {
   await page.goto('/account/settings')
-  await expect(page.getByRole('dialog', { name: 'Log in to continue' })).toBeVisible()
+  await expect(page.locator('[role="dialog"][data-popup-id="login"]')).toBeVisible()
   await expect(page.getByTestId('login-required')).toBeVisible()
 })
 
