@@ -2,11 +2,16 @@
  * Preview tokens: a short-lived, unguessable token bound to one store version, so the real engine
  * can render a draft inside the admin page without the draft ever being served to punters.
  *
- * Hook wanted in `server/documents/router.ts` (owned elsewhere): in `GET /api/documents/:kind/:id`,
- * before `deps.documents.resolve`, when `req.query.preview` is a string:
- *   `const preview = resolvePreview(String(req.query.preview), kind, id, siteContext(req, deps))`
- *   `if (preview) return res.setHeader('Cache-Control', 'no-store').json(preview.served)`
- * and the client document loader passes `?preview=<token>` on when the page URL carries it.
+ * Two small hooks make the engine render a preview (owned elsewhere, not edited here):
+ * - `server/documents/router.ts`, in `GET /api/documents/:kind/:id` before `deps.documents.resolve`:
+ *     `if (typeof req.query.preview === 'string') {`
+ *     `  const record = resolvePreview(req.query.preview, kind, id, siteContext(req, deps))`
+ *     `  if (record) { res.setHeader('Cache-Control', 'no-store'); return void res.json(record.served) } }`
+ *   (an unknown or expired token falls through to the published document).
+ * - `engine/core/documents.ts`: a `preview?: () => string | null` option (read once from the page
+ *   URL's `?preview=` and kept in sessionStorage for in-app navigation); `documentUrl` appends
+ *   `&preview=<token>`, and `keyOf` includes the token so previews never enter the punter cache.
+ * Until then `/admin/preview/<token>/documents/<kind>/<id>` serves the same JSON.
  */
 import { randomBytes } from 'node:crypto'
 import type { DocumentRecord } from '../documents/loader'
