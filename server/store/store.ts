@@ -346,12 +346,16 @@ export class DocumentStore {
     const errors = (await this.check(version)).filter((f) => f.severity === 'error')
     if (errors.length > 0) return { ok: false, code: 'LINT_FAILED', details: errors }
     const at = this.now()
-    this.db.transaction(() => {
+    const approved = this.db.transaction(() => {
+      // A parallel approval or a withdrawal won the race while the gate ran.
+      if (this.version(id)?.state !== 'in_review') return false
       this.db.prepare("UPDATE store_versions SET state = 'approved', reviewed_by = ?, reviewed_at = ?, review_comment = ?, updated_at = ? WHERE id = ?").run(reviewer, at, comment, at, id)
       // The approved findings' fingerprints: `schema-lint diff --approved` accepts them on later commits.
       const fingerprints = diffDocumentSets(this.snapshots(), this.snapshots(version)).map((f) => f.fingerprint)
       appendAudit(this.db, at, reviewer, 'review.approved', version.file, { version: id, author: version.author, comment, fingerprints })
+      return true
     })()
+    if (!approved) return { ok: false, code: 'INVALID_STATE', details: { state: this.version(id)?.state } }
     return { ok: true, value: this.version(id)! }
   }
 

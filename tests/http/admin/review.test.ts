@@ -137,6 +137,18 @@ describe('draft → lint gate → review → publish', () => {
     expect(stale.json().errorCode).toBe('STALE_DRAFT')
   })
 
+  it('parallel publishes of one approved version: exactly one goes live; parallel approvals: exactly one counts', async () => {
+    const id = await draftAndSubmit(operator, SPAIN_SIGNUP, (d) => (d.steps[1].schema.properties.lastName.maxLength = 58), server)
+    const approvals = await Promise.all([compliance, compliance2, compliance].map((c) => c.post(`/admin/api/versions/${id}/approve`)))
+    expect(approvals.filter((r) => r.status === 200)).toHaveLength(1)
+    const publishes = await Promise.all(Array.from({ length: 5 }, () => operator.post(`/admin/api/versions/${id}/publish`)))
+    expect(publishes.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(publishes.every((r) => r.status === 200 || r.status === 409)).toBe(true)
+    const audit = (await compliance.get('/admin/api/audit?limit=50')).json().payload as { action: string; details: { version?: number } }[]
+    expect(audit.filter((e) => e.action === 'document.published' && e.details.version === id)).toHaveLength(1)
+    expect(audit.filter((e) => e.action === 'review.approved' && e.details.version === id)).toHaveLength(1)
+  })
+
   it('rollback puts an earlier published version live again', async () => {
     const history = (await operator.get(`/admin/api/document?file=${encodeURIComponent(SPAIN_SIGNUP)}`)).json().payload.history as { id: number; origin: string }[]
     const seed = history.find((v) => v.origin === 'seed')!
