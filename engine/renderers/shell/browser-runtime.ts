@@ -172,8 +172,11 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     async run(chain, extra) {
       if (!chain || chain.length === 0) return
       await loadDomainActions()
-      const context = () => buildContext(stores, { item: extra?.item, ...(extra?.params ? { data: { params: extra.params } } : {}) })
-      await runChain(chain as ActionChain, env, context, actionRegistry)
+      // a form's chain (FormNode passes { form }) evaluates its bindings over the form values
+      const form = (extra as { form?: Record<string, unknown> } | undefined)?.form
+      const context = () => buildContext(stores, { item: extra?.item, ...(form ? { form } : {}), ...(extra?.params ? { data: { params: extra.params } } : {}) })
+      // the chain's result goes back to the caller: a form shows a failed submit's errors
+      return runChain(chain as ActionChain, env, context, actionRegistry) as Promise<unknown> as Promise<void>
     },
     async load<T>(kind: string, id: string) {
       const result = ((await takePrefetched(`${kind}/${id}`)) ?? (await documents.load<T>(kind, id))) as Awaited<ReturnType<typeof documents.load<T>>>
