@@ -196,6 +196,9 @@ test('an unknown node kind is skipped and reported, the rest of the page renders
   await expect(page.getByTestId('page-title')).toHaveText('Promotions')
   await expect(page.getByText('Weekly cashback')).toBeVisible()
   await expect(page.getByTestId('unknown-node')).toContainText('holoBanner')
+  // development only: the warnings panel lists what the engine skipped
+  await page.getByTestId('dev-warnings').getByRole('button').first().click()
+  await expect(page.getByTestId('dev-warnings')).toContainText('unknown node kind "holoBanner" skipped')
   expect(warnings.some((w) => w.includes('unknown node kind "holoBanner"'))).toBe(true)
 })
 
