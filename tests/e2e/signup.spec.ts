@@ -1,0 +1,91 @@
+/**
+ * Sign-up in the browser (spec §4 phone-code registration, registration by registration token;
+ * §2 after sign-up; issue 4): a new punter signs up on /join of each site
+ * (http://<jurisdiction>.localhost:<port>), reads the code or the confirmation link from the dev
+ * outbox (GET /api/dev/outbox?to=…), and lands where the jurisdiction's afterSignUp says.
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+const PASSWORD = 'a quiet orange lantern 42'
+let counter = 0
+const unique = () => `${Date.now() % 1_000_000}${++counter}`.padStart(7, '0').slice(-7)
+
+function siteUrl(base: string, jurisdiction: string, path: string): string {
+  const url = new URL(base)
+  return `${url.protocol}//${jurisdiction}.localhost:${url.port}${path}`
+}
+
+interface OutboxMessage {
+  channel: string
+  recipient: string
+  body: string
+}
+
+/** The newest message the dev outbox holds for a recipient (polled: the server sends after answering). */
+async function lastMessage(request: APIRequestContext, base: string, to: string): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined
+  await expect
+    .poll(async () => {
+      const answer = (await (await request.get(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { payload: { messages: OutboxMessage[] } }
+      found = answer.payload.messages[0]
+      return found !== undefined
+    })
+    .toBe(true)
+  return found!
+}
+
+async function next(form: Locator) {
+  await form.getByTestId('form-submit').click()
+}
+
+async function fillPersonal(form: Locator, extra: (form: Locator) => Promise<void> = async () => {}) {
+  await expect(form.getByLabel('First name')).toBeVisible()
+  if ((await form.getByLabel('First name').count()) > 0) await form.getByLabel('First name').fill('Ana')
+  if ((await form.getByLabel('Last name').count()) > 0) await form.getByLabel('Last name').fill('Lopez')
+  await form.getByLabel('Date of birth').fill('1990-05-17')
+  await extra(form)
+  await next(form)
+}
+
+async function accept(form: Locator) {
+  await expect(form.getByRole('checkbox')).toBeVisible()
+  await form.getByRole('checkbox').check()
+  await next(form)
+}
+
+/** The phone flow's three steps; returns the E.164 number the code goes to. */
+async function signUpByPhone(page: Page, options: { national: string; dial: string; country?: string; personal?: (form: Locator) => Promise<void>; skipNames?: boolean }) {
+  const form = page.getByTestId('join-form-phone')
+  await form.getByLabel('Mobile phone').fill(options.national)
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
+  if (options.country) await form.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: options.country })
+  await next(form)
+  if (options.skipNames) {
+    await form.getByLabel('Date of birth').fill('1990-05-17')
+    await next(form)
+  } else await fillPersonal(form, options.personal)
+  await accept(form)
+  return `+${options.dial}${options.national}`
+}
+
+async function enterCode(page: Page, request: APIRequestContext, base: string, phone: string) {
+  const dialog = page.locator('[data-popup-id="join-code-verification"]')
+  await expect(dialog).toBeVisible()
+  const sms = await lastMessage(request, base, phone)
+  const code = /\b(\d{6})\b/.exec(sms.body)?.[1]
+  expect(code).toBeTruthy()
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(code!)
+  await dialog.getByTestId('form-submit').click()
+  await expect(dialog).toHaveCount(0)
+}
+
+test('Curaçao: a phone sign-up confirms the SMS code and lands on the deposit page with the welcome line', async ({ page, request, baseURL }) => {
+  await page.goto(siteUrl(baseURL!, 'curacao', '/join'))
+  await expect(page.getByTestId('page-title')).toHaveText('Sign up')
+  const phone = await signUpByPhone(page, { national: `9${unique()}`, dial: '599', country: 'Curaçao' })
+  await enterCode(page, request, baseURL!, phone)
+  await expect(page).toHaveURL(/\/account\/deposit\?isAfterSignUp=true$/)
+  await expect(page.getByTestId('deposit-welcome')).toBeVisible()
+  await expect(page.getByTestId('page-title')).toHaveText('Deposit')
+})
