@@ -24,6 +24,15 @@ async function signIn(browser: Browser, baseURL: string, who: { email: string; p
   return page
 }
 
+/** Puts the seeded (git) version of a file live again, so later tests on this worker's server see the files. */
+async function restoreSeed(page: Page, file: string): Promise<void> {
+  const session = await (await page.request.get('/admin/api/session')).json()
+  const history = (await (await page.request.get(`/admin/api/document?file=${encodeURIComponent(file)}`)).json()).payload.history as { id: number; origin: string }[]
+  const seed = history.find((v) => v.origin === 'seed')!
+  const res = await page.request.post('/admin/api/rollback', { headers: { 'x-csrf-token': session.payload.csrf }, data: { file, version: seed.id } })
+  expect(res.status()).toBe(200)
+}
+
 test('the admin page is not reachable without login', async ({ page }) => {
   await page.goto('/admin')
   await expect(page.getByTestId('admin-login')).toBeVisible()
@@ -80,6 +89,7 @@ test('an operator edits, compliance sees the diff and approves, the punter’s o
   // The audit log shows the chain intact.
   await co.goto('/admin#audit')
   await expect(co.getByTestId('audit-verify')).toContainText('Chain intact')
+  await restoreSeed(co, 'screens/casino-lobby.json')
   await op.context().close()
   await co.context().close()
 })
@@ -122,6 +132,7 @@ test('Spain sign-up: the operator drops the country field, compliance approves t
     await expect(form.getByLabel('Country')).toHaveCount(0, { timeout: 500 })
   }).toPass({ timeout: 15_000 })
   await expect(form.getByLabel('E-mail')).toBeVisible()
+  await restoreSeed(co, 'jurisdictions/spain/flows/signup-email.json')
   await op.context().close()
   await co.context().close()
 })
