@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
@@ -278,4 +279,30 @@ test('loyalty shows for logged-in punters, titled "bonuses and promocode" in Bel
   await page.goto(`http://belarus.localhost:${port}/en/sport/live/popular`)
   await page.getByTestId('menu-button').click()
   await expect(page.getByTestId('left-menu').locator('[data-menu-item="loyalty"]')).toHaveText('Bonuses and promocode')
+})
+
+test('in production an unknown node kind leaves no visible trace (no warning box, no warnings panel)', async ({ browser }) => {
+  const { startServer } = await import('../../server/main')
+  const { mkdtempSync, rmSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const work = mkdtempSync(join(tmpdir(), 'parlay-e2e-prod-'))
+  const running = await startServer({ port: 0, dataDir: join(work, 'data'), documentsDir: fileURLToPath(new URL('../../schemas', import.meta.url)), distDir: process.env.PARLAY_E2E_DIST, development: false, watch: false, quiet: true })
+  const page = await browser.newPage()
+  try {
+    await page.route('**/api/documents/screen/promotions*', async (route) => {
+      const response = await route.fetch({ headers: { ...route.request().headers(), 'if-none-match': '' } })
+      const doc = (await response.json()) as { body: unknown[] }
+      doc.body.splice(1, 0, { type: 'holoBanner', id: 'future-node' })
+      await route.fulfill({ response, json: doc })
+    })
+    await page.goto(`${running.url}/promotions`)
+    await expect(page.getByTestId('page-title')).toHaveText('Promotions')
+    await expect(page.getByText('Weekly cashback')).toBeVisible()
+    await expect(page.getByTestId('unknown-node')).toHaveCount(0)
+    await expect(page.getByTestId('dev-warnings')).toHaveCount(0)
+  } finally {
+    await page.close()
+    await running.close()
+    rmSync(work, { recursive: true, force: true })
+  }
 })
