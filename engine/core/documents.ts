@@ -41,6 +41,9 @@ export interface DocumentClientOptions {
   /** Subscribes to "the page became visible again"; returns unsubscribe. Defaults to the DOM
    * visibilitychange event when a document exists. */
   onVisible?: (fn: () => void) => () => void
+  /** An admin preview token (the page's `?preview=`): documents then come from a draft version,
+   * and never enter the stored last-good copies punters rely on. */
+  preview?: () => string | null
 }
 
 export interface DocumentClient {
@@ -92,6 +95,7 @@ export function createDocumentClient(options: DocumentClientOptions): DocumentCl
   }
   function remember(key: string, entry: Entry): void {
     memory.set(key, entry)
+    if (key.startsWith('preview:')) return
     try {
       options.storage?.setItem(STORAGE_PREFIX + key, JSON.stringify(entry))
     } catch {
@@ -141,7 +145,8 @@ export function createDocumentClient(options: DocumentClientOptions): DocumentCl
   }
 
   function keyOf(kind: string, id: string, loc: string): string {
-    return `${kind}/${id}/${loc}`
+    const token = options.preview?.()
+    return token ? `preview:${token}/${kind}/${id}/${loc}` : `${kind}/${id}/${loc}`
   }
 
   async function loadAt<T>(kind: string, id: string, url: string, loc: string) {
@@ -150,8 +155,11 @@ export function createDocumentClient(options: DocumentClientOptions): DocumentCl
     return fetchEntry<T>(kind, id, url, key)
   }
 
-  const documentUrl = (kind: string, id: string, loc: string) =>
-    `${DOCUMENTS_API}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}?locale=${encodeURIComponent(loc)}`
+  const documentUrl = (kind: string, id: string, loc: string) => {
+    const token = options.preview?.()
+    const base = `${DOCUMENTS_API}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}?locale=${encodeURIComponent(loc)}`
+    return token ? `${base}&preview=${encodeURIComponent(token)}` : base
+  }
 
   async function revalidate(): Promise<void> {
     for (const [key, { kind, id, url }] of [...loaded]) {

@@ -9,6 +9,7 @@ import { HTTP_ERRORS, sendError } from '../http/envelope'
 import { siteContext } from '../http/site'
 import { hashOf, type DocumentRecord } from './loader'
 import type { SiteRequest } from './service'
+import { resolvePreview } from '../store/preview'
 
 function sendCached(req: Request, res: Response, etag: string, body: () => unknown): void {
   const quoted = `"${etag}"`
@@ -102,6 +103,14 @@ export function createDocumentsRouter(deps: ServerDeps): Router {
     const id = req.params.id
     if (!DOCUMENT_KINDS.includes(kind)) return sendError(res, 400, 'UNKNOWN_DOCUMENT_KIND')
     if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(id)) return sendError(res, 400, 'INVALID_DOCUMENT_ID')
+    if (typeof req.query.preview === 'string') {
+      // An admin's draft preview: never cached, and an unknown or expired token falls through.
+      const draft = resolvePreview(req.query.preview, kind, id, siteContext(req, deps), deps.now())
+      if (draft) {
+        res.setHeader('Cache-Control', 'no-store')
+        return void res.json(draft.served)
+      }
+    }
     const record = deps.documents.resolve(kind, id, siteContext(req, deps))
     if (!record) return sendError(res, 404, HTTP_ERRORS.notFound)
     sendCached(req, res, record.hash, () => record.served)

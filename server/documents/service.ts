@@ -58,7 +58,8 @@ export interface DocumentService {
   readonly root: string
 }
 
-function score(record: DocumentRecord, request: SiteRequest): number {
+/** How well a document fits a site request: -1 when it does not apply; higher is more specific. */
+export function resolutionScore(record: Pick<DocumentRecord, 'jurisdiction' | 'locales' | 'platforms'>, request: SiteRequest): number {
   if (record.jurisdiction !== '' && record.jurisdiction !== request.jurisdiction) return -1
   if (record.locales.length > 0 && !record.locales.includes(request.locale)) return -1
   if (record.platforms.length > 0 && !record.platforms.includes(request.platform)) return -1
@@ -151,7 +152,7 @@ export function createDocumentService(options: { root: string; db?: Db; now?: ()
       let bestScore = -1
       for (const record of records) {
         if (record.kind !== kind || record.id !== id) continue
-        const s = score(record, request)
+        const s = resolutionScore(record, request)
         if (s > bestScore) {
           best = record
           bestScore = s

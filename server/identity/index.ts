@@ -199,8 +199,8 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
       const subject = typeof body.subject === 'string' ? body.subject.trim().slice(0, 60) : ''
       const cpr = typeof body.cpr === 'string' && /^\d{6}-?\d{4}$/.test(body.cpr) ? body.cpr : undefined
       const code = subject ? mitId.authorize(state, subject, cpr, deps.now()) : undefined
-      if (!code) return res.redirect(303, `/?mitIdError=access_denied`)
-      res.redirect(303, `/?mitIdCode=${encodeURIComponent(code)}&mitIdState=${encodeURIComponent(state)}`)
+      if (!code) return res.redirect(303, `/join/mitid?mitIdError=access_denied`)
+      res.redirect(303, `/join/mitid?mitIdCode=${encodeURIComponent(code)}&mitIdState=${encodeURIComponent(state)}`)
     })
   }
   return router

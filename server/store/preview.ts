@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { DocumentRecord } from '../documents/loader'
-import type { SiteRequest } from '../documents/service'
+import { resolutionScore, type SiteRequest } from '../documents/service'
 
 interface PreviewSet {
   versionId: number
@@ -35,13 +35,6 @@ export function createPreview(versionId: number, records: DocumentRecord[], now:
   return token
 }
 
-function score(record: DocumentRecord, request: SiteRequest): number {
-  if (record.jurisdiction !== '' && record.jurisdiction !== request.jurisdiction) return -1
-  if (record.locales.length > 0 && !record.locales.includes(request.locale)) return -1
-  if (record.platforms.length > 0 && !record.platforms.includes(request.platform)) return -1
-  return (record.jurisdiction ? 4 : 0) + (record.locales.length ? 2 : 0) + (record.platforms.length ? 1 : 0)
-}
-
 /** The document a preview shows for a site, or undefined for an unknown or expired token. */
 export function resolvePreview(token: string, kind: string, id: string, request: SiteRequest, now = Date.now()): DocumentRecord | undefined {
   const set = previews.get(token)
@@ -50,7 +43,7 @@ export function resolvePreview(token: string, kind: string, id: string, request:
   let bestScore = -1
   for (const record of set.records) {
     if (record.kind !== kind || record.id !== id) continue
-    const s = score(record, request)
+    const s = resolutionScore(record, request)
     if (s > bestScore) [best, bestScore] = [record, s]
   }
   return best

@@ -64,6 +64,8 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   }
 
   const fetcher = (input: string, init?: RequestInit) => window.fetch(input, init)
+  // Admin side-by-side review: a `?preview=` token renders a draft version of the documents.
+  const previewToken = readPreviewToken()
   let onChange: (kind: string, id: string) => void = () => {}
   const documents = createDocumentClient({
     fetch: fetcher,
@@ -71,6 +73,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     locale: () => locale,
     headers: () => documentHeaders(PLATFORM, bootstrap),
     onChange: (kind, id) => onChange(kind, id),
+    preview: () => previewToken,
   })
 
   const site = await documents.loadSite()
@@ -218,4 +221,11 @@ function routeMatches(pattern: string, path: string): boolean {
   const b = path.split(/[?#]/)[0].split('/').filter(Boolean)
   if (a[a.length - 1] === '*') return b.length >= a.length - 1 && a.slice(0, -1).every((s, i) => s.startsWith(':') || s === b[i])
   return a.length === b.length && a.every((s, i) => s.startsWith(':') || s === b[i])
+}
+
+/** The admin preview token from the URL; read once, so in-app navigation keeps it and a fresh
+ * tab without it is an ordinary punter page. */
+function readPreviewToken(): string | null {
+  const token = new URLSearchParams(window.location.search).get('preview')
+  return token && /^[A-Za-z0-9_-]{16,64}$/.test(token) ? token : null
 }

@@ -175,6 +175,13 @@ describe('diff formats and previews through the API', () => {
     const live = await rawRequest(server.port, { path: `/admin/preview/${tokens.before}/documents/popup/self-exclude` })
     expect(live.json().buttons[0].actions[0].do).toBe('popup.close')
     expect((await rawRequest(server.port, { path: '/admin/preview/bogus/documents/popup/self-exclude' })).status).toBe(404)
+    // The engine's own documents API renders the draft for a preview token, uncached …
+    const engineDraft = await rawRequest(server.port, { path: `/api/documents/popup/self-exclude?preview=${tokens.after}` })
+    expect(engineDraft.json().buttons[0].actions[0].do).toBe('nav.go')
+    expect(engineDraft.headers['cache-control']).toBe('no-store')
+    // … and punters (no token, or an unknown one) still get the published version.
+    expect((await rawRequest(server.port, { path: '/api/documents/popup/self-exclude' })).json().buttons[0].actions[0].do).toBe('popup.close')
+    expect((await rawRequest(server.port, { path: '/api/documents/popup/self-exclude?preview=bogus' })).json().buttons[0].actions[0].do).toBe('popup.close')
     await operator.post(`/admin/api/versions/${id}/withdraw`)
   })
 })

@@ -173,6 +173,7 @@ describe('e-mail variants and registration by token', () => {
       const form = new URLSearchParams({ state, subject: 'freja-mitid', ...(cpr ? { cpr } : {}) })
       const approve = await fetch(`${h.server.url}/dev/mitid/authorize`, { method: 'POST', body: form, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
       const location = new URL(approve.headers.get('location')!, h.server.url)
+      expect(location.pathname).toBe('/join/mitid') // the screen that completes the MitID login
       return h.call('denmark', 'POST', '/auth/mitId/login', { authorizationCode: location.searchParams.get('mitIdCode'), state: location.searchParams.get('mitIdState') })
     }
     expect((await mitid(false)).body.errorCode).toBe('NEED_CPR_REQUEST')

@@ -163,3 +163,16 @@ describe('document client: version watching (changes show without a reload)', ()
     expect(every).toHaveBeenCalledWith(expect.any(Function), 10_000)
   })
 })
+
+describe('document client: admin previews never reach the punter cache', () => {
+  it('a preview token is sent with each document request and its copies are not stored', async () => {
+    const server = fakeServer({ [LOBBY]: () => ({ status: 200, body: lobby('Draft'), etag: '"d1"' }) })
+    const storage = memoryStorage()
+    const client = createDocumentClient({ fetch: server.fetch, storage, locale: () => 'en', preview: () => 'tok_123456789012345' })
+    const result = await client.load('screen', 'casino-lobby')
+    expect(result.ok).toBe(true)
+    expect(server.requests[0].url).toBe('/api/documents/screen/casino-lobby?locale=en&preview=tok_123456789012345')
+    const punter = createDocumentClient({ fetch: vi.fn(async () => { throw new TypeError('offline') }), storage, locale: () => 'en' })
+    expect((await punter.load('screen', 'casino-lobby')).ok).toBe(false)
+  })
+})
