@@ -5,7 +5,9 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { lintDocuments } from './lint'
+import { loadDocuments } from '../../server/documents/loader'
+import { lintRecords, type Finding } from './lint'
+import { regulatoryFindings } from './rules/regulatory'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 
@@ -24,7 +26,14 @@ async function main(argv: string[]): Promise<number> {
     console.error(`${dir}: no such folder`)
     return 2
   }
-  const findings = await lintDocuments(dir)
+  // Schema and expressions, cross-references, then the regulatory blocks each jurisdiction must
+  // keep (waivers live in the document store; the files in git have none).
+  const { records, problems } = loadDocuments(dir)
+  const findings: Finding[] = [
+    ...problems.map((p) => ({ ...p, severity: 'error' as const, rule: 'schema' })),
+    ...(await lintRecords(records)),
+    ...regulatoryFindings(records, []),
+  ]
   const errors = findings.filter((f) => f.severity === 'error')
   for (const finding of findings)
     console.log(`${finding.file}:${finding.pointer || '/'}: ${finding.severity === 'warning' ? 'warning: ' : ''}${finding.message}`)
