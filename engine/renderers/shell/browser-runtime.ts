@@ -135,6 +135,11 @@ export async function bootBrowserEngine(): Promise<BootResult> {
 
   const stores = createEngineStores({ storage, site: bootstrap, locale })
   const gateway = createGateway({ fetch: fetcher, stores, platform: PLATFORM })
+  // Flags and experiment groups join the document context once the experiment client answers;
+  // it loads in its own chunk and never delays the first render.
+  void import('../../experiments/engine-binding').then(({ connectExperiments }) =>
+    connectExperiments(stores, { storage: storage ?? undefined, onError: (message) => report({ kind: 'action-error', message: `experiments: ${message}` }) }),
+  )
 
   let navigate: (path: string, options?: { replace?: boolean }) => void = (path) => window.location.assign(path)
   const env: ActionEnvironment = {

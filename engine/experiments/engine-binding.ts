@@ -1,0 +1,87 @@
+/**
+ * Connects the experiment client to the engine's stores, so documents vary by flag or experiment
+ * (`flags.quiz`, `experiments.registrationMotivation.group`) with no code change.
+ *
+ * Framework-free. The shell loads this lazily after the first render: the lobby never waits for
+ * the experiment service, and documents treat a missing flag as "not known yet"
+ * (`has(flags.quiz) && flags.quiz == true`).
+ */
+import type { EngineStores } from '../core/stores'
+import { Sigma } from './client'
+import { experimentContext } from './context'
+import type { Geo } from './types'
+
+/** Sites know their country, so geo is supplied by the host and the geo call is skipped. */
+const SITE_COUNTRY: Record<string, Geo> = {
+  curacao: { code: 'CW', country: 'Curaçao' },
+  russia: { code: 'RU', country: 'Russia' },
+  belarus: { code: 'BY', country: 'Belarus' },
+  denmark: { code: 'DK', country: 'Denmark' },
+  spain: { code: 'ES', country: 'Spain' },
+  italy: { code: 'IT', country: 'Italy' },
+  alderney: { code: 'GG', country: 'Guernsey' },
+}
+
+const DEVICE_KEY = 'parlay.deviceId'
+
+function deviceId(storage: Storage | undefined, random: () => number): string {
+  const existing = storage?.getItem(DEVICE_KEY)
+  if (existing) return existing
+  const id = Array.from({ length: 24 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(random() * 36)]).join('')
+  try {
+    storage?.setItem(DEVICE_KEY, id)
+  } catch {
+    // private mode: a per-page id still assigns consistently within the visit
+  }
+  return id
+}
+
+export interface ExperimentBindingOptions {
+  api?: string
+  storage?: Storage
+  random?: () => number
+  onError?: (message: string) => void
+}
+
+/** Starts the client with the site's SIGMA_TOKEN and keeps `flags`/`experiments` in the stores
+ * current, re-evaluating when the punter logs in or out. Returns a stop function. */
+export async function connectExperiments(stores: EngineStores, options: ExperimentBindingOptions = {}): Promise<() => void> {
+  const site = stores.site.getState().bootstrap
+  const token = site?.remoteConfig.SIGMA_TOKEN
+  const random = options.random ?? Math.random
+  const device = deviceId(options.storage, random)
+  const userId = () => {
+    const id = stores.user.getState().data?.user?.id
+    return id === undefined || id === null ? device : String(id)
+  }
+  let sigma: Sigma
+  try {
+    sigma = new Sigma({
+      token: typeof token === 'string' ? token : undefined,
+      api: options.api ?? '/experiments/api',
+      storage: options.storage,
+      random,
+      geo: site ? SITE_COUNTRY[site.site.jurisdiction] : undefined,
+      visitor: { userId: userId(), deviceId: device },
+    })
+    await sigma.init()
+  } catch (error) {
+    // No token, the disable cookie, or no config at all: documents see no flags and fall back.
+    options.onError?.((error as Error).message)
+    return () => {}
+  }
+  const apply = () => {
+    const { flags, experiments } = experimentContext(sigma)
+    stores.flags.getState().setValues(flags)
+    stores.experiments.getState().setValues(experiments as Record<string, unknown>)
+  }
+  apply()
+  let lastUser = userId()
+  return stores.user.subscribe(() => {
+    const next = userId()
+    if (next === lastUser) return
+    lastUser = next
+    sigma.patchVisitor({ userId: next })
+    apply()
+  })
+}
