@@ -94,7 +94,7 @@ test('the contact form validates in the browser under the CSP, shows a server fi
   await expect(form.getByRole('heading', { name: 'About you' })).toBeVisible()
   const email = form.getByLabel('E-mail')
   await expect(email).toHaveAttribute('aria-invalid', 'true')
-  await expect(form.locator('[data-field="email"] .form-error')).toHaveText('This e-mail address is already in use.')
+  await expect(form.locator('[data-field="email"] .form-error')).toHaveText('This e-mail is already registered.')
   expect(posts.filter((p) => p === '/api/demo/contact')).toHaveLength(1)
 
   await email.fill('ana@example.com')
