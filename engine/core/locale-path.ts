@@ -139,6 +139,8 @@ export const LAST_PRODUCT_KEY = 'lastProduct'
 
 /** Remembers the product of a path, if it is one (account, promotions, info pages are not). */
 export function rememberProduct(path: string, storage: StorageLike | undefined): void {
+  // The root only redirects to a product: passing through it is not a visit to sport.
+  if (/^\/?([a-z]{2,3}\/?)?([?#].*)?$/.test(path)) return
   const section = sectionOf(path)
   if (!storage || !(section in PRODUCT_ROOTS)) return
   try {

@@ -90,6 +90,8 @@ describe('spec §2: the default root depends on the last visited product', () =>
     const storage = memoryStorage()
     rememberProduct('/live-games/lobby', storage)
     rememberProduct('/account/settings', storage) // not a product: ignored
+    rememberProduct('/', storage) // the root only redirects: not a visit to sport
+    rememberProduct('/ru', storage)
     expect(defaultRoot(storage, 'sport')).toBe('/live-games/lobby')
   })
   it('without a visit, the main product, else sport', () => {
