@@ -16,20 +16,10 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { GrowthBook } from '@growthbook/growthbook'
 import { Sigma } from '../engine/experiments/client'
+import { opsPerSecond } from './measure'
 import { evaluateFlag } from '../engine/experiments/flags'
 import type { ExperimentsConfig, KeyValueStorage } from '../engine/experiments/types'
 
-function opsPerSecond(run: () => void, minMs: number): number {
-  let n = 0
-  const start = performance.now()
-  let elapsed = 0
-  while (elapsed < minMs) {
-    for (let i = 0; i < 1000; i++) run()
-    n += 1000
-    elapsed = performance.now() - start
-  }
-  return (n / elapsed) * 1000
-}
 
 /**
  * The machine is shared and noisy: contenders run in alternating short rounds and each reports its

@@ -4,19 +4,9 @@
  */
 import vectors from '../tests/vectors/expressions.json'
 import { evaluate } from '../engine/core/expression'
+import { opsPerSecond } from './measure'
 import { compileExpression, createEnvironment } from '../server/documents/cel-compiler'
 
-function opsPerSecond(run: () => void, minMs = 400): number {
-  let n = 0
-  const start = performance.now()
-  let elapsed = 0
-  while (elapsed < minMs) {
-    for (let i = 0; i < 1000; i++) run()
-    n += 1000
-    elapsed = performance.now() - start
-  }
-  return (n / elapsed) * 1000
-}
 
 export async function runExpressionsBench() {
   const env = createEnvironment()

@@ -34,7 +34,7 @@ import {
 } from '../punters/repository'
 import { dummyHash, verifyPassword } from '../punters/password'
 import { createCaptchaService, powConfig, type CaptchaService } from './captcha'
-import { authenticate, createSession, punterOfRefreshToken, refreshSession, revokeAllSessions, sessionExpiration, sha256 } from './sessions'
+import { authenticate, createSession, loginResult, punterOfRefreshToken, refreshSession, revokeAllSessions, sessionExpiration, sha256 } from './sessions'
 import { clearFailures, isLocked, needsCaptcha, pruneFailures, reserveFailure, throttleState } from './throttle'
 
 registerMigration(
@@ -192,18 +192,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cre
     recordLogin(db, punter.id, after)
     log.info('auth.login.succeeded', { punterId: punter.id, ip, method, kind: classified.kind, state: punter.state })
     res.setHeader(HEADERS.sessionHash, session.sessionHash)
-    sendOk(res, {
-      status: 'OK',
-      accessToken: session.accessToken,
-      refreshToken: session.refreshToken,
-      creationTime: session.creationTime,
-      loginTimeout: session.loginTimeout,
-      expireTokenTime: session.expireTokenTime,
-      rememberMe: session.rememberMe,
-      punterHash: session.sessionHash,
-      loginByAuthType: classified.kind,
-      needEmailConfirmation: false,
-    })
+    sendOk(res, loginResult(session, classified.kind))
   }
 
   router.post('/auth/v2/login', validateBody(LOGIN_SCHEMA), async (req, res) => {

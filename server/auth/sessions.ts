@@ -128,6 +128,23 @@ function revokeSessionIn(db: Db, sessionId: string, reason: RevokeReason, now: n
   db.prepare('UPDATE auth_tokens SET revoked_at = ? WHERE session_id = ? AND revoked_at IS NULL').run(now, sessionId)
 }
 
+/** The login result of spec §3 (status, tokens, punterHash, loginByAuthType) for a new session:
+ * one shape for every way a session opens (login, sign-up, registration token, MitID). */
+export function loginResult(session: OpenedSession, loginByAuthType: string): Record<string, unknown> {
+  return {
+    status: 'OK',
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    creationTime: session.creationTime,
+    loginTimeout: session.loginTimeout,
+    expireTokenTime: session.expireTokenTime,
+    rememberMe: session.rememberMe,
+    punterHash: session.sessionHash,
+    loginByAuthType,
+    needEmailConfirmation: false,
+  }
+}
+
 export type RefreshOutcome = Result<SessionTokens & { punterId: number }> & { reuse?: boolean }
 
 /**

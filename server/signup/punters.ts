@@ -5,7 +5,7 @@
  */
 import type { Response } from 'express'
 import { HEADERS } from '../../engine/core/contracts'
-import { createSession } from '../auth/sessions'
+import { createSession, loginResult } from '../auth/sessions'
 import type { Db } from '../db/database'
 import { sendOk } from '../http/envelope'
 import { findPunterById, insertPunter, recordLogin, type NewPunter, type Punter } from '../punters/repository'
@@ -28,20 +28,7 @@ export function sendLoggedIn(db: Db, res: Response, punter: Punter, now: number,
   const session = createSession(db, punter.id, { rememberMe: false }, now)
   recordLogin(db, punter.id, now)
   res.setHeader(HEADERS.sessionHash, session.sessionHash)
-  sendOk(res, {
-    status: 'OK',
-    accessToken: session.accessToken,
-    refreshToken: session.refreshToken,
-    creationTime: session.creationTime,
-    loginTimeout: session.loginTimeout,
-    expireTokenTime: session.expireTokenTime,
-    rememberMe: session.rememberMe,
-    punterHash: session.sessionHash,
-    loginByAuthType: 'complete_registration',
-    needEmailConfirmation: false,
-    identityState: punter.identityState,
-    ...extra,
-  })
+  sendOk(res, { ...loginResult(session, 'complete_registration'), identityState: punter.identityState, ...extra })
 }
 
 

@@ -3,11 +3,7 @@
  * context, so a document varies by flag or experiment with no code change.
  */
 import { expect, test } from './fixtures'
-
-function siteUrl(base: string, jurisdiction: string, path: string): string {
-  const url = new URL(base)
-  return `${url.protocol}//${jurisdiction}.localhost:${url.port}${path}`
-}
+import { siteUrl } from './signup-helpers'
 
 test('the quiz menu item follows the quiz feature flag: on for Curaçao, off for Spain (flag rule by country)', async ({ page, server }) => {
   await page.goto(`${server.url}/casino/lobby`)

@@ -7,38 +7,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-
-const PASSWORD = 'a quiet orange lantern 42'
-let counter = 0
-const unique = () => `${Date.now() % 1_000_000}${++counter}`.padStart(7, '0').slice(-7)
-
-function siteUrl(base: string, jurisdiction: string, path: string): string {
-  const url = new URL(base)
-  return `${url.protocol}//${jurisdiction}.localhost:${url.port}${path}`
-}
-
-interface OutboxMessage {
-  channel: string
-  recipient: string
-  body: string
-}
-
-/** The newest message the dev outbox holds for a recipient (polled: the server sends after answering). */
-async function lastMessage(request: APIRequestContext, base: string, to: string): Promise<OutboxMessage> {
-  let found: OutboxMessage | undefined
-  await expect
-    .poll(async () => {
-      const answer = (await (await request.get(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { payload: { messages: OutboxMessage[] } }
-      found = answer.payload.messages[0]
-      return found !== undefined
-    })
-    .toBe(true)
-  return found!
-}
-
-async function next(form: Locator) {
-  await form.getByTestId('form-submit').click()
-}
+import { PASSWORD, lastMessage, next, siteUrl, unique } from './signup-helpers'
 
 async function accept(form: Locator) {
   await expect(form.getByRole('checkbox')).toBeVisible()
