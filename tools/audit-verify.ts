@@ -1,19 +1,25 @@
 /**
- * `tsx tools/audit-verify.ts [data dir | parlay.db]`: verifies the admin audit log's hash chain,
- * read-only. Exit 0 when intact; exit 1 and the first tampered entry otherwise; exit 2 when the
- * database cannot be read.
+ * `npm run audit:verify -- [data dir | parlay.db]`: verifies the admin audit log, read-only: every
+ * entry's HMAC link (key from `PARLAY_AUDIT_KEY` or `<data dir>/audit.key`) and the log's end
+ * against `<data dir>/audit-anchor.json`, so a rewritten entry and a removed tail both fail.
+ * Exit 0 when intact; exit 1 naming the first tampered entry (or the removed ones) otherwise;
+ * exit 2 when the database or the key cannot be read.
  */
 import Database from 'better-sqlite3'
 import { existsSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { verifyAudit, type AuditVerification } from '../server/store/audit'
+import { verifyAuditChain, type AuditVerification } from '../server/store/audit'
+import { loadAuditKey, readAnchor } from '../server/store/audit-anchor'
 
-export function verifyAuditFile(path: string): AuditVerification {
-  const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'parlay.db') : path
+export function verifyAuditFile(path: string, env: NodeJS.ProcessEnv = process.env): AuditVerification {
+  const isDir = existsSync(path) && statSync(path).isDirectory()
+  const dataDir = isDir ? path : dirname(path)
+  const file = isDir ? join(path, 'parlay.db') : path
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
-    return verifyAudit(db)
+    const { key } = loadAuditKey(dataDir, { create: false, env })
+    return verifyAuditChain(db, key, readAnchor(dataDir, key))
   } finally {
     db.close()
   }
@@ -25,13 +31,14 @@ if (isMain) {
   try {
     const result = verifyAuditFile(target)
     if (result.ok) {
-      console.log(`audit log intact: ${result.entries} entries, head ${result.head}`)
+      console.log(`audit log intact: ${result.entries} entries, head ${result.head}, matches the anchor`)
       process.exit(0)
     }
-    console.error(`audit log TAMPERED: first bad entry #${result.firstBadSeq} (${result.reason}); ${result.entries} entries checked`)
+    const where = result.firstBadSeq > 0 ? `first bad entry #${result.firstBadSeq}` : 'the anchor'
+    console.error(`audit log TAMPERED: ${where}: ${result.reason}; ${result.entries} entries checked`)
     process.exit(1)
   } catch (error) {
-    console.error(`audit-verify: cannot read ${target}: ${(error as Error).message}`)
+    console.error(`audit-verify: cannot verify ${target}: ${(error as Error).message}`)
     process.exit(2)
   }
 }

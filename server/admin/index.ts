@@ -10,9 +10,11 @@
  */
 import { runMigrations } from '../db/database'
 import type { ServerModule } from '../modules'
+import type { ServerDeps } from '../deps'
 import type { DocumentRecord } from '../documents/loader'
 import { formatProblem } from '../documents/loader'
 import { DocumentStore } from '../store/store'
+import { AuditLogError, openAuditLog } from '../store/audit'
 import { seedAdmins } from './accounts'
 import { createAdminRouter } from './router'
 
@@ -23,6 +25,7 @@ export const adminModule: ServerModule = {
   name: 'admin',
   async mount(app, deps) {
     runMigrations(deps.db)
+    openAnchoredAuditLog(deps)
     let installing = false
     const install = (records: DocumentRecord[]) => {
       installing = true
@@ -55,4 +58,17 @@ export const adminModule: ServerModule = {
     const adminsReady = seedAdmins(deps.db, deps.now()).catch((error) => deps.log.error('admin.seed.failed', { error: (error as Error).message }))
     app.use(createAdminRouter(deps, store, adminsReady))
   },
+}
+
+/** Takes the audit log over with its key and anchor; a log that fails verification stops the start. */
+function openAnchoredAuditLog(deps: ServerDeps): void {
+  try {
+    const { key, adopted } = openAuditLog(deps.db, deps.config.dataDir)
+    if (key.created) deps.log.info('audit.key.created', { dataDir: deps.config.dataDir })
+    if (key.narrowed) deps.log.warn('audit.key.permissions-narrowed', { file: 'audit.key', mode: '0600' })
+    if (adopted > 0) deps.log.warn('audit.anchor.adopted', { entries: adopted })
+  } catch (error) {
+    if (!(error instanceof AuditLogError)) throw error
+    throw new AuditLogError(`${error.message}. Run \`npm run audit:verify -- ${deps.config.dataDir}\`; the server does not append to a log it cannot vouch for (restore the data dir from a backup, or move it aside to start afresh).`)
+  }
 }

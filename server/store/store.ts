@@ -17,10 +17,10 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { registerMigration, type Db } from '../db/database'
 import { listDocumentFiles, readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../documents/loader'
-import { appendAudit } from './audit'
+import { appendAudit, auditedTransaction } from './audit'
 import { lintGate, type GateFinding } from './lint-gate'
-import { diffDocumentSets, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
-import { snapshotOf } from '../../tools/schema-lint/diff/sources'
+import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
+import { readSnapshot, snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
 
 registerMigration(
@@ -222,11 +222,23 @@ export class DocumentStore {
     return { records, problems }
   }
 
-  /** Snapshots for the differ: the published set, optionally with one version in place of its file. */
+  /** Snapshots for the differ: the published set, optionally with one version in place of its file
+   * (a version that does not parse leaves the published one in place: see `diff`). */
   snapshots(withVersion?: DocumentVersion): DocumentSnapshot[] {
     const texts = new Map([...this.published()].map(([file, v]) => [file, v.content]))
-    if (withVersion) texts.set(withVersion.file, withVersion.content)
+    if (withVersion && snapshotOf(withVersion.file, withVersion.content)) texts.set(withVersion.file, withVersion.content)
     return [...texts].flatMap(([file, text]) => snapshotOf(file, text) ?? [])
+  }
+
+  /** What a version changes against the published set, in the product's language. A version that
+   * does not parse is one error finding that says so, never "no semantic changes". */
+  diff(version: DocumentVersion): DiffFinding[] {
+    const read = readSnapshot(version.file, version.content)
+    if ('problem' in read) {
+      const published = this.publishedVersionOf(version.file)
+      return [unparseableFinding(version.file, read.problem, published ? (snapshotOf(published.file, published.content) ?? undefined) : undefined)]
+    }
+    return diffDocumentSets(this.snapshots(), this.snapshots(version))
   }
 
   approvedWaivers(): Waiver[] {
@@ -254,7 +266,7 @@ export class DocumentStore {
     const problems: DocumentProblem[] = []
     const known = new Map((this.db.prepare('SELECT file, content_hash FROM store_seeds').all() as { file: string; content_hash: string }[]).map((r) => [r.file, r.content_hash]))
     const at = this.now()
-    this.db.transaction(() => {
+    auditedTransaction(this.db, () => {
       for (const file of listDocumentFiles(root)) {
         const text = readFileSync(join(root, file), 'utf8')
         const hash = contentHash(text)
@@ -271,7 +283,7 @@ export class DocumentStore {
         }
         this.db.prepare('INSERT INTO store_seeds (file, content_hash) VALUES (?, ?) ON CONFLICT (file) DO UPDATE SET content_hash = excluded.content_hash').run(file, hash)
       }
-    })()
+    })
     return { seeded, problems }
   }
 
@@ -283,11 +295,11 @@ export class DocumentStore {
     const at = this.now()
     const base = this.publishedVersionOf(file)
     if (base && sameDocument(base.content, content)) return { ok: false, code: 'NOTHING_CHANGED' }
-    const id = this.db.transaction(() => {
+    const id = auditedTransaction(this.db, () => {
       const id = this.insertVersion(file, content, 'operator', 'draft', actor, base?.id ?? null, at)
       appendAudit(this.db, at, actor, 'draft.created', file, { version: id, base: base?.id ?? null, contentHash: contentHash(content) })
       return id
-    })()
+    })
     return { ok: true, value: this.version(id)! }
   }
 
@@ -297,13 +309,13 @@ export class DocumentStore {
     if (!same(version.author, actor)) return { ok: false, code: 'NOT_AUTHOR' }
     if (version.state !== 'draft' && version.state !== 'rejected') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const at = this.now()
-    this.db.transaction(() => {
+    auditedTransaction(this.db, () => {
       // A rejected draft that is edited is a draft again; the rejection stays in the audit log.
       this.db
         .prepare("UPDATE store_versions SET content = ?, content_hash = ?, state = 'draft', updated_at = ?, reviewed_by = NULL, reviewed_at = NULL, lint = NULL WHERE id = ?")
         .run(content, contentHash(content), at, id)
       appendAudit(this.db, at, actor, 'draft.updated', version.file, { version: id, contentHash: contentHash(content) })
-    })()
+    })
     return { ok: true, value: this.version(id)! }
   }
 
@@ -321,7 +333,7 @@ export class DocumentStore {
     const findings = await this.check(version)
     const errors = findings.filter((f) => f.severity === 'error')
     const at = this.now()
-    this.db.transaction(() => {
+    auditedTransaction(this.db, () => {
       if (errors.length > 0) {
         this.db.prepare('UPDATE store_versions SET lint = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(findings), at, id)
         appendAudit(this.db, at, actor, 'draft.lint-refused', version.file, { version: id, errors: errors.length, rules: [...new Set(errors.map((e) => e.rule))] })
@@ -329,7 +341,7 @@ export class DocumentStore {
         this.db.prepare("UPDATE store_versions SET state = 'in_review', lint = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(findings), at, id)
         appendAudit(this.db, at, actor, 'draft.submitted', version.file, { version: id, warnings: findings.length })
       }
-    })()
+    })
     if (errors.length > 0) return { ok: false, code: 'LINT_FAILED', details: errors }
     return { ok: true, value: this.version(id)! }
   }
@@ -346,7 +358,7 @@ export class DocumentStore {
     const errors = (await this.check(version)).filter((f) => f.severity === 'error')
     if (errors.length > 0) return { ok: false, code: 'LINT_FAILED', details: errors }
     const at = this.now()
-    const approved = this.db.transaction(() => {
+    const approved = auditedTransaction(this.db, () => {
       // A parallel approval or a withdrawal won the race while the gate ran.
       if (this.version(id)?.state !== 'in_review') return false
       this.db.prepare("UPDATE store_versions SET state = 'approved', reviewed_by = ?, reviewed_at = ?, review_comment = ?, updated_at = ? WHERE id = ?").run(reviewer, at, comment, at, id)
@@ -354,7 +366,7 @@ export class DocumentStore {
       const fingerprints = diffDocumentSets(this.snapshots(), this.snapshots(version)).map((f) => f.fingerprint)
       appendAudit(this.db, at, reviewer, 'review.approved', version.file, { version: id, author: version.author, comment, fingerprints })
       return true
-    })()
+    })
     if (!approved) return { ok: false, code: 'INVALID_STATE', details: { state: this.version(id)?.state } }
     return { ok: true, value: this.version(id)! }
   }
@@ -365,10 +377,10 @@ export class DocumentStore {
     if (same(version.author, reviewer)) return { ok: false, code: 'SELF_APPROVAL' }
     if (version.state !== 'in_review' && version.state !== 'approved') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const at = this.now()
-    this.db.transaction(() => {
+    auditedTransaction(this.db, () => {
       this.db.prepare("UPDATE store_versions SET state = 'rejected', reviewed_by = ?, reviewed_at = ?, review_comment = ?, updated_at = ? WHERE id = ?").run(reviewer, at, comment, at, id)
       appendAudit(this.db, at, reviewer, 'review.rejected', version.file, { version: id, author: version.author, comment })
-    })()
+    })
     return { ok: true, value: this.version(id)! }
   }
 
@@ -378,10 +390,10 @@ export class DocumentStore {
     if (!same(version.author, actor)) return { ok: false, code: 'NOT_AUTHOR' }
     if (!['draft', 'in_review', 'approved', 'rejected'].includes(version.state)) return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const at = this.now()
-    this.db.transaction(() => {
+    auditedTransaction(this.db, () => {
       this.db.prepare("UPDATE store_versions SET state = 'withdrawn', updated_at = ? WHERE id = ?").run(at, id)
       appendAudit(this.db, at, actor, 'draft.withdrawn', version.file, { version: id })
-    })()
+    })
     return { ok: true, value: this.version(id)! }
   }
 
@@ -403,10 +415,10 @@ export class DocumentStore {
     const current = this.publishedVersionOf(file)
     if (current && current.contentHash === target.contentHash) return { ok: false, code: 'NOTHING_CHANGED' }
     const at = this.now()
-    const id = this.db.transaction(() => {
+    const id = auditedTransaction(this.db, () => {
       const id = this.insertVersion(file, target.content, 'rollback', 'approved', actor, current?.id ?? null, at)
       return id
-    })()
+    })
     const result = await this.goLive(actor, this.version(id)!, current, 'document.rolled-back', id, { to: toVersionId })
     if (!result.ok) this.db.prepare("UPDATE store_versions SET state = 'withdrawn' WHERE id = ?").run(id)
     return result
@@ -421,7 +433,7 @@ export class DocumentStore {
     }
     const at = this.now()
     try {
-      this.db.transaction(() => {
+      auditedTransaction(this.db, () => {
         // The gate ran asynchronously: refuse if another publish moved the file meanwhile.
         if ((this.publishedVersionOf(version.file)?.id ?? null) !== (current?.id ?? null) || this.version(id)?.state !== 'approved')
           throw Object.assign(new Error('stale'), { stale: true })
@@ -430,7 +442,7 @@ export class DocumentStore {
         appendAudit(this.db, at, actor, action, version.file, { version: id, previous: current?.id ?? null, author: version.author, approvedBy: version.reviewedBy, ...extra })
         // Served inside the transaction: if the server refuses the set, nothing is recorded.
         this.install(this.publishedRecords().records)
-      })()
+      })
     } catch (error) {
       if ((error as { stale?: boolean }).stale) return { ok: false, code: 'STALE_DRAFT' }
       return { ok: false, code: 'SET_INVALID', details: (error as { problems?: unknown }).problems ?? String(error) }
@@ -442,14 +454,14 @@ export class DocumentStore {
 
   requestWaiver(actor: string, jurisdiction: string, rule: string, reason: string): StoreResult<WaiverRecord> {
     const at = this.now()
-    const id = this.db.transaction(() => {
+    const id = auditedTransaction(this.db, () => {
       const id = Number(
         this.db.prepare("INSERT INTO store_waivers (jurisdiction, rule, reason, author, state, created_at) VALUES (?, ?, ?, ?, 'requested', ?)").run(jurisdiction, rule, reason, actor, at)
           .lastInsertRowid,
       )
       appendAudit(this.db, at, actor, 'waiver.requested', `${jurisdiction}/${rule}`, { waiver: id, reason })
       return id
-    })()
+    })
     return { ok: true, value: this.waivers().find((w) => w.id === id)! }
   }
 
@@ -459,10 +471,10 @@ export class DocumentStore {
     if (same(waiver.author, reviewer)) return { ok: false, code: 'SELF_APPROVAL' }
     if (waiver.state !== 'requested') return { ok: false, code: 'INVALID_STATE', details: { state: waiver.state } }
     const at = this.now()
-    this.db.transaction(() => {
+    auditedTransaction(this.db, () => {
       this.db.prepare('UPDATE store_waivers SET state = ?, reviewed_by = ?, reviewed_at = ? WHERE id = ?').run(decision, reviewer, at, id)
       appendAudit(this.db, at, reviewer, `waiver.${decision}`, `${waiver.jurisdiction}/${waiver.rule}`, { waiver: id, author: waiver.author })
-    })()
+    })
     return { ok: true, value: this.waivers().find((w) => w.id === id)! }
   }
 
@@ -475,7 +487,7 @@ export class DocumentStore {
   }
 
   audit(actor: string, action: string, subject: string, details: Record<string, unknown> = {}): void {
-    this.db.transaction(() => appendAudit(this.db, this.now(), actor, action, subject, details))()
+    auditedTransaction(this.db, () => appendAudit(this.db, this.now(), actor, action, subject, details))
   }
 
   // ---- internals ------------------------------------------------------------------------------
