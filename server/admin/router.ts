@@ -16,27 +16,33 @@ import { siteContext } from '../http/site'
 import { listAudit, verifyAudit } from '../store/audit'
 import { createPreview, resolvePreview } from '../store/preview'
 import type { DocumentStore, DocumentVersion, StoreResult } from '../store/store'
-import { diffDocumentSets, documentLabel, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
+import { documentLabel } from '../../tools/schema-lint/diff/differ'
 import { DIFF_FORMATS, render, summaryOf, toHtmlFragment, type DiffFormat } from '../../tools/schema-lint/diff/formats'
 import { REGULATORY_RULES } from '../../tools/schema-lint/rules/regulatory'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
+import { adminOutboxRoute } from '../signup/outbox'
 import { checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
 
 const COOKIE = 'parlay_admin'
 const PUBLIC_DIR = join(import.meta.dirname, 'public')
 
-const STATUS: Record<string, number> = {
-  NOT_FOUND: 404,
-  INVALID_FILE: 400,
-  INVALID_STATE: 409,
-  NOT_AUTHOR: 403,
-  SELF_APPROVAL: 403,
-  LINT_FAILED: 422,
-  STALE_DRAFT: 409,
-  NOT_APPROVED: 409,
-  SET_INVALID: 422,
-  NOTHING_CHANGED: 409,
-}
+// Maps, not object literals: a key a request names ("constructor", "__proto__") is never found on a prototype.
+const STATUS = new Map<string, number>([
+  ['NOT_FOUND', 404],
+  ['INVALID_FILE', 400],
+  ['INVALID_STATE', 409],
+  ['NOT_AUTHOR', 403],
+  ['SELF_APPROVAL', 403],
+  ['LINT_FAILED', 422],
+  ['STALE_DRAFT', 409],
+  ['NOT_APPROVED', 409],
+  ['SET_INVALID', 422],
+  ['NOTHING_CHANGED', 409],
+])
+const STATIC_TYPES = new Map([
+  ['admin.js', 'text/javascript'],
+  ['admin.css', 'text/css'],
+])
 
 function readCookie(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
@@ -109,7 +115,8 @@ ${body}
 export function createAdminRouter(deps: ServerDeps, store: DocumentStore, adminsReady: Promise<unknown> = Promise.resolve()): Router {
   const router = Router()
   const throttle = createThrottle(deps.now)
-  const secure = !deps.config.development
+  // Secure whenever the request came over TLS (req.secure honours X-Forwarded-Proto from a trusted proxy).
+  const secure = (req: Request) => req.secure
 
   const noStore = (_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Cache-Control', 'no-store')
@@ -132,16 +139,16 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
 
   const answer = <T>(res: Response, result: StoreResult<T>, map: (value: T) => unknown, status = 200) => {
     if (result.ok) return sendOk(res, map(result.value), status)
-    sendError(res, STATUS[result.code] ?? 400, result.code, result.details)
+    sendError(res, STATUS.get(result.code) ?? 400, result.code, result.details)
   }
 
   // ---- the page and its static files ------------------------------------------------------------
 
   router.get('/admin/static/:file', (req, res) => {
     const file = req.params.file
-    const types: Record<string, string> = { 'admin.js': 'text/javascript', 'admin.css': 'text/css' }
-    if (!types[file]) return sendError(res, 404, HTTP_ERRORS.notFound)
-    res.type(types[file]).send(readFileSync(join(PUBLIC_DIR, file), 'utf8'))
+    const type = STATIC_TYPES.get(file)
+    if (!type) return sendError(res, 404, HTTP_ERRORS.notFound)
+    res.type(type).send(readFileSync(join(PUBLIC_DIR, file), 'utf8'))
   })
 
   router.get(['/admin', '/admin/'], (req, res) => {
@@ -196,7 +203,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     throttle.clear(keys[0])
     const { token, csrf } = openSession(deps.db, user, deps.now())
     store.audit(user.email, 'admin.login', 'admin', { role: user.role })
-    res.setHeader('Set-Cookie', `${COOKIE}=${token}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure ? '; Secure' : ''}`)
+    res.setHeader('Set-Cookie', `${COOKIE}=${token}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure(req) ? '; Secure' : ''}`)
     sendOk(res, { user, csrf })
   })
 
@@ -207,7 +214,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   router.post('/admin/api/logout', (req: AdminRequest, res) => {
     closeSession(deps.db, req.admin!)
     store.audit(req.admin!.user.email, 'admin.logout', 'admin', {})
-    res.setHeader('Set-Cookie', `${COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`)
+    res.setHeader('Set-Cookie', `${COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`)
     sendOk(res, null)
   })
 
@@ -236,11 +243,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     sendOk(res, store.versions({ state: query.state as DocumentVersion['state'] | undefined, file: query.file as string | undefined, limit: 200 }).filter((v) => v.origin !== 'seed' || query.file).map(versionSummary))
   })
 
-  const diffFor = (version: DocumentVersion) => {
-    const before: DocumentSnapshot[] = store.snapshots()
-    const after: DocumentSnapshot[] = store.snapshots(version)
-    return diffDocumentSets(before, after)
-  }
+  const diffFor = (version: DocumentVersion) => store.diff(version)
 
   router.get('/admin/api/versions/:id', async (req, res) => {
     const id = idParam(req)
@@ -401,6 +404,9 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   })
   router.get('/admin/api/approved-fingerprints', (_req, res) => res.json(store.approvedFingerprints()))
   router.get('/admin/api/audit/verify', (_req, res) => sendOk(res, verifyAudit(deps.db)))
+
+  // ---- message outbox (simulators): SMS codes and e-mail links for a demo; every read audited --
+  router.get('/admin/api/outbox', ...adminOutboxRoute(deps, (req: AdminRequest, details) => store.audit(req.admin!.user.email, 'admin.outbox-read', 'outbox', details)))
 
   return router
 }

@@ -107,6 +107,13 @@ export function hashOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 16)
 }
 
+/** `serverOnly` blocks (e.g. a jurisdiction's SMS budgets) are enforced by the server and never served. */
+export function withoutServerOnly(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutServerOnly)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'serverOnly').map(([key, v]) => [key, withoutServerOnly(v)]))
+}
+
 /** Parses, validates and compiles one document text. */
 export function readDocument(file: string, text: string, problems: DocumentProblem[]): DocumentRecord | null {
   let source: unknown
@@ -122,7 +129,7 @@ export function readDocument(file: string, text: string, problems: DocumentProbl
   }
   const doc = source as Record<string, unknown>
   const kind = doc.kind as DocumentKind
-  if (!(kind in documentSchemas)) {
+  if (typeof kind !== 'string' || !Object.hasOwn(documentSchemas, kind)) {
     problems.push({ file, pointer: '/kind', message: `unknown document kind ${JSON.stringify(doc.kind)}; expected one of ${Object.keys(documentSchemas).join(', ')}` })
     return null
   }
@@ -149,7 +156,7 @@ export function readDocument(file: string, text: string, problems: DocumentProbl
     return null
   }
   const before = problems.length
-  const served = compileDocument(doc, file, problems) as Record<string, unknown>
+  const served = withoutServerOnly(compileDocument(doc, file, problems)) as Record<string, unknown>
   if (problems.length > before) return null
   return {
     kind,

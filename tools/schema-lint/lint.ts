@@ -9,6 +9,8 @@
 import Ajv, { type ValidateFunction } from 'ajv'
 import { NODE_KINDS } from '../../engine/documents/kinds'
 import { loadDocuments, type DocumentProblem, type DocumentRecord } from '../../server/documents/loader'
+import { translationFindings } from './rules/translations'
+import { checkRedirects, servesPath, type RedirectRule } from '../../engine/core/routes'
 
 export interface Finding extends DocumentProblem {
   severity: 'error' | 'warning'
@@ -69,6 +71,8 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
   const menus = ids('menu')
   const flows = ids('flow')
   const routes = records.filter((r) => r.kind === 'screen').map((r) => String(r.source.route))
+  const redirectsOf = (record: DocumentRecord) => (record.source.redirects ?? []) as RedirectRule[]
+  const redirects = records.filter((r) => r.kind === 'redirects').flatMap(redirectsOf)
   const translations = new Map<string, Set<string>>()
   for (const record of records.filter((r) => r.kind === 'translations')) {
     const locale = (record.source.locale as string | undefined) ?? record.id
@@ -91,13 +95,15 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
     if (typeof to !== 'string' || to.startsWith('https://')) return
     // The root is the shell's own route: it redirects to the last visited product's lobby.
     if (to.split(/[?#]/)[0] === '/') return
-    if (!routes.some((route) => routeMatches(route, to)))
+    // a redirect (the spec's catch-alls, old links) serves a path as well as a screen does
+    if (!routes.some((route) => routeMatches(route, to)) && !servesPath(to, { screens: routes, redirects }))
       add(record, pointer, 'route', `no screen serves the route ${JSON.stringify(to)}`)
   }
 
   const checkAction = (record: DocumentRecord, pointer: string, invocation: Record<string, unknown>) => {
     const name = String(invocation.do)
-    const definition = actions[name]
+    // Own keys only: an action named "constructor" is unknown, not Object's constructor.
+    const definition = Object.hasOwn(actions, name) ? actions[name] : undefined
     if (!definition) {
       if (Object.keys(actions).length > 0) add(record, `${pointer}/do`, 'action', `unknown action ${JSON.stringify(name)}`)
       return
@@ -165,6 +171,14 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
       (record.source.items as Record<string, unknown>[]).forEach((item, i) => {
         if (typeof item.to === 'string') checkRoute(record, `/items/${i}/to`, item.to)
       })
+    if (record.kind === 'redirects')
+      for (const problem of checkRedirects({ screens: routes, redirects: redirectsOf(record) }))
+        add(record, `/redirects/${problem.index}/${problem.field}`, 'redirect', problem.message, problem.severity)
+    if (record.kind === 'header') {
+      const header = record.source as { items?: { to?: unknown }[]; profile?: { links?: { to?: unknown }[] } }
+      ;(header.items ?? []).forEach((item, i) => checkRoute(record, `/items/${i}/to`, item.to))
+      ;(header.profile?.links ?? []).forEach((link, i) => checkRoute(record, `/profile/links/${i}/to`, link.to))
+    }
     if (record.kind === 'jurisdiction')
       ((record.source.afterLogin ?? []) as { popup: string }[]).forEach((rule, i) => {
         if (!popups.has(rule.popup)) add(record, `/afterLogin/${i}/popup`, 'popup', `no popup document has the id ${JSON.stringify(rule.popup)}`)
@@ -184,5 +198,7 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
       if (record) add(record, `/resources/${key}`, 'i18n', `key ${JSON.stringify(key)} has no ${locale} translation`)
     }
   }
+  // declared locales, code and error-catalogue keys, plural forms, placeholders (rules/translations.ts)
+  findings.push(...translationFindings(records))
   return findings
 }

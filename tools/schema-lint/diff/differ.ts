@@ -419,3 +419,23 @@ export function diffDocumentSets(before: DocumentSnapshot[], after: DocumentSnap
       a.rule.localeCompare(b.rule),
   )
 }
+
+/**
+ * The one finding for a side that does not parse: an error, never "no semantic changes" and never
+ * "document removed", because nothing can be compared until it parses again.
+ */
+export function unparseableFinding(file: string, problem: string, previous?: DocumentSnapshot): DiffFinding {
+  const document: DocumentRef = previous ? refOf(previous) : { kind: 'unknown', id: file, jurisdiction: '', variant: '', file, label: file }
+  const identity = previous ? documentIdentity(document) : `file:${file}`
+  const impact = previous ? (classifyWords(previous.id) ?? 'cosmetic') : 'cosmetic'
+  return {
+    fingerprint: fingerprintOf(impact, identity, '/', 'document.unparseable'),
+    rule: 'document.unparseable',
+    impact,
+    severity: 'error',
+    direction: 'neutral',
+    message: `${document.label}: the draft does not parse (${problem}); nothing can be compared until it does`,
+    document,
+    location: '/',
+  }
+}

@@ -13,25 +13,34 @@ const IGNORED = /^(kinds|experiments)\//
 
 /** A snapshot from a document's path and text; null when it is not a JSON document object. */
 export function snapshotOf(file: string, text: string): DocumentSnapshot | null {
+  const read = readSnapshot(file, text)
+  return 'snapshot' in read ? read.snapshot : null
+}
+
+/** A snapshot, or why the text is not a document a diff can compare (so a diff can say so). */
+export function readSnapshot(file: string, text: string): { snapshot: DocumentSnapshot } | { problem: string } {
   let source: unknown
   try {
     source = JSON.parse(text)
-  } catch {
-    return null
+  } catch (error) {
+    return { problem: `invalid JSON: ${(error as Error).message}` }
   }
-  if (source === null || typeof source !== 'object' || Array.isArray(source)) return null
+  if (source === null || typeof source !== 'object' || Array.isArray(source)) return { problem: 'not a JSON object' }
   const doc = source as Record<string, unknown>
-  if (typeof doc.kind !== 'string' || typeof doc.id !== 'string') return null
+  if (typeof doc.kind !== 'string') return { problem: 'no "kind"' }
+  if (typeof doc.id !== 'string') return { problem: 'no "id"' }
   const parts = file.split('/')
   const jurisdiction = doc.kind === 'jurisdiction' ? doc.id : parts[0] === 'jurisdictions' && parts.length > 2 ? parts[1] : ''
   return {
-    kind: doc.kind,
-    id: doc.id,
-    jurisdiction,
-    file,
-    source: doc,
-    locales: Array.isArray(doc.locales) ? (doc.locales as string[]) : [],
-    platforms: Array.isArray(doc.platforms) ? (doc.platforms as string[]) : [],
+    snapshot: {
+      kind: doc.kind,
+      id: doc.id,
+      jurisdiction,
+      file,
+      source: doc,
+      locales: Array.isArray(doc.locales) ? (doc.locales as string[]) : [],
+      platforms: Array.isArray(doc.platforms) ? (doc.platforms as string[]) : [],
+    },
   }
 }
 
