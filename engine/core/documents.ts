@@ -24,6 +24,8 @@ export interface TranslationsResource {
   id: string
   locale?: string
   resources: Record<string, string>
+  /** Texts of the fallback locales (site default, then en) for the keys this locale lacks. */
+  fallbacks?: Record<string, Record<string, string>>
 }
 
 export interface DocumentClientOptions {

@@ -49,13 +49,43 @@ export function formatMoney(amount: unknown, locale: string, currency?: string):
   return formatter(locale, currency || undefined, Math.abs(value) >= GROUPING_THRESHOLD).format(value)
 }
 
-/** A date for display ('D MMM YYYY HH:mm'); invalid input gives ''. Month names follow the dayjs
- * locale when it has been loaded (the shell loads it), English otherwise. */
-export function formatDateTime(value: string | number | Date | null | undefined, locale?: string): string {
-  if (value === null || value === undefined || value === '') return ''
+const dateFormatters = new Map<string, Intl.DateTimeFormat>()
+function dateFormatter(locale: string, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}`
+  let f = dateFormatters.get(key)
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }
+    try {
+      f = new Intl.DateTimeFormat(locale, options)
+    } catch {
+      // an unknown locale or time zone: English in the punter's own zone rather than a broken page
+      f = new Intl.DateTimeFormat('en', { ...options, timeZone: undefined })
+    }
+    dateFormatters.set(key, f)
+  }
+  return f
+}
+
+/**
+ * A date for display in spec §5's order 'D MMM YYYY HH:mm', with the locale's month abbreviation
+ * (Intl: no locale data in the bundle), in the punter's time zone unless one is given. Accepts ISO
+ * strings, epoch milliseconds and Dates; anything else gives ''.
+ */
+export function formatDateTime(value: unknown, locale = 'en', timeZone?: string): string {
+  const date = toDate(value)
+  if (!date) return ''
+  const parts: Record<string, string> = {}
+  for (const part of dateFormatter(locale, timeZone).formatToParts(date)) parts[part.type] = part.value
+  return `${parts.day} ${parts.month} ${parts.year} ${parts.hour}:${parts.minute}`
+}
+
+function toDate(value: unknown): Date | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value
+  if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : undefined
+  if (typeof value !== 'string' || value.trim() === '') return undefined
+  if (/^\d{10,}$/.test(value.trim())) return new Date(Number(value))
   const date = dayjs(value)
-  if (!date.isValid()) return ''
-  return (locale ? date.locale(locale) : date).format(DATE_DISPLAY_FORMAT)
+  return date.isValid() ? date.toDate() : undefined
 }
 
 /** A date as stored and sent ('YYYY-MM-DD'); invalid input gives ''. */

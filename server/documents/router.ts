@@ -61,6 +61,41 @@ export function translationsFor(deps: ServerDeps, request: SiteRequest, locale: 
   }
 }
 
+/** A key without its plural suffix: the unit a locale has or lacks (it brings its own forms). */
+export const pluralBase = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '')
+
+export interface TranslationsBundle {
+  kind: 'translations'
+  id: string
+  locale: string
+  resources: Record<string, string>
+  /** Fallback texts for the keys this locale lacks, by fallback locale (site default, then en). */
+  fallbacks: Record<string, Record<string, string>>
+}
+
+/**
+ * A locale's texts plus, per fallback locale (the site's default, then English), the texts of the
+ * keys it lacks — all plural forms of a key come from one locale, so each keeps its plural rules.
+ * Shipping only the missing keys in the one response is cheaper than the browser fetching whole
+ * fallback bundles (README: decisions). Undefined when neither the locale nor a fallback has texts.
+ */
+export function translationsBundle(deps: ServerDeps, request: SiteRequest, locale: string, defaultLocale: string): { bundle: TranslationsBundle; hash: string } | undefined {
+  const own = translationsFor(deps, request, locale)
+  const covered = new Set(Object.keys(own?.resources ?? {}).map(pluralBase))
+  const fallbacks: Record<string, Record<string, string>> = {}
+  const hashes = [own?.hash ?? '']
+  for (const fallback of [...new Set([defaultLocale, 'en'])].filter((l) => l !== locale)) {
+    const texts = translationsFor(deps, request, fallback)
+    if (!texts) continue
+    hashes.push(texts.hash)
+    const missing = Object.entries(texts.resources).filter(([key]) => !covered.has(pluralBase(key)))
+    for (const [key] of missing) covered.add(pluralBase(key))
+    if (missing.length > 0) fallbacks[fallback] = Object.fromEntries(missing)
+  }
+  if (!own && Object.keys(fallbacks).length === 0) return undefined
+  return { bundle: { kind: 'translations', id: locale, locale, resources: own?.resources ?? {}, fallbacks }, hash: hashOf(hashes) }
+}
+
 export function createDocumentsRouter(deps: ServerDeps): Router {
   const router = Router()
 
@@ -119,10 +154,10 @@ export function createDocumentsRouter(deps: ServerDeps): Router {
   router.get('/api/i18n/:locale', (req, res) => {
     const context = siteContext(req, deps)
     const locale = req.params.locale
-    if (!context.site.locales.includes(locale)) return sendError(res, 404, 'UNSUPPORTED_LOCALE')
-    const texts = translationsFor(deps, context, locale)
+    if (!context.site.locales.includes(locale)) return sendError(res, 404, 'UNSUPPORTED_LOCALE', { locales: context.site.locales })
+    const texts = translationsBundle(deps, context, locale, context.site.defaultLocale)
     if (!texts) return sendError(res, 404, HTTP_ERRORS.notFound)
-    sendCached(req, res, texts.hash, () => ({ kind: 'translations', id: locale, locale, resources: texts.resources }))
+    sendCached(req, res, texts.hash, () => texts.bundle)
   })
 
   return router

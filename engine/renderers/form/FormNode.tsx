@@ -218,7 +218,9 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
         setServerErrors(placed)
         if (placed.length === 0 || placed.length < errors.length) {
           const key = errorMessageKey(result.code)
-          const text = tr(key, {}, '')
+          // the answer's payload fills the text (LOGIN_DENIED_BY_PERMISSION: {{disabledUntil, datetime}})
+          const details = result.details !== null && typeof result.details === 'object' ? (result.details as Record<string, unknown>) : {}
+          const text = tr(key, details, '')
           setFormError(text && text !== key && result.code !== 'ValidationError' ? text : tr('form.error.submit'))
         }
         if (placed.length > 0) {

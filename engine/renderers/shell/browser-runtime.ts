@@ -7,6 +7,7 @@ import { builtInActions } from '../../actions/catalogue'
 import { actionRegistry, registerActions, runChain, type ActionEnvironment } from '../../actions/registry'
 import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, documentHeaders, report, splitLocale, withLocale } from '../../core'
 import type { SiteBootstrap } from '../../core/contracts'
+import type { TranslationsResource } from '../../core/documents'
 import type { ActionChain } from '../../documents/types'
 import type { EngineRuntime } from '../runtime'
 
@@ -121,15 +122,11 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     return promise
   }
 
+  // One request: the server ships the fallback texts (site default, then English) for the keys
+  // this locale lacks inside its bundle.
   const i18n = createI18n({ locale, fallbackLocale: bootstrap.site.defaultLocale })
-  const loadTexts = async (code: string) => {
-    const texts = await documents.loadTranslations(code)
-    if (texts.ok) i18n.setResources(code, texts.value.document.resources)
-    return texts.ok
-  }
-  const loaded = await loadTexts(locale)
-  if (bootstrap.site.defaultLocale !== locale) await loadTexts(bootstrap.site.defaultLocale)
-  else if (!loaded) await loadTexts('en')
+  const texts = await documents.loadTranslations(locale)
+  if (texts.ok) i18n.setResources(locale, texts.value.document.resources, texts.value.document.fallbacks)
   i18n.setLocale(locale)
   document.documentElement.lang = locale
 
@@ -168,8 +165,8 @@ export async function bootBrowserEngine(): Promise<BootResult> {
       if (next) stores.site.getState().setBootstrap(next.document)
     }
     if (kind === 'translations') {
-      const next = documents.peek<{ resources: Record<string, string> }>('translations', id)
-      if (next) i18n.setResources(id, next.document.resources)
+      const next = documents.peek<TranslationsResource>('translations', id)
+      if (next) i18n.setResources(id, next.document.resources, next.document.fallbacks)
     }
     bumpDocuments()
   }

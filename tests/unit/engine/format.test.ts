@@ -54,3 +54,21 @@ describe('spec §5 dates', () => {
     expect(toStorageDate(undefined)).toBe('')
   })
 })
+
+describe("spec §5 display dates in each site locale: 'D MMM YYYY HH:mm' with the locale's month", () => {
+  const at = '2026-09-05T07:08:00.000Z'
+  it.each([
+    ['en', '5 Sep 2026 07:08'],
+    ['ru', '5 сент. 2026 07:08'],
+    ['be', '5 вер 2026 07:08'],
+    ['da', '5 sep. 2026 07:08'],
+    ['es', '5 sept 2026 07:08'],
+    ['it', '5 set 2026 07:08'],
+    ['pt', '5 set. 2026 07:08'],
+  ])('%s: %s', (locale, expected) => expect(formatDateTime(at, locale, 'UTC')).toBe(expected))
+
+  it('epoch milliseconds and Dates format alike; an unknown locale falls back to English', () => {
+    expect(formatDateTime(Date.parse(at), 'en', 'UTC')).toBe('5 Sep 2026 07:08')
+    expect(formatDateTime(new Date(at), 'xx-bogus-locale-!', 'UTC')).toMatch(/^5 Sep 2026 \d\d:08$/)
+  })
+})
