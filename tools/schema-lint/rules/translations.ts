@@ -226,16 +226,17 @@ export function translationFindings(records: Records, options: TranslationLintOp
     ...catalogue.map((c) => ({ key: c.key, file: '', pointer: '', values: c.values, source: c.source })),
   ]
 
-  // presence: code, catalogue and form-schema keys in every locale that ships texts
+  // presence: code, catalogue and form-schema keys. A key some locale has is already reported
+  // for each locale that lacks it (lint.ts: same keys in every locale); here, keys no locale has.
   const reported = new Set<string>()
   for (const use of uses) {
-    if (use.presenceCheckedElsewhere) continue
-    for (const [locale, entry] of locales) {
-      if (formsOf(entry.texts, use.key) || reported.has(`${locale}|${use.key}`)) continue
-      reported.add(`${locale}|${use.key}`)
-      const by = use.file ? `${use.file}:${use.pointer}` : (use as { source?: string }).source
-      add(entry.home, `/resources/${escapePointer(use.key)}`, `text key ${JSON.stringify(use.key)} (used by ${by}) is missing in locale ${locale}`)
-    }
+    if (use.presenceCheckedElsewhere || reported.has(use.key)) continue
+    const lacking = [...locales].filter(([, entry]) => !formsOf(entry.texts, use.key)).map(([locale]) => locale)
+    if (lacking.length === 0 || lacking.length < locales.size) continue
+    reported.add(use.key)
+    const by = use.file ? `${use.file}:${use.pointer}` : (use as { source?: string }).source
+    const home = locales.get('en')?.home ?? [...locales.values()][0].home
+    add(home, `/resources/${escapePointer(use.key)}`, `text key ${JSON.stringify(use.key)} (used by ${by}) is missing in every locale (${lacking.join(', ')})`)
   }
 
   // plural forms and placeholder parity, key by key
