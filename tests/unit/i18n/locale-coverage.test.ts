@@ -40,10 +40,16 @@ function keysNeededFor(englishKey: string, locale: string): string[] {
   return new Intl.PluralRules(locale).resolvedOptions().pluralCategories.map((category) => `${base}_${category}`)
 }
 
-/** The names of a text's `{{placeholders}}` (a format after a comma is not part of the name). */
+/** A text's `{{placeholders}}` with their format (`{{date, datetime}}` → "date, datetime"): a
+ * translation that drops the format would show a raw ISO date where English shows a local one. */
 function placeholdersOf(text: string): string[] {
-  const names = [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((match) => match[1])
-  return [...new Set(names)].sort()
+  const placeholders = [...text.matchAll(/\{\{([^}]+)\}\}/g)].map((match) =>
+    match[1]
+      .split(',')
+      .map((part) => part.trim())
+      .join(', '),
+  )
+  return [...new Set(placeholders)].sort()
 }
 
 const texts = textsByLocale()
@@ -62,7 +68,7 @@ describe('es, it and pt have a text for every English text (Spain, Italy and Cur
     expect([...new Set(missing)]).toEqual([])
   })
 
-  it.each(checkedLocales)('%s: every text has exactly the {{placeholders}} of its English text', (locale) => {
+  it.each(checkedLocales)('%s: every text has exactly the {{placeholders}} of its English text, formats included', (locale) => {
     const localeTexts = texts.get(locale) ?? {}
     const mismatches = Object.entries(english).flatMap(([key, englishText]) =>
       keysNeededFor(key, locale)
