@@ -9,12 +9,12 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ServerDeps } from '../deps'
-import { DOCUMENT_KINDS } from '../../engine/documents/kinds'
+import { DOCUMENT_KINDS, type DocumentKind } from '../../engine/documents/kinds'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { check, validateBody } from '../http/validate'
 import { siteContext } from '../http/site'
 import { listAudit, verifyAudit } from '../store/audit'
-import { createPreview, resolvePreview } from '../store/preview'
+import { createPreview, PREVIEW_COOKIE, PREVIEW_TTL_MS, previewKeyFor, resolvePreview } from '../store/preview'
 import type { DocumentStore, DocumentVersion, StoreResult } from '../store/store'
 import { documentLabel } from '../../tools/schema-lint/diff/differ'
 import { DIFF_FORMATS, render, summaryOf, toHtmlFragment, type DiffFormat } from '../../tools/schema-lint/diff/formats'
@@ -214,7 +214,10 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   router.post('/admin/api/logout', (req: AdminRequest, res) => {
     closeSession(deps.db, req.admin!)
     store.audit(req.admin!.user.email, 'admin.logout', 'admin', {})
-    res.setHeader('Set-Cookie', `${COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`)
+    res.setHeader('Set-Cookie', [
+      `${COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
+      `${PREVIEW_COOKIE}=; Path=/api/documents; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
+    ])
     sendOk(res, null)
   })
 
@@ -347,23 +350,37 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
 
   // ---- previews: both sides rendered by the real engine -------------------------------------------
 
-  router.post('/admin/api/versions/:id/preview', (req, res) => {
+  // A preview shows its draft only to the session that made it, on this site, for this one document
+  // (server/store/preview.ts). The preview cookie carries the session to the documents API.
+  router.post('/admin/api/versions/:id/preview', (req: AdminRequest, res) => {
     const id = idParam(req)
     const version = id === undefined ? undefined : store.version(id)
     if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
     const after = store.publishedRecords({ file: version.file, content: version.content })
     if (after.problems.length > 0) return sendError(res, 422, 'LINT_FAILED', after.problems)
     const published = store.publishedVersionOf(version.file)
-    const before = createPreview(published?.id ?? 0, store.publishedRecords().records, deps.now())
-    const token = createPreview(version.id, after.records, deps.now())
-    sendOk(res, { before, after: token })
+    const viewerKey = previewKeyFor(readCookie(req, COOKIE)!)
+    const tokenHash = req.admin!.tokenHash
+    const grant = {
+      file: version.file,
+      jurisdiction: siteContext(req, deps).site.jurisdiction,
+      viewerKey,
+      sessionOpen: () => deps.db.open && !!deps.db.prepare('SELECT 1 FROM admin_sessions WHERE token_hash = ? AND expires_at > ?').get(tokenHash, deps.now()),
+      now: deps.now(),
+    }
+    const before = createPreview({ ...grant, versionId: published?.id ?? 0, records: store.publishedRecords().records })
+    const token = createPreview({ ...grant, versionId: version.id, records: after.records })
+    res.setHeader('Set-Cookie', `${PREVIEW_COOKIE}=${viewerKey}; Path=/api/documents; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure(req) ? '; Secure' : ''}`)
+    sendOk(res, { before, after: token, expiresInSeconds: PREVIEW_TTL_MS / 1000 })
   })
 
   router.get('/admin/preview/:token/documents/:kind/:id', (req, res) => {
     const { token, kind, id } = req.params
     if (!(DOCUMENT_KINDS as readonly string[]).includes(kind) || !/^[a-z0-9][a-z0-9-]{0,79}$/.test(id) || token.length > 64)
       return sendError(res, 400, HTTP_ERRORS.validation)
-    const record = resolvePreview(token, kind, id, siteContext(req, deps), deps.now())
+    const answer = resolvePreview(token, kind, id, siteContext(req, deps), deps.now(), req.headers.cookie)
+    if (answer.status === 'refused') return sendError(res, 403, 'PREVIEW_REFUSED', { reason: answer.reason })
+    const record = answer.status === 'draft' ? answer.record : deps.documents.resolve(kind as DocumentKind, id, siteContext(req, deps))
     if (!record) return sendError(res, 404, HTTP_ERRORS.notFound)
     res.json(record.served)
   })

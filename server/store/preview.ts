@@ -1,44 +1,119 @@
 /**
- * Preview tokens: a short-lived, unguessable token bound to one store version, so the real engine
- * can render a draft inside the admin page without the draft ever being served to punters.
+ * Preview tokens: the real engine renders a draft inside the admin page without the draft ever
+ * being served to punters. A token is not a bearer capability: it shows its draft only
  *
- * Two small hooks make the engine render a preview (owned elsewhere, not edited here):
- * - `server/documents/router.ts`, in `GET /api/documents/:kind/:id` before `deps.documents.resolve`:
- *     `if (typeof req.query.preview === 'string') {`
- *     `  const record = resolvePreview(req.query.preview, kind, id, siteContext(req, deps))`
- *     `  if (record) { res.setHeader('Cache-Control', 'no-store'); return void res.json(record.served) } }`
- *   (an unknown or expired token falls through to the published document).
- * - `engine/core/documents.ts`: a `preview?: () => string | null` option (read once from the page
- *   URL's `?preview=` and kept in sessionStorage for in-app navigation); `documentUrl` appends
- *   `&preview=<token>`, and `keyOf` includes the token so previews never enter the punter cache.
- * Until then `/admin/preview/<token>/documents/<kind>/<id>` serves the same JSON.
+ * - to the admin session that made it: the request must carry that session's preview cookie
+ *   (`parlay_preview`, HttpOnly, SameSite=Strict, Path=/api/documents, derived one-way from the
+ *   session token; the admin cookie itself stays on /admin), and the session must still be open;
+ * - on the site it was made for;
+ * - for the one document (file) under review: every other document falls through to the
+ *   published one;
+ * - for 10 minutes (the reviewer renders again for a fresh pair).
+ *
+ * Anything else is refused (403 `PREVIEW_REFUSED`), never answered with the draft. The hook in
+ * `server/documents/router.ts` (`GET /api/documents/:kind/:id?preview=`) and the admin route
+ * `/admin/preview/<token>/documents/<kind>/<id>` both go through `resolvePreview`.
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { DocumentRecord } from '../documents/loader'
 import { resolutionScore, type SiteRequest } from '../documents/service'
 
+export const PREVIEW_COOKIE = 'parlay_preview'
+export const PREVIEW_TTL_MS = 10 * 60 * 1000
+const ADMIN_COOKIE = 'parlay_admin'
+const MAX_PREVIEWS = 200
+
 interface PreviewSet {
   versionId: number
+  /** The one document this token may show in its draft state. */
+  file: string
+  /** The published set with the version in place: resolution sees what the site would. */
   records: DocumentRecord[]
+  jurisdiction: string
+  viewerHash: Buffer
+  sessionOpen: () => boolean
   expiresAt: number
 }
 
 const previews = new Map<string, PreviewSet>()
-const TTL_MS = 30 * 60 * 1000
-const MAX_PREVIEWS = 200
 
-export function createPreview(versionId: number, records: DocumentRecord[], now: number): string {
-  for (const [token, set] of previews) if (set.expiresAt <= now) previews.delete(token)
+const sha256 = (text: string) => createHash('sha256').update(text).digest()
+
+/** The preview cookie's value for an admin session token (one-way: it does not reveal the token). */
+export function previewKeyFor(sessionToken: string): string {
+  return sha256(`parlay-preview\n${sessionToken}`).toString('base64url')
+}
+
+function cookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=')
+    if (k === name) return v.join('=')
+  }
+  return undefined
+}
+
+/** The viewer keys a request carries: its preview cookie, or one derived from its admin cookie. */
+function viewerKeys(cookieHeader: string | undefined): string[] {
+  const admin = cookie(cookieHeader, ADMIN_COOKIE)
+  return [cookie(cookieHeader, PREVIEW_COOKIE), admin && admin.length <= 100 ? previewKeyFor(admin) : undefined].filter((k): k is string => !!k && k.length <= 100)
+}
+
+export interface PreviewGrant {
+  versionId: number
+  file: string
+  records: DocumentRecord[]
+  jurisdiction: string
+  /** `previewKeyFor(the session token)`. */
+  viewerKey: string
+  /** Whether the session that made the preview is still open (logout and expiry end its previews). */
+  sessionOpen: () => boolean
+  now: number
+}
+
+export function createPreview(grant: PreviewGrant): string {
+  for (const [token, set] of previews) if (set.expiresAt <= grant.now) previews.delete(token)
   while (previews.size >= MAX_PREVIEWS) previews.delete(previews.keys().next().value!)
   const token = randomBytes(24).toString('base64url')
-  previews.set(token, { versionId, records, expiresAt: now + TTL_MS })
+  previews.set(token, {
+    versionId: grant.versionId,
+    file: grant.file,
+    records: grant.records,
+    jurisdiction: grant.jurisdiction,
+    viewerHash: sha256(grant.viewerKey),
+    sessionOpen: grant.sessionOpen,
+    expiresAt: grant.now + PREVIEW_TTL_MS,
+  })
   return token
 }
 
-/** The document a preview shows for a site, or undefined for an unknown or expired token. */
-export function resolvePreview(token: string, kind: string, id: string, request: SiteRequest, now = Date.now()): DocumentRecord | undefined {
+export type PreviewAnswer =
+  | { status: 'draft'; record: DocumentRecord }
+  /** A valid token, but the document asked is not the one under review: serve the published one. */
+  | { status: 'published' }
+  | { status: 'refused'; reason: 'unknown' | 'expired' | 'viewer' | 'site' }
+
+function refusal(set: PreviewSet | undefined, request: SiteRequest, now: number, cookieHeader: string | undefined): PreviewAnswer | undefined {
+  if (!set) return { status: 'refused', reason: 'unknown' }
+  if (set.expiresAt <= now) return { status: 'refused', reason: 'expired' }
+  const viewer = viewerKeys(cookieHeader).some((key) => timingSafeEqual(sha256(key), set.viewerHash))
+  if (!viewer || !safely(set.sessionOpen)) return { status: 'refused', reason: 'viewer' }
+  if (request.jurisdiction !== set.jurisdiction) return { status: 'refused', reason: 'site' }
+  return undefined
+}
+
+const safely = (check: () => boolean) => {
+  try {
+    return check()
+  } catch {
+    return false
+  }
+}
+
+/** What a preview request is answered with (see the file comment for the rules). */
+export function resolvePreview(token: string, kind: string, id: string, request: SiteRequest, now: number, cookieHeader: string | undefined): PreviewAnswer {
   const set = previews.get(token)
-  if (!set || set.expiresAt <= now) return undefined
+  const refused = refusal(set, request, now, cookieHeader)
+  if (refused || !set) return refused ?? { status: 'refused', reason: 'unknown' }
   let best: DocumentRecord | undefined
   let bestScore = -1
   for (const record of set.records) {
@@ -46,7 +121,7 @@ export function resolvePreview(token: string, kind: string, id: string, request:
     const s = resolutionScore(record, request)
     if (s > bestScore) [best, bestScore] = [record, s]
   }
-  return best
+  return best && best.file === set.file ? { status: 'draft', record: best } : { status: 'published' }
 }
 
 export function previewVersion(token: string, now = Date.now()): number | undefined {
