@@ -139,11 +139,12 @@ export function createDocumentsRouter(deps: ServerDeps): Router {
     if (!DOCUMENT_KINDS.includes(kind)) return sendError(res, 400, 'UNKNOWN_DOCUMENT_KIND')
     if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(id)) return sendError(res, 400, 'INVALID_DOCUMENT_ID')
     if (typeof req.query.preview === 'string') {
-      // An admin's draft preview: never cached, and an unknown or expired token falls through.
-      const draft = resolvePreview(req.query.preview, kind, id, siteContext(req, deps), deps.now())
-      if (draft) {
+      // An admin's draft preview: only for the session that made it, on its site, never cached.
+      const preview = resolvePreview(req.query.preview, kind, id, siteContext(req, deps), deps.now(), req.headers.cookie)
+      if (preview.status === 'refused') return sendError(res, 403, 'PREVIEW_REFUSED')
+      if (preview.status === 'draft') {
         res.setHeader('Cache-Control', 'no-store')
-        return void res.json(draft.served)
+        return void res.json(preview.record.served)
       }
     }
     const record = deps.documents.resolve(kind, id, siteContext(req, deps))
