@@ -9,10 +9,22 @@
  * - A refresh timer fires at creationTime + loginTimeout + clock offset (+ OFFSET_TO_EXPIRE_TOKEN
  *   from remote config, negative = earlier); INVALID_REFRESH_TOKEN logs out (refresh-token expired).
  * - Logout has the four reasons of spec §3 and all their effects.
+ * - On page load `restore` brings a stored session back: refresh first when the access token has
+ *   expired, re-arm the timer, load the heartbeat, restore the locale and settings
+ *   (`session.status`: 'restoring' until then, so nothing shows an empty punter).
+ * - An unauthorised answer (HTTP 401, INVALID_SESSION_HASH) ends the session once, with reason
+ *   AT_EXPIRED and the session-expired popup — unless the request only carried a token since
+ *   replaced (refreshed here or in another tab): then it is sent again.
+ * - Tabs share one session (see ./session-tabs): refreshes take a cross-tab lock and re-read the
+ *   shared storage first; logins, refreshes and logouts reach the other tabs at once.
  */
 import type { Result } from '../core/contracts'
 import type { Gateway } from '../core/gateway'
-import type { EngineStores, ServerSettings, UserData } from '../core/stores'
+import type { SentCredentials } from '../core/gateway'
+import type { EngineStores, ServerSettings, SessionFields, StoredSession, UserData } from '../core/stores'
+import { inPageLock, sessionServicesOf, type SessionMessage, type SessionTabs } from './session-tabs'
+
+export { provideSessionServices, type SessionServices } from './session-tabs'
 import { classifyLogin, JURISDICTION_PHONE_COUNTRY } from './login-classification'
 import { serverSettingsFrom } from './settings'
 
@@ -21,6 +33,7 @@ export const LOGOUT_REASONS = ['AT_EXPIRED', 'RT_EXPIRED', 'SEFT_LOGOUT', 'SOCKE
 export type LogoutReason = (typeof LOGOUT_REASONS)[number]
 
 export const MOBILE_GATE = '/mobile-gate/api/v1'
+const REFRESH_PATH = '/auth/v2/token/refresh'
 
 /** States whose punters lose access: logout shows "no access any more" (account-closed for CLOSED). */
 export const BLOCKED_STATES = ['CLOSED', 'BLOCKED_ID_UPLOAD', 'SEIZED', 'SUSPENDED_GDPR'] as const
@@ -60,6 +73,18 @@ export interface AuthDeps {
   navigate?: (path: string) => void
   /** Stops the real-time connection on logout; emits events (login, logout). */
   onEvent?: (event: 'login' | 'logout', detail?: unknown) => void
+  /** The other tabs of the browser; default: those given by `provideSessionServices`, else none. */
+  tabs?: SessionTabs
+  /** After a page load: follows the punter's server-side locale; true when the page reloads for it. */
+  restoreLocale?: (serverLocale: string) => boolean
+}
+
+/** Retry delay after a refresh or a restore failed for a transient reason (network, 5xx). */
+export const SESSION_RETRY_MS = 10_000
+
+/** Failures that say nothing about the session: try again later, keep it. */
+export function isTransientFailure(code: string): boolean {
+  return code === 'NETWORK_ERROR' || code === 'TIMEOUT' || code === 'INTERNAL_SERVER_ERROR' || /^5\d\d$/.test(code)
 }
 
 /**
@@ -73,45 +98,198 @@ export function tokenExpiryTime(creationTime: number, loginTimeout: number, cloc
 
 export interface AuthController {
   login(input: LoginInput): Promise<Result<LoginResult>>
-  /** Stores tokens from a login or refresh answer and (re)starts the refresh timer. */
+  /** Stores tokens from a login or refresh answer, (re)starts the refresh timer, tells the other tabs. */
   applyTokens(result: LoginResult, receivedAt?: number): void
+  /** Rotates the tokens under the cross-tab lock (adopts another tab's rotation instead of calling). */
   refresh(): Promise<Result<LoginResult>>
   logout(reason: LogoutReason, options?: { popup?: string }): Promise<void>
+  /** Loads the heartbeat: user data and server-side settings; the session status becomes 'punter'. */
   loadUser(): Promise<Result<UserData>>
-  /** Restarts the refresh timer from a stored session (page load). */
-  resume(): void
+  /** Page load: brings the stored session back (refresh first if expired, timer, heartbeat, locale). */
+  restore(): Promise<void>
+  /** The gateway's unauthorised hook: 'retry' when the request only carried a stale token. */
+  handleUnauthorized(code: string, sent: SentCredentials, path?: string): Promise<'retry' | undefined>
   stop(): void
+}
+
+const SESSION_KEYS = ['accessToken', 'refreshToken', 'creationTime', 'loginTimeout', 'expireTokenTime', 'rememberMe', 'isLoginByAuthToken'] as const
+
+/** The session fields of a stored session, missing ones at their empty value. */
+function sessionFieldsOf(stored: StoredSession): SessionFields {
+  return {
+    accessToken: stored.accessToken ?? null,
+    refreshToken: stored.refreshToken ?? null,
+    creationTime: stored.creationTime ?? null,
+    loginTimeout: stored.loginTimeout ?? null,
+    expireTokenTime: stored.expireTokenTime ?? null,
+    rememberMe: stored.rememberMe ?? false,
+    isLoginByAuthToken: stored.isLoginByAuthToken ?? false,
+  }
+}
+
+/** A tab on its own: the lock is within the page, storage is the store itself, nobody to tell. */
+function singleTab(stores: EngineStores): SessionTabs {
+  return {
+    withLock: inPageLock(),
+    post: () => undefined,
+    subscribe: () => () => undefined,
+    read() {
+      const state = stores.session.getState()
+      if (!state.accessToken && !state.refreshToken) return null
+      return { ...Object.fromEntries(SESSION_KEYS.map((k) => [k, state[k]])), sessionHash: state.sessionHash }
+    },
+  }
 }
 
 export function createAuthController(deps: AuthDeps): AuthController {
   const { stores, gateway } = deps
+  const services = sessionServicesOf(stores)
+  const tabs = deps.tabs ?? services.tabs ?? singleTab(stores)
+  const restoreLocale = deps.restoreLocale ?? services.restoreLocale
   const schedule = deps.setTimeout ?? ((fn: () => void, ms: number) => globalThis.setTimeout(fn, ms))
   const cancel = deps.clearTimeout ?? ((h: unknown) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>))
   let timer: unknown = null
+  let restoreTimer: unknown = null
   let refreshing: Promise<Result<LoginResult>> | null = null
+  let restoring: Promise<void> | null = null
+  let ending: Promise<void> | null = null
 
+  const session = () => stores.session.getState()
+  const holdsSession = () => Boolean(session().accessToken || session().refreshToken)
   const offsetToExpire = () => {
     const value = stores.site.getState().bootstrap?.remoteConfig?.OFFSET_TO_EXPIRE_TOKEN
     return typeof value === 'number' ? value : 0
   }
+  const expired = () => {
+    const { expireTokenTime } = session()
+    return expireTokenTime !== null && expireTokenTime <= deps.now()
+  }
 
-  function startTimer() {
+  function stopTimers() {
+    if (timer !== null) cancel(timer)
+    if (restoreTimer !== null) cancel(restoreTimer)
+    timer = restoreTimer = null
+  }
+
+  /** Arms the refresh at the token's expiry, or `delayMs` from now (retry after a failure). */
+  function startTimer(delayMs?: number) {
     if (timer !== null) cancel(timer)
     timer = null
-    const { expireTokenTime, refreshToken } = stores.session.getState()
-    if (!expireTokenTime || !refreshToken) return
+    const { expireTokenTime, refreshToken } = session()
+    if (!refreshToken || (delayMs === undefined && !expireTokenTime)) return
     timer = schedule(() => {
       timer = null
       void controller.refresh()
-    }, Math.max(0, expireTokenTime - deps.now()))
+    }, delayMs ?? Math.max(0, expireTokenTime! - deps.now()))
   }
 
   const postText =
     deps.postText ??
     (async (path: string, text: string) => {
-      const hash = stores.session.getState().sessionHash
+      const hash = session().sessionHash
       await fetch(path, { method: 'POST', headers: { 'content-type': 'text/plain', ...(hash ? { 'punter-session-hash': hash } : {}) }, body: text, credentials: 'same-origin' })
     })
+
+  /** Takes over the session another tab stored: same session → new tokens only; another one → a
+   * new punter here too (status 'restoring' until its heartbeat is in). */
+  function adopt(stored: StoredSession) {
+    const sameSession = holdsSession() && stored.sessionHash === session().sessionHash
+    session().setSession(sessionFieldsOf(stored))
+    session().setSessionHash(stored.sessionHash)
+    startTimer()
+    if (sameSession) return
+    stores.user.getState().clearUser()
+    session().setStatus('restoring')
+    void controller.loadUser()
+  }
+
+  const differs = (stored: StoredSession) =>
+    stored.accessToken !== session().accessToken || stored.refreshToken !== session().refreshToken || stored.sessionHash !== session().sessionHash
+
+  /** Brings this tab in line with the shared storage. `reason`: why the other tab logged out. */
+  function syncWithTabs(reason: string | null) {
+    const stored = tabs.read()
+    if (!stored) {
+      if (holdsSession()) void endLocally(isLogoutReason(reason) ? reason : null)
+      return
+    }
+    if (differs(stored)) adopt(stored)
+    else if (expired()) void controller.refresh()
+  }
+
+  function onMessage(message: SessionMessage) {
+    syncWithTabs(message.kind === 'logout' ? message.reason : null)
+  }
+  const unsubscribe = tabs.subscribe(onMessage)
+
+  /** The local half of logout (spec §4): clears everything, closes popups, redirects, popups by reason. */
+  async function endLocally(reason: LogoutReason | null, options: { popup?: string } = {}) {
+    const stateBefore = stores.user.getState().data?.punterInfo?.state ?? ''
+    stopTimers()
+    const ui = stores.ui.getState()
+    session().clearSession()
+    ui.closeAllPopups()
+    ui.closeProfile()
+    stores.user.getState().clearUser()
+    stores.settings.getState().resetSettings()
+    deps.onEvent?.('logout', { reason })
+    const path = stores.route.getState().path
+    if (reason === 'SOCKET' || /^\/account(\/|$)/.test(path)) deps.navigate?.('/')
+    if (reason === 'AT_EXPIRED' || reason === 'RT_EXPIRED' || reason === 'SOCKET') ui.openPopup({ id: 'session-expired' })
+    if (options.popup) ui.openPopup({ id: options.popup, isCloseable: false })
+    else if (stateBefore === 'CLOSED') ui.openPopup({ id: 'account-closed' })
+    else if ((BLOCKED_STATES as readonly string[]).includes(stateBefore)) ui.openPopup({ id: 'logged-out-blocked-user' })
+  }
+
+  /** One refresh call, inside the lock. Another tab's rotation (or logout) is adopted instead. */
+  async function refreshInLock(intended: string): Promise<Result<LoginResult> | 'ended'> {
+    const stored = tabs.read()
+    if (!stored) return 'ended'
+    if (stored.refreshToken !== intended) {
+      adopt(stored)
+      return { ok: true, value: currentTokens() }
+    }
+    const result = await gateway.call<LoginResult>('POST', `${MOBILE_GATE}${REFRESH_PATH}`, { token: intended })
+    if (result.ok) controller.applyTokens(result.value)
+    return result
+  }
+
+  function currentTokens(): LoginResult {
+    const s = session()
+    return { status: 'OK', accessToken: s.accessToken ?? '', refreshToken: s.refreshToken ?? '', creationTime: s.creationTime ?? 0, loginTimeout: s.loginTimeout ?? 0 }
+  }
+
+  /** The heartbeat's user data and server-side settings into the stores; the punter is in. */
+  function applyUser(user: UserData) {
+    stores.user.getState().setUser(user)
+    stores.settings.getState().setServerSettings(serverSettingsFrom(user) as Partial<ServerSettings>)
+    if (holdsSession()) session().setStatus('punter')
+  }
+
+  /** Retries the restore later (network down, server error): the session is kept, still 'restoring'. */
+  function retryRestore() {
+    if (restoreTimer !== null) cancel(restoreTimer)
+    restoreTimer = schedule(() => {
+      restoreTimer = null
+      void controller.restore()
+    }, SESSION_RETRY_MS)
+  }
+
+  async function restoreOnce() {
+    if (!holdsSession()) return session().setStatus('guest')
+    if (session().status !== 'punter') session().setStatus('restoring')
+    if (session().refreshToken && expired()) {
+      const refreshed = await controller.refresh()
+      if (!refreshed.ok) return isTransientFailure(refreshed.code) && holdsSession() ? retryRestore() : undefined
+    } else startTimer()
+    const user = await gateway.call<UserData>('GET', `${MOBILE_GATE}/heartbeat`)
+    if (!holdsSession()) return
+    if (!user.ok) return isTransientFailure(user.code) ? retryRestore() : undefined
+    const locale = serverSettingsFrom(user.value).locale
+    // the page reloads in the punter's language: stay 'restoring' until then
+    if (locale && restoreLocale?.(locale)) return
+    applyUser(user.value)
+  }
 
   const controller: AuthController = {
     async login(input) {
@@ -145,8 +323,9 @@ export function createAuthController(deps: AuthDeps): AuthController {
     },
 
     applyTokens(result, receivedAt = deps.now()) {
+      const newSession = !holdsSession() || (result.punterHash !== undefined && result.punterHash !== session().sessionHash)
       const clockOffset = receivedAt - result.creationTime
-      stores.session.getState().setSession({
+      session().setSession({
         accessToken: result.accessToken,
         refreshToken: result.refreshToken,
         creationTime: result.creationTime,
@@ -155,18 +334,26 @@ export function createAuthController(deps: AuthDeps): AuthController {
         ...(result.rememberMe !== undefined ? { rememberMe: result.rememberMe } : {}),
         isLoginByAuthToken: false,
       })
-      if (result.punterHash) stores.session.getState().setSessionHash(result.punterHash)
+      if (result.punterHash) session().setSessionHash(result.punterHash)
+      if (newSession) session().setStatus('restoring')
       startTimer()
+      tabs.post({ kind: 'session' })
     },
 
     refresh() {
-      // One refresh at a time: a second caller shares the first (two would be a token reuse).
-      refreshing ??= (async () => {
-        const token = stores.session.getState().refreshToken
-        if (!token) return { ok: false as const, code: 'EMPTY_TOKEN' }
-        const result = await gateway.call<LoginResult>('POST', `${MOBILE_GATE}/auth/v2/token/refresh`, { token })
-        if (result.ok) controller.applyTokens(result.value)
-        else if (result.code === 'INVALID_REFRESH_TOKEN' || result.code === 'UNAUTHORIZED') await controller.logout('RT_EXPIRED')
+      // One refresh at a time in this tab (a second caller shares the first), and across tabs
+      // under the lock: two calls with one token would be a reuse and revoke the family.
+      refreshing ??= (async (): Promise<Result<LoginResult>> => {
+        const intended = session().refreshToken
+        if (!intended) return { ok: false, code: 'EMPTY_TOKEN' }
+        const result = await tabs.withLock(() => refreshInLock(intended))
+        if (result === 'ended') {
+          await endLocally(null)
+          return { ok: false, code: 'UNAUTHORIZED' }
+        }
+        if (result.ok) return result
+        if (result.code === 'INVALID_REFRESH_TOKEN' || result.code === 'UNAUTHORIZED') await controller.logout('RT_EXPIRED')
+        else if (isTransientFailure(result.code) && holdsSession()) startTimer(SESSION_RETRY_MS)
         return result
       })().finally(() => {
         refreshing = null
@@ -174,53 +361,64 @@ export function createAuthController(deps: AuthDeps): AuthController {
       return refreshing
     },
 
-    async logout(reason, options = {}) {
-      const session = stores.session.getState()
-      const stateBefore = stores.user.getState().data?.punterInfo?.state ?? ''
-      if (timer !== null) cancel(timer)
-      timer = null
-      // The server call first (errors ignored): by refresh token if there is one, else plain.
-      try {
-        if (session.refreshToken) await postText(`${MOBILE_GATE}/auth/token/logout`, session.refreshToken)
-        else if (session.sessionHash) await gateway.call('POST', `${MOBILE_GATE}/auth/logout`)
-      } catch {
-        // ignored (spec §4)
-      }
-      const ui = stores.ui.getState()
-      session.clearSession()
-      ui.closeAllPopups()
-      ui.closeProfile()
-      stores.user.getState().clearUser()
-      stores.settings.getState().resetSettings()
-      deps.onEvent?.('logout', { reason })
-      const path = stores.route.getState().path
-      if (reason === 'SOCKET' || /^\/account(\/|$)/.test(path)) deps.navigate?.('/')
-      if (reason === 'AT_EXPIRED' || reason === 'RT_EXPIRED' || reason === 'SOCKET') ui.openPopup({ id: 'session-expired' })
-      if (options.popup) ui.openPopup({ id: options.popup, isCloseable: false })
-      else if (stateBefore === 'CLOSED') ui.openPopup({ id: 'account-closed' })
-      else if ((BLOCKED_STATES as readonly string[]).includes(stateBefore)) ui.openPopup({ id: 'logged-out-blocked-user' })
+    logout(reason, options = {}) {
+      // Concurrent logouts (several 401s at once) end the session once.
+      ending ??= (async () => {
+        const { refreshToken, sessionHash } = session()
+        stopTimers()
+        // The server call first (errors ignored): by refresh token if there is one, else plain.
+        try {
+          if (refreshToken) await postText(`${MOBILE_GATE}/auth/token/logout`, refreshToken)
+          else if (sessionHash) await gateway.call('POST', `${MOBILE_GATE}/auth/logout`)
+        } catch {
+          // ignored (spec §4)
+        }
+        await endLocally(reason, options)
+        tabs.post({ kind: 'logout', reason })
+      })().finally(() => {
+        ending = null
+      })
+      return ending
     },
 
     async loadUser() {
       const result = await gateway.call<UserData>('GET', `${MOBILE_GATE}/heartbeat`)
-      if (result.ok) {
-        stores.user.getState().setUser(result.value)
-        stores.settings.getState().setServerSettings(serverSettingsFrom(result.value) as Partial<ServerSettings>)
-      }
+      if (result.ok) applyUser(result.value)
       return result
     },
 
-    resume() {
-      const { expireTokenTime, refreshToken } = stores.session.getState()
-      if (!refreshToken) return
-      if (expireTokenTime !== null && expireTokenTime <= deps.now()) void controller.refresh()
-      else startTimer()
+    restore() {
+      restoring ??= restoreOnce().finally(() => {
+        restoring = null
+      })
+      return restoring
+    },
+
+    async handleUnauthorized(code, sent, path = '') {
+      // A refused refresh is the refresh's own outcome (RT_EXPIRED); a guest call changes nothing.
+      if (code === 'INVALID_REFRESH_TOKEN' || path.endsWith(REFRESH_PATH) || (!sent.accessToken && !sent.sessionHash) || !holdsSession() || ending) return undefined
+      if (refreshing) await refreshing
+      const verdict = await tabs.withLock(async () => {
+        const stored = tabs.read()
+        if (!stored) return 'ended' as const
+        if (differs(stored)) adopt(stored)
+        if (session().accessToken !== sent.accessToken || session().sessionHash !== sent.sessionHash) return 'retry' as const
+        // our timer was late (a sleeping device): the refresh token may still be good
+        return expired() && session().refreshToken ? ('refresh' as const) : ('dead' as const)
+      })
+      if (verdict === 'retry') return holdsSession() ? 'retry' : undefined
+      if (verdict === 'ended') return void (holdsSession() && (await endLocally(null)))
+      if (verdict === 'refresh') return (await controller.refresh()).ok ? 'retry' : undefined
+      await controller.logout('AT_EXPIRED')
+      return undefined
     },
 
     stop() {
-      if (timer !== null) cancel(timer)
-      timer = null
+      stopTimers()
+      unsubscribe()
     },
   }
   return controller
 }
+
+const isLogoutReason = (value: string | null): value is LogoutReason => value !== null && (LOGOUT_REASONS as readonly string[]).includes(value)

@@ -22,6 +22,8 @@ export const contextDeclaration = {
   },
   session: {
     loggedIn: 'bool',
+    /** 'restoring' (user data on its way after a reload or login), 'guest' or 'punter'. */
+    status: 'string',
     expiresAt: 'double',
   },
   user: {

@@ -51,6 +51,7 @@ export function buildContext(stores: EngineStores, extra: ContextExtra = {}): Ev
     },
     session: {
       loggedIn: isLoggedIn(session),
+      status: session.status ?? 'guest',
       expiresAt: num(session.expireTokenTime),
     },
     user: {

@@ -19,10 +19,20 @@ export interface GatewayOptions {
   /** Prefix for relative paths, e.g. '' (same origin). */
   baseUrl?: string
   timeoutMs?: number
-  /** Called once per unauthorised answer (HTTP 401 or INVALID_SESSION_HASH). */
-  onUnauthorized?: (code: string) => void
+  /**
+   * Called once per unauthorised answer (HTTP 401 or INVALID_SESSION_HASH) with the code and the
+   * credentials the request carried. Answering 'retry' re-sends the request once with the current
+   * credentials (the session was refreshed meanwhile, here or in another tab).
+   */
+  onUnauthorized?: (code: string, sent: SentCredentials, path: string) => void | 'retry' | Promise<void | 'retry'>
   setTimeout?: (fn: () => void, ms: number) => unknown
   clearTimeout?: (handle: unknown) => void
+}
+
+/** The session credentials one request carried (to tell a stale token from a dead session). */
+export interface SentCredentials {
+  accessToken: string | null
+  sessionHash: string | null
 }
 
 export interface Gateway {
@@ -55,15 +65,22 @@ export function normaliseErrorCode(code: string): string {
   return code
 }
 
+/** 401 codes kept as they are: a refused refresh has its own outcome (spec §8 "Refresh:
+ * INVALID_REFRESH_TOKEN logs out", reason refresh-token-expired), not the access-token one. */
+const CODES_KEPT_ON_401 = new Set(['INVALID_REFRESH_TOKEN'])
+
 /**
  * Spec §8 error extraction from an HTTP status and a parsed body (null when not JSON).
  * Returns undefined when the answer is a success.
- * - HTTP 401 → UNAUTHORIZED.
+ * - HTTP 401 → UNAUTHORIZED (INVALID_REFRESH_TOKEN keeps its code).
  * - Other HTTP errors → the body's code, else INTERNAL_SERVER_ERROR for 500, else the status number.
  * - HTTP OK with `status` other than OK, or an error field → the body's code (ERROR if none).
  */
 export function extractErrorCode(httpStatus: number, body: unknown): string | undefined {
-  if (httpStatus === 401) return 'UNAUTHORIZED'
+  if (httpStatus === 401) {
+    const code = codeFrom(body)
+    return code && CODES_KEPT_ON_401.has(code) ? code : 'UNAUTHORIZED'
+  }
   if (httpStatus < 200 || httpStatus >= 300) {
     const code = codeFrom(body)
     if (code) return normaliseErrorCode(code)
@@ -100,9 +117,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const schedule = options.setTimeout ?? ((fn: () => void, ms: number) => globalThis.setTimeout(fn, ms))
   const cancel = options.clearTimeout ?? ((handle: unknown) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>))
 
-  function headers(hasBody: boolean): Record<string, string> {
+  function headers(hasBody: boolean, session: SentCredentials): Record<string, string> {
     const { bootstrap } = options.stores.site.getState()
-    const session = options.stores.session.getState()
     const out: Record<string, string> = {
       accept: 'application/json',
       [HEADERS.source]: options.platform ?? 'web',
@@ -117,47 +133,74 @@ export function createGateway(options: GatewayOptions): Gateway {
     return out
   }
 
+  const credentials = (): SentCredentials => {
+    const { accessToken, sessionHash } = options.stores.session.getState()
+    return { accessToken, sessionHash }
+  }
+
+  /** An unauthorised answer to a request that carried credentials: true = send it again. */
+  async function shouldRetry(answer: Answer<unknown>, sent: SentCredentials, path: string): Promise<boolean> {
+    if (answer.result.ok || !answer.unauthorized) return false
+    try {
+      return (await options.onUnauthorized?.(answer.result.code, sent, path)) === 'retry'
+    } catch {
+      return false
+    }
+  }
+
+  async function send<T>(method: string, path: string, body: unknown, sent: SentCredentials): Promise<Answer<T>> {
+    const controller = typeof AbortController === 'function' ? new AbortController() : undefined
+    let timedOut = false
+    const timer = schedule(() => {
+      timedOut = true
+      controller?.abort()
+    }, timeoutMs)
+    let response: Response
+    try {
+      response = await options.fetch(`${options.baseUrl ?? ''}${path}`, {
+        method: method.toUpperCase(),
+        headers: headers(body !== undefined, sent),
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller?.signal,
+        credentials: 'same-origin',
+      })
+    } catch (error) {
+      cancel(timer)
+      return { result: { ok: false, code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', message: (error as Error)?.message }, unauthorized: false }
+    }
+    let parsed: unknown = null
+    try {
+      const text = await response.text()
+      parsed = text ? JSON.parse(text) : null
+    } catch {
+      parsed = null
+      if (timedOut) {
+        cancel(timer)
+        return { result: { ok: false, code: 'TIMEOUT' }, unauthorized: false }
+      }
+    }
+    cancel(timer)
+    const code = extractErrorCode(response.status, parsed)
+    if (code) {
+      const message = isObject(parsed) && typeof parsed.message === 'string' ? parsed.message : undefined
+      return { result: { ok: false, code, message, details: isObject(parsed) ? parsed.payload : undefined }, unauthorized: response.status === 401 || code === 'UNAUTHORIZED' }
+    }
+    const value = isObject(parsed) && ('payload' in parsed || parsed.status === 'OK') ? parsed.payload : parsed
+    return { result: { ok: true, value: value as T }, unauthorized: false }
+  }
+
   return {
     async call<T>(method: string, path: string, body?: unknown): Promise<Result<T>> {
-      const controller = typeof AbortController === 'function' ? new AbortController() : undefined
-      let timedOut = false
-      const timer = schedule(() => {
-        timedOut = true
-        controller?.abort()
-      }, timeoutMs)
-      let response: Response
-      try {
-        response = await options.fetch(`${options.baseUrl ?? ''}${path}`, {
-          method: method.toUpperCase(),
-          headers: headers(body !== undefined),
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: controller?.signal,
-          credentials: 'same-origin',
-        })
-      } catch (error) {
-        cancel(timer)
-        return { ok: false, code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', message: (error as Error)?.message }
-      }
-      let parsed: unknown = null
-      try {
-        const text = await response.text()
-        parsed = text ? JSON.parse(text) : null
-      } catch {
-        parsed = null
-        if (timedOut) {
-          cancel(timer)
-          return { ok: false, code: 'TIMEOUT' }
-        }
-      }
-      cancel(timer)
-      const code = extractErrorCode(response.status, parsed)
-      if (code) {
-        if (code === 'UNAUTHORIZED') options.onUnauthorized?.(code)
-        const message = isObject(parsed) && typeof parsed.message === 'string' ? parsed.message : undefined
-        return { ok: false, code, message, details: isObject(parsed) ? parsed.payload : undefined }
-      }
-      const value = isObject(parsed) && ('payload' in parsed || parsed.status === 'OK') ? parsed.payload : parsed
-      return { ok: true, value: value as T }
+      const sent = credentials()
+      const first = await send<T>(method, path, body, sent)
+      if (!(await shouldRetry(first, sent, path))) return first.result
+      return (await send<T>(method, path, body, credentials())).result
     },
   }
+}
+
+interface Answer<T> {
+  result: Result<T>
+  /** HTTP 401 or an unauthorised gateway code (spec §8). */
+  unauthorized: boolean
 }

@@ -49,10 +49,23 @@ export interface SessionFields {
   rememberMe: boolean
   isLoginByAuthToken: boolean
 }
+/**
+ * Where the punter's session stands, for everything that shows punter parts (header, profile,
+ * login-only screens):
+ * - 'guest': no session;
+ * - 'restoring': a session is held but its user data (heartbeat) is not loaded yet — after a page
+ *   load, a login, or a login adopted from another tab. Punter parts show a loading state, never
+ *   the guest state nor an empty name / 0.00;
+ * - 'punter': the session is live and the user data is loaded.
+ */
+export type SessionStatus = 'restoring' | 'guest' | 'punter'
 export interface SessionState extends SessionFields {
   sessionHash: string | null
+  status: SessionStatus
   setSession(fields: Partial<SessionFields>): void
   setSessionHash(hash: string | null): void
+  setStatus(status: SessionStatus): void
+  /** Clears tokens and hash; status back to 'guest'. */
   clearSession(): void
 }
 const EMPTY_SESSION: SessionFields = {
@@ -66,6 +79,18 @@ const EMPTY_SESSION: SessionFields = {
 }
 /** A punter is logged in while an access token is held. */
 export const isLoggedIn = (session: Pick<SessionFields, 'accessToken'>): boolean => Boolean(session.accessToken)
+
+/** The session as every tab of the browser shares it (storage is the source of truth). */
+export interface StoredSession extends Partial<SessionFields> {
+  sessionHash: string | null
+}
+
+/** Reads the shared session from storage; null when there is none (or it is unreadable). */
+export function readStoredSession(storage: StorageLike | undefined): StoredSession | null {
+  const fields = readJson<Partial<SessionFields>>(storage, STORAGE_KEYS.session)
+  if (!fields || typeof fields !== 'object' || (!fields.accessToken && !fields.refreshToken)) return null
+  return { ...pick(fields as SessionFields, Object.keys(EMPTY_SESSION) as (keyof SessionFields)[]), sessionHash: readJson<string>(storage, STORAGE_KEYS.sessionHash) }
+}
 
 // ---------------------------------------------------------------- user (heartbeat, spec §3)
 /** Heartbeat user data as the gateway sends it; only the parts the engine reads are typed. */
@@ -281,15 +306,18 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
     })),
   )
 
-  const storedSession = readJson<Partial<SessionFields>>(storage, STORAGE_KEYS.session) ?? {}
+  const storedSession = readStoredSession(storage)
   const session = createStore<SessionState>()(
     immer((set) => ({
       ...EMPTY_SESSION,
-      ...pick(storedSession as SessionFields, Object.keys(EMPTY_SESSION) as (keyof SessionFields)[]),
-      sessionHash: readJson<string>(storage, STORAGE_KEYS.sessionHash),
+      sessionHash: null,
+      ...(storedSession ?? {}),
+      // a stored session is 'restoring' until the auth controller has loaded its user data
+      status: storedSession ? 'restoring' : 'guest',
       setSession: (fields) => set((s) => void Object.assign(s, fields)),
       setSessionHash: (hash) => set((s) => void (s.sessionHash = hash)),
-      clearSession: () => set((s) => void Object.assign(s, EMPTY_SESSION, { sessionHash: null })),
+      setStatus: (status) => set((s) => void (s.status = status)),
+      clearSession: () => set((s) => void Object.assign(s, EMPTY_SESSION, { sessionHash: null, status: 'guest' })),
     })),
   )
   session.subscribe((state, previous) => {

@@ -65,7 +65,7 @@ registerOpenApiPaths({
       tags: ['session'],
       summary: 'Rotate the refresh token; a reused one revokes its whole family',
       requestBody: openapi.json(REFRESH_SCHEMA),
-      responses: { 200: openapi.ok('New tokens', { ...tokens, properties: { ...tokens.properties, punterToken: { type: 'string' } } }), 400: openapi.error('Refused', ['INVALID_REFRESH_TOKEN']) },
+      responses: { 200: openapi.ok('New tokens', { ...tokens, properties: { ...tokens.properties, punterToken: { type: 'string' } } }), 401: openapi.error('Refused: unknown, used, revoked or expired refresh token', ['INVALID_REFRESH_TOKEN']) },
     },
   },
   [m('auth/token/logout')]: {

@@ -221,8 +221,8 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cre
     const outcome = refreshSession(db, (req.body as { token: string }).token, deps.now())
     if (!outcome.ok) {
       log.warn('auth.refresh.refused', { reuse: outcome.reuse === true })
-      // 400, not 401: the client's gateway turns every 401 into UNAUTHORIZED and the code would be lost.
-      return sendError(res, 400, outcome.code)
+      // 401: the session is over (spec §8); the client's gateway keeps this code (reason RT_EXPIRED).
+      return sendError(res, 401, outcome.code)
     }
     const { punterId, ...tokens } = outcome.value
     log.info('auth.refresh.rotated', { punterId })

@@ -65,6 +65,8 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
   const { text, when } = useEvaluate()
   const state = useDocument<ScreenDocument>('screen', entry.screen)
   const loggedIn = useStore(runtime.stores.session, isLoggedIn)
+  // a reloaded punter's session is restoring: a login-only screen waits (no guest flash, no empty name)
+  const restoring = useStore(runtime.stores.session, (s) => s.status === 'restoring')
   const doc = state.status === 'ready' ? state.doc : null
   const dataReady = useScreenData(doc, location.key)
   const entered = useRef<string | null>(null)
@@ -77,7 +79,9 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
     runtime.stores.route.getState().setRoute({ path: bare, section: doc?.section ?? entry.section ?? sectionOf(bare), params: routeParams, query })
   }, [location.pathname, location.search, doc?.section]) // eslint-disable-line react-hooks/exhaustive-deps
 
-  const needsLogin = (doc?.guard?.login ?? entry.login) && !loggedIn
+  const loginOnly = doc?.guard?.login ?? entry.login
+  const needsLogin = loginOnly && !loggedIn
+  const waitsForSession = Boolean(loginOnly && restoring)
   const guardHolds = !doc?.guard?.when || when(doc.guard.when)
 
   useEffect(() => {
@@ -85,12 +89,12 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
   }, [needsLogin, runtime])
 
   useEffect(() => {
-    if (!doc || needsLogin || !guardHolds) return
+    if (!doc || needsLogin || waitsForSession || !guardHolds) return
     const enterKey = `${doc.id}|${location.key}`
     if (entered.current === enterKey) return
     entered.current = enterKey
     if (doc.onEnter) void runtime.run(doc.onEnter)
-  }, [doc, needsLogin, guardHolds, location.key, runtime])
+  }, [doc, needsLogin, waitsForSession, guardHolds, location.key, runtime])
 
   useEffect(() => {
     if (doc?.title) document.title = `${text(doc.title)} · ${runtime.t('shell.brand')}`
@@ -98,6 +102,12 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
 
   if (state.status === 'error') return <ErrorPage status={state.httpStatus === 404 ? 404 : 500} />
   if (!doc) return <p className="loading" aria-busy="true">{runtime.t('shell.loading')}</p>
+  if (waitsForSession)
+    return (
+      <p className="loading" aria-busy="true" data-testid="session-restoring">
+        {runtime.t('shell.loading')}
+      </p>
+    )
   if (!guardHolds) return <Navigate to={runtime.href(doc.guard?.redirect ?? '/')} replace />
   if (needsLogin)
     return (

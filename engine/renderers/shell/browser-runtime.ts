@@ -7,6 +7,7 @@ import { builtInActions } from '../../actions/catalogue'
 import { actionRegistry, registerActions, runChain, type ActionEnvironment } from '../../actions/registry'
 import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, documentHeaders, report, splitLocale, withLocale } from '../../core'
 import type { SiteBootstrap } from '../../core/contracts'
+import { browserSessionTabs, provideSessionServices } from '../../auth/session-tabs'
 import type { TranslationsResource } from '../../core/documents'
 import type { ActionChain } from '../../documents/types'
 import type { EngineRuntime } from '../runtime'
@@ -131,7 +132,16 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   document.documentElement.lang = locale
 
   const stores = createEngineStores({ storage, site: bootstrap, locale })
-  const gateway = createGateway({ fetch: fetcher, stores, platform: PLATFORM })
+  // The punter session (engine/auth/session, in the lazy domain chunk): shared with the other tabs,
+  // told of every unauthorised answer, restored below after a reload.
+  const sessionController = async () => (await import('../../actions/auth')).authController(env)
+  provideSessionServices(stores, { tabs: browserSessionTabs(storage), restoreLocale: (serverLocale) => followPunterLocale(serverLocale, locale, bootstrap!) })
+  const gateway = createGateway({
+    fetch: fetcher,
+    stores,
+    platform: PLATFORM,
+    onUnauthorized: (code, sent, path) => sessionController().then((session) => session.handleUnauthorized(code, sent, path)),
+  })
   // Flags and experiment groups join the document context once the experiment client answers;
   // it loads in its own chunk and never delays the first render.
   void import('../../experiments/engine-binding').then(({ connectExperiments }) =>
@@ -158,6 +168,13 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     platform: PLATFORM,
     currentPathname: () => window.location.pathname,
   }
+
+  // Every page load: a stored session is restored (status 'restoring' until its heartbeat is in);
+  // a guest tab still gets its controller, so a login in another tab reaches it.
+  void sessionController().then(
+    (session) => session.restore(),
+    (error: unknown) => report({ kind: 'action-error', message: `session restore failed: ${(error as Error).message}` }),
+  )
 
   onChange = (kind, id) => {
     if (kind === 'site' && id === 'current') {
@@ -215,6 +232,21 @@ export async function bootBrowserEngine(): Promise<BootResult> {
       checkVersion: () => void documents.checkVersion(),
     },
   }
+}
+
+/**
+ * Restoring the punter's language after a reload (spec §4 "restore locale"; §2: a locale change
+ * reloads the page with the code in the path). Decision: a URL that names a language keeps it (the
+ * punter chose it, or followed a link); a bare URL follows the punter's server-side locale when the
+ * site offers it, by reloading on the prefixed path. True when the page reloads.
+ */
+function followPunterLocale(serverLocale: string, pageLocale: string, bootstrap: SiteBootstrap): boolean {
+  const { locales } = bootstrap.site
+  if (serverLocale === pageLocale || !locales.includes(serverLocale)) return false
+  const { locale: named, path } = splitLocale(window.location.pathname, locales)
+  if (named !== null) return false
+  window.location.replace(`/${serverLocale}${path === '/' ? '' : path}${window.location.search}${window.location.hash}`)
+  return true
 }
 
 /** Does a route pattern (`/info/:page`, `/x/*`) match a prefix-free path? */

@@ -88,7 +88,7 @@ describe('refresh rotation and reuse detection (RFC 9700 §4.14.2)', () => {
     const other = await loginAs('HighRoller')
     const second = (await refresh(first.refreshToken)).json.payload
     const reuse = await refresh(first.refreshToken)
-    expect(reuse.status).toBe(400)
+    expect(reuse.status).toBe(401)
     expect(reuse.json).toEqual({ status: 'ERROR', errorCode: 'INVALID_REFRESH_TOKEN' })
     expect((await refresh(second.refreshToken)).json.errorCode).toBe('INVALID_REFRESH_TOKEN')
     expect((await heartbeat(first.punterHash)).status).toBe(401)
@@ -99,13 +99,35 @@ describe('refresh rotation and reuse detection (RFC 9700 §4.14.2)', () => {
   it('two racing refreshes with one token: one wins, then the family is dead', async () => {
     const first = await loginAs('HighRoller')
     const [a, b] = await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken)])
-    expect([a.status, b.status].sort()).toEqual([200, 400])
+    expect([a.status, b.status].sort()).toEqual([200, 401])
     const winner = a.status === 200 ? a : b
     expect((await refresh(winner.json.payload.refreshToken)).json.errorCode).toBe('INVALID_REFRESH_TOKEN')
   })
 
-  it('an unknown refresh token is INVALID_REFRESH_TOKEN', async () => {
-    expect((await refresh('nope')).json.errorCode).toBe('INVALID_REFRESH_TOKEN')
+  it('a refresh with a bad token is HTTP 401 INVALID_REFRESH_TOKEN (the session is over: the client logs out, reason RT_EXPIRED)', async () => {
+    const res = await refresh('nope')
+    expect(res.status).toBe(401)
+    expect(res.json).toEqual({ status: 'ERROR', errorCode: 'INVALID_REFRESH_TOKEN' })
+  })
+
+  it('an expired refresh token is HTTP 401 INVALID_REFRESH_TOKEN too', async () => {
+    const session = await loginAs('Opened')
+    server.clock.now += TOKEN_LIFETIME.refreshMs
+    try {
+      const res = await refresh(session.refreshToken)
+      expect(res.status).toBe(401)
+      expect(res.json.errorCode).toBe('INVALID_REFRESH_TOKEN')
+    } finally {
+      server.clock.now -= TOKEN_LIFETIME.refreshMs
+    }
+  })
+
+  it('a malformed refresh body is a 400 validation error, never a 500', async () => {
+    for (const body of [{}, { token: '' }, { token: 5 }, { token: 'x'.repeat(201) }, { token: 'a', extra: true }]) {
+      const res = await server.call('POST', 'auth/v2/token/refresh', { body })
+      expect(res.status).toBe(400)
+      expect(res.json.status).toBe('ERROR')
+    }
   })
 })
 
