@@ -1,9 +1,13 @@
 /**
- * Demo content for the lobbies: games and events per section, and their tile images (SVG drawn
- * here, so the site needs no image files and stays same-origin under the CSP). Answers use the
- * gateway envelope `{ status: 'OK', payload }`.
+ * Demo content for the lobbies and the pages of spec §2: games and events per section, the live
+ * and pre-match line, an event's markets, results, tournaments, promotions per product, personal
+ * offers, favourites, and the tiles' images (SVG drawn here, so the site needs no image files and
+ * stays same-origin under the CSP). Answers use the gateway envelope `{ status: 'OK', payload }`;
+ * a bad parameter is a 400 in the same envelope.
  */
-import { Router } from 'express'
+import { Router, type Request, type Response } from 'express'
+import { eventPage, lineEvents, results, tournaments, type EventState } from './sport'
+import { OFFERS, pickLocale, PROMOTIONS, WORDS, type PromotionText } from './texts'
 
 export interface DemoGame {
   id: string
@@ -58,8 +62,64 @@ function tileSvg(id: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="180" viewBox="0 0 240 180"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h},70%,45%)"/><stop offset="1" stop-color="hsl(${(h + 60) % 360},70%,30%)"/></linearGradient></defs><rect width="240" height="180" fill="url(#g)"/><circle cx="190" cy="40" r="60" fill="#ffffff" fill-opacity="0.12"/><text x="16" y="160" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#ffffff">${label}</text></svg>`
 }
 
-export function createContentRouter(): Router {
+const LINE_SECTIONS = ['sport', 'esports']
+const FAVOURITE_SECTIONS = ['casino', 'live-casino', 'live-games', 'virtual-sports']
+const STATES: EventState[] = ['live', 'prematch']
+
+const queryText = (req: Request, name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined)
+
+function ok(res: Response, payload: unknown): void {
+  res.setHeader('Cache-Control', 'no-cache')
+  res.json({ status: 'OK', payload })
+}
+
+function bad(res: Response, errorCode: string): void {
+  res.status(400).json({ status: 'ERROR', errorCode })
+}
+
+/** A parameter that must be one of a list: the value, or a 400 already sent. */
+function oneOf<T extends string>(req: Request, res: Response, name: string, allowed: readonly T[], errorCode: string): T | undefined {
+  const value = queryText(req, name)
+  if (value !== undefined && (allowed as readonly string[]).includes(value)) return value as T
+  bad(res, errorCode)
+  return undefined
+}
+
+function promotionCards(list: PromotionText[], localeName: unknown, now: number) {
+  const locale = pickLocale(localeName)
+  const until = (days: number) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(now + days * 86_400_000)
+  return list.map((p) => ({ id: p.id, title: p.title[locale], subtitle: `${p.body[locale]} ${WORDS.validUntil[locale]} ${until(p.days)}.` }))
+}
+
+export function createContentRouter(now: () => number = Date.now): Router {
   const router = Router()
+  router.get('/api/content/line', (req, res) => {
+    const section = oneOf(req, res, 'section', LINE_SECTIONS, 'UNKNOWN_SECTION')
+    const state = section && oneOf(req, res, 'state', STATES, 'UNKNOWN_STATE')
+    if (section && state) ok(res, lineEvents(section, state, req.query.locale, now()))
+  })
+  router.get('/api/content/event', (req, res) => {
+    const section = oneOf(req, res, 'section', LINE_SECTIONS, 'UNKNOWN_SECTION')
+    const state = section && oneOf(req, res, 'state', STATES, 'UNKNOWN_STATE')
+    if (!section || !state) return
+    const id = queryText(req, 'id')
+    if (id !== undefined && !/^[a-z0-9-{}.]{0,80}$/.test(id)) return bad(res, 'INVALID_EVENT_ID')
+    ok(res, eventPage(section, state, id, req.query.locale, now()))
+  })
+  router.get('/api/content/results', (req, res) => {
+    const section = oneOf(req, res, 'section', LINE_SECTIONS, 'UNKNOWN_SECTION')
+    if (section) ok(res, results(section, req.query.locale, now()))
+  })
+  router.get('/api/content/tournaments', (req, res) => ok(res, tournaments(req.query.locale, now())))
+  router.get('/api/content/promotions', (req, res) => {
+    const section = oneOf(req, res, 'section', Object.keys(PROMOTIONS), 'UNKNOWN_SECTION')
+    if (section) ok(res, promotionCards(PROMOTIONS[section], req.query.locale, now()))
+  })
+  router.get('/api/content/offers', (req, res) => ok(res, promotionCards(OFFERS, req.query.locale, now())))
+  // Favourites are not stored yet: every punter starts with none (the page offers games to add).
+  router.get('/api/content/favorites', (req, res) => {
+    if (oneOf(req, res, 'section', FAVOURITE_SECTIONS, 'UNKNOWN_SECTION')) ok(res, [])
+  })
   router.get('/api/content/games', (req, res) => {
     const section = typeof req.query.section === 'string' ? req.query.section : ''
     res.setHeader('Cache-Control', 'no-cache')

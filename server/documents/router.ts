@@ -1,9 +1,12 @@
 /**
- * Documents API: the site bootstrap, resolved documents with ETag/304, translations, remote config.
+ * Documents API: the site bootstrap, resolved documents with ETag/304, translations, remote config;
+ * and which page paths the site serves (screens and redirects), so the HTML answer's status tells
+ * the truth: 200 for every spec route, 404 for anything else.
  */
 import { Router, type Request, type Response } from 'express'
 import { DOCUMENT_KINDS, type DocumentKind } from '../../engine/documents/kinds'
 import type { RouteEntry, SiteBootstrap } from '../../engine/core/contracts'
+import { servesPath, type RedirectRule, type RouteTable } from '../../engine/core/routes'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError } from '../http/envelope'
 import { siteContext } from '../http/site'
@@ -37,6 +40,24 @@ export function routeManifest(deps: ServerDeps, req: Request): RouteEntry[] {
       return { screen: record.id, route: doc.route, section: doc.section ?? 'info', login: doc.guard?.login === true }
     })
     .sort((a, b) => a.route.localeCompare(b.route))
+}
+
+/** The redirects document's rules for the request's site (none when it has no such document). */
+export function redirectsFor(deps: ServerDeps, req: Request): RedirectRule[] {
+  const record = deps.documents.resolve('redirects', 'redirects', siteContext(req, deps))
+  return ((record?.source as { redirects?: RedirectRule[] } | undefined)?.redirects ?? []) as RedirectRule[]
+}
+
+export function routeTableFor(deps: ServerDeps, req: Request): RouteTable {
+  return { screens: routeManifest(deps, req).map((r) => r.route), redirects: redirectsFor(deps, req), remoteConfig: remoteConfigFor(deps, req) }
+}
+
+/** Does the site serve this page path (with or without one of its locale prefixes)? */
+export function servesPage(deps: ServerDeps, req: Request): boolean {
+  const { site } = siteContext(req, deps)
+  const segments = req.path.split('/').filter(Boolean)
+  const path = segments.length > 0 && site.locales.includes(segments[0]) ? '/' + segments.slice(1).join('/') : req.path
+  return servesPath(path, routeTableFor(deps, req))
 }
 
 export function remoteConfigFor(deps: ServerDeps, req: Request): Record<string, unknown> {
@@ -117,6 +138,7 @@ export function createDocumentsRouter(deps: ServerDeps): Router {
       },
       remoteConfig: remoteConfigFor(deps, req),
       routes: routeManifest(deps, req),
+      redirects: redirectsFor(deps, req),
       documentsVersion: version,
       version: deps.config.version,
     }))

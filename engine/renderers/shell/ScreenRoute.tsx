@@ -1,12 +1,13 @@
 /**
  * One screen: loads its document (re-fetched on navigation and when the server's documents
- * change), evaluates its guard, runs `onEnter`, loads its `data` sources, then renders the body.
+ * change), evaluates its guard, runs `onEnter`, loads its `data` sources (URL placeholders such as
+ * `{locale}` or `{query.id}` filled for this page), then renders the body.
  * A login-only screen opens the login popup for guests instead of its body.
  */
 import { useEffect, useRef, useState } from 'react'
 import { Navigate, useLocation, useParams } from 'react-router-dom'
 import { useStore } from 'zustand'
-import { isLoggedIn, sectionOf } from '../../core'
+import { fillDataUrl, isLoggedIn, sectionOf } from '../../core'
 import type { RouteEntry } from '../../core/contracts'
 import type { ScreenDocument } from '../../documents/types'
 import { RenderNodes } from '../RenderNode'
@@ -21,11 +22,23 @@ function markFirstRender() {
   performance.mark(FIRST_RENDER_MARK)
 }
 
+/** The screen's data sources with their URL placeholders filled for this page. */
+function useFilledSources(doc: ScreenDocument | null): Record<string, { url: string }> {
+  const runtime = useRuntime()
+  const location = useLocation()
+  const params = useParams()
+  const locale = runtime.stores.site.getState().locale
+  const query = Object.fromEntries(new URLSearchParams(location.search))
+  const routeParams = Object.fromEntries(Object.entries(params).filter(([, v]) => typeof v === 'string')) as Record<string, string>
+  const sources = (doc?.data ?? {}) as Record<string, { url: string }>
+  return Object.fromEntries(Object.entries(sources).map(([name, source]) => [name, { url: fillDataUrl(source.url, { locale, query, params: routeParams }) }]))
+}
+
 /** Loads the screen's data sources into `data.<name>` (null until loaded or when a load fails). */
 function useScreenData(doc: ScreenDocument | null, navigationKey: string): boolean {
   const runtime = useRuntime()
   const [readyFor, setReadyFor] = useState<string | null>(null)
-  const sources = doc?.data ?? {}
+  const sources = useFilledSources(doc)
   const sourcesKey = JSON.stringify(sources)
   const key = doc ? `${doc.id}|${navigationKey}|${sourcesKey}` : ''
   useEffect(() => {
