@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import type { ServerDeps } from './deps'
 import { createDocumentsRouter, routeManifest } from './documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from './http/envelope'
+import { createErrorPages } from './http/error-pages'
 import { checkClientHeaders, siteContext } from './http/site'
 import { modules } from './modules'
 
@@ -69,6 +70,11 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
     sendError(res, 404, HTTP_ERRORS.notFound),
   )
 
+  // Page paths get error pages as HTML, API paths keep the envelope (server/http/error-pages.ts):
+  // 400 for a URL whose percent-encoding is broken, 405 for a method other than GET/HEAD.
+  const errorPages = createErrorPages(deps.config.distDir)
+  app.use(errorPages.malformedPath)
+
   const indexFile = join(deps.config.distDir, 'index.html')
   app.use(
     express.static(deps.config.distDir, {
@@ -81,7 +87,7 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
 
   let indexHtml: string | undefined
   app.use((req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, HTTP_ERRORS.methodNotAllowed)
+    if (req.method !== 'GET' && req.method !== 'HEAD') return errorPages.send(res, 405)
     if (!indexHtml) {
       if (!existsSync(indexFile)) return sendError(res, 503, 'CLIENT_NOT_BUILT')
       indexHtml = readFileSync(indexFile, 'utf8')

@@ -4,6 +4,7 @@
  * `builtInActions` from here into the lobby bundle. Domain actions (auth, join …) register
  * themselves via `./index`; schema-lint reads the live registry for the full list.
  */
+import { consentActions } from './consent'
 import { localeActions } from './locale'
 import { navActions } from './nav'
 import { notifyActions } from './notify'
@@ -11,7 +12,7 @@ import { popupActions } from './popup'
 import type { AnyAction, ParamSchema } from './registry'
 
 /** Every built-in action, one domain file each. */
-export const builtInActions: readonly AnyAction[] = [...navActions, ...popupActions, ...notifyActions, ...localeActions]
+export const builtInActions: readonly AnyAction[] = [...navActions, ...popupActions, ...notifyActions, ...localeActions, ...consentActions]
 
 export interface ActionCatalogueEntry {
   description: string

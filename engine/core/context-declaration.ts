@@ -28,6 +28,7 @@ export const contextDeclaration = {
   },
   user: {
     id: 'string',
+    accountNumber: 'string',
     firstName: 'string',
     nickname: 'string',
     state: 'string',
@@ -44,6 +45,7 @@ export const contextDeclaration = {
     locale: 'string',
     oddsType: 'string',
     showCurrentBalance: 'bool',
+    showVipStatusAvatar: 'bool',
     isAnimationsActive: 'bool',
   },
   remoteConfig: 'map<string, dyn>',

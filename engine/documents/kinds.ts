@@ -50,6 +50,13 @@ export const FOOTER_ITEM_NAMES = [
   'companyDetails',
 ] as const
 
+/** The header's account area (spec §2 issue 9): guest buttons, balance, deposit and the avatar. */
+export const HEADER_ITEM_NAMES = ['login', 'signup', 'balance', 'deposit', 'profile'] as const
+/** Links of the profile panel the avatar opens. */
+export const PROFILE_LINK_NAMES = ['settings', 'deposit', 'loyalty', 'offers', 'language', 'contactUs', 'logout'] as const
+/** Avatars of the profile button; the first whose condition holds is shown. */
+export const AVATAR_NAMES = ['vip', 'default'] as const
+
 export const MODAL_KINDS = ['default', 'info', 'select', 'date', 'calendar', 'confirm', 'result', 'login', 'custom'] as const
 export const POPUP_ANIMATIONS = ['slide-fade', 'slide', 'fade'] as const
 export const SECTIONS = [
@@ -334,6 +341,18 @@ export const menuSchema = {
   $defs: definitions,
 } as const
 
+/** Spec §3 page settings: the cookie-consent cookie's name (default ConsentCookie) and expiry
+ * (default 182 days), and where the cookies policy is. */
+const cookieConsent = {
+  type: 'object',
+  properties: {
+    cookieName: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', default: 'ConsentCookie' },
+    expiryDays: { type: 'integer', minimum: 1, maximum: 400, default: 182 },
+    policy: path,
+  },
+  additionalProperties: false,
+} as const
+
 export const footerSchema = {
   $id: schemaUri('footer'),
   title: 'Parlay footer',
@@ -343,6 +362,54 @@ export const footerSchema = {
     ...documentBase('footer'),
     items: { type: 'array', items: menuItem(FOOTER_ITEM_NAMES), maxItems: 60 },
     notice: text,
+    cookieConsent,
+  },
+  additionalProperties: false,
+  $defs: definitions,
+} as const
+
+const headerItem = {
+  type: 'object',
+  required: ['name', 'label'],
+  properties: {
+    name: { enum: HEADER_ITEM_NAMES },
+    label: text,
+    to: path,
+    actions: chain,
+    when: expression,
+    variant: { enum: ['primary', 'secondary', 'ghost'] },
+  },
+  additionalProperties: false,
+} as const
+
+export const headerSchema = {
+  $id: schemaUri('header'),
+  title: 'Parlay header and profile panel',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'items', 'profile'],
+  properties: {
+    ...documentBase('header'),
+    items: { type: 'array', items: headerItem, maxItems: 10, description: 'The account area, in order; each shows when its condition holds.' },
+    profile: {
+      type: 'object',
+      required: ['title', 'links'],
+      properties: {
+        title: { anyOf: [text, binding], description: "The punter's name or nickname." },
+        subtitle: { anyOf: [text, binding], description: 'The account number line.' },
+        avatars: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['name', 'label'],
+            properties: { name: { enum: AVATAR_NAMES }, label: text, when: expression },
+            additionalProperties: false,
+          },
+          maxItems: 4,
+        },
+        links: { type: 'array', items: menuItem(PROFILE_LINK_NAMES), maxItems: 20 },
+      },
+      additionalProperties: false,
+    },
   },
   additionalProperties: false,
   $defs: definitions,
@@ -500,6 +567,7 @@ export const documentSchemas = {
   popup: popupSchema,
   menu: menuSchema,
   footer: footerSchema,
+  header: headerSchema,
   flow: flowSchema,
   jurisdiction: jurisdictionSchema,
   'remote-config': remoteConfigSchema,

@@ -8,6 +8,7 @@ import type { CompiledExpression } from '../core/expression'
 import type {
   flowSchema,
   footerSchema,
+  headerSchema,
   jurisdictionSchema,
   menuSchema,
   nodeKindProperties,
@@ -33,6 +34,7 @@ export type ScreenDocument = RawDocument<typeof screenSchema>
 export type PopupDocument = RawDocument<typeof popupSchema>
 export type MenuDocument = RawDocument<typeof menuSchema>
 export type FooterDocument = RawDocument<typeof footerSchema>
+export type HeaderDocument = RawDocument<typeof headerSchema>
 export type FlowDocument = RawDocument<typeof flowSchema>
 export type JurisdictionDocument = RawDocument<typeof jurisdictionSchema>
 export type RemoteConfigDocument = RawDocument<typeof remoteConfigSchema>
@@ -40,6 +42,8 @@ export type TranslationsDocument = RawDocument<typeof translationsSchema>
 
 export type MenuItem = MenuDocument['items'][number]
 export type FooterItem = FooterDocument['items'][number]
+export type HeaderItem = HeaderDocument['items'][number]
+export type ProfileLink = HeaderDocument['profile']['links'][number]
 export type PopupButton = NonNullable<PopupDocument['buttons']>[number]
 export type FlowStep = FlowDocument['steps'][number]
 export type AfterLoginRule = NonNullable<JurisdictionDocument['afterLogin']>[number]
@@ -83,6 +87,7 @@ export type AnyDocument =
   | PopupDocument
   | MenuDocument
   | FooterDocument
+  | HeaderDocument
   | FlowDocument
   | JurisdictionDocument
   | RemoteConfigDocument

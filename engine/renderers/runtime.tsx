@@ -10,7 +10,7 @@ import { buildContext, evaluateCondition, isBinding, resolveBindings, type Evalu
 import type { EngineStores } from '../core/stores'
 import type { ActionChain, Text } from '../documents/types'
 
-export type DocumentKindName = 'screen' | 'popup' | 'menu' | 'footer' | 'flow'
+export type DocumentKindName = 'screen' | 'popup' | 'menu' | 'footer' | 'header' | 'flow'
 
 /** A document load: the served document, or why there is none. */
 export type DocumentResult<T> = { ok: true; value: T } | { ok: false; code: string; status?: number }
@@ -42,6 +42,11 @@ const ScopeContext = createContext<{ item?: unknown; params?: Record<string, unk
 
 export function RuntimeProvider({ runtime, children }: { runtime: EngineRuntime; children: ReactNode }) {
   return <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>
+}
+
+/** The runtime when there is one: the error page also shows before the engine has booted. */
+export function useOptionalRuntime(): EngineRuntime | null {
+  return useContext(RuntimeContext)
 }
 
 export function useRuntime(): EngineRuntime {

@@ -1,12 +1,40 @@
-/** The footer (spec §2), from the `footer` document; login-only links hidden for guests. */
+/**
+ * The footer (spec §2): its 23 items from the `footer` document, login-only ones hidden for
+ * guests; "manage cookies" runs its actions (it reopens the consent banner). The document's
+ * cookieConsent page settings drive the consent banner, mounted here beside the footer.
+ */
 import { Link } from 'react-router-dom'
 import { FOOTER_ITEM_NAMES } from '../../documents/kinds'
 import type { FooterDocument, FooterItem } from '../../documents/types'
 import { useVisibleItems } from '../nodes/MenuNode'
 import { useEvaluate, useRuntime } from '../runtime'
 import { useDocument } from '../use-document'
+import { CookieConsent } from './CookieConsent'
 
 const KNOWN = new Set<string>(FOOTER_ITEM_NAMES)
+
+function FooterLink({ item }: { item: FooterItem }) {
+  const runtime = useRuntime()
+  const { text } = useEvaluate()
+  const label = text(item.label)
+  if (item.to && /^https:\/\//.test(item.to))
+    return (
+      <a href={item.to} target="_blank" rel="noopener noreferrer" data-footer-item={item.name}>
+        {label}
+      </a>
+    )
+  if (item.to)
+    return (
+      <Link to={runtime.href(item.to)} data-footer-item={item.name}>
+        {label}
+      </Link>
+    )
+  return (
+    <button type="button" className="app-footer__action" data-footer-item={item.name} onClick={() => void runtime.run(item.actions)}>
+      {label}
+    </button>
+  )
+}
 
 function FooterLinks({ doc }: { doc: FooterDocument }) {
   const runtime = useRuntime()
@@ -15,22 +43,10 @@ function FooterLinks({ doc }: { doc: FooterDocument }) {
   return (
     <>
       <nav aria-label={runtime.t('shell.footerNav')}>
-        <ul className="app-footer__links">
+        <ul className="app-footer__links" data-testid="footer-links">
           {items.map((item, index) => (
             <li key={`${item.name}-${index}`}>
-              {item.to && /^https:\/\//.test(item.to) ? (
-                <a href={item.to} target="_blank" rel="noopener noreferrer">
-                  {text(item.label)}
-                </a>
-              ) : item.to ? (
-                <Link to={runtime.href(item.to)} data-footer-item={item.name}>
-                  {text(item.label)}
-                </Link>
-              ) : (
-                <button type="button" className="menu-list__link" onClick={() => void runtime.run(item.actions)}>
-                  {text(item.label)}
-                </button>
-              )}
+              <FooterLink item={item} />
             </li>
           ))}
         </ul>
@@ -42,5 +58,11 @@ function FooterLinks({ doc }: { doc: FooterDocument }) {
 
 export function Footer() {
   const state = useDocument<FooterDocument>('footer', 'footer')
-  return <footer className="app-footer">{state.status === 'ready' && <FooterLinks doc={state.doc} />}</footer>
+  const doc = state.status === 'ready' ? state.doc : null
+  return (
+    <>
+      <footer className="app-footer">{doc && <FooterLinks doc={doc} />}</footer>
+      {state.status !== 'loading' && <CookieConsent settings={doc?.cookieConsent} policy={doc?.cookieConsent?.policy} />}
+    </>
+  )
 }

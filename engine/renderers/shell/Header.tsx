@@ -1,26 +1,133 @@
+/**
+ * The page header (issue 9, spec §2): the menu button, the brand and the account area, which comes
+ * from the `header` document — a guest sees Log in and Sign up; a punter the balance (when the
+ * server-side setting showCurrentBalance allows), a deposit button and the avatar that opens the
+ * profile panel. While a stored session is restoring (or the document loads) a neutral placeholder
+ * of the same size holds the place, never the guest buttons.
+ */
 import { Link } from 'react-router-dom'
 import { useStore } from 'zustand'
-import { useRuntime } from '../runtime'
+import { formatMoney } from '../../core/format'
+import { HEADER_ITEM_NAMES } from '../../documents/kinds'
+import type { HeaderDocument, HeaderItem } from '../../documents/types'
+import { useEvaluate, useRuntime } from '../runtime'
+import { useDocument } from '../use-document'
+import { AVATAR_BUTTON_ID, Avatar, PROFILE_PANEL_ID, ProfilePanel, useProfilePanel, type ProfilePanelControl } from './ProfilePanel'
+import { useSessionStatus } from './session-status'
 
-export function Header() {
+const KNOWN_ITEMS = new Set<string>(HEADER_ITEM_NAMES)
+
+function MenuButton() {
   const runtime = useRuntime()
   const open = useStore(runtime.stores.ui, (s) => s.leftMenuOpen)
   return (
-    <header className="app-header">
-      <button
-        type="button"
-        className="icon-button"
-        aria-expanded={open}
-        aria-controls="left-menu"
-        aria-label={runtime.t(open ? 'shell.closeMenu' : 'shell.menu')}
-        data-testid="menu-button"
-        onClick={() => runtime.stores.ui.getState().toggleLeftMenu()}
-      >
-        <span className="burger" aria-hidden="true" />
-      </button>
-      <Link className="app-header__brand" to={runtime.href('/')}>
-        {runtime.t('shell.brand')}
+    <button
+      type="button"
+      className="icon-button"
+      aria-expanded={open}
+      aria-controls="left-menu"
+      aria-label={runtime.t(open ? 'shell.closeMenu' : 'shell.menu')}
+      data-testid="menu-button"
+      onClick={() => {
+        runtime.stores.ui.getState().closeProfile()
+        runtime.stores.ui.getState().toggleLeftMenu()
+      }}
+    >
+      <span className="burger" aria-hidden="true" />
+    </button>
+  )
+}
+
+function Balance({ item }: { item: HeaderItem }) {
+  const { ctx, text } = useEvaluate()
+  const currency = /^[A-Z]{3}$/.test(ctx.user.currency) ? ctx.user.currency : undefined
+  return (
+    <span className="header-balance" data-header-item={item.name} data-testid="header-balance">
+      <span className="visually-hidden">{text(item.label)} </span>
+      <data value={String(ctx.user.balance)}>{formatMoney(ctx.user.balance, ctx.site.locale, currency)}</data>
+    </span>
+  )
+}
+
+function AvatarButton({ item, doc, control }: { item: HeaderItem; doc: HeaderDocument; control: ProfilePanelControl }) {
+  const { ctx, text } = useEvaluate()
+  const name = ctx.user.nickname || ctx.user.firstName
+  return (
+    <button
+      type="button"
+      id={AVATAR_BUTTON_ID}
+      className="avatar-button"
+      aria-label={text(item.label)}
+      aria-haspopup="dialog"
+      aria-expanded={control.expanded}
+      aria-controls={PROFILE_PANEL_ID}
+      data-header-item={item.name}
+      onClick={() => (control.expanded ? control.hide() : control.show())}
+    >
+      <Avatar doc={doc} initial={name.slice(0, 1).toUpperCase()} />
+    </button>
+  )
+}
+
+function ActionItem({ item }: { item: HeaderItem }) {
+  const runtime = useRuntime()
+  const { text } = useEvaluate()
+  const className = `header-button header-button--${item.variant ?? 'secondary'}`
+  if (item.to)
+    return (
+      <Link className={className} to={runtime.href(item.to)} data-header-item={item.name}>
+        {text(item.label)}
       </Link>
-    </header>
+    )
+  return (
+    <button type="button" className={className} data-header-item={item.name} onClick={() => void runtime.run(item.actions)}>
+      {text(item.label)}
+    </button>
+  )
+}
+
+function AccountItems({ doc, control }: { doc: HeaderDocument; control: ProfilePanelControl }) {
+  const { when } = useEvaluate()
+  const items = doc.items.filter((item) => KNOWN_ITEMS.has(item.name) && when(item.when))
+  return (
+    <>
+      {items.map((item, index) => {
+        const key = `${item.name}-${index}`
+        if (item.name === 'balance') return <Balance key={key} item={item} />
+        if (item.name === 'profile') return <AvatarButton key={key} item={item} doc={doc} control={control} />
+        return <ActionItem key={key} item={item} />
+      })}
+    </>
+  )
+}
+
+export function Header() {
+  const runtime = useRuntime()
+  const status = useSessionStatus()
+  const state = useDocument<HeaderDocument>('header', 'header')
+  const control = useProfilePanel(runtime)
+  const doc = state.status === 'ready' ? state.doc : null
+  const settled = doc !== null && status !== 'restoring'
+  return (
+    <>
+      <header className="app-header">
+        <MenuButton />
+        <Link className="app-header__brand" to={runtime.href('/')}>
+          {runtime.t('shell.brand')}
+        </Link>
+        <div className="app-header__account" data-testid="header-account" data-session={status} aria-busy={!settled || undefined}>
+          {settled ? (
+            <AccountItems doc={doc} control={control} />
+          ) : (
+            state.status !== 'error' && (
+              <span className="header-placeholder" data-testid="header-placeholder">
+                <span className="visually-hidden">{runtime.t('header.loading')}</span>
+              </span>
+            )
+          )}
+        </div>
+      </header>
+      {doc && status === 'punter' && <ProfilePanel doc={doc} control={control} />}
+    </>
   )
 }

@@ -116,6 +116,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     })
   void prefetch('menu', 'left-menu')
   void prefetch('footer', 'footer')
+  void prefetch('header', 'header')
   /** A prefetched answer is used once; later loads go to the network (ETag-revalidated). */
   const takePrefetched = (key: string) => {
     const promise = prefetched.get(key)
