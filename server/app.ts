@@ -9,9 +9,9 @@ import { join } from 'node:path'
 import type { ServerDeps } from './deps'
 import { createDocumentsRouter, routeManifest } from './documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from './http/envelope'
-import { createErrorPages } from './http/error-pages'
 import { checkClientHeaders, siteContext } from './http/site'
 import { modules } from './modules'
+import { labelModuleLayers, layerCount } from './auth/openapi'
 
 /** Content Security Policy: no 'unsafe-eval', no inline script, nothing from other origins. */
 export const CONTENT_SECURITY_POLICY = {
@@ -62,18 +62,20 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
     sendOk(res, { version: deps.config.version, time: deps.now() })
   })
 
+  labelModuleLayers(app, 0, 'meta')
   app.use(createDocumentsRouter(deps))
-  for (const module of modules) await module.mount(app, deps)
+  labelModuleLayers(app, layerCount(app) - 1, 'documents')
+  for (const module of modules) {
+    const from = layerCount(app)
+    await module.mount(app, deps)
+    labelModuleLayers(app, from, module.name) // the module's tag in the OpenAPI document
+  }
 
-  // Anything else under an API prefix is an API 404 in the envelope, never the SPA.
-  app.use(['/api', '/mobile-gate', '/client-gate', '/uniweb-gate', '/admin/api', '/experiments'], (_req, res) =>
+  // Anything else under an API prefix is an API 404 in the envelope, never the SPA; so is /dev
+  // (the development extras' prefix) whenever they are not mounted, whatever the method.
+  app.use(['/api', '/mobile-gate', '/client-gate', '/uniweb-gate', '/admin/api', '/experiments', '/dev'], (_req, res) =>
     sendError(res, 404, HTTP_ERRORS.notFound),
   )
-
-  // Page paths get error pages as HTML, API paths keep the envelope (server/http/error-pages.ts):
-  // 400 for a URL whose percent-encoding is broken, 405 for a method other than GET/HEAD.
-  const errorPages = createErrorPages(deps.config.distDir)
-  app.use(errorPages.malformedPath)
 
   const indexFile = join(deps.config.distDir, 'index.html')
   app.use(
@@ -87,7 +89,7 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
 
   let indexHtml: string | undefined
   app.use((req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return errorPages.send(res, 405)
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, HTTP_ERRORS.methodNotAllowed)
     if (!indexHtml) {
       if (!existsSync(indexFile)) return sendError(res, 503, 'CLIENT_NOT_BUILT')
       indexHtml = readFileSync(indexFile, 'utf8')

@@ -1,10 +1,11 @@
 /**
  * Server module `signup`: the sign-up calls (./router), the identity simulators and Belarus
- * upload (../identity), the dictionary (../dictionary) and, in development, the dev outbox.
+ * upload (../identity), the dictionary (../dictionary) and, in development, the public dev outbox.
  *
- * Messages go through a `MessageSender`; without a real provider configured the development
- * outbox stores them (in production without a provider, sign-up refuses to send rather than
- * pretending: plug a provider in with `createSignupModule({ sender })`).
+ * Messages go through a `MessageSender`; without a real provider configured the outbox simulator
+ * stores them when simulators are on (read them in /admin, or at /dev/outbox in development);
+ * with simulators off and no provider, sign-up refuses to send rather than pretending: plug a
+ * provider in with `createSignupModule({ sender })`.
  */
 import { GATEWAY } from '../deps'
 import { createDictionaryRouter } from '../dictionary'
@@ -21,7 +22,7 @@ export function createSignupModule(options: { sender?: MessageSender } = {}): Se
     name: 'signup',
     mount(app, deps) {
       const outbox = new DevOutbox(deps.db, deps.now)
-      const sender: MessageSender = options.sender ?? (deps.config.development ? outbox : { send: () => Promise.reject(new Error('no message provider configured')) })
+      const sender: MessageSender = options.sender ?? (deps.config.simulators ? outbox : { send: () => Promise.reject(new Error('no message provider configured')) })
       if (deps.config.development) app.use(createOutboxRouter(deps, outbox))
       app.use(GATEWAY.mobile, createDictionaryRouter(deps))
       app.use(GATEWAY.mobile, createSignupRouter(deps, { sender, outbox }))
