@@ -7,11 +7,11 @@ import helmet from 'helmet'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ServerDeps } from './deps'
-import { createDocumentsRouter, routeManifest } from './documents/router'
+import { createDocumentsRouter, servesPage } from './documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from './http/envelope'
-import { checkClientHeaders, siteContext } from './http/site'
+import { createErrorPages } from './http/error-pages'
+import { checkClientHeaders } from './http/site'
 import { modules } from './modules'
-import { labelModuleLayers, layerCount } from './auth/openapi'
 
 /** Content Security Policy: no 'unsafe-eval', no inline script, nothing from other origins. */
 export const CONTENT_SECURITY_POLICY = {
@@ -27,13 +27,6 @@ export const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
   frameAncestors: ["'self'"],
   upgradeInsecureRequests: null,
-}
-
-function matchesRoute(pattern: string, path: string): boolean {
-  const a = pattern.split('/').filter(Boolean)
-  const b = path.split('/').filter(Boolean)
-  if (a[a.length - 1] === '*') return b.length >= a.length - 1 && a.slice(0, -1).every((s, i) => s.startsWith(':') || s === b[i])
-  return a.length === b.length && a.every((s, i) => s.startsWith(':') || s === b[i])
 }
 
 export async function createApp(deps: ServerDeps): Promise<express.Application> {
@@ -62,20 +55,18 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
     sendOk(res, { version: deps.config.version, time: deps.now() })
   })
 
-  labelModuleLayers(app, 0, 'meta')
   app.use(createDocumentsRouter(deps))
-  labelModuleLayers(app, layerCount(app) - 1, 'documents')
-  for (const module of modules) {
-    const from = layerCount(app)
-    await module.mount(app, deps)
-    labelModuleLayers(app, from, module.name) // the module's tag in the OpenAPI document
-  }
+  for (const module of modules) await module.mount(app, deps)
 
-  // Anything else under an API prefix is an API 404 in the envelope, never the SPA; so is /dev
-  // (the development extras' prefix) whenever they are not mounted, whatever the method.
-  app.use(['/api', '/mobile-gate', '/client-gate', '/uniweb-gate', '/admin/api', '/experiments', '/dev'], (_req, res) =>
+  // Anything else under an API prefix is an API 404 in the envelope, never the SPA.
+  app.use(['/api', '/mobile-gate', '/client-gate', '/uniweb-gate', '/admin/api', '/experiments'], (_req, res) =>
     sendError(res, 404, HTTP_ERRORS.notFound),
   )
+
+  // Page paths get error pages as HTML, API paths keep the envelope (server/http/error-pages.ts):
+  // 400 for a URL whose percent-encoding is broken, 405 for a method other than GET/HEAD.
+  const errorPages = createErrorPages(deps.config.distDir)
+  app.use(errorPages.malformedPath)
 
   const indexFile = join(deps.config.distDir, 'index.html')
   app.use(
@@ -89,16 +80,13 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
 
   let indexHtml: string | undefined
   app.use((req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, HTTP_ERRORS.methodNotAllowed)
+    if (req.method !== 'GET' && req.method !== 'HEAD') return errorPages.send(res, 405)
     if (!indexHtml) {
       if (!existsSync(indexFile)) return sendError(res, 503, 'CLIENT_NOT_BUILT')
       indexHtml = readFileSync(indexFile, 'utf8')
     }
     // The SPA renders every page; the status still tells crawlers and tests whether the path exists.
-    const { site } = siteContext(req, deps)
-    const segments = req.path.split('/').filter(Boolean)
-    const path = segments.length > 0 && site.locales.includes(segments[0]) ? '/' + segments.slice(1).join('/') : req.path
-    const known = path === '/' || routeManifest(deps, req).some((r) => matchesRoute(r.route, path))
+    const known = servesPage(deps, req)
     res.status(known ? 200 : 404).setHeader('Cache-Control', 'no-cache').type('html').send(indexHtml)
   })
 

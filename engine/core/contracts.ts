@@ -4,6 +4,7 @@
  */
 import type { CompiledExpression } from './expression'
 import type { ActionChain, DocumentNode } from '../documents/types'
+import type { RedirectRule } from './routes'
 
 /** Result of any operation that can fail with a product error code (spec §8). */
 export type Result<T> = { ok: true; value: T } | { ok: false; code: string; message?: string; details?: unknown }
@@ -28,6 +29,8 @@ export interface SiteBootstrap {
   remoteConfig: Record<string, unknown>
   /** Every screen the site serves: the router is built from this. */
   routes: RouteEntry[]
+  /** The redirects document's rules (spec §2 catch-alls and legacy paths); see core/routes.ts. */
+  redirects?: RedirectRule[]
   /** Hash of every published document for this site; changes when any document changes. */
   documentsVersion: string
   /** Web version (spec §9: 1.22.0), sent back as the version header. */

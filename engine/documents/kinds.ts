@@ -535,6 +535,8 @@ export const remoteConfigSchema = {
         POW_PUZZLE_CONFIG: { type: 'object' },
         FINGERPRINT_CONFIG: { type: 'object' },
         SIGMA_TOKEN: { type: 'string' },
+        DESKTOP_LINK: { type: 'string', pattern: '^https://[^\\s]+$', description: 'The desktop site (spec §3 shared config: desktop link).' },
+        HELP_LINK: { anyOf: [path, { type: 'string', pattern: '^https://[^\\s]+$' }], description: 'The help pages (spec §3 shared config: help link).' },
       },
     },
   },
@@ -562,6 +564,53 @@ export const translationsSchema = {
   additionalProperties: false,
 } as const
 
+/** Redirect rules (spec §2): the "(*)" catch-alls and old links (/casino, /changepassword, *.htm,
+ * /affiliate-link) as data, so an operator changes where they lead without a release.
+ * `engine/core/routes.ts` resolves them; schema-lint refuses loops and dead targets. */
+const redirectRule = {
+  type: 'object',
+  required: ['to'],
+  properties: {
+    from: { type: 'string', pattern: '^/[^\\s*?#]*$', maxLength: 300, description: 'The path the rule answers, without locale prefix (/casino).' },
+    trailing: { type: 'boolean', description: 'Also any trailing path under `from` (the spec\'s "(*)"); a trailing path that starts with a screen\'s route lands on that screen.' },
+    ending: { type: 'string', pattern: '^\\.[a-z0-9]{1,8}$', description: 'Instead of `from`: any path ending so (".htm").' },
+    to: { anyOf: [path, { type: 'string', pattern: '^https://[^\\s]+$' }], description: 'Where the punter goes: a path of the site or an https link.' },
+    toRemoteConfig: { type: 'string', pattern: '^[A-Z][A-Z0-9_]*$', description: 'A remote-config key holding the link (DESKTOP_LINK); `to` when it is missing.' },
+    follow: {
+      type: 'object',
+      description: 'The punter goes to the trailing path (or the path without `ending`) or to a query parameter\'s path, when the site serves it; else to `to`.',
+      properties: { trailing: { type: 'boolean' }, query: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$' } },
+      additionalProperties: false,
+    },
+    remember: {
+      type: 'array',
+      description: 'Stored keys (spec §9) filled from the link: a query parameter, or the first trailing segment.',
+      items: {
+        type: 'object',
+        required: ['key'],
+        properties: { key: { enum: ['refererId'] }, query: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$' }, trailingSegment: { type: 'boolean' } },
+        additionalProperties: false,
+      },
+      maxItems: 4,
+    },
+    keepQuery: { type: 'boolean', default: true, description: 'The query string (tokens, promo codes) travels to the target.' },
+  },
+  oneOf: [{ required: ['from'] }, { required: ['ending'] }],
+  additionalProperties: false,
+} as const
+
+export const redirectsSchema = {
+  $id: schemaUri('redirects'),
+  title: 'Parlay redirects (catch-all and legacy paths)',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'redirects'],
+  properties: {
+    ...documentBase('redirects'),
+    redirects: { type: 'array', items: redirectRule, maxItems: 200 },
+  },
+  additionalProperties: false,
+} as const
+
 export const documentSchemas = {
   screen: screenSchema,
   popup: popupSchema,
@@ -572,6 +621,7 @@ export const documentSchemas = {
   jurisdiction: jurisdictionSchema,
   'remote-config': remoteConfigSchema,
   translations: translationsSchema,
+  redirects: redirectsSchema,
 } as const
 
 export type DocumentKind = keyof typeof documentSchemas
