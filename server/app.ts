@@ -12,6 +12,7 @@ import { HTTP_ERRORS, sendError, sendOk } from './http/envelope'
 import { createErrorPages } from './http/error-pages'
 import { checkClientHeaders } from './http/site'
 import { modules } from './modules'
+import { labelModuleLayers, layerCount } from './auth/openapi'
 
 /** Content Security Policy: no 'unsafe-eval', no inline script, nothing from other origins. */
 export const CONTENT_SECURITY_POLICY = {
@@ -55,11 +56,18 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
     sendOk(res, { version: deps.config.version, time: deps.now() })
   })
 
+  labelModuleLayers(app, 0, 'meta')
   app.use(createDocumentsRouter(deps))
-  for (const module of modules) await module.mount(app, deps)
+  labelModuleLayers(app, layerCount(app) - 1, 'documents')
+  for (const module of modules) {
+    const from = layerCount(app)
+    await module.mount(app, deps)
+    labelModuleLayers(app, from, module.name) // the module's tag in the OpenAPI document
+  }
 
-  // Anything else under an API prefix is an API 404 in the envelope, never the SPA.
-  app.use(['/api', '/mobile-gate', '/client-gate', '/uniweb-gate', '/admin/api', '/experiments'], (_req, res) =>
+  // Anything else under an API prefix is an API 404 in the envelope, never the SPA; so is /dev
+  // (the development extras' prefix) whenever they are not mounted, whatever the method.
+  app.use(['/api', '/mobile-gate', '/client-gate', '/uniweb-gate', '/admin/api', '/experiments', '/dev'], (_req, res) =>
     sendError(res, 404, HTTP_ERRORS.notFound),
   )
 

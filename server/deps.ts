@@ -9,8 +9,17 @@ export interface ServerConfig {
   dataDir: string
   documentsDir: string
   distDir: string
-  /** Development shows engine warnings on the page and the dev outbox. */
+  /**
+   * Development mode (`npm run dev`): engine warnings on the page, the public dev outbox
+   * (`/dev/outbox`, `/api/dev/outbox`) and the simulators. Off by default: production.
+   */
   development: boolean
+  /**
+   * Local simulators stand in for services this install has no real provider for: the SMS and
+   * e-mail outbox (read in /admin), MitID (`/dev/mitid`) and the Russian identity service.
+   * On in development, or with PARLAY_SIMULATORS=on; off by default.
+   */
+  simulators: boolean
   /** Web version (spec §9). */
   version: string
 }

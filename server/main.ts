@@ -1,8 +1,11 @@
 /**
  * `npm start`: builds the client if it is missing, opens the embedded database, loads and validates
  * every document (a bad one stops the start with its file and JSON path), and serves the site.
+ * Production is the default everywhere; development extras (`npm run dev`) and the simulators
+ * (`PARLAY_SIMULATORS=on`) are switched on explicitly, so a forgotten variable never exposes them.
  */
 import { existsSync } from 'node:fs'
+import type { Application } from 'express'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,7 +25,10 @@ export interface StartOptions {
   dataDir?: string
   documentsDir?: string
   distDir?: string
+  /** Development extras: warnings badge, public dev outbox, simulators. Default off (production). */
   development?: boolean
+  /** Local simulators (message outbox, MitID, Russian identity service). Default: `development`. */
+  simulators?: boolean
   /** Reload documents when a file changes (default on). */
   watch?: boolean
   now?: () => number
@@ -34,6 +40,8 @@ export interface RunningServer {
   url: string
   port: number
   deps: ServerDeps
+  /** The Express app (tests read its router stack). */
+  app: Application
   close(): Promise<void>
 }
 
@@ -52,7 +60,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     dataDir: options.dataDir ?? join(ROOT, 'data'),
     documentsDir: options.documentsDir ?? join(ROOT, 'schemas'),
     distDir: options.distDir ?? join(ROOT, 'dist'),
-    development: options.development ?? process.env.NODE_ENV !== 'production',
+    development: options.development ?? false,
+    simulators: options.simulators ?? options.development ?? false,
     version: WEB_VERSION,
   }
   const log = options.log ?? createLogger(undefined, options.quiet)
@@ -81,6 +90,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url,
     port,
     deps,
+    app,
     async close() {
       documents.close()
       server.closeAllConnections?.()
@@ -90,13 +100,40 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 }
 
+const SWITCH_ON = /^(on|1|true|yes)$/i
+
+/** The command line's mode: `--development` (npm run dev) and `PARLAY_SIMULATORS=on` switch extras on. */
+export function modeFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): Pick<StartOptions, 'development' | 'simulators'> {
+  const development = argv.includes('--development') || SWITCH_ON.test(env.PARLAY_DEVELOPMENT ?? '')
+  const simulators = development || argv.includes('--simulators') || SWITCH_ON.test(env.PARLAY_SIMULATORS ?? '')
+  return { development, simulators }
+}
+
+/** What the console says after start: the mode, and how to turn on what a demo needs. */
+export function startupNotice(config: Pick<ServerConfig, 'development' | 'simulators'>, url: string): string[] {
+  if (config.development)
+    return [`Parlay (development) at ${url}: engine warnings on the page, SMS codes and e-mail links at ${url}/dev/outbox, simulators on.`]
+  const lines = [`Parlay (production) at ${url}.`]
+  if (config.simulators) lines.push(`Simulators on (outbox, MitID, Russian identity): SMS codes and e-mail links are in ${url}/admin under Outbox.`)
+  else
+    lines.push(
+      'Simulators are off: sign-up cannot send SMS codes or e-mails, and MitID and the Russian identity check are unavailable.',
+      'For a demo: PARLAY_SIMULATORS=on npm start (codes in /admin under Outbox), or npm run dev for every development extra.',
+    )
+  return lines
+}
+
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)
 if (isMain) {
-  startServer({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1' }).catch((error) => {
-    if (error instanceof DocumentLoadError) {
-      console.error('Parlay cannot start: some documents are invalid.')
-      for (const problem of error.problems) console.error('  ' + formatProblem(problem))
-    } else console.error('Parlay cannot start:', (error as Error).message)
-    process.exit(1)
-  })
+  startServer({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1', ...modeFromCommandLine(process.argv.slice(2), process.env) })
+    .then((running) => {
+      for (const line of startupNotice(running.deps.config, running.url)) console.log(line)
+    })
+    .catch((error) => {
+      if (error instanceof DocumentLoadError) {
+        console.error('Parlay cannot start: some documents are invalid.')
+        for (const problem of error.problems) console.error('  ' + formatProblem(problem))
+      } else console.error('Parlay cannot start:', (error as Error).message)
+      process.exit(1)
+    })
 }

@@ -1,7 +1,7 @@
-/** The accounts part of the gateway's OpenAPI document (spec §7 "Session and user"). */
+/** Notes for the accounts part of the OpenAPI document (spec §7 "Session and user"): summaries and error codes; paths, schemas and security come from the router. */
 import { GATEWAY } from '../deps'
 import { SERVER_SETTINGS_SCHEMA } from '../punters/repository'
-import { openapi, registerOpenApiPaths } from './openapi'
+import { openapi, registerOpenApiPaths } from '../http/openapi-registry'
 import { LEGAL_AGREEMENT_SCHEMA, LOGIN_SCHEMA, PHONE_LOGIN_SCHEMA, REFRESH_SCHEMA } from './router'
 
 const m = (path: string) => GATEWAY.mobile + '/' + path.replace(/^\//, '')

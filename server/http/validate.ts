@@ -1,11 +1,13 @@
 /**
  * Strict request validation: every body and query is checked against a JSON Schema; unknown fields
  * are rejected (no mass assignment), and the answer names the field and the rule, never a stack.
+ * Each middleware carries its schema (./route-docs) so the OpenAPI document shows exactly it.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { HTTP_ERRORS, sendError } from './envelope'
+import { documented } from './route-docs'
 
 export const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: true })
 addFormats(ajv)
@@ -37,7 +39,7 @@ export function describeError(error: ErrorObject | undefined): FieldError {
 /** Middleware: `req.body` must be a JSON object matching `schema`. */
 export function validateBody(schema: object): RequestHandler {
   const validate = compiled(schema)
-  return (req: Request, res: Response, next: NextFunction) => {
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (req.body === undefined || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
       if (!req.is('application/json')) return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType)
       return sendError(res, 400, HTTP_ERRORS.validation, { field: '', code: 'type' })
@@ -45,6 +47,23 @@ export function validateBody(schema: object): RequestHandler {
     if (!validate(req.body)) return sendError(res, 400, HTTP_ERRORS.validation, describeError(validate.errors?.[0]))
     next()
   }
+  return documented(middleware, { body: schema })
+}
+
+/**
+ * Middleware: the query string must match `schema` (an object schema whose properties are the
+ * parameters). A repeated parameter (an array) is refused before the schema sees it.
+ */
+export function validateQuery(schema: object): RequestHandler {
+  const validate = compiled(schema)
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
+    const query = { ...(req.query as Record<string, unknown>) }
+    const repeated = Object.keys(query).find((key) => typeof query[key] !== 'string')
+    if (repeated !== undefined) return sendError(res, 400, HTTP_ERRORS.validation, { field: repeated, code: 'type' })
+    if (!validate(query)) return sendError(res, 400, HTTP_ERRORS.validation, describeError(validate.errors?.[0]))
+    next()
+  }
+  return documented(middleware, { query: schema })
 }
 
 /** Validates any value (query, params) and returns the first problem, or null. */

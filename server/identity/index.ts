@@ -10,7 +10,10 @@
  *   GET  account/mitId/params?askCpr=true|false                {askCpr, redirectUrl, authorizationUrl}
  *   POST auth/mitId/login {authorizationCode, state}           login, NEED_CPR_REQUEST, PUNTER_NOT_LINKED_…
  *   POST punter/documents/upload (multipart: document, documentType)   Belarus upload
- *   GET|POST /dev/mitid/authorize                              the MitID simulator's page (development)
+ *   GET|POST /dev/mitid/authorize                              the MitID simulator's page (simulators on)
+ *
+ * The simulators (MitID, the Russian identity service) are used only when `config.simulators` is
+ * on; otherwise, without a real provider passed in, their calls answer 503 SERVICE_UNAVAILABLE.
  */
 import express, { Router, type Request, type Response } from 'express'
 import multer from 'multer'
@@ -68,8 +71,10 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
   const router = Router()
   const gate = Router()
   const { db, log } = deps
-  const national = services.national ?? simulatedNationalIdentity
-  const mitId = services.mitId ?? createSimulatedMitId(db)
+  const simulators = deps.config.simulators
+  const national = services.national ?? (simulators ? simulatedNationalIdentity : undefined)
+  const mitIdService = services.mitId ?? (simulators ? createSimulatedMitId(db) : undefined)
+  const unavailable = (res: Response) => sendError(res, 503, 'SERVICE_UNAVAILABLE')
   const auth = requirePunter(db, deps.now)
 
   const save = (punterId: number, record: IdentityRecord) => {
@@ -82,6 +87,10 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
     log.info('identity.updated', { punterId, result: record.result, level: record.level, lockReason: record.lockReason })
   }
   const russiaOnly = (req: Request, res: Response) => {
+    if (!national) {
+      unavailable(res)
+      return false
+    }
     if (siteContext(req, deps).site.jurisdiction !== 'russia') {
       sendError(res, 403, 'FORBIDDEN')
       return false
@@ -97,7 +106,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
     gate.post(path, auth, validateBody(IDENTITY_SCHEMA), (req, res) => {
       if (!russiaOnly(req, res)) return
       const punter = res.locals.punter as Punter
-      const next = national.simplified(identityOf(punter), req.body as IdentityData, withVerification, deps.now())
+      const next = national!.simplified(identityOf(punter), req.body as IdentityData, withVerification, deps.now())
       save(punter.id, next)
       sendOk(res, cpsAnswer(next))
     })
@@ -107,25 +116,29 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
     const punter = res.locals.punter as Punter
     const current = identityOf(punter)
     if (current.result !== 'bind_in_progress' && current.result !== 'data_requested') return sendError(res, 409, 'INCORRECT_PUNTER_STATE')
-    const next = national.continue(current)
+    const next = national!.continue(current)
     save(punter.id, next)
     sendOk(res, cpsAnswer(next))
   })
   gate.post('/punter/cps/one/identify-punter/esia/full', auth, (req, res) => {
     if (!russiaOnly(req, res)) return
     const punter = res.locals.punter as Punter
-    const { record, identificationLink } = national.esiaFull(identityOf(punter))
+    const { record, identificationLink } = national!.esiaFull(identityOf(punter))
     save(punter.id, record)
     sendOk(res, cpsAnswer(record, identificationLink))
   })
 
   // ---- MitID ---------------------------------------------------------------------------------
   gate.get('/account/mitId/params', (req, res) => {
+    const mitId = mitIdService
+    if (!mitId) return unavailable(res)
     const askCpr = req.query.askCpr === 'true'
     const { authorizationUrl, state } = mitId.params(askCpr, deps.now())
     sendOk(res, { askCpr, redirectUrl: '/', authorizationUrl, state })
   })
   gate.post('/auth/mitId/login', validateBody(MITID_LOGIN_SCHEMA), (req, res) => {
+    const mitId = mitIdService
+    if (!mitId) return unavailable(res)
     const { authorizationCode, state } = req.body as { authorizationCode: string; state: string }
     const now = deps.now()
     const identity = mitId.exchange(authorizationCode, state, now)
@@ -180,8 +193,9 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
 
   router.use(GATEWAY.mobile, gate)
 
-  // ---- the MitID simulator's page (development only) -----------------------------------------
-  if (deps.config.development) {
+  // ---- the MitID simulator's page (simulators only) -------------------------------------------
+  const mitId = mitIdService
+  if (simulators && mitId) {
     router.get('/dev/mitid/authorize', (req, res) => {
       const state = typeof req.query.state === 'string' ? req.query.state : ''
       res.type('html').send(

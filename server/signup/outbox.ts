@@ -1,13 +1,15 @@
 /**
  * Where SMS and e-mail go. `MessageSender` is the seam a real SMS gateway or mail provider
- * implements; the development implementation keeps every message in SQLite so a developer (the
- * `GET /dev/outbox` page) and the tests (`GET /api/dev/outbox?to=`) can read the codes.
- * Both routes exist only in development; message bodies are never logged.
+ * implements; the outbox simulator (simulators on) keeps every message in SQLite so the codes can
+ * be read: by an admin in /admin (`GET /admin/api/outbox`, every read audited) and, in development
+ * only, by anyone at `GET /dev/outbox` and by the tests at `GET /api/dev/outbox?to=`.
+ * Message bodies are never logged, nor written to the audit log.
  */
-import { Router, type Request, type Response } from 'express'
+import { Router, type Request, type RequestHandler, type Response } from 'express'
 import { registerMigration, type Db } from '../db/database'
 import type { ServerDeps } from '../deps'
-import { sendError, sendOk } from '../http/envelope'
+import { sendOk } from '../http/envelope'
+import { validateQuery } from '../http/validate'
 
 registerMigration(
   '401-signup-outbox',
@@ -66,14 +68,39 @@ export class DevOutbox implements MessageSender {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
+/** `?to=`: one recipient (E.164 phone or e-mail address), or every message when absent. */
+export const OUTBOX_QUERY_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { to: { type: 'string', minLength: 1, maxLength: 254, pattern: '\\S' } },
+} as const
+
+const recipientOf = (req: Request) => (typeof req.query.to === 'string' ? req.query.to.trim() : undefined)
+
+/**
+ * `GET /admin/api/outbox?to=` for the admin router (mounted behind its session check): the newest
+ * 100 messages; `audit` records who read which recipient's messages (never their text).
+ */
+export function adminOutboxRoute(deps: Pick<ServerDeps, 'db' | 'now'>, audit: (req: Request, details: { to: string | null; messages: number[] }) => void): RequestHandler[] {
+  const outbox = new DevOutbox(deps.db, deps.now)
+  return [
+    validateQuery(OUTBOX_QUERY_SCHEMA),
+    (req: Request, res: Response) => {
+      const to = recipientOf(req)
+      const messages = outbox.list(to, 100)
+      audit(req, { to: to ?? null, messages: messages.map((m) => m.id) })
+      res.setHeader('Cache-Control', 'no-store')
+      sendOk(res, { messages })
+    },
+  ]
+}
+
 /** `/dev/outbox` (HTML) and `/api/dev/outbox?to=` (JSON); mounted only in development. */
 export function createOutboxRouter(deps: ServerDeps, outbox: DevOutbox): Router {
   const router = Router()
-  router.get('/api/dev/outbox', (req: Request, res: Response) => {
-    const to = typeof req.query.to === 'string' ? req.query.to.trim() : undefined
-    if (to !== undefined && (to.length === 0 || to.length > 254)) return sendError(res, 400, 'ValidationError', { field: 'to', code: 'invalid' })
+  router.get('/api/dev/outbox', validateQuery(OUTBOX_QUERY_SCHEMA), (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, { messages: outbox.list(to) })
+    sendOk(res, { messages: outbox.list(recipientOf(req)) })
   })
   router.get('/dev/outbox', (_req: Request, res: Response) => {
     const rows = outbox

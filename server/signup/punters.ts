@@ -13,6 +13,7 @@ import type { Result } from '../../engine/core/contracts'
 import type { NextFunction, Request } from 'express'
 import { authenticate } from '../auth/sessions'
 import { sendError } from '../http/envelope'
+import { punterSessionCheck } from '../http/route-docs'
 
 export type NewSignupPunter = Omit<NewPunter, 'password'> & { passwordHash: string }
 
@@ -34,12 +35,12 @@ export function sendLoggedIn(db: Db, res: Response, punter: Punter, now: number,
 
 /** Middleware: the request's punter (session hash header + optional bearer), or 401. */
 export function requirePunter(db: Db, now: () => number) {
-  return (req: Request, res: Response, next: NextFunction) => {
+  return punterSessionCheck((req: Request, res: Response, next: NextFunction) => {
     const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
     const session = authenticate(db, req.header(HEADERS.sessionHash), bearer, now())
     const punter = session && findPunterById(db, session.punterId)
     if (!session || !punter) return sendError(res, 401, 'UNAUTHORIZED')
     res.locals.punter = punter
     next()
-  }
+  })
 }

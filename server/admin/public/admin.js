@@ -301,6 +301,47 @@ async function auditView() {
   )
 }
 
+// ---- outbox: SMS codes and e-mail links the simulators sent (every read is audited) ------------
+
+// A link in a message is clickable only when it points at this server's own sites.
+function linkOrText(word) {
+  let url
+  try {
+    url = new URL(word)
+  } catch {
+    return word
+  }
+  const own = url.hostname === location.hostname || url.hostname.endsWith(`.${location.hostname}`)
+  return own && (url.protocol === 'http:' || url.protocol === 'https:') ? h('a', { href: url.href, target: '_blank', rel: 'noopener noreferrer' }, word) : word
+}
+
+const messageBody = (text) => h('pre', { className: 'message' }, ...text.split(/(\s+)/).map(linkOrText))
+
+async function outboxView() {
+  const at = location.hash
+  const filter = h('input', { type: 'search', name: 'to', placeholder: 'Phone (+…) or e-mail; empty for all', maxlength: 254, 'data-testid': 'outbox-to' })
+  const table = h('table', { className: 'outbox', 'data-testid': 'outbox-messages' })
+  const status = h('p', { className: 'muted', role: 'status' })
+  const load = async () => {
+    const to = filter.value.trim()
+    const result = await api('GET', `/admin/api/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`)
+    if (!result.ok) return notice(errorText(result), 'error')
+    const messages = result.json.payload.messages
+    status.textContent = messages.length === 0 ? 'No messages. Sign-up sends them only while the simulators are on (PARLAY_SIMULATORS=on or npm run dev).' : `${messages.length} message(s), newest first. This read is in the audit log.`
+    table.replaceChildren(
+      h('tr', {}, h('th', {}, 'sent'), h('th', {}, 'channel'), h('th', {}, 'to'), h('th', {}, 'site'), h('th', {}, 'subject'), h('th', {}, 'text')),
+      ...messages.map((m) => h('tr', { 'data-testid': 'outbox-message' }, h('td', {}, when(m.sentAt)), h('td', {}, m.channel), h('td', {}, m.to), h('td', {}, m.jurisdiction), h('td', {}, m.subject), h('td', {}, messageBody(m.body)))),
+    )
+  }
+  const form = h('form', { className: 'outbox-filter' }, h('label', {}, 'Recipient ', filter), ' ', h('button', { type: 'submit', 'data-testid': 'outbox-show' }, 'Show'))
+  form.addEventListener('submit', (event) => {
+    event.preventDefault()
+    load()
+  })
+  show(at, h('h1', {}, 'Outbox'), h('p', {}, 'SMS codes and e-mail links the sign-up sent through the simulators. Every time this list is shown, who read it and for which recipient goes into the audit log.'), form, status, table)
+  await load()
+}
+
 async function route() {
   const hash = decodeURIComponent(location.hash.slice(1))
   if (hash.startsWith('document/')) return documentView(hash.slice('document/'.length))
@@ -308,6 +349,7 @@ async function route() {
   if (hash === 'documents') return documentsView()
   if (hash === 'waivers') return waiversView()
   if (hash === 'audit') return auditView()
+  if (hash === 'outbox') return outboxView()
   return reviewsView()
 }
 
@@ -320,6 +362,7 @@ async function mountApp() {
     await api('POST', '/admin/api/logout')
     location.assign('/admin')
   })
+  document.querySelector('header nav')?.append(' ', h('a', { href: '#outbox', 'data-testid': 'nav-outbox' }, 'Outbox'))
   window.addEventListener('hashchange', route)
   route()
 }

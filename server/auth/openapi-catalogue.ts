@@ -1,0 +1,160 @@
+/**
+ * Notes for the OpenAPI document beyond the accounts calls (./openapi-auth.ts): one readable
+ * summary per route, the finer tag (dictionary, identity, development) and the answers that are
+ * not the envelope. Paths, methods, schemas and security come from the router itself; a note for
+ * a route that is not served is never shown, and tests/http/openapi.test.ts fails on stale notes.
+ */
+import { GATEWAY } from '../deps'
+import { openapi, registerOpenApiPaths, type Operation, type PathItem } from '../http/openapi-registry'
+
+const m = (path: string) => `${GATEWAY.mobile}/${path}`
+const say = (summary: string, extra: Operation = {}): Operation => ({ summary, ...extra })
+const tagged = (tag: string, items: Record<string, PathItem>) =>
+  Object.fromEntries(Object.entries(items).map(([path, item]) => [path, Object.fromEntries(Object.entries(item).map(([method, op]) => [method, { tags: [tag], ...op }]))]))
+
+const html = (description: string) => ({ responses: { 200: openapi.raw(description, 'text/html') } })
+const rawJson = (description: string) => ({ responses: { 200: openapi.raw(description, 'application/json') } })
+const SERVICE_UNAVAILABLE = { 503: openapi.error('No provider configured and simulators off', ['SERVICE_UNAVAILABLE']) }
+
+registerOpenApiPaths({
+  '/ping.json': { get: say('Liveness: the web version and the server clock') },
+  '/api/openapi.json': { get: say('This document: every route the server serves', rawJson('OpenAPI 3.1 document')) },
+})
+
+registerOpenApiPaths({
+  '/api/site': { get: say('Site bootstrap for the request host: site, remote config, route manifest, documents version (ETag, 304)') },
+  '/api/site/version': { get: say('The documents version hash of the site; clients poll it to pick up published changes') },
+  '/api/remote-config': { get: say('Remote app config of the site (ETag, 304)') },
+  '/api/documents/{kind}/{id}': { get: say('A document resolved for site, locale and platform (ETag, 304); ?preview=token shows an admin draft', rawJson('The served document')) },
+  '/api/i18n/{locale}': { get: say('Merged translations of one locale of the site (ETag, 304)', rawJson('kind: translations document')) },
+})
+
+registerOpenApiPaths({
+  '/experiments/api/config.json': { get: say('Experiment config for the token in the header', rawJson('Public experiments config')) },
+  '/experiments/api/geo': { get: say('Visitor geo from the edge headers', rawJson('{code, country, state?, city?}')) },
+  '/experiments/api/pages.json': { get: say('Web-builder pages for an experiment group (headers exp and group)', rawJson('{pages: [...]}')) },
+})
+
+registerOpenApiPaths({
+  '/api/flows/{id}/validator': { get: say('Where the precompiled validator module of a flow is, for this site', rawJson('{url, flow, hash}')) },
+  '/api/validators/{file}': { get: say('A precompiled validator module (immutable, hashed name)', { responses: { 200: openapi.raw('ES module', 'text/javascript') } }) },
+  '/api/demo/contact': { post: say('Demo contact form: validated by the demo-contact flow, on the server as in the browser') },
+  '/api/content/games': { get: say('Demo casino games of a lobby section (?section=)') },
+  '/api/content/events': { get: say('Demo sports events of a lobby section (?section=)') },
+  '/api/content/images/{file}': { get: say('A generated demo tile image', { responses: { 200: openapi.raw('SVG image', 'image/svg+xml') } }) },
+})
+
+registerOpenApiPaths(
+  tagged('dictionary', {
+    [m('dictionary/all-platform-countries')]: { get: say('Every country of the platform, in the request language (cached 15 min)') },
+    [m('dictionary/countries')]: { get: say('Countries, in the request language (cached 15 min)') },
+    [m('dictionary/currencies')]: { get: say('Currencies') },
+    [m('dictionary/user-location')]: { get: say("The visitor's likely country: Accept-Language region, else the site's default") },
+    [m('dictionary/settings')]: { get: say("The site's sign-up, nickname and country-check settings") },
+    [m('dictionary/site-info/{id}')]: { get: say('Name, currency, locales and minimum age of a site') },
+    [m('account/signup/phone/config')]: { get: say('Phone input table: dial codes and lengths by country, and the default country') },
+    [m('dictionary/italy/provinces')]: { get: say('Italian provinces') },
+    [m('dictionary/italy/provinces/{id}/communes')]: { get: say('Communes of an Italian province') },
+    [m('dictionary/address-search/{id}')]: { post: say('Address search within a country') },
+  }),
+)
+
+const flowBody = (summary: string) =>
+  say(summary, {
+    description: "The body is the sign-up form of the site's flow document (GET /api/flows/{id}/validator has the same schemas precompiled) plus the meta fields refererId, registrationToken, verificationToken, verificationCode, captcha.",
+    requestBody: openapi.json({ type: 'object' }),
+  })
+
+registerOpenApiPaths(
+  tagged('signup', {
+    [m('account/v2/signup/phone/begin')]: { post: flowBody('Phone sign-up, step one: sends the SMS code') },
+    [m('account/v3/signup/phone/begin')]: { post: flowBody('Phone sign-up, step one (v3): sends the SMS code') },
+    [m('account/v2/signup/phone/complete')]: { post: say('Phone sign-up, step two: the SMS code; creates the punter and logs in') },
+    [m('account/v3/signup/phone/complete')]: { post: say('Phone sign-up, step two (v3): the SMS code; creates the punter and logs in') },
+    [m('account/signup/phone/resend-notification-sms')]: { post: say('Send the SMS code again (cooldown: 429 with the next allowed time)') },
+    [m('account/v2/belarus/signup/begin')]: { post: flowBody('Belarus sign-up, step one: sends the SMS code') },
+    [m('account/belarus/signup/complete')]: { post: say('Belarus sign-up, step two: the SMS code; then the document upload') },
+    [m('account/v2/ru/signup/begin')]: { post: flowBody('Russia sign-up, step one: registration and verification tokens, SMS code') },
+    [m('account/ru/signup/confirmation/phone-number')]: { post: say('Russia sign-up: the SMS code step alone') },
+    [m('account/ru/signup/complete')]: { post: say('Russia sign-up, last step; then the identity page') },
+    [m('account/ru/signup/repeat')]: { post: say('Russia sign-up: send the SMS code again') },
+    [m('account/ru/signup/continue')]: { post: say('Russia sign-up: the state of a started registration') },
+    [m('account/v2/signup/email')]: { post: flowBody('E-mail sign-up: the punter waits for the confirmation link') },
+    [m('account/v3/signup/email')]: { post: flowBody('E-mail sign-up (v3): the punter waits for the confirmation link') },
+    [m('account/v2/italy/signup')]: { post: flowBody('Italy sign-up (e-mail, fiscal code)') },
+    [m('account/spain/signup')]: { post: flowBody('Spain sign-up (e-mail, document number)') },
+    [m('account/signup/send-confirmation-mail')]: { post: say('Send the confirmation e-mail again ({login})') },
+    [m('auth/v2/login-by-registration-token')]: { post: say('Log in with a registration token ({token})') },
+    [m('account/join/confirm-email')]: { post: say('Confirm the e-mail with the link token and log in ({token})') },
+    [m('bonus/check-promo-code')]: { post: say('Check a promo code for a country ({promoCode, countryId})') },
+  }),
+)
+
+registerOpenApiPaths(
+  tagged('identity', {
+    [m('punter/cps/one/info')]: { get: say("The punter's identification state (Russia)") },
+    [m('punter/cps/one/identify-punter/simplified')]: { post: say('Russia: simplified identification with passport data', { responses: SERVICE_UNAVAILABLE }) },
+    [m('punter/cps/one/identify-punter/simplified/with-verification')]: { post: say('Russia: simplified identification with verification', { responses: SERVICE_UNAVAILABLE }) },
+    [m('punter/cps/one/identify-punter/continue')]: { post: say('Russia: continue a started identification', { responses: SERVICE_UNAVAILABLE }) },
+    [m('punter/cps/one/identify-punter/esia/full')]: { post: say('Russia: full identification through ESIA (answers the identification link)', { responses: SERVICE_UNAVAILABLE }) },
+    [m('account/mitId/params')]: { get: say('Denmark: start a MitID authorisation (?askCpr=true asks for the CPR)', { responses: SERVICE_UNAVAILABLE }) },
+    [m('auth/mitId/login')]: {
+      post: say('Denmark: log in with a MitID authorisation code', {
+        responses: { ...SERVICE_UNAVAILABLE, 400: openapi.error('Refused', ['NEED_CPR_REQUEST', 'PUNTER_NOT_LINKED_WITH_EXTERNAL_SYSTEM', 'GENERAL', 'ValidationError']) },
+      }),
+    },
+    [m('punter/documents/upload')]: {
+      post: say('Belarus: upload an identity document (JPEG, PNG or PDF, sniffed)', {
+        requestBody: {
+          required: true,
+          content: { 'multipart/form-data': { schema: { type: 'object', required: ['document', 'documentType'], properties: { document: { type: 'string', contentMediaType: 'application/octet-stream' }, documentType: { type: 'string' } } } } },
+        },
+        responses: { 413: openapi.error('Too large', ['FILE_TOO_LARGE']), 415: openapi.error('Not a JPEG, PNG or PDF', ['UNSUPPORTED_FILE_TYPE']) },
+      }),
+    },
+    '/dev/mitid/authorize': {
+      get: say('MitID simulator: the page where a tester picks an identity (simulators on)', html('HTML form')),
+      post: say('MitID simulator: approve; redirects to /join/mitid with a code (simulators on)', {
+        requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { state: { type: 'string' }, subject: { type: 'string' }, cpr: { type: 'string' } } } } } },
+        responses: { 303: { description: 'Back to /join/mitid with mitIdCode and mitIdState, or mitIdError' } },
+      }),
+    },
+  }),
+)
+
+registerOpenApiPaths(
+  tagged('development', {
+    '/dev/outbox': { get: say('Every SMS and e-mail the server sent, newest first (development only)', html('HTML table')) },
+    '/api/dev/outbox': { get: say('Messages sent to one recipient, for tests (?to=; development only)') },
+  }),
+)
+
+registerOpenApiPaths({
+  '/admin': { get: say('The admin page (sign-in form without a session)', html('Admin page')) },
+  '/admin/static/{file}': { get: say('The admin page script or stylesheet', { responses: { 200: openapi.raw('admin.js or admin.css', 'text/javascript') } }) },
+  '/admin/api/login': { post: say('Sign in (10 failures per e-mail or address in 15 min: 429); sets the session cookie, answers the CSRF token') },
+  '/admin/api/session': { get: say('The signed-in admin and the CSRF token') },
+  '/admin/api/logout': { post: say('Sign out') },
+  '/admin/api/documents': { get: say('Published documents') },
+  '/admin/api/document': { get: say('A published document and its version history (?file=)') },
+  '/admin/api/versions': { get: say('Versions by state or file (?state=&file=)') },
+  '/admin/api/versions/{id}': { get: say('A version with its lint findings and semantic diff'), put: say('Edit a draft (operator)') },
+  '/admin/api/versions/{id}/diff': { get: say('The semantic diff of a version (?format=json|markdown|html|sarif)') },
+  '/admin/api/versions/{id}/lint': { post: say('Run the lint gate on a version') },
+  '/admin/api/drafts': { post: say('Create a draft of a document (operator)') },
+  '/admin/api/versions/{id}/submit': { post: say('Submit a draft for review (operator; the lint gate must pass)') },
+  '/admin/api/versions/{id}/approve': { post: say('Approve a version under review (compliance; not its author)') },
+  '/admin/api/versions/{id}/reject': { post: say('Reject a version with a comment (compliance)') },
+  '/admin/api/versions/{id}/withdraw': { post: say('Withdraw a draft or a version under review (operator)') },
+  '/admin/api/versions/{id}/publish': { post: say('Publish an approved version') },
+  '/admin/api/rollback': { post: say('Roll a document back to an earlier published version') },
+  '/admin/api/versions/{id}/preview': { post: say('Preview tokens for the published and the proposed side, rendered by the real engine') },
+  '/admin/preview/{token}/documents/{kind}/{id}': { get: say('A document as a preview token serves it', rawJson('The served document')) },
+  '/admin/api/waivers': { get: say('Waivers of regulatory lint rules, and the rules'), post: say('Request a waiver for a jurisdiction and rule') },
+  '/admin/api/waivers/{id}/approve': { post: say('Approve a waiver (compliance)') },
+  '/admin/api/waivers/{id}/reject': { post: say('Reject a waiver (compliance)') },
+  '/admin/api/audit': { get: say('The audit log, newest first (?limit=&before=)') },
+  '/admin/api/audit/verify': { get: say("Verify the audit log's hash chain") },
+  '/admin/api/approved-fingerprints': { get: say('Fingerprints of approved versions', rawJson('Fingerprints')) },
+  '/admin/api/outbox': { get: say('SMS and e-mails the simulators sent (?to=); every read is audited') },
+})
