@@ -44,6 +44,15 @@ export interface CaptchaService {
   verify(payload: string): Promise<boolean>
 }
 
+const services = new WeakMap<Db, CaptchaService>()
+
+/** One service per server (database): login and sign-up verify what the one challenge call issued. */
+export function captchaServiceFor(db: Db, now: () => number): CaptchaService {
+  let service = services.get(db)
+  if (!service) services.set(db, (service = createCaptchaService(db, now)))
+  return service
+}
+
 export function createCaptchaService(db: Db, now: () => number): CaptchaService {
   // A key per process: challenges live minutes, so a restart only costs a re-solve.
   const hmacKey = randomBytes(32).toString('hex')

@@ -32,10 +32,11 @@ import {
   userData,
   type Punter,
 } from '../punters/repository'
-import { dummyHash, verifyPassword } from '../punters/password'
-import { createCaptchaService, powConfig, type CaptchaService } from './captcha'
+import { passwordHasherFor } from '../punters/password'
+import { captchaServiceFor, powConfig, type CaptchaService } from './captcha'
 import { authenticate, createSession, loginResult, punterOfRefreshToken, refreshSession, revokeAllSessions, sessionExpiration, sha256 } from './sessions'
-import { clearFailures, isLocked, needsCaptcha, pruneFailures, reserveFailure, throttleState } from './throttle'
+import { clearFailures, createLanes, isLocked, needsCaptcha, recordFailure, throttleState, type ThrottleState } from './throttle'
+import { sendUnlockLink, useUnlockToken } from './unlock'
 
 registerMigration(
   '105-auth-confirmation-tokens',
@@ -96,6 +97,15 @@ export const REFRESH_SCHEMA = {
   properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
 } as const
 
+export const UNLOCK_SCHEMA = REFRESH_SCHEMA
+
+/** Cache-Control: no-store and Pragma: no-cache (RFC 6749 §5.1 for token answers). */
+export function noStore(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('Pragma', 'no-cache')
+  next()
+}
+
 export const LEGAL_AGREEMENT_SCHEMA = {
   type: 'object',
   required: ['accepted'],
@@ -127,9 +137,12 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = createCaptchaService(deps.db, deps.now)): Router {
+export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = captchaServiceFor(deps.db, deps.now)): Router {
   const { db, log } = deps
   const router = Router()
+
+  // Answers carrying tokens must never be stored by a cache (RFC 6749 §5.1): every auth call.
+  router.use('/auth', noStore)
 
   /** Session check: punter-session-hash header (+ optional Bearer access token) → 401 if not live. */
   const requireSession = (req: Request, res: Response, next: NextFunction) => {
@@ -142,37 +155,61 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cre
     next()
   }
 
+  const inLane = createLanes()
+
+  /** The captcha gate: undefined when the attempt may go on, else the refusal code. Counts nothing. */
+  async function captchaRefusal(req: Request, state: ThrottleState, captchaPayload: string | undefined): Promise<string | undefined> {
+    if (!powConfig(remoteConfigFor(deps, req)).enabled || !needsCaptcha(state)) return undefined
+    if (!captchaPayload) return 'CAPTCHA_REQUIRED'
+    return (await captcha.verify(captchaPayload)) ? undefined : 'INVALID_CAPTCHA'
+  }
+
+  /** The request's host if it is one of its site's hosts, else the site's first: a forged Host never gets into a link. */
+  function trustedHost(req: Request): string {
+    const context = siteContext(req, deps)
+    const hosts = ((deps.documents.resolve('jurisdiction', context.site.id, context)?.source as { hosts?: string[] } | undefined)?.hosts ?? []) as string[]
+    if (hosts.includes(req.hostname)) return req.get('host') ?? req.hostname
+    const port = /:\d+$/.exec(req.get('host') ?? '')?.[0] ?? ''
+    return (hosts[0] ?? 'localhost') + port
+  }
+
+  /** The lock engaged on this failure: tell the owner how to lift it (never awaited by the answer). */
+  function notifyOwnerOfLock(req: Request, punter: Punter): void {
+    const linkBase = `${req.protocol}://${trustedHost(req)}${req.baseUrl}/auth/login/unlock`
+    void sendUnlockLink(deps, punter, linkBase).catch((error: Error) => log.error('auth.unlock.failed', { punterId: punter.id, error: error.message }))
+  }
+
   async function login(req: Request, res: Response, classified: ClassifiedLogin, body: LoginBody, method: 'login' | 'phone') {
     const { site } = siteContext(req, deps)
     const ip = req.ip ?? 'unknown'
-    const now = deps.now()
     const loginValue = `${classified.kind}:${classified.value}`
+    const found = findPunterByLogin(db, site.jurisdiction, classified.kind, classified.value)
+    // One account's attempts (or one unknown identifier's) run one after another.
+    await inLane(found ? `account:${found.id}` : `login:${loginValue.toLowerCase()}`, () => attempt(req, res, classified, body, method, ip, loginValue, found))
+  }
 
-    const state = throttleState(db, loginValue, ip, now)
-    const pow = powConfig(remoteConfigFor(deps, req))
-    if (pow.enabled && needsCaptcha(state)) {
-      if (!body.captcha) {
-        log.info('auth.login.refused', { outcome: 'CAPTCHA_REQUIRED', ip, method })
-        return sendError(res, 400, 'CAPTCHA_REQUIRED')
-      }
+  async function attempt(req: Request, res: Response, classified: ClassifiedLogin, body: LoginBody, method: string, ip: string, loginValue: string, found: Punter | undefined) {
+    const keys = { login: loginValue, accountId: found?.id, client: ip }
+    const state = throttleState(db, keys, deps.now())
+    const refusal = await captchaRefusal(req, state, body.captcha)
+    if (refusal) {
+      // An unsolved or invalid captcha is not a password attempt: nothing is counted.
+      log.info('auth.login.refused', { outcome: refusal, ip, method })
+      return sendError(res, 400, refusal)
     }
-    // Counted before any await: parallel attempts see each other.
-    const reserved = reserveFailure(db, loginValue, ip, now)
-    if (pow.enabled && needsCaptcha(state) && !(await captcha.verify(body.captcha!))) {
-      log.info('auth.login.refused', { outcome: 'INVALID_CAPTCHA', ip, method })
-      return sendError(res, 400, 'INVALID_CAPTCHA')
-    }
-
-    const punter = findPunterByLogin(db, site.jurisdiction, classified.kind, classified.value)
-    const passwordOk = await verifyPassword(punter?.passwordHash ?? (await dummyHash()), body.password)
+    const punter = found && findPunterById(db, found.id)
+    const hasher = passwordHasherFor(db)
+    // Exactly one verification on every path: a dummy hash when no punter matches.
+    const passwordOk = await hasher.verify(punter?.passwordHash ?? (await hasher.dummyHash()), body.password)
     const locked = isLocked(state)
     if (!punter || !passwordOk || locked) {
       // Log the reason for the audit trail; the answer is the same for all three.
       log.info('auth.login.failed', { reason: !punter ? 'unknown-login' : locked ? 'locked' : 'wrong-password', punterId: punter?.id, ip, method, kind: classified.kind })
-      if (Math.random() < 0.01) pruneFailures(db, now)
+      // Attempts while locked are not counted, so a lock ends at most a window after the last failure.
+      if (!locked && recordFailure(db, keys, deps.now()).lockedNow && punter) notifyOwnerOfLock(req, punter)
       return sendError(res, LOGIN_FAILED.status, LOGIN_FAILED.code)
     }
-    clearFailures(db, loginValue, reserved)
+    clearFailures(db, keys)
 
     const after = deps.now()
     if (!punter.emailConfirmed && punter.email) {
@@ -215,6 +252,21 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cre
     const pow = powConfig(remoteConfigFor(deps, req))
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, await captcha.challenge(pow))
+  })
+
+  /** The owner's unlock link (./unlock.ts): the same redirect whether or not the token was good. */
+  router.get('/auth/login/unlock', (req, res) => {
+    const token = typeof req.query.token === 'string' && req.query.token.length <= 200 ? req.query.token : ''
+    const punterId = token ? useUnlockToken(db, token, deps.now(), (id) => findPunterById(db, id)) : undefined
+    log.info('auth.unlock', { punterId, ok: punterId !== undefined, by: 'link' })
+    res.redirect(303, '/')
+  })
+
+  router.post('/auth/login/unlock', validateBody(UNLOCK_SCHEMA), (req, res) => {
+    const punterId = useUnlockToken(db, (req.body as { token: string }).token, deps.now(), (id) => findPunterById(db, id))
+    log.info('auth.unlock', { punterId, ok: punterId !== undefined, by: 'api' })
+    if (punterId === undefined) return sendError(res, 400, 'TOKEN_NOT_FOUND')
+    sendOk(res, { unlocked: true })
   })
 
   router.post('/auth/v2/token/refresh', validateBody(REFRESH_SCHEMA), (req, res) => {

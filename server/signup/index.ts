@@ -7,6 +7,7 @@
  * with simulators off and no provider, sign-up refuses to send rather than pretending: plug a
  * provider in with `createSignupModule({ sender })`.
  */
+import { useMessageSender } from '../auth/unlock'
 import { GATEWAY } from '../deps'
 import { createDictionaryRouter } from '../dictionary'
 import { createIdentityRouter } from '../identity'
@@ -23,6 +24,7 @@ export function createSignupModule(options: { sender?: MessageSender } = {}): Se
     mount(app, deps) {
       const outbox = new DevOutbox(deps.db, deps.now)
       const sender: MessageSender = options.sender ?? (deps.config.simulators ? outbox : { send: () => Promise.reject(new Error('no message provider configured')) })
+      useMessageSender(deps.db, sender) // the accounts module sends login-unlock links through it
       if (deps.config.development) app.use(createOutboxRouter(deps, outbox))
       app.use(GATEWAY.mobile, createDictionaryRouter(deps))
       app.use(GATEWAY.mobile, createSignupRouter(deps, { sender, outbox }))
