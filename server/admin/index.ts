@@ -38,8 +38,10 @@ export const adminModule: ServerModule = {
     const store = new DocumentStore({ db: deps.db, now: deps.now, install })
     currentStore = store
     const seedAndServe = () => {
-      const { seeded, problems } = store.seed(deps.config.documentsDir)
+      const { seeded, removed, problems } = store.seed(deps.config.documentsDir)
       if (problems.length > 0) deps.log.warn('store.seed.skipped', { problems: problems.map(formatProblem) })
+      // Still served until compliance approves the deletion and it is published.
+      if (removed.length > 0) deps.log.warn('store.seed.files-removed', { files: removed, review: 'deletion proposed for review' })
       const { records, problems: broken } = store.publishedRecords()
       if (broken.length > 0) deps.log.error('store.published.invalid', { problems: broken.map(formatProblem) })
       install(records)

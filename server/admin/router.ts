@@ -78,6 +78,7 @@ const versionSummary = (v: DocumentVersion) => {
     reviewComment: v.reviewComment,
     publishedBy: v.publishedBy,
     publishedAt: v.publishedAt,
+    deleted: v.deleted,
   }
 }
 
@@ -243,7 +244,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     if (Object.values(query).some((v) => typeof v !== 'string')) return sendError(res, 400, HTTP_ERRORS.validation)
     const problem = check(listSchema, query)
     if (problem) return sendError(res, 400, HTTP_ERRORS.validation, problem)
-    sendOk(res, store.versions({ state: query.state as DocumentVersion['state'] | undefined, file: query.file as string | undefined, limit: 200 }).filter((v) => v.origin !== 'seed' || query.file).map(versionSummary))
+    sendOk(res, store.versions({ state: query.state as DocumentVersion['state'] | undefined, file: query.file as string | undefined, limit: 200 }).filter((v) => v.origin !== 'seed' || v.deleted || query.file).map(versionSummary))
   })
 
   const diffFor = (version: DocumentVersion) => store.diff(version)
@@ -356,7 +357,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     const id = idParam(req)
     const version = id === undefined ? undefined : store.version(id)
     if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
-    const after = store.publishedRecords({ file: version.file, content: version.content })
+    const after = store.recordsWith(version)
     if (after.problems.length > 0) return sendError(res, 422, 'LINT_FAILED', after.problems)
     const published = store.publishedVersionOf(version.file)
     const viewerKey = previewKeyFor(readCookie(req, COOKIE)!)

@@ -43,3 +43,16 @@ export async function lintGate(input: { file: string; content: string; baseline:
   }
   return out
 }
+
+/** The gate for a deletion: the set without the file must add no error (nothing may still need it). */
+export async function lintDeletionGate(input: { file: string; baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
+  const others = input.baseline.filter((r) => r.file !== input.file)
+  const [before, after] = await Promise.all([setFindings(input.baseline, input.waivers), setFindings(others, input.waivers)])
+  const known = new Map<string, number>()
+  for (const f of before) known.set(findingKey(f), (known.get(findingKey(f)) ?? 0) + 1)
+  return after.filter((f) => {
+    const left = known.get(findingKey(f)) ?? 0
+    if (left > 0) known.set(findingKey(f), left - 1)
+    return left === 0 && f.severity === 'error'
+  })
+}

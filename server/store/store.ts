@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { registerMigration, type Db } from '../db/database'
 import { listDocumentFiles, readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../documents/loader'
 import { appendAudit, auditedTransaction } from './audit'
-import { lintGate, type GateFinding } from './lint-gate'
+import { lintDeletionGate, lintGate, type GateFinding } from './lint-gate'
 import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
 import { readSnapshot, snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
@@ -59,6 +59,12 @@ registerMigration(
    );`,
 )
 
+// A file removed from schemas/ becomes a deletion version: no content, reviewed like any change.
+registerMigration('103-store-deletions', 'ALTER TABLE store_versions ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0')
+
+/** store_seeds' content hash for a file removed from the documents folder (its deletion proposed). */
+const REMOVED_FROM_FILES = 'removed'
+
 export type VersionState = 'draft' | 'in_review' | 'approved' | 'rejected' | 'published' | 'superseded' | 'withdrawn'
 
 export interface DocumentVersion {
@@ -78,6 +84,8 @@ export interface DocumentVersion {
   publishedBy: string | null
   publishedAt: number | null
   lint: GateFinding[] | null
+  /** This version deletes the file (proposed when the file was removed from the documents folder). */
+  deleted: boolean
 }
 
 export interface WaiverRecord extends Waiver {
@@ -119,6 +127,7 @@ interface VersionRow {
   published_by: string | null
   published_at: number | null
   lint: string | null
+  deleted: number
 }
 
 const toVersion = (r: VersionRow): DocumentVersion => ({
@@ -138,6 +147,7 @@ const toVersion = (r: VersionRow): DocumentVersion => ({
   publishedBy: r.published_by,
   publishedAt: r.published_at,
   lint: r.lint ? (JSON.parse(r.lint) as GateFinding[]) : null,
+  deleted: r.deleted === 1,
 })
 
 /** Same JSON value (formatting aside), or the same text when either side does not parse. */
@@ -223,18 +233,27 @@ export class DocumentStore {
   }
 
   /** Snapshots for the differ: the published set, optionally with one version in place of its file
-   * (a version that does not parse leaves the published one in place: see `diff`). */
+   * (a version that does not parse leaves the published one in place: see `diff`; a deletion
+   * version takes the file out). */
   snapshots(withVersion?: DocumentVersion): DocumentSnapshot[] {
     const texts = new Map([...this.published()].map(([file, v]) => [file, v.content]))
-    if (withVersion && snapshotOf(withVersion.file, withVersion.content)) texts.set(withVersion.file, withVersion.content)
+    if (withVersion?.deleted) texts.delete(withVersion.file)
+    else if (withVersion && snapshotOf(withVersion.file, withVersion.content)) texts.set(withVersion.file, withVersion.content)
     return [...texts].flatMap(([file, text]) => snapshotOf(file, text) ?? [])
+  }
+
+  /** The served records the published set would have with this version live. */
+  recordsWith(version: DocumentVersion): { records: DocumentRecord[]; problems: DocumentProblem[] } {
+    if (!version.deleted) return this.publishedRecords({ file: version.file, content: version.content })
+    const { records, problems } = this.publishedRecords()
+    return { records: records.filter((r) => r.file !== version.file), problems }
   }
 
   /** What a version changes against the published set, in the product's language. A version that
    * does not parse is one error finding that says so, never "no semantic changes". */
   diff(version: DocumentVersion): DiffFinding[] {
     const read = readSnapshot(version.file, version.content)
-    if ('problem' in read) {
+    if (!version.deleted && 'problem' in read) {
       const published = this.publishedVersionOf(version.file)
       return [unparseableFinding(version.file, read.problem, published ? (snapshotOf(published.file, published.content) ?? undefined) : undefined)]
     }
@@ -260,19 +279,27 @@ export class DocumentStore {
 
   // ---- seeding from the files in git ----------------------------------------------------------
 
-  /** Publishes a "seed" version of every file whose content differs from the last one seeded. */
-  seed(root: string): { seeded: string[]; problems: DocumentProblem[] } {
+  /**
+   * Publishes a "seed" version of every file whose content differs from the last one seeded. A
+   * seeded file that is no longer in the folder is not dropped silently, nor kept silently: its
+   * deletion is proposed as a version in review (diff: "document removed"), and the document stays
+   * served until compliance approves it and it is published. A file that comes back withdraws the
+   * proposal. Files that never came from the folder (operators' new documents) are not touched.
+   */
+  seed(root: string): { seeded: string[]; removed: string[]; problems: DocumentProblem[] } {
     const seeded: string[] = []
     const problems: DocumentProblem[] = []
     const known = new Map((this.db.prepare('SELECT file, content_hash FROM store_seeds').all() as { file: string; content_hash: string }[]).map((r) => [r.file, r.content_hash]))
+    const files = listDocumentFiles(root)
     const at = this.now()
-    auditedTransaction(this.db, () => {
-      for (const file of listDocumentFiles(root)) {
+    const removed = auditedTransaction(this.db, () => {
+      for (const file of files) {
         const text = readFileSync(join(root, file), 'utf8')
         const hash = contentHash(text)
         if (known.get(file) === hash) continue
         // A file that does not load is not seeded: the store keeps serving its last good version.
         if (!this.read(file, text, problems)) continue
+        if (known.get(file) === REMOVED_FROM_FILES) this.withdrawDeletion(file, at)
         const current = this.publishedVersionOf(file)
         if (current?.contentHash !== hash) {
           const id = this.insertVersion(file, text, 'seed', 'published', 'seed', current?.id ?? null, at)
@@ -281,10 +308,41 @@ export class DocumentStore {
           appendAudit(this.db, at, 'seed', 'document.seeded', file, { version: id, contentHash: hash, previous: current?.id ?? null })
           seeded.push(file)
         }
-        this.db.prepare('INSERT INTO store_seeds (file, content_hash) VALUES (?, ?) ON CONFLICT (file) DO UPDATE SET content_hash = excluded.content_hash').run(file, hash)
+        this.markSeed(file, hash)
       }
+      return this.proposeDeletions(known, new Set(files), at)
     })
-    return { seeded, problems }
+    return { seeded, removed, problems }
+  }
+
+  /** Seeded files gone from the folder and still published: each becomes a deletion in review. */
+  private proposeDeletions(known: Map<string, string>, present: Set<string>, at: number): string[] {
+    const removed: string[] = []
+    for (const [file, hash] of known) {
+      if (present.has(file) || hash === REMOVED_FROM_FILES) continue
+      this.markSeed(file, REMOVED_FROM_FILES)
+      const current = this.publishedVersionOf(file)
+      if (!current) continue
+      const id = this.insertVersion(file, '', 'seed', 'in_review', 'seed', current.id, at, true)
+      appendAudit(this.db, at, 'seed', 'document.deletion-proposed', file, { version: id, previous: current.id })
+      removed.push(file)
+    }
+    return removed
+  }
+
+  /** The file is back in the folder: an open proposal to delete it no longer stands. */
+  private withdrawDeletion(file: string, at: number): void {
+    const open = this.db
+      .prepare("SELECT id FROM store_versions WHERE file = ? AND deleted = 1 AND state IN ('draft', 'in_review', 'approved')")
+      .all(file) as { id: number }[]
+    for (const { id } of open) {
+      this.db.prepare("UPDATE store_versions SET state = 'withdrawn', updated_at = ? WHERE id = ?").run(at, id)
+      appendAudit(this.db, at, 'seed', 'document.deletion-withdrawn', file, { version: id, reason: 'the file is back in the documents folder' })
+    }
+  }
+
+  private markSeed(file: string, hash: string): void {
+    this.db.prepare('INSERT INTO store_seeds (file, content_hash) VALUES (?, ?) ON CONFLICT (file) DO UPDATE SET content_hash = excluded.content_hash').run(file, hash)
   }
 
   // ---- the review workflow --------------------------------------------------------------------
@@ -322,7 +380,8 @@ export class DocumentStore {
   /** Runs the lint gate against the current published set. */
   async check(version: DocumentVersion): Promise<GateFinding[]> {
     const baseline = this.publishedRecords()
-    return lintGate({ file: version.file, content: version.content, baseline: baseline.records, waivers: this.approvedWaivers() })
+    const input = { file: version.file, content: version.content, baseline: baseline.records, waivers: this.approvedWaivers() }
+    return version.deleted ? lintDeletionGate(input) : lintGate(input)
   }
 
   async submit(actor: string, id: number): Promise<StoreResult<DocumentVersion>> {
@@ -363,7 +422,7 @@ export class DocumentStore {
       if (this.version(id)?.state !== 'in_review') return false
       this.db.prepare("UPDATE store_versions SET state = 'approved', reviewed_by = ?, reviewed_at = ?, review_comment = ?, updated_at = ? WHERE id = ?").run(reviewer, at, comment, at, id)
       // The approved findings' fingerprints: `schema-lint diff --approved` accepts them on later commits.
-      const fingerprints = diffDocumentSets(this.snapshots(), this.snapshots(version)).map((f) => f.fingerprint)
+      const fingerprints = this.diff(version).map((f) => f.fingerprint)
       appendAudit(this.db, at, reviewer, 'review.approved', version.file, { version: id, author: version.author, comment, fingerprints })
       return true
     })
@@ -413,10 +472,11 @@ export class DocumentStore {
     const target = this.version(toVersionId)
     if (!target || target.file !== file || target.publishedAt === null) return { ok: false, code: 'NOT_FOUND' }
     const current = this.publishedVersionOf(file)
-    if (current && current.contentHash === target.contentHash) return { ok: false, code: 'NOTHING_CHANGED' }
+    if (current && !target.deleted && current.contentHash === target.contentHash) return { ok: false, code: 'NOTHING_CHANGED' }
+    if (!current && target.deleted) return { ok: false, code: 'NOTHING_CHANGED' }
     const at = this.now()
     const id = auditedTransaction(this.db, () => {
-      const id = this.insertVersion(file, target.content, 'rollback', 'approved', actor, current?.id ?? null, at)
+      const id = this.insertVersion(file, target.content, 'rollback', 'approved', actor, current?.id ?? null, at, target.deleted)
       return id
     })
     const result = await this.goLive(actor, this.version(id)!, current, 'document.rolled-back', id, { to: toVersionId })
@@ -438,8 +498,8 @@ export class DocumentStore {
         if ((this.publishedVersionOf(version.file)?.id ?? null) !== (current?.id ?? null) || this.version(id)?.state !== 'approved')
           throw Object.assign(new Error('stale'), { stale: true })
         this.db.prepare("UPDATE store_versions SET state = 'published', published_by = ?, published_at = ?, updated_at = ? WHERE id = ?").run(actor, at, at, id)
-        this.point(version.file, id, current)
-        appendAudit(this.db, at, actor, action, version.file, { version: id, previous: current?.id ?? null, author: version.author, approvedBy: version.reviewedBy, ...extra })
+        this.point(version.file, id, current, version.deleted)
+        appendAudit(this.db, at, actor, action, version.file, { version: id, previous: current?.id ?? null, author: version.author, approvedBy: version.reviewedBy, ...(version.deleted ? { deleted: true } : {}), ...extra })
         // Served inside the transaction: if the server refuses the set, nothing is recorded.
         this.install(this.publishedRecords().records)
       })
@@ -504,16 +564,17 @@ export class DocumentStore {
     return record
   }
 
-  private insertVersion(file: string, content: string, origin: DocumentVersion['origin'], state: VersionState, author: string, base: number | null, at: number): number {
+  private insertVersion(file: string, content: string, origin: DocumentVersion['origin'], state: VersionState, author: string, base: number | null, at: number, deleted = false): number {
     return Number(
       this.db
-        .prepare('INSERT INTO store_versions (file, content, content_hash, origin, state, author, base_version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(file, content, contentHash(content), origin, state, author, base, at, at).lastInsertRowid,
+        .prepare('INSERT INTO store_versions (file, content, content_hash, origin, state, author, base_version, created_at, updated_at, deleted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(file, content, contentHash(content), origin, state, author, base, at, at, deleted ? 1 : 0).lastInsertRowid,
     )
   }
 
-  private point(file: string, id: number, previous: DocumentVersion | undefined): void {
+  private point(file: string, id: number, previous: DocumentVersion | undefined, deleted = false): void {
     if (previous) this.db.prepare("UPDATE store_versions SET state = 'superseded' WHERE id = ?").run(previous.id)
+    if (deleted) return void this.db.prepare('DELETE FROM store_published WHERE file = ?').run(file)
     this.db.prepare('INSERT INTO store_published (file, version_id) VALUES (?, ?) ON CONFLICT (file) DO UPDATE SET version_id = excluded.version_id').run(file, id)
   }
 }

@@ -406,7 +406,7 @@ export function diffDocumentSets(before: DocumentSnapshot[], after: DocumentSnap
       impact,
       severity: COMPLIANCE_CLASSES.has(impact) || doc.kind !== 'translations' ? severityOf(impact, 'loosened') : 'note',
       direction: 'loosened',
-      message: `${document.label}: document removed (${doc.file})`,
+      message: `${document.label}: document deleted (${doc.file})`,
       document,
       location: '/',
     })
@@ -422,7 +422,7 @@ export function diffDocumentSets(before: DocumentSnapshot[], after: DocumentSnap
 
 /**
  * The one finding for a side that does not parse: an error, never "no semantic changes" and never
- * "document removed", because nothing can be compared until it parses again.
+ * "document deleted", because nothing can be compared until it parses again.
  */
 export function unparseableFinding(file: string, problem: string, previous?: DocumentSnapshot): DiffFinding {
   const document: DocumentRef = previous ? refOf(previous) : { kind: 'unknown', id: file, jurisdiction: '', variant: '', file, label: file }
