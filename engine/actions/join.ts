@@ -11,6 +11,7 @@
 import type { Result } from '../core/contracts'
 import { buildContext } from '../core/context'
 import type { JurisdictionDocument } from '../documents/types'
+import { fetchAndSolveCaptcha } from '../auth/captcha'
 import { authController } from './auth'
 import { actionRegistry, defineAction, registerActions, runChain, type ActionEnvironment } from './registry'
 
@@ -120,6 +121,20 @@ async function logIn(env: ActionEnvironment, answer: LoginAnswer): Promise<void>
   await auth.loadUser()
 }
 
+const CAPTCHA_CODES = new Set(['CAPTCHA_REQUIRED', 'INVALID_CAPTCHA'])
+
+/**
+ * A sign-up call that may send an SMS: when the server asks for the proof-of-work captcha
+ * (spec §5: captcha codes trigger a challenge), solve one and send the call once more, as login does.
+ */
+async function postWithCaptcha<T>(env: ActionEnvironment, path: string, body: Record<string, unknown>): Promise<Result<T>> {
+  const first = await env.gateway.call<T>('POST', path, body)
+  if (first.ok || !CAPTCHA_CODES.has(first.code)) return first
+  const solved = await fetchAndSolveCaptcha(env.gateway)
+  if (!solved.ok) return first
+  return env.gateway.call<T>('POST', path, { ...body, captcha: solved.value })
+}
+
 const CODE_ERRORS = new Set(['CODE_NO_MATCH', 'CODE_EXPIRED', 'CODE_OVERRIDDEN', 'CODE_NO_MATCH_OR_EXPIRED'])
 
 export const joinStart = defineAction({
@@ -139,7 +154,7 @@ export const joinStart = defineAction({
     for (const [key, value] of Object.entries(body)) if (value === '' || value === undefined || value === null) delete body[key]
     const referer = storage()?.getItem('parlay.refererId')
     if (referer) body.refererId = referer
-    const result = await env.gateway.call<VerificationState & { email?: string }>('POST', MOBILE_GATE + START_PATH[variant], body)
+    const result = await postWithCaptcha<VerificationState & { email?: string }>(env, MOBILE_GATE + START_PATH[variant], body)
     if (!result.ok) return result
     const now = env.now()
     if (variant === 'email' || variant === 'italy' || variant === 'spain') {
@@ -194,7 +209,7 @@ export const joinResendCode = defineAction({
     // Spec §5: resend only once the pending window has passed.
     if (session.nextSendAt > now) return { ok: false, code: 'TEMPORARY_BLOCKED', details: { nextVerificationAfterMillis: session.nextSendAt - now } }
     const path = session.variant === 'ru' ? '/account/ru/signup/repeat' : '/account/signup/phone/resend-notification-sms'
-    const result = await env.gateway.call<VerificationState>('POST', MOBILE_GATE + path, { verificationToken: session.verificationToken })
+    const result = await postWithCaptcha<VerificationState>(env, MOBILE_GATE + path, { verificationToken: session.verificationToken })
     if (result.ok) saveJoinSession(applyState(session, result.value, env.now()))
     return result
   },

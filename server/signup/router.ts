@@ -21,7 +21,10 @@
 import { Router, type Request, type Response } from 'express'
 import type { Result } from '../../engine/core/contracts'
 import type { FlowDocument } from '../../engine/documents/types'
-import { consumeConfirmationToken, issueConfirmationToken } from '../auth/router'
+import { captchaServiceFor, powConfig } from '../auth/captcha'
+import { consumeConfirmationToken, issueConfirmationToken, noStore } from '../auth/router'
+import { remoteConfigFor } from '../documents/router'
+import { parsePhone } from '../dictionary/phone-table'
 import type { ServerDeps } from '../deps'
 import { countryById, currencyById } from '../dictionary/countries'
 import { communeById } from '../dictionary/italy'
@@ -49,6 +52,7 @@ import {
   type CountryCheckPolicy,
   type NicknamePolicy,
 } from './rules'
+import { createSmsBudgetService, smsBudgetOf, type SmsRecipient } from './sms-budget'
 import { createVerificationService, sha256, VERIFICATION_LIMITS, type FlowKind } from './verification'
 
 export type Variant = 'phone' | 'ru' | 'belarus' | 'email' | 'italy' | 'spain'
@@ -68,6 +72,8 @@ const STATUS: Record<string, number> = {
   INVALID_PROMO_CODE: 400,
   SECRET_QUESTION_ANSWER_CONTAINS_BIRTHDAY: 400,
   CPR_CODE_INVALID: 400,
+  CAPTCHA_REQUIRED: 400,
+  INVALID_CAPTCHA: 400,
   FORBIDDEN: 403,
   EXCEEDED_LIMIT: 403,
   PUNTER_BLOCKED: 403,
@@ -98,7 +104,12 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
   const router = Router()
   const { db, log } = deps
   const verification = createVerificationService(db)
+  const smsBudget = createSmsBudgetService(db)
+  const captcha = captchaServiceFor(db, deps.now)
   const sender = services.sender
+
+  // Sign-up answers carry verification, registration and login tokens: never cached (RFC 6749 §5.1).
+  router.use('/account', noStore)
 
   const fail = (res: Response, code: string, payload?: unknown) => sendError(res, STATUS[code] ?? 400, code, payload)
   const failFields = (res: Response, errors: FieldError[]) => {
@@ -139,8 +150,9 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
 
   /**
    * Everything a sign-up body must pass before anything is stored or sent: the flow's schemas,
-   * then the rules JSON Schema cannot say, then duplicates. The password is hashed here, so only
-   * its hash is ever kept while the code is pending.
+   * then the rules JSON Schema cannot say, then duplicates. The password is hashed afterwards
+   * (`withPasswordHash`), so only its hash is ever kept while the code is pending, and refused
+   * requests (SMS budget, captcha) cost no argon2 work.
    */
   async function prepare(req: Request, res: Response, variant: Variant): Promise<Prepared | undefined> {
     if (!isRecord(req.body)) {
@@ -228,7 +240,7 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
     if (variant === 'belarus') Object.assign(profile, { needUploadDocuments: true, documentsUploadState: 'REQUIRED' })
     const punter: NewSignupPunter = {
       jurisdiction: context.site.jurisdiction,
-      passwordHash: await hashPassword(data.password as string),
+      passwordHash: '', // hashed by `withPasswordHash` once the request has passed every cheap check
       email: email ?? null,
       phone: phone?.e164 ?? null,
       nickname: nickname || null,
@@ -244,6 +256,36 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
     }
     return { data, meta, punter, phone }
   }
+
+  /**
+   * One SMS from the budget (./sms-budget.ts): refusals are answered here, and a captcha is asked
+   * for (and verified) only past the client's free sends. The spent send's id, or undefined when
+   * the request has been answered.
+   */
+  async function spendSms(req: Request, res: Response, phone: string, captchaPayload: unknown): Promise<number | undefined> {
+    const to: SmsRecipient = { ip: req.ip ?? 'unknown', phone, dialCode: parsePhone(phone)?.country.dial ?? phone.slice(1, 4) }
+    const budget = smsBudgetOf(jurisdictionOf(deps, req))
+    let solved = !powConfig(remoteConfigFor(deps, req)).enabled
+    const first = smsBudget.check(to, budget, deps.now(), solved)
+    if (!first.ok && first.code === 'CAPTCHA_REQUIRED') {
+      const refusal = typeof captchaPayload !== 'string' || captchaPayload === '' ? 'CAPTCHA_REQUIRED' : (await captcha.verify(captchaPayload)) ? undefined : 'INVALID_CAPTCHA'
+      if (refusal) {
+        log.info('signup.sms.refused', { outcome: refusal })
+        fail(res, refusal)
+        return undefined
+      }
+      solved = true
+    }
+    const spent = smsBudget.spend(to, budget, deps.now(), solved)
+    if (!spent.ok) {
+      log.warn('signup.sms.refused', { outcome: spent.code, dialCode: to.dialCode })
+      blocked(res, spent)
+      return undefined
+    }
+    return spent.value
+  }
+
+  const withPasswordHash = async (prepared: Prepared): Promise<NewSignupPunter> => ({ ...prepared.punter, passwordHash: await hashPassword(prepared.data.password as string) })
 
   const smsText = (code: string) => `Parlay: your sign-up code is ${code}. It is valid for 10 minutes. Never share it.`
 
@@ -267,13 +309,21 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
       if (!prepared) return
       if (!prepared.phone) return failFields(res, [{ field: 'phoneNumber', code: 'required' }])
       const jurisdiction = prepared.punter.jurisdiction
-      const now = deps.now()
+      const spent = await spendSms(req, res, prepared.phone.e164, prepared.meta.captcha)
+      if (spent === undefined) return
+      const punter = await withPasswordHash(prepared)
       const started = verification.start(
-        { flow: FLOW_OF[variant], jurisdiction, channel: 'sms', contact: prepared.phone.e164, payload: { punter: prepared.punter }, withRegistrationToken: variant === 'ru' },
-        now,
+        { flow: FLOW_OF[variant], jurisdiction, channel: 'sms', contact: prepared.phone.e164, payload: { punter }, withRegistrationToken: variant === 'ru' },
+        deps.now(),
       )
-      if (!started.ok) return blocked(res, started)
-      if (!(await send('sms', prepared.phone.e164, smsText(started.value.code), jurisdiction))) return fail(res, 'VERIFICATION_ERROR')
+      if (!started.ok) {
+        smsBudget.refund(spent) // nothing was sent
+        return blocked(res, started)
+      }
+      if (!(await send('sms', prepared.phone.e164, smsText(started.value.code), jurisdiction))) {
+        smsBudget.refund(spent)
+        return fail(res, 'VERIFICATION_ERROR')
+      }
       log.info('signup.begin', { variant, jurisdiction, country: prepared.phone.country })
       sendOk(res, started.value.state)
     }
@@ -317,7 +367,7 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
     for (const field of fields) {
       const value = body[field]
       if (value === undefined) continue
-      if (typeof value !== 'string' || value.length === 0 || value.length > 200) {
+      if (typeof value !== 'string' || value.length === 0 || value.length > (field === 'captcha' ? 2000 : 200)) {
         failFields(res, [{ field, code: 'type' }])
         return undefined
       }
@@ -343,20 +393,30 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
     }
   }
 
-  const resendBody = TOKEN_BODY(['verificationToken'])
+  const resendBody = TOKEN_BODY(['verificationToken', 'captcha'])
   function resend(flows: FlowKind[]) {
     return async (req: Request, res: Response) => {
       const body = resendBody(req, res)
       if (!body) return
       if (!body.verificationToken) return failFields(res, [{ field: 'verificationToken', code: 'required' }])
       const { site } = siteContext(req, deps)
+      const contact = verification.contactOf(body.verificationToken)
+      const spent = contact === undefined ? undefined : await spendSms(req, res, contact, body.captcha)
+      if (contact !== undefined && spent === undefined) return
+      const refund = () => spent !== undefined && smsBudget.refund(spent)
       let result: ReturnType<typeof verification.resend> = { ok: false, code: 'UNKNOWN_HASH' }
       for (const flow of flows) {
         result = verification.resend(body.verificationToken, flow, site.jurisdiction, deps.now())
         if (result.ok || result.code !== 'UNKNOWN_HASH') break
       }
-      if (!result.ok) return blocked(res, result)
-      if (!(await send('sms', result.value.contact, smsText(result.value.code), site.jurisdiction))) return fail(res, 'VERIFICATION_ERROR')
+      if (!result.ok) {
+        refund()
+        return blocked(res, result)
+      }
+      if (!(await send('sms', result.value.contact, smsText(result.value.code), site.jurisdiction))) {
+        refund()
+        return fail(res, 'VERIFICATION_ERROR')
+      }
       sendOk(res, result.value.state)
     }
   }
@@ -419,7 +479,7 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
       const email = prepared.punter.email
       if (!email) return failFields(res, [{ field: 'email', code: 'required' }])
       const now = deps.now()
-      const input = { ...prepared.punter, emailConfirmed: false }
+      const input = { ...(await withPasswordHash(prepared)), emailConfirmed: false }
       let token = ''
       const created = db.transaction((): Result<NonNullable<ReturnType<typeof punterById>>> => {
         const inserted = insertSignupPunter(db, input, now)

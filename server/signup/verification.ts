@@ -300,6 +300,11 @@ export function createVerificationService(db: Db) {
       return !!row && row.registration_token_sha256 === sha256(registrationToken)
     },
 
+    /** The phone or e-mail a flow sends to (for the SMS budget, before a resend). */
+    contactOf(token: string): string | undefined {
+      return byToken(token)?.contact
+    },
+
     /** Test and dev inspection: attempts counted for a flow. */
     attempts(token: string): number | undefined {
       return byToken(token)?.attempts

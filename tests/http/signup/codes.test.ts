@@ -9,7 +9,7 @@ import { curacaoBody, startHarness, type Harness } from './helpers'
 let h: Harness
 beforeAll(async () => {
   h = await startHarness()
-})
+}, 60_000) // the server start hashes the demo punters' passwords: seconds on a busy machine
 afterAll(async () => {
   await h.server.dispose()
 })

@@ -1,4 +1,5 @@
 /** Shared helpers of the sign-up HTTP tests: a server with an injected clock, calls by site, the outbox. */
+import { createHash } from 'node:crypto'
 import { startTestServer, type TestServer } from '../../support/server'
 
 export const GATE = '/mobile-gate/api/v1'
@@ -9,13 +10,19 @@ export interface Harness {
   call(site: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>
   lastMessage(to: string): Promise<{ body: string; subject: string } | undefined>
   lastCode(to: string): Promise<string>
+  /** A solved proof-of-work captcha payload (the same work the browser does). */
+  solvedCaptcha(): Promise<string>
 }
+
+let ipCounter = 0
+/** A fresh client address, so each call's SMS budget only counts what a test means. */
+export const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
 
 export async function startHarness(): Promise<Harness> {
   const clock = { now: Date.UTC(2025, 5, 15, 12, 0, 0) }
   const server = await startTestServer({ now: () => clock.now, development: true })
   const call: Harness['call'] = async (site, method, path, body, headers = {}) => {
-    const init: RequestInit = { method, headers: { 'x-parlay-target': site, ...headers } }
+    const init: RequestInit = { method, headers: { 'x-parlay-target': site, 'x-forwarded-for': freshIp(), ...headers } }
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body)
       ;(init.headers as Record<string, string>)['content-type'] ??= 'application/json'
@@ -41,7 +48,14 @@ export async function startHarness(): Promise<Harness> {
     if (!code) throw new Error(`no code sent to ${to}`)
     return code
   }
-  return { server, clock, call, lastMessage, lastCode }
+  const solvedCaptcha = async () => {
+    const res = await fetch(`${server.url}${GATE}/auth/captcha/challenge`)
+    const challenge = ((await res.json()) as { payload: { challenge: { algorithm: string; challenge: string; salt: string; signature: string } } }).payload.challenge
+    let number = 0
+    while (createHash('sha256').update(challenge.salt + number).digest('hex') !== challenge.challenge) number++
+    return Buffer.from(JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number, salt: challenge.salt, signature: challenge.signature })).toString('base64')
+  }
+  return { server, clock, call, lastMessage, lastCode, solvedCaptcha }
 }
 
 let counter = 0

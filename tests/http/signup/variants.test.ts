@@ -10,7 +10,7 @@ import { belarusPhone, countryId, curacaoBody, GATE, russianPhone, startHarness,
 let h: Harness
 beforeAll(async () => {
   h = await startHarness()
-})
+}, 60_000) // the server start hashes the demo punters' passwords: seconds on a busy machine
 afterAll(async () => {
   await h.server.dispose()
 })
