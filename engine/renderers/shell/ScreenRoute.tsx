@@ -98,7 +98,9 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
   const guardHolds = !doc?.guard?.when || when(doc.guard.when)
 
   useEffect(() => {
-    if (needsLogin) runtime.stores.ui.getState().openPopup({ id: 'login' })
+    // a session that just ended here shows session-expired (which offers the login) on top, not under it
+    const ui = runtime.stores.ui.getState()
+    if (needsLogin && !ui.popups.some((p) => p.id === 'session-expired')) ui.openPopup({ id: 'login' })
   }, [needsLogin, runtime])
 
   useEffect(() => {
