@@ -1,7 +1,8 @@
 /**
  * The page frame and the router. Routes come from the site bootstrap (one per screen document),
  * each also under every locale prefix the site offers; `/` goes to the last visited product's
- * lobby; anything else is the 404 page. The theme follows the section (spec §1).
+ * lobby; any other path goes where the redirects document says (spec §2 catch-alls), else to the
+ * 404 page. The theme follows the section (spec §1).
  */
 import { useEffect, useMemo } from 'react'
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
@@ -11,11 +12,11 @@ import { PopupHost } from '../popups/PopupHost'
 import { useRuntime } from '../runtime'
 import type { BrowserEngine } from './browser-runtime'
 import { DevWarnings } from './DevWarnings'
-import { ErrorPage } from './ErrorPage'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { LeftMenu } from './LeftMenu'
 import { Notifications } from './Notifications'
+import { PathFallback } from './PathFallback'
 import { ScreenRoute } from './ScreenRoute'
 import { ServerErrorOr } from './server-status'
 
@@ -29,8 +30,10 @@ function storage() {
 
 function RootRedirect() {
   const runtime = useRuntime()
+  const { search } = useLocation()
   const mainProduct = runtime.stores.site.getState().bootstrap?.site.mainProduct
-  return <Navigate to={runtime.href(defaultRoot(storage(), mainProduct))} replace />
+  // query strings (tokens, promo codes) travel on to the lobby
+  return <Navigate to={`${runtime.href(defaultRoot(storage(), mainProduct))}${search}`} replace />
 }
 
 /** Keeps the engine's navigation, the theme, the last product and the menu in step with the URL. */
@@ -83,7 +86,7 @@ export function Shell({ engine }: { engine: BrowserEngine }) {
               <Route key={l} path={`/${l}`} element={<RootRedirect />} />
             ))}
             {routes}
-            <Route path="*" element={<ErrorPage status={404} />} />
+            <Route path="*" element={<PathFallback />} />
           </Routes>
           </ServerErrorOr>
         </main>
