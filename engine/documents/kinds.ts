@@ -9,6 +9,13 @@
  * types close the recursion in `./types.ts`.
  */
 
+/**
+ * Marks a property the server enforces but never sends to a browser (promo codes, abuse
+ * thresholds): every served copy of a document drops it (server/documents/server-only.ts), and
+ * `schema-lint server-only` lists the marked fields. Validators ignore the keyword (strict off).
+ */
+export const SERVER_ONLY = 'x-server-only'
+
 export const MENU_ITEM_NAMES = [
   'results',
   'statistics',
@@ -464,7 +471,18 @@ export const jurisdictionSchema = {
     currency: { type: 'string', pattern: '^[A-Z]{3}$' },
     minimumAge: { type: 'integer', minimum: 18, maximum: 25 },
     mainProduct: { enum: SECTIONS },
-    signup: { type: 'object', description: 'Sign-up methods and flow ids.' },
+    signup: {
+      type: 'object',
+      description: 'Sign-up methods and flow ids.',
+      properties: {
+        promoCodes: {
+          type: 'array',
+          [SERVER_ONLY]: true,
+          description: 'Promo codes the server accepts at sign-up (code, bonus, countries). Server-only: never served to a browser.',
+          items: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1, maxLength: 40 } } },
+        },
+      },
+    },
     afterSignUp: chain,
     afterLogin: {
       type: 'array',
@@ -478,7 +496,17 @@ export const jurisdictionSchema = {
     },
     nickname: { type: 'object' },
     countryCheck: { type: 'object' },
-    regulatory: { type: 'object', description: 'Regulatory numbers enforced by the server (limits, exclusion periods).' },
+    regulatory: {
+      type: 'object',
+      description: 'Regulatory numbers enforced by the server (limits, exclusion periods).',
+      properties: {
+        serverOnly: {
+          type: 'object',
+          [SERVER_ONLY]: true,
+          description: 'Abuse thresholds the server enforces (SMS budgets); an attacker could pace himself by them, so never served.',
+        },
+      },
+    },
   },
   additionalProperties: false,
   $defs: definitions,

@@ -71,7 +71,9 @@ export function createDictionaryRouter(deps: ServerDeps): Router {
   })
 
   router.get('/dictionary/settings', (req, res) => {
-    const doc = jurisdictionOf(deps, req) as unknown as Record<string, unknown>
+    // The served copy: server-only fields (promo codes) never reach a browser.
+    const context = siteContext(req, deps)
+    const doc = (deps.documents.resolve('jurisdiction', context.site.id, context)?.served ?? {}) as Record<string, unknown>
     cached(req, res, 'settings', null, () => ({
       jurisdiction: doc.id,
       minimumAge: doc.minimumAge,

@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { documentSchemas, type DocumentKind } from '../../engine/documents/kinds'
 import { compileExpression } from './cel-compiler'
+import { clientCopy } from './server-only'
 
 export interface DocumentProblem {
   file: string
@@ -107,13 +108,6 @@ export function hashOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 16)
 }
 
-/** `serverOnly` blocks (e.g. a jurisdiction's SMS budgets) are enforced by the server and never served. */
-export function withoutServerOnly(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutServerOnly)
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'serverOnly').map(([key, v]) => [key, withoutServerOnly(v)]))
-}
-
 /** Parses, validates and compiles one document text. */
 export function readDocument(file: string, text: string, problems: DocumentProblem[]): DocumentRecord | null {
   let source: unknown
@@ -156,7 +150,8 @@ export function readDocument(file: string, text: string, problems: DocumentProbl
     return null
   }
   const before = problems.length
-  const served = withoutServerOnly(compileDocument(doc, file, problems)) as Record<string, unknown>
+  // What browsers get: compiled expressions, and no field the kind's schema marks server-only.
+  const served = clientCopy(kind, compileDocument(doc, file, problems)) as Record<string, unknown>
   if (problems.length > before) return null
   return {
     kind,

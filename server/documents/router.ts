@@ -65,6 +65,12 @@ export function remoteConfigFor(deps: ServerDeps, req: Request): Record<string, 
   return ((record?.source as { config?: Record<string, unknown> })?.config ?? {}) as Record<string, unknown>
 }
 
+/** The remote config a browser gets: the served copy (no server-only field). */
+export function servedRemoteConfig(deps: ServerDeps, req: Request): Record<string, unknown> {
+  const record = deps.documents.resolve('remote-config', 'app', siteContext(req, deps))
+  return ((record?.served as { config?: Record<string, unknown> })?.config ?? {}) as Record<string, unknown>
+}
+
 /** Every translations document of a locale, merged (each resolved for the site, so a
  * jurisdiction's copy of `en-auth` replaces the shared `en-auth`). */
 export function translationsFor(deps: ServerDeps, request: SiteRequest, locale: string): { resources: Record<string, string>; hash: string } | undefined {
@@ -136,7 +142,7 @@ export function createDocumentsRouter(deps: ServerDeps): Router {
         mainProduct: site.mainProduct,
         development: deps.config.development,
       },
-      remoteConfig: remoteConfigFor(deps, req),
+      remoteConfig: servedRemoteConfig(deps, req),
       routes: routeManifest(deps, req),
       redirects: redirectsFor(deps, req),
       documentsVersion: version,
@@ -152,7 +158,7 @@ export function createDocumentsRouter(deps: ServerDeps): Router {
 
   router.get('/api/remote-config', (req, res) => {
     const { site } = siteContext(req, deps)
-    sendCached(req, res, deps.documents.version(site.jurisdiction), () => ({ status: 'OK', payload: remoteConfigFor(deps, req) }))
+    sendCached(req, res, deps.documents.version(site.jurisdiction), () => ({ status: 'OK', payload: servedRemoteConfig(deps, req) }))
   })
 
   router.get('/api/documents/:kind/:id', (req, res) => {

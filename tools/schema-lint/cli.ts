@@ -1,6 +1,7 @@
 /**
  * `npm run schema-lint [-- <documents dir>]`: lint every document; prints `file:json-pointer: message`
  * lines and exits non-zero on any error. `schema-lint diff <old> <new>`: the semantic diff.
+ * `schema-lint server-only`: the fields each kind keeps on the server.
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -8,6 +9,7 @@ import { pathToFileURL } from 'node:url'
 import { loadDocuments } from '../../server/documents/loader'
 import { lintRecords, type Finding } from './lint'
 import { regulatoryFindings } from './rules/regulatory'
+import { serverOnlyListing } from './rules/server-only'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 
@@ -20,6 +22,11 @@ async function main(argv: string[]): Promise<number> {
     }
     const module = (await import(pathToFileURL(diff).href)) as { runDiffCli: (args: string[]) => Promise<number> }
     return module.runDiffCli(argv.slice(1))
+  }
+  if (argv[0] === 'server-only') {
+    // The fields each kind keeps on the server (schema mark x-server-only): never served.
+    for (const line of serverOnlyListing()) console.log(line)
+    return 0
   }
   const dir = resolve(argv[0] ?? join(ROOT, 'schemas'))
   if (!existsSync(dir)) {

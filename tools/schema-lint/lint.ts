@@ -10,6 +10,7 @@ import Ajv, { type ValidateFunction } from 'ajv'
 import { NODE_KINDS } from '../../engine/documents/kinds'
 import { loadDocuments, type DocumentProblem, type DocumentRecord } from '../../server/documents/loader'
 import { translationFindings } from './rules/translations'
+import { serverOnlyFindings } from './rules/server-only'
 import { checkRedirects, servesPath, type RedirectRule } from '../../engine/core/routes'
 
 export interface Finding extends DocumentProblem {
@@ -200,5 +201,6 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
   }
   // declared locales, code and error-catalogue keys, plural forms, placeholders (rules/translations.ts)
   findings.push(...translationFindings(records))
+  findings.push(...serverOnlyFindings(records))
   return findings
 }
