@@ -24,6 +24,14 @@ async function signIn(browser: Browser, baseURL: string, who: { email: string; p
   return page
 }
 
+/**
+ * Waits on the version's state itself. Submitting runs the lint gate over every document, which
+ * takes seconds on a busy machine: the wait is bounded by the test's timeout, not a 5 s expect.
+ */
+async function expectVersionState(page: Page, state: string): Promise<void> {
+  await expect(page.getByTestId('version-state')).toHaveAttribute('data-state', state, { timeout: 0 })
+}
+
 /** Puts the seeded (git) version of a file live again, so later tests on this worker's server see the files. */
 async function restoreSeed(page: Page, file: string): Promise<void> {
   const session = await (await page.request.get('/admin/api/session')).json()
@@ -40,6 +48,7 @@ test('the admin page is not reachable without login', async ({ page }) => {
 })
 
 test('an operator edits, compliance sees the diff and approves, the punter’s open page shows the change', async ({ page, browser, server }) => {
+  test.slow() // two admins, a punter page and two lint-gate runs: give a busy machine room
   const port = new URL(server.url).port
   const spain = `http://spain.localhost:${port}`
 
@@ -47,7 +56,8 @@ test('an operator edits, compliance sees the diff and approves, the punter’s o
   await page.clock.install()
   await page.goto(`${spain}/en/casino/lobby`)
   const banner = page.getByTestId('lobby-banner')
-  await expect(banner).toContainText('Welcome bonus: 100%')
+  // The first render of a fresh server's page (client bundle, documents): bounded by the test's timeout.
+  await expect(banner).toContainText('Welcome bonus: 100%', { timeout: 0 })
   await page.evaluate(() => ((window as unknown as { parlayNoReload: boolean }).parlayNoReload = true))
 
   // The operator drafts the change and submits it.
@@ -62,7 +72,7 @@ test('an operator edits, compliance sees the diff and approves, the punter’s o
   await expect(op).toHaveURL(/#version\/\d+$/)
   const versionUrl = op.url().replace(/^.*#/, '/admin#')
   await op.getByTestId('submit-draft').click()
-  await expect(op.getByTestId('version-state')).toHaveAttribute('data-state', 'in_review')
+  await expectVersionState(op, 'in_review')
   // The author cannot approve: the page offers no approve button to an operator.
   await expect(op.getByTestId('approve')).toHaveCount(0)
 
@@ -73,17 +83,20 @@ test('an operator edits, compliance sees the diff and approves, the punter’s o
   await co.getByTestId('preview').click()
   await expect(co.getByTestId('preview-before')).toHaveAttribute('width', '360')
   await expect(co.getByTestId('preview-after')).toHaveAttribute('height', '740')
+  // The frames render through the documents API with the reviewer's preview cookie: the draft on one side only.
+  await expect(co.frameLocator('[data-testid=preview-after]').getByTestId('lobby-banner')).toContainText('10% back on live casino', { timeout: 0 })
+  await expect(co.frameLocator('[data-testid=preview-before]').getByTestId('lobby-banner')).not.toContainText('10% back on live casino')
   await co.getByTestId('review-comment').fill('Cashback copy approved by legal.')
   await co.getByTestId('approve').click()
-  await expect(co.getByTestId('version-state')).toHaveAttribute('data-state', 'approved')
+  await expectVersionState(co, 'approved')
   await co.getByTestId('publish').click()
-  await expect(co.getByTestId('version-state')).toHaveAttribute('data-state', 'published')
+  await expectVersionState(co, 'published')
 
   // The punter's open page picks it up on the next version poll, without a reload.
   await expect(async () => {
     await page.clock.runFor(10_000)
     await expect(banner).toContainText('10% back on live casino', { timeout: 500 })
-  }).toPass({ timeout: 15_000 })
+  }).toPass()
   expect(await page.evaluate(() => (window as unknown as { parlayNoReload?: boolean }).parlayNoReload)).toBe(true)
 
   // The audit log shows the chain intact.
@@ -95,11 +108,12 @@ test('an operator edits, compliance sees the diff and approves, the punter’s o
 })
 
 test('Spain sign-up: the operator drops the country field, compliance approves the diff, an open sign-up page loses the field', async ({ page, browser, server }) => {
+  test.slow() // as above
   const port = new URL(server.url).port
   await page.clock.install()
   await page.goto(`http://spain.localhost:${port}/en/join`)
   const form = page.getByTestId('join-form-email')
-  await expect(form.getByLabel('E-mail')).toBeVisible()
+  await expect(form.getByLabel('E-mail')).toBeVisible({ timeout: 0 })
   await expect(form.getByLabel('Country')).toBeVisible()
 
   const op = await signIn(browser, server.url, operator)
@@ -116,21 +130,21 @@ test('Spain sign-up: the operator drops the country field, compliance approves t
   await expect(op).toHaveURL(/#version\/\d+$/)
   const versionUrl = op.url().replace(/^.*#/, '/admin#')
   await op.getByTestId('submit-draft').click()
-  await expect(op.getByTestId('version-state')).toHaveAttribute('data-state', 'in_review')
+  await expectVersionState(op, 'in_review')
 
   const co = await signIn(browser, server.url, compliance)
   await co.goto(versionUrl)
   await expect(co.getByTestId('diff')).toContainText('Spain sign-up (email): field countryId no longer required')
   await expect(co.getByTestId('diff')).toContainText('Spain sign-up (email): field countryId removed from step account')
   await co.getByTestId('approve').click()
-  await expect(co.getByTestId('version-state')).toHaveAttribute('data-state', 'approved')
+  await expectVersionState(co, 'approved')
   await co.getByTestId('publish').click()
-  await expect(co.getByTestId('version-state')).toHaveAttribute('data-state', 'published')
+  await expectVersionState(co, 'published')
 
   await expect(async () => {
     await page.clock.runFor(10_000)
     await expect(form.getByLabel('Country')).toHaveCount(0, { timeout: 500 })
-  }).toPass({ timeout: 15_000 })
+  }).toPass()
   await expect(form.getByLabel('E-mail')).toBeVisible()
   await restoreSeed(co, 'jurisdictions/spain/flows/signup-email.json')
   await op.context().close()

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { rawRequest, SCHEMAS_DIR } from '../../support/server'
 import { COMPLIANCE, OPERATOR, draftAndSubmit, readDocumentFile, signIn, startTestServer, type TestServer } from './support'
 import { cpSync } from 'node:fs'
@@ -56,10 +56,9 @@ describe('the store is the source of served documents; the files seed it', () =>
     const popup = readDocumentFile(server, POPUP)
     popup.animation = 'slide'
     writeFileSync(join(server.documentsDir, POPUP), JSON.stringify(popup, null, 2))
-    const deadline = Date.now() + 10000
-    while ((await version()) === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
-    expect(await version()).not.toBe(before)
+    // Waits on the state itself (the reload can take seconds on a busy machine), not a fixed deadline loop.
+    await vi.waitFor(async () => expect(await version()).not.toBe(before), { timeout: 25000, interval: 100 })
     expect(await popupAnimation(server)).toBe('slide')
     await server.dispose()
-  }, 30000)
+  }, 60000)
 })
