@@ -56,6 +56,12 @@ describe('the default server is production', () => {
       expect((await rawRequest(production.port, { method, path })).status, `${method} ${path}`).toBe(404)
   })
 
+  it('the OpenAPI document of the default server lists no development route', async () => {
+    const paths = Object.keys((await rawRequest(production.port, { path: '/api/openapi.json' })).json().paths)
+    expect(paths).toContain('/admin/api/outbox')
+    expect(paths.filter((p) => p.startsWith('/dev') || p.startsWith('/api/dev'))).toEqual([])
+  })
+
   it('the site bootstrap served in production says development: false, so the engine shows no warnings badge', async () => {
     const site = (server: TestServer) => call(server, 'GET', '/api/site').then((r) => r.json())
     expect((await site(production)).site.development).toBe(false)
