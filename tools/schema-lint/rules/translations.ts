@@ -18,10 +18,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { catalogueKeys } from '../../../engine/core/error-catalogue'
 import { FORM_TEXTS } from '../../../engine/renderers/form/texts'
-import type { DocumentRecord } from '../../../server/documents/loader'
 import type { Finding } from '../lint'
 
-type Records = Pick<DocumentRecord, 'kind' | 'id' | 'file' | 'source'>[]
+/** What the rule reads of a document record (DocumentRecord has more). */
+type Records = { kind: string; id: string; file: string; source: Record<string, unknown> }[]
 
 /** One place that asks for a key. `values` undefined: the caller's values are not known. */
 export interface KeyUse {
