@@ -41,6 +41,9 @@ function countRefreshes(context: BrowserContext): { count: number } {
   return seen
 }
 
+// each test logs in through the form and the file starts its own server: give a busy machine room
+test.beforeEach(() => test.slow())
+
 test('a reload keeps the punter logged in with the right balance; while the heartbeat loads the page shows loading, never an empty name or 0.00', async ({ page }) => {
   await logIn(page)
   await page.goto('/account/settings')
