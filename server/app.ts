@@ -11,6 +11,8 @@ import { createDocumentsRouter, servesPage } from './documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from './http/envelope'
 import { createErrorPages } from './http/error-pages'
 import { checkClientHeaders } from './http/site'
+import { createReadiness } from './http/readiness'
+import { isStorageUnavailable } from './db/database'
 import { modules } from './modules'
 import { labelModuleLayers, layerCount } from './auth/openapi'
 
@@ -55,6 +57,9 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, { version: deps.config.version, time: deps.now() })
   })
+  // Readiness (load balancers): 503 while the database cannot take a write (server/http/readiness.ts).
+  const readiness = createReadiness(deps)
+  app.get('/ready.json', readiness.route)
 
   labelModuleLayers(app, 0, 'meta')
   app.use(createDocumentsRouter(deps))
@@ -105,6 +110,7 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
     if (err.type === 'entity.too.large') return sendError(res, 413, HTTP_ERRORS.payloadTooLarge)
     if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType)
     if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) return sendError(res, err.status, 'BAD_REQUEST')
+    if (isStorageUnavailable(error)) return readiness.storageFailed(req, res, error)
     deps.log.error('request.failed', { method: req.method, path: req.path, error: err.message })
     sendError(res, 500, HTTP_ERRORS.internal)
   })

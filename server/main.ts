@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
-import { openDatabase, runMigrations } from './db/database'
+import { closeDatabase, openDatabase, runMigrations } from './db/database'
 import type { ServerConfig, ServerDeps } from './deps'
 import { DocumentLoadError, createDocumentService } from './documents/service'
 import { formatProblem } from './documents/loader'
@@ -43,7 +43,13 @@ export interface RunningServer {
   /** The Express app (tests read its router stack). */
   app: Application
   close(): Promise<void>
+  /** Graceful stop: no new connections, requests in flight finish (at most `graceMs`), then the
+   * WAL is checkpointed and the database closed. */
+  drain(graceMs?: number): Promise<void>
 }
+
+/** How long a graceful stop waits for requests in flight before cutting their connections. */
+export const DRAIN_GRACE_MS = 10_000
 
 export async function buildClientIfMissing(distDir: string, log: Logger): Promise<void> {
   if (existsSync(join(distDir, 'index.html'))) return
@@ -95,9 +101,41 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       documents.close()
       server.closeAllConnections?.()
       await new Promise<void>((done) => server.close(() => done()))
-      db.close()
+      closeDatabase(db)
+    },
+    async drain(graceMs = DRAIN_GRACE_MS) {
+      documents.close()
+      const closed = new Promise<void>((done) => server.close(() => done()))
+      // Keep-alive connections between requests are closed as soon as they fall idle.
+      const idle = setInterval(() => server.closeIdleConnections?.(), 50)
+      const deadline = setTimeout(() => server.closeAllConnections?.(), graceMs)
+      server.closeIdleConnections?.()
+      await closed
+      clearInterval(idle)
+      clearTimeout(deadline)
+      closeDatabase(db)
     },
   }
+}
+
+/** SIGTERM/SIGINT: drain and exit 0; a second signal exits at once. */
+function stopOnSignals(running: RunningServer, log: Logger): void {
+  const stop = (signal: NodeJS.Signals) => {
+    process.once(signal, () => process.exit(130))
+    log.info('server.draining', { signal })
+    running.drain().then(
+      () => {
+        log.info('server.stopped', { signal })
+        process.exit(0)
+      },
+      (error: unknown) => {
+        console.error('Parlay could not stop cleanly:', (error as Error).message)
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGTERM', stop)
+  process.once('SIGINT', stop)
 }
 
 const SWITCH_ON = /^(on|1|true|yes)$/i
@@ -125,9 +163,19 @@ export function startupNotice(config: Pick<ServerConfig, 'development' | 'simula
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)
 if (isMain) {
-  startServer({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1', ...modeFromCommandLine(process.argv.slice(2), process.env) })
+  const env = process.env
+  startServer({
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    // Where the database, the documents and the built client live (defaults: data/, schemas/, dist/).
+    dataDir: env.PARLAY_DATA_DIR || undefined,
+    documentsDir: env.PARLAY_DOCUMENTS_DIR || undefined,
+    distDir: env.PARLAY_DIST_DIR || undefined,
+    ...modeFromCommandLine(process.argv.slice(2), env),
+  })
     .then((running) => {
       for (const line of startupNotice(running.deps.config, running.url)) console.log(line)
+      stopOnSignals(running, running.deps.log)
     })
     .catch((error) => {
       if (error instanceof DocumentLoadError) {

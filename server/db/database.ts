@@ -22,7 +22,34 @@ export function registerMigration(name: string, sql: string): void {
   if (!migrations.some((m) => m.name === name)) migrations.push({ name, sql })
 }
 
-/** Opens (creating if needed) `<dataDir>/parlay.db`, or an in-memory database for ':memory:'. */
+/** The store cannot write: full disk, read-only file, I/O error, locked past the busy timeout, corrupt. */
+const UNAVAILABLE_CODES = /^SQLITE_(FULL|READONLY|IOERR|BUSY|LOCKED|CORRUPT|NOTADB|CANTOPEN|PROTOCOL)(_|$)/
+
+/** Does this error mean the database cannot serve writes (answered 503, not 500)? */
+export function isStorageUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return error instanceof Database.SqliteError && typeof code === 'string' && UNAVAILABLE_CODES.test(code)
+}
+
+/** Refusal to start on a database file SQLite cannot trust; the message says what to do. */
+export class DatabaseCorruptError extends Error {
+  constructor(file: string, detail: string) {
+    super(
+      `the database ${file} is damaged (${detail}). Parlay will not run on it: restore the file from a backup, ` +
+        'or move it (with its -wal and -shm files) aside to start with an empty database.',
+    )
+    this.name = 'DatabaseCorruptError'
+  }
+}
+
+/** PRAGMA quick_check (O(N), no index cross-check): 'ok', or the first problems it names. */
+function quickCheck(db: Db): string {
+  const rows = db.pragma('quick_check(5)') as { quick_check: string }[]
+  return rows.map((r) => r.quick_check).join('; ')
+}
+
+/** Opens (creating if needed) `<dataDir>/parlay.db`, or an in-memory database for ':memory:'.
+ * A file that is not a database, or fails `PRAGMA quick_check`, is refused (DatabaseCorruptError). */
 export function openDatabase(dataDir: string): Db {
   let file = ':memory:'
   if (dataDir !== ':memory:') {
@@ -30,12 +57,53 @@ export function openDatabase(dataDir: string): Db {
     file = join(dataDir, 'parlay.db')
   }
   const db = new Database(file)
-  db.pragma('journal_mode = WAL')
+  try {
+    db.pragma('busy_timeout = 5000')
+    db.pragma('journal_mode = WAL')
+    const check = quickCheck(db)
+    if (check !== 'ok') throw new DatabaseCorruptError(file, `quick_check: ${check.slice(0, 300)}`)
+  } catch (error) {
+    db.close()
+    if (error instanceof DatabaseCorruptError) throw error
+    const code = (error as { code?: string }).code ?? ''
+    if (/^SQLITE_(CORRUPT|NOTADB)/.test(code)) throw new DatabaseCorruptError(file, `${code}: ${(error as Error).message}`)
+    throw error
+  }
   db.pragma('foreign_keys = ON')
-  db.pragma('busy_timeout = 5000')
   db.exec('CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)')
   runMigrations(db)
   return db
+}
+
+/**
+ * Readiness: can the database take a write right now? A one-row insert inside a transaction that
+ * is always rolled back (nothing is stored), so a read-only file, a lost lock or an I/O error shows
+ * here. Answers null when writable, else the SQLite code.
+ */
+const ROLLBACK = Symbol('rollback')
+export function writeProbe(db: Db): string | null {
+  try {
+    db.transaction(() => {
+      db.prepare("INSERT INTO migrations (name, applied_at) VALUES ('~ready-probe', 0)").run()
+      throw ROLLBACK
+    })()
+    return null
+  } catch (error) {
+    if (error === ROLLBACK) return null
+    return (error as { code?: string }).code ?? 'SQLITE_ERROR'
+  }
+}
+
+/** Closes the database cleanly: the WAL checkpointed into the main file and truncated, so no
+ * `-wal` content is left behind (SQLite removes the file when the last connection closes). */
+export function closeDatabase(db: Db): void {
+  if (!db.open) return
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)')
+  } catch {
+    // A read-only or failing store cannot checkpoint; closing still releases it.
+  }
+  db.close()
 }
 
 /** Applies every registered migration not applied yet. Safe to call again after more register. */

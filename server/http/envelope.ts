@@ -24,4 +24,6 @@ export const HTTP_ERRORS = {
   unauthorized: 'UNAUTHORIZED',
   badHeader: 'BAD_HEADER',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  /** The database cannot write (full, read-only, I/O error, locked, corrupt): 503, retry later. */
+  storageUnavailable: 'STORAGE_UNAVAILABLE',
 } as const

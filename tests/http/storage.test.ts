@@ -1,0 +1,186 @@
+/**
+ * Issue 11 item 12: storage failures do not look healthy. A database that cannot write answers
+ * every write with 503 STORAGE_UNAVAILABLE (not a generic 500) and /ready.json says so while
+ * /ping.json stays up; a damaged database file stops the start with a clear message and no stack
+ * trace; SIGTERM lets a request in flight finish, exits 0 and leaves no WAL content behind.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync, closeSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DatabaseCorruptError, closeDatabase, openDatabase } from '../../server/db/database'
+import { STORAGE_FAILURE_MEMORY_MS } from '../../server/http/readiness'
+import { startServer } from '../../server/main'
+import { SCHEMAS_DIR, rawRequest, startTestServer, type TestServer } from '../support/server'
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+const temps: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parlay-storage-'))
+  temps.push(dir)
+  return dir
+}
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+/** A site directory a child server can start from without building the client. */
+function siteDirs(): { data: string; dist: string; documents: string } {
+  const root = tempDir()
+  const dist = join(root, 'dist')
+  mkdirSync(dist)
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Parlay</title></head><body><div id="root"></div></body></html>')
+  cpSync(SCHEMAS_DIR, join(root, 'schemas'), { recursive: true })
+  return { data: join(root, 'data'), dist, documents: join(root, 'schemas') }
+}
+
+/** `npm start` (node --import tsx server/main.ts: one process, so signals reach the server
+ * itself) on an ephemeral port, with its data, client and documents in temp folders. */
+function startChild(dirs: { data: string; dist: string; documents: string }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', PARLAY_DATA_DIR: dirs.data, PARLAY_DIST_DIR: dirs.dist, PARLAY_DOCUMENTS_DIR: dirs.documents },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output = { stdout: '', stderr: '' }
+  child.stdout!.on('data', (chunk) => (output.stdout += chunk))
+  child.stderr!.on('data', (chunk) => (output.stderr += chunk))
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  return { child, output, exited }
+}
+
+const waitFor = async (condition: () => boolean, exited: Promise<unknown>) => {
+  let over = false
+  void exited.then(() => (over = true))
+  await expect.poll(() => condition() || over, { timeout: 90_000, interval: 50 }).toBe(true)
+}
+
+describe('a database that cannot write answers 503 STORAGE_UNAVAILABLE, and /ready.json says so', () => {
+  let server: TestServer
+  let clock = Date.parse('2026-03-01T10:00:00Z')
+  beforeAll(async () => {
+    server = await startTestServer({ now: () => clock })
+  }, 120_000)
+  afterAll(async () => server?.dispose())
+
+  const login = () =>
+    rawRequest(server.port, {
+      method: 'POST',
+      path: '/mobile-gate/api/v1/auth/v2/login',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'opened@demo.parlay.test', password: 'not-the-password' }),
+    })
+
+  it('a writable database is ready', async () => {
+    const ready = await rawRequest(server.port, { path: '/ready.json' })
+    expect([ready.status, ready.json()]).toEqual([200, { status: 'OK', payload: { database: 'ok' } }])
+  })
+
+  it('read-only: a write is a 503 in the envelope, /ready.json is 503, /ping.json stays 200', async () => {
+    server.deps.db.pragma('query_only = ON')
+    try {
+      const write = await login()
+      expect(write.status).toBe(503)
+      expect(write.json()).toEqual({ status: 'ERROR', errorCode: 'STORAGE_UNAVAILABLE' })
+      expect(write.headers['retry-after']).toBeDefined()
+      expect(write.body).not.toMatch(/SqliteError|at .*\.ts|\/work\//)
+      const ready = await rawRequest(server.port, { path: '/ready.json' })
+      expect(ready.status).toBe(503)
+      expect(ready.json()).toMatchObject({ status: 'ERROR', errorCode: 'STORAGE_UNAVAILABLE', payload: { database: 'unavailable', reason: 'SQLITE_READONLY' } })
+      expect((await rawRequest(server.port, { path: '/ping.json' })).status).toBe(200)
+    } finally {
+      server.deps.db.pragma('query_only = OFF')
+    }
+  })
+
+  it('a failed write keeps the server not ready for a while (a full disk shows only on commit), then it recovers', async () => {
+    expect((await rawRequest(server.port, { path: '/ready.json' })).status).toBe(503)
+    clock += STORAGE_FAILURE_MEMORY_MS
+    expect((await rawRequest(server.port, { path: '/ready.json' })).status).toBe(200)
+    expect((await login()).status).toBe(400)
+  })
+})
+
+describe('a damaged database file stops the start with a clear message', () => {
+  const damaged = (offset: number) => {
+    const dir = tempDir()
+    closeDatabase(openDatabase(dir))
+    const fd = openSync(join(dir, 'parlay.db'), 'r+')
+    writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, offset)
+    closeSync(fd)
+    return dir
+  }
+
+  it('garbage in the header page: openDatabase refuses with DatabaseCorruptError', () => {
+    expect(() => openDatabase(damaged(0))).toThrow(DatabaseCorruptError)
+    expect(() => openDatabase(damaged(0))).toThrow(/is damaged .*restore the file from a backup/)
+  })
+
+  it('a damaged table page fails PRAGMA quick_check and is refused too', () => {
+    expect(() => openDatabase(damaged(4096))).toThrow(DatabaseCorruptError)
+  })
+
+  it('startServer rejects before listening', async () => {
+    const dirs = siteDirs()
+    mkdirSync(dirs.data)
+    writeFileSync(join(dirs.data, 'parlay.db'), Buffer.alloc(8192, 0x5a))
+    await expect(startServer({ port: 0, dataDir: dirs.data, distDir: dirs.dist, documentsDir: dirs.documents, watch: false, quiet: true })).rejects.toThrow(DatabaseCorruptError)
+  })
+
+  it('npm start on a damaged file exits 1 with "Parlay cannot start" and no stack trace', async () => {
+    const dirs = siteDirs()
+    mkdirSync(dirs.data)
+    writeFileSync(join(dirs.data, 'parlay.db'), Buffer.alloc(8192, 0x5a))
+    const { output, exited } = startChild(dirs)
+    expect(await exited).toBe(1)
+    expect(output.stderr).toMatch(/Parlay cannot start: the database .*parlay\.db is damaged/)
+    expect(output.stderr).not.toMatch(/\n\s+at /)
+  }, 120_000)
+})
+
+describe('SIGTERM drains: requests in flight finish, the process exits 0, no WAL is left', () => {
+  let child: ChildProcess | undefined
+  afterAll(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL')
+  })
+
+  it('a request whose body is still arriving when SIGTERM comes gets its answer', async () => {
+    const dirs = siteDirs()
+    const started = startChild(dirs)
+    child = started.child
+    await waitFor(() => /at http:\/\/localhost:\d+/.test(started.output.stdout), started.exited)
+    const port = Number(/at http:\/\/localhost:(\d+)/.exec(started.output.stdout)![1])
+
+    // The server has the request once it sends 100 Continue; the body follows after SIGTERM.
+    const body = JSON.stringify({ promoCode: 'LOCAL50' })
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/mobile-gate/api/v1/bonus/check-promo-code',
+      headers: { host: 'spain.localhost', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+    })
+    const answer = new Promise<{ status: number; text: string }>((done, fail) => {
+      req.on('response', (res) => {
+        let text = ''
+        res.on('data', (c) => (text += c))
+        res.on('end', () => done({ status: res.statusCode ?? 0, text }))
+      })
+      req.on('error', fail)
+    })
+    await new Promise<void>((done) => req.once('continue', () => done()))
+
+    child.kill('SIGTERM')
+    await waitFor(() => started.output.stdout.includes('server.draining'), started.exited)
+    req.end(body)
+
+    const response = await answer
+    expect(response.status).toBe(200)
+    expect(JSON.parse(response.text)).toMatchObject({ status: 'OK', payload: { valid: true } })
+    expect(await started.exited).toBe(0)
+    expect(started.output.stdout).toContain('server.stopped')
+    const wal = join(dirs.data, 'parlay.db-wal')
+    expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true)
+    expect(readFileSync(join(dirs.data, 'parlay.db')).subarray(0, 15).toString()).toBe('SQLite format 3')
+  }, 150_000)
+})
