@@ -48,9 +48,10 @@ edit('ru.json', (r) => {
 })
 
 let server: TestServer
+// generous: the server compiles every flow's validators at start, slow on a busy machine
 beforeAll(async () => {
   server = await startTestServer({ documentsDir })
-})
+}, 120_000)
 afterAll(async () => {
   await server?.dispose()
   rmSync(root, { recursive: true, force: true })

@@ -36,7 +36,7 @@ describe('schema-lint', () => {
     ['an unknown action', 'popups/info.json', (d: any) => d.buttons[0].actions.push({ do: 'account.explode' }), '/buttons/0/actions/1/do', 'unknown action "account.explode"'],
     ['a popup id nobody defines', 'popups/info.json', (d: any) => d.buttons[0].actions.push({ do: 'popup.open', with: { id: 'ghost' } }), '/buttons/0/actions/1/with/id', 'no popup document has the id "ghost"'],
     ['a route no screen serves', 'popups/info.json', (d: any) => d.buttons[0].actions.push({ do: 'nav.go', with: { to: '/nowhere' } }), '/buttons/0/actions/1/with/to', 'no screen serves the route "/nowhere"'],
-    ['a text key missing in a shipped locale', 'popups/info.json', (d: any) => (d.title = 'popup.info.never.translated'), '/title', 'is missing in locale en'],
+    ['a text key missing in a shipped locale', 'popups/info.json', (d: any) => (d.title = 'popup.info.never.translated'), '/title', 'text key "popup.info.never.translated" is missing in locale'],
     ['an action parameter of the wrong type', 'popups/info.json', (d: any) => d.buttons[0].actions.push({ do: 'nav.go', with: { to: 42 } }), '/buttons/0/actions/1/with/to', 'nav.go'],
     ['an expression that does not type-check', 'popups/info.json', (d: any) => (d.buttons[0].when = 'user.balance + "x"'), '/buttons/0/when', 'no such overload'],
     ['an unknown menu item name', 'menus/left-menu.json', (d: any) => d.items.push({ name: 'casinoRoyale', label: 'menu.lobby' }), '/items/', 'must be equal to one of the allowed values'],
