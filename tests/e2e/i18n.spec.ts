@@ -6,6 +6,9 @@
 import { expect, test } from './fixtures'
 import { siteUrl } from './signup-helpers'
 
+// each test loads several pages and fresh translations; a shared, busy machine needs headroom
+test.describe.configure({ timeout: 90_000 })
+
 const RAW_KEY = /\b(shell|lobby|menu|footer|page|popup|server|form|auth|section)\.[A-Za-z][\w.-]*/
 
 test('Denmark speaks Danish and Belarus offers Belarusian, with no raw keys', async ({ page, baseURL }) => {
