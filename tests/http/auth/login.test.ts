@@ -178,6 +178,25 @@ describe('captcha before counting; limits per identifier, per account and per cl
   })
 })
 
+describe('the unlock link takes no bad input', () => {
+  it.each([
+    ['no token', {}],
+    ['a number', { token: 5 }],
+    ['an over-long token', { token: 'x'.repeat(201) }],
+    ['an extra field', { token: 'abc', punterId: 1 }],
+  ])('POST unlock with %s answers 400 in the envelope', async (_name, body) => {
+    const res = await server.call('POST', 'auth/login/unlock', { body })
+    expect(res.status).toBe(400)
+    expect(res.json.status).toBe('ERROR')
+  })
+
+  it('an unknown token answers TOKEN_NOT_FOUND; the link without a usable token still just goes home', async () => {
+    expect((await server.call('POST', 'auth/login/unlock', { body: { token: 'made-up' } })).json).toEqual({ status: 'ERROR', errorCode: 'TOKEN_NOT_FOUND' })
+    for (const query of ['', '?token=', '?token=made-up', '?token=a&token=b'])
+      expect((await fetch(`${server.url}/mobile-gate/api/v1/auth/login/unlock${query}`, { redirect: 'manual' })).status).toBe(303)
+  })
+})
+
 describe('token answers are never cached (RFC 6749 §5.1)', () => {
   it('login, refresh and a failed login answer Cache-Control: no-store and Pragma: no-cache', async () => {
     const login = await server.login('Opened')
