@@ -169,19 +169,24 @@ describe('diff formats and previews through the API', () => {
     expect((await compliance.get(`/admin/api/versions/${id}/diff?format=html`)).body).toContain('self-exclusion and limits')
     expect(JSON.parse((await compliance.get(`/admin/api/versions/${id}/diff?format=sarif`)).body).version).toBe('2.1.0')
     expect((await compliance.get(`/admin/api/versions/${id}/diff?format=pdf`)).status).toBe(400)
-    const tokens = (await compliance.post(`/admin/api/versions/${id}/preview`)).json().payload
-    const draft = await rawRequest(server.port, { path: `/admin/preview/${tokens.after}/documents/popup/self-exclude` })
+    const made = await compliance.post(`/admin/api/versions/${id}/preview`)
+    const tokens = made.json().payload
+    // The preview shows the draft to the reviewer's own session only (tampering.test.ts has the refusals).
+    const previewCookie = ([] as string[]).concat(made.headers['set-cookie'] ?? []).find((c) => c.startsWith('parlay_preview='))!.split(';')[0]
+    const asReviewer = (path: string) => rawRequest(server.port, { path, headers: { cookie: `${compliance.cookie}; ${previewCookie}` } })
+    const draft = await asReviewer(`/admin/preview/${tokens.after}/documents/popup/self-exclude`)
     expect(draft.json().buttons[0].actions[0].do).toBe('nav.go')
-    const live = await rawRequest(server.port, { path: `/admin/preview/${tokens.before}/documents/popup/self-exclude` })
+    const live = await asReviewer(`/admin/preview/${tokens.before}/documents/popup/self-exclude`)
     expect(live.json().buttons[0].actions[0].do).toBe('popup.close')
-    expect((await rawRequest(server.port, { path: '/admin/preview/bogus/documents/popup/self-exclude' })).status).toBe(404)
+    expect((await asReviewer('/admin/preview/bogus/documents/popup/self-exclude')).status).toBe(403)
     // The engine's own documents API renders the draft for a preview token, uncached …
-    const engineDraft = await rawRequest(server.port, { path: `/api/documents/popup/self-exclude?preview=${tokens.after}` })
+    const engineDraft = await asReviewer(`/api/documents/popup/self-exclude?preview=${tokens.after}`)
     expect(engineDraft.json().buttons[0].actions[0].do).toBe('nav.go')
     expect(engineDraft.headers['cache-control']).toBe('no-store')
-    // … and punters (no token, or an unknown one) still get the published version.
+    // … punters get the published version, and a token that is not theirs is refused, never the draft.
     expect((await rawRequest(server.port, { path: '/api/documents/popup/self-exclude' })).json().buttons[0].actions[0].do).toBe('popup.close')
-    expect((await rawRequest(server.port, { path: '/api/documents/popup/self-exclude?preview=bogus' })).json().buttons[0].actions[0].do).toBe('popup.close')
+    expect((await rawRequest(server.port, { path: `/api/documents/popup/self-exclude?preview=${tokens.after}` })).status).toBe(403)
+    expect((await rawRequest(server.port, { path: '/api/documents/popup/self-exclude?preview=bogus' })).status).toBe(403)
     await operator.post(`/admin/api/versions/${id}/withdraw`)
   })
 })
