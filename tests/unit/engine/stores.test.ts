@@ -123,6 +123,7 @@ describe('the evaluation context (a projection of the stores, shape from context
   it('projects heartbeat user data and the session', () => {
     const stores = createEngineStores({ site: siteBootstrap() })
     stores.session.getState().setSession({ accessToken: 't', expireTokenTime: 99 })
+    stores.session.getState().setStatus('punter')
     stores.user.getState().setUser({
       user: { id: 42 },
       balanceInfo: { mainBalance: 12.5, withdrawable: 10 },
@@ -132,7 +133,7 @@ describe('the evaluation context (a projection of the stores, shape from context
       punterIdentityState: 'simple_success',
     })
     const ctx = buildContext(stores)
-    expect(ctx.session).toEqual({ loggedIn: true, expiresAt: 99 })
+    expect(ctx.session).toEqual({ loggedIn: true, status: 'punter', expiresAt: 99 })
     expect(ctx.user).toMatchObject({ id: '42', firstName: 'Ann', state: 'OPENED', balance: 12.5, hasDeposited: true, vip: true, identified: true })
   })
 
