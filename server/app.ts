@@ -12,6 +12,7 @@ import { HTTP_ERRORS, sendError, sendOk } from './http/envelope'
 import { createErrorPages } from './http/error-pages'
 import { checkClientHeaders } from './http/site'
 import { createReadiness } from './http/readiness'
+import { refusePrototypeKeys } from './http/validate'
 import { isStorageUnavailable } from './db/database'
 import { modules } from './modules'
 import { labelModuleLayers, layerCount } from './auth/openapi'
@@ -51,6 +52,7 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
   })
   app.use(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'], strict: true }))
   app.use(express.text({ limit: '8kb', type: 'text/plain' }))
+  app.use(refusePrototypeKeys)
   app.use(checkClientHeaders(deps))
 
   app.get('/ping.json', (_req, res) => {

@@ -15,6 +15,7 @@ import type { ServerConfig, ServerDeps } from './deps'
 import { DocumentLoadError, createDocumentService } from './documents/service'
 import { formatProblem } from './documents/loader'
 import { createLogger, type Logger } from './log'
+import { answerClientErrors } from './http/client-errors'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const WEB_VERSION = '1.22.0'
@@ -85,6 +86,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       log.warn('documents.reload.refused', { problems })
     })
   const server = app.listen(config.port, config.host)
+  answerClientErrors(server)
   await new Promise<void>((done, fail) => {
     server.once('listening', done)
     server.once('error', fail)

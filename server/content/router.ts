@@ -23,22 +23,22 @@ export interface DemoEvent {
   to?: string
 }
 
-const GAMES: Record<string, [string, string][]> = {
+const GAMES = new Map<string, [string, string][]>(Object.entries({
   casino: [['Starburst Deluxe', 'NetEnt'], ['Book of Ra', 'Novomatic'], ['Gates of Olympus', 'Pragmatic Play'], ['Sweet Bonanza', 'Pragmatic Play'], ['Big Bass Splash', 'Reel Kingdom'], ['Dead or Alive 2', 'NetEnt']],
   'live-casino': [['Lightning Roulette', 'Evolution'], ['Crazy Time', 'Evolution'], ['Blackjack VIP', 'Playtech'], ['Speed Baccarat', 'Evolution']],
   'live-games': [['Keno Live', 'Parlay Live'], ['Wheel of Fortune', 'Parlay Live'], ['Lucky 6', 'Parlay Live'], ['Dice Duel', 'Parlay Live']],
   mgames: [['Mines', 'Parlay'], ['Plinko', 'Parlay'], ['Hi-Lo', 'Parlay'], ['Tower', 'Parlay']],
   crash: [['Aviator', 'Spribe'], ['JetX', 'SmartSoft'], ['Rocket Crash', 'Parlay'], ['Space XY', 'BGaming']],
   'fast-games': [['Dice', 'Parlay'], ['Coin Flip', 'Parlay'], ['Wheel', 'Parlay'], ['Keno 80', 'Parlay']],
-}
+} satisfies Record<string, [string, string][]>))
 
-const EVENTS: Record<string, [string, string][]> = {
+const EVENTS = new Map<string, [string, string][]>(Object.entries({
   sport: [['Arsenal – Chelsea', 'England. Premier League'], ['Real Madrid – Sevilla', 'Spain. LaLiga'], ['Bayern – Dortmund', 'Germany. Bundesliga'], ['Djokovic – Alcaraz', 'ATP Finals']],
   esports: [['NaVi – FaZe', 'CS2. Major'], ['Team Spirit – Liquid', 'Dota 2. The International'], ['T1 – Gen.G', 'LoL. Worlds']],
   'virtual-sports': [['Virtual Derby, race 14', 'Horse racing'], ['Virtual Cup: Reds – Blues', 'Football'], ['Greyhounds, race 7', 'Greyhounds']],
   toto: [['Toto 15: round 112', 'Correct score, 15 matches'], ['Toto 12: round 48', 'Correct score, 12 matches']],
   scores: [['Milan 2:1 Inter', 'Italy. Serie A, finished'], ['Lakers 101:99 Celtics', 'NBA, 4th quarter'], ['Sinner 6:4 3:2 Medvedev', 'ATP, live']],
-}
+} satisfies Record<string, [string, string][]>))
 
 const slug = (text: string) =>
   text
@@ -49,11 +49,11 @@ const slug = (text: string) =>
 const hue = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7)
 
 export function demoGames(section: string): DemoGame[] {
-  return (GAMES[section] ?? []).map(([title, provider]) => ({ id: slug(title), title, provider, image: `/api/content/images/${slug(title)}.svg` }))
+  return (GAMES.get(section) ?? []).map(([title, provider]) => ({ id: slug(title), title, provider, image: `/api/content/images/${slug(title)}.svg` }))
 }
 
 export function demoEvents(section: string): DemoEvent[] {
-  return (EVENTS[section] ?? []).map(([title, league]) => ({ id: slug(title), title, league }))
+  return (EVENTS.get(section) ?? []).map(([title, league]) => ({ id: slug(title), title, league }))
 }
 
 function tileSvg(id: string): string {

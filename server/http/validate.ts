@@ -71,3 +71,32 @@ export function check(schema: object, value: unknown): FieldError | null {
   const validate = compiled(schema)
   return validate(value) ? null : describeError(validate.errors?.[0])
 }
+
+/** The key whose assignment (`target[key] = value`) replaces an object's prototype. */
+const PROTOTYPE_KEY = '__proto__'
+
+/** The JSON pointer of the first `__proto__` key in a parsed body, or null (iterative: a body may
+ * nest 10 000 levels deep within the size limit). */
+export function prototypeKeyIn(body: unknown): string | null {
+  const stack: [unknown, string][] = [[body, '']]
+  while (stack.length > 0) {
+    const [value, pointer] = stack.pop()!
+    if (value === null || typeof value !== 'object') continue
+    for (const key of Object.keys(value)) {
+      if (key === PROTOTYPE_KEY) return `${pointer}/${key}`
+      stack.push([(value as Record<string, unknown>)[key], `${pointer}/${key}`])
+    }
+  }
+  return null
+}
+
+/**
+ * Middleware for every JSON or form body: a `__proto__` key is refused (400) before any handler
+ * copies the body into an object, where it would swap that object's prototype and slip fields
+ * past validation.
+ */
+export function refusePrototypeKeys(req: Request, res: Response, next: NextFunction): void {
+  const found = prototypeKeyIn(req.body)
+  if (found !== null) return sendError(res, 400, HTTP_ERRORS.validation, { field: found.slice(1).replace(/\//g, '.'), code: 'forbiddenKey' })
+  next()
+}

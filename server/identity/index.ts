@@ -208,7 +208,8 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
       )
     })
     router.post('/dev/mitid/authorize', express.urlencoded({ extended: false, limit: '4kb' }), (req, res) => {
-      const body = req.body as Record<string, unknown>
+      // No body, or one that is not a form (JSON, text): an empty form, refused like a wrong state.
+      const body = (req.body !== null && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>
       const state = typeof body.state === 'string' ? body.state : ''
       const subject = typeof body.subject === 'string' ? body.subject.trim().slice(0, 60) : ''
       const cpr = typeof body.cpr === 'string' && /^\d{6}-?\d{4}$/.test(body.cpr) ? body.cpr : undefined
