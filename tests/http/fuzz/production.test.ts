@@ -24,7 +24,9 @@ describe('route fuzz, production mode', () => {
     const routes = routesToFuzz(server.app)
     expect(routes.some((r) => r.path.startsWith('/dev/'))).toBe(false)
     expect(routes.length).toBeGreaterThan(90)
-    const cases = allCases(server.app, sessions, SEED, RANDOM_BODIES_PER_ROUTE)
+    // Every third case (the development run has them all): production differs in what is mounted
+    // and configured, not in how a route parses its input.
+    const cases = allCases(server.app, sessions, SEED, RANDOM_BODIES_PER_ROUTE).filter((_, i) => i % 3 === 0)
     const failures = await runCases(server.port, cases)
     expect(failures, `seed ${SEED}, ${cases.length} requests`).toEqual([])
     expect((await rawRequest(server.port, { path: '/ping.json' })).status).toBe(200)
