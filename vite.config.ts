@@ -6,19 +6,140 @@
  * tried: with dependency recursion it pulled React into the forms chunk, and without it rolldown
  * broke the chunk's init order; the lazy boundary alone gives the right split.) No plugin here may emit `eval`/`new Function`: the site's
  * CSP forbids both (checked after every build by the e2e suite and the architecture test).
+ *
+ * First load (issue 10): the build writes a manifest (the server preloads a route's lazy chunks
+ * from it), precompresses every text file as .br and .gz (served by negotiation, server/app.ts),
+ * and generates a Workbox service worker (vite-plugin-pwa, generateSW): the app shell and the
+ * hashed files precached; pages and the public documents APIs network-first with the last good
+ * answer kept for offline; nothing else (auth, heartbeat, sign-up, admin) is ever cached.
  */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url))
 const outDir = fileURLToPath(new URL('./dist', import.meta.url))
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/
+const MIN_BYTES = 512
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) yield* filesUnder(path)
+    else yield path
+  }
+}
+
+/** Writes `file.br` (quality 11) and `file.gz` (level 9) beside every text file of the build,
+ * after the service worker is generated so it is compressed too. */
+function precompress(): Plugin {
+  let dir = outDir
+  return {
+    name: 'parlay:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      dir = config.build.outDir
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of filesUnder(dir)) {
+          if (!COMPRESSIBLE.test(file) || file.includes(`${join(dir, '.vite')}`)) continue
+          const content = readFileSync(file)
+          if (content.length < MIN_BYTES) continue
+          writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }))
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }))
+        }
+      },
+    },
+  }
+}
+
+/** Same-origin, published (no draft preview) answers of the public documents APIs. */
+const isPublicDocument = ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
+  sameOrigin &&
+  !url.searchParams.has('preview') &&
+  (url.pathname === '/api/site' || url.pathname === '/api/remote-config' || url.pathname.startsWith('/api/documents/') || url.pathname.startsWith('/api/i18n/'))
+
+/** The public content service (catalogue, events, images), never a call that carries a session. */
+const isPublicContent = ({ url, request, sameOrigin }: { url: URL; request: Request; sameOrigin: boolean }) =>
+  sameOrigin && url.pathname.startsWith('/api/content/') && !request.headers.has('authorization') && !request.headers.has('punter-session-hash')
+
+/** Page loads of the site (not the admin console, not a draft preview); `x-parlay-warm: page` is
+ * the page itself re-asked by the client once the worker first controls it (service-worker.ts). */
+const isSitePage = ({ request, url }: { request: Request; url: URL }) =>
+  (request.mode === 'navigate' || request.headers.get('x-parlay-warm') === 'page') && !url.pathname.startsWith('/admin') && !url.searchParams.has('preview')
+
 export default defineConfig({
   root: webRoot,
   base: '/',
-  plugins: [react()],
-  publicDir: false,
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      workbox: {
+        mode: 'production',
+        sourcemap: false,
+        inlineWorkboxRuntime: true,
+        globPatterns: ['**/*.{js,css,html,svg}'],
+        globIgnores: ['**/*.br', '**/*.gz', '.vite/**'],
+        // pages are not answered from the shell while online: see the 'pages' route below
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: false,
+        runtimeCaching: [
+          {
+            urlPattern: isSitePage,
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'parlay-pages',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 40, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+              matchOptions: { ignoreVary: true },
+              // a page never loaded while online: the app shell, which shows the offline page
+              precacheFallback: { fallbackURL: 'index.html' },
+            },
+          },
+          {
+            urlPattern: isPublicDocument,
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'parlay-documents',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+              matchOptions: { ignoreVary: true },
+            },
+          },
+          {
+            urlPattern: isPublicContent,
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'parlay-content',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+              matchOptions: { ignoreVary: true },
+            },
+          },
+        ],
+      },
+    }),
+    precompress(),
+  ],
+  publicDir: fileURLToPath(new URL('./web/public', import.meta.url)),
   // `npx vite` for UI work: the API comes from `npm start` on port 3000
   server: {
     fs: { allow: [fileURLToPath(new URL('.', import.meta.url))] },
@@ -29,6 +150,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    manifest: true,
     modulePreload: { polyfill: false },
     cssCodeSplit: true,
   },

@@ -2,14 +2,17 @@
  * The Express application: security headers, strict body parsing, the documents API, every
  * server module, the SPA, and one error handler that never leaks a stack trace.
  */
+import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
+import expressStaticGzip from 'express-static-gzip'
 import helmet from 'helmet'
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync } from 'node:fs'
+import { join, sep } from 'node:path'
 import type { ServerDeps } from './deps'
 import { createDocumentsRouter, servesPage } from './documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from './http/envelope'
 import { createErrorPages } from './http/error-pages'
+import { createPageRenderer } from './http/boot'
 import { checkClientHeaders } from './http/site'
 import { createReadiness } from './http/readiness'
 import { refusePrototypeKeys } from './http/validate'
@@ -46,6 +49,9 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   )
+  // HTML and JSON answers compressed on the fly (br or gzip by Accept-Encoding); the client's
+  // files go out precompressed (below), which this middleware leaves alone.
+  app.use(compression())
   app.use((_req, res, next) => {
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
     next()
@@ -83,26 +89,45 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
   const errorPages = createErrorPages(deps.config.distDir)
   app.use(errorPages.malformedPath)
 
-  const indexFile = join(deps.config.distDir, 'index.html')
+  // The client's files, precompressed at build (brotli and gzip beside each file) and picked by
+  // Accept-Encoding; hashed assets are immutable, everything else (sw.js, index.html) revalidates.
+  const distDir = deps.config.distDir
+  const hashedAssets = join(distDir, 'assets') + sep
+  const favicon = join(distDir, 'favicon.svg')
+  app.get('/favicon.ico', (_req, res, next) => {
+    if (!existsSync(favicon)) return next()
+    res.setHeader('Cache-Control', 'public, max-age=86400')
+    res.type('image/svg+xml').sendFile(favicon)
+  })
   app.use(
-    express.static(deps.config.distDir, {
+    expressStaticGzip(distDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      setHeaders(res, file) {
-        if (file.includes(`${join('dist', 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+      serveStatic: {
+        index: false,
+        setHeaders(res, file) {
+          res.setHeader('Cache-Control', file.startsWith(hashedAssets) ? 'public, max-age=31536000, immutable' : 'no-cache')
+        },
       },
     }),
   )
 
-  let indexHtml: string | undefined
+  // Every page: the client's HTML with the route's boot data inlined (server/http/boot.ts), an
+  // ETag over the whole page, revalidated on every load.
+  const pages = createPageRenderer(deps)
   app.use((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return errorPages.send(res, 405)
-    if (!indexHtml) {
-      if (!existsSync(indexFile)) return sendError(res, 503, 'CLIENT_NOT_BUILT')
-      indexHtml = readFileSync(indexFile, 'utf8')
-    }
+    const page = pages.render(req)
+    if (!page) return sendError(res, 503, 'CLIENT_NOT_BUILT')
     // The SPA renders every page; the status still tells crawlers and tests whether the path exists.
     const known = servesPage(deps, req)
-    res.status(known ? 200 : 404).setHeader('Cache-Control', 'no-cache').type('html').send(indexHtml)
+    res.setHeader('Cache-Control', 'no-cache')
+    res.setHeader('Vary', 'Host, Accept-Language')
+    res.setHeader('ETag', page.etag)
+    const match = req.headers['if-none-match']
+    if (known && match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) return void res.status(304).end()
+    res.status(known ? 200 : 404).type('html').send(page.html)
   })
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -123,14 +123,15 @@ export function translationsBundle(deps: ServerDeps, request: SiteRequest, local
   return { bundle: { kind: 'translations', id: locale, locale, resources: own?.resources ?? {}, fallbacks }, hash: hashOf(hashes) }
 }
 
-export function createDocumentsRouter(deps: ServerDeps): Router {
-  const router = Router()
-
-  router.get('/api/site', (req, res) => {
-    const context = siteContext(req, deps)
-    const site = context.site
-    const version = deps.documents.version(site.jurisdiction)
-    sendCached(req, res, `${version}-${context.locale}-${context.platform}`, (): SiteBootstrap => ({
+/** What `GET /api/site` answers for this request: its ETag (unquoted) and the bootstrap (also
+ * inlined in the page's boot data, server/http/boot.ts). */
+export function siteBootstrapFor(deps: ServerDeps, req: Request): { etag: string; body: () => SiteBootstrap } {
+  const context = siteContext(req, deps)
+  const site = context.site
+  const version = deps.documents.version(site.jurisdiction)
+  return {
+    etag: `${version}-${context.locale}-${context.platform}`,
+    body: () => ({
       site: {
         id: site.id,
         jurisdiction: site.jurisdiction,
@@ -147,7 +148,16 @@ export function createDocumentsRouter(deps: ServerDeps): Router {
       redirects: redirectsFor(deps, req),
       documentsVersion: version,
       version: deps.config.version,
-    }))
+    }),
+  }
+}
+
+export function createDocumentsRouter(deps: ServerDeps): Router {
+  const router = Router()
+
+  router.get('/api/site', (req, res) => {
+    const { etag, body } = siteBootstrapFor(deps, req)
+    sendCached(req, res, etag, body)
   })
 
   router.get('/api/site/version', (req, res) => {

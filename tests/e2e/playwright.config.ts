@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     viewport: { width: 360, height: 740 },
     trace: 'off',
+    // The site's service worker answers requests itself, which page.route cannot intercept: blocked
+    // here, allowed only in first-load.spec.ts (the offline tests).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -1,11 +1,23 @@
 /** The whole client: boots the engine (site, translations, stores), then the router and shell. */
-import { useEffect, useState } from 'react'
-import { BrowserRouter } from 'react-router-dom'
+import { useEffect, useRef, useState } from 'react'
+import { BrowserRouter, useLocation } from 'react-router-dom'
 import { RuntimeProvider } from '../runtime'
 import { AppErrorBoundary } from './AppErrorBoundary'
 import { bootBrowserEngine, type BootResult } from './browser-runtime'
 import { ErrorPage } from './ErrorPage'
+import { OfflinePage } from './OfflinePage'
+import { activateUpdate } from './service-worker'
 import { Shell } from './Shell'
+
+/** A new version of the site (service worker waiting) takes over on the next navigation. */
+function UpdateOnNavigation() {
+  const { pathname } = useLocation()
+  const first = useRef(pathname)
+  useEffect(() => {
+    if (pathname !== first.current) activateUpdate()
+  }, [pathname])
+  return null
+}
 
 export function ParlayApp({ boot = bootBrowserEngine }: { boot?: () => Promise<BootResult> }) {
   const [result, setResult] = useState<BootResult | null>(null)
@@ -16,13 +28,14 @@ export function ParlayApp({ boot = bootBrowserEngine }: { boot?: () => Promise<B
   if (!result.ok)
     return (
       <main className="app-main">
-        <ErrorPage status={result.status === 404 ? 404 : 500} />
+        {result.code === 'NETWORK_ERROR' ? <OfflinePage /> : <ErrorPage status={result.status === 404 ? 404 : 500} />}
       </main>
     )
   return (
     <AppErrorBoundary>
       <RuntimeProvider runtime={result.engine.runtime}>
         <BrowserRouter>
+          <UpdateOnNavigation />
           <Shell engine={result.engine} />
         </BrowserRouter>
       </RuntimeProvider>

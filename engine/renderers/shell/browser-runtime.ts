@@ -2,15 +2,22 @@
  * Wires the framework-free core into an `EngineRuntime` for the browser: one set of stores, the
  * document client (ETag, last good copy, version polling), i18n, the gateway and the action
  * environment. Everything the React layer touches goes through the returned runtime.
+ *
+ * First load (issue 10): the page carries its boot data (engine/core/boot-data.ts), answered here
+ * in place of the network once per URL, so the first render needs no API round trip; what the
+ * first paint does not need (domain actions, the auth controller of a guest, the experiment
+ * client) loads on first use or after the first screen has rendered.
  */
 import { builtInActions } from '../../actions/catalogue'
 import { actionRegistry, registerActions, runChain, type ActionEnvironment } from '../../actions/registry'
-import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, documentHeaders, report, splitLocale, withLocale } from '../../core'
+import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
+import { BOOT_ELEMENT_ID, guessLocale, parseBootData, routeMatches, type BootEntry } from '../../core/boot-data'
 import type { SiteBootstrap } from '../../core/contracts'
-import { browserSessionTabs, provideSessionServices } from '../../auth/session-tabs'
+import { browserSessionTabs, provideSessionServices, type SessionMessage, type SessionTabs } from '../../auth/session-tabs'
 import type { TranslationsResource } from '../../core/documents'
 import type { ActionChain } from '../../documents/types'
 import type { EngineRuntime } from '../runtime'
+import { afterFirstScreen } from './after-first-screen'
 
 export const PLATFORM = 'web'
 
@@ -36,26 +43,70 @@ const storage = (() => {
   }
 })()
 
-/** The locale the URL asks for before the site is known: a 2–3 letter first segment. */
-function guessLocale(pathname: string): string | undefined {
-  const first = pathname.split('/')[1] ?? ''
-  return /^[a-z]{2,3}$/.test(first) ? first : undefined
-}
-
 /**
  * The built-in actions (nav, popup, notify, locale) are in the first load; the domain actions
- * (auth, join: phone parsing, captcha …) arrive in a lazy chunk started at boot, so the lobby does
- * not pay for them. A chain waits for that chunk before it runs (it is loaded long before a tap).
+ * (auth, join: phone parsing, captcha …) arrive in a lazy chunk on first use: a chain that names
+ * an action not registered yet waits for it; after the first screen has rendered the chunk is
+ * fetched while the page is idle, so a tap rarely waits.
  */
 registerActions(builtInActions, actionRegistry)
 let domainActions: Promise<unknown> | null = null
 const loadDomainActions = () =>
   (domainActions ??= import('../../actions').catch((error: unknown) => {
+    domainActions = null
     report({ kind: 'action-error', message: `domain actions failed to load: ${(error as Error).message}` })
   }))
 
+/** Does the chain (its branches included) name an action that is not registered yet? */
+function needsDomainActions(chain: ActionChain | undefined): boolean {
+  return (chain ?? []).some(
+    (step) =>
+      !actionRegistry.has(step.do) ||
+      needsDomainActions(step.onSuccess) ||
+      Object.values(step.onError ?? {}).some((branch) => needsDomainActions(branch)),
+  )
+}
+
+/** The page's boot data by URL; each entry answers once, as the network would have. */
+function readBootEntries(): Map<string, BootEntry> {
+  const element = typeof document === 'undefined' ? null : document.getElementById(BOOT_ELEMENT_ID)
+  const data = parseBootData(element?.textContent)
+  return new Map((data?.entries ?? []).map((entry) => [entry.url, entry]))
+}
+
+function bootResponse(entry: BootEntry): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
+  if (entry.etag) headers.etag = entry.etag
+  return new Response(JSON.stringify(entry.body), { status: 200, headers })
+}
+
+/**
+ * Session tabs for a guest page: the auth controller (lazy chunk) is created only when another
+ * tab reports a change (a login there reaches this tab) or on first use; messages that arrive
+ * before it subscribes are handed to it when it does.
+ */
+function deferredTabs(tabs: SessionTabs, onFirstMessage: () => void): SessionTabs {
+  const early: SessionMessage[] = []
+  let listeners = 0
+  const stopEarly = tabs.subscribe((message) => {
+    if (listeners > 0) return
+    early.push(message)
+    if (early.length === 1) onFirstMessage()
+  })
+  return {
+    ...tabs,
+    subscribe(listener) {
+      listeners++
+      const unsubscribe = tabs.subscribe(listener)
+      for (const message of early.splice(0)) listener(message)
+      if (listeners === 1) stopEarly()
+      return unsubscribe
+    },
+  }
+}
+
 export async function bootBrowserEngine(): Promise<BootResult> {
-  void loadDomainActions()
+  const boot = readBootEntries()
   let locale = guessLocale(window.location.pathname) ?? ''
   let bootstrap: SiteBootstrap | null = null
   let documentsVersion = 0
@@ -65,7 +116,12 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     for (const listener of documentListeners) listener()
   }
 
-  const fetcher = (input: string, init?: RequestInit) => window.fetch(input, init)
+  const fetcher = (input: string, init?: RequestInit) => {
+    const entry = boot.get(input)
+    if (!entry) return window.fetch(input, init)
+    boot.delete(input)
+    return Promise.resolve(bootResponse(entry))
+  }
   // Admin side-by-side review: a `?preview=` token renders a draft version of the documents.
   const previewToken = readPreviewToken()
   let onChange: (kind: string, id: string) => void = () => {}
@@ -79,7 +135,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   })
 
   const site = await documents.loadSite()
-  if (!site.ok) return { ok: false, status: site.code === 'NOT_FOUND' ? 404 : 500, code: site.code }
+  if (!site.ok) return { ok: false, status: site.code === 'NOT_FOUND' ? 404 : site.code === 'NETWORK_ERROR' ? 503 : 500, code: site.code }
   bootstrap = site.value.document
   locale = splitLocale(window.location.pathname, bootstrap.site.locales).locale ?? bootstrap.site.defaultLocale
 
@@ -109,10 +165,16 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     prefetched.set(`${kind}/${id}`, promise)
     return promise
   }
+  // the URLs the screen will ask (server/http/boot.ts preloads the same ones from the HTML)
+  const query = Object.fromEntries(new URLSearchParams(window.location.search))
   if (entry)
     void prefetch('screen', entry.screen).then((result) => {
       const data = result.ok ? (result.value.document as { data?: Record<string, { url?: string }> }).data : undefined
-      for (const source of Object.values(data ?? {})) if (typeof source?.url === 'string') prefetched.set(`data:${source.url}`, fetchData(source.url))
+      for (const source of Object.values(data ?? {})) {
+        if (typeof source?.url !== 'string' || source.url.includes('{params.')) continue
+        const url = fillDataUrl(source.url, { locale, query, params: {} })
+        prefetched.set(`data:${url}`, fetchData(url))
+      }
     })
   void prefetch('menu', 'left-menu')
   void prefetch('footer', 'footer')
@@ -136,7 +198,18 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   // The punter session (engine/auth/session, in the lazy domain chunk): shared with the other tabs,
   // told of every unauthorised answer, restored below after a reload.
   const sessionController = async () => (await import('../../actions/auth')).authController(env)
-  provideSessionServices(stores, { tabs: browserSessionTabs(storage), restoreLocale: (serverLocale) => followPunterLocale(serverLocale, locale, bootstrap!) })
+  const tabs = browserSessionTabs(storage)
+  const guest = !tabs || tabs.read() === null
+  // restore: a stored session is brought back; otherwise the controller only follows the other tabs
+  const startSession = (restore: boolean) =>
+    void sessionController().then(
+      (session) => (restore ? session.restore() : undefined),
+      (error: unknown) => report({ kind: 'action-error', message: `session restore failed: ${(error as Error).message}` }),
+    )
+  provideSessionServices(stores, {
+    tabs: tabs && guest ? deferredTabs(tabs, () => startSession(false)) : tabs,
+    restoreLocale: (serverLocale) => followPunterLocale(serverLocale, locale, bootstrap!),
+  })
   const gateway = createGateway({
     fetch: fetcher,
     stores,
@@ -144,10 +217,13 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     onUnauthorized: (code, sent, path) => sessionController().then((session) => session.handleUnauthorized(code, sent, path)),
   })
   // Flags and experiment groups join the document context once the experiment client answers;
-  // it loads in its own chunk and never delays the first render.
-  void import('../../experiments/engine-binding').then(({ connectExperiments }) =>
-    connectExperiments(stores, { storage: storage ?? undefined, onError: (message) => report({ kind: 'action-error', message: `experiments: ${message}` }) }),
-  )
+  // it loads in its own chunk after the first screen has rendered, never before the first paint.
+  afterFirstScreen(() => {
+    void import('../../experiments/engine-binding').then(({ connectExperiments }) =>
+      connectExperiments(stores, { storage: storage ?? undefined, onError: (message) => report({ kind: 'action-error', message: `experiments: ${message}` }) }),
+    )
+    void loadDomainActions()
+  })
 
   let navigate: (path: string, options?: { replace?: boolean }) => void = (path) => window.location.assign(path)
   const env: ActionEnvironment = {
@@ -171,11 +247,9 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   }
 
   // Every page load: a stored session is restored (status 'restoring' until its heartbeat is in);
-  // a guest tab still gets its controller, so a login in another tab reaches it.
-  void sessionController().then(
-    (session) => session.restore(),
-    (error: unknown) => report({ kind: 'action-error', message: `session restore failed: ${(error as Error).message}` }),
-  )
+  // a guest tab gets its controller when another tab reports a change (deferredTabs above), so a
+  // login there still reaches it, or on first use (an action, an unauthorised answer).
+  if (!guest) startSession(true)
 
   onChange = (kind, id) => {
     if (kind === 'site' && id === 'current') {
@@ -194,7 +268,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     development: bootstrap.site.development,
     async run(chain, extra) {
       if (!chain || chain.length === 0) return
-      await loadDomainActions()
+      if (needsDomainActions(chain as ActionChain)) await loadDomainActions()
       // a form's chain (FormNode passes { form }) evaluates its bindings over the form values
       const form = (extra as { form?: Record<string, unknown> } | undefined)?.form
       const context = () => buildContext(stores, { item: extra?.item, ...(form ? { form } : {}), ...(extra?.params ? { data: { params: extra.params } } : {}) })
@@ -204,7 +278,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     async load<T>(kind: string, id: string) {
       const result = ((await takePrefetched(`${kind}/${id}`)) ?? (await documents.load<T>(kind, id))) as Awaited<ReturnType<typeof documents.load<T>>>
       if (result.ok) return { ok: true as const, value: result.value.document }
-      return { ok: false as const, code: result.code, status: result.code === 'NOT_FOUND' ? 404 : 500 }
+      return { ok: false as const, code: result.code, status: result.code === 'NOT_FOUND' ? 404 : result.code === 'NETWORK_ERROR' ? 503 : 500 }
     },
     peek: <T,>(kind: string, id: string) => documents.peek<T>(kind, id)?.document,
     fetchData: (url) => takePrefetched(`data:${url}`) ?? fetchData(url),
@@ -248,14 +322,6 @@ function followPunterLocale(serverLocale: string, pageLocale: string, bootstrap:
   if (named !== null) return false
   window.location.replace(`/${serverLocale}${path === '/' ? '' : path}${window.location.search}${window.location.hash}`)
   return true
-}
-
-/** Does a route pattern (`/info/:page`, `/x/*`) match a prefix-free path? */
-function routeMatches(pattern: string, path: string): boolean {
-  const a = pattern.split('/').filter(Boolean)
-  const b = path.split(/[?#]/)[0].split('/').filter(Boolean)
-  if (a[a.length - 1] === '*') return b.length >= a.length - 1 && a.slice(0, -1).every((s, i) => s.startsWith(':') || s === b[i])
-  return a.length === b.length && a.every((s, i) => s.startsWith(':') || s === b[i])
 }
 
 /** The admin preview token from the URL; read once, so in-app navigation keeps it and a fresh

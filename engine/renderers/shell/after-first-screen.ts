@@ -1,0 +1,48 @@
+/**
+ * "After the first paint" for work the first screen does not need (issue 10): the experiment
+ * client, the domain actions, the service worker. Runs a task once the first screen has rendered
+ * — the screen body's performance mark (ScreenRoute) or the rendered-screen event (any settled
+ * page, error pages included) — and the page is idle, so it never competes with the first paint.
+ */
+const FIRST_RENDER_MARK = 'parlay:first-render' // ScreenRoute's FIRST_RENDER_MARK
+const SCREEN_RENDERED_EVENT = 'parlay:screen-rendered' // rendered-signal's event
+
+type IdleWindow = Window & { requestIdleCallback?: (task: () => void, options?: { timeout: number }) => number }
+
+function whenIdle(task: () => void): void {
+  const idle = (window as IdleWindow).requestIdleCallback
+  if (idle) idle(task, { timeout: 3000 })
+  else window.setTimeout(task, 200)
+}
+
+let rendered = false
+const waiting: Array<() => void> = []
+
+function firstScreenRendered(): void {
+  if (rendered) return
+  rendered = true
+  window.removeEventListener(SCREEN_RENDERED_EVENT, firstScreenRendered)
+  observer?.disconnect()
+  whenIdle(() => {
+    for (const task of waiting.splice(0)) task()
+  })
+}
+
+let observer: PerformanceObserver | undefined
+function listen(): void {
+  if (typeof window === 'undefined' || observer || rendered) return
+  window.addEventListener(SCREEN_RENDERED_EVENT, firstScreenRendered)
+  if (typeof PerformanceObserver === 'function') {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName(FIRST_RENDER_MARK).length > 0) firstScreenRendered()
+    })
+    observer.observe({ type: 'mark', buffered: true })
+  }
+}
+
+export function afterFirstScreen(task: () => void): void {
+  if (typeof window === 'undefined') return
+  if (rendered) return whenIdle(task)
+  waiting.push(task)
+  listen()
+}

@@ -1,0 +1,159 @@
+/**
+ * First load on a phone (issue 10): what a browser gets must not drift. Scripts go out compressed
+ * and hashed files immutable; the page carries its boot data, so the first render asks no API for
+ * the site; no route fetches a chunk before its first render that it does not use; with the
+ * server down a reload shows the last good screen and a never-visited screen the offline page.
+ * Own servers (not the shared fixture): the offline tests stop theirs.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startServer, type RunningServer } from '../../server/main'
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
+const FIRST_RENDER_MARK = 'parlay:first-render'
+
+async function ownServer(): Promise<{ running: RunningServer; stop(): Promise<void> }> {
+  const work = mkdtempSync(join(tmpdir(), 'parlay-firstload-'))
+  const documentsDir = join(work, 'schemas')
+  cpSync(process.env.PARLAY_E2E_SCHEMAS ?? join(ROOT, 'schemas'), documentsDir, { recursive: true })
+  const distDir = process.env.PARLAY_E2E_DIST ?? join(ROOT, 'dist')
+  const running = await startServer({ port: 0, dataDir: join(work, 'data'), documentsDir, distDir, quiet: true, watch: false })
+  let stopped = false
+  return {
+    running,
+    async stop() {
+      if (stopped) return
+      stopped = true
+      await running.close()
+      rmSync(work, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Same-origin resources the page fetched before its first screen rendered. */
+async function fetchedBeforeFirstRender(page: Page): Promise<string[]> {
+  await expect.poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, FIRST_RENDER_MARK)).toBe(1)
+  return page.evaluate((mark) => {
+    const at = performance.getEntriesByName(mark)[0].startTime
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime < at)
+      .map((entry) => new URL(entry.name).pathname)
+  }, FIRST_RENDER_MARK)
+}
+
+test.describe('online', () => {
+  let server: Awaited<ReturnType<typeof ownServer>>
+  test.beforeAll(async () => {
+    server = await ownServer()
+  })
+  test.afterAll(async () => server?.stop())
+
+  test('scripts and styles are served compressed and hashed assets are immutable', async ({ page }) => {
+    const assets: { url: string; encoding?: string; cache?: string }[] = []
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/assets/'))
+        assets.push({ url: response.url(), encoding: response.headers()['content-encoding'], cache: response.headers()['cache-control'] })
+    })
+    await page.goto(`${server.running.url}/join`)
+    await expect(page.locator('[data-screen="join"]')).toBeVisible()
+    expect(assets.filter((a) => a.url.endsWith('.js')).length).toBeGreaterThan(0)
+    for (const asset of assets) {
+      expect(asset.encoding, asset.url).toMatch(/^(br|gzip)$/)
+      expect(asset.cache, asset.url).toBe('public, max-age=31536000, immutable')
+    }
+  })
+
+  test('the page HTML is compressed, revalidated, and carries its boot data as inert JSON', async ({ request }) => {
+    const response = await request.get(`${server.running.url}/casino/lobby`, { headers: { 'accept-encoding': 'br, gzip' } })
+    expect(response.headers()['content-encoding']).toMatch(/^(br|gzip)$/)
+    expect(response.headers()['cache-control']).toBe('no-cache')
+    const etag = response.headers()['etag']
+    expect(etag).toBeTruthy()
+    const html = await response.text()
+    const boot = /<script type="application\/json" id="parlay-boot">([^]*?)<\/script>/.exec(html)?.[1] ?? ''
+    expect(boot).not.toContain('<')
+    const urls = (JSON.parse(boot) as { entries: { url: string }[] }).entries.map((e) => e.url)
+    expect(urls).toEqual(expect.arrayContaining(['/api/site?locale=', '/api/i18n/en', '/api/documents/screen/casino-lobby?locale=en', '/api/documents/menu/left-menu?locale=en']))
+    const again = await request.get(`${server.running.url}/casino/lobby`, { headers: { 'if-none-match': etag } })
+    expect(again.status()).toBe(304)
+  })
+
+  test('the page renders without asking the API for the site, its texts or its documents', async ({ page }) => {
+    const api: string[] = []
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname
+      if (path === '/api/site' || path.startsWith('/api/i18n/') || path.startsWith('/api/documents/')) api.push(path)
+    })
+    await page.goto(`${server.running.url}/casino/lobby`)
+    await expect(page.locator('[data-screen="casino-lobby"]')).toBeVisible()
+    await fetchedBeforeFirstRender(page)
+    expect(api).toEqual([])
+  })
+
+  for (const [path, allowed] of [
+    ['/casino/lobby', []],
+    ['/sport/live/popular', []],
+    ['/join', ['FormNode']],
+  ] as const) {
+    test(`${path} fetches no chunk it does not use before its first render`, async ({ page }) => {
+      await page.goto(`${server.running.url}${path}`)
+      const scripts = (await fetchedBeforeFirstRender(page)).filter((p) => p.startsWith('/assets/') && p.endsWith('.js'))
+      const lazy = scripts.map((p) => p.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')).filter((name) => !['index', 'rolldown-runtime'].includes(name))
+      expect(lazy).toEqual([...allowed])
+    })
+  }
+
+  test('the favicon is served (no 404 on any page)', async ({ request }) => {
+    const response = await request.get(`${server.running.url}/favicon.ico`)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toContain('image/svg+xml')
+  })
+})
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' })
+  test.setTimeout(120_000)
+
+  /** Visits `path` until the service worker controls the page and has kept it. */
+  async function visitUntilKept(page: Page, url: string, screen: string) {
+    await page.goto(url)
+    await expect(page.locator(`[data-screen="${screen}"]`)).toBeVisible()
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true)
+    await expect.poll(() => page.evaluate(async () => (await caches.match(location.href)) !== undefined), { timeout: 30_000 }).toBe(true)
+  }
+
+  test('a reload with the server stopped shows the last good screen', async ({ page }) => {
+    const server = await ownServer()
+    try {
+      const url = `${server.running.url}/casino/lobby`
+      await visitUntilKept(page, url, 'casino-lobby')
+      const title = await page.locator('[data-screen="casino-lobby"] h1, [data-screen="casino-lobby"] .text-title').first().textContent()
+      await server.stop()
+      await page.reload()
+      await expect(page.locator('[data-screen="casino-lobby"]')).toBeVisible()
+      await expect(page.locator('[data-screen="casino-lobby"] h1, [data-screen="casino-lobby"] .text-title').first()).toHaveText(title ?? '')
+      await expect(page.getByTestId('error-page')).toHaveCount(0)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  test('a screen never visited shows the offline page when the server is down, never a 500', async ({ page }) => {
+    const server = await ownServer()
+    try {
+      await visitUntilKept(page, `${server.running.url}/casino/lobby`, 'casino-lobby')
+      const base = server.running.url
+      await server.stop()
+      await page.goto(`${base}/sport/live/popular`)
+      await expect(page.getByTestId('offline-page')).toBeVisible()
+      await expect(page.getByTestId('error-page')).toHaveCount(0)
+      await expect(page.locator('body')).not.toContainText('500')
+    } finally {
+      await server.stop()
+    }
+  })
+})
