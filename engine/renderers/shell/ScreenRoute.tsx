@@ -14,6 +14,7 @@ import { RenderNodes } from '../RenderNode'
 import { useEvaluate, useRuntime } from '../runtime'
 import { useDocument } from '../use-document'
 import { ErrorPage } from './ErrorPage'
+import { OfflinePage } from './OfflinePage'
 
 export const FIRST_RENDER_MARK = 'parlay:first-render'
 
@@ -115,7 +116,8 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
     if (doc?.title) document.title = `${text(doc.title)} · ${runtime.t('shell.brand')}`
   }, [doc, text, runtime])
 
-  if (state.status === 'error') return <ErrorPage status={state.httpStatus === 404 ? 404 : 500} />
+  // a screen this device never loaded, asked offline: the offline page, not a 500 (issue 10)
+  if (state.status === 'error') return state.code === 'NETWORK_ERROR' ? <OfflinePage /> : <ErrorPage status={state.httpStatus === 404 ? 404 : 500} />
   if (!doc) return <p className="loading" aria-busy="true">{runtime.t('shell.loading')}</p>
   if (waitsForSession)
     return (
