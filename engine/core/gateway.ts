@@ -118,9 +118,12 @@ export function createGateway(options: GatewayOptions): Gateway {
   const cancel = options.clearTimeout ?? ((handle: unknown) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>))
 
   function headers(hasBody: boolean, session: SentCredentials): Record<string, string> {
-    const { bootstrap } = options.stores.site.getState()
+    const { bootstrap, locale } = options.stores.site.getState()
     const out: Record<string, string> = {
       accept: 'application/json',
+      // the page's language, not the browser's: a punter without a saved language keeps the
+      // page's (texts, money and dates stay in one locale after login)
+      'accept-language': locale,
       [HEADERS.source]: options.platform ?? 'web',
     }
     if (bootstrap) {

@@ -7,6 +7,7 @@
  */
 import { useEffect } from 'react'
 import { useOptionalRuntime } from '../runtime'
+import { useRenderedSignal } from './rendered-signal'
 
 export const ERROR_TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -43,6 +44,7 @@ export function ErrorPage({ status, title }: { status?: number; title?: string }
   useEffect(() => {
     document.title = status !== undefined ? `${status}: ${text}` : text
   }, [status, text])
+  useRenderedSignal(`error-${status ?? 'unexpected'}`)
   return (
     <div className="error-page" data-testid="error-page" data-status={status}>
       {status !== undefined && <h1 className="error-page__status">{status}</h1>}

@@ -15,6 +15,7 @@ import { useEvaluate, useRuntime } from '../runtime'
 import { useDocument } from '../use-document'
 import { ErrorPage } from './ErrorPage'
 import { OfflinePage } from './OfflinePage'
+import { useRenderedSignal } from './rendered-signal'
 
 export const FIRST_RENDER_MARK = 'parlay:first-render'
 
@@ -115,6 +116,10 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
   useEffect(() => {
     if (doc?.title) document.title = `${text(doc.title)} · ${runtime.t('shell.brand')}`
   }, [doc, text, runtime])
+
+  // what this navigation settled on (the error page announces itself)
+  const settled = state.status === 'error' || !doc || waitsForSession || !guardHolds ? null : needsLogin ? 'login-required' : dataReady ? doc.id : null
+  useRenderedSignal(settled, location.key)
 
   // a screen this device never loaded, asked offline: the offline page, not a 500 (issue 10)
   if (state.status === 'error') return state.code === 'NETWORK_ERROR' ? <OfflinePage /> : <ErrorPage status={state.httpStatus === 404 ? 404 : 500} />
