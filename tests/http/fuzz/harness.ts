@@ -134,15 +134,16 @@ export function casesFor(route: ServedRoute, seed: number, randomRuns: number): 
   for (const param of params)
     for (const value of PARAM_VALUES) cases.push({ label: `param ${param}=${value.slice(0, 20)}`, method, path: fillPath(route, (name) => (name === param ? value : (PLAUSIBLE_PARAMS[name] ?? 'x'))) })
   // Query strings.
-  // Each query name gets a few of the hostile values (rotating), so every value meets every route.
+  // Each query name gets one hostile value, rotating with the seed, so across routes every value
+  // meets every name.
   const names = [...new Set([...fieldsOf(docs.query), ...COMMON_QUERY_NAMES])]
   for (const [i, name] of names.entries())
-    for (const value of rotate(QUERY_VALUES, i, 2)) cases.push({ label: `query ${name}=${value.slice(0, 20)}`, method, path: `${base}?${name}=${value}` })
+    for (const value of rotate(QUERY_VALUES, seed + i, 1)) cases.push({ label: `query ${name}=${value.slice(0, 20)}`, method, path: `${base}?${name}=${value}` })
   cases.push({ label: 'repeated and bracketed query', method, path: `${base}?section=a&section=b&id[x]=1&a[__proto__][b]=1&locale=en&locale[]=ru` })
   cases.push({ label: 'very long URL', method, path: `${base}?q=${'y'.repeat(12_000)}` })
   cases.push({ label: 'URL past the header limit', method, path: `${base}?q=${'z'.repeat(40_000)}` })
   cases.push({ label: 'bad percent-encoding in the path', method, path: `${base}%ZZ%` })
-  for (const [i, headers] of HOSTILE_HEADERS.entries()) cases.push({ label: `hostile headers #${i}`, method, path: base, headers })
+  for (const headers of rotate(HOSTILE_HEADERS, seed, 2)) cases.push({ label: `hostile headers #${HOSTILE_HEADERS.indexOf(headers)}`, method, path: base, headers })
   if (!hasBody(route.method)) return cases
   // Bodies.
   for (const [label, type, body] of RAW_BODIES) cases.push({ label: `body: ${label}`, method, path: base, headers: type ? { 'content-type': type } : {}, body })
