@@ -7,6 +7,7 @@
  */
 import { Router, type Request, type Response } from 'express'
 import { eventPage, lineEvents, results, tournaments, type EventState } from './sport'
+import { localLabel } from './labels'
 import { OFFERS, pickLocale, PROMOTIONS, WORDS, type PromotionText } from './texts'
 
 export interface DemoGame {
@@ -52,8 +53,9 @@ export function demoGames(section: string): DemoGame[] {
   return (GAMES.get(section) ?? []).map(([title, provider]) => ({ id: slug(title), title, provider, image: `/api/content/images/${slug(title)}.svg` }))
 }
 
-export function demoEvents(section: string): DemoEvent[] {
-  return (EVENTS.get(section) ?? []).map(([title, league]) => ({ id: slug(title), title, league }))
+export function demoEvents(section: string, localeName?: unknown): DemoEvent[] {
+  const locale = pickLocale(localeName)
+  return (EVENTS.get(section) ?? []).map(([title, league]) => ({ id: slug(title), title: localLabel(title, locale), league: localLabel(league, locale) }))
 }
 
 function tileSvg(id: string): string {
@@ -128,7 +130,7 @@ export function createContentRouter(now: () => number = Date.now): Router {
   router.get('/api/content/events', (req, res) => {
     const section = typeof req.query.section === 'string' ? req.query.section : ''
     res.setHeader('Cache-Control', 'no-cache')
-    res.json({ status: 'OK', payload: demoEvents(section) })
+    res.json({ status: 'OK', payload: demoEvents(section, req.query.locale) })
   })
   router.get('/api/content/images/:file', (req, res) => {
     const match = /^([a-z0-9-]{1,60})\.svg$/.exec(req.params.file)

@@ -3,6 +3,7 @@
  * live scores, finished matches and an event's markets. Times are laid out around the injected
  * clock, so the pages always show today's line and the last days' results.
  */
+import { localLabel, localPlace } from './labels'
 import { pickLocale, WORDS, type ContentLocale } from './texts'
 
 type Discipline = 'football' | 'tennis' | 'basketball' | 'esports'
@@ -116,14 +117,14 @@ export function lineEvents(section: string, state: EventState, localeName: unkno
     return (LIVE[section] ?? []).map((f) => ({
       id: slug(`${f.home}-${f.away}`),
       title: `${f.home} ${f.score} ${f.away}`,
-      subtitle: `${WORDS.live[locale]} ${f.clock} · ${f.league} · ${oddsLine(f.odds, locale)}`,
-      league: f.league,
+      subtitle: `${WORDS.live[locale]} ${f.clock} · ${localLabel(f.league, locale)} · ${oddsLine(f.odds, locale)}`,
+      league: localLabel(f.league, locale),
       to: eventPath(section, 'live', slug(`${f.home}-${f.away}`)),
     }))
   return (PREMATCH[section] ?? []).map((f) => ({
     id: slug(`${f.home}-${f.away}`),
     title: `${f.home} – ${f.away}`,
-    subtitle: `${when(now + f.inHours * HOUR, locale)} · ${f.league} · ${oddsLine(f.odds, locale)}`,
+    subtitle: `${when(now + f.inHours * HOUR, locale)} · ${localLabel(f.league, locale)} · ${oddsLine(f.odds, locale)}`,
     league: f.league,
     to: eventPath(section, 'prematch', slug(`${f.home}-${f.away}`)),
   }))
@@ -141,7 +142,7 @@ export function results(section: string, localeName: unknown, now: number): Matc
   return (RESULTS[section] ?? []).map((f) => ({
     id: slug(`${f.home}-${f.away}`),
     title: `${f.home} ${f.score} ${f.away}`,
-    subtitle: `${day(now - f.daysAgo * DAY, locale)} · ${f.league} · ${WORDS.finished[locale]}`,
+    subtitle: `${day(now - f.daysAgo * DAY, locale)} · ${localLabel(f.league, locale)} · ${WORDS.finished[locale]}`,
   }))
 }
 
@@ -157,7 +158,7 @@ export function tournaments(localeName: unknown, now: number): Tournament[] {
   return TOURNAMENTS.map((t) => ({
     id: slug(t.name),
     title: t.name,
-    subtitle: `${t.country} · ${day(now - t.startDaysAgo * DAY, locale)} – ${day(now + t.endInDays * DAY, locale)} · ${t.events} ${WORDS.events[locale]}`,
+    subtitle: `${localPlace(t.country, locale)} · ${day(now - t.startDaysAgo * DAY, locale)} – ${day(now + t.endInDays * DAY, locale)} · ${t.events} ${WORDS.events[locale]}`,
     to: '/sport/prematch',
   }))
 }
