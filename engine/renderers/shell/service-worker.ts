@@ -51,7 +51,9 @@ export function registerServiceWorker(): void {
   if (!supported()) return
   warmWhenControlled()
   navigator.serviceWorker.register(WORKER_URL, { scope: '/' }).then(
-    (registered) => {
+    (registered: ServiceWorkerRegistration | undefined) => {
+      // a browser that blocks workers (automation with workers off) resolves with nothing
+      if (!registered) return
       registration = registered
       track(registered.waiting)
       registered.addEventListener('updatefound', () => track(registered.installing))
