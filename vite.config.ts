@@ -37,7 +37,7 @@ function* filesUnder(dir: string): Generator<string> {
 
 /** Writes `file.br` (quality 11) and `file.gz` (level 9) beside every text file of the build,
  * after the service worker is generated so it is compressed too. */
-function precompress(): Plugin {
+export function precompress(): Plugin {
   let dir = outDir
   return {
     name: 'parlay:precompress',

@@ -3,7 +3,7 @@
  * in the same run (bare React, the reference CEL interpreter, GrowthBook), since machines are noisy.
  * Writes bench/results.json and prints a table.
  */
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
@@ -12,10 +12,14 @@ const benches: Bench[] = [
   { name: 'lobby', file: 'lobby.ts', exportName: 'runLobbyBench' },
   { name: 'expressions', file: 'expressions.ts', exportName: 'runExpressionsBench' },
   { name: 'experiments', file: 'experiments.ts', exportName: 'runExperimentsBench' },
+  { name: 'first-load', file: 'first-load.ts', exportName: 'runFirstLoadBench' },
 ]
 
 const only = process.argv.slice(2)
-const results: Record<string, unknown> = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length }, at: new Date().toISOString() }
+// a run of some benches (`npm run bench first-load`) keeps the other benches' last results
+const resultsFile = join(import.meta.dirname, 'results.json')
+const previous = only.length > 0 && existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {}
+const results: Record<string, unknown> = { ...previous, machine: { node: process.version, cpus: (await import('node:os')).cpus().length }, at: new Date().toISOString() }
 for (const bench of benches) {
   if (only.length > 0 && !only.includes(bench.name)) continue
   const file = join(import.meta.dirname, bench.file)
@@ -32,7 +36,7 @@ for (const bench of benches) {
   }
 }
 
-writeFileSync(join(import.meta.dirname, 'results.json'), JSON.stringify(results, null, 2) + '\n')
+writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n')
 const rows: [string, string][] = []
 const flatten = (prefix: string, value: unknown) => {
   if (value && typeof value === 'object' && !Array.isArray(value)) for (const [k, v] of Object.entries(value)) flatten(prefix ? `${prefix}.${k}` : k, v)

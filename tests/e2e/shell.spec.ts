@@ -67,6 +67,16 @@ test('a menu item with an unknown name is reported and skipped, the others still
     doc.items.unshift({ name: 'casinoTournaments', label: 'menu.quiz', to: '/account/quiz' })
     await route.fulfill({ response, json: doc })
   })
+  // the first load carries the menu in the page's boot data (server/http/boot.ts): same change there
+  await page.route('**/sport/live/popular', async (route) => {
+    const response = await route.fetch()
+    const html = (await response.text()).replace(/(<script type="application\/json" id="parlay-boot">)([^]*?)(<\/script>)/, (_all, open: string, json: string, close: string) => {
+      const boot = JSON.parse(json) as { entries: { url: string; body: { items?: unknown[] } }[] }
+      for (const entry of boot.entries) if (entry.url.startsWith('/api/documents/menu/left-menu')) entry.body.items?.unshift({ name: 'casinoTournaments', label: 'menu.quiz', to: '/account/quiz' })
+      return open + JSON.stringify(boot).replace(/</g, '\\u003c') + close
+    })
+    await route.fulfill({ status: response.status(), contentType: 'text/html; charset=utf-8', body: html })
+  })
   const warnings: string[] = []
   page.on('console', (m) => warnings.push(m.text()))
   await page.goto('/sport/live/popular')
@@ -261,6 +271,16 @@ test('a node whose renderer fails (its lazy chunk cannot load) is isolated: the 
 
 test('a screen document that fails to load with nothing cached shows the 500 page', async ({ page }) => {
   await page.route('**/api/documents/screen/**', (route) => route.fulfill({ status: 500, json: { status: 'ERROR', errorCode: 'INTERNAL_SERVER_ERROR' } }))
+  // the page's boot data would carry the screen (server/http/boot.ts): drop it, so the client asks the API
+  await page.route('**/casino/lobby', async (route) => {
+    const response = await route.fetch()
+    const html = (await response.text()).replace(/(<script type="application\/json" id="parlay-boot">)([^]*?)(<\/script>)/, (_all, open: string, json: string, close: string) => {
+      const boot = JSON.parse(json) as { entries: { url: string }[] }
+      boot.entries = boot.entries.filter((entry) => !entry.url.startsWith('/api/documents/screen/'))
+      return open + JSON.stringify(boot).replace(/</g, '\\u003c') + close
+    })
+    await route.fulfill({ status: response.status(), contentType: 'text/html; charset=utf-8', body: html })
+  })
   await page.goto('/casino/lobby')
   await expect(page.getByTestId('error-page')).toContainText('500')
   await expect(page.getByTestId('error-page')).toContainText('Internal Server Error')
@@ -272,6 +292,9 @@ test('a screen document that fails to load with nothing cached shows the 500 pag
 test('loyalty shows for logged-in punters, titled "bonuses and promocode" in Belarus (jurisdiction copy of the menu)', async ({ page, server }) => {
   // a stored session is enough for the menu's login-only rule (no gateway call is needed to draw it)
   await page.addInitScript(() => localStorage.setItem('session', JSON.stringify({ accessToken: 'e2e-token', refreshToken: 'e2e-refresh', creationTime: Date.now(), loginTimeout: 3_600_000 })))
+  // the made-up session stays 'restoring': its heartbeat never answers, so the server's refusal
+  // (which ends the session behind a popup) cannot race the clicks below
+  await page.route('**/mobile-gate/api/v1/heartbeat', () => undefined)
   await page.goto('/sport/live/popular')
   await page.getByTestId('menu-button').click()
   await expect(page.getByTestId('left-menu').locator('[data-menu-item="loyalty"]')).toHaveText('Loyalty and bonuses')

@@ -46,8 +46,8 @@ const storage = (() => {
 /**
  * The built-in actions (nav, popup, notify, locale) are in the first load; the domain actions
  * (auth, join: phone parsing, captcha …) arrive in a lazy chunk on first use: a chain that names
- * an action not registered yet waits for it; after the first screen has rendered the chunk is
- * fetched while the page is idle, so a tap rarely waits.
+ * an action not registered yet waits for it, and the punter's first touch or key press starts
+ * the download, so the tap it begins rarely waits.
  */
 registerActions(builtInActions, actionRegistry)
 let domainActions: Promise<unknown> | null = null
@@ -98,7 +98,9 @@ function deferredTabs(tabs: SessionTabs, onFirstMessage: () => void): SessionTab
     subscribe(listener) {
       listeners++
       const unsubscribe = tabs.subscribe(listener)
-      for (const message of early.splice(0)) listener(message)
+      // handed over after the subscriber has finished setting itself up
+      const handOver = early.splice(0)
+      if (handOver.length > 0) queueMicrotask(() => handOver.forEach((message) => listener(message)))
       if (listeners === 1) stopEarly()
       return unsubscribe
     },
@@ -222,8 +224,10 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     void import('../../experiments/engine-binding').then(({ connectExperiments }) =>
       connectExperiments(stores, { storage: storage ?? undefined, onError: (message) => report({ kind: 'action-error', message: `experiments: ${message}` }) }),
     )
-    void loadDomainActions()
   })
+  // the first touch or key press anywhere starts the domain actions, so the tap it begins rarely
+  // waits for them; a page only looked at never pays for them
+  for (const intent of ['pointerdown', 'keydown'] as const) window.addEventListener(intent, () => void loadDomainActions(), { once: true, capture: true, passive: true })
 
   let navigate: (path: string, options?: { replace?: boolean }) => void = (path) => window.location.assign(path)
   const env: ActionEnvironment = {

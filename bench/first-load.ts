@@ -1,0 +1,166 @@
+/**
+ * First-load benchmark (issue 10): what a phone gets. Lighthouse 12 (mobile preset: simulated
+ * slow 4G and 4× CPU slowdown, Moto G Power screen) drives /usr/bin/chromium through
+ * chrome-launcher and loads /casino/lobby, /sport/live/popular and /join, and beside them a bare
+ * React + react-dom page with a 12-field form built with the same Vite, precompressed the same way
+ * and served by the same server (compression, caching) in the same run. Per page, median of three:
+ * the performance score, FCP, LCP, TBT, CLS, and every script byte the browser actually fetched
+ * before Lighthouse called the page idle (transfer size as sent, brotli, and raw size).
+ * Asserts nothing: returns numbers for `bench/run.ts` to print and store.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
+const ROUTES = ['/casino/lobby', '/sport/live/popular', '/join']
+const BARE = '/bare-react/index.html'
+const RUNS = 3
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
+interface Run {
+  score: number
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  scriptTransferBytes: number
+  scriptRawBytes: number
+  scripts: string[]
+  encodings: string[]
+}
+
+async function buildParlay(outDir: string): Promise<void> {
+  const { build } = await import('vite')
+  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } })
+}
+
+const BARE_FORM = `import { useState } from 'react'
+import { createRoot } from 'react-dom/client'
+const FIELDS = ['First name', 'Last name', 'E-mail', 'Phone', 'Date of birth', 'Street', 'City', 'Postcode', 'Country', 'Login', 'Password', 'Promo code']
+function App() {
+  const [values, setValues] = useState({})
+  return (
+    <main>
+      <h1>Sign up</h1>
+      <form onSubmit={(e) => e.preventDefault()}>
+        {FIELDS.map((name) => (
+          <label key={name} style={{ display: 'block', margin: '8px 0' }}>
+            {name}
+            <input style={{ display: 'block', width: '100%' }} value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
+          </label>
+        ))}
+        <button type="submit">Sign up</button>
+      </form>
+    </main>
+  )
+}
+createRoot(document.getElementById('root')).render(<App />)
+`
+
+/** The bare React page, built into `<parlayDist>/bare-react` so the same server serves it. */
+async function buildBareReact(outDir: string): Promise<void> {
+  const app = mkdtempSync(join(ROOT, 'node_modules', '.parlay-bench-'))
+  try {
+    writeFileSync(
+      join(app, 'index.html'),
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>bare</title><link rel="icon" href="data:,"></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>',
+    )
+    writeFileSync(join(app, 'main.jsx'), BARE_FORM)
+    const { build } = await import('vite')
+    const react = (await import('@vitejs/plugin-react')).default
+    const { precompress } = await import('../vite.config')
+    await build({
+      configFile: false,
+      root: app,
+      base: '/bare-react/',
+      logLevel: 'silent',
+      plugins: [react(), precompress()],
+      build: { outDir, emptyOutDir: true, target: 'es2022', modulePreload: { polyfill: false } },
+    })
+  } finally {
+    rmSync(app, { recursive: true, force: true })
+  }
+}
+
+type Lhr = {
+  categories: { performance: { score: number } }
+  audits: Record<string, { numericValue?: number; details?: { items?: Array<Record<string, unknown>> } }>
+}
+
+function runOf(lhr: Lhr): Run {
+  const items = (lhr.audits['network-requests']?.details?.items ?? []) as Array<{ url: string; resourceType?: string; transferSize?: number; resourceSize?: number; mimeType?: string }>
+  const scripts = items.filter((i) => i.resourceType === 'Script')
+  return {
+    score: Math.round(lhr.categories.performance.score * 100),
+    fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue ?? 0),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue ?? 0),
+    tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue ?? 0),
+    cls: Math.round((lhr.audits['cumulative-layout-shift'].numericValue ?? 0) * 1000) / 1000,
+    scriptTransferBytes: scripts.reduce((n, s) => n + (s.transferSize ?? 0), 0),
+    scriptRawBytes: scripts.reduce((n, s) => n + (s.resourceSize ?? 0), 0),
+    scripts: scripts.map((s) => new URL(s.url).pathname.split('/').pop() ?? s.url),
+    encodings: [],
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+function summary(runs: Run[]) {
+  const pick = (key: keyof Run) => median(runs.map((r) => r[key] as number))
+  return {
+    score: pick('score'),
+    fcpMs: pick('fcpMs'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    scriptTransferBytes: pick('scriptTransferBytes'),
+    scriptRawBytes: pick('scriptRawBytes'),
+    scripts: runs[0]?.scripts.join(' '),
+    runs: runs.map(({ score, fcpMs, lcpMs, tbtMs, cls, scriptTransferBytes }) => ({ score, fcpMs, lcpMs, tbtMs, cls, scriptTransferBytes })),
+  }
+}
+
+export async function runFirstLoadBench(): Promise<object> {
+  const work = mkdtempSync(join(tmpdir(), 'parlay-bench-firstload-'))
+  const dist = join(work, 'dist')
+  const { startServer } = await import('../server/main')
+  const lighthouse = (await import('lighthouse')).default
+  const chromeLauncher = await import('chrome-launcher')
+  let server: Awaited<ReturnType<typeof startServer>> | undefined
+  let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined
+  try {
+    await buildParlay(dist)
+    await buildBareReact(join(dist, 'bare-react'))
+    server = await startServer({ port: 0, dataDir: join(work, 'data'), distDir: dist, watch: false, quiet: true, development: false })
+    chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS })
+    const pages: Record<string, ReturnType<typeof summary>> = {}
+    for (const path of [BARE, ...ROUTES]) {
+      const runs: Run[] = []
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+        if (!result) throw new Error(`lighthouse gave no result for ${path}`)
+        runs.push(runOf(result.lhr as unknown as Lhr))
+      }
+      pages[path === BARE ? 'bareReact' : path] = summary(runs)
+      process.stdout.write(`  ${path}: score ${pages[path === BARE ? 'bareReact' : path].score}\n`)
+    }
+    const bare = pages.bareReact.scriptTransferBytes
+    const ratios = Object.fromEntries(ROUTES.map((r) => [r, Math.round((pages[r].scriptTransferBytes / bare) * 100) / 100]))
+    return {
+      preset: 'lighthouse 12.2.3 mobile (simulated throttling), median of 3',
+      targets: { score: '>= 98', lcpMs: '<= 1500', tbtMs: '<= 100', cls: '<= 0.02', scriptTransferVsBareReact: '<= 2' },
+      pages,
+      scriptTransferVsBareReact: ratios,
+    }
+  } finally {
+    await chrome?.kill()
+    await server?.close()
+    rmSync(work, { recursive: true, force: true })
+  }
+}
