@@ -351,7 +351,10 @@ for (const site of sites()) {
         await check(route, true)
       }
 
-      for (const feature of gapsSeen) test.info().annotations.push({ type: 'known gap', description: `${site.id} ${locale}: ${feature}` })
+      for (const feature of gapsSeen) {
+        test.info().annotations.push({ type: 'known gap', description: `${site.id} ${locale}: ${feature}` })
+        console.log(`census known gap, ${site.id} ${locale}: ${feature}`)
+      }
       expect(findings, `census of ${site.id} in ${locale} (${ROUTES.pages.length} guest routes, ${accountRoutes.length} punter routes)`).toEqual([])
     })
   }
