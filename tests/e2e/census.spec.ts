@@ -236,7 +236,7 @@ async function logIn(page: Page, site: Site, origin: string, locale: string): Pr
   await popup.locator('input[autocomplete="username"]').fill(DEMO_PUNTER[site.id].login)
   await popup.locator('input[autocomplete="current-password"]').fill(PASSWORD)
   await popup.getByTestId('form-submit').click()
-  await expect(page.locator('[data-header-item="profile"]')).toBeVisible({ timeout: 15_000 })
+  await expect(page.locator('[data-header-item="profile"]')).toBeVisible({ timeout: 30_000 })
   // an after-login notice (last login date from the second login on) is read and closed
   const dialogs = page.getByRole('dialog')
   if (await dialogs.count()) await page.keyboard.press('Escape')

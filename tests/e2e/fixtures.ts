@@ -75,14 +75,14 @@ export const test = base.extend<{ editDocument: EditDocument; server: ParlayServ
       writeFileSync(path, JSON.stringify(doc, null, 2))
       // wait until the server has reloaded its documents (it watches the folder)
       await expect
-        .poll(async () => ((await (await request.get(`${server.url}/api/site/version`)).json()) as { documentsVersion: string }).documentsVersion, { timeout: 10_000 })
+        .poll(async () => ((await (await request.get(`${server.url}/api/site/version`)).json()) as { documentsVersion: string }).documentsVersion, { timeout: 30_000 })
         .not.toBe(before.documentsVersion)
     })
     if (originals.size === 0) return
     const version = async () => ((await (await request.get(`${server.url}/api/site/version`)).json()) as { documentsVersion: string }).documentsVersion
     const edited = await version()
     for (const [path, text] of originals) writeFileSync(path, text)
-    await expect.poll(version, { timeout: 10_000 }).not.toBe(edited)
+    await expect.poll(version, { timeout: 30_000 }).not.toBe(edited)
   },
 })
 

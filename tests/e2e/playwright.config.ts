@@ -12,8 +12,10 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Upper bounds on waiting for a state, never a sleep: a busy 2-core CI machine can take several
+  // seconds for a login round trip (a 5 s expect limit failed there once), so they are generous.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     viewport: { width: 360, height: 740 },
