@@ -56,6 +56,10 @@ registerOpenApiPaths(
     [m('dictionary/italy/provinces')]: { get: say('Italian provinces') },
     [m('dictionary/italy/provinces/{id}/communes')]: { get: say('Communes of an Italian province') },
     [m('dictionary/address-search/{id}')]: { post: say('Address search within a country') },
+    [m('dictionary/odds-types')]: { get: say('Odds types a punter can choose (settings oddsType): decimal, fractions, american, hongkong, indonesian, malaysian') },
+    [m('dictionary/time-zones')]: { get: say('Time zones (id, IANA name, offset in minutes east of UTC now) for settings timeZoneId') },
+    [m('dictionary/available-timeouts')]: { get: say('Standby timeouts in ms (id) and minutes for settings standbyTimeoutMillis; 0 is never') },
+    [m('dictionary/betting-modes')]: { get: say('Betting modes (settings betPlacingMode) and what each does with a changed price (autoConfirm)') },
   }),
 )
 

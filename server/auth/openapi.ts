@@ -192,7 +192,7 @@ const TAGS: Record<string, string> = {
   validators: 'Precompiled form validators for flows, and the demo contact form.',
   content: 'Demo content for the lobby: games, events and their tiles.',
   signup: 'Registration and bonus (spec §7), behind the mobile gate.',
-  dictionary: 'Dictionaries (spec §7): countries, currencies, settings, Italy provinces, address search.',
+  dictionary: 'Dictionaries (spec §7): countries, currencies, settings, Italy provinces, address search, odds types, time zones, available timeouts, betting modes.',
   identity: 'Identity (spec §7): the Russian identity service, MitID, Belarus document upload.',
   development: 'Development extras (npm run dev only): the public outbox and the simulators\u2019 pages.',
   admin: 'Operators and compliance: drafts, reviews, publishing, waivers, the audit log, the message outbox.',

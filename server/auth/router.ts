@@ -315,6 +315,9 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   })
 
   router.put('/punter/settings', requireSession, validateBody(SERVER_SETTINGS_SCHEMA), (req, res) => {
+    // a language the punter's site does not offer would never show: refused, not stored
+    const locale = (req.body as { locale?: string }).locale
+    if (locale !== undefined && !siteContext(req, deps).site.locales.includes(locale)) return sendError(res, 400, 'ValidationError', { field: 'locale', code: 'enum' })
     const saved = saveServerSettings(db, req.punterSession!.punterId, req.body as Record<string, unknown>, deps.now())
     log.info('punter.settings.saved', { punterId: req.punterSession!.punterId, keys: Object.keys(req.body as object) })
     sendOk(res, saved)

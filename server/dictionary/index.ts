@@ -15,6 +15,7 @@ import { cacheKey, createDictionaryCache, DICTIONARY_CACHE_MS } from './cache'
 import { allCountries, countryByCode, countryById, CURRENCIES } from './countries'
 import { communesOf, DEMO_ADDRESSES, PROVINCES } from './italy'
 import { phoneTable } from './phone-table'
+import { availableTimeouts, bettingModes, oddsTypes, timeZones } from './settings-choices'
 
 export { phoneTable, parsePhone, phoneCountry, isValidNational, type PhoneCountry } from './phone-table'
 export { allCountries, countryById, countryByCode, countryIdOf, CURRENCIES, currencyById } from './countries'
@@ -59,6 +60,12 @@ export function createDictionaryRouter(deps: ServerDeps): Router {
   router.get('/dictionary/all-platform-countries', (req, res) => cached(req, res, 'allPlatformCountries', null, () => allCountries(siteContext(req, deps).locale)))
   router.get('/dictionary/countries', (req, res) => cached(req, res, 'countries', null, () => allCountries(siteContext(req, deps).locale)))
   router.get('/dictionary/currencies', (req, res) => cached(req, res, 'currencies', null, () => CURRENCIES))
+
+  // the choices of the account settings (spec §3 "Dictionary")
+  router.get('/dictionary/odds-types', (req, res) => cached(req, res, 'oddsTypes', null, oddsTypes))
+  router.get('/dictionary/time-zones', (req, res) => cached(req, res, 'timeZones', null, () => timeZones(deps.now())))
+  router.get('/dictionary/available-timeouts', (req, res) => cached(req, res, 'availableTimeouts', null, availableTimeouts))
+  router.get('/dictionary/betting-modes', (req, res) => cached(req, res, 'bettingModes', null, bettingModes))
 
   router.get('/dictionary/user-location', (req, res) => {
     // No geo-IP here: the region of Accept-Language, else the site's default country.

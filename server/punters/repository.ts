@@ -8,7 +8,10 @@
 import { createHash, randomInt } from 'node:crypto'
 import type { Result } from '../../engine/core/contracts'
 import type { LoginKind } from '../../engine/auth/login-classification'
+import { BET_PLACING_MODES, ODDS_TYPES } from '../../engine/core/odds'
 import { registerMigration, type Db } from '../db/database'
+import { CURRENCIES } from '../dictionary/countries'
+import { STANDBY_TIMEOUTS_MS, TIME_ZONE_IDS } from '../dictionary/settings-choices'
 import { hashPassword } from './password'
 
 registerMigration(
@@ -312,13 +315,13 @@ export const SERVER_SETTINGS_SCHEMA = {
     noEmailCorrespondence: { type: 'boolean' },
     termsAgreement: { type: 'boolean' },
     locale: { type: 'string', pattern: '^[a-z]{2,3}$' },
-    oddsType: { enum: ['decimal', 'fractions', 'american', 'hongkong', 'indonesian', 'malaysian'] },
-    betPlacingMode: { enum: ['EqualsToCurrent', 'GreaterOrEqualsToCurrent', 'Any'] },
+    oddsType: { enum: ODDS_TYPES },
+    betPlacingMode: { enum: BET_PLACING_MODES },
     priceChangeNotificationViewType: { enum: ['ARROW', 'TEXT_COLOR', 'OFF'] },
-    standbyTimeoutMillis: { type: 'integer', minimum: 0, maximum: 86_400_000 },
-    timeZoneId: { type: 'integer', minimum: -1, maximum: 1000 },
+    standbyTimeoutMillis: { enum: STANDBY_TIMEOUTS_MS },
+    timeZoneId: { enum: TIME_ZONE_IDS },
     showCurrentBalance: { type: 'boolean' },
-    currencyId: { type: 'integer', minimum: -1, maximum: 100000 },
+    currencyId: { enum: [-1, ...CURRENCIES.map((c) => c.id)] },
     showVipStatusAppIcon: { type: 'boolean' },
     showVipStatusAvatar: { type: 'boolean' },
   },
