@@ -11,6 +11,7 @@ import { createContentRouter } from './content/router'
 import { createValidatorsModule } from './validators'
 import { signupModule } from './signup'
 import { adminModule } from './admin'
+import { credentialsModule } from './credentials'
 
 export interface ServerModule {
   name: string
@@ -35,4 +36,5 @@ export const modules: ServerModule[] = [
   },
   signupModule,
   adminModule,
+  credentialsModule,
 ]

@@ -496,6 +496,14 @@ export const jurisdictionSchema = {
     },
     nickname: { type: 'object' },
     countryCheck: { type: 'object' },
+    credentials: {
+      type: 'object',
+      description: 'Credential policy enforced by the server (spec §3 shared config: password change history).',
+      properties: {
+        passwordHistory: { type: 'integer', minimum: 0, maximum: 24, description: 'A new password may not be any of the last N (the current one included); 0 turns the check off.' },
+      },
+      additionalProperties: false,
+    },
     regulatory: {
       type: 'object',
       description: 'Regulatory numbers enforced by the server (limits, exclusion periods).',

@@ -195,6 +195,7 @@ const TAGS: Record<string, string> = {
   dictionary: 'Dictionaries (spec §7): countries, currencies, settings, Italy provinces, address search, odds types, time zones, available timeouts, betting modes.',
   identity: 'Identity (spec §7): the Russian identity service, MitID, Belarus document upload.',
   development: 'Development extras (npm run dev only): the public outbox and the simulators\u2019 pages.',
+  credentials: 'Credentials (spec §3 password flow modes, §7): lost password, create and change password, secret question, e-mail, one-time token logins, open-profile, join form save and load.',
   admin: 'Operators and compliance: drafts, reviews, publishing, waivers, the audit log, the message outbox.',
 }
 

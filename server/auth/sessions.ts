@@ -199,3 +199,16 @@ export function sessionExpiration(db: Db, sessionId: string, now: number): { exp
   const row = db.prepare('SELECT access_expires_at FROM auth_sessions WHERE id = ? AND revoked_at IS NULL').get(sessionId) as { access_expires_at: number } | undefined
   return row && { expirationTimeout: Math.max(0, row.access_expires_at - now), expiresAt: row.access_expires_at }
 }
+
+/**
+ * Ends every session of a punter but one (a changed credential: the punter's other devices must
+ * log in again with it, the one that made the change stays). Without `keepSessionId`, all end.
+ */
+export function revokeOtherSessions(db: Db, punterId: number, keepSessionId: string | undefined, reason: RevokeReason, now: number): number {
+  return db.transaction(() => {
+    const sessions = db.prepare('SELECT id FROM auth_sessions WHERE punter_id = ? AND revoked_at IS NULL').all(punterId) as { id: string }[]
+    const others = sessions.filter(({ id }) => id !== keepSessionId)
+    for (const { id } of others) revokeSessionIn(db, id, reason, now)
+    return others.length
+  })()
+}

@@ -35,6 +35,11 @@ export function useMessageSender(db: Db, sender: MessageSender): void {
   senders.set(db, sender)
 }
 
+/** The message sender the sign-up module registered for this database, if any (credential messages use it too). */
+export function messageSenderFor(db: Db): MessageSender | undefined {
+  return senders.get(db)
+}
+
 /** Every identifier a punter can log in with, as the login call classifies them. */
 export function loginIdentifiers(punter: Pick<Punter, 'email' | 'phone' | 'accountNumber' | 'nickname'>): string[] {
   return [

@@ -1,0 +1,82 @@
+/**
+ * Setting a password in every mode of spec §3 (RECOVERING, CREATING, CHANGING): the sign-up
+ * password rules, no personal data in it, and the password-history flag — the last N passwords
+ * (the current one included) are refused, N from the jurisdiction document's
+ * `credentials.passwordHistory` (0 turns the check off). Hashes are argon2id as at login.
+ */
+import type { Db } from '../db/database'
+import type { FieldError } from '../http/validate'
+import { hashPassword, passwordHasherFor } from '../punters/password'
+import type { Punter } from '../punters/repository'
+import { answerContainsBirthday, passwordErrors } from '../signup/rules'
+
+/** The parts of a person a password must not contain (spec call check-password/for-personal-data/join). */
+export interface PersonalData {
+  firstName?: string | null
+  lastName?: string | null
+  email?: string | null
+  nickname?: string | null
+  phoneNumber?: string | null
+  birthDay?: string | null
+}
+
+const normalise = (text: string) => text.normalize('NFKC').toLowerCase()
+
+/** Names, nickname and the e-mail's local part (3+ characters), the phone's last 6 digits, the birthday in any spelling. */
+export function containsPersonalData(password: string, person: PersonalData): boolean {
+  const text = normalise(password)
+  const words = [person.firstName, person.lastName, person.nickname, person.email?.split('@')[0]]
+    .filter((w): w is string => typeof w === 'string')
+    .map((w) => normalise(w.trim()))
+    .filter((w) => [...w].length >= 3)
+  if (words.some((w) => text.includes(w))) return true
+  const phoneTail = (person.phoneNumber ?? '').replace(/\D/g, '').slice(-6)
+  if (phoneTail.length === 6 && password.replace(/\D/g, '').includes(phoneTail)) return true
+  return typeof person.birthDay === 'string' && answerContainsBirthday(password, person.birthDay)
+}
+
+export function newPasswordErrors(password: unknown, person: PersonalData, field = 'password'): FieldError[] {
+  const rules = passwordErrors(password, field)
+  if (rules.length > 0) return rules
+  return containsPersonalData(password as string, person) ? [{ field, code: 'PASSWORD_CONTAINS_PERSONAL_DATA' }] : []
+}
+
+export const personOf = (punter: Punter): PersonalData => ({
+  firstName: punter.firstName,
+  lastName: punter.lastName,
+  email: punter.email,
+  nickname: punter.nickname,
+  phoneNumber: punter.phone,
+  birthDay: punter.birthDay,
+})
+
+/** The last `depth` password hashes of a punter, newest first, the current one included. */
+function recentHashes(db: Db, punter: Punter, depth: number): string[] {
+  if (depth <= 0) return []
+  const older = db.prepare('SELECT password_hash FROM credential_password_history WHERE punter_id = ? ORDER BY id DESC LIMIT ?').all(punter.id, depth - 1) as { password_hash: string }[]
+  return [punter.passwordHash, ...older.map((r) => r.password_hash)]
+}
+
+export type SetPasswordOutcome = { ok: true } | { ok: false; errors: FieldError[] }
+
+/**
+ * Checks and stores a new password. The old hash goes into the history (kept to the depth the
+ * jurisdiction asks, at most 24), so the next change can refuse it.
+ */
+export async function setPassword(db: Db, punter: Punter, password: string, historyDepth: number, now: number, field = 'password'): Promise<SetPasswordOutcome> {
+  const errors = newPasswordErrors(password, personOf(punter), field)
+  if (errors.length > 0) return { ok: false, errors }
+  const hasher = passwordHasherFor(db)
+  for (const hash of recentHashes(db, punter, historyDepth)) {
+    if (await hasher.verify(hash, password)) return { ok: false, errors: [{ field, code: 'PASSWORD_USED_BEFORE' }] }
+  }
+  const hash = await hashPassword(password)
+  db.transaction(() => {
+    db.prepare('INSERT INTO credential_password_history (punter_id, password_hash, replaced_at) VALUES (?, ?, ?)').run(punter.id, punter.passwordHash, now)
+    db.prepare(
+      'DELETE FROM credential_password_history WHERE punter_id = ? AND id NOT IN (SELECT id FROM credential_password_history WHERE punter_id = ? ORDER BY id DESC LIMIT 24)',
+    ).run(punter.id, punter.id)
+    db.prepare('UPDATE punters SET password_hash = ?, updated_at = ? WHERE id = ?').run(hash, now, punter.id)
+  })()
+  return { ok: true }
+}

@@ -1,0 +1,147 @@
+/**
+ * Lost password (spec §3 password flow mode RECOVERING): an e-mail address gets a link, a phone
+ * number an SMS code. The answer never says whether the account exists (ASVS 5.0 6.3.8): the same
+ * status and fields either way, no password hashing on either path, one stored row either way (a
+ * decoy code flow for an unknown phone, which accepts no code), and the message is sent after
+ * the answer. Budgets count the address typed and the client, not the account.
+ */
+import type { Request, Response, Router } from 'express'
+import { JURISDICTION_PHONE_COUNTRY, classifyLogin, classifyPhoneLogin } from '../../engine/auth/login-classification'
+import { clearAccountFailures } from '../auth/throttle'
+import { loginIdentifiers } from '../auth/unlock'
+import { revokeAllSessions } from '../auth/sessions'
+import { sendError, sendOk } from '../http/envelope'
+import { siteContext } from '../http/site'
+import { validateBody } from '../http/validate'
+import { findPunterById, findPunterByLogin, type Punter } from '../punters/repository'
+import type { CredentialsContext } from './context'
+import { setPassword } from './passwords'
+import { RECOVER_CODE_SCHEMA, RECOVER_SCHEMA, PASSWORD_TOKEN_SCHEMA, RESET_SCHEMA } from './schemas'
+import { secretQuestionOf } from './secret-question'
+import { SECRET_RULES, checkCode, consumeSecret, dropSecrets, newCode, newToken, peekSecret, storeSecret } from './store'
+import { clientKey, spend } from './throttle'
+
+/** Recovery budgets: one message per address per minute, five a day; twenty requests per client an hour. */
+export const RECOVERY_BUDGET = { perTargetCooldownMs: 60_000, perTargetPerDay: 5, perClientPerHour: 20 } as const
+
+type Target = { channel: 'email'; email: string } | { channel: 'sms'; phone: string }
+
+function targetOf(login: string, jurisdiction: string): Target | undefined {
+  const value = login.trim()
+  const asLogin = classifyLogin(value)
+  if (asLogin.kind === 'email') return { channel: 'email', email: asLogin.value }
+  const phone = classifyPhoneLogin(value, JURISDICTION_PHONE_COUNTRY[jurisdiction])
+  return phone.kind === 'phone_number' ? { channel: 'sms', phone: phone.value } : undefined
+}
+
+function budgets(target: Target, ip: string | undefined) {
+  const address = target.channel === 'email' ? target.email : target.phone
+  return [
+    { key: `recover:minute:${address}`, limit: 1, windowMs: RECOVERY_BUDGET.perTargetCooldownMs },
+    { key: `recover:day:${address}`, limit: RECOVERY_BUDGET.perTargetPerDay, windowMs: 24 * 3_600_000 },
+    { key: `recover:client:${clientKey(ip)}`, limit: RECOVERY_BUDGET.perClientPerHour, windowMs: 3_600_000 },
+  ]
+}
+
+export function mountRecovery(router: Router, ctx: CredentialsContext): void {
+  const { deps } = ctx
+  const { db, log } = deps
+
+  router.post('/account/password/recover', validateBody(RECOVER_SCHEMA), (req: Request, res: Response) => {
+    const { site } = siteContext(req, deps)
+    const target = targetOf((req.body as { login: string }).login, site.jurisdiction)
+    if (!target) return sendError(res, 400, 'ValidationError', [{ field: 'login', code: 'emailOrPhone' }])
+    const now = deps.now()
+    const allowed = spend(db, budgets(target, req.ip), now)
+    if (!allowed.ok) return sendError(res, 429, 'TEMPORARY_BLOCKED', { nextAttemptAt: new Date(allowed.retryAt).toISOString() })
+    const punter =
+      target.channel === 'email' ? findPunterByLogin(db, site.jurisdiction, 'email', target.email) : findPunterByLogin(db, site.jurisdiction, 'phone_number', target.phone)
+    log.info('credentials.recovery.requested', { channel: target.channel, punterId: punter?.id, known: punter !== undefined })
+    if (target.channel === 'email') {
+      const token = newToken()
+      storeSecret(db, { kind: 'password-token', punterId: punter?.id ?? null, token, ttlMs: SECRET_RULES.passwordTokenMs, supersede: true }, now)
+      if (punter) sendRecoveryLink(ctx, req, punter, token)
+      return sendOk(res, { channel: 'email', linkExpiredAfterMillis: SECRET_RULES.passwordTokenMs })
+    }
+    const recoveryToken = newToken()
+    const code = newCode()
+    storeSecret(db, { kind: 'recovery-code', punterId: punter?.id ?? null, token: recoveryToken, code, attempts: SECRET_RULES.codeAttempts, ttlMs: SECRET_RULES.recoveryCodeMs, supersede: true }, now)
+    if (punter)
+      ctx.sendLater(
+        { channel: 'sms', to: target.phone, body: `Parlay: your password recovery code is ${code}. It works once, for 10 minutes. Never share it.`, jurisdiction: punter.jurisdiction },
+        { punterId: punter.id, purpose: 'recovery-code' },
+      )
+    sendOk(res, { channel: 'sms', recoveryToken, codeExpiredAfterMillis: SECRET_RULES.recoveryCodeMs, attemptCodeCount: SECRET_RULES.codeAttempts })
+  })
+
+  router.post('/account/password/recover/code', validateBody(RECOVER_CODE_SCHEMA), (req, res) => {
+    const { recoveryToken, code } = req.body as { recoveryToken: string; code: string }
+    const now = deps.now()
+    const checked = checkCode(db, recoveryToken, code, now)
+    if (!checked.ok) {
+      log.info('credentials.recovery.code-refused', { outcome: checked.code })
+      return sendError(res, 400, checked.code)
+    }
+    const punterId = checked.secret.punterId!
+    const passwordToken = newToken()
+    storeSecret(db, { kind: 'password-token', punterId, token: passwordToken, ttlMs: SECRET_RULES.passwordTokenMs, supersede: true }, now)
+    log.info('credentials.recovery.code-accepted', { punterId })
+    sendOk(res, { passwordToken, secretQuestion: secretQuestionOf(db, punterId) })
+  })
+
+  /** What the page behind a recovery link needs first: is the link good, and is there a secret question to answer. */
+  router.post('/account/password/recover/token', validateBody(PASSWORD_TOKEN_SCHEMA), (req, res) => {
+    const secret = peekSecret(db, 'password-token', (req.body as { token: string }).token, deps.now())
+    if (!secret || secret.punterId === null) return sendError(res, 400, 'TOKEN_NOT_FOUND')
+    sendOk(res, { secretQuestion: secretQuestionOf(db, secret.punterId), secretQuestionPassed: secret.detail.secretQuestionPassed === true })
+  })
+
+  router.post('/account/password/reset', validateBody(RESET_SCHEMA), async (req, res) => {
+    const { token, password } = req.body as { token: string; password: string }
+    const now = deps.now()
+    const secret = peekSecret(db, 'password-token', token, now)
+    const punter = secret?.punterId != null ? findPunterById(db, secret.punterId) : undefined
+    if (!secret || !punter) return sendError(res, 400, 'TOKEN_NOT_FOUND')
+    if (secretQuestionOf(db, punter.id) !== null && secret.detail.secretQuestionPassed !== true) return sendError(res, 400, 'SECRET_QUESTION_CHECK_NOT_PASSED')
+    const outcome = await setPassword(db, punter, password, ctx.policy(req).passwordHistory, now)
+    if (!outcome.ok) return sendError(res, 400, outcome.errors[0].code === 'PASSWORD_USED_BEFORE' ? 'PASSWORD_USED_BEFORE' : 'ValidationError', outcome.errors)
+    // Single use: a token that raced this one past the peek finds nothing to consume.
+    if (!consumeSecret(db, 'password-token', token, now)) return sendError(res, 400, 'TOKEN_NOT_FOUND')
+    dropSecrets(db, punter.id, ['password-token', 'recovery-code'])
+    const ended = revokeAllSessions(db, punter.id, 'password-reset', now)
+    // Proving ownership of the address lifts a login lock, as the unlock link would.
+    clearAccountFailures(db, punter.id, loginIdentifiers(punter))
+    log.info('credentials.password.reset', { punterId: punter.id, sessions: ended })
+    notifyPasswordChanged(ctx, punter)
+    sendOk(res, { status: 'OK' })
+  })
+}
+
+function sendRecoveryLink(ctx: CredentialsContext, req: Request, punter: Punter, token: string): void {
+  const link = ctx.link(req, `/change-password?token=${encodeURIComponent(token)}`)
+  ctx.sendLater(
+    {
+      channel: 'email',
+      to: punter.email!,
+      subject: 'Reset your Parlay password',
+      body: `Someone asked to reset the password of your Parlay account. If it was you, open this link to choose a new password: ${link}\nThe link works once, for 30 minutes. If it was not you, ignore this message: your password stays as it is.`,
+      jurisdiction: punter.jurisdiction,
+    },
+    { punterId: punter.id, purpose: 'recovery-link' },
+  )
+}
+
+/** The owner hears of every password change, so a change they did not make does not go unseen. */
+export function notifyPasswordChanged(ctx: CredentialsContext, punter: Punter): void {
+  if (!punter.email) return
+  ctx.sendLater(
+    {
+      channel: 'email',
+      to: punter.email,
+      subject: 'Your Parlay password was changed',
+      body: 'The password of your Parlay account was just changed, and every other device was logged out. If it was not you, use "Forgot your password?" at once and contact support.',
+      jurisdiction: punter.jurisdiction,
+    },
+    { punterId: punter.id, purpose: 'password-changed' },
+  )
+}

@@ -1,0 +1,89 @@
+/**
+ * Logins by one-time token (spec §7): `GET auth/token/obtain` hands a logged-in punter a token
+ * that `POST auth/v2/login-by-authentication-token` exchanges, once, within two minutes, for a
+ * new session of its own (the app hands a session to the browser, or the reverse); and
+ * `POST /punter/open-profile {openToken}` answers a login result for a profile that may open
+ * again (its self-exclusion is over) or, while it is still excluded, the exclusion as the error
+ * payload (spec §8 "self-exclude open-profile info passed through"). Open tokens are issued by
+ * whoever refuses such a login (`issueOpenProfileToken`).
+ */
+import type { Request, Response, Router } from 'express'
+import { HEADERS } from '../../engine/core/contracts'
+import { createSession, loginResult } from '../auth/sessions'
+import { noStore } from '../auth/router'
+import type { Db } from '../db/database'
+import { sendError, sendOk } from '../http/envelope'
+import { validateBody } from '../http/validate'
+import { findPunterById, recordLogin, type Punter } from '../punters/repository'
+import type { CredentialsContext } from './context'
+import { LOGIN_BY_TOKEN_SCHEMA, OPEN_PROFILE_SCHEMA } from './schemas'
+import { SECRET_RULES, consumeSecret, newToken, storeSecret } from './store'
+
+/** An open-profile token for a punter whose login was refused (self-exclusion): single use, 15 minutes. */
+export function issueOpenProfileToken(db: Db, punterId: number, now: number): string {
+  const token = newToken()
+  storeSecret(db, { kind: 'open-profile', punterId, token, ttlMs: SECRET_RULES.openProfileMs, supersede: true }, now)
+  return token
+}
+
+const EXCLUDED_STATES = ['SELF_EXCLUDED', 'PermanentSelfExclusion', 'TemporarySelfExclusion', 'TimeOutSelfExclusion', 'ProhibitionSelfExclude']
+
+/** Still excluded: a permanent exclusion, or one whose end date is still ahead. */
+function stillExcluded(punter: Punter, now: number): boolean {
+  if (!EXCLUDED_STATES.includes(punter.state)) return false
+  const exclusion = punter.profile.selfExclude
+  if (!exclusion || exclusion.permanent || exclusion.selfExcludedByRegulator) return true
+  return exclusion.endDate === null || Date.parse(exclusion.endDate) > now
+}
+
+function openSession(ctx: CredentialsContext, res: Response, punter: Punter, loginByAuthType: string, extra: Record<string, unknown> = {}) {
+  const now = ctx.deps.now()
+  const session = createSession(ctx.deps.db, punter.id, { rememberMe: false }, now)
+  recordLogin(ctx.deps.db, punter.id, now)
+  res.setHeader(HEADERS.sessionHash, session.sessionHash)
+  return { ...loginResult(session, loginByAuthType), ...extra }
+}
+
+export function mountTokenLogin(router: Router, ctx: CredentialsContext): void {
+  const { deps } = ctx
+  const { db, log } = deps
+
+  router.get('/auth/token/obtain', noStore, ctx.requireSession, (req: Request, res: Response) => {
+    const token = newToken()
+    storeSecret(db, { kind: 'auth-token', punterId: req.punterSession!.punterId, token, ttlMs: SECRET_RULES.authTokenMs }, deps.now())
+    log.info('credentials.auth-token.issued', { punterId: req.punterSession!.punterId })
+    sendOk(res, { token, expiresInMillis: SECRET_RULES.authTokenMs })
+  })
+
+  router.post('/auth/v2/login-by-authentication-token', noStore, validateBody(LOGIN_BY_TOKEN_SCHEMA), (req, res) => {
+    const now = deps.now()
+    const secret = consumeSecret(db, 'auth-token', (req.body as { token: string }).token, now)
+    const punter = secret?.punterId != null ? findPunterById(db, secret.punterId) : undefined
+    if (!punter) {
+      log.info('credentials.auth-token.refused', {})
+      return sendError(res, 400, 'TOKEN_NOT_FOUND')
+    }
+    if (punter.loginDeniedUntil !== null && punter.loginDeniedUntil > now)
+      return sendError(res, 403, 'LOGIN_DENIED_BY_PERMISSION', { disabledUntil: new Date(punter.loginDeniedUntil).toISOString() })
+    log.info('credentials.auth-token.login', { punterId: punter.id })
+    sendOk(res, openSession(ctx, res, punter, 'auto_login', { isLoginByAuthToken: true }))
+  })
+
+  router.post('/punter/open-profile', noStore, validateBody(OPEN_PROFILE_SCHEMA), (req, res) => {
+    const now = deps.now()
+    const secret = consumeSecret(db, 'open-profile', (req.body as { openToken: string }).openToken, now)
+    const punter = secret?.punterId != null ? findPunterById(db, secret.punterId) : undefined
+    res.setHeader('Date', new Date(now).toUTCString()) // the client reads the server date from it (spec §7)
+    if (!punter) return sendError(res, 400, 'GENERAL_ERROR')
+    if (stillExcluded(punter, now)) {
+      log.info('credentials.open-profile.refused', { punterId: punter.id, state: punter.state })
+      return sendError(res, 403, 'CUSTOMER_SELFEXCLUDED', { selfExcludeSettings: punter.profile.selfExclude ?? null, state: punter.state })
+    }
+    if (EXCLUDED_STATES.includes(punter.state)) {
+      const profile = { ...punter.profile, selfExclude: undefined }
+      db.prepare("UPDATE punters SET state = 'OPENED', profile = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(profile), now, punter.id)
+    }
+    log.info('credentials.open-profile.opened', { punterId: punter.id, was: punter.state })
+    sendOk(res, { loginResult: openSession(ctx, res, punter, 'other') })
+  })
+}
