@@ -16,6 +16,7 @@ import { DocumentLoadError, createDocumentService } from './documents/service'
 import { formatProblem } from './documents/loader'
 import { createLogger, type Logger } from './log'
 import { answerClientErrors } from './http/client-errors'
+import { attachRealtime } from './realtime/server'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const WEB_VERSION = '1.22.0'
@@ -91,6 +92,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     server.once('listening', done)
     server.once('error', fail)
   })
+  // sockets (spec §7) on the same server; closed first on stop, they never hold it open
+  const realtime = attachRealtime(server, deps)
   const port = (server.address() as AddressInfo).port
   const url = `http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${port}`
   log.info('server.started', { url, documents: documents.list().length, sites: documents.sites().map((s) => s.id) })
@@ -100,12 +103,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     deps,
     app,
     async close() {
+      await realtime.close()
       documents.close()
       server.closeAllConnections?.()
       await new Promise<void>((done) => server.close(() => done()))
       closeDatabase(db)
     },
     async drain(graceMs = DRAIN_GRACE_MS) {
+      await realtime.close()
       documents.close()
       const closed = new Promise<void>((done) => server.close(() => done()))
       // Keep-alive connections between requests are closed as soon as they fall idle.

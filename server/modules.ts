@@ -12,6 +12,7 @@ import { createValidatorsModule } from './validators'
 import { signupModule } from './signup'
 import { adminModule } from './admin'
 import { credentialsModule } from './credentials'
+import { feedFor } from './feed'
 
 export interface ServerModule {
   name: string
@@ -30,8 +31,8 @@ export const modules: ServerModule[] = [
   createValidatorsModule(),
   {
     name: 'content',
-    mount(app) {
-      app.use(createContentRouter())
+    mount(app, deps) {
+      app.use(createContentRouter(Date.now, feedFor(deps)))
     },
   },
   signupModule,

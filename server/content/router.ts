@@ -6,7 +6,8 @@
  * a bad parameter is a 400 in the same envelope.
  */
 import { Router, type Request, type Response } from 'express'
-import { eventPage, lineEvents, results, tournaments, type EventState } from './sport'
+import { eventPage, lineEvents, results, scores, tournaments, type EventState } from './sport'
+import type { Feed } from '../feed'
 import { localLabel } from './labels'
 import { OFFERS, pickLocale, PROMOTIONS, WORDS, type PromotionText } from './texts'
 
@@ -64,7 +65,7 @@ function tileSvg(id: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="180" viewBox="0 0 240 180"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h},70%,45%)"/><stop offset="1" stop-color="hsl(${(h + 60) % 360},70%,30%)"/></linearGradient></defs><rect width="240" height="180" fill="url(#g)"/><circle cx="190" cy="40" r="60" fill="#ffffff" fill-opacity="0.12"/><text x="16" y="160" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#ffffff">${label}</text></svg>`
 }
 
-const LINE_SECTIONS = ['sport', 'esports']
+const LINE_SECTIONS = ['sport', 'esports', 'toto']
 const FAVOURITE_SECTIONS = ['casino', 'live-casino', 'live-games', 'virtual-sports']
 const STATES: EventState[] = ['live', 'prematch']
 
@@ -93,12 +94,12 @@ function promotionCards(list: PromotionText[], localeName: unknown, now: number)
   return list.map((p) => ({ id: p.id, title: p.title[locale], subtitle: `${p.body[locale]} ${WORDS.validUntil[locale]} ${until(p.days)}.` }))
 }
 
-export function createContentRouter(now: () => number = Date.now): Router {
+export function createContentRouter(now: () => number = Date.now, feed?: Feed): Router {
   const router = Router()
   router.get('/api/content/line', (req, res) => {
     const section = oneOf(req, res, 'section', LINE_SECTIONS, 'UNKNOWN_SECTION')
     const state = section && oneOf(req, res, 'state', STATES, 'UNKNOWN_STATE')
-    if (section && state) ok(res, lineEvents(section, state, req.query.locale, now()))
+    if (section && state) ok(res, feed ? lineEvents(feed, section, state, req.query.locale) : [])
   })
   router.get('/api/content/event', (req, res) => {
     const section = oneOf(req, res, 'section', LINE_SECTIONS, 'UNKNOWN_SECTION')
@@ -106,12 +107,13 @@ export function createContentRouter(now: () => number = Date.now): Router {
     if (!section || !state) return
     const id = queryText(req, 'id')
     if (id !== undefined && !/^[a-z0-9-{}.]{0,80}$/.test(id)) return bad(res, 'INVALID_EVENT_ID')
-    ok(res, eventPage(section, state, id, req.query.locale, now()))
+    ok(res, feed ? eventPage(feed, section, state, id, req.query.locale) : null)
   })
   router.get('/api/content/results', (req, res) => {
     const section = oneOf(req, res, 'section', LINE_SECTIONS, 'UNKNOWN_SECTION')
-    if (section) ok(res, results(section, req.query.locale, now()))
+    if (section) ok(res, feed ? results(feed, section, req.query.locale) : [])
   })
+  router.get('/api/content/scores', (req, res) => ok(res, feed ? scores(feed, req.query.locale) : []))
   router.get('/api/content/tournaments', (req, res) => ok(res, tournaments(req.query.locale, now())))
   router.get('/api/content/promotions', (req, res) => {
     const section = oneOf(req, res, 'section', Object.keys(PROMOTIONS), 'UNKNOWN_SECTION')

@@ -1,133 +1,120 @@
 /**
- * Demo sport and e-sport data for the line, live, results and tournament pages: fixtures with odds,
- * live scores, finished matches and an event's markets. Times are laid out around the injected
- * clock, so the pages always show today's line and the last days' results.
+ * The sport, e-sports and toto pages' data, read from the live feed (`server/feed`): the live and
+ * pre-match line, an event with its markets and selections (ids and decimal prices: the browser
+ * shows them in the punter's odds format and follows them over the socket), results of finished
+ * events, live scores and tournaments. Words are in the punter's locale; names stay as they are.
  */
+import type { Feed, FeedEvent, FeedMarket, FeedSection, FeedSelection } from '../feed'
+import { sportName } from '../feed/catalogue'
 import { localLabel, localPlace } from './labels'
 import { pickLocale, WORDS, type ContentLocale } from './texts'
 
-type Discipline = 'football' | 'tennis' | 'basketball' | 'esports'
-
-interface Fixture {
-  home: string
-  away: string
-  league: string
-  discipline: Discipline
-  odds: [number, number | null, number]
-}
-
-const fixture = (home: string, away: string, league: string, discipline: Discipline, odds: [number, number | null, number]): Fixture => ({ home, away, league, discipline, odds })
-
-const LIVE: Record<string, (Fixture & { score: string; clock: string })[]> = {
-  sport: [
-    { ...fixture('Arsenal', 'Chelsea', 'England. Premier League', 'football', [1.95, 3.6, 4.1]), score: '2:1', clock: "67'" },
-    { ...fixture('Real Madrid', 'Sevilla', 'Spain. LaLiga', 'football', [1.4, 4.8, 7.5]), score: '0:0', clock: "23'" },
-    { ...fixture('Djokovic', 'Alcaraz', 'ATP Finals', 'tennis', [2.2, null, 1.66]), score: '6:4 3:5', clock: 'S2' },
-    { ...fixture('Lakers', 'Celtics', 'NBA', 'basketball', [2.05, null, 1.78]), score: '88:91', clock: 'Q4' },
-  ],
-  esports: [
-    { ...fixture('NaVi', 'FaZe', 'CS2. Major', 'esports', [1.72, null, 2.1]), score: '1:0', clock: 'Map 2' },
-    { ...fixture('Team Spirit', 'Liquid', 'Dota 2. The International', 'esports', [1.55, null, 2.45]), score: '0:1', clock: 'Map 2' },
-  ],
-}
-
-const PREMATCH: Record<string, (Fixture & { inHours: number })[]> = {
-  sport: [
-    { ...fixture('Bayern', 'Dortmund', 'Germany. Bundesliga', 'football', [1.62, 4.2, 5.0]), inHours: 3 },
-    { ...fixture('Milan', 'Inter', 'Italy. Serie A', 'football', [2.75, 3.2, 2.6]), inHours: 5 },
-    { ...fixture('PSG', 'Marseille', 'France. Ligue 1', 'football', [1.45, 4.6, 6.8]), inHours: 26 },
-    { ...fixture('Sinner', 'Medvedev', 'ATP. Vienna', 'tennis', [1.5, null, 2.6]), inHours: 28 },
-    { ...fixture('Real Madrid', 'Olympiacos', 'EuroLeague', 'basketball', [1.3, null, 3.5]), inHours: 30 },
-    { ...fixture('Zenit', 'Spartak', 'Russia. Premier League', 'football', [1.85, 3.5, 4.3]), inHours: 50 },
-  ],
-  esports: [
-    { ...fixture('T1', 'Gen.G', 'LoL. Worlds', 'esports', [1.9, null, 1.9]), inHours: 4 },
-    { ...fixture('Vitality', 'G2', 'CS2. Major', 'esports', [1.65, null, 2.2]), inHours: 7 },
-    { ...fixture('Gaimin Gladiators', 'Tundra', 'Dota 2. The International', 'esports', [2.3, null, 1.6]), inHours: 27 },
-  ],
-}
-
-const RESULTS: Record<string, (Fixture & { score: string; daysAgo: number })[]> = {
-  sport: [
-    { ...fixture('Liverpool', 'Manchester City', 'England. Premier League', 'football', [2.4, 3.5, 2.8]), score: '1:1', daysAgo: 1 },
-    { ...fixture('Barcelona', 'Atlético Madrid', 'Spain. LaLiga', 'football', [1.8, 3.7, 4.4]), score: '3:1', daysAgo: 1 },
-    { ...fixture('Juventus', 'Napoli', 'Italy. Serie A', 'football', [2.5, 3.1, 2.9]), score: '0:2', daysAgo: 1 },
-    { ...fixture('Nadal', 'Zverev', 'ATP. Madrid', 'tennis', [1.9, null, 1.9]), score: '7:6 4:6 6:3', daysAgo: 2 },
-    { ...fixture('Warriors', 'Nuggets', 'NBA', 'basketball', [1.95, null, 1.87]), score: '112:108', daysAgo: 2 },
-    { ...fixture('CSKA', 'Lokomotiv', 'Russia. Premier League', 'football', [2.1, 3.3, 3.5]), score: '2:2', daysAgo: 3 },
-    { ...fixture('FC Copenhagen', 'Brøndby', 'Denmark. Superliga', 'football', [1.9, 3.6, 3.9]), score: '2:0', daysAgo: 3 },
-    { ...fixture('Benfica', 'Porto', 'Portugal. Primeira Liga', 'football', [2.2, 3.3, 3.2]), score: '1:0', daysAgo: 4 },
-  ],
-  esports: [
-    { ...fixture('FaZe', 'Vitality', 'CS2. Major', 'esports', [2.0, null, 1.8]), score: '2:1', daysAgo: 1 },
-    { ...fixture('Liquid', 'Tundra', 'Dota 2. The International', 'esports', [1.9, null, 1.9]), score: '0:2', daysAgo: 2 },
-  ],
-}
-
-const TOURNAMENTS: { name: string; discipline: Discipline; country: string; startDaysAgo: number; endInDays: number; events: number }[] = [
-  { name: 'Premier League 2025/26', discipline: 'football', country: 'England', startDaysAgo: 70, endInDays: 210, events: 380 },
-  { name: 'LaLiga 2025/26', discipline: 'football', country: 'Spain', startDaysAgo: 72, endInDays: 208, events: 380 },
-  { name: 'Serie A 2025/26', discipline: 'football', country: 'Italy', startDaysAgo: 69, endInDays: 212, events: 380 },
-  { name: 'Bundesliga 2025/26', discipline: 'football', country: 'Germany', startDaysAgo: 65, endInDays: 205, events: 306 },
-  { name: 'UEFA Champions League', discipline: 'football', country: 'Europe', startDaysAgo: 40, endInDays: 230, events: 189 },
-  { name: 'ATP Finals', discipline: 'tennis', country: 'Italy', startDaysAgo: 2, endInDays: 5, events: 15 },
-  { name: 'NBA 2025/26', discipline: 'basketball', country: 'USA', startDaysAgo: 20, endInDays: 170, events: 1230 },
-  { name: 'EuroLeague 2025/26', discipline: 'basketball', country: 'Europe', startDaysAgo: 30, endInDays: 190, events: 306 },
-]
+export type EventState = 'live' | 'prematch'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
-
-const slug = (text: string) =>
-  text
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
 
 const when = (time: number, locale: ContentLocale) =>
   new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(time)
 
 const day = (time: number, locale: ContentLocale) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(time)
 
-const price = (value: number) => value.toFixed(2)
-
-function oddsLine(odds: Fixture['odds'], locale: ContentLocale): string {
-  const [home, draw, away] = odds
-  return draw === null ? `1 ${price(home)} · 2 ${price(away)}` : `1 ${price(home)} · ${WORDS.draw[locale]} ${price(draw)} · 2 ${price(away)}`
+export interface SelectionData {
+  id: string
+  code: string
+  label: string
+  price: number
+  status: FeedSelection['status']
+  result?: FeedSelection['result']
 }
 
-export type EventState = 'live' | 'prematch'
+export interface MarketData {
+  id: string
+  kind: FeedMarket['kind']
+  title: string
+  selections: SelectionData[]
+}
 
 export interface LineEvent {
   id: string
+  treeId: number
   title: string
   subtitle: string
   league: string
+  sport: string
+  state: FeedEvent['state']
+  score: [number, number]
   to: string
+  /** The main market (match result or winner), for the line's price buttons. */
+  main: MarketData | null
 }
 
-const eventPath = (section: string, state: EventState, id: string) =>
-  `/${section}/${state === 'live' ? 'live' : section === 'esports' ? 'events' : 'prematch'}/event?id=${id}`
+const eventPath = (section: FeedSection, state: EventState, id: string) =>
+  section === 'toto' ? `/toto/correct-score?id=${id}` : `/${section}/${state === 'live' ? 'live' : section === 'esports' ? 'events' : 'prematch'}/event?id=${id}`
 
-/** The live or pre-match line of sport or e-sports. */
-export function lineEvents(section: string, state: EventState, localeName: unknown, now: number): LineEvent[] {
+function marketTitle(market: FeedMarket, event: FeedEvent, locale: ContentLocale): string {
+  switch (market.kind) {
+    case 'main':
+      return event.sport === 'Football' || event.section === 'toto' ? WORDS.matchResult[locale] : WORDS.winner[locale]
+    case 'total':
+      return (event.sport === 'Basketball' ? WORDS.totalPoints : event.section === 'esports' ? WORDS.totalMaps : WORDS.totalGoals)[locale]
+    case 'both-score':
+      return WORDS.bothScore[locale]
+    case 'handicap':
+      return WORDS.handicap[locale]
+  }
+}
+
+function selectionLabel(market: FeedMarket, selection: FeedSelection, locale: ContentLocale): string {
+  switch (selection.code) {
+    case 'over':
+      return `${WORDS.over[locale]} ${market.line}`
+    case 'under':
+      return `${WORDS.under[locale]} ${market.line}`
+    case 'yes':
+      return WORDS.yes[locale]
+    case 'no':
+      return WORDS.no[locale]
+    default:
+      return market.kind === 'handicap' ? `${selection.code} (${selection.code === '1' ? market.line : `+${-(market.line ?? 0)}`})` : selection.code
+  }
+}
+
+export function marketData(market: FeedMarket, event: FeedEvent, locale: ContentLocale): MarketData {
+  return {
+    id: market.id,
+    kind: market.kind,
+    title: marketTitle(market, event, locale),
+    selections: market.selections.map((s) => ({ id: s.id, code: s.code, label: selectionLabel(market, s, locale), price: s.price, status: s.status, ...(s.result ? { result: s.result } : {}) })),
+  }
+}
+
+const minute = (feed: Feed, event: FeedEvent) => `${Math.floor(feed.elapsed(event) / 60_000)}'`
+
+function lineEvent(feed: Feed, event: FeedEvent, locale: ContentLocale): LineEvent {
+  const live = event.state === 'live'
+  const league = localLabel(event.league, locale)
+  return {
+    id: event.id,
+    treeId: event.treeId,
+    title: live ? `${event.home} ${event.score.join(':')} ${event.away}` : `${event.home} – ${event.away}`,
+    subtitle: live ? `${WORDS.live[locale]} ${minute(feed, event)} · ${league}` : `${when(event.startsAt, locale)} · ${league}`,
+    league,
+    sport: sportName(event.sport, locale),
+    state: event.state,
+    score: event.score,
+    to: eventPath(event.section, live ? 'live' : 'prematch', event.id),
+    main: event.markets[0] ? marketData(event.markets[0], event, locale) : null,
+  }
+}
+
+const sectionOf = (section: string): FeedSection => (section === 'esports' ? 'esports' : section === 'toto' ? 'toto' : 'sport')
+
+/** The live or pre-match line of sport, e-sports or toto. */
+export function lineEvents(feed: Feed, section: string, state: EventState, localeName: unknown): LineEvent[] {
+  feed.advanceTo()
   const locale = pickLocale(localeName)
-  if (state === 'live')
-    return (LIVE[section] ?? []).map((f) => ({
-      id: slug(`${f.home}-${f.away}`),
-      title: `${f.home} ${f.score} ${f.away}`,
-      subtitle: `${WORDS.live[locale]} ${f.clock} · ${localLabel(f.league, locale)} · ${oddsLine(f.odds, locale)}`,
-      league: localLabel(f.league, locale),
-      to: eventPath(section, 'live', slug(`${f.home}-${f.away}`)),
-    }))
-  return (PREMATCH[section] ?? []).map((f) => ({
-    id: slug(`${f.home}-${f.away}`),
-    title: `${f.home} – ${f.away}`,
-    subtitle: `${when(now + f.inHours * HOUR, locale)} · ${localLabel(f.league, locale)} · ${oddsLine(f.odds, locale)}`,
-    league: f.league,
-    to: eventPath(section, 'prematch', slug(`${f.home}-${f.away}`)),
-  }))
+  return feed.events({ section: sectionOf(section), state }).map((event) => lineEvent(feed, event, locale))
 }
 
 export interface MatchResult {
@@ -136,15 +123,63 @@ export interface MatchResult {
   subtitle: string
 }
 
-/** Finished matches of the last days, newest first, with scores and dates. */
-export function results(section: string, localeName: unknown, now: number): MatchResult[] {
+/** Finished events, newest first, with scores and dates. */
+export function results(feed: Feed, section: string, localeName: unknown): MatchResult[] {
+  feed.advanceTo()
   const locale = pickLocale(localeName)
-  return (RESULTS[section] ?? []).map((f) => ({
-    id: slug(`${f.home}-${f.away}`),
-    title: `${f.home} ${f.score} ${f.away}`,
-    subtitle: `${day(now - f.daysAgo * DAY, locale)} · ${localLabel(f.league, locale)} · ${WORDS.finished[locale]}`,
+  return feed.events({ section: sectionOf(section), state: 'finished' }).map((e) => ({
+    id: e.id,
+    title: `${e.home} ${e.score.join(':')} ${e.away}`,
+    subtitle: `${day(e.startsAt, locale)} · ${sportName(e.sport, locale)} · ${localLabel(e.league, locale)} · ${WORDS.finished[locale]}`,
   }))
 }
+
+/** Live scores first, then the last results (the scores product). */
+export function scores(feed: Feed, localeName: unknown): MatchResult[] {
+  const locale = pickLocale(localeName)
+  const live = [...lineEvents(feed, 'sport', 'live', locale), ...lineEvents(feed, 'esports', 'live', locale)].map((e) => ({ id: e.id, title: e.title, subtitle: `${e.sport} · ${e.subtitle}` }))
+  return [...live, ...results(feed, 'sport', locale).slice(0, 10)]
+}
+
+export interface EventPage {
+  id: string
+  treeId: number
+  title: string
+  subtitle: string
+  state: FeedEvent['state']
+  score: [number, number]
+  markets: MarketData[]
+}
+
+/** One event with its markets; an unknown or missing id shows the first event of the line. */
+export function eventPage(feed: Feed, section: string, state: EventState, id: unknown, localeName: unknown): EventPage | null {
+  feed.advanceTo()
+  const locale = pickLocale(localeName)
+  const asked = typeof id === 'string' ? feed.event(id) : undefined
+  const event = asked && asked.section === sectionOf(section) ? asked : feed.events({ section: sectionOf(section), state })[0]
+  if (!event) return null
+  const line = lineEvent(feed, event, locale)
+  const subtitle = event.state === 'finished' ? `${line.league} · ${WORDS.finished[locale]}` : line.subtitle
+  return { id: event.id, treeId: event.treeId, title: line.title, subtitle: `${line.sport} · ${subtitle}`, state: event.state, score: event.score, markets: event.markets.map((m) => marketData(m, event, locale)) }
+}
+
+const TOURNAMENTS: { name: string; discipline: string; country: string; startDaysAgo: number; endInDays: number; events: number }[] = [
+  { name: 'Premier League 2025/26', discipline: 'Football', country: 'England', startDaysAgo: 70, endInDays: 210, events: 380 },
+  { name: 'LaLiga 2025/26', discipline: 'Football', country: 'Spain', startDaysAgo: 72, endInDays: 208, events: 380 },
+  { name: 'Serie A 2025/26', discipline: 'Football', country: 'Italy', startDaysAgo: 69, endInDays: 212, events: 380 },
+  { name: 'Bundesliga 2025/26', discipline: 'Football', country: 'Germany', startDaysAgo: 65, endInDays: 205, events: 306 },
+  { name: 'UEFA Champions League', discipline: 'Football', country: 'Europe', startDaysAgo: 40, endInDays: 230, events: 189 },
+  { name: 'ATP Finals', discipline: 'Tennis', country: 'Italy', startDaysAgo: 2, endInDays: 5, events: 15 },
+  { name: 'NBA 2025/26', discipline: 'Basketball', country: 'USA', startDaysAgo: 20, endInDays: 170, events: 1230 },
+  { name: 'EuroLeague 2025/26', discipline: 'Basketball', country: 'Europe', startDaysAgo: 30, endInDays: 190, events: 306 },
+]
+
+const slug = (text: string) =>
+  text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 
 export interface Tournament {
   id: string
@@ -158,54 +193,7 @@ export function tournaments(localeName: unknown, now: number): Tournament[] {
   return TOURNAMENTS.map((t) => ({
     id: slug(t.name),
     title: t.name,
-    subtitle: `${localPlace(t.country, locale)} · ${day(now - t.startDaysAgo * DAY, locale)} – ${day(now + t.endInDays * DAY, locale)} · ${t.events} ${WORDS.events[locale]}`,
+    subtitle: `${localPlace(t.country, locale)} · ${sportName(t.discipline, locale)} · ${day(now - t.startDaysAgo * DAY, locale)} – ${day(now + t.endInDays * DAY, locale)} · ${t.events} ${WORDS.events[locale]}`,
     to: '/sport/prematch',
   }))
-}
-
-export interface Market {
-  id: string
-  title: string
-  subtitle: string
-}
-
-function marketsOf(f: Fixture, locale: ContentLocale): Market[] {
-  const w = WORDS
-  const [home, draw, away] = f.odds
-  const pair = (a: number) => price(Math.max(1.05, a))
-  const main: Market = { id: 'main', title: draw === null ? w.winner[locale] : w.matchResult[locale], subtitle: oddsLine(f.odds, locale) }
-  switch (f.discipline) {
-    case 'football':
-      return [
-        main,
-        { id: 'double-chance', title: w.doubleChance[locale], subtitle: `1X ${pair(1 / (1 / home + 1 / (draw ?? 3)))} · 12 ${pair(1 / (1 / home + 1 / away))} · X2 ${pair(1 / (1 / (draw ?? 3) + 1 / away))}` },
-        { id: 'total', title: w.totalGoals[locale], subtitle: `${w.over[locale]} 1.90 · ${w.under[locale]} 1.90` },
-        { id: 'both-score', title: w.bothScore[locale], subtitle: `${w.yes[locale]} 1.75 · ${w.no[locale]} 2.05` },
-        { id: 'handicap', title: w.handicap[locale], subtitle: `1 ${pair(home * 2)} · 2 ${pair(away / 2 + 1)}` },
-      ]
-    case 'tennis':
-      return [main, { id: 'total', title: w.totalGames[locale], subtitle: `${w.over[locale]} 1.85 · ${w.under[locale]} 1.95` }]
-    case 'basketball':
-      return [main, { id: 'total', title: w.totalPoints[locale], subtitle: `${w.over[locale]} 1.87 · ${w.under[locale]} 1.93` }]
-    default:
-      return [main, { id: 'total', title: w.totalMaps[locale], subtitle: `${w.over[locale]} 2.10 · ${w.under[locale]} 1.70` }]
-  }
-}
-
-export interface EventPage {
-  id: string
-  title: string
-  subtitle: string
-  markets: Market[]
-}
-
-/** One event with its markets; an unknown or missing id shows the first event of the line. */
-export function eventPage(section: string, state: EventState, id: unknown, localeName: unknown, now: number): EventPage | null {
-  const locale = pickLocale(localeName)
-  const line = lineEvents(section, state, locale, now)
-  const fixtures: Fixture[] = state === 'live' ? (LIVE[section] ?? []) : (PREMATCH[section] ?? [])
-  const index = Math.max(0, line.findIndex((e) => e.id === id))
-  const event = line[index]
-  if (!event) return null
-  return { id: event.id, title: event.title, subtitle: event.subtitle.split(' · ').slice(0, 2).join(' · '), markets: marketsOf(fixtures[index], locale) }
 }

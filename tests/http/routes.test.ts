@@ -111,7 +111,11 @@ describe('content API for the §2 pages', () => {
   })
   it('an event page has several markets; an unknown id shows the first event', async () => {
     const event = (await content('/api/content/event?section=sport&state=prematch&id=nope')).json().payload
-    expect(event.markets.length).toBeGreaterThan(2)
+    const line = (await content('/api/content/line?section=sport&state=prematch&locale=en')).json().payload
+    expect(event.id).toBe(line[0].id)
+    const football = line.find((e: { sport: string }) => e.sport === 'Football')
+    const page = (await content(`/api/content/event?section=sport&state=prematch&id=${football.id}`)).json().payload
+    expect(page.markets.length).toBeGreaterThan(2)
   })
   it('results have scores and dates', async () => {
     const results = (await content('/api/content/results?section=sport&locale=en')).json().payload

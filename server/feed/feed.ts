@@ -1,0 +1,279 @@
+/**
+ * The live demo feed: the event tree of `generate.ts`, moved on a schedule by an injected clock.
+ * Every 2 s of clock time (a tick) pre-match events whose time has come go live, live events may
+ * score (their markets suspend for two ticks, then reopen at new prices), prices walk, and events
+ * whose playing time is over finish: their selections settle (WIN / LOSE) and a new fixture of
+ * the same league is put on the line. Nothing runs by itself: `advanceTo(now)` plays every tick up
+ * to `now`, so tests move the clock and the server calls it from a timer.
+ *
+ * What other parts use (bet slip, cash-out, sockets): `selection(id)` for a price and status,
+ * `subscribe(listener)` for every change, `settleEvent(id)` to finish an event now, and
+ * `setPrice` / `hold` for operators and tests.
+ */
+import type { EventState, EventUpdate, FeedEvent, FeedMarket, FeedSection, FeedSelection, SelectionChange, SelectionResult } from './model'
+import { HOUR, TICK_MS, fixtures, makeEvent, type EventModel } from './generate'
+import { MIN_PRICE, priceOf, shiftTowards, walk } from './prices'
+import { mix, randomFrom, type Random } from './random'
+
+export interface FeedOptions {
+  seed?: number
+  /** Clock (ms since epoch); the tree is laid out around its value at creation. */
+  now: () => number
+}
+
+export interface SelectionView extends FeedSelection {
+  marketKind: FeedMarket['kind']
+  line?: number
+  event: Pick<FeedEvent, 'id' | 'treeId' | 'section' | 'sport' | 'league' | 'home' | 'away' | 'state' | 'startsAt' | 'score'>
+}
+
+export type FeedListener = (updates: EventUpdate[]) => void
+
+export interface Feed {
+  readonly seed: number
+  /** The start of the first tick (the creation time, to the hour). */
+  readonly origin: number
+  /** Plays every tick up to `now` (the clock's time when omitted). */
+  advanceTo(now?: number): void
+  /** Events of a section, by state; start time order (results newest first). */
+  events(filter?: { section?: FeedSection; state?: EventState }): readonly FeedEvent[]
+  event(id: string): FeedEvent | undefined
+  selection(id: string): SelectionView | undefined
+  /** Elapsed playing time of a live event (ms). */
+  elapsed(event: FeedEvent): number
+  subscribe(listener: FeedListener): () => void
+  /** Finishes an event now (with this score when given) and settles its selections. */
+  settleEvent(id: string, score?: [number, number]): EventUpdate | undefined
+  /** Sets one selection's price now (operator or test). */
+  setPrice(selectionId: string, price: number): EventUpdate | undefined
+  /** Suspends (true) or reopens (false) every market of an event until changed again. */
+  hold(eventId: string, held: boolean): EventUpdate | undefined
+}
+
+const RESULTS_KEPT = 40
+
+/** Walks one market (or the main one after a score) and records the selections that moved. */
+function repriceMarket(model: EventModel, market: FeedMarket, chances: number[], changes: SelectionChange[]): void {
+  model.chances.set(market.id, chances)
+  market.selections.forEach((selection, i) => {
+    const price = priceOf(chances[i])
+    if (price === selection.price) return
+    changes.push({ id: selection.id, marketId: market.id, main: market.kind === 'main', price, previous: selection.price, status: selection.status })
+    selection.price = price
+  })
+}
+
+function setStatus(model: EventModel, status: 'OPEN' | 'SUSPENDED', changes: SelectionChange[]): void {
+  for (const market of model.event.markets)
+    for (const selection of market.selections) {
+      if (selection.status === status || selection.status === 'SETTLED') continue
+      selection.status = status
+      changes.push({ id: selection.id, marketId: market.id, main: market.kind === 'main', price: selection.price, previous: selection.price, status })
+    }
+}
+
+function outcome(market: FeedMarket, code: string, [home, away]: [number, number]): SelectionResult {
+  switch (market.kind) {
+    case 'main':
+      return code === (home > away ? '1' : home < away ? '2' : 'X') ? 'WIN' : 'LOSE'
+    case 'total':
+      return (home + away > (market.line ?? 0)) === (code === 'over') ? 'WIN' : 'LOSE'
+    case 'both-score':
+      return (home > 0 && away > 0) === (code === 'yes') ? 'WIN' : 'LOSE'
+    case 'handicap':
+      return (home + (market.line ?? 0) > away) === (code === '1') ? 'WIN' : 'LOSE'
+  }
+}
+
+function settle(model: EventModel, changes: SelectionChange[]): void {
+  model.event.state = 'finished'
+  for (const market of model.event.markets)
+    for (const selection of market.selections) {
+      selection.status = 'SETTLED'
+      selection.result = outcome(market, selection.code, model.event.score)
+      changes.push({ id: selection.id, marketId: market.id, main: market.kind === 'main', price: selection.price, previous: selection.price, status: 'SETTLED', result: selection.result })
+    }
+}
+
+export function createFeed(options: FeedOptions): Feed {
+  const seed = options.seed ?? 14
+  // Hour-aligned: a restart within the hour rebuilds the same tree. Tree ids carry the hour, so an
+  // id never names two different matches across restarts (a bet keeps pointing at its match).
+  const origin = Math.floor(options.now() / HOUR) * HOUR
+  const models = new Map<string, EventModel>()
+  const selections = new Map<string, { model: EventModel; market: FeedMarket; selection: FeedSelection }>()
+  const listeners = new Set<FeedListener>()
+  let nextTreeId = ((origin / HOUR) % 1_000_000) * 1000 + 1
+  let tick = 0
+
+  const add = (model: EventModel) => {
+    models.set(model.event.id, model)
+    for (const market of model.event.markets) for (const selection of market.selections) selections.set(selection.id, { model, market, selection })
+  }
+  for (const fixture of fixtures(seed, origin)) add(makeEvent(seed, nextTreeId++, fixture, origin))
+  for (const model of models.values()) if (model.event.state === 'finished') settle(model, [])
+
+  const emit = (updates: EventUpdate[]) => {
+    if (updates.length === 0) return
+    for (const listener of listeners)
+      try {
+        listener(updates)
+      } catch {
+        // a failing listener must not stop the feed or the other listeners
+      }
+  }
+
+  const elapsed = (event: FeedEvent, at = options.now()) => Math.max(0, Math.min(event.durationMs, at - event.startsAt))
+
+  const update = (model: EventModel, at: number, changes: SelectionChange[], extra: Partial<EventUpdate> = {}): EventUpdate => {
+    model.event.version++
+    return {
+      eventId: model.event.id,
+      treeId: model.event.treeId,
+      version: model.event.version,
+      at,
+      ...(changes.length ? { selections: changes } : {}),
+      ...extra,
+    }
+  }
+
+  /** A finished event makes room for the league's next fixture (the same pair, sides swapped). */
+  const respawn = (model: EventModel, at: number, rng: Random) => {
+    const { event, spec } = model
+    const startsAt = Math.floor((at + rng.int(6, 48) * HOUR) / (15 * 60_000)) * 15 * 60_000
+    add(makeEvent(seed, nextTreeId++, { spec, league: event.league, home: event.away, away: event.home, startsAt, state: 'prematch' }, at))
+    const finished = [...models.values()].filter((m) => m.event.state === 'finished' && m.event.section === event.section)
+    finished.sort((a, b) => b.event.startsAt - a.event.startsAt)
+    for (const old of finished.slice(RESULTS_KEPT)) {
+      models.delete(old.event.id)
+      for (const market of old.event.markets) for (const s of market.selections) selections.delete(s.id)
+    }
+  }
+
+  const scoreTick = (model: EventModel, rng: Random, changes: SelectionChange[]): boolean => {
+    const { event, spec } = model
+    if (!rng.chance(spec.scoring.rate)) return false
+    const main = event.markets[0]
+    const homeChance = model.chances.get(main.id)![0]
+    const side = rng.chance(homeChance / (homeChance + model.chances.get(main.id)!.at(-1)!)) ? 'home' : 'away'
+    event.score = [...event.score] as [number, number]
+    event.score[side === 'home' ? 0 : 1] += rng.pick(spec.scoring.points)
+    repriceMarket(model, main, shiftTowards(model.chances.get(main.id)!, side), changes)
+    model.suspendedTicks = 2
+    setStatus(model, 'SUSPENDED', changes)
+    return true
+  }
+
+  const liveTick = (model: EventModel, at: number, rng: Random): EventUpdate | undefined => {
+    const { event, spec } = model
+    const changes: SelectionChange[] = []
+    const winAt = spec.scoring.winAt
+    if (at >= event.startsAt + event.durationMs || (winAt !== undefined && Math.max(...event.score) >= winAt)) return finish(model, at, rng)
+    const scored = scoreTick(model, rng, changes)
+    if (!scored && model.suspendedTicks > 0 && --model.suspendedTicks === 0 && !model.held) setStatus(model, 'OPEN', changes)
+    if (!scored && rng.chance(0.35)) {
+      const market = rng.chance(0.7) ? event.markets[0] : rng.pick(event.markets)
+      repriceMarket(model, market, walk(model.chances.get(market.id)!, rng), changes)
+    }
+    if (!scored && changes.length === 0) return undefined
+    return update(model, at, changes, scored ? { score: event.score, elapsedMs: elapsed(event, at) } : {})
+  }
+
+  const finish = (model: EventModel, at: number, rng: Random, score?: [number, number]): EventUpdate => {
+    const { event, spec } = model
+    if (score) event.score = score
+    else if (!spec.draw && event.score[0] === event.score[1]) event.score = rng.chance(0.5) ? [event.score[0] + 1, event.score[1]] : [event.score[0], event.score[1] + 1]
+    const changes: SelectionChange[] = []
+    settle(model, changes)
+    respawn(model, at, rng)
+    return update(model, at, changes, { state: 'finished', score: event.score, elapsedMs: event.durationMs })
+  }
+
+  const playTick = (at: number) => {
+    const updates: EventUpdate[] = []
+    for (const model of [...models.values()]) {
+      const { event } = model
+      const rng = randomFrom(mix(seed, tick, event.treeId))
+      if (event.state === 'prematch' && at >= event.startsAt) {
+        event.state = 'live'
+        updates.push(update(model, at, [], { state: 'live', score: event.score, elapsedMs: elapsed(event, at) }))
+      } else if (event.state === 'live') {
+        const change = liveTick(model, at, rng)
+        if (change) updates.push(change)
+      } else if (event.state === 'prematch' && rng.chance(0.01)) {
+        const changes: SelectionChange[] = []
+        repriceMarket(model, event.markets[0], walk(model.chances.get(event.markets[0].id)!, rng, 0.03), changes)
+        if (changes.length) updates.push(update(model, at, changes))
+      }
+    }
+    emit(updates)
+  }
+
+  const view = (entry: { model: EventModel; market: FeedMarket; selection: FeedSelection }): SelectionView => {
+    const { event } = entry.model
+    return {
+      ...entry.selection,
+      marketKind: entry.market.kind,
+      ...(entry.market.line === undefined ? {} : { line: entry.market.line }),
+      event: { id: event.id, treeId: event.treeId, section: event.section, sport: event.sport, league: event.league, home: event.home, away: event.away, state: event.state, startsAt: event.startsAt, score: event.score },
+    }
+  }
+
+  return {
+    seed,
+    origin,
+    advanceTo(now = options.now()) {
+      // a clock jumped far ahead plays only the last hour of ticks (starts and finishes go by the
+      // clock, so nothing is missed but the price moves of the skipped time)
+      const target = Math.floor((now - origin) / TICK_MS)
+      if (target - tick > HOUR / TICK_MS) tick = target - HOUR / TICK_MS
+      while (tick < target) {
+        tick++
+        playTick(origin + tick * TICK_MS)
+      }
+    },
+    events(filter = {}) {
+      const list = [...models.values()]
+        .map((m) => m.event)
+        .filter((e) => (!filter.section || e.section === filter.section) && (!filter.state || e.state === filter.state))
+      return filter.state === 'finished' ? list.sort((a, b) => b.startsAt - a.startsAt) : list.sort((a, b) => a.startsAt - b.startsAt || a.treeId - b.treeId)
+    },
+    event: (id) => models.get(id)?.event,
+    selection(id) {
+      const entry = selections.get(id)
+      return entry && view(entry)
+    },
+    elapsed: (event) => elapsed(event),
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    settleEvent(id, score) {
+      const model = models.get(id)
+      if (!model || model.event.state === 'finished') return undefined
+      const result = finish(model, options.now(), randomFrom(mix(seed, tick, model.event.treeId, 99)), score)
+      emit([result])
+      return result
+    },
+    setPrice(selectionId, price) {
+      const entry = selections.get(selectionId)
+      if (!entry || entry.selection.status === 'SETTLED' || !(price >= MIN_PRICE)) return undefined
+      const previous = entry.selection.price
+      entry.selection.price = Math.round(price * 100) / 100
+      const change: SelectionChange = { id: selectionId, marketId: entry.market.id, main: entry.market.kind === 'main', price: entry.selection.price, previous, status: entry.selection.status }
+      const result = update(entry.model, options.now(), [change])
+      emit([result])
+      return result
+    },
+    hold(eventId, held) {
+      const model = models.get(eventId)
+      if (!model || model.event.state === 'finished') return undefined
+      model.held = held
+      const changes: SelectionChange[] = []
+      setStatus(model, held ? 'SUSPENDED' : 'OPEN', changes)
+      const result = update(model, options.now(), changes)
+      emit([result])
+      return result
+    },
+  }
+}

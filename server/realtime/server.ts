@@ -1,0 +1,289 @@
+/**
+ * The socket server (spec §7 "Real-time", issue 14): `ws` on the site's own HTTP server.
+ * With IS_SEPARATED_SOCKET_ENABLED in the site's remote config the paths are
+ * `/sockets/v2/events?channel={platform}` (the event tree) and `/sockets/v2/punter?channel=…`
+ * (account and bets); without it one `/sockets/events?channel=…` carries both. Another path is a
+ * 404, a missing or unknown channel a 400, a foreign Origin a 403 — all before the upgrade.
+ *
+ * Feed changes fan out by subscription (FULL or SHORT per event); punter events of
+ * `server/punters/events.ts` go to that punter's authenticated sockets. A session that ends
+ * (logout, blocking, expiry without refresh) gets `accountLogout` and the socket is closed.
+ */
+import type { IncomingMessage, Server } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
+import { PLATFORMS } from '../../engine/documents/kinds'
+import { authenticate } from '../auth/sessions'
+import type { ServerDeps } from '../deps'
+import { feedFor, type EventUpdate, type Feed } from '../feed'
+import { PUNTER_EVENT_TYPES, punterEvents, type PunterEvent } from '../punters/events'
+import { allowedOn, followedEvents, MAX_SUBSCRIPTIONS, MESSAGE_BUDGET, modeOf, newConnection, spend, type Connection, type SocketRole } from './connection'
+import { errorFrame, snapshotFrame, updateFrames } from './messages'
+import { parseClientMessage, type ClientMessage } from './protocol'
+
+export const SOCKET_PATHS = { events: '/sockets/v2/events', punter: '/sockets/v2/punter', combined: '/sockets/events' } as const
+/** Largest frame a client may send (bytes); a bigger one closes the socket (1009). */
+export const MAX_FRAME_BYTES = 16 * 1024
+/** How often sessions of open sockets are checked, and the feed is played up to the clock. */
+const SWEEP_MS = 1000
+const FEED_TICK_MS = 250
+const SESSION_GRACE_MS = 60_000
+/** Close codes of ours (4000–4999 are the application's). */
+export const CLOSE = { sessionEnded: 4001, overBudget: 4008, serverStopping: 1001 } as const
+
+export interface RealtimeServer {
+  feed: Feed
+  connections(): number
+  close(): Promise<void>
+}
+
+function refuse(socket: Duplex, status: number, reason: string): void {
+  const body = JSON.stringify({ status: 'ERROR', errorCode: reason })
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+}
+
+function separatedSockets(deps: ServerDeps, host: string, platform: string): boolean {
+  const site = deps.documents.siteForHost(host)
+  const record = deps.documents.resolve('remote-config', 'app', { jurisdiction: site.jurisdiction, locale: site.defaultLocale, platform })
+  return (record?.source as { config?: Record<string, unknown> } | undefined)?.config?.IS_SEPARATED_SOCKET_ENABLED === true
+}
+
+/** Which socket a handshake asks for, or why it is refused. */
+function roleOf(deps: ServerDeps, req: IncomingMessage): { role: SocketRole; channel: string } | { status: number; reason: string } {
+  const url = new URL(req.url ?? '/', 'http://socket')
+  const host = (req.headers.host ?? '').replace(/:\d+$/, '')
+  const channel = url.searchParams.get('channel') ?? ''
+  const origin = req.headers.origin
+  if (origin !== undefined) {
+    let originHost = ''
+    try {
+      originHost = new URL(origin).host
+    } catch {
+      // an Origin that is not a URL is foreign
+    }
+    if (originHost !== req.headers.host) return { status: 403, reason: 'FOREIGN_ORIGIN' }
+  }
+  const separated = separatedSockets(deps, host, (PLATFORMS as readonly string[]).includes(channel) ? channel : 'web')
+  const role: SocketRole | undefined = separated
+    ? url.pathname === SOCKET_PATHS.events ? 'events' : url.pathname === SOCKET_PATHS.punter ? 'punter' : undefined
+    : url.pathname === SOCKET_PATHS.combined ? 'combined' : undefined
+  if (!role) return { status: 404, reason: 'NOT_FOUND' }
+  if (!(PLATFORMS as readonly string[]).includes(channel)) return { status: 400, reason: 'UNKNOWN_CHANNEL' }
+  return { role, channel }
+}
+
+export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer {
+  const feed = feedFor(deps)
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false })
+  const byEvent = new Map<string, Set<Connection>>()
+  const bySelection = new Map<string, Set<Connection>>()
+  const byPunter = new Map<number, Set<Connection>>()
+  const gambling = new Set<Connection>()
+  const all = new Set<Connection>()
+  let nextId = 1
+
+  const send = (connection: Connection, frame: string) => {
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame)
+  }
+  const index = <K>(map: Map<K, Set<Connection>>, key: K, connection: Connection, on: boolean) => {
+    let set = map.get(key)
+    if (on) {
+      if (!set) map.set(key, (set = new Set()))
+      set.add(connection)
+    } else if (set) {
+      set.delete(connection)
+      if (set.size === 0) map.delete(key)
+    }
+  }
+
+  /** After a change of a connection's subscriptions: index it and send snapshots of new events. */
+  const follow = (connection: Connection, before: Set<string>, changed: Iterable<string>) => {
+    for (const id of changed) {
+      const mode = modeOf(connection, id)
+      index(byEvent, id, connection, mode !== undefined)
+      const event = mode && feed.event(id)
+      if (event && (!before.has(id) || mode === 'FULL')) send(connection, snapshotFrame(event, mode, feed.elapsed(event)))
+    }
+  }
+
+  const unknownIds = (connection: Connection, ids: string[]) => {
+    const unknown = ids.filter((id) => !feed.event(id))
+    if (unknown.length) send(connection, errorFrame('UNKNOWN_EVENT', 'no such event', { ids: unknown }))
+    return ids.filter((id) => !unknown.includes(id))
+  }
+
+  const handlers: { [T in ClientMessage['type']]: (connection: Connection, message: Extract<ClientMessage, { type: T }>) => void } = {
+    AUTH(connection, message) {
+      const session = authenticate(deps.db, message.punterHash, message.accessToken, deps.now())
+      if (!session) return send(connection, errorFrame('UNAUTHORIZED', 'the session is not live'))
+      if (connection.punter) index(byPunter, connection.punter.punterId, connection, false)
+      connection.punter = { punterId: session.punterId, sessionId: session.sessionId }
+      index(byPunter, session.punterId, connection, true)
+      send(connection, JSON.stringify({ type: 'AUTH', status: 'OK' }))
+    },
+    SET_TREE_CTX(connection, message) {
+      const before = followedEvents(connection)
+      const dropped = message.resetSubscribe ? [...connection.dynamic] : message.unSubscribe
+      if (message.resetSubscribe) connection.dynamic.clear()
+      for (const id of message.unSubscribe) connection.dynamic.delete(id)
+      const added = unknownIds(connection, message.subscribe)
+      if (before.size + added.length > MAX_SUBSCRIPTIONS) return send(connection, errorFrame('TOO_MANY_SUBSCRIPTIONS', `at most ${MAX_SUBSCRIPTIONS} events`))
+      for (const id of added) connection.dynamic.add(id)
+      follow(connection, before, [...dropped, ...added])
+    },
+    SUBSCRIBE(connection, message) {
+      const before = followedEvents(connection)
+      const ids = unknownIds(connection, message.ids)
+      if (before.size + ids.length > MAX_SUBSCRIPTIONS) return send(connection, errorFrame('TOO_MANY_SUBSCRIPTIONS', `at most ${MAX_SUBSCRIPTIONS} events`))
+      for (const id of ids) if (!(message.displayMode === 'SHORT' && connection.modes.get(id) === 'FULL')) connection.modes.set(id, message.displayMode)
+      follow(connection, before, ids)
+    },
+    UNSUBSCRIBE(connection, message) {
+      const before = followedEvents(connection)
+      for (const id of message.ids) if (!message.displayMode || connection.modes.get(id) === message.displayMode) connection.modes.delete(id)
+      follow(connection, before, message.ids)
+    },
+    GI(connection, message) {
+      connection.gambling = !message.resetSubscribe
+      if (connection.gambling) gambling.add(connection)
+      else gambling.delete(connection)
+    },
+    WATCH_ON_BET: (connection, message) => betChannel(connection, message),
+    INACTIVE_SELECTION: (connection, message) => betChannel(connection, message),
+  }
+
+  const betChannel = (connection: Connection, message: Extract<ClientMessage, { type: 'WATCH_ON_BET' | 'INACTIVE_SELECTION' }>) => {
+    if (!connection.punter) return send(connection, errorFrame('UNAUTHORIZED', `${message.type} needs a logged-in punter`))
+    const watched = connection.betChannel[message.type]
+    const other = message.type === 'WATCH_ON_BET' ? connection.betChannel.INACTIVE_SELECTION : connection.betChannel.WATCH_ON_BET
+    if (message.resetSubscribe) for (const id of watched) if (!other.has(id)) index(bySelection, id, connection, false)
+    if (message.resetSubscribe) watched.clear()
+    for (const id of message.ids) {
+      watched.add(id)
+      index(bySelection, id, connection, true)
+    }
+  }
+
+  const receive = (connection: Connection, data: RawData, isBinary: boolean) => {
+    if (!spend(connection, deps.now())) {
+      if (connection.budget.refused >= MESSAGE_BUDGET.refusalsBeforeClose) return connection.socket.close(CLOSE.overBudget, 'TOO_MANY_MESSAGES')
+      return send(connection, errorFrame('TOO_MANY_MESSAGES', `at most ${MESSAGE_BUDGET.perSecond} messages a second`))
+    }
+    if (isBinary) return send(connection, errorFrame('MALFORMED_MESSAGE', 'messages are JSON text'))
+    const parsed = parseClientMessage(data.toString())
+    if (!parsed.ok) return send(connection, errorFrame(parsed.code, parsed.message))
+    const { message } = parsed
+    if (!allowedOn(connection.role, message.type)) return send(connection, errorFrame('WRONG_SOCKET', `${message.type} goes on the other socket`))
+    ;(handlers[message.type] as (c: Connection, m: ClientMessage) => void)(connection, message)
+  }
+
+  const forget = (connection: Connection) => {
+    all.delete(connection)
+    gambling.delete(connection)
+    for (const id of followedEvents(connection)) index(byEvent, id, connection, false)
+    for (const set of Object.values(connection.betChannel)) for (const id of set) index(bySelection, id, connection, false)
+    if (connection.punter) index(byPunter, connection.punter.punterId, connection, false)
+  }
+
+  wss.on('connection', (socket: WebSocket, _req: IncomingMessage, role: SocketRole, channel: string) => {
+    const connection = newConnection(nextId++, socket, role, channel, deps.now())
+    all.add(connection)
+    socket.on('message', (data, isBinary) => {
+      try {
+        receive(connection, data, isBinary)
+      } catch (error) {
+        deps.log.error('realtime.message.failed', { error: (error as Error).message })
+        send(connection, errorFrame('INTERNAL_ERROR'))
+      }
+    })
+    socket.on('close', () => forget(connection))
+    socket.on('error', () => forget(connection))
+  })
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy())
+    const asked = roleOf(deps, req)
+    if ('status' in asked) return refuse(socket, asked.status, asked.reason)
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, asked.role, asked.channel))
+  }
+  server.on('upgrade', onUpgrade)
+
+  const fanOut = (updates: EventUpdate[]) => {
+    for (const update of updates) {
+      const followers = byEvent.get(update.eventId)
+      if (followers) {
+        const frames = updateFrames(update)
+        for (const connection of followers) {
+          const frame = modeOf(connection, update.eventId) === 'FULL' ? frames.full : frames.short
+          if (frame) send(connection, frame)
+        }
+      }
+      for (const change of update.selections ?? []) {
+        if (change.status === 'OPEN') continue
+        const watchers = bySelection.get(change.id)
+        if (!watchers) continue
+        const frame = JSON.stringify({ type: 'INACTIVE_SELECTION', selectionId: change.id, eventId: update.eventId, status: change.status, ...(change.result ? { result: change.result } : {}) })
+        for (const connection of watchers) send(connection, frame)
+      }
+    }
+  }
+  const unsubscribeFeed = feed.subscribe(fanOut)
+
+  const endSession = (connection: Connection, reason: string) => {
+    send(connection, JSON.stringify({ type: 'accountLogout', payload: { reason } }))
+    connection.socket.close(CLOSE.sessionEnded, 'SESSION_ENDED')
+  }
+
+  const punterListeners = PUNTER_EVENT_TYPES.map((type) => {
+    const listener = (event: PunterEvent) => {
+      const { punterId, ...payload } = event
+      const targets = punterId === undefined ? [...all].filter((c) => c.punter) : [...(byPunter.get(punterId) ?? [])]
+      const frame = JSON.stringify({ type, payload })
+      for (const connection of targets) {
+        if (connection.role === 'events') continue
+        if (type === 'accountLogout') endSession(connection, String(payload.reason ?? 'SOCKET'))
+        else send(connection, frame)
+      }
+    }
+    punterEvents.on(type, listener)
+    return () => punterEvents.off(type, listener)
+  })
+
+  /** Sessions of open sockets: revoked or expired ones end here, not at the next message. */
+  const sweep = () => {
+    for (const connection of all) {
+      if (!connection.punter) continue
+      const row = deps.db.prepare('SELECT revoked_at, access_expires_at FROM auth_sessions WHERE id = ?').get(connection.punter.sessionId) as
+        | { revoked_at: number | null; access_expires_at: number }
+        | undefined
+      if (!row || row.revoked_at !== null) endSession(connection, 'SOCKET')
+      // an access token past its time (plus a minute for the refresh in flight) is not a logout:
+      // the socket closes and the client reconnects with its refreshed session
+      else if (deps.now() >= row.access_expires_at + SESSION_GRACE_MS) connection.socket.close(CLOSE.sessionEnded, 'SESSION_EXPIRED')
+    }
+  }
+  const timers = [
+    setInterval(() => {
+      try {
+        sweep()
+      } catch (error) {
+        deps.log.warn('realtime.sweep.failed', { error: (error as Error).message })
+      }
+    }, SWEEP_MS),
+    setInterval(() => feed.advanceTo(deps.now()), FEED_TICK_MS),
+  ]
+  for (const timer of timers) timer.unref()
+
+  return {
+    feed,
+    connections: () => all.size,
+    async close() {
+      for (const timer of timers) clearInterval(timer)
+      server.off('upgrade', onUpgrade)
+      unsubscribeFeed()
+      for (const off of punterListeners) off()
+      for (const connection of all) connection.socket.terminate()
+      await new Promise<void>((done) => wss.close(() => done()))
+    },
+  }
+}
