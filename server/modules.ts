@@ -13,6 +13,7 @@ import { signupModule } from './signup'
 import { adminModule } from './admin'
 import { credentialsModule } from './credentials'
 import { feedFor } from './feed'
+import { regulationModule } from './regulation'
 
 export interface ServerModule {
   name: string
@@ -38,4 +39,5 @@ export const modules: ServerModule[] = [
   signupModule,
   adminModule,
   credentialsModule,
+  regulationModule,
 ]

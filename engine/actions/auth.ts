@@ -75,6 +75,21 @@ function showFailure<T>(env: ActionEnvironment, result: Result<T>, notice: boole
   return result
 }
 
+/**
+ * A refused login of a self-excluded punter (spec §8: the self-exclude info passed through): the
+ * self-exclude popup says until when, or that it is permanent or the regulator's, instead of a notice.
+ */
+function showSelfExclusion<T>(env: ActionEnvironment, result: Extract<Result<T>, { ok: false }>): Result<T> {
+  const settings = ((result.details as { selfExcludeSettings?: Record<string, unknown> } | undefined)?.selfExcludeSettings ?? {}) as Record<string, unknown>
+  const ui = env.stores.ui.getState()
+  ui.closePopup('login')
+  ui.openPopup({
+    id: 'self-exclude',
+    params: { endDate: typeof settings.endDate === 'string' ? settings.endDate : '', permanent: settings.permanent === true, byRegulator: settings.selfExcludedByRegulator === true, refusedLogin: true },
+  })
+  return result
+}
+
 const notice = { type: 'boolean', description: 'Show the failure notice (default true); false when the document handles every code.' } as const
 
 export const authLogin = action<LoginInput & { notice?: boolean }>({
@@ -96,6 +111,7 @@ export const authLogin = action<LoginInput & { notice?: boolean }>({
   async handler({ notice: show, ...input }, env) {
     const result = await authController(env).login(input)
     if (result.ok) env.stores.ui.getState().closePopup('login')
+    if (!result.ok && result.code === 'CUSTOMER_SELFEXCLUDED') return showSelfExclusion(env, result)
     return showFailure(env, result, show)
   },
 })

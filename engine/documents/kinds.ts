@@ -513,6 +513,32 @@ export const jurisdictionSchema = {
           [SERVER_ONLY]: true,
           description: 'Abuse thresholds the server enforces (SMS budgets); an attacker could pace himself by them, so never served.',
         },
+        restrictions: {
+          type: 'object',
+          description:
+            'Per restriction type (server/regulation/restrictions.ts RESTRICTION_PRIORITY), the operations it takes away: deposit, bet, game. A type left out takes all three away.',
+          propertyNames: {
+            enum: ['SELF_EXCLUSION_REGULATOR', 'SELF_EXCLUSION_PERMANENT', 'PROTECTION_MEASURE_PERMANENT', 'SELF_EXCLUSION_END_DATED', 'SELF_EXCLUSION_TIMEOUT', 'PROTECTION_MEASURE_END_DATED', 'SUSPENDED', 'BLOCKED_ID_UPLOAD', 'NEED_DOCUMENT'],
+          },
+          additionalProperties: { type: 'array', items: { enum: ['deposit', 'bet', 'game'] }, uniqueItems: true },
+        },
+        selfExclusion: {
+          type: 'object',
+          description: 'Self-exclusion offered: days, months, years (temporary periods), timeoutDays (or temporaryHours), permanent (or indefinite, final).',
+          properties: {
+            days: { type: 'array', items: { type: 'integer', minimum: 1 } },
+            months: { type: 'array', items: { type: 'integer', minimum: 1 } },
+            years: { type: 'array', items: { type: 'integer', minimum: 1 } },
+            timeoutDays: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 365 } },
+            permanent: { type: 'boolean' },
+          },
+        },
+        realityCheck: {
+          type: 'object',
+          description: 'Reality check (casino and live casino): the reminder intervals a punter may choose, in minutes.',
+          properties: { timeoutsMinutes: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 1440 }, minItems: 1 } },
+        },
+        sessionReminderIntervalMinutes: { type: 'integer', minimum: 1, maximum: 1440, description: 'Spain: minutes between session reminders while a session runs.' },
       },
     },
   },

@@ -37,6 +37,8 @@ import { captchaServiceFor, powConfig, type CaptchaService } from './captcha'
 import { authenticate, createSession, loginResult, punterOfRefreshToken, refreshSession, revokeAllSessions, sessionExpiration, sha256 } from './sessions'
 import { clearFailures, createLanes, isLocked, needsCaptcha, recordFailure, throttleState, type ThrottleState } from './throttle'
 import { sendUnlockLink, useUnlockToken } from './unlock'
+import { jurisdictionFor, restrictionsView } from '../regulation/restrictions'
+import { selfExclusionAtLogin } from '../regulation/self-exclusion'
 
 registerMigration(
   '105-auth-confirmation-tokens',
@@ -224,6 +226,11 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
       log.info('auth.login.refused', { outcome: 'LOGIN_DENIED_BY_PERMISSION', punterId: punter.id })
       return sendError(res, 403, 'LOGIN_DENIED_BY_PERMISSION', { disabledUntil: new Date(punter.loginDeniedUntil).toISOString() })
     }
+    const excluded = selfExclusionAtLogin(db, punter, after)
+    if (excluded) {
+      log.info('auth.login.refused', { outcome: excluded.code, punterId: punter.id })
+      return sendError(res, 403, excluded.code, excluded.payload)
+    }
 
     const session = createSession(db, punter.id, { rememberMe: body.rememberMe === true || body.keepPunterLoggedIn === true }, after)
     recordLogin(db, punter.id, after)
@@ -307,7 +314,8 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
 
   router.get('/heartbeat', requireSession, (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, userData(req.punterSession!.punter, siteContext(req, deps).locale))
+    const punter = req.punterSession!.punter
+    sendOk(res, { ...userData(punter, siteContext(req, deps).locale), restrictions: restrictionsView(punter, jurisdictionFor(deps, req), deps.now()) })
   })
 
   router.get('/auth/punter-session/expiration-timeout', requireSession, (req, res) => {

@@ -51,6 +51,12 @@ export interface PunterProfile {
   needAutoVerification?: boolean
   identityCheckedManual?: boolean
   punterTypeId?: number
+  /** A player protection measure set by the operator (null end: permanent); see server/regulation. */
+  protectionMeasure?: { endDate: string | null }
+  /** Reality check (server/regulation/reality-check.ts): the interval the punter chose. */
+  realityCheck?: { timeoutMinutes: number; acceptedAt: number }
+  /** The regulation alert waiting for the punter's confirmation (server/regulation/alerts.ts). */
+  regulationAlert?: { status: string; spentHours: number; totalBetMinUnit: number; totalLostMinUnit: number; raisedAt: number; confirmedAt: number | null }
 }
 
 export interface Punter {

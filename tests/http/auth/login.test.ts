@@ -278,7 +278,7 @@ describe('throttling and captcha (spec §5 captcha; ASVS 2.2.1)', () => {
 
   it('100 simultaneous right logins over 5 accounts from one client all succeed (only failures count)', async () => {
     const ip = freshIp()
-    const logins = ['opened@demo.parlay.test', 'self-excluded@demo.parlay.test', 'blocked-id@demo.parlay.test', 'japan@demo.parlay.test', 'protection@demo.parlay.test']
+    const logins = ['opened@demo.parlay.test', 'vip@demo.parlay.test', 'blocked-id@demo.parlay.test', 'japan@demo.parlay.test', 'protection@demo.parlay.test']
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => server.login(logins[i % 5], DEMO_PASSWORD, {}, ip)))
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(200))
   })
