@@ -46,6 +46,10 @@ export interface DocumentClientOptions {
   /** An admin preview token (the page's `?preview=`): documents then come from a draft version,
    * and never enter the stored last-good copies punters rely on. */
   preview?: () => string | null
+  /** When stored last-good copies are written (issue 10: the browser writes them once the page is
+   * idle, not during the first render). Given the write; defaults to writing at once. The memory
+   * copy is current either way; a later write of the same document replaces a pending one. */
+  persist?: (write: () => void) => void
 }
 
 export interface DocumentClient {
@@ -95,14 +99,25 @@ export function createDocumentClient(options: DocumentClientOptions): DocumentCl
       return undefined
     }
   }
+  const pendingWrites = new Map<string, Entry>()
+  function writePending(): void {
+    for (const [key, entry] of pendingWrites) {
+      pendingWrites.delete(key)
+      try {
+        options.storage?.setItem(STORAGE_PREFIX + key, JSON.stringify(entry))
+      } catch {
+        // storage full: the memory copy still protects this page
+      }
+    }
+  }
   function remember(key: string, entry: Entry): void {
     memory.set(key, entry)
-    if (key.startsWith('preview:')) return
-    try {
-      options.storage?.setItem(STORAGE_PREFIX + key, JSON.stringify(entry))
-    } catch {
-      // storage full: the memory copy still protects this page
-    }
+    if (key.startsWith('preview:') || !options.storage) return
+    const scheduled = pendingWrites.size > 0
+    pendingWrites.set(key, entry)
+    if (scheduled) return
+    if (options.persist) options.persist(writePending)
+    else writePending()
   }
   function lastGood(key: string): Entry | undefined {
     const entry = memory.get(key) ?? fromStorage(key)

@@ -1,6 +1,10 @@
 /**
- * i18n through i18next: one instance per page, plurals by i18next's suffixes (key_one, key_few,
- * key_many, key_other) chosen by Intl.PluralRules of the locale that supplies the text.
+ * i18n: one instance per page; texts by key, `{{name}}` interpolation, and plurals by suffix
+ * (key_zero for 0 when present, then key_one, key_few, key_many, key_other as Intl.PluralRules of
+ * the locale that supplies the text chooses, then the bare key) — the i18next JSON v4 resource
+ * format the translations documents and schema-lint use, without i18next itself: it was 14 KB of
+ * the first-load script (brotli) and processed the whole locale bundle before the first render
+ * (issue 10). Here a bundle is kept as the object that arrived; nothing runs until a key is asked.
  *
  * A key the locale lacks falls back to the site's default locale, then to English — never to the
  * key itself. The server ships those fallback texts inside the locale's bundle (`fallbacks`, per
@@ -12,7 +16,6 @@
  * 'D MMM YYYY HH:mm' in the page's locale. A placeholder no caller filled shows as '' and is
  * reported, never as a literal `{{name}}`.
  */
-import i18next, { type i18n as I18next, type TOptions } from 'i18next'
 import type { Text } from '../documents/types'
 import { resolveBindings, type EvaluationContext } from './context'
 import { formatDateTime } from './format'
@@ -43,8 +46,6 @@ export interface I18n {
   setResources(locale: string, resources: Record<string, string>, fallbacks?: Record<string, Record<string, string>>): void
   /** Switches the locale (its resources must have been set). */
   setLocale(locale: string): void
-  /** The underlying i18next instance (for the React layer if it wants it). */
-  instance: I18next
 }
 
 export interface I18nOptions {
@@ -66,9 +67,44 @@ export function fallbackChain(locale: string, defaultLocale?: string, extra: str
   return [...new Set(chain)]
 }
 
-/** Creates an isolated i18n instance (synchronous init: resources are passed in). */
+const PLACEHOLDER = /\{\{(.+?)\}\}/g
+
+const pluralRules = new Map<string, Intl.PluralRules>()
+function pluralForm(locale: string, count: number): string {
+  let rules = pluralRules.get(locale)
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(locale)
+    } catch {
+      rules = new Intl.PluralRules(LAST_FALLBACK_LOCALE)
+    }
+    pluralRules.set(locale, rules)
+  }
+  return rules.select(count)
+}
+
+/** The keys a lookup tries in one locale, most specific first. */
+function candidateKeys(key: string, locale: string, count: unknown): string[] {
+  if (typeof count !== 'number') return [key]
+  return [...(count === 0 ? [`${key}_zero`] : []), `${key}_${pluralForm(locale, count)}`, key]
+}
+
+/** A value named by a placeholder: the own property, else a dotted path. */
+function valueAt(values: Record<string, unknown>, name: string): unknown {
+  if (Object.prototype.hasOwnProperty.call(values, name)) return values[name]
+  let current: unknown = values
+  for (const part of name.split('.')) {
+    if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, part)) return undefined
+    current = (current as Record<string, unknown>)[part]
+  }
+  return current
+}
+
+/** Creates an isolated i18n instance (synchronous: resources are passed in). */
 export function createI18n(options: I18nOptions): I18n {
-  const instance = i18next.createInstance()
+  let language = options.locale
+  const chain = fallbackChain(options.locale, options.fallbackLocale, options.fallbackLocales)
+  const bundles = new Map<string, Record<string, string>>([[options.locale, options.resources ?? {}]])
   const reported = new Set<string>()
   const reportOnce = (id: string, message: string, detail: Record<string, unknown>) => {
     if (reported.has(id)) return
@@ -76,53 +112,56 @@ export function createI18n(options: I18nOptions): I18n {
     report({ kind: 'document', message, detail })
   }
 
-  void instance.init({
-    lng: options.locale,
-    fallbackLng: fallbackChain(options.locale, options.fallbackLocale, options.fallbackLocales),
-    resources: { [options.locale]: { translation: options.resources ?? {} } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    returnEmptyString: false,
-    keySeparator: false,
-    nsSeparator: false,
-    missingInterpolationHandler: (text: string, match: RegExpExecArray) => {
-      reportOnce(`placeholder|${instance.language}|${text}|${match[1]}`, `unfilled placeholder {{${match[1].trim()}}} (${instance.language})`, { text })
-      return ''
-    },
-  })
-  instance.services.formatter?.add('datetime', (value, lng) => formatDateTime(value, lng ?? instance.language, options.timeZone))
-
-  const replaceBundle = (locale: string, resources: Record<string, string>) => {
-    if (instance.hasResourceBundle(locale, 'translation')) instance.removeResourceBundle(locale, 'translation')
-    instance.addResourceBundle(locale, 'translation', resources, true, true)
-  }
   // The fallback texts that came with the last bundle; a newer bundle replaces all of them.
   const fallbackLocales = new Set<string>()
   const setFallbacks = (fallbacks: Record<string, Record<string, string>> | undefined) => {
     if (!fallbacks) return
     for (const locale of Object.keys(fallbacks)) fallbackLocales.add(locale)
-    for (const locale of fallbackLocales) if (locale !== instance.language) replaceBundle(locale, fallbacks[locale] ?? {})
+    for (const locale of fallbackLocales) if (locale !== language) bundles.set(locale, fallbacks[locale] ?? {})
   }
   setFallbacks(options.fallbacks)
 
+  /** The text for a key: the page's locale first, then the fallback chain; '' counts as missing. */
+  const lookup = (key: string, count: unknown): { text: string; locale: string } | undefined => {
+    for (const locale of [language, ...chain.filter((l) => l !== language)]) {
+      const bundle = bundles.get(locale)
+      if (!bundle) continue
+      for (const candidate of candidateKeys(key, locale, count)) {
+        const text = Object.prototype.hasOwnProperty.call(bundle, candidate) ? bundle[candidate] : undefined
+        if (typeof text === 'string' && text !== '') return { text, locale }
+      }
+    }
+    return undefined
+  }
+
+  const interpolate = (text: string, values: Record<string, unknown>): string =>
+    text.replace(PLACEHOLDER, (whole, inner: string) => {
+      const [name, format] = inner.split(',').map((part) => part.trim())
+      const value = valueAt(values, name)
+      if (value === undefined) {
+        reportOnce(`placeholder|${language}|${text}|${inner}`, `unfilled placeholder {{${name}}} (${language})`, { text })
+        return ''
+      }
+      if (format === 'datetime') return formatDateTime(value, language, options.timeZone)
+      if (value === null) return ''
+      return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
+    })
+
   const t = (key: string, values: Record<string, unknown> = {}): string => {
-    const language = instance.language
-    if (!instance.exists(key, values as TOptions)) {
+    const found = lookup(key, values.count)
+    if (!found) {
       reportOnce(`missing|${language}|${key}`, `missing translation: ${key} (${language} and its fallbacks)`, { key, locale: language })
       return ''
     }
-    const found = instance.t(key, { ...values, returnDetails: true } as TOptions) as unknown as { res: unknown; usedLng: string }
-    if (found.usedLng !== language)
-      reportOnce(`fallback|${language}|${key}`, `translation fallback: ${key} (${language} → ${found.usedLng})`, { key, locale: language, usedLocale: found.usedLng })
-    return String(found.res)
+    if (found.locale !== language)
+      reportOnce(`fallback|${language}|${key}`, `translation fallback: ${key} (${language} → ${found.locale})`, { key, locale: language, usedLocale: found.locale })
+    return found.text.includes('{{') ? interpolate(found.text, values) : found.text
   }
 
   return {
-    instance,
-    locale: () => instance.language,
+    locale: () => language,
     t,
-    has: (key) => instance.exists(key) || instance.exists(key, { count: 1 }) || instance.exists(key, { count: 2 }) || instance.exists(key, { count: 5 }),
+    has: (key) => [undefined, 0, 1, 2, 5].some((count) => lookup(key, count) !== undefined),
     translate(text, ctx) {
       if (text === undefined || text === null) return ''
       if (typeof text === 'string') return t(text)
@@ -134,11 +173,11 @@ export function createI18n(options: I18nOptions): I18n {
       return t(text.key, values)
     },
     setResources(locale, resources, fallbacks) {
-      replaceBundle(locale, resources)
+      bundles.set(locale, resources)
       setFallbacks(fallbacks)
     },
     setLocale(locale) {
-      void instance.changeLanguage(locale)
+      language = locale
     },
   }
 }

@@ -1,5 +1,5 @@
 /** The whole client: boots the engine (site, translations, stores), then the router and shell. */
-import { useEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 import { BrowserRouter, useLocation } from 'react-router-dom'
 import { RuntimeProvider } from '../runtime'
 import { AppErrorBoundary } from './AppErrorBoundary'
@@ -22,7 +22,10 @@ function UpdateOnNavigation() {
 export function ParlayApp({ boot = bootBrowserEngine }: { boot?: () => Promise<BootResult> }) {
   const [result, setResult] = useState<BootResult | null>(null)
   useEffect(() => {
-    boot().then(setResult, () => setResult({ ok: false, status: 500, code: 'BOOT_FAILED' }))
+    // the first mount of the whole shell renders in a transition: React yields to the browser
+    // every few milliseconds instead of one long task (issue 10, total blocking time)
+    const settle = (next: BootResult) => startTransition(() => setResult(next))
+    boot().then(settle, () => settle({ ok: false, status: 500, code: 'BOOT_FAILED' }))
   }, [boot])
   if (!result) return null
   if (!result.ok)

@@ -9,7 +9,8 @@ const SCREEN_RENDERED_EVENT = 'parlay:screen-rendered' // rendered-signal's even
 
 type IdleWindow = Window & { requestIdleCallback?: (task: () => void, options?: { timeout: number }) => number }
 
-function whenIdle(task: () => void): void {
+/** Runs a task when the main thread is idle (at the latest after 3 s). */
+export function whenIdle(task: () => void): void {
   const idle = (window as IdleWindow).requestIdleCallback
   if (idle) idle(task, { timeout: 3000 })
   else window.setTimeout(task, 200)

@@ -17,7 +17,7 @@ import { browserSessionTabs, provideSessionServices, type SessionMessage, type S
 import type { TranslationsResource } from '../../core/documents'
 import type { ActionChain } from '../../documents/types'
 import type { EngineRuntime } from '../runtime'
-import { afterFirstScreen } from './after-first-screen'
+import { afterFirstScreen, whenIdle } from './after-first-screen'
 
 export const PLATFORM = 'web'
 
@@ -65,6 +65,25 @@ function needsDomainActions(chain: ActionChain | undefined): boolean {
       needsDomainActions(step.onSuccess) ||
       Object.values(step.onError ?? {}).some((branch) => needsDomainActions(branch)),
   )
+}
+
+/**
+ * Stored last-good copies are written once the page is idle, not in the middle of the first
+ * render (each is a synchronous JSON.stringify + localStorage write); a page hidden or closed
+ * before then writes them at once.
+ */
+function persistWhenIdle(): (write: () => void) => void {
+  let pending: (() => void) | null = null
+  const flush = () => {
+    const write = pending
+    pending = null
+    write?.()
+  }
+  window.addEventListener('pagehide', flush)
+  return (write) => {
+    pending = write
+    whenIdle(flush)
+  }
 }
 
 /** The page's boot data by URL; each entry answers once, as the network would have. */
@@ -134,6 +153,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     headers: () => documentHeaders(PLATFORM, bootstrap),
     onChange: (kind, id) => onChange(kind, id),
     preview: () => previewToken,
+    persist: persistWhenIdle(),
   })
 
   const site = await documents.loadSite()

@@ -68,7 +68,7 @@ describe('a missing key falls back to the site default, then English, never to t
   })
 })
 
-describe('plural forms through i18next and Intl.PluralRules for every site locale', () => {
+describe('plural forms by Intl.PluralRules of the locale, for every site locale', () => {
   const forms = {
     en: { bets_one: '{{count}} bet', bets_other: '{{count}} bets' },
     da: { bets_one: '{{count}} væddemål', bets_other: '{{count}} væddemål i alt' },
@@ -93,7 +93,7 @@ describe('plural forms through i18next and Intl.PluralRules for every site local
     expect(say('be', [1, 2, 5, 11, 21, 22, 25])).toEqual(['1 стаўка', '2 стаўкі', '5 ставак', '11 ставак', '21 стаўка', '22 стаўкі', '25 ставак'])
   })
 
-  it('es, it and pt use one/other, and i18next asks for many at a million', () => {
+  it('es, it and pt use one/other, and many at a million', () => {
     expect(say('es', [1, 2, 1_000_000])).toEqual(['1 apuesta', '2 apuestas', '1000000 de apuestas'])
     expect(say('it', [1, 2, 1_000_000])).toEqual(['1 scommessa', '2 scommesse', '1000000 di scommesse'])
     expect(say('pt', [0, 1, 2, 1_000_000])).toEqual(['0 aposta', '1 aposta', '2 apostas', '1000000 de apostas'])

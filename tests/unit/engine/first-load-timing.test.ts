@@ -1,0 +1,77 @@
+/**
+ * First load (issue 10), the parts that are timing decisions of the framework-free core: stored
+ * last-good copies are written when the page's scheduler says (the browser: once idle), never in
+ * the middle of the first render; texts are looked up only when asked, with i18next's resource
+ * format (plural suffixes, key_zero) kept.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createDocumentClient } from '../../../engine/core/documents'
+import { createI18n } from '../../../engine/core/i18n'
+import { memoryStorage, response } from './helpers'
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+})
+
+const LOBBY = (title: string) => ({ kind: 'screen', id: 'casino-lobby', route: '/casino/lobby', title, body: [] })
+const serving = (title: string) => vi.fn(async () => response({ status: 200, body: LOBBY(title), etag: `"${title}"` }))
+
+describe('stored last-good copies are written when the page is idle, not during the first render', () => {
+  it('a load answers at once from memory; storage is written only when the scheduled write runs', async () => {
+    const storage = memoryStorage()
+    const scheduled: Array<() => void> = []
+    const client = createDocumentClient({ fetch: serving('A'), storage, persist: (write) => scheduled.push(write) })
+    expect(await client.load('screen', 'casino-lobby')).toMatchObject({ ok: true, value: { document: LOBBY('A') } })
+    expect(client.peek('screen', 'casino-lobby')?.document).toEqual(LOBBY('A'))
+    expect(storage.data.size).toBe(0)
+    expect(scheduled).toHaveLength(1)
+    scheduled[0]()
+    expect([...storage.data.keys()]).toEqual(['parlay.doc:screen/casino-lobby/en'])
+  })
+
+  it('several loads before the write share one scheduled write, and the newest copy is the one stored', async () => {
+    const storage = memoryStorage()
+    const scheduled: Array<() => void> = []
+    let title = 'A'
+    const client = createDocumentClient({ fetch: vi.fn(async () => response({ status: 200, body: LOBBY(title), etag: `"${title}"` })), storage, persist: (write) => scheduled.push(write) })
+    await client.load('screen', 'casino-lobby')
+    title = 'B'
+    await client.load('screen', 'casino-lobby')
+    await client.load('menu', 'left-menu')
+    expect(scheduled).toHaveLength(1)
+    scheduled[0]()
+    expect(JSON.parse(storage.data.get('parlay.doc:screen/casino-lobby/en') ?? '{}').document.title).toBe('B')
+    expect(storage.data.has('parlay.doc:menu/left-menu/en')).toBe(true)
+  })
+
+  it('a copy written late still survives a reload: the next page shows it offline', async () => {
+    const storage = memoryStorage()
+    let write = () => {}
+    const first = createDocumentClient({ fetch: serving('A'), storage, persist: (next) => (write = next) })
+    await first.load('screen', 'casino-lobby')
+    write()
+    const offline = createDocumentClient({ fetch: vi.fn(async () => Promise.reject(new TypeError('offline'))), storage })
+    expect(await offline.load('screen', 'casino-lobby')).toMatchObject({ ok: true, value: { stale: true, document: LOBBY('A') } })
+  })
+})
+
+describe('texts keep the i18next resource format without i18next', () => {
+  it('key_zero is used for 0 when the locale has it; otherwise the plural form of Intl.PluralRules', () => {
+    const withZero = createI18n({ locale: 'en', resources: { bets_zero: 'No bets', bets_one: '{{count}} bet', bets_other: '{{count}} bets' } })
+    const withoutZero = createI18n({ locale: 'en', resources: { bets_one: '{{count}} bet', bets_other: '{{count}} bets' } })
+    expect([0, 1, 3].map((count) => withZero.t('bets', { count }))).toEqual(['No bets', '1 bet', '3 bets'])
+    expect(withoutZero.t('bets', { count: 0 })).toBe('0 bets')
+  })
+
+  it('a plural key the locale lacks falls back to the bare key; an empty text counts as missing', () => {
+    const i18n = createI18n({ locale: 'en', resources: { hello: 'Hello, {{ name }}', empty: '' }, fallbacks: {} })
+    expect(i18n.t('hello', { count: 2, name: 'Ana' })).toBe('Hello, Ana')
+    expect(i18n.t('empty')).toBe('')
+    expect(i18n.has('empty')).toBe(false)
+  })
+
+  it('placeholders take dotted paths and never run the text as code', () => {
+    const i18n = createI18n({ locale: 'en', resources: { greet: 'Hi {{user.name}}, {{constructor}}' } })
+    expect(i18n.t('greet', { user: { name: 'Ana' } })).toBe('Hi Ana, ')
+  })
+})
