@@ -6,6 +6,7 @@ import { builtInActions } from './catalogue'
 import { actionRegistry, registerActions } from './registry'
 import './auth' // account actions (auth.login, auth.logout …) register themselves
 import './join' // sign-up actions (join.*, promo.check, identity.*, deposit.redirect) register themselves
+import './settings' // settings.detect registers itself
 
 registerActions(builtInActions, actionRegistry)
 

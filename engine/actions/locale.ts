@@ -5,6 +5,8 @@
 import type { Result } from '../core/contracts'
 import { defineAction, type ActionEnvironment } from './registry'
 
+const MOBILE_GATE = '/mobile-gate/api/v1'
+
 /** The language page, and where a locale change made there lands. */
 export const LANGUAGE_PAGE = '/account/language'
 export const AFTER_LANGUAGE_PAGE = '/account/settings'
@@ -19,6 +21,9 @@ async function switchLocale(locale: string, env: ActionEnvironment): Promise<Res
   const search = path === route.path ? new URLSearchParams(route.query).toString() : ''
   const url = `/${locale}${path === '/' ? '' : path}${search ? `?${search}` : ''}`
   env.stores.settings.getState().setServerSettings({ locale })
+  // a punter's language is a server-side setting (spec §3): it follows them to other devices.
+  // A failed save still switches this page; the next login here restores the saved one.
+  if (env.stores.session.getState().accessToken) await env.gateway.call('PUT', `${MOBILE_GATE}/punter/settings`, { locale })
   env.reload(url)
   return { ok: true, value: url }
 }

@@ -1,10 +1,12 @@
 /**
  * Account settings split (spec §3): server-side keys are saved with PUT /punter/settings and come
  * back in the heartbeat; local-only keys live in the browser (the settings store persists them).
+ * A change made in one tab shows in the others (storage events: the local settings' own key, and
+ * a settings-event key for the server-side ones), and the time zone is detected through Intl.
  */
 import type { Result } from '../core/contracts'
 import type { Gateway } from '../core/gateway'
-import type { EngineStores, LocalSettings, ServerSettings, UserData } from '../core/stores'
+import { STORAGE_KEYS, type EngineStores, type LocalSettings, type ServerSettings, type StorageLike, type UserData } from '../core/stores'
 
 export const SERVER_SETTING_KEYS = [
   'noEmailCorrespondence',
@@ -58,6 +60,95 @@ export function serverSettingsFrom(user: UserData): Partial<ServerSettings> {
   return splitSettings(Object.fromEntries(Object.entries(settings).filter(([k]) => (SERVER_SETTING_KEYS as readonly string[]).includes(k)))).server
 }
 
+export type SettingKey = keyof ServerSettings | keyof LocalSettings
+
+export const isServerSettingKey = (key: string): key is keyof ServerSettings => (SERVER_SETTING_KEYS as readonly string[]).includes(key)
+
+/** The current value of one setting, server-side or local. */
+export function readSetting(stores: EngineStores, key: SettingKey): unknown {
+  const { server, local } = stores.settings.getState()
+  return isServerSettingKey(key) ? server[key] : local[key as keyof LocalSettings]
+}
+
+/** Storage key whose changes carry saved server-side settings to the other tabs. */
+export const SETTINGS_EVENT_KEY = 'settingsEvent'
+const announcers = new WeakMap<EngineStores, (server: Partial<ServerSettings>) => void>()
+
+/**
+ * Keeps this tab's settings in line with the other tabs of the browser: local settings follow
+ * their stored key, server-side ones follow what another tab saved. Returns stop.
+ */
+export function followSettingsAcrossTabs(stores: EngineStores, storage: StorageLike, target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+  let sequence = 0
+  announcers.set(stores, (server) => {
+    try {
+      storage.setItem(SETTINGS_EVENT_KEY, JSON.stringify({ server, n: `${Date.now()}-${++sequence}-${Math.random()}` }))
+    } catch {
+      // storage refused (private mode, quota): the other tabs see it at their next heartbeat
+    }
+  })
+  const onStorage = (event: StorageEvent) => {
+    if (!event.newValue) return
+    if (event.key === STORAGE_KEYS.localSettings) {
+      const local = splitSettings(parseObject(event.newValue)).local
+      if (Object.keys(local).length > 0) stores.settings.getState().setLocalSettings(local)
+    } else if (event.key === SETTINGS_EVENT_KEY) {
+      const server = splitSettings(parseObject(parseObject(event.newValue).server)).server
+      if (Object.keys(server).length > 0 && stores.session.getState().accessToken) stores.settings.getState().setServerSettings(server)
+    }
+  }
+  target.addEventListener('storage', onStorage)
+  return () => {
+    target.removeEventListener('storage', onStorage)
+    announcers.delete(stores)
+  }
+}
+
+function parseObject(value: unknown): Record<string, unknown> {
+  try {
+    const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** The time zone of this device (IANA name), or null when the platform does not say. */
+export function detectTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null
+  } catch {
+    return null
+  }
+}
+
+/** Minutes east of UTC of an IANA zone at `at`; 0 for a zone the platform does not know. */
+export function zoneOffsetMinutes(zone: string, at: number): number {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date(at))
+    const match = /GMT([+-])(\d{2}):(\d{2})/.exec(parts.find((p) => p.type === 'timeZoneName')?.value ?? '')
+    if (!match) return 0
+    const minutes = Number(match[2]) * 60 + Number(match[3])
+    return match[1] === '-' ? -minutes : minutes
+  } catch {
+    return 0
+  }
+}
+
+export interface TimeZoneEntry {
+  id: number
+  name: string
+  offset: number
+}
+
+/** The dictionary id of a detected zone: the same zone, else the first with the same offset now. */
+export function timeZoneIdFor(zones: readonly TimeZoneEntry[], zone: string, at: number): number | undefined {
+  const same = zones.find((z) => z.name === zone)
+  if (same) return same.id
+  const offset = zoneOffsetMinutes(zone, at)
+  return zones.find((z) => z.offset === offset)?.id
+}
+
 /** Saves settings: local keys at once, server keys by PUT /punter/settings (only when logged in). */
 export async function saveSettings(stores: EngineStores, gateway: Gateway, values: Record<string, unknown>): Promise<Result<SplitSettings>> {
   const split = splitSettings(values)
@@ -67,6 +158,7 @@ export async function saveSettings(stores: EngineStores, gateway: Gateway, value
     if (stores.session.getState().accessToken) {
       const saved = await gateway.call<Record<string, unknown>>('PUT', '/mobile-gate/api/v1/punter/settings', split.server)
       if (!saved.ok) return saved
+      announcers.get(stores)?.(split.server)
     }
     stores.settings.getState().setServerSettings(split.server)
   }

@@ -128,7 +128,7 @@ export interface ServerSettings {
   betPlacingMode: string
   priceChangeNotificationViewType: string
   standbyTimeoutMillis: number
-  timeZoneId: string | null
+  timeZoneId: number
   showCurrentBalance: boolean
   currencyId: number
   showVipStatusAppIcon: boolean
@@ -147,16 +147,17 @@ export interface LocalSettings {
   autoDetectedCurrency: string
   wasUserChangedSettingsManually: boolean
 }
-/** Spec §9 defaults: odds decimal, standby 0, currency id -1 (server side). */
+/** Spec §9 defaults: odds decimal, standby 0, currency id -1 (server side); the rest as the server's
+ * (server/punters/repository.ts SERVER_SETTINGS_DEFAULTS): time zone 0 is UTC. */
 export const defaultServerSettings = (locale = 'en'): ServerSettings => ({
   noEmailCorrespondence: false,
   termsAgreement: false,
   locale,
   oddsType: 'decimal',
-  betPlacingMode: 'default',
+  betPlacingMode: 'GreaterOrEqualsToCurrent',
   priceChangeNotificationViewType: 'ARROW',
   standbyTimeoutMillis: 0,
-  timeZoneId: null,
+  timeZoneId: 0,
   showCurrentBalance: true,
   currencyId: -1,
   showVipStatusAppIcon: false,

@@ -101,7 +101,41 @@ export const NODE_KINDS = [
   'card',
   'money',
   'form',
+  'setting',
+  'odds',
 ] as const
+
+/** Account settings a `setting` node can show (spec §3 "Account settings keys"): the server-side
+ * ones (saved with PUT /punter/settings) and the local-only ones (kept in this browser). */
+export const SETTING_KEYS = [
+  'noEmailCorrespondence',
+  'termsAgreement',
+  'locale',
+  'oddsType',
+  'betPlacingMode',
+  'priceChangeNotificationViewType',
+  'standbyTimeoutMillis',
+  'timeZoneId',
+  'showCurrentBalance',
+  'currencyId',
+  'showVipStatusAppIcon',
+  'showVipStatusAvatar',
+  'winningAndLosingBets',
+  'timeZoneAutoDetect',
+  'isAnimationsActive',
+  'cashOutAutoConfirmationType',
+  'isCashOutDelayActive',
+  'isQuickBetEnable',
+  'quickBetAmount',
+  'isCashOutConfirmationActive',
+  'autoDetectedTimezone',
+  'autoDetectedCurrency',
+  'wasUserChangedSettingsManually',
+] as const
+/** How a setting is shown: a switch, a choice list, a number field, or a read-only value. */
+export const SETTING_CONTROLS = ['switch', 'select', 'number', 'value'] as const
+/** How the entries of a dictionary call are labelled in a choice list. */
+export const SETTING_SOURCE_LABELS = ['name', 'i18n', 'timeZone', 'minutes', 'currency'] as const
 
 /** A recursive slot: a `$ref` at run time; an opaque object for json-schema-to-ts (which cannot
  * follow recursion), closed again in `./types.ts`. */
@@ -230,6 +264,44 @@ export const nodeKindProperties = {
   form: {
     required: ['flow'],
     properties: { flow: id },
+  },
+  setting: {
+    required: ['key', 'control', 'label'],
+    properties: {
+      key: { enum: SETTING_KEYS },
+      control: { enum: SETTING_CONTROLS },
+      label: text,
+      hint: text,
+      enabled: expression,
+      options: {
+        type: 'array',
+        maxItems: 30,
+        description: 'Fixed choices of a select.',
+        items: { type: 'object', required: ['value', 'label'], properties: { value: scalar, label: text }, additionalProperties: false },
+      },
+      source: {
+        type: 'object',
+        description: 'Choices of a select from a dictionary call; entries keep their `id` as the value.',
+        required: ['url'],
+        properties: {
+          url: { type: 'string', pattern: '^/mobile-gate/api/v1/dictionary/[a-z0-9/-]+$' },
+          show: { enum: SETTING_SOURCE_LABELS, description: 'How an entry reads: name (its name), i18n (the text `<prefix>.<id>`), timeZone, minutes, currency (formatted).' },
+          prefix: i18nKey,
+        },
+        additionalProperties: false,
+      },
+      min: { type: 'number' },
+      max: { type: 'number' },
+      step: { type: 'number', exclusiveMinimum: 0 },
+      onChange: { ...chain, description: 'Runs after the new value is saved.' },
+    },
+  },
+  odds: {
+    required: ['price'],
+    properties: {
+      price: { anyOf: [binding, { type: 'number', exclusiveMinimum: 1 }], description: 'A decimal price, shown in the punter\'s odds type.' },
+      label: text,
+    },
   },
 } as const
 

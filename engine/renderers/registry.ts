@@ -13,7 +13,9 @@ import { LinkNode } from './nodes/LinkNode'
 import { ListNode } from './nodes/ListNode'
 import { MenuNode } from './nodes/MenuNode'
 import { MoneyNode } from './nodes/MoneyNode'
+import { OddsNode } from './nodes/OddsNode'
 import { SectionNode } from './nodes/SectionNode'
+import { SettingNode } from './nodes/SettingNode'
 import { StackNode } from './nodes/StackNode'
 import { TextNode } from './nodes/TextNode'
 
@@ -31,4 +33,6 @@ export const nodeRenderers: Record<NodeKind, ComponentType<{ node: any }>> = {
   card: CardNode,
   money: MoneyNode,
   form: FormNode,
+  setting: SettingNode,
+  odds: OddsNode,
 }

@@ -73,7 +73,8 @@ export function createDictionaryRouter(deps: ServerDeps): Router {
     const code = region && countryByCode(region) ? region : defaultCountryCode(deps, req)
     cached(req, res, 'userLocation', { code }, () => {
       const country = countryByCode(code)
-      return { countryCode: code, countryId: country?.id ?? null }
+      const currency = CURRENCIES.find((c) => c.id === country?.defaultCurrencyId)
+      return { countryCode: code, countryId: country?.id ?? null, currencyCode: currency?.code ?? 'USD' }
     })
   })
 

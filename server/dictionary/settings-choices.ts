@@ -7,6 +7,7 @@
  * timeZoneId keeps its meaning when zones are added; 0 is UTC, the server default. Offsets are
  * computed for the moment asked (daylight saving included), in minutes east of UTC (spec §9).
  */
+import { zoneOffsetMinutes as offsetMinutes } from '../../engine/auth/settings'
 import { BET_PLACING_MODES, ODDS_TYPES, oddsChangeAutoConfirm } from '../../engine/core/odds'
 
 export interface TimeZoneChoice {
@@ -35,20 +36,6 @@ export const TIME_ZONES: readonly (readonly [number, string])[] = [
   [61, 'America/Argentina/Buenos_Aires'], [62, 'America/Halifax'], [63, 'America/Montevideo'], [64, 'Asia/Jakarta'], [65, 'Asia/Manila'],
 ]
 export const TIME_ZONE_IDS = TIME_ZONES.map(([id]) => id)
-
-/** Minutes east of UTC of an IANA zone at `at` (0 for a zone this platform does not know). */
-export function offsetMinutes(zone: string, at: number): number {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date(at))
-    const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? ''
-    const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name)
-    if (!match) return 0
-    const minutes = Number(match[2]) * 60 + Number(match[3])
-    return match[1] === '-' ? -minutes : minutes
-  } catch {
-    return 0
-  }
-}
 
 /** Every zone with its offset now, west to east, then by name. */
 export function timeZones(at: number): TimeZoneChoice[] {

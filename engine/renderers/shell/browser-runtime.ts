@@ -14,6 +14,7 @@ import { buildContext, createDocumentClient, createEngineStores, createGateway, 
 import { BOOT_ELEMENT_ID, guessLocale, parseBootData, routeMatches, type BootEntry } from '../../core/boot-data'
 import type { SiteBootstrap } from '../../core/contracts'
 import { browserSessionTabs, provideSessionServices, type SessionMessage, type SessionTabs } from '../../auth/session-tabs'
+import { followSettingsAcrossTabs } from '../../auth/settings'
 import type { TranslationsResource } from '../../core/documents'
 import type { ActionChain } from '../../documents/types'
 import type { EngineRuntime } from '../runtime'
@@ -217,6 +218,8 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   document.documentElement.lang = locale
 
   const stores = createEngineStores({ storage, site: bootstrap, locale })
+  // a setting changed in another tab shows here too
+  if (storage) followSettingsAcrossTabs(stores, storage)
   // The punter session (engine/auth/session, in the lazy domain chunk): shared with the other tabs,
   // told of every unauthorised answer, restored below after a reload.
   const sessionController = async () => (await import('../../actions/auth')).authController(env)

@@ -1,0 +1,21 @@
+/**
+ * A price in the punter's odds type (spec §3 "Odds types"), through the one formatting module
+ * engine/core/odds.ts, so a price reads the same here as anywhere else on the site.
+ */
+import { formatOdds, isOddsType } from '../../core/odds'
+import type { NodeOf } from '../../documents/types'
+import { useEvaluate } from '../runtime'
+
+export function OddsNode({ node }: { node: NodeOf<'odds'> }) {
+  const { value, text, ctx } = useEvaluate()
+  const price = Number(value(node.price))
+  const format = isOddsType(ctx.settings.oddsType) ? ctx.settings.oddsType : 'decimal'
+  return (
+    <span className="odds" data-testid={node.testId} data-format={format}>
+      {node.label && <span className="odds__label">{text(node.label)}</span>}
+      <data className="odds__price" value={Number.isFinite(price) ? String(price) : ''}>
+        {formatOdds(price, format, ctx.site.locale)}
+      </data>
+    </span>
+  )
+}
