@@ -39,6 +39,7 @@ import { clearFailures, createLanes, isLocked, needsCaptcha, recordFailure, thro
 import { sendUnlockLink, useUnlockToken } from './unlock'
 import { jurisdictionFor, restrictionsView } from '../regulation/restrictions'
 import { selfExclusionAtLogin } from '../regulation/self-exclusion'
+import { ownerLocale } from './unlock-messages'
 
 registerMigration(
   '105-auth-confirmation-tokens',
@@ -178,7 +179,8 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   /** The lock engaged on this failure: tell the owner how to lift it (never awaited by the answer). */
   function notifyOwnerOfLock(req: Request, punter: Punter): void {
     const linkBase = `${req.protocol}://${trustedHost(req)}${req.baseUrl}/auth/login/unlock`
-    void sendUnlockLink(deps, punter, linkBase).catch((error: Error) => log.error('auth.unlock.failed', { punterId: punter.id, error: error.message }))
+    const locale = ownerLocale(punter.settings.locale, siteContext(req, deps).site)
+    void sendUnlockLink(deps, punter, linkBase, locale).catch((error: Error) => log.error('auth.unlock.failed', { punterId: punter.id, error: error.message }))
   }
 
   async function login(req: Request, res: Response, classified: ClassifiedLogin, body: LoginBody, method: 'login' | 'phone') {

@@ -13,6 +13,7 @@ import type { Logger } from '../log'
 import type { Punter } from '../punters/repository'
 import type { MessageSender } from '../signup/outbox'
 import { sha256 } from './sessions'
+import { unlockMessage } from './unlock-messages'
 import { clearAccountFailures } from './throttle'
 
 registerMigration(
@@ -50,11 +51,13 @@ export function loginIdentifiers(punter: Pick<Punter, 'email' | 'phone' | 'accou
   ].filter((id): id is string => typeof id === 'string')
 }
 
-/** Issues and sends the unlock link unless one is pending; false when nothing was sent. */
+/** Issues and sends the unlock link, in `locale` (the owner's language), unless one is pending;
+ * false when nothing was sent. */
 export async function sendUnlockLink(
   deps: { db: Db; log: Logger; now: () => number },
   punter: Punter,
   linkBase: string,
+  locale = 'en',
 ): Promise<boolean> {
   const { db, log } = deps
   const now = deps.now()
@@ -73,11 +76,10 @@ export async function sendUnlockLink(
   })()
   if (!issued) return false
   const link = `${linkBase}?token=${encodeURIComponent(token)}`
-  const body = punter.email
-    ? `Someone tried to log in to your Parlay account with wrong passwords, so logging in is paused. If it was you, open this link to log in again at once: ${link}\nIf it was not you, you can ignore this message. The link works once, for 24 hours.`
-    : `Parlay: logins to your account are paused after wrong passwords. To log in again now open ${link}`
+  const message = unlockMessage(locale, link)
+  const body = punter.email ? message.email : message.sms
   try {
-    await sender.send({ channel: punter.email ? 'email' : 'sms', to, body, subject: 'Your Parlay login is paused', jurisdiction: punter.jurisdiction })
+    await sender.send({ channel: punter.email ? 'email' : 'sms', to, body, subject: message.subject, jurisdiction: punter.jurisdiction })
     log.info('auth.unlock.sent', { punterId: punter.id, channel: punter.email ? 'email' : 'sms' })
     return true
   } catch (error) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordFailure, THROTTLE } from '../../../server/auth/throttle'
 import { useMessageSender } from '../../../server/auth/unlock'
 import { ARGON2_HASHER, usePasswordHasher } from '../../../server/punters/password'
+import { findPunterByLogin, saveServerSettings } from '../../../server/punters/repository'
 import type { OutgoingMessage } from '../../../server/signup/outbox'
 import { startAuthServer, freshIp, DEMO_PASSWORD, type AuthTestServer } from './support'
 
@@ -166,6 +167,21 @@ describe('captcha before counting; limits per identifier, per account and per cl
     expect((await server.login(email)).status).toBe(200)
     const again = await server.call('POST', 'auth/login/unlock', { body: { token: decodeURIComponent(link![1]) } })
     expect(again.json).toEqual({ status: 'ERROR', errorCode: 'TOKEN_NOT_FOUND' })
+  })
+
+  it("the unlock message is in the owner's saved language (issue 9), not the site's default", async () => {
+    const email = 'need-document@demo.parlay.test'
+    const sent: OutgoingMessage[] = []
+    useMessageSender(server.deps.db, { send: (message) => void sent.push(message) })
+    const owner = findPunterByLogin(server.deps.db, 'curacao', 'email', email)!
+    saveServerSettings(server.deps.db, owner.id, { locale: 'pt' }, server.clock.now)
+    for (let i = 0; i < THROTTLE.lockAfter; i++)
+      await server.login(email, 'wrong', i < THROTTLE.captchaAfter ? {} : { captcha: await server.solvedCaptcha() })
+    await expect.poll(() => sent.filter((m) => m.to === email).length).toBe(1)
+    const [message] = sent.filter((m) => m.to === email)
+    expect(message.subject).toBe('O acesso à sua conta Parlay foi pausado')
+    expect(message.body).toContain('Se foi você, abra este link')
+    expect(message.body).toMatch(/\/auth\/login\/unlock\?token=\S+/)
   })
 
   it(`a lock ends by itself an hour after the failures stop; attempts while locked do not extend it`, async () => {
