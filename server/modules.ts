@@ -14,6 +14,7 @@ import { adminModule } from './admin'
 import { credentialsModule } from './credentials'
 import { feedFor } from './feed'
 import { regulationModule } from './regulation'
+import { paymentsModule } from './payments'
 
 export interface ServerModule {
   name: string
@@ -40,4 +41,5 @@ export const modules: ServerModule[] = [
   adminModule,
   credentialsModule,
   regulationModule,
+  paymentsModule,
 ]

@@ -7,6 +7,7 @@ import { actionRegistry, registerActions } from './registry'
 import './auth' // account actions (auth.login, auth.logout …) register themselves
 import './join' // sign-up actions (join.*, promo.check, identity.*, deposit.redirect) register themselves
 import './settings' // settings.detect registers itself
+import './money' // money actions (deposit.start, deposit.confirm, account.load, limits.save, promo.redeem) register themselves
 
 registerActions(builtInActions, actionRegistry)
 

@@ -576,6 +576,43 @@ export const jurisdictionSchema = {
       },
       additionalProperties: false,
     },
+    payments: {
+      type: 'object',
+      description: 'Deposit payment sources (spec §3 shared config), per currency.',
+      properties: {
+        sources: {
+          type: 'array',
+          maxItems: 30,
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'currencies', 'minimum', 'maximum', 'threeDSecure'],
+            properties: {
+              id: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' },
+              name: i18nKey,
+              icon: { type: 'string', pattern: '^[a-z0-9-]+$' },
+              currencies: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{3}$' }, minItems: 1 },
+              minimum: { type: 'number', minimum: 0 },
+              maximum: { type: 'number', minimum: 0 },
+              threeDSecure: { type: 'boolean', description: 'The provider asks the punter for 3-D Secure; the return comes through /threedsconfirm.' },
+            },
+            additionalProperties: false,
+          },
+        },
+      },
+      additionalProperties: false,
+    },
+    bonus: {
+      type: 'object',
+      description: 'Bonuses a logged-in punter can claim.',
+      properties: {
+        promoCodes: {
+          type: 'array',
+          [SERVER_ONLY]: true,
+          description: 'Promo codes a punter types on the bonuses page (POST /bonus/punter/promo-code/input) and their rewards. Server-only.',
+          items: { type: 'object', required: ['code', 'reward'], properties: { code: { type: 'string', minLength: 1, maxLength: 40 }, reward: { type: 'object', required: ['product'] } } },
+        },
+      },
+    },
     regulatory: {
       type: 'object',
       description: 'Regulatory numbers enforced by the server (limits, exclusion periods).',

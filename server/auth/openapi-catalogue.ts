@@ -162,3 +162,36 @@ registerOpenApiPaths({
   '/admin/api/approved-fingerprints': { get: say('Fingerprints of approved versions', rawJson('Fingerprints')) },
   '/admin/api/outbox': { get: say('SMS and e-mails the simulators sent (?to=); every read is audited') },
 })
+
+// ---- payments, deposit limits and bonuses (issue 12; server/payments) ------------------------
+const LIMIT_EXCEEDED = ['DAILY_DEPOSIT_LIMIT_EXCEED', 'WEEKLY_DEPOSIT_LIMIT_EXCEED', 'MONTHLY_DEPOSIT_LIMIT_EXCEED']
+registerOpenApiPaths(
+  tagged('payments', {
+    '/api/payments/methods': { get: say("The site's deposit payment sources (jurisdiction document): id, name key, currencies, minimum, maximum, 3-D Secure") },
+    [m('payments/deposit')]: {
+      post: say("Start a deposit: checks the punter's state, the source, its minimum and maximum and the deposit limits, then answers the provider's page (redirectUrl)", {
+        responses: {
+          403: openapi.error('Restricted punter or a deposit limit passed (payload.period)', ['CUSTOMER_SELFEXCLUDED', 'INCORRECT_PUNTER_STATE', ...LIMIT_EXCEEDED]),
+          ...SERVICE_UNAVAILABLE,
+        },
+      }),
+    },
+    [m('payments/deposit/confirm')]: {
+      post: say('The return from the provider (/threedsconfirm): asks the provider what happened and credits a success exactly once; repeated or concurrent calls answer the same', {
+        responses: { 404: openapi.error('Not a payment of this punter', ['PAYMENT_NOT_FOUND']) },
+      }),
+    },
+    [m('payments/deposit/{paymentId}')]: { get: say('A payment of the punter as it stands (settled first if the provider has an outcome)') },
+    [m('payments/deposit-limits')]: {
+      get: say('The punter\'s daily, weekly and monthly deposit limits: in force, waiting (raised, with the time it applies), maximum, used'),
+      put: say("Set limits: a stricter one applies at once, a looser one after the jurisdiction's cooling-off hours (regulatory.depositLimits)"),
+    },
+    [m('bonus/punter/promo-code/input')]: {
+      post: say("Redeem a promo code: its reward (free bets, a product's bonus account) goes to the punter's bonusInfo", {
+        responses: { 409: openapi.error('This punter already used the code', ['PROMO_CODE_ALREADY_USED']), 400: openapi.error('Unknown code, or not for the punter\'s country', ['INVALID_PROMO_CODE', 'ValidationError']) },
+      }),
+    },
+    '/dev/payments/checkout': { get: say("The payment simulator's card page (simulators on)", html('Checkout page')), post: say('Pay or cancel at the simulator; redirects to 3-D Secure or to /threedsconfirm') },
+    '/dev/payments/3ds': { get: say("The simulator's 3-D Secure page", html('3-D Secure page')), post: say('Approve, fail or cancel 3-D Secure; redirects to /threedsconfirm?paymentId=') },
+  }),
+)

@@ -197,6 +197,7 @@ const TAGS: Record<string, string> = {
   development: 'Development extras (npm run dev only): the public outbox and the simulators\u2019 pages.',
   credentials: 'Credentials (spec §3 password flow modes, §7): lost password, create and change password, secret question, e-mail, one-time token logins, open-profile, join form save and load.',
   admin: 'Operators and compliance: drafts, reviews, publishing, waivers, the audit log, the message outbox.',
+  payments: 'Money (issue 12): payment sources, deposits through the provider (3-D Secure, return via /threedsconfirm), deposit limits, promo-code bonuses.',
 }
 
 const COMPONENTS = {

@@ -44,7 +44,7 @@ export interface PunterProfile {
   accessCode?: string
   selfExclude?: { endDate: string | null; permanent: boolean; selfExcludedByRegulator: boolean; timeout: number | null }
   loyalty?: { balance: number; tier: string; bonusAvailable: boolean; needRequestRulesAcceptance: boolean }
-  bonus?: { productsWithBonus: string[]; freeBetCount: number; welcomeBonusMoney: number }
+  bonus?: { productsWithBonus: string[]; freeBetCount: number; welcomeBonusMoney: number; accounts?: { product: string; amount: number; currentStep: number; turnover: number; requiredTurnover: number }[] }
   documentsUploadState?: string
   needUploadDocuments?: boolean
   needEmail?: boolean
@@ -362,7 +362,7 @@ export function userData(punter: Punter, siteLocale: string) {
       productsWithBonus: profile.bonus?.productsWithBonus ?? [],
       freeBetCount: profile.bonus?.freeBetCount ?? 0,
       welcomeBonusMoney: profile.bonus?.welcomeBonusMoney ?? 0,
-      bonusAccounts: [] as { product: string; currentStep: number; turnover: number }[],
+      bonusAccounts: (profile.bonus?.accounts ?? []) as { product: string; amount: number; currentStep: number; turnover: number; requiredTurnover: number }[],
     },
     punterInfo: {
       state: punter.state,

@@ -1,0 +1,142 @@
+/**
+ * Money actions (issue 12 items 3–5): the cashier, deposit limits and promo codes. Documents
+ * compose them; the rules live on the server (server/payments) and in jurisdiction documents.
+ *
+ *   deposit.start {method, amount}   a payment, then the provider's page (a full page load)
+ *   deposit.confirm {paymentId}      back from /threedsconfirm: the outcome, balance reloaded once
+ *   account.load {name, path}        a punter-only GET into the screen's data.<name>
+ *   limits.save {values}             daily/weekly/monthly limits from a form (lower now, raise later)
+ *   promo.redeem {promoCode}         a promo code's bonus
+ *
+ * Failures show the server's message by code for 8 s (spec §8), unless `notice: false`.
+ */
+import type { Result } from '../core/contracts'
+import { errorMessageKey } from '../core/gateway'
+import { NOTIFICATION_DURATION_MS } from '../core/stores'
+import { authController } from './auth'
+import { actionRegistry, registerActions, type ActionDefinition, type ActionEnvironment, type ParamSchema } from './registry'
+
+const MOBILE_GATE = '/mobile-gate/api/v1'
+/** Only the punter's own gateway reads may fill screen data. */
+const PUNTER_PATH = /^\/mobile-gate\/api\/v1\/[A-Za-z0-9/_.-]{1,200}$/
+
+const action = <P>(definition: Omit<ActionDefinition<P>, 'params'> & { params: ParamSchema }): ActionDefinition<P> => definition
+
+function notice(env: ActionEnvironment, id: string, status: 'success' | 'error' | 'info', values: Record<string, unknown> = {}) {
+  env.stores.ui.getState().notify({ id, status, duration: NOTIFICATION_DURATION_MS, values })
+}
+
+function failed<T>(env: ActionEnvironment, result: Result<T>, show: boolean | undefined): Result<T> {
+  if (!result.ok && show !== false) notice(env, errorMessageKey(result.code, (k) => env.i18n.has(k)), 'error', (result.details && typeof result.details === 'object' && !Array.isArray(result.details) ? result.details : {}) as Record<string, unknown>)
+  return result
+}
+
+/** A fresh key per tap: the server answers a repeated key with the first payment (no double charge). */
+function idempotencyKey(): string {
+  const bytes = new Uint8Array(16)
+  globalThis.crypto.getRandomValues(bytes)
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+const showParam = { type: 'boolean', description: 'Show the failure notice (default true).' } as const
+
+export const depositStart = action<{ method: string; amount: number; notice?: boolean }>({
+  name: 'deposit.start',
+  description: "Starts a deposit with a payment source and an amount, then opens the provider's page (3-D Secure returns through /threedsconfirm).",
+  params: {
+    type: 'object',
+    required: ['method', 'amount'],
+    properties: { method: { type: 'string' }, amount: { type: 'number' }, notice: showParam },
+    additionalProperties: false,
+  },
+  async handler({ method, amount, notice: show }, env) {
+    const result = await env.gateway.call<{ redirectUrl: string }>('POST', `${MOBILE_GATE}/payments/deposit`, { method, amount, idempotencyKey: idempotencyKey() })
+    if (!result.ok) return failed(env, result, show)
+    const url = result.value.redirectUrl
+    if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return failed(env, { ok: false, code: 'COMMON_ERROR' }, show)
+    env.reload(url)
+    return result
+  },
+})
+
+interface PaymentAnswer {
+  status: 'pending' | 'succeeded' | 'failed' | 'abandoned'
+  amount: number
+  currency: string
+}
+
+/** What each outcome shows, and the code a failed one gives the chain (spec §8: server.error.<code>). */
+const OUTCOME_CODES: Record<Exclude<PaymentAnswer['status'], 'succeeded'>, string> = {
+  failed: 'THREE_DS_FAILED',
+  abandoned: 'PAYMENT_ABANDONED',
+  pending: 'PAYMENT_PENDING',
+}
+
+export const depositConfirm = action<{ paymentId: string; notice?: boolean }>({
+  name: 'deposit.confirm',
+  description: "Back from the provider: asks the server for the payment's outcome (credited once), reloads the balance, shows the outcome.",
+  params: { type: 'object', required: ['paymentId'], properties: { paymentId: { type: 'string' }, notice: showParam }, additionalProperties: false },
+  async handler({ paymentId, notice: show }, env) {
+    const result = await env.gateway.call<PaymentAnswer>('POST', `${MOBILE_GATE}/payments/deposit/confirm`, { paymentId })
+    if (!result.ok) return failed(env, result, show)
+    if (result.value.status === 'succeeded') {
+      await authController(env).loadUser()
+      if (show !== false) notice(env, 'deposit.success', 'success', { amount: result.value.amount, currency: result.value.currency })
+      return result
+    }
+    const code = OUTCOME_CODES[result.value.status] ?? 'COMMON_ERROR'
+    if (show !== false) notice(env, errorMessageKey(code, (k) => env.i18n.has(k)), result.value.status === 'pending' ? 'info' : 'error')
+    return { ok: false, code }
+  },
+})
+
+export const accountLoad = action<{ name: string; path: string }>({
+  name: 'account.load',
+  description: "Loads a punter-only gateway answer (e.g. the heartbeat, the deposit limits) into the screen's data.<name>.",
+  params: {
+    type: 'object',
+    required: ['name', 'path'],
+    properties: { name: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]{0,40}$' }, path: { type: 'string', description: 'A path under /mobile-gate/api/v1/.' } },
+    additionalProperties: false,
+  },
+  async handler({ name, path }, env) {
+    if (!PUNTER_PATH.test(path) || !/^[a-zA-Z][a-zA-Z0-9]{0,40}$/.test(name)) return { ok: false, code: 'INVALID_PARAMS', message: `account.load: ${path}` }
+    const result = await env.gateway.call('GET', path)
+    if (result.ok) env.stores.screenData.getState().setData(name, result.value)
+    return result
+  },
+})
+
+const PERIODS = ['daily', 'weekly', 'monthly'] as const
+
+export const limitsSave = action<{ values: Record<string, unknown>; notice?: boolean }>({
+  name: 'limits.save',
+  description: 'Saves the deposit limits filled in a form (daily, weekly, monthly): a lower one applies at once, a higher one after the cooling-off time.',
+  params: { type: 'object', required: ['values'], properties: { values: { type: 'object' }, notice: showParam }, additionalProperties: false },
+  async handler({ values, notice: show }, env) {
+    const body = Object.fromEntries(PERIODS.flatMap((period) => (typeof values[period] === 'number' ? [[period, values[period]]] : [])))
+    const result = await env.gateway.call<{ changes: Record<string, string>; limits: unknown[] }>('PUT', `${MOBILE_GATE}/payments/deposit-limits`, body)
+    if (!result.ok) return failed(env, result, show)
+    env.stores.screenData.getState().setData('limits', result.value)
+    const waits = Object.values(result.value.changes ?? {}).includes('pending')
+    if (show !== false) notice(env, waits ? 'limits.saved.pending' : 'limits.saved', 'success')
+    return result
+  },
+})
+
+export const promoRedeem = action<{ promoCode: string; notice?: boolean }>({
+  name: 'promo.redeem',
+  description: "Redeems a promo code (POST /bonus/punter/promo-code/input); the bonus shows in the punter's bonus info.",
+  params: { type: 'object', required: ['promoCode'], properties: { promoCode: { type: 'string' }, notice: showParam }, additionalProperties: false },
+  async handler({ promoCode, notice: show }, env) {
+    const result = await env.gateway.call('POST', `${MOBILE_GATE}/bonus/punter/promo-code/input`, { promoCode })
+    if (!result.ok) return failed(env, result, show)
+    await authController(env).loadUser()
+    if (show !== false) notice(env, 'promo.accepted', 'success')
+    return result
+  },
+})
+
+export const moneyActions = [depositStart, depositConfirm, accountLoad, limitsSave, promoRedeem]
+
+registerActions(moneyActions, actionRegistry)

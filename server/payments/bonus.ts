@@ -1,0 +1,86 @@
+/**
+ * Promo codes a logged-in punter types (spec §7 `POST /bonus/punter/promo-code/input {promoCode}`)
+ * and the bonus accounts they open (spec §3 bonusInfo: products with bonus, free bets, welcome
+ * bonus money, per-product bonus accounts with current step and turnover).
+ *
+ * The codes and their rewards are policy in the jurisdiction document (`bonus.promoCodes`,
+ * server-only: a list of valid codes is never served). A code counts once per punter (unique
+ * row), and its bonus money goes through the ledger like any other balance change.
+ */
+import { registerMigration, type Db } from '../db/database'
+import type { Punter, PunterProfile } from '../punters/repository'
+
+registerMigration(
+  'money-605-promo-code-uses',
+  `CREATE TABLE promo_code_uses (
+     punter_id INTEGER NOT NULL REFERENCES punters(id),
+     code TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     PRIMARY KEY (punter_id, code)
+   );`,
+)
+
+export interface PromoReward {
+  /** The product whose bonus account the reward opens (sport, casino …). */
+  product: string
+  freeBets?: number
+  /** Bonus money (major units) on the product's bonus account. */
+  bonusMoney?: number
+  /** Turnover needed to release the bonus, as a multiple of the bonus money. */
+  turnoverMultiplier?: number
+}
+
+export interface PromoCodePolicy {
+  code: string
+  countries?: string[]
+  reward: PromoReward
+}
+
+export interface BonusAccount {
+  product: string
+  /** Bonus money on the account (major units). */
+  amount: number
+  /** The bonus's current step (1 = just opened). */
+  currentStep: number
+  /** Turnover played so far and needed, major units. */
+  turnover: number
+  requiredTurnover: number
+}
+
+export type PromoAnswer = { ok: true; reward: PromoReward; bonus: NonNullable<PunterProfile['bonus']> } | { ok: false; code: 'INVALID_PROMO_CODE' | 'PROMO_CODE_ALREADY_USED' }
+
+/** Finds the code (case and spaces ignored) and checks the punter's country. */
+export function findPromoCode(codes: PromoCodePolicy[], promoCode: string, countryCode: string | undefined): PromoCodePolicy | undefined {
+  const wanted = promoCode.trim().toUpperCase()
+  const found = codes.find((c) => typeof c.code === 'string' && c.code.toUpperCase() === wanted && c.reward && typeof c.reward.product === 'string')
+  if (!found) return undefined
+  if (found.countries && (!countryCode || !found.countries.includes(countryCode))) return undefined
+  return found
+}
+
+/** Applies a code's reward to the punter's bonus info, once per punter and code. */
+export function redeemPromoCode(db: Db, punter: Punter, promo: PromoCodePolicy, now: number): PromoAnswer {
+  return db.transaction((): PromoAnswer => {
+    const used = db.prepare('INSERT INTO promo_code_uses (punter_id, code, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(punter.id, promo.code.toUpperCase(), now)
+    if (used.changes === 0) return { ok: false, code: 'PROMO_CODE_ALREADY_USED' }
+    const row = db.prepare('SELECT profile FROM punters WHERE id = ?').get(punter.id) as { profile: string }
+    const profile = JSON.parse(row.profile || '{}') as PunterProfile & { bonus?: { accounts?: BonusAccount[] } }
+    const bonus = { productsWithBonus: [] as string[], freeBetCount: 0, welcomeBonusMoney: 0, ...(profile.bonus ?? {}) } as NonNullable<PunterProfile['bonus']> & { accounts?: BonusAccount[] }
+    const { product, freeBets = 0, bonusMoney = 0, turnoverMultiplier = 0 } = promo.reward
+    if (!bonus.productsWithBonus.includes(product)) bonus.productsWithBonus = [...bonus.productsWithBonus, product]
+    bonus.freeBetCount += freeBets
+    const accounts = [...(bonus.accounts ?? [])]
+    const existing = accounts.findIndex((a) => a.product === product)
+    if (bonusMoney > 0) {
+      const account: BonusAccount =
+        existing >= 0
+          ? { ...accounts[existing]!, amount: accounts[existing]!.amount + bonusMoney, requiredTurnover: accounts[existing]!.requiredTurnover + bonusMoney * turnoverMultiplier }
+          : { product, amount: bonusMoney, currentStep: 1, turnover: 0, requiredTurnover: bonusMoney * turnoverMultiplier }
+      if (existing >= 0) accounts[existing] = account
+      else accounts.push(account)
+    }
+    bonus.accounts = accounts
+    db.prepare("UPDATE punters SET profile = json_set(profile, '$.bonus', json(?)), updated_at = ? WHERE id = ?").run(JSON.stringify(bonus), now, punter.id)
+    return { ok: true, reward: promo.reward, bonus }
+  })()
+}

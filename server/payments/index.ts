@@ -1,0 +1,226 @@
+/**
+ * Server module `payments`: the cashier, deposit limits and punter bonuses (issue 12 items 3–5).
+ *
+ *   GET  /api/payments/methods                         the site's deposit payment sources (all currencies)
+ *   POST {mobile}/payments/deposit {amount, method, idempotencyKey?}   a payment and the provider's page
+ *   POST {mobile}/payments/deposit/confirm {paymentId}  what happened (the return from /threedsconfirm); credits once
+ *   GET  {mobile}/payments/deposit/{paymentId}          a payment of the punter, as it stands
+ *   GET  {mobile}/payments/deposit-limits               the punter's daily/weekly/monthly limits
+ *   PUT  {mobile}/payments/deposit-limits {daily?, weekly?, monthly?}   lower now, raise after cooling-off
+ *   POST {mobile}/bonus/punter/promo-code/input {promoCode}            a promo code's bonus
+ *   GET|POST /dev/payments/checkout, /dev/payments/3ds  the provider simulator's pages (simulators on)
+ *
+ * Without simulators and without a real provider passed in, starting a deposit answers 503
+ * SERVICE_UNAVAILABLE (as MitID does): nothing pretends to take money.
+ */
+import { Router, type Request, type Response } from 'express'
+import { GATEWAY, type ServerDeps } from '../deps'
+import { jurisdictionOf } from '../dictionary'
+import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
+import { validateBody, validateQuery } from '../http/validate'
+import { siteContext } from '../http/site'
+import { translationsFor } from '../documents/router'
+import type { ServerModule } from '../modules'
+import type { Punter } from '../punters/repository'
+import { requirePunter } from '../signup/punters'
+import { findPromoCode, redeemPromoCode, type PromoCodePolicy } from './bonus'
+import { createPayment, findPayment, findPaymentByKey, settlePayment, type Payment } from './ledger'
+import { exceededPeriod, limitStates, setLimit, type LimitChange } from './limits'
+import { depositLimitPolicy, paymentSources, sourcesFor, type LimitPeriod } from './policy'
+import { createSimulatedProvider, type PaymentProvider } from './simulator'
+
+export const DEPOSIT_SCHEMA = {
+  type: 'object',
+  required: ['amount', 'method'],
+  additionalProperties: false,
+  properties: {
+    amount: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000_000, description: 'Major units of the punter\'s currency, at most 2 decimals.' },
+    method: { type: 'string', pattern: '^[a-z0-9-]{1,40}$', description: 'A payment source id of the site for the punter\'s currency.' },
+    idempotencyKey: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,80}$', description: 'The same key answers the first payment again (a double tap pays once).' },
+  },
+} as const
+
+const METHODS_QUERY = { type: 'object', additionalProperties: false, properties: { locale: { type: 'string', pattern: '^[a-z]{2,3}$' } } } as const
+
+export const CONFIRM_SCHEMA = {
+  type: 'object',
+  required: ['paymentId'],
+  additionalProperties: false,
+  properties: { paymentId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } },
+} as const
+
+const limitValue = { anyOf: [{ type: 'number', minimum: 0, maximum: 1_000_000_000 }, { type: 'null' }], description: 'Major units; null removes the limit (a looser limit waits the cooling-off time).' } as const
+export const LIMITS_SCHEMA = {
+  type: 'object',
+  minProperties: 1,
+  additionalProperties: false,
+  properties: { daily: limitValue, weekly: limitValue, monthly: limitValue },
+} as const
+
+export const PROMO_INPUT_SCHEMA = {
+  type: 'object',
+  required: ['promoCode'],
+  additionalProperties: false,
+  properties: { promoCode: { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } },
+} as const
+
+const LIMIT_CODES: Record<LimitPeriod, string> = { daily: 'DAILY_DEPOSIT_LIMIT_EXCEED', weekly: 'WEEKLY_DEPOSIT_LIMIT_EXCEED', monthly: 'MONTHLY_DEPOSIT_LIMIT_EXCEED' }
+
+/** Restricted punters (spec §6) do not deposit; self-exclusion has its own code (spec §8). */
+function depositRefusal(punter: Punter): string | null {
+  if (punter.state === 'OPENED') return null
+  return punter.state === 'SELF_EXCLUDED' ? 'CUSTOMER_SELFEXCLUDED' : 'INCORRECT_PUNTER_STATE'
+}
+
+const hasAtMostTwoDecimals = (amount: number) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6
+
+const paymentAnswer = (payment: Payment, punterBalanceMinor: number | undefined, firstDepositDate: string | null | undefined) => ({
+  paymentId: payment.id,
+  status: payment.status,
+  amount: payment.amountMinor / 100,
+  currency: payment.currency,
+  method: payment.method,
+  ...(punterBalanceMinor === undefined ? {} : { balance: punterBalanceMinor / 100, firstDepositDate: firstDepositDate ?? null }),
+})
+
+/** 'D MMM YYYY HH:mm' (spec §5 display) in the punter's language, UTC stated. */
+function dateTimeText(locale: string) {
+  let format: Intl.DateTimeFormat
+  try {
+    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' })
+  } catch {
+    format = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' })
+  }
+  return (iso: string) => `${format.format(new Date(iso))} UTC`
+}
+
+export interface PaymentServices {
+  provider?: PaymentProvider
+}
+
+export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices = {}): Router {
+  const router = Router()
+  const gate = Router()
+  const { db, log } = deps
+  const simulator = deps.config.simulators && !services.provider ? createSimulatedProvider(db, deps.now) : undefined
+  const provider = services.provider ?? simulator
+  const auth = requirePunter(db, deps.now)
+  const punterOf = (res: Response) => res.locals.punter as Punter
+  const freshBalance = (punterId: number) =>
+    db.prepare('SELECT balance_minor, first_deposit_date FROM punters WHERE id = ?').get(punterId) as { balance_minor: number; first_deposit_date: string | null }
+
+  // Each source with its name in the asked locale (`label`), so a screen lists them as they are.
+  router.get('/api/payments/methods', validateQuery(METHODS_QUERY), (req, res) => {
+    const context = siteContext(req, deps)
+    const locale = typeof req.query.locale === 'string' && context.site.locales.includes(req.query.locale) ? req.query.locale : context.locale
+    const texts = translationsFor(deps, context, locale)?.resources ?? {}
+    const fallback = translationsFor(deps, context, 'en')?.resources ?? {}
+    res.setHeader('Cache-Control', 'no-cache')
+    res.setHeader('Vary', 'Host, Accept-Language')
+    sendOk(res, paymentSources(deps, req).map((source) => ({ ...source, label: texts[source.name] ?? fallback[source.name] ?? source.id })))
+  })
+
+  gate.post('/payments/deposit', auth, validateBody(DEPOSIT_SCHEMA), (req, res) => {
+    const punter = punterOf(res)
+    const { amount, method, idempotencyKey } = req.body as { amount: number; method: string; idempotencyKey?: string }
+    const refusal = depositRefusal(punter)
+    if (refusal) return sendError(res, 403, refusal)
+    if (!hasAtMostTwoDecimals(amount)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'multipleOf' })
+    const source = sourcesFor(deps, req, punter.currency).find((s) => s.id === method)
+    if (!source) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'method', code: 'enum' })
+    if (amount < source.minimum) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'minimum', limit: source.minimum })
+    if (amount > source.maximum) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'maximum', limit: source.maximum })
+    if (!provider) return sendError(res, 503, 'SERVICE_UNAVAILABLE')
+    const now = deps.now()
+    const amountMinor = Math.round(amount * 100)
+    const policy = depositLimitPolicy(deps, req)
+    const answer = db.transaction(() => {
+      const earlier = idempotencyKey ? findPaymentByKey(db, punter.id, idempotencyKey) : undefined
+      if (earlier) return { payment: earlier }
+      const exceeded = exceededPeriod(db, punter.id, amountMinor, policy, now)
+      if (exceeded) return { exceeded }
+      return { payment: createPayment(db, { punterId: punter.id, idempotencyKey: idempotencyKey ?? null, method, amountMinor, currency: punter.currency }, now).payment }
+    }).immediate()
+    if ('exceeded' in answer && answer.exceeded) {
+      log.info('payments.deposit.refused', { punterId: punter.id, period: answer.exceeded })
+      return sendError(res, 403, LIMIT_CODES[answer.exceeded], { period: answer.exceeded })
+    }
+    const payment = answer.payment!
+    const { redirectUrl } = provider.checkout({ id: payment.id, amountMinor: payment.amountMinor, currency: payment.currency, threeDSecure: source.threeDSecure })
+    log.info('payments.deposit.started', { punterId: punter.id, paymentId: payment.id, method, amountMinor })
+    sendOk(res, { ...paymentAnswer(payment, undefined, undefined), redirectUrl })
+  })
+
+  const settle = (req: Request, res: Response, paymentId: string) => {
+    const punter = punterOf(res)
+    const payment = findPayment(db, paymentId)
+    if (!payment || payment.punterId !== punter.id) return sendError(res, 404, 'PAYMENT_NOT_FOUND')
+    const settled = payment.status === 'pending' && provider ? settlePayment(db, payment.id, provider.outcome(payment.id), deps.now())! : payment
+    if (settled.status !== payment.status) log.info('payments.deposit.settled', { punterId: punter.id, paymentId: payment.id, status: settled.status })
+    const fresh = freshBalance(punter.id)
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, paymentAnswer(settled, fresh.balance_minor, fresh.first_deposit_date))
+  }
+  gate.post('/payments/deposit/confirm', auth, validateBody(CONFIRM_SCHEMA), (req, res) => settle(req, res, (req.body as { paymentId: string }).paymentId))
+  gate.get('/payments/deposit/:paymentId', auth, (req, res) => {
+    const id = String(req.params.paymentId)
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'paymentId', code: 'pattern' })
+    settle(req, res, id)
+  })
+
+  const limitsAnswer = (req: Request, punter: Punter) => {
+    const policy = depositLimitPolicy(deps, req)
+    const when = dateTimeText(siteContext(req, deps).locale)
+    const limits = limitStates(db, punter.id, policy, deps.now()).map((limit) => (limit.pending ? { ...limit, pending: { ...limit.pending, effectiveAtText: when(limit.pending.effectiveAt) } } : limit))
+    return { currency: punter.currency, increaseTakesEffectAfterHours: policy.increaseTakesEffectAfterHours, limits }
+  }
+  gate.get('/payments/deposit-limits', auth, (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, limitsAnswer(req, punterOf(res)))
+  })
+  gate.put('/payments/deposit-limits', auth, validateBody(LIMITS_SCHEMA), (req, res) => {
+    const punter = punterOf(res)
+    const policy = depositLimitPolicy(deps, req)
+    const body = req.body as Partial<Record<LimitPeriod, number | null>>
+    for (const [period, amount] of Object.entries(body) as [LimitPeriod, number | null][]) {
+      if (!policy.periods.includes(period)) return sendError(res, 400, HTTP_ERRORS.validation, { field: period, code: 'unknownField' })
+      if (amount !== null && !hasAtMostTwoDecimals(amount)) return sendError(res, 400, HTTP_ERRORS.validation, { field: period, code: 'multipleOf' })
+      const cap = policy.maximum[period]
+      if (amount !== null && cap !== undefined && amount > cap) return sendError(res, 400, HTTP_ERRORS.validation, { field: period, code: 'maximum', limit: cap })
+    }
+    const changes: Partial<Record<LimitPeriod, LimitChange>> = {}
+    db.transaction(() => {
+      for (const [period, amount] of Object.entries(body) as [LimitPeriod, number | null][]) changes[period] = setLimit(db, punter.id, period, amount, policy, deps.now())
+    })()
+    log.info('payments.limits.set', { punterId: punter.id, changes })
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, { ...limitsAnswer(req, punter), changes })
+  })
+
+  gate.post('/bonus/punter/promo-code/input', auth, validateBody(PROMO_INPUT_SCHEMA), (req, res) => {
+    const punter = punterOf(res)
+    if (punter.state !== 'OPENED') return sendError(res, 403, punter.state === 'SELF_EXCLUDED' ? 'CUSTOMER_SELFEXCLUDED' : 'INCORRECT_PUNTER_STATE')
+    const codes = ((jurisdictionOf(deps, req) as unknown as { bonus?: { promoCodes?: PromoCodePolicy[] } })?.bonus?.promoCodes ?? []) as PromoCodePolicy[]
+    const promo = findPromoCode(codes, (req.body as { promoCode: string }).promoCode, punter.profile.countryCode)
+    if (!promo) return sendError(res, 400, 'INVALID_PROMO_CODE')
+    const answer = redeemPromoCode(db, punter, promo, deps.now())
+    if (!answer.ok) return sendError(res, 409, answer.code)
+    log.info('bonus.promo.redeemed', { punterId: punter.id, product: promo.reward.product })
+    sendOk(res, { promoCode: promo.code, reward: answer.reward, bonusInfo: answer.bonus })
+  })
+
+  router.use(GATEWAY.mobile, gate)
+  if (simulator) router.use(simulator.router())
+  return router
+}
+
+export function createPaymentsModule(services: PaymentServices = {}): ServerModule {
+  return {
+    name: 'payments',
+    mount(app, deps) {
+      app.use(createPaymentsRouter(deps, services))
+    },
+  }
+}
+
+export const paymentsModule = createPaymentsModule()

@@ -1,0 +1,67 @@
+/**
+ * Money policy of a site, read from its jurisdiction document (never from code): the deposit
+ * payment sources (spec §3 shared config "deposit payment sources", per currency) and the player
+ * protection limits (spec §3 "player protection limits (defaults, maximum, deposit, lost)") with
+ * the waiting time before a raised limit applies (`regulatory.depositLimits`).
+ */
+import type { Request } from 'express'
+import type { ServerDeps } from '../deps'
+import { jurisdictionOf } from '../dictionary'
+
+export const LIMIT_PERIODS = ['daily', 'weekly', 'monthly'] as const
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number]
+
+/** Rolling windows the limits count over (decision: rolling, not calendar periods). */
+export const PERIOD_MS: Record<LimitPeriod, number> = { daily: 86_400_000, weekly: 7 * 86_400_000, monthly: 30 * 86_400_000 }
+
+export interface PaymentSource {
+  id: string
+  /** i18n key of the method's name. */
+  name: string
+  icon?: string
+  currencies: string[]
+  /** Major units of the punter's currency. */
+  minimum: number
+  maximum: number
+  threeDSecure: boolean
+}
+
+export interface DepositLimitPolicy {
+  periods: LimitPeriod[]
+  /** A raised (or removed) limit applies this many hours after the punter asks. */
+  increaseTakesEffectAfterHours: number
+  /** Limits a new punter starts with (major units), per period. */
+  defaults: Partial<Record<LimitPeriod, number>>
+  /** The highest limit a punter may set; with a maximum, "no limit" means the maximum. */
+  maximum: Partial<Record<LimitPeriod, number>>
+}
+
+const numbers = (value: unknown): Partial<Record<LimitPeriod, number>> => {
+  const out: Partial<Record<LimitPeriod, number>> = {}
+  if (value && typeof value === 'object')
+    for (const period of LIMIT_PERIODS) {
+      const n = (value as Record<string, unknown>)[period]
+      if (typeof n === 'number' && Number.isFinite(n) && n >= 0) out[period] = n
+    }
+  return out
+}
+
+/** Every payment source of the request's site (all currencies). */
+export function paymentSources(deps: Pick<ServerDeps, 'documents'>, req: Request): PaymentSource[] {
+  const doc = jurisdictionOf(deps, req) as unknown as { payments?: { sources?: PaymentSource[] } }
+  return Array.isArray(doc?.payments?.sources) ? doc.payments.sources : []
+}
+
+/** The sources a punter paying in `currency` may use. */
+export function sourcesFor(deps: Pick<ServerDeps, 'documents'>, req: Request, currency: string): PaymentSource[] {
+  return paymentSources(deps, req).filter((source) => source.currencies.includes(currency))
+}
+
+export function depositLimitPolicy(deps: Pick<ServerDeps, 'documents'>, req: Request): DepositLimitPolicy {
+  const doc = jurisdictionOf(deps, req) as unknown as { regulatory?: { depositLimits?: Record<string, unknown>; limits?: { increaseWaitingHours?: unknown } } }
+  // Curaçao states its waiting time once, for every limit, in `regulatory.limits`.
+  const raw: Record<string, unknown> = { increaseTakesEffectAfterHours: doc?.regulatory?.limits?.increaseWaitingHours, ...(doc?.regulatory?.depositLimits ?? {}) }
+  const periods = Array.isArray(raw.periods) ? (raw.periods as string[]).filter((p): p is LimitPeriod => (LIMIT_PERIODS as readonly string[]).includes(p)) : [...LIMIT_PERIODS]
+  const hours = typeof raw.increaseTakesEffectAfterHours === 'number' && raw.increaseTakesEffectAfterHours >= 0 ? raw.increaseTakesEffectAfterHours : 24
+  return { periods, increaseTakesEffectAfterHours: hours, defaults: numbers(raw.defaults), maximum: numbers(raw.maximum) }
+}

@@ -1,0 +1,118 @@
+/**
+ * The cashier, deposit limits and bonuses in the browser (issue 12 items 3–5), as demo punters:
+ * a deposit through the provider simulator with 3-D Secure approved and failed, a deposit refused
+ * by a limit the punter set, a promo code refused and accepted. The rules themselves (crediting
+ * once under 20 concurrent returns, cooling-off on the clock, bad input) are HTTP tests in
+ * tests/http/payments.
+ */
+import type { BrowserContext, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+const PASSWORD = 'parlay-demo-1'
+
+async function consentGiven(context: BrowserContext, baseURL: string | undefined) {
+  await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: baseURL! }])
+}
+
+const headerItem = (page: Page, name: string) => page.locator(`header.app-header [data-header-item="${name}"]`)
+const notice = (page: Page) => page.getByTestId('notifications')
+const balance = (page: Page) => page.getByTestId('deposit-balance').locator('data')
+
+async function logIn(page: Page, login: string) {
+  await page.goto('/sport/live/popular')
+  await headerItem(page, 'login').click()
+  const dialog = page.locator('[data-popup-id="login"]')
+  await dialog.getByLabel('E-mail, account number or nickname').fill(login)
+  await dialog.getByLabel('Password').fill(PASSWORD)
+  await dialog.getByTestId('form-submit').click()
+  await expect(headerItem(page, 'profile')).toBeVisible()
+}
+
+/** On the cashier: picks the card, enters the amount, goes to the provider's page. */
+async function startCardDeposit(page: Page, amount: string, path = '/account/deposit') {
+  await page.goto(path)
+  await page.getByTestId('deposit-method').filter({ hasText: 'Bank card' }).click()
+  await expect(page.getByTestId('deposit-chosen-method')).toHaveText('Paying with: Bank card')
+  await page.getByLabel('Amount').fill(amount)
+  await page.getByTestId('form-submit').click()
+}
+
+test.beforeEach(async ({ context, baseURL }) => consentGiven(context, baseURL))
+
+test('deposit with 3-D Secure approved: back through /threedsconfirm, the balance moves once, a reload credits nothing more', async ({ page }) => {
+  await logIn(page, 'zero@demo.parlay.test')
+  // after sign-up the welcome line stays while the punter picks a method
+  await page.goto('/account/deposit?isAfterSignUp=true')
+  await expect(page.getByTestId('deposit-welcome')).toBeVisible()
+  await expect(balance(page)).toHaveAttribute('value', '0')
+  await page.getByTestId('deposit-method').filter({ hasText: 'Bank card' }).click()
+  await expect(page.getByTestId('deposit-welcome')).toBeVisible()
+  await page.getByLabel('Amount').fill('25')
+  await page.getByTestId('form-submit').click()
+
+  await expect(page.getByTestId('pay-amount')).toHaveText('25.00 USD')
+  await page.getByTestId('pay-submit').click()
+  await page.getByTestId('3ds-approve').click()
+
+  await expect(page).toHaveURL(/\/account\/deposit$/)
+  await expect(notice(page)).toContainText('Your deposit of 25 USD has arrived')
+  await expect(balance(page)).toHaveAttribute('value', '25')
+  const returnUrl = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.name ?? '')
+  expect(returnUrl).toContain('/threedsconfirm?paymentId=')
+  // the provider's return hit again (back button, a second tab): same payment, no second credit
+  await page.goto(returnUrl)
+  await expect(page).toHaveURL(/\/account\/deposit$/)
+  await page.reload()
+  await expect(balance(page)).toHaveAttribute('value', '25')
+})
+
+test('deposit with 3-D Secure failed: the failure notice, no money taken', async ({ page }) => {
+  await logIn(page, 'opened@demo.parlay.test')
+  await page.goto('/account/deposit')
+  const before = await balance(page).getAttribute('value')
+  await startCardDeposit(page, '30')
+  await page.getByTestId('pay-submit').click()
+  await page.getByTestId('3ds-fail').click()
+  await expect(page).toHaveURL(/\/account\/deposit$/)
+  await expect(notice(page)).toContainText('Your bank did not confirm the payment (3-D Secure). No money was taken.')
+  await expect(balance(page)).toHaveAttribute('value', before!)
+})
+
+test('a daily deposit limit the punter sets refuses a deposit above it (DAILY_DEPOSIT_LIMIT_EXCEED)', async ({ page }) => {
+  await logIn(page, 'PersonalDomain')
+  await page.goto('/account/deposit')
+  await page.getByTestId('deposit-limits-link').click()
+  await expect(page.getByTestId('limits-rule')).toContainText('after 24 hours')
+  await page.getByLabel('Daily limit').first().fill('50')
+  await page.getByTestId('form-submit').click()
+  await expect(notice(page)).toContainText('Your deposit limits are saved.')
+  await expect(page.getByTestId('limit-amount').first()).toContainText('50')
+
+  await startCardDeposit(page, '80')
+  await expect(notice(page)).toContainText('This is above your daily deposit limit.')
+  await expect(page).toHaveURL(/\/account\/deposit\?method=card$/)
+})
+
+test('promo code on the bonuses page: an unknown code is refused, a valid one opens a bonus account once', async ({ page }) => {
+  await logIn(page, 'HighRoller')
+  await page.goto('/account/loyalty')
+  await expect(page.getByTestId('loyalty-tier')).toHaveText('VIP')
+  await expect(page.getByTestId('bonus-free-bets')).toHaveText('Free bets: 0')
+
+  await page.getByLabel('Promo code').fill('NOSUCHCODE')
+  await page.getByTestId('form-submit').click()
+  await expect(notice(page)).toContainText('This promo code is not valid for your country.')
+
+  await page.getByLabel('Promo code').fill('sport10')
+  await page.getByTestId('form-submit').click()
+  await expect(notice(page)).toContainText('Promo code accepted: your bonus is ready.')
+  await expect(page.getByTestId('bonus-free-bets')).toHaveText('Free bets: 1')
+  await expect(page.getByTestId('bonus-account-progress')).toHaveText('Step 1 · wagered 0 of 50 USD')
+
+  // the form is done once a code is accepted; a second try comes with the next visit
+  await page.reload()
+  await page.getByLabel('Promo code').fill('SPORT10')
+  await page.getByTestId('form-submit').click()
+  await expect(notice(page)).toContainText('You have already used this promo code.')
+  await expect(page.getByTestId('bonus-free-bets')).toHaveText('Free bets: 1')
+})
