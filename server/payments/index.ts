@@ -23,6 +23,7 @@ import { translationsFor } from '../documents/router'
 import type { ServerModule } from '../modules'
 import type { Punter } from '../punters/repository'
 import { requirePunter } from '../signup/punters'
+import { assertAllowedFor } from '../regulation/restrictions'
 import { findPromoCode, redeemPromoCode, type PromoCodePolicy } from './bonus'
 import { createPayment, findPayment, findPaymentByKey, settlePayment, type Payment } from './ledger'
 import { exceededPeriod, limitStates, setLimit, type LimitChange } from './limits'
@@ -65,12 +66,6 @@ export const PROMO_INPUT_SCHEMA = {
 } as const
 
 const LIMIT_CODES: Record<LimitPeriod, string> = { daily: 'DAILY_DEPOSIT_LIMIT_EXCEED', weekly: 'WEEKLY_DEPOSIT_LIMIT_EXCEED', monthly: 'MONTHLY_DEPOSIT_LIMIT_EXCEED' }
-
-/** Restricted punters (spec §6) do not deposit; self-exclusion has its own code (spec §8). */
-function depositRefusal(punter: Punter): string | null {
-  if (punter.state === 'OPENED') return null
-  return punter.state === 'SELF_EXCLUDED' ? 'CUSTOMER_SELFEXCLUDED' : 'INCORRECT_PUNTER_STATE'
-}
 
 const hasAtMostTwoDecimals = (amount: number) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6
 
@@ -123,8 +118,9 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
   gate.post('/payments/deposit', auth, validateBody(DEPOSIT_SCHEMA), (req, res) => {
     const punter = punterOf(res)
     const { amount, method, idempotencyKey } = req.body as { amount: number; method: string; idempotencyKey?: string }
-    const refusal = depositRefusal(punter)
-    if (refusal) return sendError(res, 403, refusal)
+    // restricted punters (spec §6) do not deposit: the jurisdiction document says which restriction takes what
+    const allowed = assertAllowedFor(deps, req, punter.id, 'deposit')
+    if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
     if (!hasAtMostTwoDecimals(amount)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'multipleOf' })
     const source = sourcesFor(deps, req, punter.currency).find((s) => s.id === method)
     if (!source) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'method', code: 'enum' })
@@ -199,7 +195,8 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
 
   gate.post('/bonus/punter/promo-code/input', auth, validateBody(PROMO_INPUT_SCHEMA), (req, res) => {
     const punter = punterOf(res)
-    if (punter.state !== 'OPENED') return sendError(res, 403, punter.state === 'SELF_EXCLUDED' ? 'CUSTOMER_SELFEXCLUDED' : 'INCORRECT_PUNTER_STATE')
+    const allowed = assertAllowedFor(deps, req, punter.id, 'bet') // a bonus is for betting
+    if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
     const codes = ((jurisdictionOf(deps, req) as unknown as { bonus?: { promoCodes?: PromoCodePolicy[] } })?.bonus?.promoCodes ?? []) as PromoCodePolicy[]
     const promo = findPromoCode(codes, (req.body as { promoCode: string }).promoCode, punter.profile.countryCode)
     if (!promo) return sendError(res, 400, 'INVALID_PROMO_CODE')

@@ -135,12 +135,13 @@ describe('deposit: bad input and refusals are clear 4xx answers', () => {
     expect((await confirm(hash, 'unknown-payment')).status).toBe(404)
   })
 
-  it('restricted punters do not deposit: self-excluded answers CUSTOMER_SELFEXCLUDED', async () => {
-    const res = await server.call('POST', 'auth/v2/login', { body: { login: 'SelfExcluded', password: 'parlay-demo-1' } })
-    const hash = res.json.payload.punterHash
-    const refused = await server.call('POST', 'payments/deposit', { hash, body: { amount: 50, method: 'card' } })
-    expect(refused.status).toBe(403)
-    expect(refused.json.errorCode).toBe('CUSTOMER_SELFEXCLUDED')
+  it('restricted punters do not deposit: the restriction that decides is named (a document needed, a suspension)', async () => {
+    for (const login of ['NeedDocument', 'Suspended']) {
+      const hash = await server.login(login)
+      const refused = await server.call('POST', 'payments/deposit', { hash, body: { amount: 50, method: 'card' } })
+      expect(refused.status).toBe(403)
+      expect(refused.json).toMatchObject({ errorCode: 'INCORRECT_PUNTER_STATE', payload: { operation: 'deposit' } })
+    }
   })
 
   it('the simulator pages answer a stranger or a broken form without a crash', async () => {
