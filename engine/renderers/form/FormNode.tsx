@@ -30,6 +30,7 @@ import { countryFor, isValidNational, splitPhone } from './phone'
 import { createTranslate, validationMessage, type Translate } from './texts'
 import { ThemedForm, type FormContext } from './theme'
 import { loadValidatorModule, type ValidatorModule } from './validator-module'
+import { FormPlaceholder } from '../nodes/FormPlaceholder'
 import './form.css'
 
 registerFormActions()
@@ -84,9 +85,8 @@ export default function FormNode({ node }: { node: NodeOf<'form'> }) {
 
   if (loaded.status === 'loading')
     return (
-      <div className="form-flow form-loading" aria-busy="true" data-testid={`form-${node.flow}`}>
-        {tr('form.loading')}
-      </div>
+      // as tall as the first step will be: what follows the form does not jump (issue 10)
+      <FormPlaceholder flowId={node.flow} className="form-flow form-loading" label={tr('form.loading')} testId={`form-${node.flow}`} />
     )
   if (loaded.status === 'failed')
     return (

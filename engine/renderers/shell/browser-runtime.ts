@@ -11,7 +11,7 @@
 import { builtInActions } from '../../actions/catalogue'
 import { actionRegistry, registerActions, runChain, type ActionEnvironment } from '../../actions/registry'
 import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
-import { BOOT_ELEMENT_ID, guessLocale, parseBootData, routeMatches, type BootEntry } from '../../core/boot-data'
+import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, routeMatches, type BootEntry } from '../../core/boot-data'
 import type { SiteBootstrap } from '../../core/contracts'
 import { browserSessionTabs, provideSessionServices, type SessionMessage, type SessionTabs } from '../../auth/session-tabs'
 import { followSettingsAcrossTabs } from '../../auth/settings'
@@ -303,7 +303,16 @@ export async function bootBrowserEngine(): Promise<BootResult> {
       return runChain(chain as ActionChain, env, context, actionRegistry) as Promise<unknown> as Promise<void>
     },
     async load<T>(kind: string, id: string) {
-      const result = ((await takePrefetched(`${kind}/${id}`)) ?? (await documents.load<T>(kind, id))) as Awaited<ReturnType<typeof documents.load<T>>>
+      const key = `${kind}/${id}`
+      let pending = takePrefetched(key)
+      if (!pending) {
+        // a document the page carries answers its next load too (a form's placeholder and the
+        // form share one answer instead of the second asking the network)
+        const carried = !previewToken && boot.has(documentUrl(kind, id, locale))
+        pending = documents.load<T>(kind, id)
+        if (carried) prefetched.set(key, pending)
+      }
+      const result = (await pending) as Awaited<ReturnType<typeof documents.load<T>>>
       if (result.ok) return { ok: true as const, value: result.value.document }
       return { ok: false as const, code: result.code, status: result.code === 'NOT_FOUND' ? 404 : result.code === 'NETWORK_ERROR' ? 503 : 500 }
     },

@@ -7,6 +7,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDocumentClient } from '../../../engine/core/documents'
 import { createI18n } from '../../../engine/core/i18n'
+import { estimatedFormHeight } from '../../../engine/renderers/nodes/FormPlaceholder'
+import type { FlowDocument } from '../../../engine/documents/types'
 import { memoryStorage, response } from './helpers'
 
 beforeEach(() => {
@@ -73,5 +75,22 @@ describe('texts keep the i18next resource format without i18next', () => {
   it('placeholders take dotted paths and never run the text as code', () => {
     const i18n = createI18n({ locale: 'en', resources: { greet: 'Hi {{user.name}}, {{constructor}}' } })
     expect(i18n.t('greet', { user: { name: 'Ana' } })).toBe('Hi Ana, ')
+  })
+})
+
+describe("a form's placeholder is as tall as its first step, so what follows it does not jump", () => {
+  const flow = (properties: Record<string, object>, uiSchema: Record<string, object> = {}) =>
+    ({ kind: 'flow', id: 'f', title: 't', steps: [{ id: 's1', title: 't', schema: { type: 'object', properties }, uiSchema }] }) as unknown as FlowDocument
+
+  it('one row per visible field: a help text makes it taller, a checkbox shorter, a hidden field adds nothing', () => {
+    const plain = estimatedFormHeight(flow({ a: { type: 'string' }, b: { type: 'string' } }))
+    expect(estimatedFormHeight(flow({ a: { type: 'string' }, b: { type: 'string' } }, { b: { 'ui:help': 'x' } }))).toBeGreaterThan(plain)
+    expect(estimatedFormHeight(flow({ a: { type: 'string' }, b: { type: 'boolean' } }))).toBeLessThan(plain)
+    expect(estimatedFormHeight(flow({ a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' } }, { c: { 'ui:widget': 'hidden' } }))).toBe(plain)
+  })
+
+  it('the sign-up by phone step (4 fields, one with help) is reserved within 20 px of the 545 px it renders at on a phone', () => {
+    const phone = flow({ phoneNumber: {}, password: {}, countryId: {}, currencyId: {} }, { password: { 'ui:help': 'signup.help.password' } })
+    expect(Math.abs(estimatedFormHeight(phone) - 545)).toBeLessThanOrEqual(20)
   })
 })
