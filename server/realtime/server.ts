@@ -135,7 +135,8 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
       const before = followedEvents(connection)
       const ids = unknownIds(connection, message.ids)
       if (before.size + ids.length > MAX_SUBSCRIPTIONS) return send(connection, errorFrame('TOO_MANY_SUBSCRIPTIONS', `at most ${MAX_SUBSCRIPTIONS} events`))
-      for (const id of ids) if (!(message.displayMode === 'SHORT' && connection.modes.get(id) === 'FULL')) connection.modes.set(id, message.displayMode)
+      // the client decides: FULL replaces SHORT, and a SHORT after FULL is the FULL being dropped
+      for (const id of ids) connection.modes.set(id, message.displayMode)
       follow(connection, before, ids)
     },
     UNSUBSCRIBE(connection, message) {
