@@ -15,6 +15,7 @@ import { credentialsModule } from './credentials'
 import { feedFor } from './feed'
 import { regulationModule } from './regulation'
 import { paymentsModule } from './payments'
+import { feedModule } from './feed/router'
 
 export interface ServerModule {
   name: string
@@ -42,4 +43,5 @@ export const modules: ServerModule[] = [
   credentialsModule,
   regulationModule,
   paymentsModule,
+  feedModule,
 ]

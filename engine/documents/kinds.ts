@@ -103,6 +103,7 @@ export const NODE_KINDS = [
   'form',
   'setting',
   'odds',
+  'market',
 ] as const
 
 /** Account settings a `setting` node can show (spec §3 "Account settings keys"): the server-side
@@ -301,6 +302,15 @@ export const nodeKindProperties = {
     properties: {
       price: { anyOf: [binding, { type: 'number', exclusiveMinimum: 1 }], description: 'A decimal price, shown in the punter\'s odds type.' },
       label: text,
+    },
+  },
+  market: {
+    required: ['selections', 'event'],
+    properties: {
+      selections: binding,
+      event: binding,
+      displayMode: { enum: ['FULL', 'SHORT'], description: 'FULL: an event page (every market); SHORT: a line (the main market).' },
+      actions: chain,
     },
   },
 } as const

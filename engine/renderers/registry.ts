@@ -13,6 +13,7 @@ import { LinkNode } from './nodes/LinkNode'
 import { ListNode } from './nodes/ListNode'
 import { MenuNode } from './nodes/MenuNode'
 import { MoneyNode } from './nodes/MoneyNode'
+import { MarketNode } from './nodes/MarketNode'
 import { OddsNode } from './nodes/OddsNode'
 import { SectionNode } from './nodes/SectionNode'
 import { SettingNode } from './nodes/SettingNode'
@@ -35,4 +36,5 @@ export const nodeRenderers: Record<NodeKind, ComponentType<{ node: any }>> = {
   form: FormNode,
   setting: SettingNode,
   odds: OddsNode,
+  market: MarketNode,
 }

@@ -6,7 +6,7 @@
  */
 import { SPORTS, type SportSpec } from './catalogue'
 import type { EventState, FeedEvent, FeedMarket, FeedSelection, MarketKind } from './model'
-import { priceOf, resultChances } from './prices'
+import { priceOf, resultChances, shiftTowards } from './prices'
 import { mix, randomFrom, type Random } from './random'
 
 export const MINUTE = 60_000
@@ -108,6 +108,13 @@ export function makeEvent(seed: number, treeId: number, fixture: Fixture, now: n
   if (fixture.state !== 'prematch') {
     const fraction = fixture.state === 'finished' ? 1 : Math.min(1, (now - fixture.startsAt) / durationMs)
     event.score = simulateScore(spec, strength, fraction, rng)
+    // the side ahead is the favourite now: the main market's chances follow the score
+    const main = event.markets[0]
+    const lead = event.score[0] - event.score[1]
+    let chances = model.chances.get(main.id)!
+    for (let i = 0; i < Math.min(4, Math.abs(lead)); i++) chances = shiftTowards(chances, lead > 0 ? 'home' : 'away', 1.6)
+    model.chances.set(main.id, chances)
+    main.selections.forEach((selection, i) => (selection.price = priceOf(chances[i])))
   }
   return model
 }
