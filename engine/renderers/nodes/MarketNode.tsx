@@ -1,6 +1,6 @@
 /**
- * Price buttons of a market (issue 14, node kind `market`): each selection's label and price in the punter's odds
- * format (`formatOdds`), kept live over the socket. The node follows its event — SHORT (a line's
+ * Price buttons of a market (issue 14, node kind `market`): each selection's label and price in
+ * the punter's odds format (`formatOdds`), kept live over the socket. The node follows its event — SHORT (a line's
  * main market, as a dynamic subscription) or FULL (an event page) — through the socket manager,
  * which loads on demand the first time a page shows live prices. A moved price shows the
  * indicator the punter chose (priceChangeNotificationViewType): ARROW, TEXT_COLOR or OFF.
