@@ -78,7 +78,12 @@ const announcers = new WeakMap<EngineStores, (server: Partial<ServerSettings>) =
  * Keeps this tab's settings in line with the other tabs of the browser: local settings follow
  * their stored key, server-side ones follow what another tab saved. Returns stop.
  */
-export function followSettingsAcrossTabs(stores: EngineStores, storage: StorageLike, target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+export interface StorageEventTarget {
+  addEventListener(type: 'storage', listener: (event: StorageEvent) => void): void
+  removeEventListener(type: 'storage', listener: (event: StorageEvent) => void): void
+}
+
+export function followSettingsAcrossTabs(stores: EngineStores, storage: StorageLike, target: StorageEventTarget = window): () => void {
   let sequence = 0
   announcers.set(stores, (server) => {
     try {

@@ -151,7 +151,7 @@ export interface LocalSettings {
  * (server/punters/repository.ts SERVER_SETTINGS_DEFAULTS): time zone 0 is UTC. */
 export const defaultServerSettings = (locale = 'en'): ServerSettings => ({
   noEmailCorrespondence: false,
-  termsAgreement: false,
+  termsAgreement: true,
   locale,
   oddsType: 'decimal',
   betPlacingMode: 'GreaterOrEqualsToCurrent',
