@@ -32,6 +32,11 @@ export interface SessionServices {
   tabs?: SessionTabs
   /** After a page load: follows the punter's server-side locale; true when the page reloads for it. */
   restoreLocale?: (serverLocale: string) => boolean
+  /** After a login: switches to the punter's server-side locale the way the language page does
+   * (a reload on the localised path); true when the page reloads for it. */
+  loginLocale?: (serverLocale: string) => boolean
+  /** After that reload: true once when the login's after-login rules are still to run. */
+  takePendingAfterLogin?: () => boolean
 }
 const servicesByStores = new WeakMap<EngineStores, SessionServices>()
 

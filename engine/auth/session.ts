@@ -77,6 +77,12 @@ export interface AuthDeps {
   tabs?: SessionTabs
   /** After a page load: follows the punter's server-side locale; true when the page reloads for it. */
   restoreLocale?: (serverLocale: string) => boolean
+  /** After a login: follows the punter's server-side locale like the language page (reload on the
+   * localised path; the after-login rules then run after the reload); true when the page reloads.
+   * Without it (no page to reload) the store's locale switches in place. */
+  loginLocale?: (serverLocale: string) => boolean
+  /** After a page load: true once when a login reloaded the page before its after-login rules ran. */
+  takePendingAfterLogin?: () => boolean
 }
 
 /** Retry delay after a refresh or a restore failed for a transient reason (network, 5xx). */
@@ -146,6 +152,8 @@ export function createAuthController(deps: AuthDeps): AuthController {
   const services = sessionServicesOf(stores)
   const tabs = deps.tabs ?? services.tabs ?? singleTab(stores)
   const restoreLocale = deps.restoreLocale ?? services.restoreLocale
+  const loginLocale = deps.loginLocale ?? services.loginLocale
+  const takePendingAfterLogin = deps.takePendingAfterLogin ?? services.takePendingAfterLogin
   const schedule = deps.setTimeout ?? ((fn: () => void, ms: number) => globalThis.setTimeout(fn, ms))
   const cancel = deps.clearTimeout ?? ((h: unknown) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>))
   let timer: unknown = null
@@ -289,6 +297,19 @@ export function createAuthController(deps: AuthDeps): AuthController {
     // the page reloads in the punter's language: stay 'restoring' until then
     if (locale && restoreLocale?.(locale)) return
     applyUser(user.value)
+    // a login that reloaded the page for the punter's language left its after-login rules to us
+    if (takePendingAfterLogin?.()) await deps.afterLogin?.()
+  }
+
+  /** The punter's saved locale after a login: true when the page reloads for it (spec §2: a
+   * locale change reloads the page with the code in the path, as on the language page). */
+  function followLocaleAtLogin(user: UserData): boolean {
+    const locale = serverSettingsFrom(user).locale
+    const site = stores.site.getState()
+    if (!locale || locale === site.locale || !site.bootstrap?.site.locales.includes(locale)) return false
+    if (loginLocale) return loginLocale(locale)
+    site.setLocale(locale)
+    return false
   }
 
   const controller: AuthController = {
@@ -313,12 +334,9 @@ export function createAuthController(deps: AuthDeps): AuthController {
       if (!result.ok) return result
       controller.applyTokens(result.value)
       const user = await controller.loadUser()
-      if (user.ok) {
-        const locale = serverSettingsFrom(user.value).locale
-        if (locale && stores.site.getState().bootstrap?.site.locales.includes(locale)) stores.site.getState().setLocale(locale)
-      }
+      const reloading = user.ok && followLocaleAtLogin(user.value)
       deps.onEvent?.('login', { loginByAuthType: result.value.loginByAuthType })
-      if (user.ok) await deps.afterLogin?.()
+      if (user.ok && !reloading) await deps.afterLogin?.()
       return result
     },
 

@@ -234,6 +234,8 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   provideSessionServices(stores, {
     tabs: tabs && guest ? deferredTabs(tabs, () => startSession(false)) : tabs,
     restoreLocale: (serverLocale) => followPunterLocale(serverLocale, locale, bootstrap!),
+    loginLocale: (serverLocale) => reloadInPunterLocale(serverLocale, bootstrap!),
+    takePendingAfterLogin,
   })
   const gateway = createGateway({
     fetch: fetcher,
@@ -358,6 +360,36 @@ function followPunterLocale(serverLocale: string, pageLocale: string, bootstrap:
   if (named !== null) return false
   window.location.replace(`/${serverLocale}${path === '/' ? '' : path}${window.location.search}${window.location.hash}`)
   return true
+}
+
+/** This tab's note that a login reloaded the page before its after-login rules ran. */
+const PENDING_AFTER_LOGIN = 'parlay.afterLoginPending'
+
+/**
+ * A login whose punter saved another language does what the language page does (spec §2: a
+ * locale change reloads the page with the code in the path): the same path under the saved
+ * locale. The after-login rules run after the reload (the session is restored there), so a popup
+ * they open is not lost with the old page. Always true: the page reloads.
+ */
+function reloadInPunterLocale(serverLocale: string, bootstrap: SiteBootstrap): boolean {
+  const { path } = splitLocale(window.location.pathname, bootstrap.site.locales)
+  try {
+    sessionStorage.setItem(PENDING_AFTER_LOGIN, '1')
+  } catch {
+    // no session storage (private mode): the rules run at the next login instead
+  }
+  window.location.assign(`/${serverLocale}${path === '/' ? '' : path}${window.location.search}${window.location.hash}`)
+  return true
+}
+
+function takePendingAfterLogin(): boolean {
+  try {
+    const pending = sessionStorage.getItem(PENDING_AFTER_LOGIN) !== null
+    sessionStorage.removeItem(PENDING_AFTER_LOGIN)
+    return pending
+  } catch {
+    return false
+  }
 }
 
 /** The admin preview token from the URL; read once, so in-app navigation keeps it and a fresh

@@ -218,6 +218,58 @@ describe('login on the client', () => {
   })
 })
 
+describe('the punter’s saved language at login (issue 9: as the language page does it)', () => {
+  function loginWithSavedLocale(savedLocale: string) {
+    const s = setup()
+    const gateway: Gateway = {
+      call: async <T,>(_method: string, path: string) => (path.endsWith('heartbeat') ? { ok: true, value: { settings: { locale: savedLocale } } } : { ok: true, value: tokens(1) }) as Result<T>,
+    }
+    const seen = { reloadedIn: [] as string[], rulesRun: 0, pending: false }
+    const controller = (extra: Partial<Parameters<typeof createAuthController>[0]> = {}) =>
+      createAuthController({
+        stores: s.stores,
+        gateway,
+        now: () => s.clock.now,
+        setTimeout: () => 0,
+        clearTimeout: () => undefined,
+        afterLogin: async () => void seen.rulesRun++,
+        loginLocale: (locale) => (seen.reloadedIn.push(locale), (seen.pending = true)),
+        takePendingAfterLogin: () => {
+          const pending = seen.pending
+          seen.pending = false
+          return pending
+        },
+        restoreLocale: () => false,
+        ...extra,
+      })
+    return { ...s, seen, controller }
+  }
+
+  it('another saved language reloads the page in it instead of switching in place; the after-login rules run once, after the reload', async () => {
+    const t = loginWithSavedLocale('ru')
+    expect((await t.controller().login({ login: 'opened@demo.parlay.test', password: 'pw' })).ok).toBe(true)
+    expect(t.seen.reloadedIn).toEqual(['ru'])
+    expect(t.stores.site.getState().locale).toBe('en')
+    expect(t.seen.rulesRun).toBe(0)
+    // the reloaded page restores the stored session, then runs the rules the login left
+    const reloaded = t.controller()
+    await reloaded.restore()
+    expect(t.seen.rulesRun).toBe(1)
+    await t.controller().restore()
+    expect(t.seen.rulesRun).toBe(1)
+  })
+
+  it("the page's own language, or one the site does not offer, reloads nothing and runs the rules at once", async () => {
+    for (const saved of ['en', 'de']) {
+      const t = loginWithSavedLocale(saved)
+      await t.controller().login({ login: 'opened@demo.parlay.test', password: 'pw' })
+      expect(t.seen.reloadedIn).toEqual([])
+      expect(t.stores.site.getState().locale).toBe('en')
+      expect(t.seen.rulesRun).toBe(1)
+    }
+  })
+})
+
 describe('error mapping (spec §8 display rules) for the login codes', () => {
   it.each([
     ['INCORRECT_PASSWORD', 'server.error.INCORRECT_PASSWORD'],
