@@ -44,7 +44,7 @@ export interface Feed {
   subscribe(listener: FeedListener): () => void
   /** Finishes an event now (with this score when given) and settles its selections. */
   settleEvent(id: string, score?: [number, number]): EventUpdate | undefined
-  /** Sets one selection's price now (operator or test). */
+  /** Sets one selection's price now (operator or test); the market's random walk stops. */
   setPrice(selectionId: string, price: number): EventUpdate | undefined
   /** Suspends (true) or reopens (false) every market of an event until changed again. */
   hold(eventId: string, held: boolean): EventUpdate | undefined
@@ -173,7 +173,7 @@ export function createFeed(options: FeedOptions): Feed {
     if (!scored && model.suspendedTicks > 0 && --model.suspendedTicks === 0 && !model.held) setStatus(model, 'OPEN', changes)
     if (!scored && rng.chance(0.35)) {
       const market = rng.chance(0.7) ? event.markets[0] : rng.pick(event.markets)
-      repriceMarket(model, market, walk(model.chances.get(market.id)!, rng), changes)
+      if (!model.pinned.has(market.id)) repriceMarket(model, market, walk(model.chances.get(market.id)!, rng), changes)
     }
     if (!scored && changes.length === 0) return undefined
     return update(model, at, changes, scored ? { score: event.score, elapsedMs: elapsed(event, at) } : {})
@@ -200,7 +200,7 @@ export function createFeed(options: FeedOptions): Feed {
       } else if (event.state === 'live') {
         const change = liveTick(model, at, rng)
         if (change) updates.push(change)
-      } else if (event.state === 'prematch' && rng.chance(0.01)) {
+      } else if (event.state === 'prematch' && rng.chance(0.01) && !model.pinned.has(event.markets[0].id)) {
         const changes: SelectionChange[] = []
         repriceMarket(model, event.markets[0], walk(model.chances.get(event.markets[0].id)!, rng, 0.03), changes)
         if (changes.length) updates.push(update(model, at, changes))
@@ -260,6 +260,7 @@ export function createFeed(options: FeedOptions): Feed {
       if (!entry || entry.selection.status === 'SETTLED' || !(price >= MIN_PRICE)) return undefined
       const previous = entry.selection.price
       entry.selection.price = Math.round(price * 100) / 100
+      entry.model.pinned.add(entry.market.id)
       const change: SelectionChange = { id: selectionId, marketId: entry.market.id, main: entry.market.kind === 'main', price: entry.selection.price, previous, status: entry.selection.status }
       const result = update(entry.model, options.now(), [change])
       emit([result])

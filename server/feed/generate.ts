@@ -25,6 +25,8 @@ export interface EventModel {
   suspendedTicks: number
   /** Suspended by an operator (stays until lifted). */
   held: boolean
+  /** Markets whose price an operator set: the random walk leaves them alone. */
+  pinned: Set<string>
 }
 
 const CODES: Record<MarketKind, (draw: boolean) => string[]> = {
@@ -103,7 +105,7 @@ export function makeEvent(seed: number, treeId: number, fixture: Fixture, now: n
     markets: [],
     version: 1,
   }
-  const model: EventModel = { event, spec, chances: new Map(), suspendedTicks: 0, held: false }
+  const model: EventModel = { event, spec, chances: new Map(), suspendedTicks: 0, held: false, pinned: new Set() }
   buildMarkets(model, strength, rng)
   if (fixture.state !== 'prematch') {
     const fraction = fixture.state === 'finished' ? 1 : Math.min(1, (now - fixture.startsAt) / durationMs)
