@@ -62,6 +62,11 @@ describe('dictionary calls give the choices of every setting', () => {
     expect(res.json.payload).toEqual(expect.arrayContaining([expect.objectContaining({ id: 2, code: 'EUR' })]))
   })
 
+  it('user location also names the currency of the country (autoDetectedCurrency): Spanish visitors get EUR', async () => {
+    const res = await server.call('GET', 'dictionary/user-location', { headers: { 'accept-language': 'es-ES,es;q=0.9' } })
+    expect(res.json.payload).toMatchObject({ countryCode: 'ES', currencyCode: 'EUR' })
+  })
+
   it('OpenAPI lists every dictionary call of the settings', async () => {
     const paths = Object.keys((await server.call('GET', '/api/openapi.json')).json.paths)
     for (const name of ['odds-types', 'time-zones', 'available-timeouts', 'betting-modes', 'currencies']) expect(paths).toContain(`/mobile-gate/api/v1/dictionary/${name}`)
