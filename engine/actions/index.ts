@@ -8,6 +8,7 @@ import './auth' // account actions (auth.login, auth.logout …) register themse
 import './join' // sign-up actions (join.*, promo.check, identity.*, deposit.redirect) register themselves
 import './settings' // settings.detect registers itself
 import './money' // money actions (deposit.start, deposit.confirm, account.load, limits.save, promo.redeem) register themselves
+import './identity' // identity page, auto-verification and nickname actions register themselves
 
 registerActions(builtInActions, actionRegistry)
 

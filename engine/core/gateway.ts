@@ -159,11 +159,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       controller?.abort()
     }, timeoutMs)
     let response: Response
+    // a FormData body (a file upload) goes as multipart: the browser writes its content type
+    const multipart = typeof FormData !== 'undefined' && body instanceof FormData
     try {
       response = await options.fetch(`${options.baseUrl ?? ''}${path}`, {
         method: method.toUpperCase(),
-        headers: headers(body !== undefined, sent),
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: headers(body !== undefined && !multipart, sent),
+        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
         signal: controller?.signal,
         credentials: 'same-origin',
       })

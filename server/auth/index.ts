@@ -11,7 +11,7 @@ import { createAuthRouter } from './router'
 import './openapi-auth'
 
 export { createSession, revokeAllSessions, authenticate, refreshSession, TOKEN_LIFETIME } from './sessions'
-export { blockPunter, consumeConfirmationToken, issueConfirmationToken, nicknameEnabled } from './router'
+export { blockPunter, consumeConfirmationToken, issueConfirmationToken } from './router'
 export { registerOpenApiPaths, openapi } from './openapi'
 
 export const authModule: ServerModule = {

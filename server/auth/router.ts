@@ -40,6 +40,7 @@ import { sendUnlockLink, useUnlockToken } from './unlock'
 import { jurisdictionFor, restrictionsView } from '../regulation/restrictions'
 import { selfExclusionAtLogin } from '../regulation/self-exclusion'
 import { ownerLocale } from './unlock-messages'
+import { nicknameEnabledFor } from '../identity/nickname'
 
 registerMigration(
   '105-auth-confirmation-tokens',
@@ -123,15 +124,6 @@ interface LoginBody {
   rememberMe?: boolean
   keepPunterLoggedIn?: boolean
   captcha?: string
-}
-
-/** Nickname availability per jurisdiction (spec §5 "Nickname prompt"). */
-export function nicknameEnabled(jurisdiction: string, countryCode: string | undefined): boolean {
-  if (['spain', 'russia', 'italy'].includes(jurisdiction)) return false
-  if (jurisdiction === 'curacao' && countryCode && ['JP', 'KR', 'BY', 'NG'].includes(countryCode)) return false
-  // Belarus with JP or KR is a special case the spec does not detail: no prompt.
-  if (jurisdiction === 'belarus' && countryCode && ['JP', 'KR'].includes(countryCode)) return false
-  return true
 }
 
 declare module 'express-serve-static-core' {
@@ -342,7 +334,8 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
 
   router.get('/nickname/enabled', requireSession, (req, res) => {
     const punter = req.punterSession!.punter
-    sendOk(res, nicknameEnabled(punter.jurisdiction, punter.profile.countryCode))
+    // one source: the jurisdiction document's nickname block (server/identity/nickname.ts)
+    sendOk(res, nicknameEnabledFor(deps, req, punter))
   })
 
   router.get('/account/first-deposit-date', requireSession, (req, res) => {

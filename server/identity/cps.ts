@@ -9,7 +9,8 @@
  *   - birth date making the punter < 18  → fail, error IncorrectBirthDate, lockReason age
  *   - simplified                         → simple_success, level limited
  *   - simplified with verification       → bind_in_progress; `continue` → bind, level full
- *   - ESIA full                          → an identification link; `continue` → bind, level full
+ *   - ESIA full                          → an identification link to the portal's simulator page
+ *                                          (/dev/identity/esia); approving there → bind, level full
  */
 export const IDENTIFICATION_RESULTS = ['none', 'fail', 'unknown', 'simple_fail', 'simple_success', 'data_requested', 'bind', 'bind_in_progress'] as const
 export type IdentificationResult = (typeof IDENTIFICATION_RESULTS)[number]
@@ -59,7 +60,8 @@ export interface IdentityData {
 export interface NationalIdentityProvider {
   simplified(current: IdentityRecord, data: IdentityData, withVerification: boolean, now: number): IdentityRecord
   continue(current: IdentityRecord): IdentityRecord
-  esiaFull(current: IdentityRecord): { record: IdentityRecord; identificationLink: string }
+  /** Starts a full identification on the state portal; `state` comes back with the portal's answer. */
+  esiaFull(current: IdentityRecord, state: string): { record: IdentityRecord; identificationLink: string }
 }
 
 export const NO_IDENTITY: IdentityRecord = { result: 'none', clientStatus: 'ok', level: null, method: null, error: null, lockReason: null }
@@ -86,8 +88,8 @@ export const simulatedNationalIdentity: NationalIdentityProvider = {
     if (current.result === 'bind_in_progress' || current.result === 'data_requested') return { ...current, result: 'bind', level: 'full', error: null }
     return current
   },
-  esiaFull(current) {
-    return { record: { ...current, result: 'data_requested', method: 'ESIA_Full' }, identificationLink: '/dev/identity/esia?state=simulated' }
+  esiaFull(current, state) {
+    return { record: { ...current, result: 'data_requested', method: 'ESIA_Full', error: null }, identificationLink: `/dev/identity/esia?state=${encodeURIComponent(state)}` }
   },
 }
 

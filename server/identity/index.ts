@@ -9,8 +9,12 @@
  *   POST punter/cps/one/identify-punter/esia/full
  *   GET  account/mitId/params?askCpr=true|false                {askCpr, redirectUrl, authorizationUrl}
  *   POST auth/mitId/login {authorizationCode, state}           login, NEED_CPR_REQUEST, PUNTER_NOT_LINKED_…
- *   POST punter/documents/upload (multipart: document, documentType)   Belarus upload
+ *   GET  punter/cps/agreement-data                             what the punter agrees to before identifying
+ *   POST verification/start-punter-auto-verification           {link, autoVerificationState}
+ *   PUT  nickname {nickname}                                   sets the nickname (./nickname.ts)
+ *   POST punter/documents/upload (multipart: document, documentType)   document upload
  *   GET|POST /dev/mitid/authorize                              the MitID simulator's page (simulators on)
+ *   GET|POST /dev/identity/esia, /dev/identity/auto-verification   the portals' simulator pages (./portal.ts)
  *
  * The simulators (MitID, the Russian identity service) are used only when `config.simulators` is
  * on; otherwise, without a real provider passed in, their calls answer 503 SERVICE_UNAVAILABLE.
@@ -25,7 +29,10 @@ import type { Punter } from '../punters/repository'
 import { punterById, requirePunter, sendLoggedIn } from '../signup/punters'
 import { isIdentified, NO_IDENTITY, simulatedNationalIdentity, type IdentityData, type IdentityRecord, type NationalIdentityProvider } from './cps'
 import { createSimulatedMitId, type MitIdBroker } from './mitid'
+import { SET_NICKNAME_SCHEMA, setNicknameHandler } from './nickname'
+import { autoVerificationOf, createPortalSimulatorPages, newState, rememberEsiaState, startAutoVerification } from './portal'
 import { DOCUMENT_TYPES, sniffType, storeDocument, UPLOAD_LIMITS } from './upload'
+import './openapi'
 
 const IDENTITY_SCHEMA = {
   type: 'object',
@@ -54,7 +61,21 @@ const MITID_LOGIN_SCHEMA = {
 export interface IdentityServices {
   national?: NationalIdentityProvider
   mitId?: MitIdBroker
+  /** The online auto-verification service: the link the punter is sent to for a state. */
+  autoVerificationLink?: (state: string) => string
 }
+
+/**
+ * What the punter agrees to before identifying (GET punter/cps/agreement-data; payload not shown
+ * in the spec): which personal data goes to the national identification service, and why.
+ */
+export const IDENTIFICATION_AGREEMENT = {
+  version: '2026-01',
+  processor: 'TSUPIS',
+  purpose: 'identification',
+  personalData: ['lastName', 'firstName', 'middleName', 'birthDay', 'passportSeries', 'passportNumber', 'passportIssueDate', 'inn', 'snils'],
+  documentPath: '/info/privacy',
+} as const
 
 const identityOf = (punter: Punter): IdentityRecord => ({ ...NO_IDENTITY, ...((punter.profile as { identity?: IdentityRecord }).identity ?? {}), result: (punter.identityState as IdentityRecord['result']) || 'none' })
 
@@ -74,6 +95,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
   const simulators = deps.config.simulators
   const national = services.national ?? (simulators ? simulatedNationalIdentity : undefined)
   const mitIdService = services.mitId ?? (simulators ? createSimulatedMitId(db) : undefined)
+  const autoVerificationLink = services.autoVerificationLink ?? (simulators ? (state: string) => `/dev/identity/auto-verification?state=${encodeURIComponent(state)}` : undefined)
   const unavailable = (res: Response) => sendError(res, 503, 'SERVICE_UNAVAILABLE')
   const auth = requirePunter(db, deps.now)
 
@@ -123,10 +145,28 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
   gate.post('/punter/cps/one/identify-punter/esia/full', auth, (req, res) => {
     if (!russiaOnly(req, res)) return
     const punter = res.locals.punter as Punter
-    const { record, identificationLink } = national!.esiaFull(identityOf(punter))
+    const state = newState()
+    const { record, identificationLink } = national!.esiaFull(identityOf(punter), state)
     save(punter.id, record)
+    rememberEsiaState(deps, punter.id, state)
     sendOk(res, cpsAnswer(record, identificationLink))
   })
+
+  gate.get('/punter/cps/agreement-data', auth, (req, res) => {
+    if (!russiaOnly(req, res)) return
+    sendOk(res, { ...IDENTIFICATION_AGREEMENT, operator: siteContext(req, deps).site.name })
+  })
+
+  gate.post('/verification/start-punter-auto-verification', auth, (_req, res) => {
+    if (!autoVerificationLink) return unavailable(res)
+    const punter = res.locals.punter as Punter
+    if (autoVerificationOf(punter) === 'CONFIRMED') return sendOk(res, { link: null, autoVerificationState: 'CONFIRMED' })
+    const state = startAutoVerification(deps, punter.id)
+    log.info('identity.auto-verification', { punterId: punter.id, state: 'STARTED' })
+    sendOk(res, { link: autoVerificationLink(state), autoVerificationState: 'STARTED' })
+  })
+
+  gate.put('/nickname', auth, validateBody(SET_NICKNAME_SCHEMA), setNicknameHandler(deps))
 
   // ---- MitID ---------------------------------------------------------------------------------
   gate.get('/account/mitId/params', (req, res) => {
@@ -192,6 +232,16 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
   })
 
   router.use(GATEWAY.mobile, gate)
+
+  if (simulators && national)
+    router.use(
+      createPortalSimulatorPages(deps, (punterId, approved) => {
+        const punter = punterById(db, punterId)
+        if (!punter) return
+        const current = identityOf(punter)
+        save(punterId, approved ? national.continue(current) : { ...current, result: 'fail', error: 'ExternalError' })
+      }),
+    )
 
   // ---- the MitID simulator's page (simulators only) -------------------------------------------
   const mitId = mitIdService

@@ -9,6 +9,7 @@
  */
 import type { Result } from '../../core/contracts'
 import { actionRegistry, defineAction, registerActions } from '../../actions/registry'
+import { documentsUpload } from './upload-action'
 
 interface Submission {
   values: Record<string, unknown>
@@ -50,7 +51,7 @@ export const formPost = defineAction({
   },
 })
 
-export const formActions = [formPost]
+export const formActions = [formPost, documentsUpload]
 
 let registered = false
 /** Registers the form actions once (idempotent). */

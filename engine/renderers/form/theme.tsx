@@ -23,6 +23,7 @@ import { useId, useState, type ChangeEvent } from 'react'
 import { dateBounds } from './date-rules'
 import { PHONE_COUNTRIES, countryFor, digitsOf, formatNational, joinPhone, splitPhone } from './phone'
 import type { Translate } from './texts'
+import { rememberFile, UPLOAD_RULES } from './files'
 
 /** What the form passes to every widget and template (rjsf `formContext`). */
 export interface FormContext {
@@ -372,6 +373,31 @@ function DescriptionFieldTemplate(props: DescriptionFieldProps) {
   )
 }
 
+/** A file to upload (`ui:widget: file`): the File stays in ./files.ts, the value is its name. */
+function FileWidget(props: WidgetProps) {
+  const { tr } = contextOf(props)
+  const [size, setSize] = useState<number | null>(null)
+  const ui = props.options as Record<string, unknown>
+  const accept = typeof ui.accept === 'string' ? ui.accept : [...UPLOAD_RULES.types, ...UPLOAD_RULES.extensions].join(',')
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    rememberFile(props.id, file)
+    setSize(file ? file.size : null)
+    props.onChange(file ? file.name : props.options.emptyValue)
+  }
+  const { onBlur: _blur, onFocus: _focus, ...common } = commonInputProps(props)
+  return (
+    <div className="form-file">
+      <input {...common} className="form-input form-file-input" type="file" accept={accept} onChange={onChange} />
+      {props.value && size !== null ? (
+        <p className="form-file-chosen" data-testid="file-chosen">
+          {tr('form.file.chosen', { name: String(props.value), size: (size / (1024 * 1024)).toFixed(1) })}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
 const Nothing = () => null
 const HelpNothing = (_props: FieldHelpProps) => null
 
@@ -388,6 +414,8 @@ export const widgets: RegistryWidgetsType = {
   PhoneWidget,
   code: CodeWidget,
   CodeWidget,
+  file: FileWidget,
+  FileWidget,
 }
 
 export const theme: ThemeProps = {

@@ -1,0 +1,103 @@
+/**
+ * Identity and nickname actions (issue 13 items 4–5; spec §3 identity verification, §5 nickname,
+ * §7 identity service and auto-verification, §8 identification errors and lock reasons). The
+ * identity page, the ID confirmation page and the nickname page compose them; sign-up's Russian
+ * re-check lives in ./join.ts.
+ */
+import type { Result } from '../core/contracts'
+import { authController } from './auth'
+import { MOBILE_GATE } from './join'
+import { actionRegistry, defineAction, registerActions, type ActionEnvironment } from './registry'
+
+/** The passport form's fields the identification service takes (server/identity/index.ts). */
+const IDENTITY_FIELDS = ['lastName', 'firstName', 'middleName', 'birthDay', 'passportSeries', 'passportNumber', 'passportIssueDate', 'inn', 'snils'] as const
+
+interface CpsAnswer {
+  baseResult: { status: string; errorCode: string | null }
+  cupisOneInfo: { result: string; identified: boolean; clientStatus: string; error: string | null; lockReason: string | null }
+  identificationLink: string | null
+}
+
+/** The display text of a failed identification: the error's, then the lock reason's (spec §8). */
+export function identificationFailureText(env: Pick<ActionEnvironment, 'i18n'>, info: Pick<CpsAnswer['cupisOneInfo'], 'error' | 'lockReason'>): string {
+  const parts = [info.error && `identification.error.${info.error}`, info.lockReason && `identification.lockReason.${info.lockReason}`]
+    .filter((key): key is string => Boolean(key) && env.i18n.has(key as string))
+    .map((key) => env.i18n.t(key))
+  return parts.length > 0 ? parts.join(' ') : env.i18n.t('identity.failed.generic')
+}
+
+/** Keeps only the fields the service takes, without empty optional ones. */
+function passportData(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(IDENTITY_FIELDS.filter((k) => typeof data[k] === 'string' && data[k] !== '').map((k) => [k, (data[k] as string).trim()]))
+}
+
+const failed = (env: ActionEnvironment, info: CpsAnswer['cupisOneInfo']): Result<unknown> => ({
+  ok: false,
+  code: 'IDENTIFICATION_FAILED',
+  details: { reason: identificationFailureText(env, info), error: info.error ?? '', lockReason: info.lockReason ?? '' },
+})
+
+export const identityIdentify = defineAction({
+  name: 'identity.identify',
+  description:
+    'Russia: identifies the punter with passport data by the simplified method (withVerification: simplified with verification, then continues it). Fails with IDENTIFICATION_FAILED and the display text of the error and lock reason.',
+  params: {
+    type: 'object',
+    required: ['data'],
+    properties: { data: { type: 'object' }, withVerification: { type: 'boolean' } },
+    additionalProperties: false,
+  },
+  async handler({ data, withVerification }, env): Promise<Result<unknown>> {
+    const path = `${MOBILE_GATE}/punter/cps/one/identify-punter/simplified${withVerification ? '/with-verification' : ''}`
+    let result = await env.gateway.call<CpsAnswer>('POST', path, passportData(data as Record<string, unknown>))
+    if (!result.ok) return result
+    const started = result.value.cupisOneInfo.result
+    if (!result.value.baseResult.errorCode && (started === 'bind_in_progress' || started === 'data_requested'))
+      result = await env.gateway.call<CpsAnswer>('POST', `${MOBILE_GATE}/punter/cps/one/identify-punter/continue`)
+    if (!result.ok) return result
+    await authController(env).loadUser()
+    const info = result.value.cupisOneInfo
+    return info.identified && !result.value.baseResult.errorCode ? { ok: true, value: info } : failed(env, info)
+  },
+})
+
+export const identityEsia = defineAction({
+  name: 'identity.esia',
+  description: 'Russia: starts the full identification on the state services portal (ESIA) and goes there.',
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env): Promise<Result<unknown>> {
+    const result = await env.gateway.call<CpsAnswer>('POST', `${MOBILE_GATE}/punter/cps/one/identify-punter/esia/full`)
+    if (!result.ok) return result
+    if (!result.value.identificationLink) return failed(env, result.value.cupisOneInfo)
+    env.reload(result.value.identificationLink)
+    return { ok: true, value: result.value.identificationLink }
+  },
+})
+
+export const identityAutoVerify = defineAction({
+  name: 'identity.autoVerify',
+  description: 'Starts the online auto-verification: goes to its link; CONFIRMED when the punter is already verified (no link).',
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env): Promise<Result<unknown>> {
+    const result = await env.gateway.call<{ link: string | null; autoVerificationState: string }>('POST', `${MOBILE_GATE}/verification/start-punter-auto-verification`)
+    if (!result.ok) return result
+    if (result.value.link) env.reload(result.value.link)
+    return { ok: true, value: result.value.autoVerificationState }
+  },
+})
+
+export const nicknameSet = defineAction({
+  name: 'nickname.set',
+  description: 'Sets the punter nickname (3–33 characters starting with a letter) and reloads the user data; NICKNAME_ALREADY_EXIST comes back on the field.',
+  params: { type: 'object', required: ['nickname'], properties: { nickname: { type: 'string' } }, additionalProperties: false },
+  async handler({ nickname }, env): Promise<Result<unknown>> {
+    const result = await env.gateway.call<{ nickname: string }>('PUT', `${MOBILE_GATE}/nickname`, { nickname: nickname.trim() })
+    if (!result.ok) return result
+    await authController(env).loadUser()
+    return result
+  },
+})
+
+export const identityActions = [identityIdentify, identityEsia, identityAutoVerify, nicknameSet]
+
+registerActions(identityActions, actionRegistry)

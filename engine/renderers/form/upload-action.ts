@@ -1,0 +1,42 @@
+/**
+ * `documents.upload`: sends the file picked in a form's `file` widget (see ./files.ts) with its
+ * document type as multipart to `punter/documents/upload` (spec §3 identity document types).
+ * The type and size are checked here first, with the limits the server enforces again, so a
+ * punter on a slow phone network learns about a 20 MB photo before it is sent. Refusals come
+ * back as field errors on the file field (`server.error.FILE_TOO_LARGE`, `…UNSUPPORTED_FILE_TYPE`).
+ */
+import type { Result } from '../../core/contracts'
+import { authController } from '../../actions/auth'
+import { MOBILE_GATE } from '../../actions/join'
+import { defineAction } from '../../actions/registry'
+import { fileProblem, pickedFile } from './files'
+
+const FILE_CODES = new Set(['FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE'])
+
+export const documentsUpload = defineAction({
+  name: 'documents.upload',
+  description: 'Uploads the file picked in a form file field with its document type (JPEG, PNG or PDF, at most 5 MB), then reloads the user data.',
+  params: {
+    type: 'object',
+    required: ['documentType'],
+    properties: {
+      documentType: { type: 'string', description: 'One of the spec §3 identity document types.' },
+      field: { type: 'string', description: 'The file field of the form; default: document.' },
+    },
+    additionalProperties: false,
+  },
+  async handler({ documentType, field }, env): Promise<Result<unknown>> {
+    const name = field ?? 'document'
+    const file = pickedFile(name)
+    if (!file) return { ok: false, code: 'ValidationError', details: [{ field: name, code: 'required' }] }
+    const problem = fileProblem(file)
+    if (problem) return { ok: false, code: problem, details: [{ field: name, code: problem }] }
+    const body = new FormData()
+    body.set('documentType', documentType)
+    body.set('document', file, file.name)
+    const result = await env.gateway.call('POST', `${MOBILE_GATE}/punter/documents/upload`, body)
+    if (!result.ok) return FILE_CODES.has(result.code) ? { ...result, details: [{ field: name, code: result.code }] } : result
+    await authController(env).loadUser()
+    return result
+  },
+})
