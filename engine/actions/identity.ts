@@ -5,6 +5,7 @@
  * re-check lives in ./join.ts.
  */
 import type { Result } from '../core/contracts'
+import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { authController } from './auth'
 import { MOBILE_GATE } from './join'
 import { actionRegistry, defineAction, registerActions, type ActionEnvironment } from './registry'
@@ -82,6 +83,7 @@ export const identityAutoVerify = defineAction({
     const result = await env.gateway.call<{ link: string | null; autoVerificationState: string }>('POST', `${MOBILE_GATE}/verification/start-punter-auto-verification`)
     if (!result.ok) return result
     if (result.value.link) env.reload(result.value.link)
+    else env.stores.ui.getState().notify({ id: `idConfirmation.auto.${result.value.autoVerificationState}`, status: 'info', duration: NOTIFICATION_DURATION_MS })
     return { ok: true, value: result.value.autoVerificationState }
   },
 })
@@ -98,6 +100,29 @@ export const nicknameSet = defineAction({
   },
 })
 
-export const identityActions = [identityIdentify, identityEsia, identityAutoVerify, nicknameSet]
+export const nicknameCheck = defineAction({
+  name: 'nickname.check',
+  description: "Asks the server whether the nickname applies to this punter (GET nickname/enabled) and puts the answer in the screen data as data.nicknameEnabled.",
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env): Promise<Result<unknown>> {
+    const result = await env.gateway.call<boolean>('GET', `${MOBILE_GATE}/nickname/enabled`)
+    if (!result.ok) return result
+    env.stores.screenData.getState().setData('nicknameEnabled', result.value === true)
+    return result
+  },
+})
+
+export const identityLoadAgreement = defineAction({
+  name: 'identity.loadAgreement',
+  description: 'Russia: loads what the punter agrees to before identifying (GET punter/cps/agreement-data) into the screen data as data.agreement.',
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env): Promise<Result<unknown>> {
+    const result = await env.gateway.call<Record<string, unknown>>('GET', `${MOBILE_GATE}/punter/cps/agreement-data`)
+    if (result.ok) env.stores.screenData.getState().setData('agreement', result.value)
+    return result
+  },
+})
+
+export const identityActions = [identityIdentify, identityEsia, identityAutoVerify, nicknameSet, nicknameCheck, identityLoadAgreement]
 
 registerActions(identityActions, actionRegistry)
