@@ -135,26 +135,23 @@ test('Denmark: a MitID login whose identity carries no CPR is re-asked with the 
   await confirmByMail(page, request, baseURL!, email)
   await page.evaluate(() => localStorage.clear())
 
-  // no screen offers MitID yet: start at the broker the way identity.mitIdStart does
-  // (GET account/mitId/params, from the page: Node does not resolve *.localhost)
-  await page.goto(site('/en/join'))
-  const start = await page.evaluate(async () => {
-    const answer = await fetch('/mobile-gate/api/v1/account/mitId/params?askCpr=false')
-    return (await answer.json()) as { payload: { authorizationUrl: string; askCpr: boolean } }
-  })
-  expect(start.payload.askCpr).toBe(false)
   const visited: string[] = []
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search)
   })
-  await page.goto(site(start.payload.authorizationUrl))
+  // the sign-up page's MitID button starts at the broker (GET account/mitId/params?askCpr=false)
+  await page.goto(site('/en/join'))
+  await page.getByTestId('join-mitid').click()
+  await expect(page).toHaveURL((url) => url.pathname === '/dev/mitid/authorize')
+  const firstState = new URL(page.url()).searchParams.get('state')
+  expect(firstState).toBeTruthy()
 
   // first approval: a MitID identity without a CPR and not linked yet → NEED_CPR_REQUEST
   const subject = `mitid-${unique()}`
   await page.getByTestId('mitid-subject').fill(subject)
   await page.getByTestId('mitid-approve').click()
   // the client re-asks with askCpr=true: back on the simulator's page with a new state
-  await expect(page).toHaveURL((url) => url.pathname === '/dev/mitid/authorize' && url.searchParams.get('state') !== start.payload.authorizationUrl.split('state=')[1])
+  await expect(page).toHaveURL((url) => url.pathname === '/dev/mitid/authorize' && url.searchParams.get('state') !== firstState)
   expect(visited.some((path) => path.startsWith('/join/mitid?mitIdCode='))).toBe(true)
   await page.getByTestId('mitid-subject').fill(subject)
   await page.getByTestId('mitid-cpr').fill(cpr)
