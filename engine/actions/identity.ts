@@ -123,6 +123,17 @@ export const identityLoadAgreement = defineAction({
   },
 })
 
-export const identityActions = [identityIdentify, identityEsia, identityAutoVerify, nicknameSet, nicknameCheck, identityLoadAgreement]
+export const joinLoadSettings = defineAction({
+  name: 'join.loadSettings',
+  description: "Loads the site's sign-up settings (GET dictionary/settings: sign-up, nickname policy with skipCountryIds, country check) into the screen data as data.joinSettings, for the forms' field conditions.",
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env): Promise<Result<unknown>> {
+    const result = await env.gateway.call<Record<string, unknown>>('GET', `${MOBILE_GATE}/dictionary/settings`)
+    if (result.ok) env.stores.screenData.getState().setData('joinSettings', result.value)
+    return result
+  },
+})
+
+export const identityActions = [joinLoadSettings, identityIdentify, identityEsia, identityAutoVerify, nicknameSet, nicknameCheck, identityLoadAgreement]
 
 registerActions(identityActions, actionRegistry)

@@ -12,13 +12,20 @@ import { siteContext } from '../http/site'
 import { check, validateBody } from '../http/validate'
 import type { ServerModule } from '../modules'
 import { cacheKey, createDictionaryCache, DICTIONARY_CACHE_MS } from './cache'
-import { allCountries, countryByCode, countryById, CURRENCIES } from './countries'
+import { allCountries, countryByCode, countryById, countryIdOf, CURRENCIES } from './countries'
 import { communesOf, DEMO_ADDRESSES, PROVINCES } from './italy'
 import { phoneTable } from './phone-table'
 import { availableTimeouts, bettingModes, oddsTypes, timeZones } from './settings-choices'
 
 export { phoneTable, parsePhone, phoneCountry, isValidNational, type PhoneCountry } from './phone-table'
 export { allCountries, countryById, countryByCode, countryIdOf, CURRENCIES, currencyById } from './countries'
+
+/** The nickname policy as served: its skipCountries also as country ids. */
+function withSkipCountryIds(policy: unknown): Record<string, unknown> {
+  const block = (policy ?? {}) as { skipCountries?: unknown }
+  const codes = Array.isArray(block.skipCountries) ? block.skipCountries.filter((c): c is string => typeof c === 'string' && /^[A-Z]{2}$/.test(c)) : []
+  return { ...block, skipCountryIds: codes.map(countryIdOf) }
+}
 
 /** The jurisdiction document of a request's site (sign-up policy lives there). */
 export function jurisdictionOf(deps: Pick<ServerDeps, 'documents'>, req: Request): JurisdictionDocument {
@@ -87,7 +94,9 @@ export function createDictionaryRouter(deps: ServerDeps): Router {
       minimumAge: doc.minimumAge,
       currency: doc.currency,
       signup: doc.signup ?? {},
-      nickname: doc.nickname ?? {},
+      // skipCountryIds: the same skipCountries as country ids (what the sign-up forms hold), so a
+      // flow can hide its nickname field from this one policy (server/identity/nickname.ts)
+      nickname: withSkipCountryIds(doc.nickname),
       countryCheck: doc.countryCheck ?? {},
     }))
   })

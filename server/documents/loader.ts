@@ -70,6 +70,26 @@ export function listDocumentFiles(root: string): string[] {
   return files
 }
 
+/**
+ * A flow step's uiSchema is data, except each field's `ui:when`: a boolean condition (the form's
+ * values are `form.<field>`) that shows the field only while it holds. Compiled like every `when`.
+ */
+function compileFieldConditions(uiSchema: unknown, pointer: string, file: string, problems: DocumentProblem[]): unknown {
+  if (uiSchema === null || typeof uiSchema !== 'object' || Array.isArray(uiSchema)) return uiSchema
+  const out: Record<string, unknown> = {}
+  for (const [field, options] of Object.entries(uiSchema as Record<string, unknown>)) {
+    const condition = (options as Record<string, unknown> | null)?.['ui:when']
+    if (typeof condition !== 'string' || typeof options !== 'object' || options === null || Array.isArray(options)) {
+      out[field] = options
+      continue
+    }
+    const result = compileExpression(condition, 'bool')
+    if (!result.ok) problems.push({ file, pointer: `${pointer}/${escapePointer(field)}/ui:when`, message: `expression ${JSON.stringify(condition)}: ${result.error}` })
+    out[field] = { ...options, 'ui:when': result.ok ? result.expression : condition }
+  }
+  return out
+}
+
 /** Compiles every expression in a document; returns the served copy and the problems found. */
 export function compileDocument(source: unknown, file: string, problems: DocumentProblem[]): unknown {
   const visit = (value: unknown, pointer: string, key: string | null): unknown => {
@@ -92,7 +112,8 @@ export function compileDocument(source: unknown, file: string, problems: Documen
     }
     const out: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(object)) {
-      out[k] = OPAQUE_KEYS.has(k) ? v : visit(v, `${pointer}/${escapePointer(k)}`, k)
+      if (k === 'uiSchema') out[k] = compileFieldConditions(v, `${pointer}/uiSchema`, file, problems)
+      else out[k] = OPAQUE_KEYS.has(k) ? v : visit(v, `${pointer}/${escapePointer(k)}`, k)
     }
     return out
   }

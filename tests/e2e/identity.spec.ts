@@ -102,7 +102,10 @@ test('the no-nickname punter follows the nickname-required popup to the form; a 
   await next(form)
   await expect(page.getByText('Your nickname is saved.')).toBeVisible()
   await expect(page).toHaveURL(/\/account\/settings$/)
-  await expect(page.locator('header')).toContainText('LuckyAna')
+  // the header's avatar takes the nickname's initial; the page shows the nickname now in use
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('L')
+  await page.goto('/account/user-details/nickname')
+  await expect(page.getByTestId('nickname-current')).toHaveText('Your nickname now: LuckyAna')
 })
 
 test('Russia: on the identity page a passport the service refuses shows the reason; corrected details identify the punter and go on to deposit', async ({ page, request, baseURL }) => {
@@ -112,6 +115,7 @@ test('Russia: on the identity page a passport the service refuses shows the reas
   await expect(page.getByTestId('identity-agreement')).toContainText('national identification service (TSUPIS)')
 
   const form = page.getByTestId('identity-form')
+  await form.getByRole('combobox', { name: 'Identification method' }).selectOption({ label: 'Simplified: passport details' })
   await form.getByRole('textbox', { name: 'Last name' }).fill('Ivanova')
   await form.getByRole('textbox', { name: 'First name' }).fill('Anna')
   await form.getByLabel('Date of birth').fill('1990-05-17')
@@ -142,4 +146,26 @@ test('Denmark: the login popup offers MitID and its button starts the broker flo
   await dialog.getByTestId('login-mitid').click()
   await expect(page).toHaveURL((url) => url.pathname === '/dev/mitid/authorize' && (url.searchParams.get('state') ?? '').length > 20)
   await expect(page.getByTestId('mitid-approve')).toBeVisible()
+})
+
+test("Curaçao sign-up hides the nickname field for a Japanese resident (the jurisdiction document's skipCountries) and shows it for Curaçao", async ({ page }) => {
+  await page.goto('/join')
+  const form = page.getByTestId('join-form-phone')
+  const toLastStep = async (country: string) => {
+    await form.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: country })
+    await next(form)
+    await form.getByLabel('First name').fill('Aiko')
+    await form.getByLabel('Last name').fill('Tanaka')
+    await form.getByLabel('Date of birth').fill('1990-05-17')
+    await next(form)
+    await expect(form.getByRole('checkbox')).toBeVisible()
+  }
+  await form.getByLabel('Mobile phone').fill(`9${unique()}`)
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
+  await toLastStep('Japan')
+  await expect(form.getByRole('textbox', { name: 'Nickname' })).toHaveCount(0)
+  await form.getByRole('button', { name: 'Back' }).click()
+  await form.getByRole('button', { name: 'Back' }).click()
+  await toLastStep('Curaçao')
+  await expect(form.getByRole('textbox', { name: 'Nickname' })).toBeVisible()
 })

@@ -13,6 +13,8 @@
  * - Submit runs the step's `submit` chain; a failed Result whose details are `{field, code}[]`
  *   (a ValidationError envelope's payload) shows on the fields as `server.error.<code>`.
  *   The last step's success runs the flow's `onComplete` chain.
+ * - A field whose uiSchema `ui:when` is not true (against the context with the form values) is
+ *   hidden and its value is not sent (Curaçao's nickname for the countries its policy skips).
  */
 import type { IChangeEvent } from '@rjsf/core'
 import type { CustomValidator, ErrorTransformer, RJSFSchema, UiSchema } from '@rjsf/utils'
@@ -49,6 +51,24 @@ type RunWithForm = (chain: ActionChain | undefined, extra?: { form?: Values }) =
 function fieldsOf(schema: Record<string, unknown> | undefined): string[] {
   const properties = schema?.properties
   return properties && typeof properties === 'object' ? Object.keys(properties) : []
+}
+
+/** Fields whose uiSchema `ui:when` (compiled by the server) is not true against the form so far. */
+function hiddenByCondition(uiSchema: unknown, fields: string[], ctx: ReturnType<typeof buildContext>): string[] {
+  const options = (uiSchema ?? {}) as Record<string, Record<string, unknown> | undefined>
+  return fields.filter((field) => options[field]?.['ui:when'] !== undefined && !evaluateCondition(options[field]!['ui:when'], ctx))
+}
+
+/** The step's uiSchema with the hidden fields' widgets hidden (their values are not sent). */
+function withHidden(uiSchema: UiSchema, hidden: string[]): UiSchema {
+  if (hidden.length === 0) return uiSchema
+  const out: Record<string, unknown> = { ...uiSchema }
+  for (const field of hidden) out[field] = { ...((uiSchema as Record<string, object>)[field] ?? {}), 'ui:widget': 'hidden' }
+  return out as UiSchema
+}
+
+function withoutKeys(values: Values, keys: string[]): Values {
+  return keys.length === 0 ? values : Object.fromEntries(Object.entries(values).filter(([k]) => !keys.includes(k)))
 }
 
 function pick(values: Values, keys: string[]): Values {
@@ -152,7 +172,8 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
     [tr],
   )
 
-  const uiSchema = (step?.uiSchema ?? {}) as UiSchema
+  const hiddenFields = useMemo(() => hiddenByCondition(step?.uiSchema, fields, buildContext(runtime.stores, { form: values })), [step, fields, values, runtime.stores])
+  const uiSchema = useMemo(() => withHidden((step?.uiSchema ?? {}) as UiSchema, hiddenFields), [step, hiddenFields])
   const customValidate: CustomValidator = useCallback(
     (formData, errors) => {
       const data = (formData ?? {}) as Values
@@ -192,7 +213,7 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
   const onSubmit = useCallback(
     async (event: IChangeEvent) => {
       if (!step || busy) return
-      const merged: Values = { ...values, ...((event.formData ?? {}) as Values) }
+      const merged: Values = withoutKeys({ ...values, ...((event.formData ?? {}) as Values) }, hiddenFields)
       setValues(merged)
       setFormError(null)
       setServerErrors([])
@@ -245,7 +266,7 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
       setDone(true)
       await (runtime.run as RunWithForm)(flow.onComplete, { form: merged })
     },
-    [step, busy, values, runtime, tr, flow, visibleSteps, validators],
+    [step, busy, values, runtime, tr, flow, visibleSteps, validators, hiddenFields],
   )
 
   const onError = useCallback(() => setAttempted(true), [])
