@@ -115,6 +115,17 @@ describe('nickname policy has one source: the jurisdiction document', () => {
   }, 120_000)
 })
 
+describe("Curaçao sign-up's nickname field follows the same policy", () => {
+  it('dictionary/settings serves skipCountries also as the country ids the forms hold, and the served flow carries the compiled field condition', async () => {
+    const settings = await h.call('curacao', 'GET', '/dictionary/settings')
+    expect(settings.body.payload.nickname).toMatchObject({ enabled: true, skipCountries: ['JP', 'KR', 'BY', 'NG'], skipCountryIds: [1016, 1118, 225, 1407] })
+    expect((await h.call('spain', 'GET', '/dictionary/settings')).body.payload.nickname).toEqual({ enabled: false, skipCountryIds: [] })
+    const flow = await h.call('curacao', 'GET', '/api/documents/flow/signup-phone')
+    const step = (flow.body.document ?? flow.body).steps.find((s: { schema: { properties: Record<string, unknown> } }) => 'nickname' in s.schema.properties)
+    expect(step.uiSchema.nickname['ui:when']).toMatchObject({ cel: expect.stringContaining('skipCountryIds') })
+  })
+})
+
 describe('document upload (spec §3 identity document types)', () => {
   const upload = async (auth: Record<string, string>, parts: { documentType?: string; bytes?: Uint8Array; name?: string; type?: string }) => {
     const form = new FormData()
