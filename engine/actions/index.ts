@@ -9,6 +9,7 @@ import './join' // sign-up actions (join.*, promo.check, identity.*, deposit.red
 import './settings' // settings.detect registers itself
 import './money' // money actions (deposit.start, deposit.confirm, account.load, limits.save, promo.redeem) register themselves
 import './identity' // identity page, auto-verification and nickname actions register themselves
+import './credentials' // credential actions (password.*, credentials.load, account.confirmEmail, auth.loginByToken)
 
 registerActions(builtInActions, actionRegistry)
 

@@ -27,9 +27,9 @@ test('/affiliate-link?refererId=… stores the referer id and goes on to the roo
   expect(await page.evaluate(() => window.localStorage.getItem('parlay.refererId'))).toBe('partner_42')
 })
 
-test('an old password link keeps its token: /changepassword?token=… opens the lost-password page with it', async ({ page }) => {
+test('an old password link keeps its token: /changepassword?token=… opens the change-password page with it', async ({ page }) => {
   await page.goto('/changepassword?token=abc123')
-  await expect(page).toHaveURL(/\/account\/lost-password\?token=abc123$/)
+  await expect(page).toHaveURL(/\/change-password\?token=abc123$/)
 })
 
 test('/emailconfirm?token=… goes to the confirm-e-mail flow with the token', async ({ page }) => {

@@ -45,8 +45,8 @@ describe('spec §2: (*) paths are catch-alls with a sensible target', () => {
 
   it('query strings travel along (tokens in e-mail and payment links)', () => {
     expect(landing('/emailconfirm?token=abc')).toBe('/join/confirm-email?token=abc')
-    expect(landing('/changepassword/x?token=t1')).toBe('/account/lost-password?token=t1')
-    expect(landing('/change-password?token=t2')).toBe('/account/lost-password?token=t2')
+    expect(landing('/changepassword/x?token=t1')).toBe('/change-password?token=t1')
+    expect(landing('/change-password?token=t2')).toBe('/change-password?token=t2')
     expect(landing('/threedsconfirm?status=OK')).toBe('/account/deposit?status=OK')
     expect(landing('/ex-join?promoCode=WELCOME')).toBe('/join?promoCode=WELCOME')
   })

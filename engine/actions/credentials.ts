@@ -1,0 +1,204 @@
+/**
+ * Credential actions (issue 13 item 6; spec §3 password flow modes RECOVERING, CREATING,
+ * CHANGING). The recovery keeps its tokens here (module memory and sessionStorage, so a reload
+ * of the page keeps the flow) and never in the form values; what documents may show or branch on
+ * goes to the screen data: `data.recovery` {channel, secretQuestion, secretQuestionText, linkValid}
+ * and `data.credentials` {passwordMode, secretQuestion, email}. Calls that need nothing kept
+ * (change, create, secret question, e-mail) are plain `form.post` steps in the flow documents.
+ */
+import type { Result } from '../core/contracts'
+import { authController } from './auth'
+import { actionRegistry, defineAction, registerActions, type ActionEnvironment } from './registry'
+
+const MOBILE_GATE = '/mobile-gate/api/v1'
+const STORAGE_KEY = 'parlay.recovery'
+
+interface RecoveryTokens {
+  recoveryToken?: string
+  passwordToken?: string
+}
+
+let memory: RecoveryTokens = {}
+
+const storage = () => {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage
+  } catch {
+    return undefined
+  }
+}
+
+function tokens(): RecoveryTokens {
+  if (memory.recoveryToken || memory.passwordToken) return memory
+  try {
+    memory = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '{}') as RecoveryTokens
+  } catch {
+    memory = {}
+  }
+  return memory
+}
+
+function keep(next: RecoveryTokens): void {
+  memory = next
+  try {
+    if (next.recoveryToken || next.passwordToken) storage()?.setItem(STORAGE_KEY, JSON.stringify(next))
+    else storage()?.removeItem(STORAGE_KEY)
+  } catch {
+    // storage denied: memory only
+  }
+}
+
+interface RecoveryData {
+  channel: string
+  secretQuestion: string
+  secretQuestionText: string
+  linkValid: boolean
+}
+
+function setRecovery(env: ActionEnvironment, patch: Partial<RecoveryData>): void {
+  const screenData = env.stores.screenData.getState()
+  const current = (screenData.data.recovery ?? { channel: '', secretQuestion: '', secretQuestionText: '', linkValid: false }) as RecoveryData
+  screenData.setData('recovery', { ...current, ...patch })
+}
+
+const questionText = (env: ActionEnvironment, type: string | null | undefined) => (type ? env.i18n.t(`credentials.secretQuestion.${type}`) : '')
+
+/** Field errors go on the form's own field names (the server names its body fields). */
+function onField<T>(result: Result<T>, field: string): Result<T> {
+  if (result.ok) return result
+  const details = Array.isArray(result.details) ? result.details.map((e: { field?: string; code?: string }) => ({ ...e, field })) : [{ field, code: result.code }]
+  return { ...result, details }
+}
+
+export const passwordRecover = defineAction({
+  name: 'password.recover',
+  description: 'Lost password, step one: an e-mail address gets a link, a phone number an SMS code; data.recovery.channel says which.',
+  params: { type: 'object', required: ['login'], properties: { login: { type: 'string' } }, additionalProperties: false },
+  async handler({ login }, env) {
+    const result = await env.gateway.call<{ channel: string; recoveryToken?: string }>('POST', `${MOBILE_GATE}/account/password/recover`, { login })
+    if (!result.ok) return result
+    keep({ recoveryToken: result.value.recoveryToken })
+    setRecovery(env, { channel: result.value.channel, secretQuestion: '', secretQuestionText: '' })
+    return result
+  },
+})
+
+export const passwordVerifyCode = defineAction({
+  name: 'password.verifyCode',
+  description: 'Lost password by SMS: the code for a password token; data.recovery.secretQuestion names a question to answer first, if any.',
+  params: { type: 'object', required: ['code'], properties: { code: { type: 'string' } }, additionalProperties: false },
+  async handler({ code }, env) {
+    const result = await env.gateway.call<{ passwordToken: string; secretQuestion: string | null }>('POST', `${MOBILE_GATE}/account/password/recover/code`, {
+      recoveryToken: tokens().recoveryToken ?? '',
+      code: code.trim(),
+    })
+    if (!result.ok) return onField(result, 'code')
+    keep({ passwordToken: result.value.passwordToken })
+    setRecovery(env, { secretQuestion: result.value.secretQuestion ?? '', secretQuestionText: questionText(env, result.value.secretQuestion) })
+    return result
+  },
+})
+
+export const passwordInspectLink = defineAction({
+  name: 'password.inspectLink',
+  description: 'The page behind a recovery link: keeps its token and sets data.recovery.linkValid and the secret question to answer.',
+  params: { type: 'object', required: ['token'], properties: { token: { type: 'string' } }, additionalProperties: false },
+  async handler({ token }, env) {
+    if (!token) {
+      setRecovery(env, { channel: 'link', linkValid: false })
+      return { ok: false, code: 'TOKEN_NOT_FOUND' }
+    }
+    const result = await env.gateway.call<{ secretQuestion: string | null; secretQuestionPassed: boolean }>('POST', `${MOBILE_GATE}/account/password/recover/token`, { token })
+    if (!result.ok) {
+      setRecovery(env, { channel: 'link', linkValid: false })
+      return result
+    }
+    keep({ passwordToken: token })
+    const pending = result.value.secretQuestionPassed ? null : result.value.secretQuestion
+    setRecovery(env, { channel: 'link', linkValid: true, secretQuestion: pending ?? '', secretQuestionText: questionText(env, pending) })
+    return result
+  },
+})
+
+export const passwordAnswerSecretQuestion = defineAction({
+  name: 'password.answerSecretQuestion',
+  description: 'Answers the secret question of the recovery in progress (SQ_* codes on failure).',
+  params: { type: 'object', required: ['answer'], properties: { answer: { type: 'string' } }, additionalProperties: false },
+  async handler({ answer }, env) {
+    const result = await env.gateway.call('POST', `${MOBILE_GATE}/account/secret-question/answer-validation`, { token: tokens().passwordToken ?? '', answer })
+    return onField(result, 'secretAnswer')
+  },
+})
+
+export const passwordReset = defineAction({
+  name: 'password.reset',
+  description: 'Lost password, last step: sets the new password with the recovery in progress; every session of the punter ends.',
+  params: { type: 'object', required: ['password'], properties: { password: { type: 'string' } }, additionalProperties: false },
+  async handler({ password }, env) {
+    const result = await env.gateway.call('POST', `${MOBILE_GATE}/account/password/reset`, { token: tokens().passwordToken ?? '', password })
+    if (result.ok) {
+      keep({})
+      // this browser's own session (if any) ended with the others: forget it quietly
+      if (env.stores.session.getState().accessToken) await authController(env).logout('SEFT_LOGOUT')
+      return result
+    }
+    return result.code === 'TOKEN_NOT_FOUND' || result.code === 'SECRET_QUESTION_CHECK_NOT_PASSED' ? result : onField(result, 'password')
+  },
+})
+
+export const credentialsLoad = defineAction({
+  name: 'credentials.load',
+  description: "Loads the punter's credentials into data.credentials: passwordMode (CREATING or CHANGING), secretQuestion, email.",
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env) {
+    const result = await env.gateway.call<{ passwordMode: string; secretQuestion: string | null; email: string | null }>('GET', `${MOBILE_GATE}/account/credentials`)
+    if (!result.ok) return result
+    env.stores.screenData.getState().setData('credentials', {
+      passwordMode: result.value.passwordMode,
+      secretQuestion: result.value.secretQuestion ?? '',
+      secretQuestionText: questionText(env, result.value.secretQuestion),
+      email: result.value.email ?? '',
+    })
+    return result
+  },
+})
+
+export const accountConfirmEmail = defineAction({
+  name: 'account.confirmEmail',
+  description: 'Opens an e-mail confirmation link (add or change e-mail); the heartbeat is reloaded when logged in.',
+  params: { type: 'object', required: ['token'], properties: { token: { type: 'string' } }, additionalProperties: false },
+  async handler({ token }, env) {
+    if (!token) return { ok: false, code: 'TOKEN_NOT_FOUND' }
+    const result = await env.gateway.call('POST', `${MOBILE_GATE}/account/email/confirm`, { token })
+    if (result.ok && env.stores.session.getState().accessToken) await authController(env).loadUser()
+    return result
+  },
+})
+
+export const authLoginByToken = defineAction({
+  name: 'auth.loginByToken',
+  description: 'Logs in with a one-time authentication token (auth/token/obtain elsewhere) and loads the user.',
+  params: { type: 'object', required: ['token'], properties: { token: { type: 'string' } }, additionalProperties: false },
+  async handler({ token }, env) {
+    const result = await env.gateway.call<Parameters<ReturnType<typeof authController>['applyTokens']>[0]>('POST', `${MOBILE_GATE}/auth/v2/login-by-authentication-token`, { token })
+    if (!result.ok) return result
+    const auth = authController(env)
+    auth.applyTokens(result.value, env.now())
+    env.stores.session.getState().setSession({ isLoginByAuthToken: true })
+    await auth.loadUser()
+    return result
+  },
+})
+
+export const credentialActions = [
+  passwordRecover,
+  passwordVerifyCode,
+  passwordInspectLink,
+  passwordAnswerSecretQuestion,
+  passwordReset,
+  credentialsLoad,
+  accountConfirmEmail,
+  authLoginByToken,
+]
+
+registerActions(credentialActions, actionRegistry)
