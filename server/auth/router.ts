@@ -34,7 +34,7 @@ import {
 } from '../punters/repository'
 import { passwordHasherFor } from '../punters/password'
 import { captchaServiceFor, powConfig, type CaptchaService } from './captcha'
-import { authenticate, createSession, loginResult, punterOfRefreshToken, refreshSession, revokeAllSessions, sessionExpiration, sha256 } from './sessions'
+import { authenticate, createSession, loginResult, punterOfLiveRefreshToken, refreshSession, revokeAllSessions, sessionExpiration, sha256 } from './sessions'
 import { clearFailures, createLanes, isLocked, needsCaptcha, recordFailure, throttleState, type ThrottleState } from './throttle'
 import { sendUnlockLink, useUnlockToken } from './unlock'
 import { jurisdictionFor, restrictionsView } from '../regulation/restrictions'
@@ -287,7 +287,9 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     if (!req.is('text/plain')) return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType)
     const token = typeof req.body === 'string' ? req.body.trim() : ''
     if (token.length === 0 || token.length > 200) return sendError(res, 400, HTTP_ERRORS.validation, { field: '', code: 'token' })
-    const punterId = punterOfRefreshToken(db, token)
+    // Only a live session's token ends the punter's sessions: a device already logged out (its
+    // session ended by a password change elsewhere) must not log out the device that changed it.
+    const punterId = punterOfLiveRefreshToken(db, token)
     if (punterId !== undefined) {
       const ended = revokeAllSessions(db, punterId, 'logout', deps.now())
       log.info('auth.logout', { punterId, sessions: ended, by: 'refresh-token' })

@@ -212,3 +212,15 @@ export function revokeOtherSessions(db: Db, punterId: number, keepSessionId: str
     return others.length
   })()
 }
+
+/**
+ * The punter of a refresh token whose session is still live. Logout by token uses this: a device
+ * whose session already ended (a password change elsewhere, a reuse) must not be able to end the
+ * sessions the punter kept — its logout only forgets itself.
+ */
+export function punterOfLiveRefreshToken(db: Db, refreshToken: string): number | undefined {
+  const row = db
+    .prepare("SELECT s.punter_id FROM auth_tokens t JOIN auth_sessions s ON s.id = t.session_id WHERE t.token_sha256 = ? AND t.kind = 'refresh' AND s.revoked_at IS NULL")
+    .get(sha256(refreshToken)) as { punter_id: number } | undefined
+  return row?.punter_id
+}

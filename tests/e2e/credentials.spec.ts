@@ -13,7 +13,7 @@ async function logIn(page: Page, login: string, password: string) {
   await page.goto('/login')
   const form = page.getByTestId('login-form')
   await form.getByLabel('E-mail, account number or nickname').fill(login)
-  await form.getByLabel('Password', { exact: true }).fill(password)
+  await form.getByLabel('Password').fill(password)
   await form.getByTestId('form-submit').click()
   await expect(page.getByTestId('logged-in-as')).toBeVisible({ timeout: 30_000 })
 }
@@ -40,7 +40,7 @@ test('a forgotten password is recovered by the e-mail link from the outbox, and 
   await page.goto(link.pathname + link.search)
 
   const reset = page.getByTestId('password-reset-form')
-  await reset.getByLabel('New password', { exact: true }).fill('recovered by mail 42')
+  await reset.getByLabel(/^New password/).fill('recovered by mail 42')
   await reset.getByTestId('form-submit').click()
   await expect(page).toHaveURL(/\/login$/)
   await logIn(page, punter, 'recovered by mail 42')
@@ -61,8 +61,8 @@ test('changing the password logs the other browser out; the browser that changed
     await page.goto('/account/settings')
     await page.getByTestId('settings-change-password').click()
     const form = page.getByTestId('password-change-form')
-    await form.getByLabel('Current password', { exact: true }).fill(DEMO_PASSWORD)
-    await form.getByLabel('New password', { exact: true }).fill('changed on this phone 7')
+    await form.getByLabel(/^Current password/).fill(DEMO_PASSWORD)
+    await form.getByLabel(/^New password/).fill('changed on this phone 7')
     await form.getByTestId('form-submit').click()
     await expect(page).toHaveURL(/\/account\/settings$/)
 

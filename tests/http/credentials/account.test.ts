@@ -30,6 +30,16 @@ describe('change password (CHANGING)', () => {
     expect(await heartbeatStatus(phone)).toBe(401)
   })
 
+  it('the device logged out by the change cannot log the punter out everywhere with its dead refresh token', async () => {
+    const punter = await server.punter()
+    const here = await server.loginHash(punter.email, punter.password)
+    const phoneLogin = await server.call('POST', 'auth/v2/login', { body: { login: punter.email, password: punter.password } })
+    expect((await change(here, punter.password, 'changed from here 2')).status).toBe(200)
+    const res = await fetch(`${server.url}/mobile-gate/api/v1/auth/token/logout`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: phoneLogin.json.payload.refreshToken })
+    expect(res.status).toBe(200)
+    expect(await heartbeatStatus(here)).toBe(200)
+  })
+
   it('the password history refuses the last 5 passwords (jurisdiction credentials.passwordHistory), the current one included', async () => {
     const punter = await server.punter()
     const session = await server.loginHash(punter.email, punter.password)
