@@ -111,8 +111,11 @@ test('the contact form validates in the browser under the CSP, shows a server fi
 
 test('the submit button shows the loading state while the step is sent', async ({ page, editDocument }) => {
   await withContactForm(editDocument)
+  // the answer is held until the loading state has been seen: a state, not a timer
+  let release!: () => void
+  const held = new Promise<void>((done) => (release = done))
   await page.route('**/api/demo/contact', async (route) => {
-    await new Promise((done) => setTimeout(done, 600))
+    await held
     await route.continue()
   })
   await page.goto('/contact-us')
@@ -127,5 +130,6 @@ test('the submit button shows the loading state while the step is sent', async (
   const submit = form.getByTestId('form-submit')
   await expect(submit).toBeDisabled()
   await expect(submit).toHaveAttribute('aria-busy', 'true')
+  release()
   await expect(page.getByTestId('form-done')).toBeVisible()
 })
