@@ -63,6 +63,8 @@ export const HEADER_ITEM_NAMES = ['login', 'signup', 'balance', 'deposit', 'prof
 export const PROFILE_LINK_NAMES = ['settings', 'deposit', 'loyalty', 'offers', 'language', 'contactUs', 'logout'] as const
 /** Avatars of the profile button; the first whose condition holds is shown. */
 export const AVATAR_NAMES = ['vip', 'default'] as const
+/** App icons (favicon, home-screen icon); the first whose condition holds is used. */
+export const APP_ICON_NAMES = ['vip', 'default'] as const
 
 export const MODAL_KINDS = ['default', 'info', 'select', 'date', 'calendar', 'confirm', 'result', 'login', 'custom'] as const
 export const POPUP_ANIMATIONS = ['slide-fade', 'slide', 'fade'] as const
@@ -498,6 +500,17 @@ export const headerSchema = {
         links: { type: 'array', items: menuItem(PROFILE_LINK_NAMES), maxItems: 20 },
       },
       additionalProperties: false,
+    },
+    appIcons: {
+      type: 'array',
+      description: "The site's app icon by condition (spec §6: the VIP flag and showVipStatusAppIcon); the first whose condition holds is used.",
+      items: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { enum: APP_ICON_NAMES }, when: expression },
+        additionalProperties: false,
+      },
+      maxItems: 4,
     },
   },
   additionalProperties: false,

@@ -69,6 +69,7 @@ test('deposit with 3-D Secure approved: back through /threedsconfirm, the balanc
 test('deposit with 3-D Secure failed: the failure notice, no money taken', async ({ page }) => {
   await logIn(page, 'opened@demo.parlay.test')
   await page.goto('/account/deposit')
+  await expect(page.locator('html')).toHaveAttribute('data-app-icon', 'default')
   const before = await balance(page).getAttribute('value')
   await startCardDeposit(page, '30')
   await page.getByTestId('pay-submit').click()
@@ -93,10 +94,13 @@ test('a daily deposit limit the punter sets refuses a deposit above it (DAILY_DE
   await expect(page).toHaveURL(/\/account\/deposit\?method=card$/)
 })
 
-test('promo code on the bonuses page: an unknown code is refused, a valid one opens a bonus account once', async ({ page }) => {
+test('bonuses page of a VIP: tier and VIP app icon; a promo code unknown is refused, a valid one opens a bonus account once', async ({ page }) => {
   await logIn(page, 'HighRoller')
   await page.goto('/account/loyalty')
   await expect(page.getByTestId('loyalty-tier')).toHaveText('VIP')
+  // a VIP with showVipStatusAppIcon on gets the VIP app icon (spec §6)
+  await expect(page.locator('html')).toHaveAttribute('data-app-icon', 'vip')
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/app-icon-vip.svg')
   await expect(page.getByTestId('bonus-free-bets')).toHaveText('Free bets: 0')
 
   await page.getByLabel('Promo code').fill('NOSUCHCODE')

@@ -14,6 +14,7 @@ import { useEvaluate, useRuntime } from '../runtime'
 import { useDocument } from '../use-document'
 import { AVATAR_BUTTON_ID, Avatar, PROFILE_PANEL_ID, ProfilePanel, useProfilePanel, type ProfilePanelControl } from './ProfilePanel'
 import { useSessionStatus } from './session-status'
+import { useAppIcon } from './app-icon'
 
 const KNOWN_ITEMS = new Set<string>(HEADER_ITEM_NAMES)
 
@@ -108,6 +109,7 @@ export function Header() {
   const control = useProfilePanel(runtime)
   const doc = state.status === 'ready' ? state.doc : null
   const settled = doc !== null && status !== 'restoring'
+  useAppIcon(doc)
   return (
     <>
       <header className="app-header">
