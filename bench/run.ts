@@ -13,6 +13,7 @@ const benches: Bench[] = [
   { name: 'expressions', file: 'expressions.ts', exportName: 'runExpressionsBench' },
   { name: 'experiments', file: 'experiments.ts', exportName: 'runExperimentsBench' },
   { name: 'first-load', file: 'first-load.ts', exportName: 'runFirstLoadBench' },
+  { name: 'realtime', file: 'realtime.ts', exportName: 'runRealtimeBench' },
 ]
 
 const only = process.argv.slice(2)
