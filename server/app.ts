@@ -80,7 +80,7 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
 
   // Anything else under an API prefix is an API 404 in the envelope, never the SPA; so is /dev
   // (the development extras' prefix) whenever they are not mounted, whatever the method.
-  app.use(['/api', '/mobile-gate', '/client-gate', '/uniweb-gate', '/admin/api', '/experiments', '/dev'], (_req, res) =>
+  app.use(['/api', '/mobile-gate', '/client-gate', '/uniweb-gate', '/admin/api', '/experiments', '/dev', '/casino-gate', '/live-casino-gate'], (_req, res) =>
     sendError(res, 404, HTTP_ERRORS.notFound),
   )
 

@@ -311,7 +311,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   router.get('/heartbeat', requireSession, (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     const punter = req.punterSession!.punter
-    sendOk(res, { ...userData(punter, siteContext(req, deps).locale), restrictions: restrictionsView(punter, jurisdictionFor(deps, req), deps.now()) })
+    sendOk(res, { ...userData(punter, siteContext(req, deps).locale), restrictions: restrictionsView(punter, jurisdictionFor(deps, req), deps.now()), realityCheckAccepted: punter.profile.realityCheck !== undefined })
   })
 
   router.get('/auth/punter-session/expiration-timeout', requireSession, (req, res) => {

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 export type PageErrorStatus = 400 | 405
 const TITLES: Record<PageErrorStatus, string> = { 400: 'Bad Request', 405: 'Method Not Allowed' }
 /** Paths answered in the JSON envelope, never as pages. */
-const API_PREFIXES = ['/api/', '/mobile-gate/', '/client-gate/', '/uniweb-gate/', '/admin/api/', '/experiments/']
+const API_PREFIXES = ['/api/', '/mobile-gate/', '/client-gate/', '/uniweb-gate/', '/admin/api/', '/experiments/', '/casino-gate/', '/live-casino-gate/']
 export const STATUS_META = 'parlay-status'
 
 export const isApiPath = (path: string): boolean => API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1))

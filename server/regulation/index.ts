@@ -5,14 +5,21 @@
  */
 import type { ServerModule } from '../modules'
 import { GATEWAY } from '../deps'
-import { createRegulationRouter } from './router'
+import { createRealityCheckRouter, createRegulationRouter } from './router'
 import './openapi'
 
+export { raiseRegulationAlert } from './alerts'
 export { assertAllowed, assertAllowedFor, activeRestrictions, restrictionsView, jurisdictionFor, RESTRICTION_PRIORITY } from './restrictions'
+
+/** The casino and live casino gates (spec §7: per-product game gateways) the reality check lives under. */
+export const GAME_GATES = { casino: '/casino-gate/api/v1', liveCasino: '/live-casino-gate/api/v1' } as const
 
 export const regulationModule: ServerModule = {
   name: 'regulation',
   mount(app, deps) {
     app.use(GATEWAY.mobile, createRegulationRouter(deps))
+    const realityCheck = createRealityCheckRouter(deps)
+    app.use(GAME_GATES.casino, realityCheck)
+    app.use(GAME_GATES.liveCasino, realityCheck)
   },
 }

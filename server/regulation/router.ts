@@ -1,14 +1,19 @@
 /**
- * The responsible-gambling calls of the mobile gate (spec §7): self-exclusion and the punter's
- * active restrictions. Every body is validated; every refusal is a 4xx in the envelope.
+ * The responsible-gambling calls (spec §7): self-exclusion, the punter's active restrictions,
+ * regulation alerts and Spain's session reminder under the mobile gate; the reality check under
+ * the casino and live casino gates. Every body is validated; every refusal is a 4xx in the envelope.
  */
-import { Router } from 'express'
+import { Router, type Request, type Response } from 'express'
+import { HEADERS } from '../../engine/core/contracts'
+import { authenticate } from '../auth/sessions'
 import type { ServerDeps } from '../deps'
 import { sendError, sendOk } from '../http/envelope'
 import { validateBody } from '../http/validate'
 import { jurisdictionFor, restrictionsView } from './restrictions'
 import { selfExclude, selfExclusionPolicy, type SelfExclusionRequest } from './self-exclusion'
 import { requirePunter } from './session'
+import { checkReality, clearReality, realityCheckSettings, realityCheckTimeouts, saveRealityCheckTimeout } from './reality-check'
+import { confirmRegulationAlert, confirmSession, notificationInfo, sessionNotification, sessionReminderInterval } from './alerts'
 
 export const SELF_EXCLUDE_TEMPORARY_SCHEMA = {
   type: 'object',
@@ -26,11 +31,23 @@ export const SELF_EXCLUDE_TIMEOUT_SCHEMA = {
 
 export const SELF_EXCLUDE_PERMANENT_SCHEMA = { type: 'object', additionalProperties: false, properties: {} } as const
 
+export const REALITY_CHECK_SETTINGS_SCHEMA = {
+  type: 'object',
+  required: ['timeout'],
+  additionalProperties: false,
+  properties: { timeout: { type: 'integer', minimum: 1, maximum: 1440, description: 'Minutes between reminders: one the jurisdiction offers' } },
+} as const
+
+export const EMPTY_BODY_SCHEMA = { type: 'object', additionalProperties: false, properties: {} } as const
+
+type Policy = { regulatory?: Record<string, unknown> }
+
 export function createRegulationRouter(deps: ServerDeps): Router {
   const router = Router()
   const session = requirePunter(deps)
 
-  const exclude = (request: (body: Record<string, unknown>) => SelfExclusionRequest) => (req: import('express').Request, res: import('express').Response) => {
+  const policyOf = (req: Request) => jurisdictionFor(deps, req) as Policy | undefined
+  const exclude = (request: (body: Record<string, unknown>) => SelfExclusionRequest) => (req: Request, res: Response) => {
     const policy = selfExclusionPolicy(jurisdictionFor(deps, req) as { regulatory?: Record<string, unknown> })
     const outcome = selfExclude(deps, req.punterSession!.punterId, request(req.body as Record<string, unknown>), policy)
     if (!outcome.ok) return sendError(res, outcome.httpStatus, outcome.code, outcome.payload)
@@ -49,6 +66,71 @@ export function createRegulationRouter(deps: ServerDeps): Router {
   router.get('/regulation/punter/restrictions', session, (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, { restrictions: restrictionsView(req.punterSession!.punter, jurisdictionFor(deps, req), deps.now()) })
+  })
+
+  router.get('/regulation/punter/alerts/notification/info', session, (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, { notificationInfo: notificationInfo(req.punterSession!.punter) })
+  })
+
+  router.post('/regulation/punter/alerts/notification/confirm', session, validateBody(EMPTY_BODY_SCHEMA), (req, res) => {
+    const info = confirmRegulationAlert(deps.db, req.punterSession!.punter, deps.now())
+    deps.log.info('regulation.alert.confirmed', { punterId: req.punterSession!.punterId, status: info.status })
+    sendOk(res, { notificationInfo: info })
+  })
+
+  /** Without a live session the answer is NO_ACTIVE_SESSION (not 401): there is nothing to remind. */
+  router.get('/regulation/punter/session/notification', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
+    const live = authenticate(deps.db, req.header(HEADERS.sessionHash), bearer, deps.now())
+    sendOk(res, sessionNotification(deps.db, live?.sessionId, sessionReminderInterval(policyOf(req)), deps.now()))
+  })
+
+  router.post('/regulation/punter/session/confirm', session, validateBody(EMPTY_BODY_SCHEMA), (req, res) => {
+    const { sessionId, punterId } = req.punterSession!
+    const current = sessionNotification(deps.db, sessionId, sessionReminderInterval(policyOf(req)), deps.now())
+    // Confirmation is offered only in NEED_TO_CONFIRM_SESSION (spec §4).
+    if (current.status !== 'NEED_TO_CONFIRM_SESSION') return sendError(res, 409, 'SESSION_CONFIRMATION_NOT_NEEDED', { status: current.status })
+    confirmSession(deps.db, sessionId, deps.now())
+    deps.log.info('regulation.session.confirmed', { punterId, minutesPlayed: current.minutesPlayed })
+    sendOk(res, sessionNotification(deps.db, sessionId, sessionReminderInterval(policyOf(req)), deps.now()))
+  })
+
+  return router
+}
+
+/** The reality-check calls (spec §7): mounted under the casino and the live casino gates. */
+export function createRealityCheckRouter(deps: ServerDeps): Router {
+  const router = Router()
+  const session = requirePunter(deps)
+  const timeoutsOf = (req: Request) => realityCheckTimeouts(jurisdictionFor(deps, req) as Policy | undefined)
+
+  router.get('/realitycheck/punter/settings', session, (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, realityCheckSettings(req.punterSession!.punter, timeoutsOf(req)))
+  })
+
+  router.post('/realitycheck/punter/settings', session, validateBody(REALITY_CHECK_SETTINGS_SCHEMA), (req, res) => {
+    const timeouts = timeoutsOf(req)
+    const timeout = (req.body as { timeout: number }).timeout
+    if (!timeouts.includes(timeout)) return sendError(res, 400, 'REALITY_CHECK_TIMEOUT_NOT_OFFERED', { field: 'timeout', allowed: timeouts })
+    const punter = req.punterSession!.punter
+    saveRealityCheckTimeout(deps.db, punter, timeout, deps.now())
+    deps.log.info('regulation.reality-check.settings', { punterId: punter.id, timeout })
+    sendOk(res, { timeout, accepted: true, timeouts })
+  })
+
+  router.get('/realitycheck/check', session, (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    const { sessionId, punter } = req.punterSession!
+    sendOk(res, checkReality(deps.db, sessionId, punter, deps.now()))
+  })
+
+  router.post('/realitycheck/clear', session, validateBody(EMPTY_BODY_SCHEMA), (req, res) => {
+    const { sessionId, punterId } = req.punterSession!
+    clearReality(deps.db, sessionId, punterId, deps.now())
+    sendOk(res, { success: true })
   })
 
   return router
