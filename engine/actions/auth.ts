@@ -63,6 +63,8 @@ export function authController(env: ActionEnvironment): AuthController {
     })
     controller = created
     controllers.set(env.stores, controller)
+    // the responsible-gambling reminders run while a punter is logged in (engine/regulation)
+    void import('./regulation').then(({ ensureRegulationMonitor }) => ensureRegulationMonitor(env))
   }
   return controller
 }

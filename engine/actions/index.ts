@@ -10,6 +10,7 @@ import './settings' // settings.detect registers itself
 import './money' // money actions (deposit.start, deposit.confirm, account.load, limits.save, promo.redeem) register themselves
 import './identity' // identity page, auto-verification and nickname actions register themselves
 import './credentials' // credential actions (password.*, credentials.load, account.confirmEmail, auth.loginByToken)
+import './regulation' // responsible gambling (regulation.*, realityCheck.*) register themselves
 
 registerActions(builtInActions, actionRegistry)
 

@@ -11,10 +11,12 @@
  *   personal domain shown);
  * - `check`: a named server check that must also say yes (nicknameEnabled → GET nickname/enabled);
  * - `logout`: log out (self logout) showing this popup instead of opening it;
- * - `stop`: evaluate no further rules.
+ * - `stop`: evaluate no further rules;
+ * - `onEnter`: sections (casino, live-casino) whose entry after login runs the rule again, once per
+ *   login (engine/regulation/monitor.ts), so entering casino works as logging in there.
  *
  * Rule data the context offers under `data`: everything remembered, plus personalDomain,
- * lastLoginDate, selfExcludeEndDate and legalAgreementDeclined from the heartbeat.
+ * lastLoginDate, selfExcludeEndDate, legalAgreementDeclined and realityCheckAccepted from the heartbeat.
  */
 import { buildContext, evaluateCondition, resolveBindings } from '../core/context'
 import type { StorageLike, EngineStores, UserData } from '../core/stores'
@@ -29,6 +31,7 @@ export interface AfterLoginRule {
     check?: string
     logout?: boolean
     stop?: boolean
+    onEnter?: string[]
   }
 }
 
@@ -77,6 +80,7 @@ export function afterLoginData(user: UserData | null): Record<string, unknown> {
   const endDate = (user?.selfExcludeSettings as { endDate?: string | null } | undefined)?.endDate
   if (endDate) data.selfExcludeEndDate = endDate
   if (user?.legalAgreementDeclined === true) data.legalAgreementDeclined = true
+  if ((user as { realityCheckAccepted?: unknown } | null)?.realityCheckAccepted === true) data.realityCheckAccepted = true
   return data
 }
 

@@ -17,7 +17,13 @@ export const GAME_GATES = { casino: '/casino-gate/api/v1', liveCasino: '/live-ca
 export const regulationModule: ServerModule = {
   name: 'regulation',
   mount(app, deps) {
-    app.use(GATEWAY.mobile, createRegulationRouter(deps))
+    const regulation = createRegulationRouter(deps)
+    app.use(GATEWAY.mobile, regulation)
+    // the same public policy for screen data sources (which read /api/ only)
+    app.get('/api/regulation/options', (req, res, next) => {
+      req.url = '/self-exclude/options'
+      regulation(req, res, next)
+    })
     const realityCheck = createRealityCheckRouter(deps)
     app.use(GAME_GATES.casino, realityCheck)
     app.use(GAME_GATES.liveCasino, realityCheck)

@@ -16,10 +16,11 @@ const selfExclude = (summary: string) =>
   })
 
 registerOpenApiPaths({
+  '/api/regulation/options': { get: { tags: ['regulation'], summary: 'The same as self-exclude/options, for screen data sources' } },
   [m('self-exclude/temporary')]: { post: selfExclude('Self-exclude for a period ({period}: one of the jurisdiction\'s ISO 8601 periods)') },
   [m('self-exclude/permanent')]: { post: selfExclude('Self-exclude permanently ({})') },
   [m('self-exclude/timeout')]: { post: selfExclude('Take a timeout ({daysCount}: one of the jurisdiction\'s day counts)') },
-  [m('self-exclude/options')]: { get: op('The periods and day counts this jurisdiction offers, and the running exclusion') },
+  [m('self-exclude/options')]: { get: { tags: ['regulation'], summary: "What this site offers (public policy): self-exclusion periods, timeout day counts, permanent, and the reality-check intervals" } },
   [m('regulation/punter/restrictions')]: {
     get: op('Active restrictions in priority order (the first decides what the punter sees), each with the operations it takes away'),
   },

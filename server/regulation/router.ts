@@ -58,9 +58,16 @@ export function createRegulationRouter(deps: ServerDeps): Router {
   router.post('/self-exclude/permanent', session, validateBody(SELF_EXCLUDE_PERMANENT_SCHEMA), exclude(() => ({ kind: 'permanent' })))
   router.post('/self-exclude/timeout', session, validateBody(SELF_EXCLUDE_TIMEOUT_SCHEMA), exclude((b) => ({ kind: 'timeout', daysCount: Number(b.daysCount) })))
 
-  router.get('/self-exclude/options', session, (req, res) => {
-    const punter = req.punterSession!.punter
-    sendOk(res, { ...selfExclusionPolicy(jurisdictionFor(deps, req) as { regulatory?: Record<string, unknown> }), selfExcludeSettings: punter.profile.selfExclude ?? null })
+  /** Public policy (no session): what this site offers, shaped for the responsible-gambling screen's lists. */
+  router.get('/self-exclude/options', (req, res) => {
+    const policy = selfExclusionPolicy(policyOf(req))
+    const periods = (unit: string) => policy.periods.filter((p) => p.endsWith(unit)).map((period) => ({ period, count: Number(period.slice(1, -1)) }))
+    sendOk(res, {
+      ...policy,
+      temporary: { days: periods('D'), months: periods('M'), years: periods('Y') },
+      timeouts: policy.timeoutDays.map((daysCount) => ({ daysCount })),
+      realityCheck: realityCheckTimeouts(policyOf(req)).map((timeout) => ({ timeout })),
+    })
   })
 
   router.get('/regulation/punter/restrictions', session, (req, res) => {

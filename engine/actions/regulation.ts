@@ -1,0 +1,145 @@
+/**
+ * Responsible-gambling actions (issue 13): self-exclusion (after the confirmation popup), the
+ * reality-check interval and its reminder's "continue" and "stop", confirming a regulation alert
+ * and Spain's session. Each starts the page's regulation monitor (engine/regulation/monitor.ts)
+ * through the auth controller, which starts it once per page.
+ */
+import type { Result } from '../core/contracts'
+import { runAfterLogin, type AfterLoginRule } from '../auth/after-login'
+import { startRegulationMonitor, MOBILE_GATE, GAME_GATES } from '../regulation/monitor'
+import type { JurisdictionDocument } from '../documents/types'
+import { authController } from './auth'
+import { registerActions, actionRegistry, type ActionDefinition, type ActionEnvironment, type ParamSchema } from './registry'
+
+const action = <P>(definition: Omit<ActionDefinition<P>, 'params'> & { params: ParamSchema }): ActionDefinition<P> => definition
+
+const monitors = new WeakSet<object>()
+
+const browserStorage = () => {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage
+  } catch {
+    return undefined
+  }
+}
+
+/** Starts the regulation monitor of this page once (called when the auth controller is created). */
+export function ensureRegulationMonitor(env: ActionEnvironment): void {
+  if (monitors.has(env.stores) || typeof window === 'undefined') return
+  monitors.add(env.stores)
+  const jurisdiction = async () => {
+    const site = env.stores.site.getState().bootstrap?.site
+    if (!site) return undefined
+    const doc = await env.documents.load<JurisdictionDocument>('jurisdiction', site.jurisdiction)
+    return doc.ok ? (doc.value.document as { afterLogin?: AfterLoginRule[]; regulatory?: Record<string, unknown> }) : undefined
+  }
+  startRegulationMonitor({
+    stores: env.stores,
+    call: (method, path, body) => env.gateway.call(method, path, body),
+    jurisdiction,
+    runRules: async (rules) => {
+      await runAfterLogin(rules, { stores: env.stores, now: () => env.now(), storage: browserStorage() })
+    },
+    now: () => env.now(),
+    setInterval: (fn, ms) => window.setInterval(fn, ms),
+    clearInterval: (handle) => window.clearInterval(handle as number),
+  })
+}
+
+function failed<T>(env: ActionEnvironment, result: Result<T>): Result<T> {
+  if (!result.ok) {
+    // spec §8: self-exclusion failures show the code's text or 'common.request.error'
+    const key = env.i18n.has(`server.error.${result.code}`) ? `server.error.${result.code}` : 'common.request.error'
+    env.stores.ui.getState().notify({ id: key, status: 'error' })
+  }
+  return result
+}
+
+type SelfExcludeParams = { kind: 'temporary' | 'permanent' | 'timeout'; period?: string; daysCount?: number }
+
+export const regulationSelfExclude = action<SelfExcludeParams>({
+  name: 'regulation.selfExclude',
+  description: 'Self-excludes the punter (temporary: period; timeout: daysCount; permanent). Takes effect at once: the punter is logged out everywhere and shown the self-exclude popup.',
+  params: {
+    type: 'object',
+    required: ['kind'],
+    properties: { kind: { enum: ['temporary', 'permanent', 'timeout'] }, period: { type: 'string' }, daysCount: { type: 'number' } },
+    additionalProperties: false,
+  },
+  async handler({ kind, period, daysCount }, env) {
+    const body = kind === 'temporary' ? { period } : kind === 'timeout' ? { daysCount } : {}
+    const result = await env.gateway.call<{ selfExcludeSettings: { endDate: string | null; permanent: boolean; selfExcludedByRegulator: boolean } }>('POST', `${MOBILE_GATE}/self-exclude/${kind}`, body)
+    if (!result.ok) return failed(env, result)
+    await authController(env).logout('SEFT_LOGOUT')
+    const settings = result.value.selfExcludeSettings
+    env.stores.ui.getState().openPopup({ id: 'self-exclude', params: { endDate: settings.endDate ?? '', permanent: settings.permanent, byRegulator: false } })
+    env.navigate('/')
+    return result
+  },
+})
+
+export const realityCheckSaveSettings = action<{ timeout: number }>({
+  name: 'realityCheck.saveSettings',
+  description: 'Chooses the reality-check reminder interval (minutes, one the jurisdiction offers); choosing is the agreement.',
+  params: { type: 'object', required: ['timeout'], properties: { timeout: { type: 'number' } }, additionalProperties: false },
+  async handler({ timeout }, env) {
+    const result = await env.gateway.call('POST', `${GAME_GATES.casino}/realitycheck/punter/settings`, { timeout })
+    if (!result.ok) return failed(env, result)
+    env.stores.ui.getState().closePopup('reality-check-required')
+    env.stores.ui.getState().notify({ id: 'rg.realityCheck.saved', status: 'success', values: { count: timeout } })
+    await authController(env).loadUser()
+    return result
+  },
+})
+
+const clearReality = (env: ActionEnvironment) => env.gateway.call('POST', `${GAME_GATES.casino}/realitycheck/clear`, {})
+
+export const realityCheckContinue = action<Record<string, never>>({
+  name: 'realityCheck.continue',
+  description: 'The punter read the reality check and goes on playing: the next reminder is one interval away.',
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env) {
+    const result = await clearReality(env)
+    if (result.ok) env.stores.ui.getState().closePopup('reality-check-session')
+    return result.ok ? result : failed(env, result)
+  },
+})
+
+export const realityCheckStop = action<Record<string, never>>({
+  name: 'realityCheck.stop',
+  description: 'The punter stops playing after the reality check: logged out.',
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env) {
+    await clearReality(env)
+    env.stores.ui.getState().closePopup('reality-check-session')
+    await authController(env).logout('SEFT_LOGOUT')
+    env.navigate('/')
+    return { ok: true, value: null }
+  },
+})
+
+export const regulationConfirmAlert = action<Record<string, never>>({
+  name: 'regulation.confirmAlert',
+  description: 'Confirms the regulation alert (time played, bet and lost); the popup closes.',
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env) {
+    const result = await env.gateway.call('POST', `${MOBILE_GATE}/regulation/punter/alerts/notification/confirm`, {})
+    if (result.ok) env.stores.ui.getState().closePopup('regulation-alert')
+    return result.ok ? result : failed(env, result)
+  },
+})
+
+export const regulationConfirmSession = action<Record<string, never>>({
+  name: 'regulation.confirmSession',
+  description: "Confirms Spain's running session (offered only in NEED_TO_CONFIRM_SESSION); the popup closes.",
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env) {
+    const result = await env.gateway.call('POST', `${MOBILE_GATE}/regulation/punter/session/confirm`, {})
+    env.stores.ui.getState().closePopup('spain-session-reminder')
+    return result.ok ? result : failed(env, result)
+  },
+})
+
+export const regulationActions = [regulationSelfExclude, realityCheckSaveSettings, realityCheckContinue, realityCheckStop, regulationConfirmAlert, regulationConfirmSession]
+
+registerActions(regulationActions, actionRegistry)
