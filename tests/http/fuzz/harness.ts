@@ -170,12 +170,14 @@ export function withSessions(fuzz: FuzzCase, sessions: Sessions): FuzzCase {
   return { ...fuzz, headers: { ...headers, ...fuzz.headers } }
 }
 
-/** Sends a case as bytes on the wire (fetch would normalise the URL). */
+/** Sends a case as bytes on the wire (fetch would normalise the URL), on a connection of its own:
+ * reusing a kept-alive socket races the server closing it when idle (an ECONNRESET on a busy
+ * machine that says nothing about the server's answer). */
 export function send(port: number, fuzz: FuzzCase): Promise<FuzzResponse> {
   return new Promise((done, fail) => {
     const headers: Record<string, string | number> = { host: 'localhost', 'x-forwarded-for': '10.9.9.9', ...fuzz.headers }
     if (fuzz.body !== undefined) headers['content-length'] = Buffer.byteLength(fuzz.body)
-    const req = request({ host: '127.0.0.1', port, method: fuzz.method, path: fuzz.path, headers, insecureHTTPParser: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, method: fuzz.method, path: fuzz.path, headers, insecureHTTPParser: false, agent: false }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => done({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }))
