@@ -50,7 +50,9 @@ test('the live line lists matches with scores; an event opens with its markets',
   await expect(events.first()).toContainText(/\d+:\d+/)
   await events.first().click()
   await expect(page).toHaveURL(/\/sport\/live\/event\?id=/)
-  await expect(page.getByTestId('event-markets').getByRole('listitem')).toHaveCount(5)
+  // the live feed decides how many markets an event offers (by sport); each shows its prices
+  await expect(page.getByTestId('event-markets').getByRole('listitem').first()).toBeVisible()
+  await expect(page.getByTestId('market-odds').first().getByRole('button').first()).toContainText(/\d/)
 })
 
 test('results show finished matches with scores and dates, in the page locale', async ({ page }) => {
