@@ -293,7 +293,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     if (punterId !== undefined) {
       const ended = revokeAllSessions(db, punterId, 'logout', deps.now())
       log.info('auth.logout', { punterId, sessions: ended, by: 'refresh-token' })
-    }
+    } else log.info('auth.logout.ignored', { by: 'refresh-token', reason: 'no-live-session' })
     // The same answer whether or not the token was known.
     sendOk(res, null)
   })

@@ -87,6 +87,7 @@ describe('passwords, tokens and captcha answers never appear in the logs (every 
     await server.call('POST', 'auth/token/logout', { raw: next.refreshToken, headers: { 'content-type': 'text/plain' } })
     const log = server.logLines.join('\n')
     for (const secret of [password, wrong, ok.accessToken, ok.refreshToken, ok.punterHash, next.accessToken, next.refreshToken]) expect(log).not.toContain(secret)
-    for (const event of ['auth.login.failed', 'auth.login.succeeded', 'auth.refresh.rotated', 'auth.refresh.refused', 'auth.logout']) expect(log).toContain(event)
+    // the reuse above revoked the family, so this logout ends nothing and is logged as such
+    for (const event of ['auth.login.failed', 'auth.login.succeeded', 'auth.refresh.rotated', 'auth.refresh.refused', 'auth.logout.ignored']) expect(log).toContain(event)
   })
 })
