@@ -63,7 +63,7 @@ export const SPORTS: readonly SportSpec[] = [
   { kind: 'e-Sports', section: 'esports', draw: false, durationMinutes: 120, scoring: sets(0.0008, 2), markets: ['main', 'total'], totalLine: 2.5,
     leagues: [
       { name: 'CS2. Major', competitors: ['NaVi', 'FaZe', 'Vitality', 'G2', 'Spirit', 'MOUZ'] },
-      { name: 'Dota 2. The International', competitors: ['Team Spirit', 'Liquid', 'Gaimin Gladiators', 'Tundra'] },
+      { name: 'Dota 2. Riyadh Masters', competitors: ['Team Spirit', 'Liquid', 'Gaimin Gladiators', 'Tundra'] },
       { name: 'LoL. Worlds', competitors: ['T1', 'Gen.G', 'BLG', 'Fnatic'] },
     ],
   },
