@@ -6,36 +6,13 @@
  */
 import type { Result } from '../core/contracts'
 import type { Gateway } from '../core/gateway'
+import { LOCAL_SETTING_KEYS as LOCAL_KEYS, SERVER_SETTING_KEYS as SERVER_KEYS } from '../documents/kinds'
 import { STORAGE_KEYS, type EngineStores, type LocalSettings, type ServerSettings, type StorageLike, type UserData } from '../core/stores'
 
-export const SERVER_SETTING_KEYS = [
-  'noEmailCorrespondence',
-  'termsAgreement',
-  'locale',
-  'oddsType',
-  'betPlacingMode',
-  'priceChangeNotificationViewType',
-  'standbyTimeoutMillis',
-  'timeZoneId',
-  'showCurrentBalance',
-  'currencyId',
-  'showVipStatusAppIcon',
-  'showVipStatusAvatar',
-] as const satisfies readonly (keyof ServerSettings)[]
+/** The lists are written once, in the document kinds (a `setting` node names one of them). */
+export const SERVER_SETTING_KEYS = SERVER_KEYS satisfies readonly (keyof ServerSettings)[]
 
-export const LOCAL_SETTING_KEYS = [
-  'winningAndLosingBets',
-  'timeZoneAutoDetect',
-  'isAnimationsActive',
-  'cashOutAutoConfirmationType',
-  'isCashOutDelayActive',
-  'isQuickBetEnable',
-  'quickBetAmount',
-  'isCashOutConfirmationActive',
-  'autoDetectedTimezone',
-  'autoDetectedCurrency',
-  'wasUserChangedSettingsManually',
-] as const satisfies readonly (keyof LocalSettings)[]
+export const LOCAL_SETTING_KEYS = LOCAL_KEYS satisfies readonly (keyof LocalSettings)[]
 
 export interface SplitSettings {
   server: Partial<ServerSettings>

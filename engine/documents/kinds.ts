@@ -110,7 +110,7 @@ export const NODE_KINDS = [
 
 /** Account settings a `setting` node can show (spec §3 "Account settings keys"): the server-side
  * ones (saved with PUT /punter/settings) and the local-only ones (kept in this browser). */
-export const SETTING_KEYS = [
+export const SERVER_SETTING_KEYS = [
   'noEmailCorrespondence',
   'termsAgreement',
   'locale',
@@ -123,6 +123,8 @@ export const SETTING_KEYS = [
   'currencyId',
   'showVipStatusAppIcon',
   'showVipStatusAvatar',
+] as const
+export const LOCAL_SETTING_KEYS = [
   'winningAndLosingBets',
   'timeZoneAutoDetect',
   'isAnimationsActive',
@@ -135,6 +137,7 @@ export const SETTING_KEYS = [
   'autoDetectedCurrency',
   'wasUserChangedSettingsManually',
 ] as const
+export const SETTING_KEYS = [...SERVER_SETTING_KEYS, ...LOCAL_SETTING_KEYS] as const
 /** How a setting is shown: a switch, a choice list, a number field, or a read-only value. */
 export const SETTING_CONTROLS = ['switch', 'select', 'number', 'value'] as const
 /** How the entries of a dictionary call are labelled in a choice list. */
