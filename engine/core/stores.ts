@@ -321,10 +321,14 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
       clearSession: () => set((s) => void Object.assign(s, EMPTY_SESSION, { sessionHash: null, status: 'guest' })),
     })),
   )
-  session.subscribe((state, previous) => {
+  // The tokens and the session hash are written together, always: writing the hash only when it
+  // changed let storage cleared under a live page come back with tokens and no hash, which the
+  // next page load read as a session the server rejects (INVALID_SESSION_HASH → session expired).
+  session.subscribe((state) => {
     const fields = pick(state as SessionFields, Object.keys(EMPTY_SESSION) as (keyof SessionFields)[])
-    writeJson(storage, STORAGE_KEYS.session, state.accessToken || state.refreshToken ? fields : null)
-    if (state.sessionHash !== previous.sessionHash) writeJson(storage, STORAGE_KEYS.sessionHash, state.sessionHash)
+    const held = Boolean(state.accessToken || state.refreshToken)
+    writeJson(storage, STORAGE_KEYS.session, held ? fields : null)
+    writeJson(storage, STORAGE_KEYS.sessionHash, held ? state.sessionHash : null)
   })
 
   const user = createStore<UserState>()(
