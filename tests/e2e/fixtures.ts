@@ -3,7 +3,7 @@
  * its documents dir), `baseURL` pointing at it, and `editDocument` to change a document file for
  * one test (restored afterwards; the server reloads documents when a file changes).
  */
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -87,3 +87,42 @@ export const test = base.extend<{ editDocument: EditDocument; server: ParlayServ
 })
 
 export { expect }
+
+// ---------------------------------------------------------------------------------------------
+// Logging a demo punter in. Both demo passwords are the README's.
+
+export const DEMO_PASSWORD = 'parlay-demo-1'
+const headerItem = (page: Page, name: string) => page.locator(`header.app-header [data-header-item="${name}"]`)
+
+/** Logs in the way a punter does: the header's Log in button, the login popup, its form. Use it
+ * where the login itself (or what runs after it) is what the test checks. */
+export async function logInThroughPopup(page: Page, login: string, path = '/sport/live/popular', password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(path)
+  await headerItem(page, 'login').click()
+  const dialog = page.locator('[data-popup-id="login"]')
+  await dialog.getByLabel('E-mail, account number or nickname').fill(login)
+  await dialog.getByLabel('Password').fill(password)
+  await dialog.getByTestId('form-submit').click()
+  await expect(headerItem(page, 'profile')).toBeVisible()
+}
+
+/** Logs in over HTTP (the spec's login call) and opens `path` with that session stored, as a page
+ * reload after a login would: faster than the popup where the login is not what the test checks.
+ * The page restores the session itself (heartbeat, settings); after-login rules do not run. */
+export async function logInByApi(page: Page, login: string, path = '/sport/live/popular', password = DEMO_PASSWORD): Promise<void> {
+  // a site path (http://spain.localhost:…/x) logs in on that site; a bare path on the baseURL
+  const at = (to: string) => (/^https?:/.test(path) ? new URL(to, path).href : to)
+  const response = await page.request.post(at('/mobile-gate/api/v1/auth/v2/login'), { data: { login, password } })
+  const body = (await response.json()) as { status: string; data?: { accessToken: string; refreshToken: string; creationTime: number; loginTimeout: number; expireTokenTime?: number; punterHash?: string } }
+  if (body.status !== 'OK' || !body.data) throw new Error(`login of ${login} failed: ${JSON.stringify(body)}`)
+  const { accessToken, refreshToken, creationTime, loginTimeout, punterHash } = body.data
+  const session = { accessToken, refreshToken, creationTime, loginTimeout, expireTokenTime: creationTime + loginTimeout, rememberMe: false, isLoginByAuthToken: false }
+  // storage is written from a plain resource of the origin, so no page of the site is running yet
+  await page.goto(at('/favicon.ico'))
+  await page.evaluate(([stored, hash]) => {
+    localStorage.setItem('session', JSON.stringify(stored))
+    localStorage.setItem('sessionHash', JSON.stringify(hash))
+  }, [session, punterHash ?? null] as const)
+  await page.goto(path)
+  await expect(headerItem(page, 'profile')).toBeVisible()
+}
