@@ -16,6 +16,7 @@ import { feedFor } from './feed'
 import { regulationModule } from './regulation'
 import { paymentsModule } from './payments'
 import { feedModule } from './feed/router'
+import { betsModule } from './bets'
 
 export interface ServerModule {
   name: string
@@ -44,4 +45,5 @@ export const modules: ServerModule[] = [
   regulationModule,
   paymentsModule,
   feedModule,
+  betsModule,
 ]

@@ -198,6 +198,7 @@ const TAGS: Record<string, string> = {
   credentials: 'Credentials (spec §3 password flow modes, §7): lost password, create and change password, secret question, e-mail, one-time token logins, open-profile, join form save and load.',
   admin: 'Operators and compliance: drafts, reviews, publishing, waivers, the audit log, the message outbox.',
   payments: 'Money (issue 12): payment sources, deposits through the provider (3-D Secure, return via /threedsconfirm), deposit limits, promo-code bonuses.',
+  bets: 'Bets (issue 14): the bet slip\'s selections, placing singles and accumulators once per idempotency key, open and settled bets, cash-out.',
 }
 
 const COMPONENTS = {

@@ -1,0 +1,191 @@
+/**
+ * Server module `bets`: the bet slip's calls, open and settled bets, cash-out (issue 14 item 5).
+ *
+ *   GET  {mobile}/betslip/selections?ids=a,b        the selections as they stand (price, status, what they back)
+ *   POST {mobile}/bets/place {kind, selections[{selectionId, price}], stake, idempotencyKey}
+ *   GET  {mobile}/bets?status=open|settled          the punter's bets (with the cash-out offer on open ones)
+ *   GET  {mobile}/bets/{betId}                      one bet
+ *   POST {mobile}/bets/{betId}/cash-out {amount, confirmation, delay?, requestId?}
+ *
+ * Settlement follows the feed (settlement.ts) from the moment the module mounts, after catching up
+ * on results the feed already has, so bets placed before a restart settle after it.
+ */
+import { Router, type Request, type Response } from 'express'
+import { GATEWAY, type ServerDeps } from '../deps'
+import { jurisdictionOf } from '../dictionary'
+import { feedFor, type Feed } from '../feed'
+import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
+import { validateBody, validateQuery } from '../http/validate'
+import type { ServerModule } from '../modules'
+import type { Punter } from '../punters/repository'
+import { assertAllowedFor } from '../regulation/restrictions'
+import { requirePunter } from '../signup/punters'
+import { CASH_OUT_CONFIRMATION_TYPES, createCashOut, type CashOutConfirmationType } from './cashout'
+import { BET_PLACING_MODES, DEFAULT_STAKE, MAX_LEGS, placeBet, type BetPlacingMode } from './placement'
+import { cashOutValueMinor, followFeed } from './settlement'
+import { findBet, listBets, type Bet, type BetKind } from './store'
+import './openapi'
+
+const SELECTION_ID = '^e\\d{1,12}-[a-z0-9-]{1,40}$'
+
+export const PLACE_SCHEMA = {
+  type: 'object',
+  required: ['kind', 'selections', 'stake', 'idempotencyKey'],
+  additionalProperties: false,
+  properties: {
+    kind: { enum: ['single', 'accumulator'], description: 'single: one selection; accumulator: 2–20 selections of different events.' },
+    selections: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_LEGS,
+      items: {
+        type: 'object',
+        required: ['selectionId', 'price'],
+        additionalProperties: false,
+        properties: {
+          selectionId: { type: 'string', pattern: SELECTION_ID },
+          price: { type: 'number', minimum: 1.01, maximum: 1000, description: 'The decimal price the punter saw; judged by their betPlacingMode.' },
+        },
+      },
+    },
+    stake: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000, description: "Major units of the punter's currency, at most 2 decimals." },
+    idempotencyKey: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,80}$', description: 'The same key answers the first bet again (a double tap places one bet).' },
+  },
+} as const
+
+export const BETS_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { status: { enum: ['open', 'settled'] }, limit: { type: 'string', pattern: '^[1-9][0-9]?$' } },
+} as const
+
+export const SELECTIONS_QUERY = {
+  type: 'object',
+  required: ['ids'],
+  additionalProperties: false,
+  properties: { ids: { type: 'string', pattern: '^e\\d{1,12}-[a-z0-9-]{1,40}(,e\\d{1,12}-[a-z0-9-]{1,40}){0,19}$' } },
+} as const
+
+export const CASH_OUT_SCHEMA = {
+  type: 'object',
+  required: ['amount', 'confirmation'],
+  additionalProperties: false,
+  properties: {
+    amount: { type: 'number', exclusiveMinimum: 0, maximum: 100_000_000, description: 'The offer the page showed (major units).' },
+    confirmation: { enum: CASH_OUT_CONFIRMATION_TYPES, description: 'The punter\'s cashOutAutoConfirmationType: which changed offer to take without asking.' },
+    delay: { type: 'boolean', description: 'isCashOutDelayActive: the first call records the request, the call after retryAfterMs decides it.' },
+    requestId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$' },
+  },
+} as const
+
+/** A bet as the pages get it: major units, the current cash-out offer on open bets. */
+export function betView(feed: Feed, bet: Bet) {
+  const offer = cashOutValueMinor(feed, bet)
+  return {
+    betId: bet.id,
+    kind: bet.kind,
+    stake: bet.stakeMinor / 100,
+    currency: bet.currency,
+    price: bet.price,
+    potentialWin: Math.round(bet.stakeMinor * bet.price) / 100,
+    status: bet.status,
+    payout: bet.payoutMinor === null ? null : bet.payoutMinor / 100,
+    createdAt: new Date(bet.createdAt).toISOString(),
+    settledAt: bet.settledAt === null ? null : new Date(bet.settledAt).toISOString(),
+    selections: bet.legs,
+    cashOut: offer === undefined ? null : { amount: offer / 100, currency: bet.currency },
+  }
+}
+
+function stakeBounds(deps: ServerDeps, req: Request) {
+  const stake = (jurisdictionOf(deps, req) as unknown as { betting?: { stake?: { minimum?: number; maximum?: number } } } | undefined)?.betting?.stake
+  return { minimum: stake?.minimum ?? DEFAULT_STAKE.minimum, maximum: stake?.maximum ?? DEFAULT_STAKE.maximum }
+}
+
+const modeOf = (punter: Punter): BetPlacingMode => {
+  const mode = punter.settings.betPlacingMode
+  return BET_PLACING_MODES.includes(mode as BetPlacingMode) ? (mode as BetPlacingMode) : 'GreaterOrEqualsToCurrent'
+}
+
+export function createBetsRouter(deps: ServerDeps): Router {
+  const router = Router()
+  const { db, log } = deps
+  const feed = feedFor(deps)
+  const auth = requirePunter(db, deps.now)
+  const punterOf = (res: Response) => res.locals.punter as Punter
+  const requestCashOut = createCashOut(db, feed)
+  const balanceOf = (punterId: number) => (db.prepare('SELECT balance_minor FROM punters WHERE id = ?').get(punterId) as { balance_minor: number }).balance_minor / 100
+
+  router.get('/betslip/selections', validateQuery(SELECTIONS_QUERY), (req, res) => {
+    feed.advanceTo()
+    const ids = String(req.query.ids).split(',')
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(
+      res,
+      ids.map((id) => {
+        const s = feed.selection(id)
+        if (!s) return { selectionId: id, status: 'UNKNOWN' }
+        return { selectionId: id, price: s.price, status: s.status, code: s.code, line: s.line ?? null, marketKind: s.marketKind, event: s.event }
+      }),
+    )
+  })
+
+  router.post('/bets/place', auth, validateBody(PLACE_SCHEMA), (req, res) => {
+    const punter = punterOf(res)
+    const allowed = assertAllowedFor(deps, req, punter.id, 'bet')
+    if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
+    feed.advanceTo()
+    const body = req.body as { kind: BetKind; selections: { selectionId: string; price: number }[]; stake: number; idempotencyKey: string }
+    const result = placeBet(
+      db,
+      feed,
+      { punterId: punter.id, currency: punter.currency, kind: body.kind, picks: body.selections, stake: body.stake, idempotencyKey: body.idempotencyKey, mode: modeOf(punter), stakeBounds: stakeBounds(deps, req) },
+      deps.now(),
+    )
+    if (!result.ok) return sendError(res, result.httpStatus, result.code, result.payload)
+    if (result.created) log.info('bets.placed', { punterId: punter.id, betId: result.bet.id, kind: result.bet.kind, stakeMinor: result.bet.stakeMinor })
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, { ...betView(feed, result.bet), balance: balanceOf(punter.id) })
+  })
+
+  router.get('/bets', auth, validateQuery(BETS_QUERY), (req, res) => {
+    feed.advanceTo()
+    const which = req.query.status === 'settled' ? 'settled' : 'open'
+    const limit = typeof req.query.limit === 'string' ? Number(req.query.limit) : 50
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, listBets(db, punterOf(res).id, which, limit).map((bet) => betView(feed, bet)))
+  })
+
+  router.get('/bets/:betId', auth, (req, res) => {
+    const bet = /^[A-Za-z0-9_-]{1,40}$/.test(String(req.params.betId)) ? findBet(db, String(req.params.betId)) : undefined
+    if (!bet || bet.punterId !== punterOf(res).id) return sendError(res, 404, 'BET_NOT_FOUND')
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, betView(feed, bet))
+  })
+
+  router.post('/bets/:betId/cash-out', auth, validateBody(CASH_OUT_SCHEMA), (req, res) => {
+    const betId = String(req.params.betId)
+    if (!/^[A-Za-z0-9_-]{1,40}$/.test(betId)) return sendError(res, 404, 'BET_NOT_FOUND')
+    const punter = punterOf(res)
+    feed.advanceTo()
+    const body = req.body as { amount: number; confirmation: CashOutConfirmationType; delay?: boolean; requestId?: string }
+    const result = requestCashOut({ punterId: punter.id, betId, amount: body.amount, confirmation: body.confirmation, delay: body.delay === true, requestId: body.requestId }, deps.now())
+    if (!result.ok) return sendError(res, result.httpStatus, result.code, result.payload)
+    res.setHeader('Cache-Control', 'no-store')
+    if (result.status === 'PENDING') return sendOk(res, { status: 'PENDING', requestId: result.requestId, retryAfterMs: result.retryAfterMs })
+    log.info('bets.cashed-out', { punterId: punter.id, betId, amount: result.amount })
+    sendOk(res, { status: 'ACCEPTED', amount: result.amount, bet: betView(feed, result.bet), balance: balanceOf(punter.id) })
+  })
+
+  return router
+}
+
+export const betsModule: ServerModule = {
+  name: 'bets',
+  mount(app, deps) {
+    followFeed(deps.db, feedFor(deps), deps.now)
+    app.use(GATEWAY.mobile, createBetsRouter(deps))
+  },
+}
+
+export { HTTP_ERRORS }

@@ -1,0 +1,116 @@
+/**
+ * Placing a bet (issue 14 item 5). The server, not the page, decides: each selection must exist and
+ * be open; each price the punter saw is checked against the current one under the punter's
+ * odds-change policy (spec §3 betPlacingMode); the stake follows the money rules; and the debit,
+ * the bet row and its legs are ONE transaction under a unique ledger reference, so a double tap
+ * places one bet (the second answers the first).
+ */
+import type { Db } from '../db/database'
+import type { Feed, SelectionView } from '../feed'
+import { changeBalance } from '../punters/events'
+import { findBetByKey, insertBet, type Bet, type BetKind } from './store'
+
+export const BET_PLACING_MODES = ['EqualsToCurrent', 'GreaterOrEqualsToCurrent', 'Any'] as const
+export type BetPlacingMode = (typeof BET_PLACING_MODES)[number]
+
+/** Stake bounds in major units when the jurisdiction document names none (`betting.stake`). */
+export const DEFAULT_STAKE = { minimum: 0.1, maximum: 10_000 } as const
+export const MAX_LEGS = 20
+
+export interface Pick {
+  selectionId: string
+  /** The price the punter saw (decimal). */
+  price: number
+}
+
+export interface Placement {
+  punterId: number
+  currency: string
+  kind: BetKind
+  picks: Pick[]
+  stake: number
+  idempotencyKey: string
+  mode: BetPlacingMode
+  stakeBounds: { minimum: number; maximum: number }
+}
+
+export interface PriceChange {
+  selectionId: string
+  price: number
+  previous: number
+}
+
+export type PlacementResult =
+  | { ok: true; bet: Bet; created: boolean }
+  | { ok: false; httpStatus: number; code: string; payload?: Record<string, unknown> }
+
+/** May the bet be taken at `current` when the punter saw `seen`? */
+export function priceAccepted(mode: BetPlacingMode, seen: number, current: number): boolean {
+  if (mode === 'Any') return true
+  if (mode === 'GreaterOrEqualsToCurrent') return current >= seen
+  return current === seen
+}
+
+const hasAtMostTwoDecimals = (amount: number) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6
+const describe = (s: SelectionView) => `${s.event.home} – ${s.event.away}: ${s.line === undefined ? s.code : `${s.code} ${s.line}`}`
+
+function checkShape(p: Placement): PlacementResult | undefined {
+  if (p.kind === 'single' && p.picks.length !== 1) return { ok: false, httpStatus: 400, code: 'ValidationError', payload: { field: 'selections', code: 'single' } }
+  if (p.kind === 'accumulator' && (p.picks.length < 2 || p.picks.length > MAX_LEGS)) return { ok: false, httpStatus: 400, code: 'ValidationError', payload: { field: 'selections', code: 'accumulator' } }
+  if (new Set(p.picks.map((x) => x.selectionId)).size !== p.picks.length) return { ok: false, httpStatus: 400, code: 'ValidationError', payload: { field: 'selections', code: 'uniqueItems' } }
+  if (!hasAtMostTwoDecimals(p.stake)) return { ok: false, httpStatus: 400, code: 'ValidationError', payload: { field: 'stake', code: 'multipleOf' } }
+  if (p.stake < p.stakeBounds.minimum) return { ok: false, httpStatus: 400, code: 'STAKE_TOO_LOW', payload: { limit: p.stakeBounds.minimum, currency: p.currency } }
+  if (p.stake > p.stakeBounds.maximum) return { ok: false, httpStatus: 400, code: 'STAKE_TOO_HIGH', payload: { limit: p.stakeBounds.maximum, currency: p.currency } }
+  return undefined
+}
+
+/** The selections as they stand now, or why the bet cannot be taken. */
+function currentSelections(feed: Feed, p: Placement): { ok: true; views: SelectionView[] } | Extract<PlacementResult, { ok: false }> {
+  const views = p.picks.map((pick) => feed.selection(pick.selectionId))
+  const missing = p.picks.filter((_, i) => !views[i] || views[i]!.status === 'SETTLED').map((x) => x.selectionId)
+  if (missing.length) return { ok: false, httpStatus: 409, code: 'SELECTION_NOT_AVAILABLE', payload: { selectionIds: missing } }
+  const suspended = views.filter((v) => v!.status === 'SUSPENDED').map((v) => v!.id)
+  if (suspended.length) return { ok: false, httpStatus: 409, code: 'SELECTION_SUSPENDED', payload: { selectionIds: suspended } }
+  if (p.kind === 'accumulator' && new Set(views.map((v) => v!.event.id)).size !== views.length)
+    return { ok: false, httpStatus: 409, code: 'RELATED_SELECTIONS', payload: { selectionIds: p.picks.map((x) => x.selectionId) } }
+  const changes: PriceChange[] = []
+  p.picks.forEach((pick, i) => {
+    const current = views[i]!.price
+    if (!priceAccepted(p.mode, pick.price, current)) changes.push({ selectionId: pick.selectionId, price: current, previous: pick.price })
+  })
+  if (changes.length) return { ok: false, httpStatus: 409, code: 'ODDS_CHANGED', payload: { mode: p.mode, changes } }
+  return { ok: true, views: views as SelectionView[] }
+}
+
+class InsufficientFunds extends Error {}
+
+export function placeBet(db: Db, feed: Feed, p: Placement, now: number): PlacementResult {
+  const earlier = findBetByKey(db, p.punterId, p.idempotencyKey)
+  if (earlier) return { ok: true, bet: earlier, created: false }
+  const bad = checkShape(p)
+  if (bad) return bad
+  const current = currentSelections(feed, p)
+  if (!current.ok) return current
+  const price = Math.round(current.views.reduce((product, v) => product * v.price, 1) * 100) / 100
+  const stakeMinor = Math.round(p.stake * 100)
+  try {
+    const change = changeBalance(db, {
+      punterId: p.punterId,
+      amountMinor: -stakeMinor,
+      reference: `bet:${p.punterId}:${p.idempotencyKey}`,
+      kind: 'bet',
+      now,
+      alsoWrite: () => {
+        const { balance_minor } = db.prepare('SELECT balance_minor FROM punters WHERE id = ?').get(p.punterId) as { balance_minor: number }
+        if (balance_minor < 0) throw new InsufficientFunds()
+        const legs = current.views.map((v) => ({ selectionId: v.id, eventId: v.event.id, price: v.price, description: describe(v) }))
+        insertBet(db, { punterId: p.punterId, idempotencyKey: p.idempotencyKey, kind: p.kind, stakeMinor, currency: p.currency, price, legs }, now)
+      },
+    })
+    if (!change.applied) return { ok: true, bet: findBetByKey(db, p.punterId, p.idempotencyKey)!, created: false }
+  } catch (error) {
+    if (error instanceof InsufficientFunds) return { ok: false, httpStatus: 409, code: 'INSUFFICIENT_FUNDS' }
+    throw error
+  }
+  return { ok: true, bet: findBetByKey(db, p.punterId, p.idempotencyKey)!, created: true }
+}
