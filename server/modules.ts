@@ -17,6 +17,7 @@ import { regulationModule } from './regulation'
 import { paymentsModule } from './payments'
 import { feedModule } from './feed/router'
 import { betsModule } from './bets'
+import { gamesModule } from './games'
 
 export interface ServerModule {
   name: string
@@ -46,4 +47,5 @@ export const modules: ServerModule[] = [
   paymentsModule,
   feedModule,
   betsModule,
+  gamesModule,
 ]

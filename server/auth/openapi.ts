@@ -199,6 +199,7 @@ const TAGS: Record<string, string> = {
   admin: 'Operators and compliance: drafts, reviews, publishing, waivers, the audit log, the message outbox.',
   payments: 'Money (issue 12): payment sources, deposits through the provider (3-D Secure, return via /threedsconfirm), deposit limits, promo-code bonuses.',
   bets: 'Bets (issue 14): the bet slip\'s selections, placing singles and accumulators once per idempotency key, open and settled bets, cash-out.',
+  games: 'Games (issue 14): launching lobby games, rounds of the demo slot and crash engines through the balance, favourites per product.',
 }
 
 const COMPONENTS = {

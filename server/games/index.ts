@@ -1,0 +1,152 @@
+/**
+ * Server module `games` (issue 14 item 6): launching a lobby game, playing a round of the demo
+ * engines (slot, crash) through the one balance function, and favourites per product.
+ *
+ *   GET {mobile}/games/{product}/{gameId}                  launch: the game, its engine and stakes (restricted punters refused)
+ *   POST {mobile}/games/{product}/{gameId}/play {stake, idempotencyKey, cashOutAt?}   one round, decided here
+ *   GET {mobile}/games/favorites?product=casino            the punter's favourites of a product
+ *   PUT {mobile}/games/favorites {product, gameId, favorite}
+ *
+ * Every game of the crash product plays the crash engine; every other lobby game plays the slot
+ * (the demo stands in for the providers' games, same origin, under the site's CSP).
+ */
+import { randomBytes } from 'node:crypto'
+import { Router, type Response } from 'express'
+import { GATEWAY, type ServerDeps } from '../deps'
+import { demoEvents, demoGames } from '../content/router'
+import { sendError, sendOk } from '../http/envelope'
+import { validateBody, validateQuery } from '../http/validate'
+import type { ServerModule } from '../modules'
+import { changeBalance } from '../punters/events'
+import type { Punter } from '../punters/repository'
+import { assertAllowedFor } from '../regulation/restrictions'
+import { requirePunter } from '../signup/punters'
+import { playCrash, roundNumbers, spinSlot } from './engine'
+import { favorites, findRoundByKey, insertRound, setFavorite, type Round } from './store'
+import './openapi'
+
+export const GAME_PRODUCTS = ['casino', 'live-casino', 'live-games', 'virtual-sports', 'fast-games', 'mgames', 'crash'] as const
+export type GameProduct = (typeof GAME_PRODUCTS)[number]
+export const GAME_STAKE = { minimum: 0.1, maximum: 500 } as const
+
+export interface CatalogueGame {
+  gameId: string
+  title: string
+  product: GameProduct
+  engine: 'slot' | 'crash'
+}
+
+export function gameOf(product: string, gameId: string): CatalogueGame | undefined {
+  if (!(GAME_PRODUCTS as readonly string[]).includes(product)) return undefined
+  const list = product === 'virtual-sports' ? demoEvents(product) : demoGames(product)
+  const found = list.find((g) => g.id === gameId)
+  return found && { gameId: found.id, title: found.title, product: product as GameProduct, engine: product === 'crash' ? 'crash' : 'slot' }
+}
+
+export const PLAY_SCHEMA = {
+  type: 'object',
+  required: ['stake', 'idempotencyKey'],
+  additionalProperties: false,
+  properties: {
+    stake: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000, description: "Major units of the punter's currency, at most 2 decimals." },
+    idempotencyKey: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,80}$', description: 'The same key answers the first round again (a double tap plays once).' },
+    cashOutAt: { type: 'number', minimum: 1.01, maximum: 1000, description: 'Crash only: the multiplier to cash out at automatically.' },
+  },
+} as const
+
+export const FAVORITES_QUERY = { type: 'object', required: ['product'], additionalProperties: false, properties: { product: { enum: GAME_PRODUCTS } } } as const
+export const FAVORITE_SCHEMA = {
+  type: 'object',
+  required: ['product', 'gameId', 'favorite'],
+  additionalProperties: false,
+  properties: { product: { enum: GAME_PRODUCTS }, gameId: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' }, favorite: { type: 'boolean' } },
+} as const
+
+const hasAtMostTwoDecimals = (amount: number) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6
+const SEED = process.env.PARLAY_GAMES_SEED || 'parlay-demo-games'
+
+class InsufficientFunds extends Error {}
+
+/** Plays one round: the net change (win − stake) and the round row in one transaction. */
+export function playRound(deps: Pick<ServerDeps, 'db'>, punterId: number, game: CatalogueGame, stakeMinor: number, key: string, cashOutAt: number | undefined, now: number): { round: Round; created: boolean } | 'INSUFFICIENT_FUNDS' {
+  const { db } = deps
+  const earlier = findRoundByKey(db, punterId, key)
+  if (earlier) return { round: earlier, created: false }
+  const id = randomBytes(12).toString('base64url')
+  const numbers = roundNumbers(SEED, id)
+  const outcome = game.engine === 'crash' ? playCrash(numbers, cashOutAt ?? 2) : spinSlot(numbers)
+  const multiplier = 'won' in outcome ? (outcome.won ? outcome.cashOutAt : 0) : outcome.multiplier
+  const winMinor = Math.floor(stakeMinor * multiplier)
+  try {
+    const change = changeBalance(db, {
+      punterId,
+      amountMinor: winMinor - stakeMinor,
+      reference: `game:${punterId}:${key}`,
+      kind: 'game',
+      now,
+      alsoWrite: () => {
+        const { balance_minor } = db.prepare('SELECT balance_minor FROM punters WHERE id = ?').get(punterId) as { balance_minor: number }
+        if (balance_minor - winMinor < 0) throw new InsufficientFunds()
+        insertRound(db, { id, punterId, idempotencyKey: key, product: game.product, gameId: game.gameId, engine: game.engine, stakeMinor, winMinor, outcome: { ...outcome } }, now)
+      },
+    })
+    return { round: findRoundByKey(db, punterId, key)!, created: change.applied }
+  } catch (error) {
+    if (error instanceof InsufficientFunds) return 'INSUFFICIENT_FUNDS'
+    throw error
+  }
+}
+
+export function createGamesRouter(deps: ServerDeps): Router {
+  const router = Router()
+  const { db, log } = deps
+  const auth = requirePunter(db, deps.now)
+  const punterOf = (res: Response) => res.locals.punter as Punter
+  const balanceOf = (punterId: number) => (db.prepare('SELECT balance_minor FROM punters WHERE id = ?').get(punterId) as { balance_minor: number }).balance_minor / 100
+
+  router.get('/games/favorites', auth, validateQuery(FAVORITES_QUERY), (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, { product: req.query.product, gameIds: favorites(db, punterOf(res).id, String(req.query.product)) })
+  })
+  router.put('/games/favorites', auth, validateBody(FAVORITE_SCHEMA), (req, res) => {
+    const body = req.body as { product: GameProduct; gameId: string; favorite: boolean }
+    if (!gameOf(body.product, body.gameId)) return sendError(res, 404, 'GAME_NOT_FOUND')
+    setFavorite(db, punterOf(res).id, body.product, body.gameId, body.favorite, deps.now())
+    sendOk(res, { product: body.product, gameIds: favorites(db, punterOf(res).id, body.product) })
+  })
+
+  router.get('/games/:product/:gameId', auth, (req, res) => {
+    const game = gameOf(String(req.params.product), String(req.params.gameId))
+    if (!game) return sendError(res, 404, 'GAME_NOT_FOUND')
+    const punter = punterOf(res)
+    const allowed = assertAllowedFor(deps, req, punter.id, 'game')
+    if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, { ...game, currency: punter.currency, stake: GAME_STAKE, balance: balanceOf(punter.id), favorite: favorites(db, punter.id, game.product).includes(game.gameId) })
+  })
+
+  router.post('/games/:product/:gameId/play', auth, validateBody(PLAY_SCHEMA), (req, res) => {
+    const game = gameOf(String(req.params.product), String(req.params.gameId))
+    if (!game) return sendError(res, 404, 'GAME_NOT_FOUND')
+    const punter = punterOf(res)
+    const allowed = assertAllowedFor(deps, req, punter.id, 'game')
+    if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
+    const body = req.body as { stake: number; idempotencyKey: string; cashOutAt?: number }
+    if (!hasAtMostTwoDecimals(body.stake)) return sendError(res, 400, 'ValidationError', { field: 'stake', code: 'multipleOf' })
+    if (body.stake < GAME_STAKE.minimum) return sendError(res, 400, 'STAKE_TOO_LOW', { limit: GAME_STAKE.minimum, currency: punter.currency })
+    if (body.stake > GAME_STAKE.maximum) return sendError(res, 400, 'STAKE_TOO_HIGH', { limit: GAME_STAKE.maximum, currency: punter.currency })
+    const played = playRound(deps, punter.id, game, Math.round(body.stake * 100), body.idempotencyKey, body.cashOutAt, deps.now())
+    if (played === 'INSUFFICIENT_FUNDS') return sendError(res, 409, 'INSUFFICIENT_FUNDS')
+    if (played.created) log.info('games.round', { punterId: punter.id, product: game.product, gameId: game.gameId, roundId: played.round.roundId })
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, { ...played.round, currency: punter.currency, balance: balanceOf(punter.id) })
+  })
+  return router
+}
+
+export const gamesModule: ServerModule = {
+  name: 'games',
+  mount(app, deps) {
+    app.use(GATEWAY.mobile, createGamesRouter(deps))
+  },
+}

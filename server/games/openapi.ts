@@ -1,0 +1,27 @@
+/** Notes for the games part of the OpenAPI document: summaries and error codes; paths, schemas and security come from the router. */
+import { GATEWAY } from '../deps'
+import { openapi, registerOpenApiPaths, type Operation } from '../http/openapi-registry'
+
+const m = (path: string) => `${GATEWAY.mobile}/${path}`
+const BAD_INPUT = ['ValidationError', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']
+const unauthorised = { 401: openapi.error('No live session', ['UNAUTHORIZED']) }
+const op = (summary: string, responses: Record<string, object> = {}): Operation => ({ tags: ['games'], summary, security: openapi.session, responses: { ...unauthorised, ...responses } })
+const restricted = { 403: openapi.error('A restriction takes games away (payload: operation, restriction, endDate)', ['CUSTOMER_SELFEXCLUDED', 'INCORRECT_PUNTER_STATE', 'LOGIN_NOT_FOUND']) }
+const unknown = { 404: openapi.error('No such game in the product', ['GAME_NOT_FOUND']) }
+
+registerOpenApiPaths({
+  [m('games/favorites')]: {
+    get: op('The punter\'s favourite games of a product (kept on the server)', { 400: openapi.error('Bad product', BAD_INPUT) }),
+    put: op('Add a game to (favorite: true) or remove it from the product\'s favourites', { 400: openapi.error('Bad input', BAD_INPUT), ...unknown }),
+  },
+  [m('games/{product}/{gameId}')]: { get: op('Launch a lobby game: its demo engine (slot or crash), stakes and the balance', { ...restricted, ...unknown }) },
+  [m('games/{product}/{gameId}/play')]: {
+    post: op('Play one round, decided on the server (seeded HMAC): the stake and the win in one balance change, once per idempotency key', {
+      200: openapi.ok('The round (reels and multiplier, or crashAt, cashOutAt and won), the win and the balance after it'),
+      400: openapi.error('Bad input, or a stake outside the game\'s limits (payload: limit, currency)', [...BAD_INPUT, 'STAKE_TOO_LOW', 'STAKE_TOO_HIGH']),
+      ...restricted,
+      ...unknown,
+      409: openapi.error('The balance does not cover the stake', ['INSUFFICIENT_FUNDS']),
+    }),
+  },
+})

@@ -1,0 +1,48 @@
+/**
+ * Bets survive a server restart (issue 14 "Done when"): a bet placed before a restart is still open
+ * after it, and settles (credited once) when the restarted feed finishes its event.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { GATE, DEMO_PASSWORD } from '../payments/support'
+import { startTestServer, type TestServer } from '../../support/server'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'parlay-bets-restart-'))
+const clock = { now: Date.UTC(2026, 0, 15, 12, 30) }
+let server: TestServer | undefined
+afterAll(async () => {
+  await server?.dispose()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const start = () => startTestServer({ now: () => clock.now, development: true, dataDir })
+async function call(method: string, path: string, body?: unknown, hash?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (hash) headers['punter-session-hash'] = hash
+  const res = await fetch(server!.url + (path.startsWith('/') ? path : GATE + path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  return res.json()
+}
+const login = async () => (await call('POST', 'auth/v2/login', { login: 'opened@demo.parlay.test', password: DEMO_PASSWORD })).payload.punterHash as string
+
+it('a bet placed before a restart is open after it and settles (credited once) when the restarted feed finishes its event', async () => {
+  server = await start()
+  let hash = await login()
+  const [event] = (await call('GET', '/api/content/line?section=sport&state=live')).payload
+  const selection = event.main.selections[0]
+  await call('POST', '/api/dev/feed/hold', { eventId: event.id, held: false })
+  const bet = (await call('POST', 'bets/place', { kind: 'single', selections: [{ selectionId: selection.id, price: selection.price }], stake: 2, idempotencyKey: 'restart-bet-1' }, hash)).payload
+  expect(bet.status).toBe('open')
+  await server.dispose()
+
+  clock.now += 60_000
+  server = await start()
+  hash = await login()
+  expect((await call('GET', `bets/${bet.betId}`, undefined, hash)).payload).toMatchObject({ status: 'open', stake: 2, selections: [{ selectionId: selection.id }] })
+  const before = (await call('GET', 'heartbeat', undefined, hash)).payload.balanceInfo.mainBalance
+  await call('POST', '/api/dev/feed/settle', { eventId: event.id, score: [1, 0] })
+  const settled = (await call('GET', `bets/${bet.betId}`, undefined, hash)).payload
+  expect(settled).toMatchObject({ status: 'won', payout: Math.round(200 * bet.price) / 100 })
+  expect((await call('GET', 'heartbeat', undefined, hash)).payload.balanceInfo.mainBalance).toBeCloseTo(before + settled.payout, 2)
+})
