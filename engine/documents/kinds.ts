@@ -106,6 +106,8 @@ export const NODE_KINDS = [
   'setting',
   'odds',
   'market',
+  'betslip',
+  'game',
 ] as const
 
 /** Account settings a `setting` node can show (spec §3 "Account settings keys"): the server-side
@@ -316,6 +318,19 @@ export const nodeKindProperties = {
       event: binding,
       displayMode: { enum: ['FULL', 'SHORT'], description: 'FULL: an event page (every market); SHORT: a line (the main market).' },
       actions: chain,
+    },
+  },
+  betslip: {
+    properties: {
+      stakes: { type: 'array', maxItems: 6, items: { type: 'number', exclusiveMinimum: 0 }, description: 'Stake shortcuts in the punter\'s currency.' },
+    },
+  },
+  game: {
+    required: ['product', 'gameId'],
+    properties: {
+      product: { anyOf: [binding, { type: 'string' }], description: 'The lobby product (casino, crash …).' },
+      gameId: { anyOf: [binding, { type: 'string' }], description: 'The game of the product (from the lobby card).' },
+      stakes: { type: 'array', maxItems: 6, items: { type: 'number', exclusiveMinimum: 0 }, description: 'Stake choices in the punter\'s currency.' },
     },
   },
 } as const

@@ -5,6 +5,8 @@
 import type { ComponentType } from 'react'
 import type { NodeKind } from '../documents/types'
 import { BannerNode } from './nodes/BannerNode'
+import { BetslipNode } from './nodes/BetslipNode'
+import { GameNode } from './nodes/GameNode'
 import { ButtonNode } from './nodes/ButtonNode'
 import { CardNode } from './nodes/CardNode'
 import { FormNode } from './nodes/FormNode'
@@ -37,4 +39,6 @@ export const nodeRenderers: Record<NodeKind, ComponentType<{ node: any }>> = {
   setting: SettingNode,
   odds: OddsNode,
   market: MarketNode,
+  betslip: BetslipNode,
+  game: GameNode,
 }

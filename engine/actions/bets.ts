@@ -1,0 +1,137 @@
+/**
+ * Bet slip and game actions (issue 14 items 5–6). Documents compose them; the server decides
+ * (server/bets, server/games): prices under the punter's odds-change policy, money rules,
+ * restrictions, outcomes. Every placement or round carries a fresh idempotency key, so a double
+ * tap places or plays once; the balance in the header follows the server's answer.
+ *
+ *   betslip.toggle {selection}         adds or removes a picked selection (quick bet: places at once)
+ *   betslip.place {}                   a single (one pick) or an accumulator (several) at the slip's stake
+ *   game.launch {product, gameId}      the game into the screen's data.game (restricted punters refused)
+ *   game.play {product, gameId, stake, cashOutAt?}   one round into data.round
+ */
+import type { Result } from '../core/contracts'
+import { errorMessageKey } from '../core/gateway'
+import { betslip, type PlacedBet, type SlipPick } from '../core/betslip'
+import { NOTIFICATION_DURATION_MS } from '../core/stores'
+import { actionRegistry, registerActions, type ActionDefinition, type ActionEnvironment, type ParamSchema } from './registry'
+
+const MOBILE_GATE = '/mobile-gate/api/v1'
+const action = <P>(definition: Omit<ActionDefinition<P>, 'params'> & { params: ParamSchema }): ActionDefinition<P> => definition
+
+function idempotencyKey(): string {
+  const bytes = new Uint8Array(16)
+  globalThis.crypto.getRandomValues(bytes)
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+const detailsOf = (result: Result<unknown>): Record<string, unknown> =>
+  !result.ok && result.details && typeof result.details === 'object' && !Array.isArray(result.details) ? (result.details as Record<string, unknown>) : {}
+
+function showFailure<T>(env: ActionEnvironment, result: Result<T>): Result<T> {
+  if (!result.ok) env.stores.ui.getState().notify({ id: errorMessageKey(result.code, (k) => env.i18n.has(k)), status: 'error', duration: NOTIFICATION_DURATION_MS, values: detailsOf(result) })
+  return result
+}
+
+/** The header's balance follows the server's answer at once (the socket's accountUpdate says the same). */
+export function setBalance(env: Pick<ActionEnvironment, 'stores'>, balance: unknown): void {
+  if (typeof balance !== 'number') return
+  const user = env.stores.user.getState()
+  if (!user.data) return
+  user.setUser({ ...user.data, balanceInfo: { ...user.data.balanceInfo, mainBalance: balance } })
+}
+
+const asPick = (value: unknown): SlipPick | undefined => {
+  const s = value as { id?: unknown; label?: unknown; price?: unknown } | null
+  return s && typeof s.id === 'string' && typeof s.price === 'number' ? { id: s.id, label: typeof s.label === 'string' ? s.label : s.id, price: s.price } : undefined
+}
+
+async function place(env: ActionEnvironment): Promise<Result<unknown>> {
+  const slip = betslip.getState()
+  if (slip.status === 'placing') return { ok: false, code: 'BET_IN_PROGRESS' }
+  if (slip.picks.length === 0 || !slip.stake) return { ok: false, code: 'INVALID_PARAMS', message: 'betslip.place: no picks or no stake' }
+  slip.start()
+  const body = {
+    kind: slip.picks.length === 1 ? 'single' : 'accumulator',
+    selections: slip.picks.map((p) => ({ selectionId: p.id, price: p.price })),
+    stake: slip.stake,
+    idempotencyKey: idempotencyKey(),
+  }
+  const result = await env.gateway.call<PlacedBet & { balance: number }>('POST', `${MOBILE_GATE}/bets/place`, body)
+  if (!result.ok) {
+    betslip.getState().fail(result.code, detailsOf(result))
+    const changes = (result.details as { changes?: { selectionId: string; price: number }[] } | undefined)?.changes
+    for (const change of changes ?? []) betslip.getState().setPrice(change.selectionId, change.price) // the punter sees the new price and confirms again
+    return result // the slip shows why, beside its button
+  }
+  betslip.getState().succeed(result.value)
+  setBalance(env, result.value.balance)
+  return result
+}
+
+export const betslipToggle = action<{ selection: unknown }>({
+  name: 'betslip.toggle',
+  description: 'Adds a selection ({id, label, price}) to the bet slip, or removes it when already there. With quick bet on (isQuickBetEnable, quickBetAmount > 0) a single is placed at once.',
+  params: { type: 'object', required: ['selection'], properties: { selection: { type: 'object' } }, additionalProperties: false },
+  async handler({ selection }, env) {
+    const pick = asPick(selection)
+    if (!pick) return { ok: false, code: 'INVALID_PARAMS', message: 'betslip.toggle: a selection needs id and price' }
+    const local = env.stores.settings.getState().local as { isQuickBetEnable?: boolean; quickBetAmount?: number }
+    if (local.isQuickBetEnable && (local.quickBetAmount ?? 0) > 0) {
+      betslip.setState({ picks: [pick], stake: local.quickBetAmount ?? null })
+      return place(env)
+    }
+    betslip.getState().toggle(pick)
+    return { ok: true, value: betslip.getState().picks.length }
+  },
+})
+
+export const betslipPlace = action<Record<string, never>>({
+  name: 'betslip.place',
+  description: "Places the bet slip: a single (one selection) or an accumulator (several) at the slip's stake; the server checks prices under the punter's betPlacingMode.",
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  handler: (_params, env) => place(env),
+})
+
+const gameParams = { product: { type: 'string', pattern: '^[a-z-]{2,20}$' }, gameId: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' } } as const
+const validGame = (product: unknown, gameId: unknown) => typeof product === 'string' && /^[a-z-]{2,20}$/.test(product) && typeof gameId === 'string' && /^[a-z0-9-]{1,60}$/.test(gameId)
+
+export const gameLaunch = action<{ product: string; gameId: string }>({
+  name: 'game.launch',
+  description: "Launches a lobby game into the screen's data.game (its engine, stakes, the balance); a restricted punter gets the reason.",
+  params: { type: 'object', required: ['product', 'gameId'], properties: gameParams, additionalProperties: false },
+  async handler({ product, gameId }, env) {
+    if (!validGame(product, gameId)) return { ok: false, code: 'GAME_NOT_FOUND' }
+    const result = await env.gateway.call<{ balance: number }>('GET', `${MOBILE_GATE}/games/${product}/${gameId}`)
+    if (!result.ok) {
+      env.stores.screenData.getState().setData('game', { error: result.code })
+      return showFailure(env, result)
+    }
+    env.stores.screenData.getState().setData('game', result.value)
+    setBalance(env, result.value.balance)
+    return result
+  },
+})
+
+export const gamePlay = action<{ product: string; gameId: string; stake: number; cashOutAt?: number }>({
+  name: 'game.play',
+  description: "Plays one round (slot spin or crash with an auto cash-out) into the screen's data.round; the stake and the win go through the balance.",
+  params: {
+    type: 'object',
+    required: ['product', 'gameId', 'stake'],
+    properties: { ...gameParams, stake: { type: 'number' }, cashOutAt: { type: 'number' } },
+    additionalProperties: false,
+  },
+  async handler({ product, gameId, stake, cashOutAt }, env) {
+    if (!validGame(product, gameId)) return { ok: false, code: 'GAME_NOT_FOUND' }
+    const body = { stake, idempotencyKey: idempotencyKey(), ...(typeof cashOutAt === 'number' ? { cashOutAt } : {}) }
+    const result = await env.gateway.call<{ balance: number }>('POST', `${MOBILE_GATE}/games/${product}/${gameId}/play`, body)
+    if (!result.ok) return showFailure(env, result)
+    env.stores.screenData.getState().setData('round', result.value)
+    setBalance(env, result.value.balance)
+    return result
+  },
+})
+
+export const betActions = [betslipToggle, betslipPlace, gameLaunch, gamePlay]
+
+registerActions(betActions, actionRegistry)

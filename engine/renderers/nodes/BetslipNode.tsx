@@ -1,0 +1,97 @@
+/**
+ * The bet slip (issue 14 item 5, node kind `betslip`): the picked selections with their prices in
+ * the punter's odds format, a stake in the punter's currency, the total odds and the potential win,
+ * and the button that places a single (one pick) or an accumulator (several). Hidden while empty;
+ * after a placement it says so until the next pick. Placing runs `betslip.place` (the server
+ * decides); a guest is sent to log in.
+ */
+import { useStore } from 'zustand'
+import { betslip, combinedPrice } from '../../core/betslip'
+import { formatMoney } from '../../core/format'
+import { errorMessageKey } from '../../core/gateway'
+import { formatOdds, isOddsType } from '../../core/odds'
+import type { NodeOf } from '../../documents/types'
+import { usePunterSocket } from '../punter-socket'
+import { useEvaluate, useRuntime } from '../runtime'
+
+const DEFAULT_STAKES = [1, 5, 10, 25]
+
+function Picks({ format, locale }: { format: string; locale: string }) {
+  const { text } = useEvaluate()
+  const picks = useStore(betslip, (s) => s.picks)
+  return (
+    <ul className="betslip__picks">
+      {picks.map((pick) => (
+        <li key={pick.id} className="betslip__pick" data-selection-id={pick.id}>
+          <span className="betslip__label">{pick.label}</span>
+          <span className="betslip__price">{formatOdds(pick.price, isOddsType(format) ? format : 'decimal', locale)}</span>
+          <button type="button" className="betslip__remove" aria-label={text('betslip.remove')} onClick={() => betslip.getState().remove(pick.id)}>
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
+  const runtime = useRuntime()
+  const { text, ctx } = useEvaluate()
+  usePunterSocket()
+  const slip = useStore(betslip)
+  const oddsType = useStore(runtime.stores.settings, (s) => s.server.oddsType)
+  const currency = /^[A-Z]{3}$/.test(ctx.user.currency) ? ctx.user.currency : undefined
+  const locale = ctx.site.locale
+  if (slip.picks.length === 0)
+    return slip.status === 'placed' && slip.placed ? (
+      <p className="betslip__placed" role="status" data-testid={node.testId ?? 'betslip-placed'}>
+        {text('betslip.placed')} {formatMoney(slip.placed.stake, locale, currency)} @ {slip.placed.price}
+      </p>
+    ) : null
+  const price = combinedPrice(slip.picks)
+  const guest = ctx.session.status === 'guest'
+  return (
+    <section className="betslip" aria-label={text('betslip.title')} data-testid={node.testId ?? 'betslip'} data-status={slip.status}>
+      <h2 className="betslip__title">
+        {text('betslip.title')} · {text(slip.picks.length === 1 ? 'betslip.single' : 'betslip.accumulator')}
+      </h2>
+      <Picks format={oddsType} locale={locale} />
+      <label className="betslip__stake">
+        {text('betslip.stake')}
+        <input
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          value={slip.stake ?? ''}
+          data-testid="betslip-stake"
+          onChange={(e) => betslip.getState().setStake(e.target.value === '' ? null : Number(e.target.value))}
+        />
+      </label>
+      <div className="betslip__shortcuts">
+        {(node.stakes ?? DEFAULT_STAKES).map((stake) => (
+          <button key={stake} type="button" className="button" data-variant="secondary" onClick={() => betslip.getState().setStake(stake)}>
+            {formatMoney(stake, locale, currency)}
+          </button>
+        ))}
+      </div>
+      <p className="betslip__total">
+        {text('betslip.totalOdds')}: {formatOdds(price, isOddsType(oddsType) ? oddsType : 'decimal', locale)} · {text('betslip.potentialWin')}: {formatMoney((slip.stake ?? 0) * price, locale, currency)}
+      </p>
+      {slip.error && (
+        <p className="betslip__error" role="alert">
+          {runtime.t(errorMessageKey(slip.error), slip.errorValues)}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button"
+        data-testid="betslip-place"
+        disabled={!guest && (!slip.stake || slip.status === 'placing')}
+        onClick={() => void runtime.run(guest ? [{ do: 'nav.go', with: { to: '/login' } }] : [{ do: 'betslip.place' }])}
+      >
+        {text(guest ? 'betslip.loginToBet' : 'betslip.place')}
+      </button>
+    </section>
+  )
+}

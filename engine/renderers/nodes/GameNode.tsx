@@ -1,0 +1,109 @@
+/**
+ * A lobby game's page (issue 14 item 6, node kind `game`): the demo engine made here, same origin,
+ * under the site's CSP (no frames, no eval). The slot shows three reels and a Spin button; the crash
+ * game a target multiplier and a Play button, then where the round crashed. Outcomes come from the
+ * server (`game.play`); the stake and the win go through the balance shown in the header.
+ */
+import { useEffect, useState } from 'react'
+import { useStore } from 'zustand'
+import { formatMoney } from '../../core/format'
+import type { NodeOf } from '../../documents/types'
+import { usePunterSocket } from '../punter-socket'
+import { useEvaluate, useRuntime } from '../runtime'
+
+const SYMBOLS: Record<string, string> = { cherry: '🍒', lemon: '🍋', bell: '🔔', star: '⭐', seven: '7' }
+const DEFAULT_STAKES = [0.5, 1, 2, 5]
+
+interface GameData {
+  engine?: 'slot' | 'crash'
+  title?: string
+  error?: string
+}
+interface RoundData {
+  roundId: string
+  win: number
+  engine: 'slot' | 'crash'
+  outcome: { reels?: string[]; multiplier?: number; crashAt?: number; cashOutAt?: number; won?: boolean }
+}
+
+function Outcome({ round, currency }: { round: RoundData | undefined; currency?: string }) {
+  const { text, ctx } = useEvaluate()
+  if (!round) return null
+  const won = round.win > 0
+  return (
+    <div className="game__outcome" role="status" data-testid="game-outcome" data-round={round.roundId} data-win={round.win}>
+      {round.engine === 'slot' && (
+        <p className="game__reels" aria-label={(round.outcome.reels ?? []).join(' ')}>
+          {(round.outcome.reels ?? []).map((s, i) => (
+            <span key={i} className="game__reel">
+              {SYMBOLS[s] ?? s}
+            </span>
+          ))}
+        </p>
+      )}
+      {round.engine === 'crash' && (
+        <p className="game__crash">
+          {text('game.crashedAt')} ×{round.outcome.crashAt}
+        </p>
+      )}
+      <p>{won ? `${text('game.win')}: ${formatMoney(round.win, ctx.site.locale, currency)}` : text('game.lost')}</p>
+    </div>
+  )
+}
+
+export function GameNode({ node }: { node: NodeOf<'game'> }) {
+  const runtime = useRuntime()
+  const { value, text, ctx } = useEvaluate()
+  usePunterSocket()
+  const product = String(value(node.product) ?? '')
+  const gameId = String(value(node.gameId) ?? '')
+  const game = useStore(runtime.stores.screenData, (s) => s.data.game) as GameData | undefined
+  const round = useStore(runtime.stores.screenData, (s) => s.data.round) as RoundData | undefined
+  const stakes = node.stakes ?? DEFAULT_STAKES
+  const [stake, setStake] = useState(stakes[1] ?? stakes[0])
+  const [cashOutAt, setCashOutAt] = useState(2)
+  const [busy, setBusy] = useState(false)
+  const loggedIn = ctx.session.status === 'punter'
+  useEffect(() => {
+    if (loggedIn && product && gameId) void runtime.run([{ do: 'game.launch', with: { product, gameId } }])
+  }, [loggedIn, product, gameId]) // eslint-disable-line react-hooks/exhaustive-deps
+  const currency = /^[A-Z]{3}$/.test(ctx.user.currency) ? ctx.user.currency : undefined
+  if (!loggedIn)
+    return (
+      <button type="button" className="button" data-testid="game-login" onClick={() => void runtime.run([{ do: 'nav.go', with: { to: '/login' } }])}>
+        {text('game.loginToPlay')}
+      </button>
+    )
+  if (game?.error) return <p role="alert" data-testid="game-refused">{text(`server.error.${game.error}`) || text('common.request.error')}</p>
+  if (!game?.engine) return <p aria-busy="true" className="game game--loading" />
+  const play = async () => {
+    setBusy(true)
+    try {
+      await runtime.run([{ do: 'game.play', with: { product, gameId, stake, ...(game.engine === 'crash' ? { cashOutAt } : {}) } }])
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section className="game" data-testid={node.testId ?? 'game'} data-engine={game.engine}>
+      <h2 className="game__title">{game.title}</h2>
+      <div className="game__stakes" role="radiogroup" aria-label={text('game.stake')}>
+        {stakes.map((s) => (
+          <button key={s} type="button" role="radio" aria-checked={s === stake} className="button" data-variant={s === stake ? 'primary' : 'secondary'} onClick={() => setStake(s)}>
+            {formatMoney(s, ctx.site.locale, currency)}
+          </button>
+        ))}
+      </div>
+      {game.engine === 'crash' && (
+        <label className="game__target">
+          {text('game.cashOutAt')}
+          <input type="number" min="1.01" max="1000" step="0.01" value={cashOutAt} onChange={(e) => setCashOutAt(Number(e.target.value))} />
+        </label>
+      )}
+      <button type="button" className="button" data-testid="game-play" disabled={busy} aria-busy={busy || undefined} onClick={() => void play()}>
+        {text(game.engine === 'slot' ? 'game.spin' : 'game.play')}
+      </button>
+      <Outcome round={round} currency={currency} />
+    </section>
+  )
+}
