@@ -20,8 +20,9 @@ export function usePunterSocket(): void {
       const socket = sockets.punterSocket(runtime.stores.site.getState().bootstrap?.remoteConfig as Record<string, unknown> | undefined)
       socket.authenticate({ punterHash, accessToken })
       stop = socket.onType('accountUpdate', (message) => {
+        const balance = (message.payload as { balance?: unknown } | undefined)?.balance
         const user = runtime.stores.user.getState()
-        if (typeof message.balance === 'number' && user.data) user.setUser({ ...user.data, balanceInfo: { ...user.data.balanceInfo, mainBalance: message.balance } })
+        if (typeof balance === 'number' && user.data) user.setUser({ ...user.data, balanceInfo: { ...user.data.balanceInfo, mainBalance: balance } })
       })
     })
     return () => {

@@ -44,7 +44,7 @@ export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
   const locale = ctx.site.locale
   if (slip.picks.length === 0)
     return slip.status === 'placed' && slip.placed ? (
-      <p className="betslip__placed" role="status" data-testid={node.testId ?? 'betslip-placed'}>
+      <p className="betslip__placed" role="status" data-testid="betslip-placed">
         {text('betslip.placed')} {formatMoney(slip.placed.stake, locale, currency)} @ {slip.placed.price}
       </p>
     ) : null

@@ -1,0 +1,64 @@
+/**
+ * Bets and games in the browser (issue 14 items 5–6, "Done when"): at phone size a punter opens a
+ * live event, adds a price to the bet slip, places a bet and sees the balance fall; the feed
+ * finishes the event and the win raises the balance over the punter's socket; a casino lobby card
+ * opens the game page and a slot spin pays through the balance. The rules themselves (idempotency,
+ * odds-change policy, suspension, restrictions, settlement once) are HTTP tests in tests/http/bets.
+ */
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+const PASSWORD = 'parlay-demo-1'
+const headerItem = (page: Page, name: string) => page.locator(`header.app-header [data-header-item="${name}"]`)
+const balance = async (page: Page) => Number(await page.getByTestId('header-balance').locator('data').getAttribute('value'))
+
+async function logIn(page: Page, login: string) {
+  await page.goto('/sport/live/popular')
+  await headerItem(page, 'login').click()
+  const dialog = page.locator('[data-popup-id="login"]')
+  await dialog.getByLabel('E-mail, account number or nickname').fill(login)
+  await dialog.getByLabel('Password').fill(PASSWORD)
+  await dialog.getByTestId('form-submit').click()
+  await expect(headerItem(page, 'profile')).toBeVisible()
+}
+
+test('a live event’s price goes to the bet slip, the bet is placed and the balance falls; the feed settles it and the win raises the balance', async ({ page, request, context, baseURL }) => {
+  await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: baseURL! }])
+  await logIn(page, 'opened@demo.parlay.test')
+  const line = (await (await request.get('/api/content/line?section=sport&state=live&locale=en')).json()).payload as { id: string }[]
+  const eventId = line[0].id
+  await request.post('/api/dev/feed/hold', { data: { eventId, held: false } })
+  await page.goto(`/sport/live/event?id=${eventId}`)
+  const home = page.getByTestId('market-odds').first().locator('button').first()
+  await expect(home).toBeEnabled()
+  await request.post('/api/dev/feed/price', { data: { selectionId: await home.getAttribute('data-selection-id'), price: 2.5 } })
+  await expect(home).toHaveAttribute('data-price', '2.5')
+  const before = await balance(page)
+
+  await home.click()
+  const slip = page.getByTestId('betslip')
+  await expect(slip).toBeVisible()
+  await slip.getByTestId('betslip-stake').fill('4')
+  await slip.getByTestId('betslip-place').click()
+  await expect(page.getByTestId('betslip-placed')).toBeVisible()
+  await expect.poll(() => balance(page)).toBe(before - 4)
+
+  await request.post('/api/dev/feed/settle', { data: { eventId, score: [2, 0] } })
+  await expect.poll(() => balance(page)).toBe(before - 4 + 10)
+})
+
+test('a casino lobby card opens the game page and a slot spin pays through the balance', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: baseURL! }])
+  await logIn(page, 'opened@demo.parlay.test')
+  await page.goto('/casino/lobby')
+  await page.getByTestId('casino-games').locator('a.card').first().click()
+  await expect(page).toHaveURL(/\/casino\/game\?product=casino&id=/)
+  const game = page.getByTestId('game')
+  await expect(game).toHaveAttribute('data-engine', 'slot')
+  const before = await balance(page)
+  await game.getByTestId('game-play').click()
+  const outcome = page.getByTestId('game-outcome')
+  await expect(outcome).toBeVisible()
+  const win = Number(await outcome.getAttribute('data-win'))
+  await expect.poll(() => balance(page)).toBe(Math.round((before - 1 + win) * 100) / 100)
+})
