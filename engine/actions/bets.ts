@@ -40,9 +40,11 @@ export function setBalance(env: Pick<ActionEnvironment, 'stores'>, balance: unkn
   user.setUser({ ...user.data, balanceInfo: { ...user.data.balanceInfo, mainBalance: balance } })
 }
 
-const asPick = (value: unknown): SlipPick | undefined => {
+const asPick = (value: unknown, event: unknown): SlipPick | undefined => {
   const s = value as { id?: unknown; label?: unknown; price?: unknown } | null
-  return s && typeof s.id === 'string' && typeof s.price === 'number' ? { id: s.id, label: typeof s.label === 'string' ? s.label : s.id, price: s.price } : undefined
+  if (!s || typeof s.id !== 'string' || typeof s.price !== 'number') return undefined
+  const label = typeof s.label === 'string' ? s.label : s.id
+  return { id: s.id, label: typeof event === 'string' && event ? `${event}: ${label}` : label, price: s.price }
 }
 
 async function place(env: ActionEnvironment): Promise<Result<unknown>> {
@@ -68,12 +70,17 @@ async function place(env: ActionEnvironment): Promise<Result<unknown>> {
   return result
 }
 
-export const betslipToggle = action<{ selection: unknown }>({
+export const betslipToggle = action<{ selection: unknown; event?: string }>({
   name: 'betslip.toggle',
   description: 'Adds a selection ({id, label, price}) to the bet slip, or removes it when already there. With quick bet on (isQuickBetEnable, quickBetAmount > 0) a single is placed at once.',
-  params: { type: 'object', required: ['selection'], properties: { selection: { type: 'object' } }, additionalProperties: false },
-  async handler({ selection }, env) {
-    const pick = asPick(selection)
+  params: {
+    type: 'object',
+    required: ['selection'],
+    properties: { selection: { type: 'object' }, event: { type: 'string', description: 'The event the selection belongs to, shown in the slip.' } },
+    additionalProperties: false,
+  },
+  async handler({ selection, event }, env) {
+    const pick = asPick(selection, event)
     if (!pick) return { ok: false, code: 'INVALID_PARAMS', message: 'betslip.toggle: a selection needs id and price' }
     const local = env.stores.settings.getState().local as { isQuickBetEnable?: boolean; quickBetAmount?: number }
     if (local.isQuickBetEnable && (local.quickBetAmount ?? 0) > 0) {

@@ -11,7 +11,8 @@ import type { NodeOf } from '../../documents/types'
 import { usePunterSocket } from '../punter-socket'
 import { useEvaluate, useRuntime } from '../runtime'
 
-const SYMBOLS: Record<string, string> = { cherry: '🍒', lemon: '🍋', bell: '🔔', star: '⭐', seven: '7' }
+// glyphs every system font has (no emoji font on many phones and CI machines)
+const SYMBOLS: Record<string, string> = { cherry: '♥', lemon: '●', bell: '♪', star: '★', seven: '7' }
 const DEFAULT_STAKES = [0.5, 1, 2, 5]
 
 interface GameData {

@@ -11,6 +11,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
 import type { NodeOf } from '../../documents/types'
 import { formatOdds, isOddsType } from '../../core/odds'
+import { betslip } from '../../core/betslip'
 import { liveSelection, subscribeLive } from '../../realtime/live-store'
 import { useEvaluate, useRuntime } from '../runtime'
 
@@ -79,6 +80,7 @@ function OddsButton({ selection, onPick }: { selection: SelectionItem; onPick?: 
   const price = live?.price ?? selection.price
   const status = live?.status ?? selection.status
   const move = useFreshMove(live?.direction, live?.moves ?? 0)
+  const picked = useStore(betslip, (s) => s.picks.some((p) => p.id === selection.id))
   const shownMove = indicator === 'OFF' ? undefined : move
   const text = formatOdds(price, isOddsType(oddsType) ? oddsType : 'decimal', locale)
   return (
@@ -92,6 +94,7 @@ function OddsButton({ selection, onPick }: { selection: SelectionItem; onPick?: 
         data-indicator={indicator}
         data-price={price}
         disabled={status !== 'OPEN'}
+        aria-pressed={onPick ? picked : undefined}
         onClick={onPick}
       >
         <span className="market-odds__label">{selection.label}</span>
