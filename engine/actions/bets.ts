@@ -8,6 +8,7 @@
  *   betslip.place {}                   a single (one pick) or an accumulator (several) at the slip's stake
  *   game.launch {product, gameId}      the game into the screen's data.game (restricted punters refused)
  *   game.play {product, gameId, stake, cashOutAt?}   one round into data.round
+ *   bets.cashOut {betId, amount}      cash-out at the offer shown, per the punter's confirmation type and delay
  */
 import type { Result } from '../core/contracts'
 import { errorMessageKey } from '../core/gateway'
@@ -139,6 +140,43 @@ export const gamePlay = action<{ product: string; gameId: string; stake: number;
   },
 })
 
-export const betActions = [betslipToggle, betslipPlace, gameLaunch, gamePlay]
+interface CashOutAnswer {
+  status: 'ACCEPTED' | 'PENDING'
+  amount?: number
+  balance?: number
+  requestId?: string
+  retryAfterMs?: number
+}
+
+const wait = (ms: number) => new Promise((done) => setTimeout(done, ms))
+
+async function reloadBets(env: ActionEnvironment): Promise<void> {
+  const open = await env.gateway.call('GET', `${MOBILE_GATE}/bets/open`)
+  if (open.ok) env.stores.screenData.getState().setData('openBets', open.value)
+}
+
+export const betsCashOut = action<{ betId: string; amount: number }>({
+  name: 'bets.cashOut',
+  description: "Cashes a bet out at the offer shown. A changed offer is taken per the punter's cashOutAutoConfirmationType (INCREASE, ALWAYS, NEVER); with isCashOutDelayActive the server decides after its delay. Reloads data.openBets.",
+  params: { type: 'object', required: ['betId', 'amount'], properties: { betId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$' }, amount: { type: 'number' } }, additionalProperties: false },
+  async handler({ betId, amount }, env) {
+    if (!/^[A-Za-z0-9_-]{1,40}$/.test(betId)) return { ok: false, code: 'BET_NOT_FOUND' }
+    const local = env.stores.settings.getState().local as { cashOutAutoConfirmationType?: string; isCashOutDelayActive?: boolean }
+    const body: Record<string, unknown> = { amount, confirmation: local.cashOutAutoConfirmationType ?? 'NEVER', delay: local.isCashOutDelayActive === true }
+    let result = await env.gateway.call<CashOutAnswer>('POST', `${MOBILE_GATE}/bets/${betId}/cash-out`, body)
+    for (let tries = 0; result.ok && result.value.status === 'PENDING' && tries < 3; tries++) {
+      await wait(result.value.retryAfterMs ?? 3000)
+      result = await env.gateway.call<CashOutAnswer>('POST', `${MOBILE_GATE}/bets/${betId}/cash-out`, { ...body, requestId: result.value.requestId })
+    }
+    await reloadBets(env)
+    if (!result.ok) return showFailure(env, result)
+    if (result.value.status !== 'ACCEPTED') return showFailure(env, { ok: false, code: 'CASH_OUT_UNAVAILABLE' })
+    setBalance(env, result.value.balance)
+    env.stores.ui.getState().notify({ id: 'bets.cashedOut', status: 'success', duration: NOTIFICATION_DURATION_MS, values: { amount: result.value.amount } })
+    return result
+  },
+})
+
+export const betActions = [betslipToggle, betslipPlace, gameLaunch, gamePlay, betsCashOut]
 
 registerActions(betActions, actionRegistry)

@@ -11,7 +11,7 @@ import './money' // money actions (deposit.start, deposit.confirm, account.load,
 import './identity' // identity page, auto-verification and nickname actions register themselves
 import './credentials' // credential actions (password.*, credentials.load, account.confirmEmail, auth.loginByToken)
 import './regulation' // responsible gambling (regulation.*, realityCheck.*) register themselves
-import './bets' // bet slip and game actions (betslip.toggle, betslip.place, game.launch, game.play) register themselves
+import './bets' // bet slip, cash-out and game actions (betslip.*, bets.cashOut, game.*) register themselves
 
 registerActions(builtInActions, actionRegistry)
 

@@ -4,6 +4,7 @@
  *   GET  {mobile}/betslip/selections?ids=a,b        the selections as they stand (price, status, what they back)
  *   POST {mobile}/bets/place {kind, selections[{selectionId, price}], stake, idempotencyKey}
  *   GET  {mobile}/bets?status=open|settled          the punter's bets (with the cash-out offer on open ones)
+ *   GET  {mobile}/bets/open, {mobile}/bets/settled  the same lists as paths
  *   GET  {mobile}/bets/{betId}                      one bet
  *   POST {mobile}/bets/{betId}/cash-out {amount, confirmation, delay?, requestId?}
  *
@@ -155,6 +156,14 @@ export function createBetsRouter(deps: ServerDeps): Router {
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, listBets(db, punterOf(res).id, which, limit).map((bet) => betView(feed, bet)))
   })
+
+  // the same lists as paths (a screen's account.load takes a path without a query)
+  for (const which of ['open', 'settled'] as const)
+    router.get(`/bets/${which}`, auth, (_req, res) => {
+      feed.advanceTo()
+      res.setHeader('Cache-Control', 'no-store')
+      sendOk(res, listBets(db, punterOf(res).id, which).map((bet) => betView(feed, bet)))
+    })
 
   router.get('/bets/:betId', auth, (req, res) => {
     const bet = /^[A-Za-z0-9_-]{1,40}$/.test(String(req.params.betId)) ? findBet(db, String(req.params.betId)) : undefined

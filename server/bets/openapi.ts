@@ -20,6 +20,8 @@ registerOpenApiPaths({
     }),
   },
   [m('bets')]: { get: op('The punter\'s open bets (with the current cash-out offer) or settled bets, newest first', { 400: openapi.error('Bad query', BAD_INPUT) }) },
+  [m('bets/open')]: { get: op('The punter\'s open bets with the current cash-out offer (as GET bets?status=open)') },
+  [m('bets/settled')]: { get: op('The punter\'s settled bets, newest first (as GET bets?status=settled)') },
   [m('bets/{betId}')]: { get: op('One bet of the punter', { 404: openapi.error('Not the punter\'s bet', ['BET_NOT_FOUND']) }) },
   [m('bets/{betId}/cash-out')]: {
     post: op('Cash out at the offer shown; a changed offer is taken per the confirmation type (INCREASE, ALWAYS, NEVER); with delay, PENDING until asked again after retryAfterMs', {

@@ -62,3 +62,30 @@ test('a casino lobby card opens the game page and a slot spin pays through the b
   const win = Number(await outcome.getAttribute('data-win'))
   await expect.poll(() => balance(page)).toBe(Math.round((before - 1 + win) * 100) / 100)
 })
+
+test('my bets: an open bet shows its cash-out offer and cashing out raises the balance', async ({ page, request, context, baseURL }) => {
+  await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: baseURL! }])
+  await logIn(page, 'vip@demo.parlay.test')
+  const line = (await (await request.get('/api/content/line?section=sport&state=live&locale=en')).json()).payload as { id: string; main: { selections: { id: string }[] } }[]
+  const event = line[line.length - 1]
+  await request.post('/api/dev/feed/hold', { data: { eventId: event.id, held: false } })
+  const selectionId = event.main.selections[0].id
+  await request.post('/api/dev/feed/price', { data: { selectionId, price: 2 } })
+  const placed = await page.evaluate(async (id) => {
+    const session = JSON.parse(localStorage.getItem('session') ?? '{}') as { accessToken?: string }
+    const hash = JSON.parse(localStorage.getItem('sessionHash') ?? 'null') as string
+    const response = await fetch('/mobile-gate/api/v1/bets/place', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}`, 'punter-session-hash': hash },
+      body: JSON.stringify({ kind: 'single', selections: [{ selectionId: id, price: 2 }], stake: 10, idempotencyKey: 'e2e-cash-out-1' }),
+    })
+    return response.status
+  }, selectionId)
+  expect(placed).toBe(200)
+  await page.goto('/account/bets')
+  await expect(page.getByTestId('cash-out-offer').first()).toContainText('9.50')
+  await page.reload() // the header balance after the bet
+  const before = await balance(page)
+  await page.getByTestId('cash-out').first().click()
+  await expect.poll(() => balance(page)).toBe(Math.round((before + 9.5) * 100) / 100)
+})
