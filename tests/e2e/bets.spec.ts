@@ -49,7 +49,8 @@ test('a live event’s price goes to the bet slip, the bet is placed and the bal
 
 test('a casino lobby card opens the game page and a slot spin pays through the balance', async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: baseURL! }])
-  await logIn(page, 'opened@demo.parlay.test')
+  // a punter who has set a reality-check interval (others are asked to set one on entering casino)
+  await logIn(page, 'reality@demo.parlay.test')
   await page.goto('/casino/lobby')
   await page.getByTestId('casino-games').locator('a.card').first().click()
   await expect(page).toHaveURL(/\/casino\/game\?product=casino&id=/)
