@@ -8,6 +8,7 @@
  *   betslip.place {}                   a single (one pick) or an accumulator (several) at the slip's stake
  *   game.launch {product, gameId}      the game into the screen's data.game (restricted punters refused)
  *   game.play {product, gameId, stake, cashOutAt?}   one round into data.round
+ *   game.favorite {product, gameId, favorite}   the product's favourites, kept on the server
  *   bets.cashOut {betId, amount}      cash-out at the offer shown, per the punter's confirmation type and delay
  */
 import type { Result } from '../core/contracts'
@@ -140,6 +141,21 @@ export const gamePlay = action<{ product: string; gameId: string; stake: number;
   },
 })
 
+export const gameFavorite = action<{ product: string; gameId: string; favorite: boolean }>({
+  name: 'game.favorite',
+  description: "Adds the game to the product's favourites (favorite: true) or removes it; kept on the server, so every device of the punter sees it.",
+  params: { type: 'object', required: ['product', 'gameId', 'favorite'], properties: { ...gameParams, favorite: { type: 'boolean' } }, additionalProperties: false },
+  async handler({ product, gameId, favorite }, env) {
+    if (!validGame(product, gameId)) return { ok: false, code: 'GAME_NOT_FOUND' }
+    const result = await env.gateway.call('PUT', `${MOBILE_GATE}/games/favorites`, { product, gameId, favorite })
+    if (!result.ok) return showFailure(env, result)
+    const data = env.stores.screenData.getState()
+    const game = data.data.game
+    if (game && typeof game === 'object') data.setData('game', { ...(game as object), favorite })
+    return result
+  },
+})
+
 interface CashOutAnswer {
   status: 'ACCEPTED' | 'PENDING'
   amount?: number
@@ -177,6 +193,6 @@ export const betsCashOut = action<{ betId: string; amount: number }>({
   },
 })
 
-export const betActions = [betslipToggle, betslipPlace, gameLaunch, gamePlay, betsCashOut]
+export const betActions = [betslipToggle, betslipPlace, gameLaunch, gamePlay, gameFavorite, betsCashOut]
 
 registerActions(betActions, actionRegistry)

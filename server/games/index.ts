@@ -6,6 +6,7 @@
  *   POST {mobile}/games/{product}/{gameId}/play {stake, idempotencyKey, cashOutAt?}   one round, decided here
  *   GET {mobile}/games/favorites?product=casino            the punter's favourites of a product
  *   PUT {mobile}/games/favorites {product, gameId, favorite}
+ *   GET {mobile}/games/favorites/{product}                the favourites as lobby cards (id, title, provider, image)
  *
  * Every game of the crash product plays the crash engine; every other lobby game plays the slot
  * (the demo stands in for the providers' games, same origin, under the site's CSP).
@@ -113,6 +114,16 @@ export function createGamesRouter(deps: ServerDeps): Router {
     if (!gameOf(body.product, body.gameId)) return sendError(res, 404, 'GAME_NOT_FOUND')
     setFavorite(db, punterOf(res).id, body.product, body.gameId, body.favorite, deps.now())
     sendOk(res, { product: body.product, gameIds: favorites(db, punterOf(res).id, body.product) })
+  })
+
+  // the favourites as lobby cards (a favourites screen's account.load takes a path)
+  router.get('/games/favorites/:product', auth, (req, res) => {
+    const product = String(req.params.product)
+    if (!(GAME_PRODUCTS as readonly string[]).includes(product)) return sendError(res, 404, 'GAME_NOT_FOUND')
+    const list = product === 'virtual-sports' ? demoEvents(product) : demoGames(product)
+    const ids = favorites(db, punterOf(res).id, product)
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, ids.flatMap((id) => list.filter((g) => g.id === id)))
   })
 
   router.get('/games/:product/:gameId', auth, (req, res) => {

@@ -14,6 +14,7 @@ registerOpenApiPaths({
     get: op('The punter\'s favourite games of a product (kept on the server)', { 400: openapi.error('Bad product', BAD_INPUT) }),
     put: op('Add a game to (favorite: true) or remove it from the product\'s favourites', { 400: openapi.error('Bad input', BAD_INPUT), ...unknown }),
   },
+  [m('games/favorites/{product}')]: { get: op('The punter\'s favourites of a product as lobby cards (id, title, provider, image)', unknown) },
   [m('games/{product}/{gameId}')]: { get: op('Launch a lobby game: its demo engine (slot or crash), stakes and the balance', { ...restricted, ...unknown }) },
   [m('games/{product}/{gameId}/play')]: {
     post: op('Play one round, decided on the server (seeded HMAC): the stake and the win in one balance change, once per idempotency key', {

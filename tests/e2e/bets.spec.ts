@@ -47,7 +47,7 @@ test('a live event’s price goes to the bet slip, the bet is placed and the bal
   await expect.poll(() => balance(page)).toBe(before - 4 + 10)
 })
 
-test('a casino lobby card opens the game page and a slot spin pays through the balance', async ({ page, context, baseURL }) => {
+test('a casino lobby card opens the game page, a slot spin pays through the balance, and a favourite is kept', async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: baseURL! }])
   // a punter who has set a reality-check interval (others are asked to set one on entering casino)
   await logIn(page, 'reality@demo.parlay.test')
@@ -62,6 +62,13 @@ test('a casino lobby card opens the game page and a slot spin pays through the b
   await expect(outcome).toBeVisible()
   const win = Number(await outcome.getAttribute('data-win'))
   await expect.poll(() => balance(page)).toBe(Math.round((before - 1 + win) * 100) / 100)
+
+  // a favourite is kept on the server and listed on the product's favourites page
+  const title = await game.locator('.game__title').textContent()
+  await game.getByTestId('game-favorite').click()
+  await expect(game.getByTestId('game-favorite')).toHaveAttribute('aria-pressed', 'true')
+  await page.goto('/casino/favorites')
+  await expect(page.getByTestId('favourites')).toContainText(title!)
 })
 
 test('my bets: an open bet shows its cash-out offer and cashing out raises the balance', async ({ page, request, context, baseURL }) => {

@@ -17,6 +17,7 @@ const DEFAULT_STAKES = [0.5, 1, 2, 5]
 
 interface GameData {
   engine?: 'slot' | 'crash'
+  favorite?: boolean
   title?: string
   error?: string
 }
@@ -88,6 +89,16 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
   return (
     <section className="game" data-testid={node.testId ?? 'game'} data-engine={game.engine}>
       <h2 className="game__title">{game.title}</h2>
+      <button
+        type="button"
+        className="button"
+        data-variant="ghost"
+        data-testid="game-favorite"
+        aria-pressed={game.favorite === true}
+        onClick={() => void runtime.run([{ do: 'game.favorite', with: { product, gameId, favorite: !game.favorite } }])}
+      >
+        {game.favorite ? '★' : '☆'} {text('game.favorite')}
+      </button>
       <div className="game__stakes" role="radiogroup" aria-label={text('game.stake')}>
         {stakes.map((s) => (
           <button key={s} type="button" role="radio" aria-checked={s === stake} className="button" data-variant={s === stake ? 'primary' : 'secondary'} onClick={() => setStake(s)}>
