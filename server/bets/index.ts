@@ -18,13 +18,14 @@ import { feedFor, type Feed } from '../feed'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateBody, validateQuery } from '../http/validate'
 import type { ServerModule } from '../modules'
+import { emitPunterEvent } from '../punters/events'
 import type { Punter } from '../punters/repository'
 import { assertAllowedFor } from '../regulation/restrictions'
 import { requirePunter } from '../signup/punters'
 import { CASH_OUT_CONFIRMATION_TYPES, createCashOut, type CashOutConfirmationType } from './cashout'
 import { BET_PLACING_MODES, DEFAULT_STAKE, MAX_LEGS, placeBet, type BetPlacingMode } from './placement'
 import { cashOutValueMinor, followFeed } from './settlement'
-import { findBet, listBets, type Bet, type BetKind } from './store'
+import { countOpenBets, findBet, listBets, type Bet, type BetKind } from './store'
 import './openapi'
 
 const SELECTION_ID = '^e\\d{1,12}-[a-z0-9-]{1,40}$'
@@ -144,7 +145,10 @@ export function createBetsRouter(deps: ServerDeps): Router {
       deps.now(),
     )
     if (!result.ok) return sendError(res, result.httpStatus, result.code, result.payload)
-    if (result.created) log.info('bets.placed', { punterId: punter.id, betId: result.bet.id, kind: result.bet.kind, stakeMinor: result.bet.stakeMinor })
+    if (result.created) {
+      log.info('bets.placed', { punterId: punter.id, betId: result.bet.id, kind: result.bet.kind, stakeMinor: result.bet.stakeMinor })
+      emitPunterEvent('betCountUpdate', { punterId: punter.id, count: countOpenBets(db, punter.id) })
+    }
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, { ...betView(feed, result.bet), balance: balanceOf(punter.id) })
   })

@@ -156,6 +156,27 @@ describe('settlement and cash-out', () => {
     server.clock.now -= 3000
   })
 
+  it('cash-out offers over the socket: a moved price sends coOffer with the new value, a suspension coRemoval; placing sends betCountUpdate', async () => {
+    const hash = await server.login('opened@demo.parlay.test')
+    const [pick] = await server.liveSelections()
+    const seen: { type: string; event: Record<string, unknown> }[] = []
+    const listeners = (['coOffer', 'coRemoval', 'betCountUpdate'] as const).map((type) => {
+      const listener = (event: Record<string, unknown>) => seen.push({ type, event })
+      punterEvents.on(type, listener)
+      return () => punterEvents.off(type, listener)
+    })
+    try {
+      const bet = (await place(hash, [pick], 10)).json.payload
+      await server.dev('price', { selectionId: pick.id, price: 2 })
+      await server.dev('hold', { eventId: pick.eventId, held: true })
+      expect(seen.map((s) => s.type)).toEqual(['betCountUpdate', 'coOffer', 'coRemoval'])
+      expect(seen[1].event).toEqual({ punterId: expect.any(Number), betId: bet.betId, amount: 11.87, currency: 'USD' })
+      expect(seen[2].event).toEqual({ punterId: expect.any(Number), betId: bet.betId })
+    } finally {
+      for (const off of listeners) off()
+    }
+  })
+
   it('someone else\'s bet is not found', async () => {
     const owner = await server.login('opened@demo.parlay.test')
     const other = await server.login('vip@demo.parlay.test')
