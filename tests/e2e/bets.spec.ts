@@ -97,3 +97,24 @@ test('my bets: an open bet shows its cash-out offer and cashing out raises the b
   await page.getByTestId('cash-out').first().click()
   await expect.poll(() => balance(page)).toBe(Math.round((before + 9.5) * 100) / 100)
 })
+
+test('a second browser logged in as the same punter sees the balance change over the socket', async ({ page, browser, request, context, baseURL }) => {
+  await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: baseURL! }])
+  await logIn(page, 'opened@demo.parlay.test')
+  const other = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } })
+  await other.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: baseURL! }])
+  const second = await other.newPage()
+  await logIn(second, 'opened@demo.parlay.test')
+  const before = await balance(second)
+
+  const line = (await (await request.get('/api/content/line?section=sport&state=live&locale=en')).json()).payload as { id: string; main: { selections: { id: string; price: number }[] } }[]
+  const event = line[1]
+  await request.post('/api/dev/feed/hold', { data: { eventId: event.id, held: false } })
+  await page.goto(`/sport/live/event?id=${event.id}`)
+  await page.getByTestId('market-odds').first().locator('button').first().click()
+  await page.getByTestId('betslip-stake').fill('3')
+  await page.getByTestId('betslip-place').click()
+  await expect(page.getByTestId('betslip-placed')).toBeVisible()
+  await expect.poll(() => balance(second)).toBe(before - 3)
+  await other.close()
+})

@@ -15,6 +15,7 @@ import { useDocument } from '../use-document'
 import { AVATAR_BUTTON_ID, Avatar, PROFILE_PANEL_ID, ProfilePanel, useProfilePanel, type ProfilePanelControl } from './ProfilePanel'
 import { useSessionStatus } from './session-status'
 import { useAppIcon } from './app-icon'
+import { usePunterSocket } from '../punter-socket'
 
 const KNOWN_ITEMS = new Set<string>(HEADER_ITEM_NAMES)
 
@@ -41,6 +42,7 @@ function MenuButton() {
 
 function Balance({ item }: { item: HeaderItem }) {
   const { ctx, text } = useEvaluate()
+  usePunterSocket() // the balance follows accountUpdate: a win, a cash-out, another tab or device
   const currency = /^[A-Z]{3}$/.test(ctx.user.currency) ? ctx.user.currency : undefined
   return (
     <span className="header-balance" data-header-item={item.name} data-testid="header-balance">
