@@ -72,6 +72,15 @@ async function place(env: ActionEnvironment): Promise<Result<unknown>> {
   return result
 }
 
+/** A line page's price does not say its match: the server's view of the selection does. */
+async function eventNameOf(env: ActionEnvironment, selection: unknown): Promise<string | undefined> {
+  const id = (selection as { id?: unknown } | null)?.id
+  if (typeof id !== 'string' || !/^e\d{1,12}-[a-z0-9-]{1,40}$/.test(id) || betslip.getState().picks.some((p) => p.id === id)) return undefined
+  const result = await env.gateway.call<{ event?: { home?: string; away?: string } }[]>('GET', `${MOBILE_GATE}/betslip/selections?ids=${id}`)
+  const found = result.ok ? result.value[0]?.event : undefined
+  return found?.home && found.away ? `${found.home} – ${found.away}` : undefined
+}
+
 export const betslipToggle = action<{ selection: unknown; event?: string }>({
   name: 'betslip.toggle',
   description: 'Adds a selection ({id, label, price}) to the bet slip, or removes it when already there. With quick bet on (isQuickBetEnable, quickBetAmount > 0) a single is placed at once.',
@@ -82,7 +91,7 @@ export const betslipToggle = action<{ selection: unknown; event?: string }>({
     additionalProperties: false,
   },
   async handler({ selection, event }, env) {
-    const pick = asPick(selection, event)
+    const pick = asPick(selection, event ?? (await eventNameOf(env, selection)))
     if (!pick) return { ok: false, code: 'INVALID_PARAMS', message: 'betslip.toggle: a selection needs id and price' }
     const local = env.stores.settings.getState().local as { isQuickBetEnable?: boolean; quickBetAmount?: number }
     if (local.isQuickBetEnable && (local.quickBetAmount ?? 0) > 0) {

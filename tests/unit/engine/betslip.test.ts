@@ -13,11 +13,16 @@ const home = { id: 'e1-main-1', label: '1', price: 2.5, status: 'OPEN' }
 const away = { id: 'e2-main-3', label: '2', price: 1.8, status: 'OPEN' }
 const run = (name: string, params: Record<string, unknown>, env: ReturnType<typeof testEnv>['env']) => actionRegistry.get(name)!.handler(params, env)
 
-function punterEnv() {
+/** A punter's env whose gateway answers GET betslip/selections with the match, and POSTs with `answer`. */
+function punterEnv(answer: unknown = { ok: false, code: 'NOT_SET' }) {
   const t = testEnv()
   t.stores.user.getState().setUser({ balanceInfo: { mainBalance: 100, currency: 'USD' } })
+  vi.mocked(t.env.gateway.call).mockImplementation(async (method: string) =>
+    (method === 'GET' ? { ok: true, value: [{ event: { home: 'Kiel', away: 'Aalborg' } }] } : answer) as never,
+  )
   return t
 }
+const posts = (t: ReturnType<typeof testEnv>) => vi.mocked(t.env.gateway.call).mock.calls.filter((c) => c[0] === 'POST')
 
 beforeEach(() => {
   betslip.setState({ picks: [], stake: null, status: 'idle', placed: null, error: null, errorValues: {} })
@@ -38,14 +43,13 @@ describe('bet slip store', () => {
 
 describe('betslip.place', () => {
   it('one pick places a single, several an accumulator, with the prices seen and a fresh key each time; the balance follows the answer', async () => {
-    const t = punterEnv()
-    const call = vi.mocked(t.env.gateway.call)
-    call.mockResolvedValue({ ok: true, value: { betId: 'b1', stake: 5, price: 4.5, currency: 'USD', potentialWin: 22.5, balance: 95 } })
+    const t = punterEnv({ ok: true, value: { betId: 'b1', stake: 5, price: 4.5, currency: 'USD', potentialWin: 22.5, balance: 95 } })
     await run('betslip.toggle', { selection: home, event: 'Arsenal – Chelsea' }, t.env)
-    await run('betslip.toggle', { selection: away }, t.env)
+    await run('betslip.toggle', { selection: away }, t.env) // a line page's price: the match comes from the server
+    expect(betslip.getState().picks.map((p) => p.label)).toEqual(['Arsenal – Chelsea: 1', 'Kiel – Aalborg: 2'])
     betslip.getState().setStake(5)
     await run('betslip.place', {}, t.env)
-    const [method, path, body] = call.mock.calls[0] as [string, string, { kind: string; selections: unknown[]; idempotencyKey: string }]
+    const [method, path, body] = posts(t)[0] as [string, string, { kind: string; selections: unknown[]; idempotencyKey: string }]
     expect([method, path]).toEqual(['POST', '/mobile-gate/api/v1/bets/place'])
     expect(body).toMatchObject({ kind: 'accumulator', stake: 5, selections: [{ selectionId: home.id, price: 2.5 }, { selectionId: away.id, price: 1.8 }] })
     expect(t.stores.user.getState().data?.balanceInfo?.mainBalance).toBe(95)
@@ -54,14 +58,13 @@ describe('betslip.place', () => {
     await run('betslip.toggle', { selection: home }, t.env)
     betslip.getState().setStake(1)
     await run('betslip.place', {}, t.env)
-    const second = call.mock.calls[1][2] as { kind: string; idempotencyKey: string }
+    const second = posts(t)[1][2] as { kind: string; idempotencyKey: string }
     expect(second.kind).toBe('single')
     expect(second.idempotencyKey).not.toBe(body.idempotencyKey)
   })
 
   it('ODDS_CHANGED: the slip takes the new price and shows why; nothing else changes', async () => {
-    const t = punterEnv()
-    vi.mocked(t.env.gateway.call).mockResolvedValue({ ok: false, code: 'ODDS_CHANGED', details: { changes: [{ selectionId: home.id, price: 2.2, previous: 2.5 }] } })
+    const t = punterEnv({ ok: false, code: 'ODDS_CHANGED', details: { changes: [{ selectionId: home.id, price: 2.2, previous: 2.5 }] } })
     await run('betslip.toggle', { selection: home }, t.env)
     betslip.getState().setStake(2)
     const result = await run('betslip.place', {}, t.env)
@@ -71,12 +74,10 @@ describe('betslip.place', () => {
   })
 
   it('quick bet on: picking a price places a single at the quick-bet amount at once', async () => {
-    const t = punterEnv()
+    const t = punterEnv({ ok: true, value: { betId: 'b2', stake: 3, price: 2.5, currency: 'USD', potentialWin: 7.5, balance: 97 } })
     t.stores.settings.setState((s) => ({ ...s, local: { ...s.local, isQuickBetEnable: true, quickBetAmount: 3 } }))
-    const call = vi.mocked(t.env.gateway.call)
-    call.mockResolvedValue({ ok: true, value: { betId: 'b2', stake: 3, price: 2.5, currency: 'USD', potentialWin: 7.5, balance: 97 } })
     await run('betslip.toggle', { selection: home }, t.env)
-    expect(call.mock.calls[0][2]).toMatchObject({ kind: 'single', stake: 3, selections: [{ selectionId: home.id, price: 2.5 }] })
+    expect(posts(t)[0][2]).toMatchObject({ kind: 'single', stake: 3, selections: [{ selectionId: home.id, price: 2.5 }] })
     expect(t.stores.user.getState().data?.balanceInfo?.mainBalance).toBe(97)
   })
 
