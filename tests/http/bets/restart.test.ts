@@ -45,4 +45,4 @@ it('a bet placed before a restart is open after it and settles (credited once) w
   const settled = (await call('GET', `bets/${bet.betId}`, undefined, hash)).payload
   expect(settled).toMatchObject({ status: 'won', payout: Math.round(200 * bet.price) / 100 })
   expect((await call('GET', 'heartbeat', undefined, hash)).payload.balanceInfo.mainBalance).toBeCloseTo(before + settled.payout, 2)
-})
+}, 60_000) // two server starts
