@@ -130,6 +130,10 @@ registerOpenApiPaths(
   tagged('development', {
     '/dev/outbox': { get: say('Every SMS and e-mail the server sent, newest first (development only)', html('HTML table')) },
     '/api/dev/outbox': { get: say('Messages sent to one recipient, for tests (?to=; development only)') },
+    '/api/dev/feed/price': { post: say('Sets one selection price now; its market stops walking (development only)') },
+    '/api/dev/feed/hold': { post: say('Suspends or reopens every market of an event (development only)') },
+    '/api/dev/feed/pause': { post: say('Stops or restarts the feed schedule (development only)') },
+    '/api/dev/feed/settle': { post: say('Finishes an event now with an optional score and settles it (development only)') },
   }),
 )
 

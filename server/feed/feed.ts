@@ -48,6 +48,10 @@ export interface Feed {
   setPrice(selectionId: string, price: number): EventUpdate | undefined
   /** Suspends (true) or reopens (false) every market of an event until changed again. */
   hold(eventId: string, held: boolean): EventUpdate | undefined
+  /** Stops (true) or restarts (false) the schedule: while paused no tick plays (no goals, no price
+   * walk, no finish), so a demo or a test sees exactly the prices it set; on restart the skipped
+   * time is played as after any clock jump. Settling and setting prices still work. */
+  pause(paused: boolean): void
 }
 
 const RESULTS_KEPT = 40
@@ -219,10 +223,15 @@ export function createFeed(options: FeedOptions): Feed {
     }
   }
 
+  let paused = false
   return {
     seed,
     origin,
+    pause(value) {
+      paused = value
+    },
     advanceTo(now = options.now()) {
+      if (paused) return
       // a clock jumped far ahead plays only the last hour of ticks (starts and finishes go by the
       // clock, so nothing is missed but the price moves of the skipped time)
       const target = Math.floor((now - origin) / TICK_MS)

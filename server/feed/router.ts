@@ -32,6 +32,12 @@ export const feedModule: ServerModule = {
       const update = feed.hold(eventId, held)
       return update ? sendOk(res, update) : sendError(res, 404, 'UNKNOWN_EVENT')
     })
+    router.post('/api/dev/feed/pause', (req: Request, res: Response) => {
+      const { paused } = body(req)
+      if (typeof paused !== 'boolean') return sendError(res, 400, 'ValidationError')
+      feed.pause(paused)
+      return sendOk(res, { paused })
+    })
     router.post('/api/dev/feed/settle', (req: Request, res: Response) => {
       const { eventId, score } = body(req)
       const validScore = score === undefined || (Array.isArray(score) && score.length === 2 && score.every((n) => Number.isInteger(n) && n >= 0 && n < 1000))

@@ -12,6 +12,11 @@ const PASSWORD = 'parlay-demo-1'
 const headerItem = (page: Page, name: string) => page.locator(`header.app-header [data-header-item="${name}"]`)
 const balance = async (page: Page) => Number(await page.getByTestId('header-balance').locator('data').getAttribute('value'))
 
+// a test that paused the feed leaves it running for the next one
+test.afterEach(async ({ request }) => {
+  await request.post('/api/dev/feed/pause', { data: { paused: false } })
+})
+
 async function logIn(page: Page, login: string) {
   await page.goto('/sport/live/popular')
   await headerItem(page, 'login').click()
@@ -27,6 +32,8 @@ test('a live event’s price goes to the bet slip, the bet is placed and the bal
   await logIn(page, 'opened@demo.parlay.test')
   const line = (await (await request.get('/api/content/line?section=sport&state=live&locale=en')).json()).payload as { id: string }[]
   const eventId = line[0].id
+  // the feed stands still (no goal, price walk or final whistle mid-test); settled by hand below
+  await request.post('/api/dev/feed/pause', { data: { paused: true } })
   await request.post('/api/dev/feed/hold', { data: { eventId, held: false } })
   await page.goto(`/sport/live/event?id=${eventId}`)
   const home = page.getByTestId('market-odds').first().locator('button').first()

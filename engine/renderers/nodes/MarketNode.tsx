@@ -71,7 +71,9 @@ function useFreshMove(direction: 'up' | 'down' | undefined, moves: number): 'up'
   return shown
 }
 
-function OddsButton({ selection, onPick }: { selection: SelectionItem; onPick?: () => void }) {
+/** One price. A tap picks the selection as shown now (the live price and status, not the ones the
+ * document was loaded with), so the slip asks the server for the price the punter saw. */
+function OddsButton({ selection, onPick }: { selection: SelectionItem; onPick?: (shown: SelectionItem) => void }) {
   const runtime = useRuntime()
   const oddsType = useStore(runtime.stores.settings, (s) => s.server.oddsType)
   const indicator = useStore(runtime.stores.settings, (s) => s.server.priceChangeNotificationViewType)
@@ -95,7 +97,7 @@ function OddsButton({ selection, onPick }: { selection: SelectionItem; onPick?: 
         data-price={price}
         disabled={status !== 'OPEN'}
         aria-pressed={onPick ? picked : undefined}
-        onClick={onPick}
+        onClick={onPick ? () => onPick({ ...selection, price, status }) : undefined}
       >
         <span className="market-odds__label">{selection.label}</span>
         <span className="market-odds__price">
@@ -122,7 +124,7 @@ export function MarketNode({ node }: { node: NodeOf<'market'> }) {
   return (
     <ul className="market-odds" data-testid={node.testId} data-count={selections.length}>
       {selections.map((selection) => (
-        <OddsButton key={selection.id} selection={selection} onPick={node.actions ? () => void runtime.run(node.actions, { item: selection }) : undefined} />
+        <OddsButton key={selection.id} selection={selection} onPick={node.actions ? (shown) => void runtime.run(node.actions, { item: shown }) : undefined} />
       ))}
     </ul>
   )

@@ -96,6 +96,19 @@ describe('live events change on the clock', () => {
 })
 
 describe('what the bet slip and operators use', () => {
+  it('a paused feed plays no tick (no goal, price walk or finish) until it runs again; set prices still go out', () => {
+    const { feed, updates, advance } = feedAt()
+    feed.pause(true)
+    advance(10 * MINUTE)
+    expect(updates).toEqual([])
+    const selection = feed.events({ section: 'sport', state: 'live' })[0].markets[0].selections[0]
+    feed.setPrice(selection.id, 2.5)
+    expect(updates.length).toBe(1)
+    feed.pause(false)
+    advance(TICK_MS)
+    expect(updates.length).toBeGreaterThan(1)
+  })
+
   it('settleEvent finishes an event with the given score and settles it', () => {
     const { feed, updates } = feedAt()
     const event = feed.events({ state: 'live' }).find((e) => e.sport === 'Football')!
