@@ -8,6 +8,7 @@ import type { Result } from '../core/contracts'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { authController } from './auth'
 import { MOBILE_GATE } from './join'
+import { joinLoadSettings } from './join-settings'
 import { actionRegistry, defineAction, registerActions, type ActionEnvironment } from './registry'
 
 /** The passport form's fields the identification service takes (server/identity/index.ts). */
@@ -123,16 +124,7 @@ export const identityLoadAgreement = defineAction({
   },
 })
 
-export const joinLoadSettings = defineAction({
-  name: 'join.loadSettings',
-  description: "Loads the site's sign-up settings (GET dictionary/settings: sign-up, nickname policy with skipCountryIds, country check) into the screen data as data.joinSettings, for the forms' field conditions.",
-  params: { type: 'object', properties: {}, additionalProperties: false },
-  async handler(_params, env): Promise<Result<unknown>> {
-    const result = await env.gateway.call<Record<string, unknown>>('GET', `${MOBILE_GATE}/dictionary/settings`)
-    if (result.ok) env.stores.screenData.getState().setData('joinSettings', result.value)
-    return result
-  },
-})
+export { joinLoadSettings }
 
 export const identityActions = [joinLoadSettings, identityIdentify, identityEsia, identityAutoVerify, nicknameSet, nicknameCheck, identityLoadAgreement]
 

@@ -6,7 +6,7 @@
  */
 import type { Result } from '../core/contracts'
 import type { Gateway } from '../core/gateway'
-import { LOCAL_SETTING_KEYS as LOCAL_KEYS, SERVER_SETTING_KEYS as SERVER_KEYS } from '../documents/kinds'
+import { LOCAL_SETTING_KEYS as LOCAL_KEYS, SERVER_SETTING_KEYS as SERVER_KEYS } from '../documents/names'
 import { STORAGE_KEYS, type EngineStores, type LocalSettings, type ServerSettings, type StorageLike, type UserData } from '../core/stores'
 
 /** The lists are written once, in the document kinds (a `setting` node names one of them). */

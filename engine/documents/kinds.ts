@@ -9,6 +9,8 @@
  * types close the recursion in `./types.ts`.
  */
 
+import { MENU_ITEM_NAMES, FOOTER_ITEM_NAMES, HEADER_ITEM_NAMES, PROFILE_LINK_NAMES, SERVER_SETTING_KEYS, LOCAL_SETTING_KEYS } from './names'
+
 /**
  * Marks a property the server enforces but never sends to a browser (promo codes, abuse
  * thresholds): every served copy of a document drops it (server/documents/server-only.ts), and
@@ -16,51 +18,8 @@
  */
 export const SERVER_ONLY = 'x-server-only'
 
-export const MENU_ITEM_NAMES = [
-  'results',
-  'statistics',
-  'downloadApp',
-  'vipClub',
-  'loyalty',
-  'whatsNew',
-  'quiz',
-  'loyaltyPrizes',
-  'promotions',
-  'lobby',
-  'favourites',
-  'contactUs',
-] as const
+export { MENU_ITEM_NAMES, FOOTER_ITEM_NAMES, HEADER_ITEM_NAMES, PROFILE_LINK_NAMES, SERVER_SETTING_KEYS, LOCAL_SETTING_KEYS }
 
-export const FOOTER_ITEM_NAMES = [
-  'generalInformation',
-  'settings',
-  'support',
-  'partners',
-  'legalInformation',
-  'help',
-  'privacy',
-  'rules',
-  'games',
-  'regulation',
-  'responsibleGambling',
-  'gamblingRules',
-  'terms',
-  'contract',
-  'cookiesPolicy',
-  'manageCookies',
-  'about',
-  'aboutApp',
-  'payments',
-  'desktopSite',
-  'blog',
-  'language',
-  'companyDetails',
-] as const
-
-/** The header's account area (spec §2 issue 9): guest buttons, balance, deposit and the avatar. */
-export const HEADER_ITEM_NAMES = ['login', 'signup', 'balance', 'deposit', 'profile'] as const
-/** Links of the profile panel the avatar opens. */
-export const PROFILE_LINK_NAMES = ['settings', 'deposit', 'loyalty', 'offers', 'language', 'contactUs', 'logout'] as const
 /** Avatars of the profile button; the first whose condition holds is shown. */
 export const AVATAR_NAMES = ['vip', 'default'] as const
 /** App icons (favicon, home-screen icon); the first whose condition holds is used. */
@@ -110,35 +69,6 @@ export const NODE_KINDS = [
   'game',
 ] as const
 
-/** Account settings a `setting` node can show (spec §3 "Account settings keys"): the server-side
- * ones (saved with PUT /punter/settings) and the local-only ones (kept in this browser). */
-export const SERVER_SETTING_KEYS = [
-  'noEmailCorrespondence',
-  'termsAgreement',
-  'locale',
-  'oddsType',
-  'betPlacingMode',
-  'priceChangeNotificationViewType',
-  'standbyTimeoutMillis',
-  'timeZoneId',
-  'showCurrentBalance',
-  'currencyId',
-  'showVipStatusAppIcon',
-  'showVipStatusAvatar',
-] as const
-export const LOCAL_SETTING_KEYS = [
-  'winningAndLosingBets',
-  'timeZoneAutoDetect',
-  'isAnimationsActive',
-  'cashOutAutoConfirmationType',
-  'isCashOutDelayActive',
-  'isQuickBetEnable',
-  'quickBetAmount',
-  'isCashOutConfirmationActive',
-  'autoDetectedTimezone',
-  'autoDetectedCurrency',
-  'wasUserChangedSettingsManually',
-] as const
 export const SETTING_KEYS = [...SERVER_SETTING_KEYS, ...LOCAL_SETTING_KEYS] as const
 /** How a setting is shown: a switch, a choice list, a number field, or a read-only value. */
 export const SETTING_CONTROLS = ['switch', 'select', 'number', 'value'] as const

@@ -97,10 +97,9 @@ test.describe('online', () => {
   for (const [path, allowed] of [
     ['/casino/lobby', []],
     ['/sport/live/popular', []],
-    // /join's onEnter (join.loadSettings: the countries whose sign-up skips the nickname) needs the
-    // domain actions, and their barrel brings every domain's actions: a known first-load cost on
-    // /join, open in issue 10 (load that one action on its own, or ship the settings in the page)
-    ['/join', ['FormNode', 'actions', 'auth', 'join', 'regulation']],
+    // /join's onEnter (join.loadSettings) loads that one action's module, not the domain-actions
+    // barrel; the forms chunk brings the sign-up actions it submits with (auth, join)
+    ['/join', ['FormNode', 'join-settings', 'auth', 'join']],
   ] as const) {
     test(`${path} fetches no chunk it does not use before its first render`, async ({ page }) => {
       await page.goto(`${server.running.url}${path}`)

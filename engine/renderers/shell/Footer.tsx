@@ -4,7 +4,7 @@
  * cookieConsent page settings drive the consent banner, mounted here beside the footer.
  */
 import { Link } from 'react-router-dom'
-import { FOOTER_ITEM_NAMES } from '../../documents/kinds'
+import { FOOTER_ITEM_NAMES } from '../../documents/names'
 import type { FooterDocument, FooterItem } from '../../documents/types'
 import { useVisibleItems } from '../nodes/MenuNode'
 import { useEvaluate, useRuntime } from '../runtime'

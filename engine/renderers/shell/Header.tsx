@@ -8,7 +8,7 @@
 import { Link } from 'react-router-dom'
 import { useStore } from 'zustand'
 import { formatMoney } from '../../core/format'
-import { HEADER_ITEM_NAMES } from '../../documents/kinds'
+import { HEADER_ITEM_NAMES } from '../../documents/names'
 import type { HeaderDocument, HeaderItem } from '../../documents/types'
 import { useEvaluate, useRuntime } from '../runtime'
 import { useDocument } from '../use-document'

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { NavLink } from 'react-router-dom'
 import { useStore } from 'zustand'
-import { PROFILE_LINK_NAMES } from '../../documents/kinds'
+import { PROFILE_LINK_NAMES } from '../../documents/names'
 import type { HeaderDocument, ProfileLink } from '../../documents/types'
 import { useVisibleItems } from '../nodes/MenuNode'
 import { useFocusTrap } from '../popups/focus-trap'

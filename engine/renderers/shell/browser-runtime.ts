@@ -58,14 +58,30 @@ const loadDomainActions = () =>
     report({ kind: 'action-error', message: `domain actions failed to load: ${(error as Error).message}` })
   }))
 
-/** Does the chain (its branches included) name an action that is not registered yet? */
-function needsDomainActions(chain: ActionChain | undefined): boolean {
-  return (chain ?? []).some(
-    (step) =>
-      !actionRegistry.has(step.do) ||
-      needsDomainActions(step.onSuccess) ||
-      Object.values(step.onError ?? {}).some((branch) => needsDomainActions(branch)),
-  )
+/** The actions the chain (its branches included) names that are not registered yet. */
+function missingActions(chain: ActionChain | undefined, into = new Set<string>()): Set<string> {
+  for (const step of chain ?? []) {
+    if (!actionRegistry.has(step.do)) into.add(step.do)
+    missingActions(step.onSuccess, into)
+    for (const branch of Object.values(step.onError ?? {})) missingActions(branch, into)
+  }
+  return into
+}
+
+/**
+ * Actions a screen runs on enter, before any touch, each in a small module of its own, so that
+ * screen's first load does not fetch the whole domain-actions barrel (/join: its settings).
+ */
+const ACTIONS_ON_THEIR_OWN: Record<string, () => Promise<unknown>> = {
+  'join.loadSettings': () => import('../../actions/join-settings'),
+}
+
+/** Loads what the chain needs: the small modules when they cover it, else the barrel. */
+function loadActionsFor(chain: ActionChain): Promise<unknown> | undefined {
+  const missing = [...missingActions(chain)]
+  if (missing.length === 0) return undefined
+  if (missing.every((name) => name in ACTIONS_ON_THEIR_OWN)) return Promise.all(missing.map((name) => ACTIONS_ON_THEIR_OWN[name]())).catch(() => loadDomainActions())
+  return loadDomainActions()
 }
 
 /**
@@ -297,7 +313,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     development: bootstrap.site.development,
     async run(chain, extra) {
       if (!chain || chain.length === 0) return
-      if (needsDomainActions(chain as ActionChain)) await loadDomainActions()
+      await loadActionsFor(chain as ActionChain)
       // a form's chain (FormNode passes { form }) evaluates its bindings over the form values
       const form = (extra as { form?: Record<string, unknown> } | undefined)?.form
       const context = () => buildContext(stores, { item: extra?.item, ...(form ? { form } : {}), ...(extra?.params ? { data: { params: extra.params } } : {}) })

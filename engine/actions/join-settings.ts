@@ -1,0 +1,23 @@
+/**
+ * `join.loadSettings` on its own (issue 10): the sign-up screen runs it on enter, before the
+ * punter touches anything, so it must not pull the domain-actions barrel (every domain's actions)
+ * into /join's first load. The browser runtime imports this small module for it alone; the barrel
+ * (through ./identity) registers the same action too.
+ */
+import type { Result } from '../core/contracts'
+import { actionRegistry, defineAction, registerActions } from './registry'
+
+const MOBILE_GATE = '/mobile-gate/api/v1'
+
+export const joinLoadSettings = defineAction({
+  name: 'join.loadSettings',
+  description: "Loads the site's sign-up settings (GET dictionary/settings: sign-up, nickname policy with skipCountryIds, country check) into the screen data as data.joinSettings, for the forms' field conditions.",
+  params: { type: 'object', properties: {}, additionalProperties: false },
+  async handler(_params, env): Promise<Result<unknown>> {
+    const result = await env.gateway.call<Record<string, unknown>>('GET', `${MOBILE_GATE}/dictionary/settings`)
+    if (result.ok) env.stores.screenData.getState().setData('joinSettings', result.value)
+    return result
+  },
+})
+
+registerActions([joinLoadSettings], actionRegistry)
