@@ -18,6 +18,7 @@ import { paymentsModule } from './payments'
 import { feedModule } from './feed/router'
 import { betsModule } from './bets'
 import { gamesModule } from './games'
+import { messagesModule } from './messages'
 
 export interface ServerModule {
   name: string
@@ -48,4 +49,5 @@ export const modules: ServerModule[] = [
   feedModule,
   betsModule,
   gamesModule,
+  messagesModule,
 ]

@@ -21,6 +21,7 @@ import { DIFF_FORMATS, render, summaryOf, toHtmlFragment, type DiffFormat } from
 import { REGULATORY_RULES } from '../../tools/schema-lint/rules/regulatory'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import { adminOutboxRoute } from '../signup/outbox'
+import { createAdminMessagesRouter } from '../messages/admin'
 import { checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
 
 const COOKIE = 'parlay_admin'
@@ -425,6 +426,9 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
 
   // ---- message outbox (simulators): SMS codes and e-mail links for a demo; every read audited --
   router.get('/admin/api/outbox', ...adminOutboxRoute(deps, (req: AdminRequest, details) => store.audit(req.admin!.user.email, 'admin.outbox-read', 'outbox', details)))
+
+  // ---- messages to punters (issue 15): one punter at once, a segment or everyone after a second admin approves
+  router.use(createAdminMessagesRouter(deps, (req) => (req as AdminRequest).admin!.user))
 
   return router
 }

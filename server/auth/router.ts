@@ -40,6 +40,7 @@ import { sendUnlockLink, useUnlockToken } from './unlock'
 import { jurisdictionFor, restrictionsView } from '../regulation/restrictions'
 import { selfExclusionAtLogin } from '../regulation/self-exclusion'
 import { ownerLocale } from './unlock-messages'
+import { inboxStatistics } from '../messages/store'
 import { nicknameEnabledFor } from '../identity/nickname'
 
 registerMigration(
@@ -311,7 +312,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   router.get('/heartbeat', requireSession, (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     const punter = req.punterSession!.punter
-    sendOk(res, { ...userData(punter, siteContext(req, deps).locale), restrictions: restrictionsView(punter, jurisdictionFor(deps, req), deps.now()), realityCheckAccepted: punter.profile.realityCheck !== undefined })
+    sendOk(res, { ...userData(punter, siteContext(req, deps).locale), restrictions: restrictionsView(punter, jurisdictionFor(deps, req), deps.now()), realityCheckAccepted: punter.profile.realityCheck !== undefined, inboxStatistics: inboxStatistics(db, punter.id) })
   })
 
   router.get('/auth/punter-session/expiration-timeout', requireSession, (req, res) => {

@@ -22,6 +22,7 @@ export const PUNTER_EVENT_TYPES = [
   'mirror',
   'promoParticipation',
   'regulationAlert',
+  'punterMessage',
 ] as const
 
 export type PunterEventType = (typeof PUNTER_EVENT_TYPES)[number]

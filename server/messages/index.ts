@@ -1,0 +1,108 @@
+/**
+ * Server module `messages` (spec §3 "Messages", §7 "Messages and regulation", issue 15 item 1):
+ *
+ *   GET {mobile}/punter/message/inbox-statistics                 totalMessagesCount, unreadMessagesCount
+ *   GET {mobile}/punter/message/inbox-page?pageNumber&pageSize   one page (from 0; size 20 by default)
+ *   GET {mobile}/punter/message/active?messageType=WEB|club      unread EXTERNAL messages of that source
+ *   GET {mobile}/punter/message/active-global                    unread EXTERNAL global messages
+ *   PUT {mobile}/punter/message/mark-read/{source} {ids}         read on the server, every device
+ *
+ * Operators write messages in /admin (admin.ts); a delivered message reaches open pages as a
+ * `punterMessage` event on the punter socket, and the heartbeat carries the inbox statistics.
+ */
+import { Router, type Response } from 'express'
+import { GATEWAY, type ServerDeps } from '../deps'
+import { runMigrations } from '../db/database'
+import { sendError, sendOk, HTTP_ERRORS } from '../http/envelope'
+import { siteContext } from '../http/site'
+import { validateBody, validateQuery } from '../http/validate'
+import type { ServerModule } from '../modules'
+import { emitPunterEvent } from '../punters/events'
+import type { Punter } from '../punters/repository'
+import { requirePunter } from '../signup/punters'
+import { seedDemoMessages } from './demo'
+import { activeMessages, inboxPage, inboxStatistics, markRead, MESSAGE_SOURCES, messageFor, type MessageSource } from './store'
+import './openapi'
+
+/** Spec §9: the inbox page size. */
+export const INBOX_PAGE_SIZE = 20
+export const MAX_PAGE_SIZE = 50
+
+export const INBOX_PAGE_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    pageNumber: { type: 'string', pattern: '^(0|[1-9][0-9]{0,5})$', description: 'The page, counted from 0 (default 0).' },
+    pageSize: { type: 'string', pattern: '^([1-9]|[1-4][0-9]|50)$', description: 'Messages per page, 1–50 (default 20).' },
+  },
+} as const
+
+export const ACTIVE_QUERY = {
+  type: 'object',
+  required: ['messageType'],
+  additionalProperties: false,
+  properties: { messageType: { enum: ['WEB', 'club'], description: 'WEB: the site\'s own messages (source web); club: the VIP club\'s.' } },
+} as const
+
+export const MARK_READ_SCHEMA = {
+  type: 'object',
+  required: ['ids'],
+  additionalProperties: false,
+  properties: { ids: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, description: 'punterMessageId of each message read.' } },
+} as const
+
+const punterOf = (res: Response) => res.locals.punter as Punter
+
+/** Tells the punter's open pages about a delivered message (the socket's punterMessage event). */
+export function announceMessage(deps: Pick<ServerDeps, 'db'>, punterId: number, messageId: number, locale: string): void {
+  const message = messageFor(deps.db, punterId, messageId, locale)
+  if (message) emitPunterEvent('punterMessage', { punterId, message, ...inboxStatistics(deps.db, punterId) })
+}
+
+export function createMessagesRouter(deps: ServerDeps): Router {
+  const router = Router()
+  const { db } = deps
+  const auth = requirePunter(db, deps.now)
+  router.use('/punter/message', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store')
+    next()
+  })
+
+  router.get('/punter/message/inbox-statistics', auth, (_req, res) => sendOk(res, inboxStatistics(db, punterOf(res).id)))
+
+  router.get('/punter/message/inbox-page', auth, validateQuery(INBOX_PAGE_QUERY), (req, res) => {
+    const pageNumber = typeof req.query.pageNumber === 'string' ? Number(req.query.pageNumber) : 0
+    const pageSize = typeof req.query.pageSize === 'string' ? Number(req.query.pageSize) : INBOX_PAGE_SIZE
+    sendOk(res, inboxPage(db, punterOf(res).id, pageNumber, pageSize, siteContext(req, deps).locale))
+  })
+
+  router.get('/punter/message/active', auth, validateQuery(ACTIVE_QUERY), (req, res) => {
+    const source: MessageSource = req.query.messageType === 'club' ? 'club' : 'web'
+    sendOk(res, activeMessages(db, punterOf(res).id, [source], siteContext(req, deps).locale))
+  })
+
+  router.get('/punter/message/active-global', auth, (req, res) => sendOk(res, activeMessages(db, punterOf(res).id, ['global'], siteContext(req, deps).locale)))
+
+  router.put('/punter/message/mark-read/:source', auth, validateBody(MARK_READ_SCHEMA), (req, res) => {
+    const source = String(req.params.source)
+    if (!(MESSAGE_SOURCES as readonly string[]).includes(source)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'source', code: 'enum', allowed: MESSAGE_SOURCES })
+    const punter = punterOf(res)
+    const marked = markRead(db, punter.id, source as MessageSource, (req.body as { ids: number[] }).ids, deps.now())
+    if (marked > 0) deps.log.info('messages.read', { punterId: punter.id, source, marked })
+    sendOk(res, { marked, ...inboxStatistics(db, punter.id) })
+  })
+
+  return router
+}
+
+export const messagesModule: ServerModule = {
+  name: 'messages',
+  mount(app, deps) {
+    runMigrations(deps.db)
+    if (process.env.PARLAY_SEED_DEMO !== '0') {
+      const added = seedDemoMessages(deps.db, deps.now())
+      if (added > 0) deps.log.info('messages.demo.seeded', { added })
+    }
+    app.use(GATEWAY.mobile, createMessagesRouter(deps))
+  },
+}
