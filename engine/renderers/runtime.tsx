@@ -65,41 +65,111 @@ export function useScopeExtras() {
   return useContext(ScopeContext)
 }
 
-/** Re-renders when any engine store changes (the context is a projection of all of them). */
-function useStoresVersion(stores: EngineStores): number {
-  const subscribe = useMemo(() => {
-    let version = 0
-    const listeners = new Set<() => void>()
-    const bump = () => {
-      version++
-      for (const listener of listeners) listener()
-    }
-    const unsubscribers: (() => void)[] = []
-    return {
-      get: () => version,
-      subscribe(listener: () => void) {
-        if (listeners.size === 0) for (const store of Object.values(stores)) unsubscribers.push(store.subscribe(bump))
-        listeners.add(listener)
-        return () => {
-          listeners.delete(listener)
-          if (listeners.size === 0) for (const un of unsubscribers.splice(0)) un()
-        }
-      },
-    }
-  }, [stores])
-  return useSyncExternalStore(subscribe.subscribe, subscribe.get, subscribe.get)
+type StoreName = keyof EngineStores
+
+/**
+ * Which stores each root of the evaluation context is projected from (`buildContext`). A node
+ * re-renders only when a store behind a root it has read changes: a popup opening (the ui store,
+ * in no root) or the screen data arriving no longer re-renders every node that evaluates
+ * something. `site` counts as always read: a few renderers read the bootstrap directly, and the
+ * site (locale, bootstrap) changes rarely and then changes everything.
+ */
+const ROOT_STORES: Record<keyof EvaluationContext, readonly StoreName[]> = {
+  site: ['site'],
+  session: ['session'],
+  user: ['user'],
+  settings: ['settings'],
+  remoteConfig: [],
+  flags: ['flags'],
+  experiments: ['experiments'],
+  route: ['route'],
+  data: ['screenData'],
+  form: [],
+  item: [],
+  now: [],
+}
+const ALWAYS_READ: readonly StoreName[] = ['site']
+
+/** One subscription per store for all nodes; a version per store that bumps on each change. */
+interface StoresClock {
+  versions: Partial<Record<StoreName, number>>
+  subscribe(listener: () => void): () => void
 }
 
-/** The evaluation context for this subtree, kept current with the stores. */
+const clocks = new WeakMap<EngineStores, StoresClock>()
+
+function storesClock(stores: EngineStores): StoresClock {
+  let clock = clocks.get(stores)
+  if (clock) return clock
+  const versions: Partial<Record<StoreName, number>> = {}
+  const listeners = new Set<() => void>()
+  const unsubscribers: (() => void)[] = []
+  const start = () => {
+    for (const [name, store] of Object.entries(stores) as [StoreName, EngineStores[StoreName]][])
+      unsubscribers.push(
+        store.subscribe(() => {
+          versions[name] = (versions[name] ?? 0) + 1
+          for (const listener of [...listeners]) listener()
+        }),
+      )
+  }
+  clock = {
+    versions,
+    subscribe(listener) {
+      if (listeners.size === 0) start()
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size === 0) for (const un of unsubscribers.splice(0)) un()
+      }
+    },
+  }
+  clocks.set(stores, clock)
+  return clock
+}
+
+/** The context with each root behind a getter that notes the stores it comes from as read. */
+function readTracked(context: EvaluationContext, reads: Set<StoreName>): EvaluationContext {
+  const tracked = {} as EvaluationContext
+  for (const root of Object.keys(context) as (keyof EvaluationContext)[])
+    Object.defineProperty(tracked, root, {
+      enumerable: true,
+      get() {
+        for (const name of ROOT_STORES[root] ?? []) reads.add(name)
+        return context[root]
+      },
+    })
+  return tracked
+}
+
+/**
+ * The context of one subtree as an external store: its snapshot is rebuilt only when a store the
+ * subtree has read changed since it was built (versions compared, so a root first read after the
+ * render never forces a second one).
+ */
+export function contextTracker(stores: EngineStores, item: unknown, params: Record<string, unknown> | undefined) {
+  const clock = storesClock(stores)
+  const reads = new Set<StoreName>(ALWAYS_READ)
+  let built: { context: EvaluationContext; at: Partial<Record<StoreName, number>> } | null = null
+  const stale = () => built === null || [...reads].some((name) => (clock.versions[name] ?? 0) !== (built!.at[name] ?? 0))
+  return {
+    subscribe: clock.subscribe,
+    get(): EvaluationContext {
+      if (stale()) {
+        const at = { ...clock.versions }
+        built = { context: readTracked(buildContext(stores, { item, ...(params ? { data: { params } } : {}) }), reads), at }
+      }
+      return built!.context
+    },
+  }
+}
+
+/** The evaluation context for this subtree, kept current with the stores it reads. */
 export function useEvaluationContext(): EvaluationContext {
   const runtime = useRuntime()
   const extras = useScopeExtras()
-  const version = useStoresVersion(runtime.stores)
-  return useMemo(
-    () => buildContext(runtime.stores, { item: extras.item, ...(extras.params ? { data: { params: extras.params } } : {}) }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [runtime.stores, extras.item, extras.params, version],
-  )
+  const tracker = useMemo(() => contextTracker(runtime.stores, extras.item, extras.params), [runtime.stores, extras.item, extras.params])
+  return useSyncExternalStore(tracker.subscribe, tracker.get, tracker.get)
 }
 
 /** Evaluators bound to this subtree's context: conditions, bindings and texts. */
