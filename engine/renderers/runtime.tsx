@@ -65,6 +65,17 @@ export function useScopeExtras() {
   return useContext(ScopeContext)
 }
 
+/**
+ * Whether this subtree is one of a list's first rows, on screen at the first paint on a phone:
+ * its images load at once and at high priority (the lobby's largest paint is its first game
+ * tile), not lazily after layout like the rows below the fold.
+ */
+const LeadingRowContext = createContext(false)
+export const LeadingRow = LeadingRowContext.Provider
+export function useLeadingRow(): boolean {
+  return useContext(LeadingRowContext)
+}
+
 type StoreName = keyof EngineStores
 
 /**

@@ -1,6 +1,9 @@
 import type { DocumentNode, NodeOf } from '../../documents/types'
 import { RenderNode } from '../RenderNode'
-import { ScopeProvider, useEvaluate } from '../runtime'
+import { LeadingRow, ScopeProvider, useEvaluate } from '../runtime'
+
+/** Rows on screen at the first paint of a 360 px phone (two grid columns, two rows). */
+const LEADING_ROWS = 4
 
 const itemKey = (item: unknown, index: number) =>
   item && typeof item === 'object' && 'id' in item && (typeof item.id === 'string' || typeof item.id === 'number') ? String(item.id) : String(index)
@@ -26,15 +29,17 @@ export function ListNode({ node }: { node: NodeOf<'list'> }) {
     ) : null
   return (
     <ul className="node-list" data-layout={layout} data-testid={node.testId}>
-      {rows.map((row) => (
+      {rows.map((row, index) => (
         <li key={row.key}>
-          {row.item === undefined ? (
-            <RenderNode node={row.node} />
-          ) : (
-            <ScopeProvider item={row.item}>
+          <LeadingRow value={index < LEADING_ROWS}>
+            {row.item === undefined ? (
               <RenderNode node={row.node} />
-            </ScopeProvider>
-          )}
+            ) : (
+              <ScopeProvider item={row.item}>
+                <RenderNode node={row.node} />
+              </ScopeProvider>
+            )}
+          </LeadingRow>
         </li>
       ))}
     </ul>
