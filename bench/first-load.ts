@@ -14,7 +14,10 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
-const ROUTES = ['/casino/lobby', '/sport/live/popular', '/join']
+const ALL_ROUTES = ['/casino/lobby', '/sport/live/popular', '/join']
+/** `PARLAY_BENCH_ROUTES=/casino/lobby,/join npm run bench first-load` measures only those pages
+ * (beside the bare React page, always): a change to one page need not pay for all three. */
+const ROUTES = process.env.PARLAY_BENCH_ROUTES ? process.env.PARLAY_BENCH_ROUTES.split(',').filter((r) => ALL_ROUTES.includes(r)) : ALL_ROUTES
 const BARE = '/bare-react/index.html'
 const RUNS = 3
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
