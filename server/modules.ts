@@ -19,6 +19,7 @@ import { feedModule } from './feed/router'
 import { betsModule } from './bets'
 import { gamesModule } from './games'
 import { messagesModule } from './messages'
+import { engagementModule } from './engagement'
 
 export interface ServerModule {
   name: string
@@ -50,4 +51,5 @@ export const modules: ServerModule[] = [
   betsModule,
   gamesModule,
   messagesModule,
+  engagementModule,
 ]

@@ -19,6 +19,7 @@ export const contextDeclaration = {
     platform: 'string',
     currency: 'string',
     development: 'bool',
+    loyaltyCampaign: 'bool',
   },
   session: {
     loggedIn: 'bool',

@@ -48,6 +48,7 @@ export function buildContext(stores: EngineStores, extra: ContextExtra = {}): Ev
       platform: extra.platform ?? 'web',
       currency: bootstrap?.site.currency ?? '',
       development: bootstrap?.site.development ?? false,
+      loyaltyCampaign: bootstrap?.site.loyaltyCampaign === true,
     },
     session: {
       loggedIn: isLoggedIn(session),

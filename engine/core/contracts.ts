@@ -24,6 +24,8 @@ export interface SiteBootstrap {
     minimumAge: number
     mainProduct: string
     development: boolean
+    /** The jurisdiction document's loyalty.campaign (spec §6: Curaçao and Russia load the loyalty campaign). */
+    loyaltyCampaign?: boolean
   }
   /** Spec §3 "Remote app config" for this site. */
   remoteConfig: Record<string, unknown>

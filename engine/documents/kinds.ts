@@ -157,11 +157,11 @@ export const nodeKindProperties = {
   },
   text: {
     required: ['text'],
-    properties: { text, variant: { enum: ['title', 'subtitle', 'body', 'caption'] } },
+    properties: { text: { anyOf: [text, binding], description: 'An i18n key, or a binding to a text the server already translated (a quiz question).' }, variant: { enum: ['title', 'subtitle', 'body', 'caption'] } },
   },
   button: {
     required: ['label', 'actions'],
-    properties: { label: text, actions: chain, variant: { enum: ['primary', 'secondary', 'ghost'] }, enabled: expression },
+    properties: { label: { anyOf: [text, binding] }, actions: chain, variant: { enum: ['primary', 'secondary', 'ghost'] }, enabled: expression },
   },
   link: {
     required: ['label', 'to'],
@@ -621,6 +621,12 @@ export const jurisdictionSchema = {
         sessionReminderIntervalMinutes: { type: 'integer', minimum: 1, maximum: 1440, description: 'Spain: minutes between session reminders while a session runs.' },
       },
     },
+    loyalty: {
+      type: 'object',
+      description: 'Loyalty on this site (spec §6: the loyalty campaign is loaded only for Curaçao and Russia).',
+      properties: { campaign: { type: 'boolean', description: 'Browsers load the active loyalty campaign and its texts.' } },
+      additionalProperties: false,
+    },
   },
   additionalProperties: false,
   $defs: definitions,
@@ -753,6 +759,76 @@ export const redirectsSchema = {
   additionalProperties: false,
 } as const
 
+/** Quiz statuses (spec §4). A PUBLISHED quiz whose end time has passed counts as IN_PLAY. */
+export const QUIZ_STATUSES = ['PUBLISHED', 'IN_PLAY', 'DONE', 'PLAYED', 'CONFIRMATION_REQUIRED', 'COMPLETED', 'CANCELED', 'PAUSE'] as const
+const instant = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?Z$', description: 'A UTC instant: 2026-12-01T18:00:00Z.' } as const
+
+/** A quiz with prizes (spec §3 quizInfo, §4 statuses): an operator's document, reviewed before it goes live. */
+export const quizSchema = {
+  $id: schemaUri('quiz'),
+  title: 'Parlay quiz',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'status', 'title', 'question', 'answers', 'correctAnswer', 'startTime', 'endTime', 'eventId', 'awards'],
+  properties: {
+    ...documentBase('quiz'),
+    status: { enum: QUIZ_STATUSES, description: 'Set by the operator; PUBLISHED takes answers until endTime, then counts as IN_PLAY.' },
+    title: i18nKey,
+    question: i18nKey,
+    answers: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 10,
+      items: { type: 'object', required: ['id', 'text'], properties: { id: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' }, text: i18nKey }, additionalProperties: false },
+    },
+    correctAnswer: { type: 'string', pattern: '^[a-z0-9-]{1,40}$', [SERVER_ONLY]: true, description: 'The id of the right answer. Server-only: never served.' },
+    startTime: instant,
+    endTime: instant,
+    eventId: { type: 'string', pattern: '^e[0-9]{1,12}$', description: 'The event the question is about; its tree id is the number in it (GET events/get-tree-ids).' },
+    awards: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: {
+        type: 'object',
+        required: ['id', 'prize', 'awardCurrencyCode'],
+        properties: { id: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' }, prize: { type: 'number', exclusiveMinimum: 0, maximum: 10_000_000 }, awardCurrencyCode: { type: 'string', pattern: '^[A-Z]{3}$' } },
+        additionalProperties: false,
+      },
+    },
+    personalDataPath: { ...path, description: 'The page that asks for the personal data a quiz needs (where the QUIZ_PERSONAL_DATA_REQUIRED denial leads).' },
+  },
+  additionalProperties: false,
+} as const
+
+/** A loyalty campaign (spec §3 loyalty active campaign): texts by key, looked up for the punter's locale. */
+export const loyaltyCampaignSchema = {
+  $id: schemaUri('loyalty-campaign'),
+  title: 'Parlay loyalty campaign',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'landingUrl', 'mainPrizeKey', 'mainPrizeCardKey', 'commonTitleKey', 'startTime', 'endTime'],
+  properties: {
+    ...documentBase('loyalty-campaign'),
+    landingUrl: path,
+    mainPrizeKey: i18nKey,
+    mainPrizeCardKey: i18nKey,
+    commonTitleKey: i18nKey,
+    startTime: instant,
+    endTime: instant,
+    prizes: {
+      type: 'array',
+      maxItems: 30,
+      description: 'Loyalty prizes a punter exchanges points for.',
+      items: {
+        type: 'object',
+        required: ['id', 'title', 'points'],
+        properties: { id: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' }, title: i18nKey, points: { type: 'integer', minimum: 1, maximum: 10_000_000 } },
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+} as const
+
 export const documentSchemas = {
   screen: screenSchema,
   popup: popupSchema,
@@ -764,6 +840,8 @@ export const documentSchemas = {
   'remote-config': remoteConfigSchema,
   translations: translationsSchema,
   redirects: redirectsSchema,
+  quiz: quizSchema,
+  'loyalty-campaign': loyaltyCampaignSchema,
 } as const
 
 export type DocumentKind = keyof typeof documentSchemas

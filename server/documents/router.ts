@@ -141,6 +141,7 @@ export function siteBootstrapFor(deps: ServerDeps, req: Request): { etag: string
         currency: site.currency,
         minimumAge: site.minimumAge,
         mainProduct: site.mainProduct,
+        loyaltyCampaign: site.loyaltyCampaign === true,
         development: deps.config.development,
       },
       remoteConfig: servedRemoteConfig(deps, req),

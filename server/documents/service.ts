@@ -29,6 +29,8 @@ export interface Site {
   currency: string
   minimumAge: number
   mainProduct: string
+  /** The jurisdiction document's `loyalty.campaign`: browsers load the active loyalty campaign. */
+  loyaltyCampaign?: boolean
 }
 
 export class DocumentLoadError extends Error {
@@ -79,6 +81,7 @@ function toSite(record: DocumentRecord): Site {
     currency: doc.currency,
     minimumAge: doc.minimumAge,
     mainProduct: doc.mainProduct ?? 'sport',
+    loyaltyCampaign: (doc.loyalty as { campaign?: boolean } | undefined)?.campaign === true,
   }
 }
 

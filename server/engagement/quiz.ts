@@ -1,0 +1,113 @@
+/**
+ * The quiz (spec §3 quizInfo, §4 statuses, §7 calls): quizzes are operator documents (kind `quiz`,
+ * schemas/quizzes/), so a question, its answers, its awards and its schedule go through review
+ * like any other change. This file holds the rules that do not depend on HTTP: the status a quiz
+ * counts as now, the award shown, and the punter's one answer per quiz.
+ */
+import type { QUIZ_STATUSES } from '../../engine/documents/kinds'
+import { registerMigration, type Db } from '../db/database'
+
+registerMigration(
+  'engagement-701-quiz-answers',
+  `CREATE TABLE quiz_answers (
+     punter_id INTEGER NOT NULL REFERENCES punters(id),
+     quiz_id TEXT NOT NULL,
+     answer_id TEXT NOT NULL,
+     correct INTEGER NOT NULL,
+     created_at INTEGER NOT NULL,
+     PRIMARY KEY (punter_id, quiz_id)
+   );`,
+)
+
+export type QuizStatus = (typeof QUIZ_STATUSES)[number]
+
+export interface QuizAward {
+  id: string
+  prize: number
+  awardCurrencyCode: string
+}
+
+export interface QuizDocument {
+  id: string
+  status: QuizStatus
+  title: string
+  question: string
+  answers: { id: string; text: string }[]
+  correctAnswer: string
+  startTime: string
+  endTime: string
+  eventId: string
+  awards: QuizAward[]
+  personalDataPath?: string
+}
+
+/** Quizzes a punter no longer sees in the active list. */
+const GONE: ReadonlySet<QuizStatus> = new Set(['CANCELED', 'COMPLETED'])
+
+/** Spec §4: a PUBLISHED quiz whose end time has passed is treated as IN_PLAY. */
+export function statusAt(quiz: Pick<QuizDocument, 'status' | 'endTime'>, now: number): QuizStatus {
+  return quiz.status === 'PUBLISHED' && Date.parse(quiz.endTime) <= now ? 'IN_PLAY' : quiz.status
+}
+
+/** A quiz takes answers only while it is PUBLISHED (by the clock) and has started. */
+export function takesAnswers(quiz: QuizDocument, now: number): boolean {
+  return statusAt(quiz, now) === 'PUBLISHED' && Date.parse(quiz.startTime) <= now
+}
+
+/** Shown in the active list: started, and neither cancelled nor completed. */
+export function isActive(quiz: QuizDocument, now: number): boolean {
+  return Date.parse(quiz.startTime) <= now && !GONE.has(statusAt(quiz, now))
+}
+
+/** Spec §9: the award with the highest prize is shown, in the award's own currency. */
+export function topAward(awards: QuizAward[]): QuizAward | undefined {
+  return awards.reduce<QuizAward | undefined>((best, award) => (best === undefined || award.prize > best.prize ? award : best), undefined)
+}
+
+/** The tree id of an event is the number in its id (server/feed/model.ts): e493817042 → 493817042. */
+export function treeIdOf(eventId: string): number | undefined {
+  const match = /^e([0-9]{1,12})$/.exec(eventId)
+  return match ? Number(match[1]) : undefined
+}
+
+export interface StoredAnswer {
+  quizId: string
+  answerId: string
+  correct: boolean
+}
+
+export function answersOf(db: Db, punterId: number): Map<string, StoredAnswer> {
+  const rows = db.prepare('SELECT quiz_id, answer_id, correct FROM quiz_answers WHERE punter_id = ?').all(punterId) as { quiz_id: string; answer_id: string; correct: number }[]
+  return new Map(rows.map((r) => [r.quiz_id, { quizId: r.quiz_id, answerId: r.answer_id, correct: r.correct === 1 }]))
+}
+
+/** Records the punter's one answer to a quiz; false when the punter answered it before. */
+export function recordAnswer(db: Db, punterId: number, quiz: QuizDocument, answerId: string, now: number): { recorded: boolean; correct: boolean } {
+  const correct = quiz.correctAnswer === answerId
+  const result = db
+    .prepare('INSERT INTO quiz_answers (punter_id, quiz_id, answer_id, correct, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
+    .run(punterId, quiz.id, answerId, correct ? 1 : 0, now)
+  return { recorded: result.changes > 0, correct }
+}
+
+/** What a punter sees of a quiz: never the right answer; texts in the punter's language (`say`). */
+export function quizInfo(quiz: QuizDocument, now: number, answer: StoredAnswer | undefined, say: (key: string) => string = (key) => key) {
+  const status = statusAt(quiz, now)
+  return {
+    id: quiz.id,
+    eventId: quiz.eventId,
+    treeId: treeIdOf(quiz.eventId) ?? null,
+    status,
+    title: quiz.title,
+    titleText: say(quiz.title),
+    question: quiz.question,
+    questionText: say(quiz.question),
+    answers: quiz.answers.map((a) => ({ ...a, label: say(a.text), quizId: quiz.id })),
+    startTime: quiz.startTime,
+    endTime: quiz.endTime,
+    awards: quiz.awards,
+    topAward: topAward(quiz.awards) ?? null,
+    canAnswer: answer === undefined && takesAnswers(quiz, now),
+    answered: answer ? { answerId: answer.answerId, successful: answer.correct } : null,
+  }
+}
