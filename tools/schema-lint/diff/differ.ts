@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto'
 import { classifyWords, COMPLIANCE_CLASSES, severityOf, type Direction, type ImpactClass, type Severity } from './classify'
+import { engagementWording } from './engagement'
 
 export interface DocumentSnapshot {
   kind: string
@@ -228,6 +229,8 @@ function interpret(change: RawChange, doc: DocumentSnapshot): Interpretation {
   const subject = subjectOf(path, path.length) ?? ''
   const field = fieldOf(path)
   const at = (words: string) => (subject ? `${subject} ${words}` : words)
+  const engagement = engagementWording(change, doc.kind, doc.source)
+  if (engagement) return engagement
 
   if (op === 'chain') {
     const a = before as string[]
