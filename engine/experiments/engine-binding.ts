@@ -9,6 +9,7 @@
 import type { EngineStores } from '../core/stores'
 import { Sigma } from './client'
 import { experimentContext } from './context'
+import { LAST_EXPERIMENTS_KEY } from './last-groups'
 import type { Geo } from './types'
 
 /** Sites know their country, so geo is supplied by the host and the geo call is skipped. */
@@ -23,7 +24,6 @@ const SITE_COUNTRY: Record<string, Geo> = {
 }
 
 const DEVICE_KEY = 'parlay.deviceId'
-
 function deviceId(storage: Storage | undefined, random: () => number): string {
   const existing = storage?.getItem(DEVICE_KEY)
   if (existing) return existing
@@ -68,12 +68,22 @@ export async function connectExperiments(stores: EngineStores, options: Experime
   } catch (error) {
     // No token, the disable cookie, or no config at all: documents see no flags and fall back.
     options.onError?.((error as Error).message)
+    try {
+      options.storage?.removeItem(LAST_EXPERIMENTS_KEY)
+    } catch {
+      // nothing stored to forget
+    }
     return () => {}
   }
   const apply = () => {
     const { flags, experiments } = experimentContext(sigma)
     stores.flags.getState().setValues(flags)
     stores.experiments.getState().setValues(experiments as Record<string, unknown>)
+    try {
+      options.storage?.setItem(LAST_EXPERIMENTS_KEY, JSON.stringify(experiments))
+    } catch {
+      // private mode or full storage: the next load decides after its first paint again
+    }
   }
   apply()
   let lastUser = userId()

@@ -111,6 +111,24 @@ test.describe('online', () => {
     })
   }
 
+  test('a returning visitor of the test group has the motivation banner in the first render of /join (nothing inserted above the form later)', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.localStorage.setItem('sigma_forced_experiments', JSON.stringify([{ experimentId: 'registrationMotivation', groupIndex: 1 }]))
+      // was the banner already there when the screen's title first appeared?
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="page-title"]')) return
+        ;(window as unknown as { bannerWithTitle: boolean }).bannerWithTitle = document.querySelector('[data-testid="join-motivation"]') !== null
+        observer.disconnect()
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await page.goto(`${server.running.url}/join`)
+    await expect(page.getByTestId('join-motivation')).toBeVisible()
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('parlay.experiments.last') ?? '')).toContain('registrationMotivation')
+    await page.reload()
+    await expect(page.getByTestId('join-motivation')).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { bannerWithTitle?: boolean }).bannerWithTitle)).toBe(true)
+  })
+
   test('the favicon is served (no 404 on any page)', async ({ request }) => {
     const response = await request.get(`${server.running.url}/favicon.ico`)
     expect(response.status()).toBe(200)

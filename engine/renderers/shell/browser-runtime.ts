@@ -10,6 +10,7 @@
  */
 import { builtInActions } from '../../actions/catalogue'
 import { actionRegistry, registerActions, runChain, type ActionEnvironment } from '../../actions/registry'
+import { lastExperiments } from '../../experiments/last-groups'
 import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
 import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, routeMatches, type BootEntry } from '../../core/boot-data'
 import type { SiteBootstrap } from '../../core/contracts'
@@ -234,6 +235,9 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   document.documentElement.lang = locale
 
   const stores = createEngineStores({ storage, site: bootstrap, locale })
+  // the groups this browser was last given, in the first render (the client answers later)
+  const lastGroups = lastExperiments(storage)
+  if (lastGroups) stores.experiments.getState().setValues(lastGroups)
   // a setting changed in another tab shows here too
   if (storage) followSettingsAcrossTabs(stores, storage)
   // The punter session (engine/auth/session, in the lazy domain chunk): shared with the other tabs,
