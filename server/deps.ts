@@ -31,6 +31,8 @@ export interface ServerDeps {
   log: Logger
   /** Injected clock (ms since epoch); tests move it instead of sleeping. */
   now: () => number
+  /** Development servers without an injected clock: the clock tests move (server/regulation/dev-clock). */
+  devClock?: import('./regulation/dev-clock').DevClock
 }
 
 /** Gateway prefixes (spec §7). The punter API lives behind the mobile gate. */

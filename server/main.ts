@@ -17,6 +17,7 @@ import { formatProblem } from './documents/loader'
 import { createLogger, type Logger } from './log'
 import { answerClientErrors } from './http/client-errors'
 import { attachRealtime } from './realtime/server'
+import { createDevClock } from './regulation/dev-clock'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const WEB_VERSION = '1.22.0'
@@ -73,12 +74,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     version: WEB_VERSION,
   }
   const log = options.log ?? createLogger(undefined, options.quiet)
-  const now = options.now ?? Date.now
+  // a development server without an injected clock gets one tests can move (POST /api/dev/clock)
+  const devClock = !options.now && config.development ? createDevClock(Date.now) : undefined
+  const now = options.now ?? devClock?.now ?? Date.now
   await buildClientIfMissing(config.distDir, log)
   const db = openDatabase(config.dataDir)
   const documents = createDocumentService({ root: config.documentsDir, db, now })
   documents.reload()
-  const deps: ServerDeps = { db, documents, config, log, now }
+  const deps: ServerDeps = { db, documents, config, log, now, devClock }
   const app = await createApp(deps)
   runMigrations(db) // modules register their tables when imported
   if (options.watch !== false)

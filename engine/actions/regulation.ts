@@ -70,10 +70,12 @@ export const regulationSelfExclude = action<SelfExcludeParams>({
     const body = kind === 'temporary' ? { period } : kind === 'timeout' ? { daysCount } : {}
     const result = await env.gateway.call<{ selfExcludeSettings: { endDate: string | null; permanent: boolean; selfExcludedByRegulator: boolean } }>('POST', `${MOBILE_GATE}/self-exclude/${kind}`, body)
     if (!result.ok) return failed(env, result)
+    // leave the account page first: its login guard would otherwise ask the excluded punter to log in
+    env.navigate('/')
     await authController(env).logout('SEFT_LOGOUT')
     const settings = result.value.selfExcludeSettings
+    env.stores.ui.getState().closePopup('login')
     env.stores.ui.getState().openPopup({ id: 'self-exclude', params: { endDate: settings.endDate ?? '', permanent: settings.permanent, byRegulator: false } })
-    env.navigate('/')
     return result
   },
 })

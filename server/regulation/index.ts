@@ -6,6 +6,7 @@
 import type { ServerModule } from '../modules'
 import { GATEWAY } from '../deps'
 import { createRealityCheckRouter, createRegulationRouter } from './router'
+import { mountDevClock } from './dev-clock'
 import './openapi'
 
 export { raiseRegulationAlert } from './alerts'
@@ -27,5 +28,6 @@ export const regulationModule: ServerModule = {
     const realityCheck = createRealityCheckRouter(deps)
     app.use(GAME_GATES.casino, realityCheck)
     app.use(GAME_GATES.liveCasino, realityCheck)
+    if (deps.config.development) mountDevClock(app, deps.devClock)
   },
 }

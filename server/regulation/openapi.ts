@@ -65,3 +65,10 @@ for (const gate of GATES) {
     [`${gate}/realitycheck/clear`]: { post: op(`Reality check (${product} gate): the punter goes on; the next reminder is one interval away ({})`, { 200: openapi.ok('Cleared', { type: 'object', properties: { success: { const: true } } }) }) },
   })
 }
+
+registerOpenApiPaths({
+  '/api/dev/clock': {
+    get: { tags: ['regulation'], summary: 'Development servers only: the server clock (now, offsetMs) that tests move' },
+    post: { tags: ['regulation'], summary: 'Development servers only: move the server clock forward ({advanceMs}); never back', responses: { 400: openapi.error('Bad input', BAD_INPUT), 404: openapi.error('No movable clock (an injected one, or production)', ['DEV_CLOCK_NOT_AVAILABLE']) } },
+  },
+})

@@ -112,13 +112,18 @@ export async function logInThroughPopup(page: Page, login: string, path = '/spor
 export async function logInByApi(page: Page, login: string, path = '/sport/live/popular', password = DEMO_PASSWORD): Promise<void> {
   // a site path (http://spain.localhost:…/x) logs in on that site; a bare path on the baseURL
   const at = (to: string) => (/^https?:/.test(path) ? new URL(to, path).href : to)
-  const response = await page.request.post(at('/mobile-gate/api/v1/auth/v2/login'), { data: { login, password } })
-  const body = (await response.json()) as { status: string; data?: { accessToken: string; refreshToken: string; creationTime: number; loginTimeout: number; expireTokenTime?: number; punterHash?: string } }
-  if (body.status !== 'OK' || !body.data) throw new Error(`login of ${login} failed: ${JSON.stringify(body)}`)
-  const { accessToken, refreshToken, creationTime, loginTimeout, punterHash } = body.data
-  const session = { accessToken, refreshToken, creationTime, loginTimeout, expireTokenTime: creationTime + loginTimeout, rememberMe: false, isLoginByAuthToken: false }
-  // storage is written from a plain resource of the origin, so no page of the site is running yet
+  // storage is written from a plain resource of the origin, so no page of the site is running yet;
+  // the call goes from that page too, so a site host (spain.localhost) resolves as in Chromium
   await page.goto(at('/favicon.ico'))
+  type LoginAnswer = { status: string; payload?: { accessToken: string; refreshToken: string; creationTime: number; loginTimeout: number; expireTokenTime?: number; punterHash?: string } }
+  const body = await page.evaluate(async (credentials) => {
+    const response = await fetch('/mobile-gate/api/v1/auth/v2/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) })
+    return (await response.json()) as LoginAnswer
+  }, { login, password })
+  if (body.status !== 'OK' || !body.payload) throw new Error(`login of ${login} failed: ${JSON.stringify(body)}`)
+  const { accessToken, refreshToken, creationTime, loginTimeout, punterHash } = body.payload
+  // as the page's own login stores it: refreshed early by the sites' OFFSET_TO_EXPIRE_TOKEN (−30 s)
+  const session = { accessToken, refreshToken, creationTime, loginTimeout, expireTokenTime: creationTime + loginTimeout - 30_000, rememberMe: false, isLoginByAuthToken: false }
   await page.evaluate(([stored, hash]) => {
     localStorage.setItem('session', JSON.stringify(stored))
     localStorage.setItem('sessionHash', JSON.stringify(hash))

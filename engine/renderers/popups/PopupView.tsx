@@ -24,7 +24,7 @@ function PopupButtons({ doc, params }: { doc: PopupDocument; params: Record<stri
   return (
     <div className="popup__buttons">
       {buttons.map((button, index) => (
-        <button key={index} type="button" className="button" data-variant={button.variant ?? (index === 0 ? 'primary' : 'secondary')} onClick={() => void runtime.run(button.actions, { params })}>
+        <button key={index} type="button" className="button" data-testid={(button as { testId?: string }).testId} data-variant={button.variant ?? (index === 0 ? 'primary' : 'secondary')} onClick={() => void runtime.run(button.actions, { params })}>
           {text(button.label)}
         </button>
       ))}

@@ -1,0 +1,106 @@
+/**
+ * Responsible gambling in the browser (issue 13 item 7), at phone size: a self-exclusion that
+ * refuses the next login, the casino reality check after the punter's interval, Spain's session
+ * reminder at the jurisdiction's interval, and a regulation alert confirmed. Time moves on the
+ * server's development clock (POST /api/dev/clock) and on the page's test clock together, in
+ * steps no longer than a token's life, as a punter's real session would see it: no sleeps.
+ */
+import type { APIRequestContext, Page, Response } from '@playwright/test'
+import { DEMO_PASSWORD, expect, logInByApi, test } from './fixtures'
+
+const answered = (path: string) => (r: Response) => new URL(r.url()).pathname.endsWith(path) && r.ok()
+
+const MINUTE = 60_000
+/** Shorter than the page's early token refresh (OFFSET_TO_EXPIRE_TOKEN, 30 s): the server is
+ * never so far ahead of the page that a token expires before the page has renewed it. */
+const STEP = 20_000
+
+/** Moves both clocks forward `ms`, step by step: the server, then the page (its due timers fire:
+ * the monitor's tick, the token refresh), as a session that really lasted that long would. */
+async function advanceClocks(page: Page, request: APIRequestContext, baseURL: string, ms: number): Promise<void> {
+  for (let moved = 0; moved < ms; moved += STEP) {
+    const step = Math.min(STEP, ms - moved)
+    const answer = await request.post(`${baseURL}/api/dev/clock`, { data: { advanceMs: step } })
+    expect(answer.ok()).toBe(true)
+    await page.clock.fastForward(step)
+  }
+}
+
+const spainOf = (url: string) => url.replace('//localhost', '//spain.localhost')
+
+test.use({ viewport: { width: 360, height: 740 } })
+
+test('a punter who self-excludes is told what happens, is logged out, and the next login shows the exclusion', async ({ page }) => {
+  await logInByApi(page, 'opened@demo.parlay.test', '/account/responsible-gambling')
+  await page.getByTestId('take-timeout').filter({ hasText: '7' }).click()
+  const confirm = page.locator('[data-popup-id="self-exclude-confirm"]')
+  await expect(confirm.getByTestId('self-exclude-confirm-days')).toContainText('7 days')
+  await expect(confirm).toContainText('logged out on every device')
+  await expect(confirm).toContainText('cannot be shortened')
+  await confirm.getByTestId('self-exclude-confirm').click()
+
+  const excluded = page.locator('[data-popup-id="self-exclude"]')
+  await expect(excluded).toBeVisible()
+  await expect(page.locator('header.app-header [data-header-item="login"]')).toBeVisible()
+  await excluded.getByRole('button', { name: 'OK' }).click()
+
+  // the login is refused with the exclusion's settings passed through to the popup
+  await page.locator('header.app-header [data-header-item="login"]').click()
+  const login = page.locator('[data-popup-id="login"]')
+  await login.getByLabel('E-mail, account number or nickname').fill('opened@demo.parlay.test')
+  await login.getByLabel('Password').fill(DEMO_PASSWORD)
+  await login.getByTestId('form-submit').click()
+  await expect(excluded).toContainText('You cannot log in while the exclusion lasts.')
+  const until = new Date(Date.now() + 7 * 24 * 3_600_000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
+  await expect(excluded).toContainText(`Until ${until}`)
+})
+
+test('a regulation alert shows time played, bet and lost until the punter confirms it', async ({ page, server }) => {
+  await logInByApi(page, 'alert@demo.parlay.test', `${spainOf(server.url)}/sport/live/popular`)
+  const alert = page.locator('[data-popup-id="regulation-alert"]')
+  await expect(alert.getByTestId('regulation-alert-hours')).toContainText('3')
+  await expect(alert.getByTestId('regulation-alert-bet')).toContainText('250')
+  await expect(alert.getByTestId('regulation-alert-lost')).toContainText('120')
+  const confirmed = page.waitForResponse((r) => r.url().endsWith('/regulation/punter/alerts/notification/confirm') && r.ok())
+  await alert.getByTestId('regulation-alert-confirm').click()
+  await confirmed
+  await expect(alert).toBeHidden()
+  // asked again after a reload: confirmed, so no popup
+  const asked = page.waitForResponse((r) => r.url().endsWith('/regulation/punter/alerts/notification/info'))
+  await page.reload()
+  expect(((await (await asked).json()) as { payload: { notificationInfo: { status: string } } }).payload.notificationInfo.status).toBe('CONFIRMED')
+  await expect(alert).toBeHidden()
+})
+
+test('in casino the reality check appears once the punter\'s interval of play has passed, and continuing clears it', async ({ page, server }) => {
+  await page.clock.install()
+  const firstCheck = page.waitForResponse(answered('/casino-gate/api/v1/realitycheck/check'))
+  await logInByApi(page, 'reality@demo.parlay.test', '/casino/lobby')
+  await firstCheck // the play clock of this session starts here
+  const popup = page.locator('[data-popup-id="reality-check-session"]')
+  await advanceClocks(page, page.request, server.url, 14 * MINUTE)
+  await expect(popup).toBeHidden()
+
+  await advanceClocks(page, page.request, server.url, MINUTE + STEP)
+  await expect(popup.getByTestId('reality-check-played')).toContainText('0 h 15 min')
+  const cleared = page.waitForResponse(answered('/realitycheck/clear'))
+  await popup.getByTestId('reality-check-continue').click()
+  await cleared
+  await expect(popup).toBeHidden()
+})
+
+test('Spain: the session reminder appears at the jurisdiction\'s interval and confirming it sends the confirmation', async ({ page, server }) => {
+  await page.clock.install()
+  const spain = spainOf(server.url)
+  await logInByApi(page, 'spain@demo.parlay.test', `${spain}/sport/live/popular`)
+  const popup = page.locator('[data-popup-id="spain-session-reminder"]')
+  await advanceClocks(page, page.request, server.url, 59 * MINUTE)
+  await expect(popup).toBeHidden()
+
+  await advanceClocks(page, page.request, server.url, MINUTE + STEP)
+  await expect(popup.getByTestId('spain-session-played')).toContainText('60 minutos') // the Spanish site speaks Spanish
+  const confirmed = page.waitForResponse(answered('/regulation/punter/session/confirm'))
+  await popup.getByTestId('spain-session-confirm').click()
+  expect(((await (await confirmed).json()) as { payload: { status: string } }).payload.status).toBe('SESSION_IS_CONFIRMED')
+  await expect(popup).toBeHidden()
+})
