@@ -6,10 +6,8 @@
  * odds-change policy, suspension, restrictions, settlement once) are HTTP tests in tests/http/bets.
  */
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, logInByApi, test } from './fixtures'
 
-const PASSWORD = 'parlay-demo-1'
-const headerItem = (page: Page, name: string) => page.locator(`header.app-header [data-header-item="${name}"]`)
 const balance = async (page: Page) => Number(await page.getByTestId('header-balance').locator('data').getAttribute('value'))
 
 // a test that paused the feed leaves it running for the next one
@@ -17,15 +15,8 @@ test.afterEach(async ({ request }) => {
   await request.post('/api/dev/feed/pause', { data: { paused: false } })
 })
 
-async function logIn(page: Page, login: string) {
-  await page.goto('/sport/live/popular')
-  await headerItem(page, 'login').click()
-  const dialog = page.locator('[data-popup-id="login"]')
-  await dialog.getByLabel('E-mail, account number or nickname').fill(login)
-  await dialog.getByLabel('Password').fill(PASSWORD)
-  await dialog.getByTestId('form-submit').click()
-  await expect(headerItem(page, 'profile')).toBeVisible()
-}
+// the login is not what these tests check: a stored session, as after a reload
+const logIn = (page: Page, login: string) => logInByApi(page, login)
 
 test('a live event’s price goes to the bet slip, the bet is placed and the balance falls; the feed settles it and the win raises the balance', async ({ page, request, context, baseURL }) => {
   await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: baseURL! }])

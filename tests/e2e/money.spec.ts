@@ -6,27 +6,17 @@
  * tests/http/payments.
  */
 import type { BrowserContext, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
-
-const PASSWORD = 'parlay-demo-1'
+import { expect, logInByApi, test } from './fixtures'
 
 async function consentGiven(context: BrowserContext, baseURL: string | undefined) {
   await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: baseURL! }])
 }
 
-const headerItem = (page: Page, name: string) => page.locator(`header.app-header [data-header-item="${name}"]`)
 const notice = (page: Page) => page.getByTestId('notifications')
 const balance = (page: Page) => page.getByTestId('deposit-balance').locator('data')
 
-async function logIn(page: Page, login: string) {
-  await page.goto('/sport/live/popular')
-  await headerItem(page, 'login').click()
-  const dialog = page.locator('[data-popup-id="login"]')
-  await dialog.getByLabel('E-mail, account number or nickname').fill(login)
-  await dialog.getByLabel('Password').fill(PASSWORD)
-  await dialog.getByTestId('form-submit').click()
-  await expect(headerItem(page, 'profile')).toBeVisible()
-}
+// the login is not what these tests check: a stored session, as after a reload
+const logIn = (page: Page, login: string) => logInByApi(page, login)
 
 /** On the cashier: picks the card, enters the amount, goes to the provider's page. */
 async function startCardDeposit(page: Page, amount: string, path = '/account/deposit') {

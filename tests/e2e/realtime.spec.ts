@@ -5,20 +5,11 @@
  * rules themselves are unit tests (tests/unit/realtime) and HTTP tests (tests/http/realtime).
  */
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, logInByApi, test } from './fixtures'
 
-const PASSWORD = 'parlay-demo-1'
-const headerItem = (page: Page, name: string) => page.locator(`header.app-header [data-header-item="${name}"]`)
 
-async function logIn(page: Page, login: string) {
-  await page.goto('/sport/live/popular')
-  await headerItem(page, 'login').click()
-  const dialog = page.locator('[data-popup-id="login"]')
-  await dialog.getByLabel('E-mail, account number or nickname').fill(login)
-  await dialog.getByLabel('Password').fill(PASSWORD)
-  await dialog.getByTestId('form-submit').click()
-  await expect(headerItem(page, 'profile')).toBeVisible()
-}
+// the login is not what these tests check: a stored session, as after a reload
+const logIn = (page: Page, login: string) => logInByApi(page, login)
 
 async function saveSettings(page: Page, settings: Record<string, unknown>) {
   const status = await page.evaluate(async (body) => {

@@ -6,11 +6,9 @@
  * zone is detected through Intl.
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, logInByApi, test } from './fixtures'
 
 test.describe.configure({ timeout: 90_000 })
-
-const PASSWORD = 'parlay-demo-1'
 
 async function punterContext(browser: Browser, baseURL: string | undefined, options: { timezoneId?: string } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, serviceWorkers: 'block', ...options })
@@ -18,15 +16,8 @@ async function punterContext(browser: Browser, baseURL: string | undefined, opti
   return context
 }
 
-async function logIn(page: Page, login: string) {
-  await page.goto('/sport/live/popular')
-  await page.locator('header.app-header [data-header-item="login"]').click()
-  const dialog = page.locator('[data-popup-id="login"]')
-  await dialog.getByLabel('E-mail, account number or nickname').fill(login)
-  await dialog.getByLabel('Password').fill(PASSWORD)
-  await dialog.getByTestId('form-submit').click()
-  await expect(page.locator('header.app-header [data-header-item="profile"]')).toBeVisible()
-}
+// the login is not what these tests check: a stored session, as after a reload
+const logIn = (page: Page, login: string) => logInByApi(page, login)
 
 async function openSettings(page: Page) {
   await page.goto('/account/settings')

@@ -2,44 +2,26 @@
 import { createHash } from 'node:crypto'
 import { createLogger } from '../../../server/log'
 import { startTestServer, type TestServer } from '../../support/server'
+import { addresses, apiCaller, DEMO_PASSWORD, type CallResult } from '../../support/api'
 
-export const GATE = '/mobile-gate/api/v1/'
-export const DEMO_PASSWORD = 'parlay-demo-1'
+export { GATE, DEMO_PASSWORD } from '../../support/api'
 
 export interface AuthTestServer extends TestServer {
   clock: { now: number }
   logLines: string[]
-  call(method: string, path: string, options?: { body?: unknown; raw?: string; headers?: Record<string, string>; ip?: string }): Promise<{ status: number; json: any; text: string; headers: Headers; ms: number }>
+  call(method: string, path: string, options?: { body?: unknown; raw?: string; headers?: Record<string, string>; ip?: string }): Promise<CallResult>
   login(login: string, password?: string, extra?: Record<string, unknown>, ip?: string): ReturnType<AuthTestServer['call']>
   solvedCaptcha(): Promise<string>
 }
 
-let ipCounter = 0
 /** A fresh client address per call site, so the per-IP counter only counts what a test means. */
-export const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
+export const freshIp = addresses(0)
 
 export async function startAuthServer(): Promise<AuthTestServer> {
   const clock = { now: Date.UTC(2025, 5, 1, 12) }
   const logLines: string[] = []
   const server = await startTestServer({ now: () => clock.now, log: createLogger((line) => logLines.push(line)) })
-  const call: AuthTestServer['call'] = async (method, path, options = {}) => {
-    const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? freshIp(), ...options.headers }
-    let body: string | undefined = options.raw
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body)
-      headers['content-type'] ??= 'application/json'
-    }
-    const started = performance.now()
-    const res = await fetch(server.url + (path.startsWith('/') ? path : GATE + path), { method, headers, body })
-    const text = await res.text()
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = undefined
-    }
-    return { status: res.status, json, text, headers: res.headers, ms: performance.now() - started }
-  }
+  const call: AuthTestServer['call'] = apiCaller(server.url, freshIp)
   return {
     ...server,
     clock,

@@ -1,6 +1,7 @@
 /** Helpers for the bets and games HTTP tests: the money test server in development mode (feed controls), a live selection, a placement. */
 import { startTestServer } from '../../support/server'
-import { GATE, DEMO_PASSWORD, type MoneyServer } from '../payments/support'
+import { DEMO_PASSWORD, type MoneyServer } from '../payments/support'
+import { addresses, apiCaller } from '../../support/api'
 
 export interface BetsServer extends MoneyServer {
   /** A live event's main-market selections (ids and prices) not yet used by this test file. */
@@ -9,7 +10,7 @@ export interface BetsServer extends MoneyServer {
   dev(path: 'price' | 'hold' | 'settle', body: Record<string, unknown>): Promise<any>
 }
 
-let ip = 0
+const freshIp = addresses(8)
 let key = 0
 export const newKey = () => `key-${process.pid}-${Date.now()}-${++key}`
 
@@ -17,25 +18,7 @@ export async function startBetsServer(): Promise<BetsServer> {
   const clock = { now: Date.UTC(2026, 0, 15, 12, 30) }
   const server = await startTestServer({ now: () => clock.now, simulators: true, development: true })
   const used = new Set<string>()
-  const call: MoneyServer['call'] = async (method, path, options = {}) => {
-    const headers: Record<string, string> = { 'x-forwarded-for': `10.8.${Math.floor(++ip / 250)}.${ip % 250}`, ...options.headers }
-    if (options.hash) headers['punter-session-hash'] = options.hash
-    if (options.site) headers['x-parlay-target'] = options.site
-    let body = options.raw
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body)
-      headers['content-type'] ??= 'application/json'
-    }
-    const res = await fetch(server.url + (path.startsWith('/') ? path : GATE + path), { method, headers, body, redirect: 'manual' })
-    const text = await res.text()
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = undefined
-    }
-    return { status: res.status, json, headers: res.headers }
-  }
+  const call: MoneyServer['call'] = apiCaller(server.url, freshIp)
   const dev: BetsServer['dev'] = async (path, body) => (await call('POST', `/api/dev/feed/${path}`, { body })).json
   return {
     ...server,

@@ -3,7 +3,8 @@ import { expect } from 'vitest'
 import { createPunter, type NewPunter } from '../../../server/punters/repository'
 import { createLogger } from '../../../server/log'
 import { startTestServer, type TestServer } from '../../support/server'
-import { freshIp, GATE } from '../auth/support'
+import { freshIp } from '../auth/support'
+import { apiCaller } from '../../support/api'
 
 export interface CredentialsServer extends TestServer {
   clock: { now: number }
@@ -21,20 +22,10 @@ export async function startCredentialsServer(): Promise<CredentialsServer> {
   const clock = { now: Date.UTC(2025, 5, 1, 12) }
   const logLines: string[] = []
   const server = await startTestServer({ development: true, now: () => clock.now, log: createLogger((line) => logLines.push(line)) })
+  const api = apiCaller(server.url, freshIp)
   const call: CredentialsServer['call'] = async (method, path, options = {}) => {
-    const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? freshIp() }
-    if (options.session) headers['punter-session-hash'] = options.session
-    if (options.host) headers['x-parlay-target'] = options.host
-    if (options.body !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(server.url + (path.startsWith('/') ? path : GATE + path), { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) })
-    const text = await res.text()
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = text
-    }
-    return { status: res.status, json, headers: res.headers }
+    const res = await api(method, path, { body: options.body, hash: options.session, site: options.host, ip: options.ip })
+    return { ...res, json: res.json ?? res.text }
   }
   const messagesTo = async (to: string) => (await call('GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`)).json.payload.messages as { id: number; body: string; subject: string; channel: string }[]
   return {

@@ -1,41 +1,23 @@
 /** Helpers for the money HTTP tests: a server with simulators on, a movable clock, a logged-in punter, the provider's pages. */
 import { startTestServer, type TestServer } from '../../support/server'
+import { addresses, apiCaller, DEMO_PASSWORD, type CallOptions, type CallResult } from '../../support/api'
 
-export const GATE = '/mobile-gate/api/v1/'
-export const DEMO_PASSWORD = 'parlay-demo-1'
+export { GATE, DEMO_PASSWORD } from '../../support/api'
 
 export interface MoneyServer extends TestServer {
   clock: { now: number }
-  call(method: string, path: string, options?: { body?: unknown; raw?: string; hash?: string; site?: string; headers?: Record<string, string> }): Promise<{ status: number; json: any; headers: Headers }>
+  call(method: string, path: string, options?: CallOptions): Promise<CallResult>
   /** Logs a demo punter in; answers the session hash. */
   login(login: string, site?: string): Promise<string>
   /** Submits one of the simulator's forms, as the browser would: answers the Location it redirects to. */
   provider(path: string, form: Record<string, string>): Promise<string>
 }
 
-let ip = 0
+const freshIp = addresses(9)
 export async function startMoneyServer(): Promise<MoneyServer> {
   const clock = { now: Date.UTC(2026, 0, 15, 12) }
   const server = await startTestServer({ now: () => clock.now, simulators: true })
-  const call: MoneyServer['call'] = async (method, path, options = {}) => {
-    const headers: Record<string, string> = { 'x-forwarded-for': `10.9.${Math.floor(++ip / 250)}.${ip % 250}`, ...options.headers }
-    if (options.hash) headers['punter-session-hash'] = options.hash
-    if (options.site) headers['x-parlay-target'] = options.site
-    let body = options.raw
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body)
-      headers['content-type'] ??= 'application/json'
-    }
-    const res = await fetch(server.url + (path.startsWith('/') ? path : GATE + path), { method, headers, body, redirect: 'manual' })
-    const text = await res.text()
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = undefined
-    }
-    return { status: res.status, json, headers: res.headers }
-  }
+  const call: MoneyServer['call'] = apiCaller(server.url, freshIp)
   return {
     ...server,
     clock,
