@@ -13,6 +13,7 @@ import './credentials' // credential actions (password.*, credentials.load, acco
 import './regulation' // responsible gambling (regulation.*, realityCheck.*) register themselves
 import './bets' // bet slip, cash-out and game actions (betslip.*, bets.cashOut, game.*) register themselves
 import './engagement' // quiz and loyalty actions (quiz.load, quiz.answer, loyalty.loadCampaign, loyalty.acceptRules) register themselves
+import './messages' // inbox actions (messages.loadPage, messages.markRead, messages.showActive) register themselves
 
 registerActions(builtInActions, actionRegistry)
 

@@ -41,6 +41,8 @@ export const contextDeclaration = {
     legalAgreementAccepted: 'bool',
     hasDeposited: 'bool',
     identified: 'bool',
+    /** Unread inbox messages (heartbeat inboxStatistics, then the punter socket). */
+    unreadMessages: 'int',
   },
   settings: {
     locale: 'string',

@@ -69,6 +69,7 @@ export function buildContext(stores: EngineStores, extra: ContextExtra = {}): Ev
       legalAgreementAccepted: userData?.legalAgreementAccepted === true,
       hasDeposited: Boolean(userData?.firstDepositDate),
       identified: IDENTIFIED_STATES.includes(str(userData?.punterIdentityState)),
+      unreadMessages: num((userData?.inboxStatistics as { unreadMessagesCount?: unknown } | undefined)?.unreadMessagesCount),
     },
     settings: {
       locale: settings.server.locale || site.locale,

@@ -16,6 +16,7 @@ import { AVATAR_BUTTON_ID, Avatar, PROFILE_PANEL_ID, ProfilePanel, useProfilePan
 import { useSessionStatus } from './session-status'
 import { useAppIcon } from './app-icon'
 import { usePunterSocket } from '../punter-socket'
+import { usePunterMessages } from '../punter-messages'
 
 const KNOWN_ITEMS = new Set<string>(HEADER_ITEM_NAMES)
 
@@ -49,6 +50,32 @@ function Balance({ item }: { item: HeaderItem }) {
       <span className="visually-hidden">{text(item.label)} </span>
       <data value={String(ctx.user.balance)}>{formatMoney(ctx.user.balance, ctx.site.locale, currency)}</data>
     </span>
+  )
+}
+
+/** The inbox link with its unread count (spec §3 Messages): the count follows the server. */
+function MessagesItem({ item }: { item: HeaderItem }) {
+  const runtime = useRuntime()
+  const { ctx, text } = useEvaluate()
+  const unread = ctx.user.unreadMessages
+  return (
+    <Link
+      className="header-button header-button--ghost header-messages"
+      to={runtime.href(item.to ?? '/account/messages')}
+      data-header-item={item.name}
+      data-testid="header-messages"
+      aria-label={`${text(item.label)}${unread > 0 ? `, ${runtime.t('messages.unread', { count: unread })}` : ''}`}
+    >
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <rect x="3" y="5" width="18" height="14" rx="2" />
+        <path d="m3 7 9 6 9-6" />
+      </svg>
+      {unread > 0 && (
+        <span className="header-messages__count" data-testid="header-unread" aria-hidden="true">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Link>
   )
 }
 
@@ -98,6 +125,7 @@ function AccountItems({ doc, control }: { doc: HeaderDocument; control: ProfileP
         const key = `${item.name}-${index}`
         if (item.name === 'balance') return <Balance key={key} item={item} />
         if (item.name === 'profile') return <AvatarButton key={key} item={item} doc={doc} control={control} />
+        if (item.name === 'messages') return <MessagesItem key={key} item={item} />
         return <ActionItem key={key} item={item} />
       })}
     </>
@@ -112,6 +140,7 @@ export function Header() {
   const doc = state.status === 'ready' ? state.doc : null
   const settled = doc !== null && status !== 'restoring'
   useAppIcon(doc)
+  usePunterMessages() // active messages once per session, new ones over the punter socket
   return (
     <>
       <header className="app-header">
