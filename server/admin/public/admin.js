@@ -342,6 +342,53 @@ async function outboxView() {
   await load()
 }
 
+// ---- messages to punters: one punter at once; a segment or everyone after a second admin approves
+
+async function messagesView() {
+  const at = location.hash
+  const result = await api('GET', '/admin/api/messages')
+  const messages = result.ok ? result.json.payload : []
+  const audience = h('select', { 'data-testid': 'message-audience' }, h('option', { value: 'punter' }, 'One punter'), h('option', { value: 'segment' }, 'A segment'), h('option', { value: 'everyone' }, 'Everyone'))
+  const accountNumber = h('input', { placeholder: 'account number, e.g. 10000001', maxlength: 12, 'data-testid': 'message-account' })
+  const jurisdiction = h('input', { placeholder: 'jurisdiction, e.g. spain', maxlength: 20, 'data-testid': 'message-jurisdiction' })
+  const state = h('input', { placeholder: 'state, e.g. OPENED', maxlength: 40 })
+  const tier = h('input', { placeholder: 'tier, e.g. VIP', maxlength: 20 })
+  const source = h('select', {}, h('option', { value: 'web' }, 'web'), h('option', { value: 'club' }, 'club'))
+  const kind = h('select', { 'data-testid': 'message-kind' }, h('option', { value: 'INBOX' }, 'INBOX: kept in the inbox'), h('option', { value: 'EXTERNAL' }, 'EXTERNAL: shown on the page once'))
+  const locale = h('select', {}, ...['en', 'ru', 'be', 'es', 'pt', 'da', 'it'].map((l) => h('option', { value: l }, l)))
+  const text = h('textarea', { placeholder: 'Message text', maxlength: 1000, 'data-testid': 'message-text' })
+  const send = h('button', { type: 'button', 'data-testid': 'message-send' }, 'Send')
+  send.addEventListener('click', async () => {
+    const type = audience.value
+    const who = type === 'punter' ? { type, accountNumber: accountNumber.value.trim() } : type === 'segment' ? { type, ...(jurisdiction.value.trim() ? { jurisdiction: jurisdiction.value.trim() } : {}), ...(state.value.trim() ? { state: state.value.trim() } : {}), ...(tier.value.trim() ? { tier: tier.value.trim() } : {}) } : { type }
+    const r = await api('POST', '/admin/api/messages', { audience: who, ...(type === 'everyone' ? {} : { source: source.value }), kind: kind.value, texts: { [locale.value]: text.value } })
+    if (!r.ok) return notice(errorText(r), 'error')
+    notice(r.status === 202 ? `Message #${r.json.payload.id} waits for a second admin's approval.` : `Message #${r.json.payload.id} delivered to ${r.json.payload.recipients} punter(s).`)
+    messagesView()
+  })
+  const decide = (m, decision) =>
+    h('button', {
+      type: 'button',
+      'data-testid': `message-${decision}`,
+      onclick: async () => {
+        const r = await api('POST', `/admin/api/messages/${m.id}/${decision}`)
+        if (!r.ok) return notice(errorText(r), 'error')
+        messagesView()
+      },
+    }, decision)
+  const audienceText = (a) => (a.type === 'punter' ? `punter ${a.accountNumber}` : a.type === 'segment' ? `segment ${[a.jurisdiction, a.state, a.tier].filter(Boolean).join(' / ')}` : 'everyone')
+  show(at,
+    h('h1', {}, 'Messages to punters'),
+    h('p', {}, 'A message to one punter goes out at once. A message to a segment or to everyone goes out only after a second admin approves it. Everything is in the audit log.'),
+    h('p', {}, h('label', {}, 'To ', audience), ' ', accountNumber, ' ', jurisdiction, ' ', state, ' ', tier),
+    h('p', {}, h('label', {}, 'Source ', source), ' ', h('label', {}, 'Kind ', kind), ' ', h('label', {}, 'Language ', locale)),
+    text,
+    h('p', {}, send),
+    h('h2', {}, 'Latest messages'),
+    h('ul', { 'data-testid': 'messages-list' }, ...messages.map((m) => h('li', { 'data-testid': 'message-row', 'data-status': m.status }, `#${m.id} ${m.status} — ${audienceText(m.audience)}, ${m.source}/${m.kind}: “${Object.values(m.texts)[0]}” by ${m.author}${m.approver ? `, approved by ${m.approver}` : ''}${m.status === 'DELIVERED' ? `, ${m.recipients} recipient(s)` : ''} `, m.status === 'PENDING_APPROVAL' && m.author !== me.email ? [decide(m, 'approve'), ' ', decide(m, 'reject')] : ''))),
+  )
+}
+
 async function route() {
   const hash = decodeURIComponent(location.hash.slice(1))
   if (hash.startsWith('document/')) return documentView(hash.slice('document/'.length))
@@ -350,6 +397,7 @@ async function route() {
   if (hash === 'waivers') return waiversView()
   if (hash === 'audit') return auditView()
   if (hash === 'outbox') return outboxView()
+  if (hash === 'messages') return messagesView()
   return reviewsView()
 }
 
@@ -363,6 +411,7 @@ async function mountApp() {
     location.assign('/admin')
   })
   document.querySelector('header nav')?.append(' ', h('a', { href: '#outbox', 'data-testid': 'nav-outbox' }, 'Outbox'))
+  document.querySelector('header nav')?.append(' ', h('a', { href: '#messages', 'data-testid': 'nav-messages' }, 'Messages'))
   window.addEventListener('hashchange', route)
   route()
 }
