@@ -20,6 +20,7 @@ import { betsModule } from './bets'
 import { gamesModule } from './games'
 import { messagesModule } from './messages'
 import { engagementModule } from './engagement'
+import { promotionsModule } from './promotions'
 
 export interface ServerModule {
   name: string
@@ -52,4 +53,5 @@ export const modules: ServerModule[] = [
   gamesModule,
   messagesModule,
   engagementModule,
+  promotionsModule,
 ]

@@ -829,6 +829,61 @@ export const loyaltyCampaignSchema = {
   additionalProperties: false,
 } as const
 
+/** Promotions (spec §2 {product}/promotions, §6 "guests may see promotions unless disabled for
+ * guests"): one document per promotion, its texts inline per locale so compliance reviews the
+ * whole offer (prize, dates, copy) as one readable diff. schema-lint checks the end is after the
+ * start and that every locale of every site it targets has its texts. */
+export const PROMOTION_PRODUCTS = ['sport', 'esports', 'casino', 'live-casino', 'live-games', 'virtual-sports', 'toto'] as const
+
+const ISO_UTC = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?Z$'
+
+const promotionText = {
+  type: 'object',
+  required: ['title', 'body'],
+  properties: {
+    title: { type: 'string', minLength: 1, maxLength: 120 },
+    body: { type: 'string', minLength: 1, maxLength: 1000 },
+    terms: { type: 'string', maxLength: 2000, description: 'The key terms, shown on the promotion page.' },
+  },
+  additionalProperties: false,
+} as const
+
+export const promotionSchema = {
+  $id: schemaUri('promotion'),
+  title: 'Parlay promotion',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'product', 'startsAt', 'endsAt', 'texts'],
+  properties: {
+    ...documentBase('promotion'),
+    product: { enum: PROMOTION_PRODUCTS, description: 'The product page that lists it ({product}/promotions); every one is also on /promotions.' },
+    startsAt: { type: 'string', pattern: ISO_UTC, description: 'When it goes live (ISO 8601, UTC).' },
+    endsAt: { type: 'string', pattern: ISO_UTC, description: 'When it ends (ISO 8601, UTC); must be after startsAt.' },
+    shownToGuests: { type: 'boolean', default: true, description: 'false: only logged-in punters see it (spec §6).' },
+    jurisdictions: { type: 'array', items: { enum: JURISDICTIONS }, minItems: 1, uniqueItems: true, description: 'The sites that show it; every site when absent.' },
+    prize: {
+      type: 'object',
+      required: ['amount', 'currency'],
+      properties: { amount: { type: 'number', exclusiveMinimum: 0, maximum: 10_000_000 }, currency: { type: 'string', pattern: '^[A-Z]{3}$' } },
+      additionalProperties: false,
+    },
+    participationCode: {
+      type: 'string',
+      pattern: '^[A-Z0-9-]{2,40}$',
+      [SERVER_ONLY]: true,
+      description: 'The code whose use counts as taking part (the jurisdiction\'s bonus.promoCodes says what it gives). Never served, like the codes themselves: the texts advertise it when the operator wants.',
+    },
+    forRegistration: { type: 'boolean', description: 'Offered to guests with the promo-for-registration popup: sign up to take part.' },
+    texts: {
+      type: 'object',
+      description: 'locale → title, body and terms.',
+      propertyNames: { pattern: '^[a-z]{2,3}$' },
+      additionalProperties: promotionText,
+      minProperties: 1,
+    },
+  },
+  additionalProperties: false,
+} as const
+
 export const documentSchemas = {
   screen: screenSchema,
   popup: popupSchema,
@@ -842,6 +897,7 @@ export const documentSchemas = {
   redirects: redirectsSchema,
   quiz: quizSchema,
   'loyalty-campaign': loyaltyCampaignSchema,
+  promotion: promotionSchema,
 } as const
 
 export type DocumentKind = keyof typeof documentSchemas

@@ -29,6 +29,7 @@ import { createPayment, findPayment, findPaymentByKey, settlePayment, type Payme
 import { exceededPeriod, limitStates, setLimit, type LimitChange } from './limits'
 import { depositLimitPolicy, paymentSources, sourcesFor, type LimitPeriod } from './policy'
 import { createSimulatedProvider, type PaymentProvider } from './simulator'
+import { announceParticipation } from '../promotions'
 
 export const DEPOSIT_SCHEMA = {
   type: 'object',
@@ -203,6 +204,7 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     const answer = redeemPromoCode(db, punter, promo, deps.now())
     if (!answer.ok) return sendError(res, 409, answer.code)
     log.info('bonus.promo.redeemed', { punterId: punter.id, product: promo.reward.product })
+    announceParticipation(deps, siteContext(req, deps).jurisdiction, punter.id, promo.code) // spec §3 promoParticipation
     sendOk(res, { promoCode: promo.code, reward: answer.reward, bonusInfo: answer.bonus })
   })
 

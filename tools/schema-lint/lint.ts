@@ -11,6 +11,7 @@ import { NODE_KINDS } from '../../engine/documents/kinds'
 import { loadDocuments, type DocumentProblem, type DocumentRecord } from '../../server/documents/loader'
 import { translationFindings } from './rules/translations'
 import { serverOnlyFindings } from './rules/server-only'
+import { promotionFindings } from './rules/promotions'
 import { checkRedirects, servesPath, type RedirectRule } from '../../engine/core/routes'
 
 export interface Finding extends DocumentProblem {
@@ -167,6 +168,7 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
 
   for (const record of records) {
     if (record.kind === 'translations' || record.kind === 'remote-config') continue
+    if (record.kind === 'promotion') continue // its texts are inline copy, not i18n keys (rules/promotions.ts)
     visit(record, record.source, '', null)
     if (record.kind === 'menu' || record.kind === 'footer')
       (record.source.items as Record<string, unknown>[]).forEach((item, i) => {
@@ -202,5 +204,6 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
   // declared locales, code and error-catalogue keys, plural forms, placeholders (rules/translations.ts)
   findings.push(...translationFindings(records))
   findings.push(...serverOnlyFindings(records))
+  findings.push(...promotionFindings(records))
   return findings
 }

@@ -10,6 +10,7 @@
  * an approval follow a finding across commits.
  */
 import { createHash } from 'node:crypto'
+import { promotionMeaning } from './promotion-wording'
 import { classifyWords, COMPLIANCE_CLASSES, severityOf, type Direction, type ImpactClass, type Severity } from './classify'
 import { engagementWording } from './engagement'
 
@@ -231,6 +232,10 @@ function interpret(change: RawChange, doc: DocumentSnapshot): Interpretation {
   const at = (words: string) => (subject ? `${subject} ${words}` : words)
   const engagement = engagementWording(change, doc.kind, doc.source)
   if (engagement) return engagement
+  if (doc.kind === 'promotion') {
+    const meaning = promotionMeaning(keys, op, before, after, doc.source)
+    if (meaning) return meaning
+  }
 
   if (op === 'chain') {
     const a = before as string[]

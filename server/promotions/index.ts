@@ -1,0 +1,118 @@
+/**
+ * Server module `promotions` (issue 15 item 4): promotions from promotion documents.
+ *
+ *   GET /api/promotions?product&locale               live promotions a guest may see (spec §6)
+ *   GET /api/promotions/{id}?locale                  one of them (its page)
+ *   GET {mobile}/bonus/promotions[/{product}]        live promotions for the logged-in punter (guests' and members' own)
+ *   GET {mobile}/bonus/promotions/detail/{id}        one of them, members' own included
+ *   GET {mobile}/bonus/ticket/active-campaigns       the punter's offers: live campaigns, the ones taken part in first
+ *
+ * Taking part is typing the promotion's promo code (POST {mobile}/bonus/punter/promo-code/input,
+ * server/payments): that route calls `announceParticipation`, which sends the punter the
+ * promoParticipation event (spec §3).
+ */
+import { Router, type Request, type Response } from 'express'
+import { GATEWAY, type ServerDeps } from '../deps'
+import { sendError, sendOk } from '../http/envelope'
+import { siteContext } from '../http/site'
+import { validateQuery } from '../http/validate'
+import { translationsFor } from '../documents/router'
+import type { ServerModule } from '../modules'
+import type { Punter } from '../punters/repository'
+import { emitPunterEvent } from '../punters/events'
+import { requirePunter } from '../signup/punters'
+import { PROMOTION_PRODUCTS } from '../../engine/documents/kinds'
+import { promotionCard, promotionsOfSite, isLive, visiblePromotions, type PromotionDocument } from './catalogue'
+import './openapi'
+
+const LOCALE = { type: 'string', pattern: '^[a-z]{2,3}$' } as const
+export const LIST_QUERY = { type: 'object', additionalProperties: false, properties: { product: { enum: PROMOTION_PRODUCTS }, locale: LOCALE } } as const
+export const ONE_QUERY = { type: 'object', additionalProperties: false, properties: { locale: LOCALE } } as const
+const ID = /^[a-z0-9][a-z0-9-]{0,79}$/
+
+/** The words of a card in the request's locale (schemas/i18n/*-promos.json). */
+function wordsFor(deps: ServerDeps, req: Request) {
+  const context = siteContext(req, deps)
+  const texts = translationsFor(deps, context, context.locale)?.resources ?? {}
+  const english = translationsFor(deps, context, 'en')?.resources ?? {}
+  return {
+    locale: context.locale,
+    fallback: context.site.defaultLocale,
+    jurisdiction: context.jurisdiction,
+    until: texts['promos.until'] ?? english['promos.until'] ?? 'Until {{date}}',
+    prize: texts['promos.prize'] ?? english['promos.prize'] ?? 'Prize {{amount}}',
+    participating: texts['promos.participating'] ?? english['promos.participating'] ?? 'You are taking part',
+  }
+}
+
+/** Promo codes the punter has used (upper case), from the promo code uses of server/payments. */
+function usedCodes(deps: ServerDeps, punterId: number): Set<string> {
+  const rows = deps.db.prepare('SELECT code FROM promo_code_uses WHERE punter_id = ?').all(punterId) as { code: string }[]
+  return new Set(rows.map((r) => r.code))
+}
+
+/** Sends promoParticipation when a used code belongs to a live promotion of the punter's site. */
+export function announceParticipation(deps: ServerDeps, jurisdiction: string, punterId: number, promoCode: string): PromotionDocument | undefined {
+  const now = deps.now()
+  const promotion = promotionsOfSite(deps.documents.list('promotion'), jurisdiction).find((p) => isLive(p, now) && p.participationCode?.toUpperCase() === promoCode.toUpperCase())
+  emitPunterEvent('promoParticipation', { punterId, promoCode: promoCode.toUpperCase(), promotionId: promotion?.id ?? null, product: promotion?.product ?? null })
+  return promotion
+}
+
+export function createPromotionsRouter(deps: ServerDeps): Router {
+  const router = Router()
+  const gate = Router()
+  const auth = requirePunter(deps.db, deps.now)
+  const cards = (req: Request, loggedIn: boolean, product?: string) => {
+    const words = wordsFor(deps, req)
+    return visiblePromotions(deps.documents.list('promotion'), { jurisdiction: words.jurisdiction, loggedIn, now: deps.now() })
+      .filter((p) => !product || p.product === product)
+      .map((p) => promotionCard(p, words.locale, words.fallback, words))
+  }
+  const answer = (res: Response, payload: unknown) => {
+    res.setHeader('Cache-Control', 'no-cache')
+    res.setHeader('Vary', 'Host, Accept-Language')
+    sendOk(res, payload)
+  }
+  const one = (req: Request, res: Response, loggedIn: boolean) => {
+    const id = String(req.params.id)
+    const card = ID.test(id) ? cards(req, loggedIn).find((c) => c.id === id) : undefined
+    if (!card) return sendError(res, 404, 'PROMOTION_NOT_FOUND')
+    answer(res, card)
+  }
+
+  router.get('/api/promotions', validateQuery(LIST_QUERY), (req, res) => answer(res, cards(req, false, req.query.product as string | undefined)))
+  router.get('/api/promotions/:id', validateQuery(ONE_QUERY), (req, res) => one(req, res, false))
+
+  gate.get('/bonus/promotions', auth, validateQuery(ONE_QUERY), (req, res) => answer(res, cards(req, true)))
+  gate.get('/bonus/promotions/detail/:id', auth, validateQuery(ONE_QUERY), (req, res) => one(req, res, true))
+  gate.get('/bonus/promotions/:product', auth, validateQuery(ONE_QUERY), (req, res) => {
+    const product = String(req.params.product)
+    if (!(PROMOTION_PRODUCTS as readonly string[]).includes(product)) return sendError(res, 404, 'UNKNOWN_PRODUCT')
+    answer(res, cards(req, true, product))
+  })
+  gate.get('/bonus/ticket/active-campaigns', auth, validateQuery(ONE_QUERY), (req, res) => {
+    const punter = res.locals.punter as Punter
+    const used = usedCodes(deps, punter.id)
+    const { participating: takingPart } = wordsFor(deps, req)
+    const now = deps.now()
+    const codes = new Map(promotionsOfSite(deps.documents.list('promotion'), siteContext(req, deps).jurisdiction).filter((p) => isLive(p, now)).map((p) => [p.id, p.participationCode?.toUpperCase()]))
+    const campaigns = cards(req, true).map((card) => {
+      const code = codes.get(card.id)
+      const participating = code !== undefined && used.has(code)
+      return { ...card, participating, subtitle: participating ? `${takingPart} · ${card.subtitle}` : card.subtitle }
+    })
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, campaigns.sort((a, b) => Number(b.participating) - Number(a.participating)))
+  })
+
+  router.use(GATEWAY.mobile, gate)
+  return router
+}
+
+export const promotionsModule: ServerModule = {
+  name: 'promotions',
+  mount(app, deps) {
+    app.use(createPromotionsRouter(deps))
+  },
+}
