@@ -41,7 +41,7 @@ registerOpenApiPaths({
   },
   '/admin/api/messages': {
     get: admin('The latest messages to punters with their status (PENDING_APPROVAL, DELIVERED, REJECTED), author, approver and recipients'),
-    post: admin('Writes a message: to one punter it is delivered at once (201); to a segment (jurisdiction, state, tier) or everyone it waits for a second admin (202). Audited', {
+    post: admin('Writes a message: to one punter it is delivered immediately, answering 201; to a segment (jurisdiction, state, tier) or everyone it waits for a second admin (202). Audited', {
       400: openapi.error('Bad input, or a segment without a criterion', BAD_INPUT),
       404: openapi.error('No punter with that account number', ['PUNTER_NOT_FOUND']),
     }),

@@ -6,28 +6,10 @@
  */
 import type { Browser, Page } from '@playwright/test'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
-import { DEMO_PASSWORD, expect, test } from './fixtures'
+import { expect, logInByApi, test } from './fixtures'
 
 const operator = DEMO_ADMINS.find((a) => a.email === 'operator@parlay.test')!
 const compliance = DEMO_ADMINS.find((a) => a.email === 'compliance@parlay.test')!
-
-/** Logs in over HTTP and opens `path` with the session stored (the login is not what these tests check). */
-async function logInByApi(page: Page, login: string, path: string): Promise<void> {
-  const body = await (await page.request.post('/mobile-gate/api/v1/auth/v2/login', { data: { login, password: DEMO_PASSWORD } })).json()
-  const session = body.payload ?? body.data
-  if (body.status !== 'OK' || !session) throw new Error(`login of ${login} failed: ${JSON.stringify(body)}`)
-  const { accessToken, refreshToken, creationTime, loginTimeout, punterHash } = session
-  await page.goto('/favicon.ico')
-  await page.evaluate(
-    ([stored, hash]) => {
-      localStorage.setItem('session', JSON.stringify(stored))
-      localStorage.setItem('sessionHash', JSON.stringify(hash))
-    },
-    [{ accessToken, refreshToken, creationTime, loginTimeout, expireTokenTime: creationTime + loginTimeout, rememberMe: false, isLoginByAuthToken: false }, punterHash] as const,
-  )
-  await page.goto(path)
-  await expect(page.locator('header.app-header [data-header-item="profile"]')).toBeVisible()
-}
 
 async function adminPage(browser: Browser, baseURL: string, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext({ baseURL })).newPage()

@@ -30,5 +30,5 @@ describe('route fuzz, production mode', () => {
     const failures = await runCases(server.port, cases)
     expect(failures, `seed ${SEED}, ${cases.length} requests`).toEqual([])
     expect((await rawRequest(server.port, { path: '/ping.json' })).status).toBe(200)
-  }, 100_000)
+  }, 300_000)
 })

@@ -66,5 +66,5 @@ describe('route fuzz, development mode (every route, dev extras included)', () =
     const failures = await runCases(server.port, cases)
     expect(failures, `seed ${SEED}, ${cases.length} requests`).toEqual([])
     expect((await rawRequest(server.port, { path: '/ping.json' })).status).toBe(200)
-  }, 100_000)
+  }, 300_000)
 })
