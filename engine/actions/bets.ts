@@ -12,7 +12,7 @@
  *   bets.cashOut {betId, amount}      cash-out at the offer shown, per the punter's confirmation type and delay
  */
 import type { Result } from '../core/contracts'
-import { errorMessageKey } from '../core/gateway'
+import { errorMessageKey, refusalMessageKey } from '../core/gateway'
 import { betslip, type PlacedBet, type SlipPick } from '../core/betslip'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { actionRegistry, registerActions, type ActionDefinition, type ActionEnvironment, type ParamSchema } from './registry'
@@ -30,7 +30,7 @@ const detailsOf = (result: Result<unknown>): Record<string, unknown> =>
   !result.ok && result.details && typeof result.details === 'object' && !Array.isArray(result.details) ? (result.details as Record<string, unknown>) : {}
 
 function showFailure<T>(env: ActionEnvironment, result: Result<T>): Result<T> {
-  if (!result.ok) env.stores.ui.getState().notify({ id: errorMessageKey(result.code, (k) => env.i18n.has(k)), status: 'error', duration: NOTIFICATION_DURATION_MS, values: detailsOf(result) })
+  if (!result.ok) env.stores.ui.getState().notify({ id: refusalMessageKey(result.code, detailsOf(result), (k) => env.i18n.has(k)), status: 'error', duration: NOTIFICATION_DURATION_MS, values: detailsOf(result) })
   return result
 }
 
@@ -62,7 +62,8 @@ async function place(env: ActionEnvironment): Promise<Result<unknown>> {
   }
   const result = await env.gateway.call<PlacedBet & { balance: number }>('POST', `${MOBILE_GATE}/bets/place`, body)
   if (!result.ok) {
-    betslip.getState().fail(result.code, detailsOf(result))
+    // a restriction's reason is decided here, where the texts are known
+    betslip.getState().fail(result.code, detailsOf(result), refusalMessageKey(result.code, detailsOf(result), (k) => env.i18n.has(k)))
     const changes = (result.details as { changes?: { selectionId: string; price: number }[] } | undefined)?.changes
     for (const change of changes ?? []) betslip.getState().setPrice(change.selectionId, change.price) // the punter sees the new price and confirms again
     return result // the slip shows why, beside its button
@@ -121,7 +122,7 @@ export const gameLaunch = action<{ product: string; gameId: string }>({
     if (!validGame(product, gameId)) return { ok: false, code: 'GAME_NOT_FOUND' }
     const result = await env.gateway.call<{ balance: number }>('GET', `${MOBILE_GATE}/games/${product}/${gameId}`)
     if (!result.ok) {
-      env.stores.screenData.getState().setData('game', { error: result.code })
+      env.stores.screenData.getState().setData('game', { error: result.code, reason: refusalMessageKey(result.code, detailsOf(result), (k) => env.i18n.has(k)) })
       return showFailure(env, result)
     }
     env.stores.screenData.getState().setData('game', result.value)

@@ -11,7 +11,7 @@
  * Failures show the server's message by code for 8 s (spec §8), unless `notice: false`.
  */
 import type { Result } from '../core/contracts'
-import { errorMessageKey } from '../core/gateway'
+import { errorMessageKey, refusalMessageKey } from '../core/gateway'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { authController } from './auth'
 import { actionRegistry, registerActions, type ActionDefinition, type ActionEnvironment, type ParamSchema } from './registry'
@@ -27,7 +27,7 @@ function notice(env: ActionEnvironment, id: string, status: 'success' | 'error' 
 }
 
 function failed<T>(env: ActionEnvironment, result: Result<T>, show: boolean | undefined): Result<T> {
-  if (!result.ok && show !== false) notice(env, errorMessageKey(result.code, (k) => env.i18n.has(k)), 'error', (result.details && typeof result.details === 'object' && !Array.isArray(result.details) ? result.details : {}) as Record<string, unknown>)
+  if (!result.ok && show !== false) notice(env, refusalMessageKey(result.code, result.details, (k) => env.i18n.has(k)), 'error', (result.details && typeof result.details === 'object' && !Array.isArray(result.details) ? result.details : {}) as Record<string, unknown>)
   return result
 }
 

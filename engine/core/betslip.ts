@@ -31,13 +31,15 @@ export interface BetslipState {
   error: string | null
   /** The failure's payload (limit, currency …) for its message. */
   errorValues: Record<string, unknown>
+  /** The text key that says why (a restriction's reason); null: the code's own text. */
+  errorText: string | null
   toggle(pick: SlipPick): void
   remove(id: string): void
   setStake(stake: number | null): void
   setPrice(id: string, price: number): void
   start(): void
   succeed(bet: PlacedBet): void
-  fail(code: string, values?: Record<string, unknown>): void
+  fail(code: string, values?: Record<string, unknown>, text?: string | null): void
   clear(): void
 }
 
@@ -52,6 +54,7 @@ export function createBetslipStore() {
     placed: null,
     error: null,
     errorValues: {},
+    errorText: null,
     toggle: (pick) =>
       set((s) => {
         const picked = s.picks.some((p) => p.id === pick.id)
@@ -63,7 +66,7 @@ export function createBetslipStore() {
     setPrice: (id, price) => set((s) => ({ picks: s.picks.map((p) => (p.id === id ? { ...p, price } : p)) })),
     start: () => set({ status: 'placing', error: null }),
     succeed: (placed) => set({ status: 'placed', placed, picks: [], error: null }),
-    fail: (error, values = {}) => set({ status: 'failed', error, errorValues: values }),
+    fail: (error, values = {}, text = null) => set({ status: 'failed', error, errorValues: values, errorText: text }),
     clear: () => set({ picks: [], status: 'idle', error: null }),
   }))
 }

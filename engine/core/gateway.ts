@@ -110,6 +110,17 @@ export function errorMessageKey(code: string | undefined | null, hasKey?: (key: 
   return key
 }
 
+/**
+ * The text for a refused operation: a deposit, bet or game launch refused because of a restriction
+ * (server/regulation/restrictions.ts puts the deciding restriction in the payload) says WHY, with
+ * the restriction's own text (`regulation.refused.{restriction}`); anything else is the code's text.
+ */
+export function refusalMessageKey(code: string | undefined | null, details: unknown, hasKey: (key: string) => boolean): string {
+  const restriction = details && typeof details === 'object' ? (details as { restriction?: unknown }).restriction : undefined
+  if (typeof restriction === 'string' && /^[A-Z_]{1,40}$/.test(restriction) && hasKey(`regulation.refused.${restriction}`)) return `regulation.refused.${restriction}`
+  return errorMessageKey(code, hasKey)
+}
+
 /** Creates the gateway client. Headers: source (platform), target (site id), version, session
  * hash when set, bearer token when logged in. */
 export function createGateway(options: GatewayOptions): Gateway {

@@ -129,3 +129,11 @@ test('Spain: the session reminder appears at the jurisdiction\'s interval and co
   expect(((await (await confirmed).json()) as { payload: { status: string } }).payload.status).toBe('SESSION_IS_CONFIRMED')
   await expect(popup).toBeHidden()
 })
+
+test('a restricted punter who opens a casino game is told why it will not start: the deciding restriction (a protection measure outranks the suspension)', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: baseURL! }])
+  await logInByApi(page, 'restricted@demo.parlay.test', '/casino/lobby')
+  await page.getByTestId('casino-games').locator('a.card').first().click()
+  await expect(page).toHaveURL(/\/casino\/game\?product=casino&id=/)
+  await expect(page.getByTestId('game-refused')).toHaveText('A player protection measure is on your account until it ends: this is closed for now.')
+})

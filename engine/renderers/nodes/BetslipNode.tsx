@@ -6,9 +6,9 @@
  * decides); a guest is sent to log in.
  */
 import { useStore } from 'zustand'
+import { errorMessageKey } from '../../core/gateway'
 import { betslip, combinedPrice } from '../../core/betslip'
 import { formatMoney } from '../../core/format'
-import { errorMessageKey } from '../../core/gateway'
 import { formatOdds, isOddsType } from '../../core/odds'
 import type { NodeOf } from '../../documents/types'
 import { usePunterSocket } from '../punter-socket'
@@ -80,7 +80,7 @@ export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
       </p>
       {slip.error && (
         <p className="betslip__error" role="alert">
-          {runtime.t(errorMessageKey(slip.error), slip.errorValues)}
+          {runtime.t(slip.errorText ?? errorMessageKey(slip.error), slip.errorValues)}
         </p>
       )}
       <button

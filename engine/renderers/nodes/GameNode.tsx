@@ -20,6 +20,8 @@ interface GameData {
   favorite?: boolean
   title?: string
   error?: string
+  /** The text key of why the launch was refused (a restriction's own text). */
+  reason?: string
 }
 interface RoundData {
   roundId: string
@@ -76,7 +78,7 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
         {text('game.loginToPlay')}
       </button>
     )
-  if (game?.error) return <p role="alert" data-testid="game-refused">{text(`server.error.${game.error}`) || text('common.request.error')}</p>
+  if (game?.error) return <p role="alert" data-testid="game-refused">{(game.reason && text(game.reason)) || text(`server.error.${game.error}`) || text('common.request.error')}</p>
   if (!game?.engine) return <p aria-busy="true" className="game game--loading" />
   const play = async () => {
     setBusy(true)
