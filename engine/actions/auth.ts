@@ -82,12 +82,20 @@ function showFailure<T>(env: ActionEnvironment, result: Result<T>, notice: boole
  * self-exclude popup says until when, or that it is permanent or the regulator's, instead of a notice.
  */
 function showSelfExclusion<T>(env: ActionEnvironment, result: Extract<Result<T>, { ok: false }>): Result<T> {
-  const settings = ((result.details as { selfExcludeSettings?: Record<string, unknown> } | undefined)?.selfExcludeSettings ?? {}) as Record<string, unknown>
+  const details = result.details as { selfExcludeSettings?: Record<string, unknown>; canOpen?: unknown; openToken?: unknown } | undefined
+  const settings = (details?.selfExcludeSettings ?? {}) as Record<string, unknown>
   const ui = env.stores.ui.getState()
   ui.closePopup('login')
   ui.openPopup({
     id: 'self-exclude',
-    params: { endDate: typeof settings.endDate === 'string' ? settings.endDate : '', permanent: settings.permanent === true, byRegulator: settings.selfExcludedByRegulator === true, refusedLogin: true },
+    params: {
+      endDate: typeof settings.endDate === 'string' ? settings.endDate : '',
+      permanent: settings.permanent === true,
+      byRegulator: settings.selfExcludedByRegulator === true,
+      refusedLogin: true,
+      // the exclusion is over: the punter may reopen the account (auth.openProfile with this token)
+      ...(details?.canOpen === true && typeof details.openToken === 'string' ? { canOpen: true, openToken: details.openToken } : {}),
+    },
   })
   return result
 }

@@ -190,7 +190,23 @@ export const authLoginByToken = defineAction({
   },
 })
 
+export const authOpenProfile = defineAction({
+  name: 'auth.openProfile',
+  description: "Reopens an account whose self-exclusion has ended (POST /punter/open-profile with the token the refused login passed through) and logs the punter in.",
+  params: { type: 'object', required: ['openToken'], properties: { openToken: { type: 'string', minLength: 1 } }, additionalProperties: false },
+  async handler({ openToken }, env) {
+    type Tokens = Parameters<ReturnType<typeof authController>['applyTokens']>[0]
+    const result = await env.gateway.call<{ loginResult: Tokens }>('POST', `${MOBILE_GATE}/punter/open-profile`, { openToken })
+    if (!result.ok) return result
+    const auth = authController(env)
+    auth.applyTokens(result.value.loginResult, env.now())
+    await auth.loadUser()
+    return result
+  },
+})
+
 export const credentialActions = [
+  authOpenProfile,
   passwordRecover,
   passwordVerifyCode,
   passwordInspectLink,

@@ -45,7 +45,7 @@ const login = (schema: object, summary: string) => ({
     responses: {
       200: openapi.ok('Logged in', loginResult),
       400: openapi.error('Unknown login, wrong password and locked login all answer INCORRECT_PASSWORD', LOGIN_ERRORS),
-      403: openapi.error('Right password, but the account cannot log in', ['CANNOT_LOGIN_NO_EMAIL_CONFIRMED', 'CANNOT_LOGIN_PENDING_CONFIRMATION', 'LOGIN_DENIED_BY_PERMISSION', 'CUSTOMER_SELFEXCLUDED']),
+      403: openapi.error('Right password, but the account cannot log in (CUSTOMER_SELFEXCLUDED payload: selfExcludeSettings; after the exclusion has ended also canOpen and the openToken for POST /punter/open-profile)', ['CANNOT_LOGIN_NO_EMAIL_CONFIRMED', 'CANNOT_LOGIN_PENDING_CONFIRMATION', 'LOGIN_DENIED_BY_PERMISSION', 'CUSTOMER_SELFEXCLUDED']),
     },
   },
 })

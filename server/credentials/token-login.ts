@@ -19,12 +19,7 @@ import type { CredentialsContext } from './context'
 import { LOGIN_BY_TOKEN_SCHEMA, OPEN_PROFILE_SCHEMA } from './schemas'
 import { SECRET_RULES, consumeSecret, newToken, storeSecret } from './store'
 
-/** An open-profile token for a punter whose login was refused (self-exclusion): single use, 15 minutes. */
-export function issueOpenProfileToken(db: Db, punterId: number, now: number): string {
-  const token = newToken()
-  storeSecret(db, { kind: 'open-profile', punterId, token, ttlMs: SECRET_RULES.openProfileMs, supersede: true }, now)
-  return token
-}
+export { issueOpenProfileToken } from './open-token'
 
 const EXCLUDED_STATES = ['SELF_EXCLUDED', 'PermanentSelfExclusion', 'TemporarySelfExclusion', 'TimeOutSelfExclusion', 'ProhibitionSelfExclude']
 

@@ -14,6 +14,7 @@ import type { ServerDeps } from '../deps'
 import { revokeAllSessions } from '../auth/sessions'
 import { findPunterById, type Punter, type PunterProfile } from '../punters/repository'
 import { activeRestrictions } from './restrictions'
+import { issueOpenProfileToken } from '../credentials/open-token'
 
 export type SelfExcludeSettings = NonNullable<PunterProfile['selfExclude']>
 
@@ -115,16 +116,17 @@ export function selfExclude(deps: Pick<ServerDeps, 'db' | 'log' | 'now'>, punter
 
 /**
  * At login (after the right password): the refusal while an exclusion runs, with its settings
- * passed through; an exclusion that has ended reopens the account (state OPENED) and the login goes on.
+ * passed through. An exclusion that has ended does not reopen the account by itself: the login is
+ * refused once more with `canOpen: true` and a single-use open-profile token (spec §8 "self-exclude
+ * open-profile info passed through"), and the punter reopens it with `POST /punter/open-profile`
+ * — a positive act of the punter, as regulators ask after a self-exclusion (README decisions).
  */
-export function selfExclusionAtLogin(db: Db, punter: Punter, now: number): { code: 'CUSTOMER_SELFEXCLUDED'; payload: { selfExcludeSettings: SelfExcludeSettings } } | undefined {
+export function selfExclusionAtLogin(db: Db, punter: Punter, now: number): { code: 'CUSTOMER_SELFEXCLUDED'; payload: { selfExcludeSettings: SelfExcludeSettings; canOpen?: true; openToken?: string } } | undefined {
+  const settings = punter.profile.selfExclude ?? { endDate: null, permanent: true, selfExcludedByRegulator: false, timeout: null }
   const running = activeRestrictions(punter, now).find((r) => r.type.startsWith('SELF_EXCLUSION_'))
-  if (running) {
-    const settings = punter.profile.selfExclude ?? { endDate: null, permanent: true, selfExcludedByRegulator: false, timeout: null }
-    return { code: 'CUSTOMER_SELFEXCLUDED', payload: { selfExcludeSettings: settings } }
-  }
+  if (running) return { code: 'CUSTOMER_SELFEXCLUDED', payload: { selfExcludeSettings: settings } }
   if (punter.state === 'SELF_EXCLUDED') {
-    db.prepare("UPDATE punters SET state = 'OPENED', updated_at = ? WHERE id = ?").run(now, punter.id)
+    return { code: 'CUSTOMER_SELFEXCLUDED', payload: { selfExcludeSettings: settings, canOpen: true, openToken: issueOpenProfileToken(db, punter.id, now) } }
   }
   return undefined
 }

@@ -137,3 +137,17 @@ test('a restricted punter who opens a casino game is told why it will not start:
   await expect(page).toHaveURL(/\/casino\/game\?product=casino&id=/)
   await expect(page.getByTestId('game-refused')).toHaveText('A player protection measure is on your account until it ends: this is closed for now.')
 })
+
+test('after a self-exclusion has ended the account stays closed until the punter reopens it: the refused login offers "Open my account again" (open-profile), which logs in', async ({ page }) => {
+  await page.goto('/sport/live/popular')
+  await page.locator('header.app-header [data-header-item="login"]').click()
+  const login = page.locator('[data-popup-id="login"]')
+  await login.getByLabel('E-mail, account number or nickname').fill('exclusion-ended@demo.parlay.test')
+  await login.getByLabel('Password').fill(DEMO_PASSWORD)
+  await login.getByTestId('form-submit').click()
+  const excluded = page.locator('[data-popup-id="self-exclude"]')
+  await expect(excluded).toContainText('Your account stays closed until you choose to open it again.')
+  await expect(page.locator('header.app-header [data-header-item="login"]')).toBeVisible()
+  await excluded.getByTestId('self-exclude-open').click()
+  await expect(page.locator('header.app-header [data-header-item="profile"]')).toBeVisible()
+})

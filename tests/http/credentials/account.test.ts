@@ -235,6 +235,30 @@ describe('login by authentication token and open-profile', () => {
   })
 })
 
+describe('an ended self-exclusion is reopened only by the punter (open-profile from the refused login)', () => {
+  it('the login of a punter whose exclusion has ended is refused with canOpen and an open token; open-profile with it logs in and reopens; the next login is a plain one', async () => {
+    const ended = new Date(server.clock.now - 86_400_000).toISOString()
+    const punter = await server.punter({ state: 'SELF_EXCLUDED', profile: { selfExclude: { endDate: ended, permanent: false, selfExcludedByRegulator: false, timeout: null } } })
+    const refused = await server.call('POST', 'auth/v2/login', { body: { login: punter.email, password: punter.password } })
+    expect(refused.status).toBe(403)
+    expect(refused.json).toMatchObject({ errorCode: 'CUSTOMER_SELFEXCLUDED', payload: { selfExcludeSettings: { endDate: ended }, canOpen: true } })
+    expect(server.logLines.join('\n')).not.toContain(refused.json.payload.openToken)
+    const opened = await server.call('POST', 'punter/open-profile', { body: { openToken: refused.json.payload.openToken } })
+    expect(opened.json.payload.loginResult).toMatchObject({ status: 'OK' })
+    expect((await server.call('GET', 'heartbeat', { session: opened.json.payload.loginResult.punterHash })).json.payload.punterInfo.state).toBe('OPENED')
+    expect((await server.call('POST', 'auth/v2/login', { body: { login: punter.email, password: punter.password } })).status).toBe(200)
+  })
+
+  it('while the exclusion runs the refused login carries no open token', async () => {
+    const running = new Date(server.clock.now + 86_400_000).toISOString()
+    const punter = await server.punter({ state: 'SELF_EXCLUDED', profile: { selfExclude: { endDate: running, permanent: false, selfExcludedByRegulator: false, timeout: null } } })
+    const refused = await server.call('POST', 'auth/v2/login', { body: { login: punter.email, password: punter.password } })
+    expect(refused.json.errorCode).toBe('CUSTOMER_SELFEXCLUDED')
+    expect(refused.json.payload.openToken).toBeUndefined()
+    expect(refused.json.payload.canOpen).toBeUndefined()
+  })
+})
+
 describe('join form save and load (spec §7)', () => {
   it('keeps a form in progress under a key, without the password or codes; another site cannot load it', async () => {
     const saved = await server.call('POST', 'account/v2/joinform/save', { body: { form: { firstName: 'Ana', countryId: 5, password: 'never kept', verificationCode: '123456', secretAnswer: 'x', promoCode: 'WELCOME' } } })

@@ -40,11 +40,16 @@ describe('self-exclusion takes effect at once and cannot be shortened', () => {
     expect(login.json.payload.selfExcludeSettings).toEqual({ endDate: new Date(server.clock.now + 7 * DAY).toISOString(), permanent: false, selfExcludedByRegulator: false, timeout: 7 })
   })
 
-  it('the login stays refused until the end date, and the first login after it reopens the account', async () => {
+  it('the login stays refused until the end date; after it the punter reopens the account by open-profile (never by itself)', async () => {
     server.clock.now += 7 * DAY - 60_000
-    expect((await server.login('Opened')).json.errorCode).toBe('CUSTOMER_SELFEXCLUDED')
+    const during = (await server.login('Opened')).json
+    expect(during.errorCode).toBe('CUSTOMER_SELFEXCLUDED')
+    expect(during.payload.canOpen).toBeUndefined()
     server.clock.now += 2 * 60_000
-    const hash = await session('Opened')
+    const after = (await server.login('Opened')).json
+    expect(after).toMatchObject({ errorCode: 'CUSTOMER_SELFEXCLUDED', payload: { canOpen: true } })
+    const opened = (await server.call('POST', 'punter/open-profile', { body: { openToken: after.payload.openToken } })).json.payload
+    const hash = opened.loginResult.punterHash
     const heartbeat = (await server.call('GET', 'heartbeat', as(hash))).json.payload
     expect(heartbeat.punterInfo.state).toBe('OPENED')
     expect(heartbeat.restrictions).toEqual([])
