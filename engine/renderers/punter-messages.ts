@@ -3,6 +3,8 @@
  * the unread EXTERNAL messages are shown (`messages.showActive`), and a message delivered while
  * the page is open arrives as the punter socket's `punterMessage` event — an EXTERNAL one shows
  * at once (and is marked read), an INBOX one moves the unread count and says so for 8 s.
+ * `promoParticipation` (a promo code used in this or another tab, spec §3) says the punter now
+ * takes part and reloads the offers page's campaigns when it is open.
  * Nothing for a guest; the socket code is loaded on demand, as for the balance.
  */
 import { useEffect } from 'react'
@@ -25,11 +27,17 @@ export function usePunterMessages(): void {
       void runtime.run([{ do: 'messages.showActive' }])
     }
     let stop: (() => void) | undefined
+    let stopPromo: (() => void) | undefined
     let gone = false
     void import('../realtime/browser').then((sockets) => {
       if (gone) return
       const socket = sockets.punterSocket(runtime.stores.site.getState().bootstrap?.remoteConfig as Record<string, unknown> | undefined)
       socket.authenticate({ punterHash, accessToken })
+      stopPromo = socket.onType('promoParticipation', (frame) => {
+        const code = (frame.payload as { promoCode?: unknown } | undefined)?.promoCode
+        runtime.stores.ui.getState().notify({ id: 'promo.participation', status: 'success', duration: NOTIFICATION_DURATION_MS, values: { code: typeof code === 'string' ? code : '' } })
+        if (runtime.stores.screenData.getState().data.offers !== undefined) void runtime.run([{ do: 'account.load', with: { name: 'offers', path: '/mobile-gate/api/v1/bonus/ticket/active-campaigns' } }])
+      })
       stop = socket.onType('punterMessage', (frame) => {
         const payload = frame.payload as { message?: PunterMessage; unreadMessagesCount?: number; totalMessagesCount?: number } | undefined
         const message = payload?.message
@@ -48,6 +56,7 @@ export function usePunterMessages(): void {
     return () => {
       gone = true
       stop?.()
+      stopPromo?.()
     }
   }, [accessToken, punterHash]) // eslint-disable-line react-hooks/exhaustive-deps
 }

@@ -100,6 +100,8 @@ test('bonuses page of a VIP: tier and VIP app icon; a promo code unknown is refu
   await page.getByLabel('Promo code').fill('sport10')
   await page.getByTestId('form-submit').click()
   await expect(notice(page)).toContainText('Promo code accepted: your bonus is ready.')
+  // the punter socket's promoParticipation says it too (another tab of the punter would see this one)
+  await expect(notice(page)).toContainText('Promo code SPORT10 accepted: you are taking part in the promotion.')
   await expect(page.getByTestId('bonus-free-bets')).toHaveText('Free bets: 1')
   await expect(page.getByTestId('bonus-account-progress')).toHaveText('Step 1 · wagered 0 of 50 USD')
 
