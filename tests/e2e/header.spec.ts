@@ -48,12 +48,16 @@ test.describe('with consent given', () => {
     await expect(page.getByTestId('page-title')).toHaveText('Sign up')
   })
 
-  test('a punter sees the balance in the locale money format and a deposit button to /account/deposit; no guest buttons', async ({ page }) => {
+  test('a punter sees the balance in the locale money format and a deposit button to /account/deposit; no guest buttons; at 360 px the brand is not cut beside the inbox', async ({ page }) => {
     await logIn(page, 'opened@demo.parlay.test')
     await expect(headerItem(page, 'balance')).toHaveText(/^Balance\s*\$150\.00$/)
     await expect(header(page).getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/account/deposit')
     await expect(headerItem(page, 'login')).toHaveCount(0)
     await expect(headerItem(page, 'signup')).toHaveCount(0)
+    // the fullest punter header: balance, Deposit, the inbox with its unread count, the avatar
+    await expect(page.getByTestId('header-unread')).toBeVisible()
+    const brand = header(page).locator('.app-header__brand')
+    expect(await brand.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   })
 
   test('after a reload the header shows a same-size placeholder while the session restores, never the guest buttons', async ({ page }) => {
