@@ -72,6 +72,8 @@ test('a casino lobby card opens the game page, a slot spin pays through the bala
 test('my bets: an open bet shows its cash-out offer and cashing out raises the balance', async ({ page, request, context, baseURL }) => {
   await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: baseURL! }])
   await logIn(page, 'vip@demo.parlay.test')
+  // the feed stands still: a goal mid-test suspends the market and withdraws the offer
+  await request.post('/api/dev/feed/pause', { data: { paused: true } })
   const line = (await (await request.get('/api/content/line?section=sport&state=live&locale=en')).json()).payload as { id: string; main: { selections: { id: string }[] } }[]
   const event = line[line.length - 1]
   await request.post('/api/dev/feed/hold', { data: { eventId: event.id, held: false } })
