@@ -109,9 +109,16 @@ test('a second browser logged in as the same punter sees the balance change over
 
   const line = (await (await request.get('/api/content/line?section=sport&state=live&locale=en')).json()).payload as { id: string; main: { selections: { id: string; price: number }[] } }[]
   const event = line[1]
+  // the feed stands still: a goal or a price step between the click and the placement would
+  // suspend the market or ask the punter to accept the new price instead of placing the bet
+  await request.post('/api/dev/feed/pause', { data: { paused: true } })
   await request.post('/api/dev/feed/hold', { data: { eventId: event.id, held: false } })
   await page.goto(`/sport/live/event?id=${event.id}`)
-  await page.getByTestId('market-odds').first().locator('button').first().click()
+  const home = page.getByTestId('market-odds').first().locator('button').first()
+  await expect(home).toBeEnabled()
+  await request.post('/api/dev/feed/price', { data: { selectionId: await home.getAttribute('data-selection-id'), price: 1.8 } })
+  await expect(home).toHaveAttribute('data-price', '1.8')
+  await home.click()
   await page.getByTestId('betslip-stake').fill('3')
   await page.getByTestId('betslip-place').click()
   await expect(page.getByTestId('betslip-placed')).toBeVisible()
