@@ -5,58 +5,43 @@
  * at once (and is marked read), an INBOX one moves the unread count and says so for 8 s.
  * `promoParticipation` (a promo code used in this or another tab, spec §3) says the punter now
  * takes part and reloads the offers page's campaigns when it is open.
- * Nothing for a guest; the socket code is loaded on demand, as for the balance.
  */
-import { useEffect } from 'react'
-import { useStore } from 'zustand'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { setInboxStatistics, showMessage, type PunterMessage } from '../actions/messages'
-import { useRuntime } from './runtime'
+import { usePunterEvents, type PunterEventHandlers } from './punter-socket'
+import type { EngineRuntime } from './runtime'
 
 /** Sessions whose active messages this page already showed (a re-render does not repeat them). */
 const shownFor = new Set<string>()
 
+function showActiveOnce(runtime: EngineRuntime, punterHash: string): void {
+  if (shownFor.has(punterHash)) return
+  shownFor.add(punterHash)
+  void runtime.run([{ do: 'messages.showActive' }])
+}
+
+const MESSAGE_EVENTS: PunterEventHandlers = {
+  promoParticipation(frame, runtime) {
+    const code = (frame.payload as { promoCode?: unknown } | undefined)?.promoCode
+    runtime.stores.ui.getState().notify({ id: 'promo.participation', status: 'success', duration: NOTIFICATION_DURATION_MS, values: { code: typeof code === 'string' ? code : '' } })
+    if (runtime.stores.screenData.getState().data.offers !== undefined) void runtime.run([{ do: 'account.load', with: { name: 'offers', path: '/mobile-gate/api/v1/bonus/ticket/active-campaigns' } }])
+  },
+  punterMessage(frame, runtime) {
+    const payload = frame.payload as { message?: PunterMessage; unreadMessagesCount?: number; totalMessagesCount?: number } | undefined
+    const message = payload?.message
+    if (!message || typeof message.punterMessageId !== 'number') return
+    setInboxStatistics(runtime.stores, payload)
+    if (message.kind === 'EXTERNAL') {
+      showMessage({ stores: runtime.stores }, message)
+      void runtime.run([{ do: 'messages.markRead', with: { source: message.source, ids: [message.punterMessageId] } }])
+      return
+    }
+    runtime.stores.ui.getState().notify({ id: 'messages.new', status: 'info', duration: NOTIFICATION_DURATION_MS, values: { count: payload.unreadMessagesCount ?? 1 } })
+    const inbox = runtime.stores.screenData.getState().data.inbox as { pageData?: { pageNumber?: number } } | undefined
+    if (inbox?.pageData?.pageNumber === 0) void runtime.run([{ do: 'messages.loadPage', with: { page: 0 } }])
+  },
+}
+
 export function usePunterMessages(): void {
-  const runtime = useRuntime()
-  const accessToken = useStore(runtime.stores.session, (s) => s.accessToken)
-  const punterHash = useStore(runtime.stores.session, (s) => s.sessionHash)
-  useEffect(() => {
-    if (!accessToken || !punterHash) return
-    if (!shownFor.has(punterHash)) {
-      shownFor.add(punterHash)
-      void runtime.run([{ do: 'messages.showActive' }])
-    }
-    let stop: (() => void) | undefined
-    let stopPromo: (() => void) | undefined
-    let gone = false
-    void import('../realtime/browser').then((sockets) => {
-      if (gone) return
-      const socket = sockets.punterSocket(runtime.stores.site.getState().bootstrap?.remoteConfig as Record<string, unknown> | undefined)
-      socket.authenticate({ punterHash, accessToken })
-      stopPromo = socket.onType('promoParticipation', (frame) => {
-        const code = (frame.payload as { promoCode?: unknown } | undefined)?.promoCode
-        runtime.stores.ui.getState().notify({ id: 'promo.participation', status: 'success', duration: NOTIFICATION_DURATION_MS, values: { code: typeof code === 'string' ? code : '' } })
-        if (runtime.stores.screenData.getState().data.offers !== undefined) void runtime.run([{ do: 'account.load', with: { name: 'offers', path: '/mobile-gate/api/v1/bonus/ticket/active-campaigns' } }])
-      })
-      stop = socket.onType('punterMessage', (frame) => {
-        const payload = frame.payload as { message?: PunterMessage; unreadMessagesCount?: number; totalMessagesCount?: number } | undefined
-        const message = payload?.message
-        if (!message || typeof message.punterMessageId !== 'number') return
-        setInboxStatistics(runtime.stores, payload)
-        if (message.kind === 'EXTERNAL') {
-          showMessage({ stores: runtime.stores }, message)
-          void runtime.run([{ do: 'messages.markRead', with: { source: message.source, ids: [message.punterMessageId] } }])
-          return
-        }
-        runtime.stores.ui.getState().notify({ id: 'messages.new', status: 'info', duration: NOTIFICATION_DURATION_MS, values: { count: payload.unreadMessagesCount ?? 1 } })
-        const inbox = runtime.stores.screenData.getState().data.inbox as { pageData?: { pageNumber?: number } } | undefined
-        if (inbox?.pageData?.pageNumber === 0) void runtime.run([{ do: 'messages.loadPage', with: { page: 0 } }])
-      })
-    })
-    return () => {
-      gone = true
-      stop?.()
-      stopPromo?.()
-    }
-  }, [accessToken, punterHash]) // eslint-disable-line react-hooks/exhaustive-deps
+  usePunterEvents(MESSAGE_EVENTS, showActiveOnce)
 }

@@ -1,33 +1,53 @@
 /**
- * The punter's socket for the bet slip and game pages: authenticated with the session (AUTH), its
- * accountUpdate events move the header's balance — a settled bet's win, a cash-out, a deposit in
- * another tab. Loaded on demand, like the events socket; nothing for a guest.
+ * The punter's socket on an open page (spec §3 "Socket events"): authenticated with the session
+ * (AUTH), its events handled by the hooks that need them — the header's balance (accountUpdate: a
+ * settled bet's win, a cash-out, a deposit in another tab), messages and promo participation
+ * (punter-messages.ts). One place opens and closes the subscription; the socket code is loaded on
+ * demand, like the events socket, and nothing runs for a guest.
  */
 import { useEffect } from 'react'
 import { useStore } from 'zustand'
-import { useRuntime } from './runtime'
+import type { IncomingMessage } from '../realtime/manager'
+import { useRuntime, type EngineRuntime } from './runtime'
 
-export function usePunterSocket(): void {
+/** Handlers by event type; module-level constants, so a re-render does not re-subscribe. */
+export type PunterEventHandlers = Record<string, (frame: IncomingMessage, runtime: EngineRuntime) => void>
+
+/**
+ * Subscribes `handlers` to the punter socket while a punter is logged in; `onSession` runs once per
+ * login (before the socket code has loaded), e.g. to show what waited for the punter.
+ */
+export function usePunterEvents(handlers: PunterEventHandlers, onSession?: (runtime: EngineRuntime, punterHash: string) => void): void {
   const runtime = useRuntime()
   const accessToken = useStore(runtime.stores.session, (s) => s.accessToken)
   const punterHash = useStore(runtime.stores.session, (s) => s.sessionHash)
   useEffect(() => {
     if (!accessToken || !punterHash) return
-    let stop: (() => void) | undefined
+    onSession?.(runtime, punterHash)
+    const stops: (() => void)[] = []
     let gone = false
     void import('../realtime/browser').then((sockets) => {
       if (gone) return
       const socket = sockets.punterSocket(runtime.stores.site.getState().bootstrap?.remoteConfig as Record<string, unknown> | undefined)
       socket.authenticate({ punterHash, accessToken })
-      stop = socket.onType('accountUpdate', (message) => {
-        const balance = (message.payload as { balance?: unknown } | undefined)?.balance
-        const user = runtime.stores.user.getState()
-        if (typeof balance === 'number' && user.data) user.setUser({ ...user.data, balanceInfo: { ...user.data.balanceInfo, mainBalance: balance } })
-      })
+      for (const [type, handle] of Object.entries(handlers)) stops.push(socket.onType(type, (frame) => handle(frame, runtime)))
     })
     return () => {
       gone = true
-      stop?.()
+      for (const stop of stops) stop()
     }
   }, [accessToken, punterHash]) // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+const BALANCE_EVENTS: PunterEventHandlers = {
+  accountUpdate(frame, runtime) {
+    const balance = (frame.payload as { balance?: unknown } | undefined)?.balance
+    const user = runtime.stores.user.getState()
+    if (typeof balance === 'number' && user.data) user.setUser({ ...user.data, balanceInfo: { ...user.data.balanceInfo, mainBalance: balance } })
+  },
+}
+
+/** The header's balance (and the bet slip's and game page's) follows accountUpdate. */
+export function usePunterSocket(): void {
+  usePunterEvents(BALANCE_EVENTS)
 }

@@ -16,7 +16,7 @@ import { GATEWAY, type ServerDeps } from '../deps'
 import { jurisdictionOf } from '../dictionary'
 import { feedFor, type Feed } from '../feed'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
-import { validateBody, validateQuery } from '../http/validate'
+import { validateBody, validateQuery, idempotencyKeyProperty } from '../http/validate'
 import type { ServerModule } from '../modules'
 import { emitPunterEvent } from '../punters/events'
 import type { Punter } from '../punters/repository'
@@ -51,7 +51,7 @@ export const PLACE_SCHEMA = {
       },
     },
     stake: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000, description: "Major units of the punter's currency, at most 2 decimals." },
-    idempotencyKey: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,80}$', description: 'The same key answers the first bet again (a double tap places one bet).' },
+    idempotencyKey: idempotencyKeyProperty('The same key answers the first bet again (a double tap places one bet).'),
   },
 } as const
 

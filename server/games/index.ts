@@ -16,7 +16,7 @@ import { Router, type Response } from 'express'
 import { GATEWAY, type ServerDeps } from '../deps'
 import { demoEvents, demoGames } from '../content/router'
 import { sendError, sendOk } from '../http/envelope'
-import { validateBody, validateQuery } from '../http/validate'
+import { validateBody, validateQuery, idempotencyKeyProperty } from '../http/validate'
 import type { ServerModule } from '../modules'
 import { changeBalance } from '../punters/events'
 import type { Punter } from '../punters/repository'
@@ -50,7 +50,7 @@ export const PLAY_SCHEMA = {
   additionalProperties: false,
   properties: {
     stake: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000, description: "Major units of the punter's currency, at most 2 decimals." },
-    idempotencyKey: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,80}$', description: 'The same key answers the first round again (a double tap plays once).' },
+    idempotencyKey: idempotencyKeyProperty('The same key answers the first round again (a double tap plays once).'),
     cashOutAt: { type: 'number', minimum: 1.01, maximum: 1000, description: 'Crash only: the multiplier to cash out at automatically.' },
   },
 } as const

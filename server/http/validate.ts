@@ -12,6 +12,12 @@ import { documented } from './route-docs'
 export const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: true })
 addFormats(ajv)
 
+/**
+ * The client's key of a money call (bet, deposit, game round): the same key answers the first call
+ * again, so a double tap or a retried request acts once. `description` says what is answered.
+ */
+export const idempotencyKeyProperty = (description: string) => ({ type: 'string', pattern: '^[A-Za-z0-9_-]{8,80}$', description }) as const
+
 const cache = new WeakMap<object, ValidateFunction>()
 function compiled(schema: object): ValidateFunction {
   let validate = cache.get(schema)

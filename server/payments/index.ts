@@ -17,7 +17,7 @@ import { Router, type Request, type Response } from 'express'
 import { GATEWAY, type ServerDeps } from '../deps'
 import { jurisdictionOf } from '../dictionary'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
-import { validateBody, validateQuery } from '../http/validate'
+import { validateBody, validateQuery, idempotencyKeyProperty } from '../http/validate'
 import { siteContext } from '../http/site'
 import { translationsFor } from '../documents/router'
 import type { ServerModule } from '../modules'
@@ -38,7 +38,7 @@ export const DEPOSIT_SCHEMA = {
   properties: {
     amount: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000_000, description: 'Major units of the punter\'s currency, at most 2 decimals.' },
     method: { type: 'string', pattern: '^[a-z0-9-]{1,40}$', description: 'A payment source id of the site for the punter\'s currency.' },
-    idempotencyKey: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,80}$', description: 'The same key answers the first payment again (a double tap pays once).' },
+    idempotencyKey: idempotencyKeyProperty('The same key answers the first payment again (a double tap pays once).'),
   },
 } as const
 
