@@ -6,6 +6,7 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import helmet from 'helmet'
+import { recordServerError } from './services/errors'
 import { existsSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import type { ServerDeps } from './deps'
@@ -138,7 +139,9 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
     if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType)
     if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) return sendError(res, err.status, 'BAD_REQUEST')
     if (isStorageUnavailable(error)) return readiness.storageFailed(req, res, error)
-    deps.log.error('request.failed', { method: req.method, path: req.path, error: err.message })
+    const requestId = recordServerError(deps, req, error)
+    deps.log.error('request.failed', { method: req.method, path: req.path, error: err.message, requestId })
+    res.setHeader('X-Request-Id', requestId)
     sendError(res, 500, HTTP_ERRORS.internal)
   })
   return app

@@ -21,6 +21,7 @@ import { gamesModule } from './games'
 import { messagesModule } from './messages'
 import { engagementModule } from './engagement'
 import { promotionsModule } from './promotions'
+import { servicesModule } from './services'
 
 export interface ServerModule {
   name: string
@@ -54,4 +55,5 @@ export const modules: ServerModule[] = [
   messagesModule,
   engagementModule,
   promotionsModule,
+  servicesModule,
 ]

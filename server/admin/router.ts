@@ -22,6 +22,7 @@ import { REGULATORY_RULES } from '../../tools/schema-lint/rules/regulatory'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import { adminOutboxRoute } from '../signup/outbox'
 import { createAdminMessagesRouter } from '../messages/admin'
+import { createAdminServicesRouter } from '../services/admin'
 import { checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
 
 const COOKIE = 'parlay_admin'
@@ -176,7 +177,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
       page(
         'Parlay admin',
         `<header class="bar"><strong>Parlay admin</strong> <span id="who" data-testid="admin-who" data-role="${session.user.role}">${escapeHtml(session.user.name)} (${session.user.role})</span>
-<nav><a href="#documents">Documents</a> <a href="#reviews">Reviews</a> <a href="#waivers">Waivers</a> <a href="#audit">Audit log</a></nav>
+<nav><a href="#documents">Documents</a> <a href="#reviews">Reviews</a> <a href="#waivers">Waivers</a> <a href="#audit">Audit log</a> <a href="/admin/services">Services</a></nav>
 <button id="logout" type="button">Sign out</button></header>
 <main id="app" data-role="${session.user.role}" data-email="${escapeHtml(session.user.email)}"><p>Loading…</p></main>`,
       ),
@@ -429,6 +430,9 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
 
   // ---- messages to punters (issue 15): one punter at once, a segment or everyone after a second admin approves
   router.use(createAdminMessagesRouter(deps, (req) => (req as AdminRequest).admin!.user))
+
+  // ---- services (issue 18): analytics events, reported errors, recognitions; every read audited
+  router.use(createAdminServicesRouter(deps, (req, action, details) => store.audit((req as AdminRequest).admin!.user.email, action, 'services', details)))
 
   return router
 }

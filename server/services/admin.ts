@@ -1,0 +1,80 @@
+/**
+ * The services views of /admin (issue 18 item 4): analytics events, reported errors (client frames
+ * mapped to source lines through the build's hidden source maps), recognitions and the
+ * multi-accounting flag. Mounted inside the admin router (session + CSRF); every read is audited.
+ * The page itself is /admin/services, a page of its own so it does not touch the main admin script.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { Router, type Request, type Response } from 'express'
+import { SourceMapConsumer } from 'source-map-js'
+import type { ServerDeps } from '../deps'
+import { sendOk } from '../http/envelope'
+import { validateQuery } from '../http/validate'
+import { listErrors, listEvents, listRecognitions, sharedVisitors, type ErrorFrame } from './store'
+
+type Audit = (req: Request, action: string, details: Record<string, unknown>) => void
+
+export const SERVICES_LIST_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'string', pattern: '^([1-9][0-9]{0,2}|1000)$', description: 'How many, newest first (default 200, at most 1000).' },
+    deviceId: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'Events of one device only.' },
+  },
+} as const
+
+const limitOf = (req: Request) => (typeof req.query.limit === 'string' ? Number(req.query.limit) : 200)
+
+/** Maps built-file frames (`/assets/<file>.js`) to source lines with the hidden `.map` beside it. */
+export function sourceMapper(distDir: string) {
+  const consumers = new Map<string, SourceMapConsumer | null>()
+  const consumerFor = (file: string): SourceMapConsumer | null => {
+    if (!consumers.has(file)) {
+      const path = join(distDir, 'assets', `${file}.map`)
+      let consumer: SourceMapConsumer | null = null
+      try {
+        if (existsSync(path)) consumer = new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8')))
+      } catch {
+        consumer = null
+      }
+      consumers.set(file, consumer)
+    }
+    return consumers.get(file) ?? null
+  }
+  return (frame: ErrorFrame): ErrorFrame & { source?: { file: string; line: number; column: number; name?: string } } => {
+    const match = /\/assets\/([A-Za-z0-9._-]+\.js)(?:[?#].*)?$/.exec(frame.file)
+    const consumer = match ? consumerFor(basename(match[1])) : null
+    if (!consumer) return frame
+    const original = consumer.originalPositionFor({ line: frame.line, column: Math.max(0, frame.column - 1) })
+    if (!original.source || original.line === null) return frame
+    const file = original.source.replace(/^(\.\.\/)+/, '')
+    return { ...frame, source: { file, line: original.line, column: (original.column ?? 0) + 1, ...(original.name ? { name: original.name } : {}) } }
+  }
+}
+
+export function createAdminServicesRouter(deps: ServerDeps, audit: Audit): Router {
+  const router = Router()
+  const mapFrame = sourceMapper(deps.config.distDir)
+
+  router.get('/admin/api/services/events', validateQuery(SERVICES_LIST_QUERY), (req: Request, res: Response) => {
+    const deviceId = typeof req.query.deviceId === 'string' ? req.query.deviceId : undefined
+    const events = listEvents(deps.db, { deviceId, limit: limitOf(req) })
+    audit(req, 'admin.analytics-read', { deviceId: deviceId ?? null, count: events.length })
+    sendOk(res, events)
+  })
+
+  router.get('/admin/api/services/errors', validateQuery(SERVICES_LIST_QUERY), (req: Request, res: Response) => {
+    const errors = listErrors(deps.db, limitOf(req)).map((error) => ({ ...error, frames: error.frames.map(mapFrame) }))
+    audit(req, 'admin.errors-read', { count: errors.length })
+    sendOk(res, errors)
+  })
+
+  router.get('/admin/api/services/recognitions', validateQuery(SERVICES_LIST_QUERY), (req: Request, res: Response) => {
+    const limit = limitOf(req)
+    const payload = { recognitions: listRecognitions(deps.db, limit), sharedVisitors: sharedVisitors(deps.db, limit) }
+    audit(req, 'admin.recognitions-read', { count: payload.recognitions.length, shared: payload.sharedVisitors.length })
+    sendOk(res, payload)
+  })
+  return router
+}

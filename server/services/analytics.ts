@@ -1,0 +1,116 @@
+/**
+ * The analytics ingest (spec §7 "analytics upload"): a JSON batch `{api_key, events, options?}`
+ * answered like the product-analytics vendor's HTTP API, so the browser adapter classifies the
+ * answer by HTTP code alone:
+ *   200 {code, events_ingested, payload_size_bytes, server_upload_time}
+ *   400 {code, error, missing_field?}   invalid batch (the api_key must be the site's AMPLITUDE_KEY)
+ *   413 {code, error}                   over the size cap (the adapter halves the batch)
+ *   429 {code, error, throttling}       a device sending faster than the ingest takes
+ * Why our own: events stay in Parlay's database, behind the CSP's own-origin rule.
+ */
+import { Router, type NextFunction, type Request, type Response } from 'express'
+import type { ServerDeps } from '../deps'
+import { remoteConfigFor } from '../documents/router'
+import { storeEvents, type IngestedEvent } from './store'
+
+export const ANALYTICS_PATH = '/analytics/api/2/httpapi'
+/** The body cap: the server's JSON limit (64 KB); the adapter splits batches over it. */
+export const ANALYTICS_MAX_EVENTS = 512
+/** Throttling: at most this many uploads per device in one window. */
+export const THROTTLE_UPLOADS = 30
+export const THROTTLE_WINDOW_MS = 10_000
+
+const TEXT = /^[\p{L}\p{N} _.:/@()'-]{1,100}$/u
+const DEVICE = /^[A-Za-z0-9_-]{8,64}$/
+
+type Answer = { status: number; body: Record<string, unknown> }
+
+const invalid = (error: string, missingField?: string): Answer => ({
+  status: 400,
+  body: missingField ? { code: 400, error, missing_field: missingField } : { code: 400, error },
+})
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** One event of the batch, or why it is refused. */
+function readEvent(raw: unknown, index: number): IngestedEvent | Answer {
+  if (!isRecord(raw)) return invalid(`events[${index}] is not an object`)
+  if (typeof raw.event_type !== 'string' || !TEXT.test(raw.event_type)) return invalid(`events[${index}].event_type is missing or invalid`, 'event_type')
+  if (typeof raw.device_id !== 'string' || !DEVICE.test(raw.device_id)) return invalid(`events[${index}].device_id is missing or invalid`, 'device_id')
+  const userId = raw.user_id === undefined || raw.user_id === null ? null : typeof raw.user_id === 'string' && raw.user_id.length <= 64 ? raw.user_id : undefined
+  if (userId === undefined) return invalid(`events[${index}].user_id is invalid`)
+  const number = (v: unknown) => (v === undefined || v === null ? null : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined)
+  const time = number(raw.time)
+  const sessionId = number(raw.session_id)
+  if (time === undefined || sessionId === undefined) return invalid(`events[${index}].time or session_id is invalid`)
+  const eventProperties = raw.event_properties ?? {}
+  const userProperties = raw.user_properties ?? {}
+  if (!isRecord(eventProperties) || !isRecord(userProperties)) return invalid(`events[${index}] properties must be objects`)
+  const section = typeof eventProperties.section === 'string' ? eventProperties.section.slice(0, 40) : null
+  return { deviceId: raw.device_id, userId, sessionId, eventType: raw.event_type, time, section, properties: { event: eventProperties, user: userProperties } }
+}
+
+/** Validates a batch against the site's key; the events or the 400 answer. */
+export function readBatch(body: unknown, apiKey: string): IngestedEvent[] | Answer {
+  if (!isRecord(body)) return invalid('the body must be a JSON object')
+  if (typeof body.api_key !== 'string' || body.api_key === '') return invalid('api_key is missing', 'api_key')
+  if (apiKey === '' || body.api_key !== apiKey) return invalid('invalid api_key')
+  if (!Array.isArray(body.events) || body.events.length === 0) return invalid('events is missing or empty', 'events')
+  if (body.events.length > ANALYTICS_MAX_EVENTS) return { status: 413, body: { code: 413, error: `at most ${ANALYTICS_MAX_EVENTS} events per batch` } }
+  const events: IngestedEvent[] = []
+  for (const [index, raw] of body.events.entries()) {
+    const event = readEvent(raw, index)
+    if ('status' in event && 'body' in event) return event
+    events.push(event as IngestedEvent)
+  }
+  return events
+}
+
+/** A fixed-window upload counter per device (injected clock). */
+export function createThrottle(now: () => number) {
+  const windows = new Map<string, { start: number; count: number }>()
+  return (deviceId: string): boolean => {
+    const t = now()
+    const w = windows.get(deviceId)
+    if (!w || t - w.start >= THROTTLE_WINDOW_MS) {
+      if (windows.size > 10_000) windows.clear()
+      windows.set(deviceId, { start: t, count: 1 })
+      return false
+    }
+    w.count++
+    return w.count > THROTTLE_UPLOADS
+  }
+}
+
+function send(res: Response, answer: Answer): void {
+  res.status(answer.status).json(answer.body)
+}
+
+export function createAnalyticsRouter(deps: ServerDeps): Router {
+  const router = Router()
+  const throttled = createThrottle(deps.now)
+  router.post(ANALYTICS_PATH, (req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-store')
+    const configured = remoteConfigFor(deps, req).AMPLITUDE_KEY
+    const key = typeof configured === 'string' ? configured : ''
+    const batch = readBatch(req.body, key)
+    if (!Array.isArray(batch)) return send(res, batch)
+    const device = batch[0].deviceId
+    if (throttled(device))
+      return send(res, { status: 429, body: { code: 429, error: 'too many uploads', throttling: { throttled_devices: { [device]: THROTTLE_UPLOADS }, window_ms: THROTTLE_WINDOW_MS } } })
+    const started = deps.now()
+    const stored = storeEvents(deps.db, batch, started)
+    send(res, { status: 200, body: { code: 200, events_ingested: stored, payload_size_bytes: Number(req.header('content-length') ?? 0), server_upload_time: started } })
+  })
+  return router
+}
+
+/** The server's JSON parser errors on the ingest path, answered in the ingest's own shape. */
+export function analyticsParseErrors(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const type = (error as { type?: string }).type
+  if (type === 'entity.too.large') return send(res, { status: 413, body: { code: 413, error: 'payload too large' } })
+  if (type === 'entity.parse.failed') return send(res, invalid('the body is not JSON'))
+  next(error)
+}

@@ -1,0 +1,25 @@
+/** Notes for the services part of the OpenAPI document (analytics ingest, error envelopes, recognition link, admin reads). */
+import { GATEWAY } from '../deps'
+import { openapi, registerOpenApiPaths, type Operation } from '../http/openapi-registry'
+
+const BAD_INPUT = ['ValidationError', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']
+const admin = (summary: string): Operation => ({ tags: ['admin', 'services'], summary, responses: { 200: openapi.ok('The list, newest first') } })
+
+registerOpenApiPaths({
+  '/analytics/api/2/httpapi': {
+    post: {
+      tags: ['services'],
+      summary: 'Analytics upload {api_key, events}: 200 {code, events_ingested, payload_size_bytes, server_upload_time}; 400 {code, error, missing_field}; 413 too large; 429 {code, error, throttling}',
+      responses: {},
+    },
+  },
+  '/errors/api/1/envelope': {
+    post: { tags: ['services'], summary: 'Error envelope (application/x-sentry-envelope): header line, then item header and event lines', responses: { 200: openapi.ok('How many errors were stored'), 400: openapi.error('Not an envelope', BAD_INPUT) } },
+  },
+  [`${GATEWAY.mobile}/punter/recognition/link`]: {
+    post: { tags: ['services'], summary: 'Links the browser fingerprint to the punter of the session (login, registration)', security: openapi.session, responses: { 200: openapi.ok('Linked'), 400: openapi.error('Bad body', BAD_INPUT), 401: openapi.error('No live session', ['UNAUTHORIZED']) } },
+  },
+  '/admin/api/services/events': { get: admin('Analytics events (audited read)') },
+  '/admin/api/services/errors': { get: admin('Reported errors with source-mapped frames (audited read)') },
+  '/admin/api/services/recognitions': { get: admin('Recognitions and visitor ids shared by several punters (audited read)') },
+})

@@ -1,0 +1,80 @@
+// The services page of /admin (server/services/page.ts): analytics events, reported errors with
+// source-mapped frames, recognitions and multi-accounting. Plain DOM, no framework, no inline code.
+const app = () => document.getElementById('app')
+const when = (ms) => (ms ? new Date(ms).toISOString().replace('T', ' ').slice(0, 19) : '')
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag)
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === 'className') node.className = value
+    else node.setAttribute(key, value)
+  }
+  for (const child of children.flat()) node.append(child instanceof Node ? child : document.createTextNode(String(child ?? '')))
+  return node
+}
+
+async function read(path) {
+  const response = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+  const body = await response.json().catch(() => ({}))
+  if (body.status !== 'OK') throw new Error(body.errorCode || `HTTP ${response.status}`)
+  return body.payload
+}
+
+const table = (testid, head, rows) =>
+  h('table', { 'data-testid': testid }, h('tr', {}, ...head.map((t) => h('th', {}, t))), ...rows.map((cells) => h('tr', {}, ...cells.map((c) => h('td', {}, c)))))
+
+async function eventsView() {
+  const events = await read('/admin/api/services/events?limit=300')
+  return [
+    h('h1', {}, 'Analytics events'),
+    table(
+      'services-events',
+      ['received', 'event', 'section', 'device', 'punter', 'properties'],
+      events.map((e) => [when(e.receivedAt), e.eventType, e.section ?? '', e.deviceId, e.userId ?? '', h('code', {}, JSON.stringify(e.properties.event))]),
+    ),
+  ]
+}
+
+const frameText = (f) => (f.source ? `${f.source.file}:${f.source.line}:${f.source.column}${f.source.name ? ` (${f.source.name})` : ''}` : `${f.file}:${f.line}:${f.column}`)
+
+async function errorsView() {
+  const errors = await read('/admin/api/services/errors?limit=200')
+  return [
+    h('h1', {}, 'Errors'),
+    table(
+      'services-errors',
+      ['received', 'origin', 'kind', 'message', 'request id', 'frames'],
+      errors.map((e) => [when(e.receivedAt), e.origin, e.kind, e.message, e.requestId ?? '', h('pre', {}, e.frames.slice(0, 8).map(frameText).join('\n'))]),
+    ),
+  ]
+}
+
+async function recognitionsView() {
+  const { recognitions, sharedVisitors } = await read('/admin/api/services/recognitions?limit=300')
+  return [
+    h('h1', {}, 'Multi-accounting'),
+    sharedVisitors.length === 0
+      ? h('p', { 'data-testid': 'services-shared-none' }, 'No browser is shared by two punters.')
+      : table('services-shared', ['visitor id', 'punters', 'last seen'], sharedVisitors.map((v) => [v.visitorId, v.punterIds.join(', '), when(v.lastSeen)])),
+    h('h2', {}, 'Recognitions'),
+    table(
+      'services-recognitions',
+      ['time', 'account', 'visitor id', 'operation', 'mobile', 'mirror'],
+      recognitions.map((r) => [when(r.createdAt), r.accountNumber ?? String(r.punterId), r.visitorId, r.operationType, r.isMobileDevice ? 'yes' : 'no', r.isMirror ? 'yes' : 'no']),
+    ),
+  ]
+}
+
+async function route() {
+  const at = location.hash
+  const view = at === '#errors' ? errorsView : at === '#recognitions' ? recognitionsView : eventsView
+  try {
+    const nodes = await view()
+    if (at === location.hash) app().replaceChildren(...nodes)
+  } catch (error) {
+    app().replaceChildren(h('p', { role: 'alert' }, `Could not load: ${error.message}`))
+  }
+}
+
+window.addEventListener('hashchange', route)
+route()

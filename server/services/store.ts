@@ -1,0 +1,177 @@
+/**
+ * What the third-party services of spec §1/§7 send to Parlay's own endpoints, kept in SQLite so an
+ * operator can read a demo session in /admin: analytics events, client and server errors,
+ * fingerprint recognitions. Bounded reads only; the tables are append-only.
+ */
+import { registerMigration, type Db } from '../db/database'
+
+registerMigration(
+  'services-1',
+  `CREATE TABLE IF NOT EXISTS analytics_events (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     received_at INTEGER NOT NULL,
+     device_id TEXT NOT NULL,
+     user_id TEXT,
+     session_id INTEGER,
+     event_type TEXT NOT NULL,
+     event_time INTEGER,
+     section TEXT,
+     properties TEXT NOT NULL
+   );
+   CREATE INDEX IF NOT EXISTS analytics_events_device ON analytics_events (device_id, id);
+   CREATE TABLE IF NOT EXISTS reported_errors (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     received_at INTEGER NOT NULL,
+     origin TEXT NOT NULL CHECK (origin IN ('client', 'server')),
+     kind TEXT NOT NULL,
+     message TEXT NOT NULL,
+     frames TEXT NOT NULL,
+     request_id TEXT,
+     release TEXT,
+     url TEXT
+   );
+   CREATE TABLE IF NOT EXISTS punter_recognitions (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     created_at INTEGER NOT NULL,
+     punter_id INTEGER NOT NULL,
+     visitor_id TEXT NOT NULL,
+     algorithm TEXT NOT NULL,
+     operation_type TEXT NOT NULL,
+     is_mobile_device INTEGER NOT NULL,
+     is_mirror INTEGER NOT NULL,
+     request_id TEXT NOT NULL
+   );
+   CREATE INDEX IF NOT EXISTS punter_recognitions_visitor ON punter_recognitions (visitor_id, punter_id);`,
+)
+
+export interface IngestedEvent {
+  deviceId: string
+  userId: string | null
+  sessionId: number | null
+  eventType: string
+  time: number | null
+  section: string | null
+  properties: Record<string, unknown>
+}
+
+/** Stores a batch in one transaction; returns how many were stored. */
+export function storeEvents(db: Db, events: IngestedEvent[], now: number): number {
+  const insert = db.prepare(
+    'INSERT INTO analytics_events (received_at, device_id, user_id, session_id, event_type, event_time, section, properties) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  )
+  db.transaction(() => {
+    for (const e of events) insert.run(now, e.deviceId, e.userId, e.sessionId, e.eventType, e.time, e.section, JSON.stringify(e.properties))
+  })()
+  return events.length
+}
+
+export interface StoredEvent extends IngestedEvent {
+  id: number
+  receivedAt: number
+}
+
+export function listEvents(db: Db, filter: { deviceId?: string; limit: number }): StoredEvent[] {
+  const rows = (
+    filter.deviceId
+      ? db.prepare('SELECT * FROM analytics_events WHERE device_id = ? ORDER BY id DESC LIMIT ?').all(filter.deviceId, filter.limit)
+      : db.prepare('SELECT * FROM analytics_events ORDER BY id DESC LIMIT ?').all(filter.limit)
+  ) as Array<Record<string, unknown>>
+  return rows.map((r) => ({
+    id: r.id as number,
+    receivedAt: r.received_at as number,
+    deviceId: r.device_id as string,
+    userId: (r.user_id as string | null) ?? null,
+    sessionId: (r.session_id as number | null) ?? null,
+    eventType: r.event_type as string,
+    time: (r.event_time as number | null) ?? null,
+    section: (r.section as string | null) ?? null,
+    properties: JSON.parse(r.properties as string) as Record<string, unknown>,
+  }))
+}
+
+export interface ErrorFrame {
+  file: string
+  line: number
+  column: number
+  function?: string
+}
+
+export interface ReportedError {
+  origin: 'client' | 'server'
+  kind: string
+  message: string
+  frames: ErrorFrame[]
+  requestId: string | null
+  release: string | null
+  url: string | null
+}
+
+export function storeError(db: Db, error: ReportedError, now: number): number {
+  const result = db
+    .prepare('INSERT INTO reported_errors (received_at, origin, kind, message, frames, request_id, release, url) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    .run(now, error.origin, error.kind.slice(0, 100), error.message.slice(0, 2000), JSON.stringify(error.frames.slice(0, 50)), error.requestId, error.release, error.url)
+  return Number(result.lastInsertRowid)
+}
+
+export function listErrors(db: Db, limit: number): Array<ReportedError & { id: number; receivedAt: number }> {
+  const rows = db.prepare('SELECT * FROM reported_errors ORDER BY id DESC LIMIT ?').all(limit) as Array<Record<string, unknown>>
+  return rows.map((r) => ({
+    id: r.id as number,
+    receivedAt: r.received_at as number,
+    origin: r.origin as 'client' | 'server',
+    kind: r.kind as string,
+    message: r.message as string,
+    frames: JSON.parse(r.frames as string) as ErrorFrame[],
+    requestId: (r.request_id as string | null) ?? null,
+    release: (r.release as string | null) ?? null,
+    url: (r.url as string | null) ?? null,
+  }))
+}
+
+export interface Recognition {
+  punterId: number
+  visitorId: string
+  algorithm: string
+  operationType: string
+  isMobileDevice: boolean
+  isMirror: boolean
+  requestId: string
+}
+
+export function storeRecognition(db: Db, recognition: Recognition, now: number): number {
+  const r = recognition
+  const result = db
+    .prepare('INSERT INTO punter_recognitions (created_at, punter_id, visitor_id, algorithm, operation_type, is_mobile_device, is_mirror, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    .run(now, r.punterId, r.visitorId, r.algorithm, r.operationType, r.isMobileDevice ? 1 : 0, r.isMirror ? 1 : 0, r.requestId)
+  return Number(result.lastInsertRowid)
+}
+
+export function listRecognitions(db: Db, limit: number): Array<Recognition & { id: number; createdAt: number; accountNumber: string | null }> {
+  const rows = db
+    .prepare('SELECT r.*, p.account_number FROM punter_recognitions r LEFT JOIN punters p ON p.id = r.punter_id ORDER BY r.id DESC LIMIT ?')
+    .all(limit) as Array<Record<string, unknown>>
+  return rows.map((r) => ({
+    id: r.id as number,
+    createdAt: r.created_at as number,
+    punterId: r.punter_id as number,
+    accountNumber: (r.account_number as string | null) ?? null,
+    visitorId: r.visitor_id as string,
+    algorithm: r.algorithm as string,
+    operationType: r.operation_type as string,
+    isMobileDevice: r.is_mobile_device === 1,
+    isMirror: r.is_mirror === 1,
+    requestId: r.request_id as string,
+  }))
+}
+
+/** Multi-accounting: visitor ids (one browser) seen with more than one punter. */
+export function sharedVisitors(db: Db, limit: number): Array<{ visitorId: string; punterIds: number[]; lastSeen: number }> {
+  const rows = db
+    .prepare(
+      `SELECT visitor_id, GROUP_CONCAT(DISTINCT punter_id) AS punters, MAX(created_at) AS last_seen
+         FROM punter_recognitions GROUP BY visitor_id HAVING COUNT(DISTINCT punter_id) > 1
+         ORDER BY last_seen DESC LIMIT ?`,
+    )
+    .all(limit) as Array<{ visitor_id: string; punters: string; last_seen: number }>
+  return rows.map((r) => ({ visitorId: r.visitor_id, punterIds: r.punters.split(',').map(Number).sort((a, b) => a - b), lastSeen: r.last_seen }))
+}
