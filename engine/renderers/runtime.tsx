@@ -5,7 +5,7 @@
  * React; the shell builds an `EngineRuntime` from it once (`shell/browser-runtime.ts`) and the
  * renderers only ever talk to this interface. Tests and previews can pass their own.
  */
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, useContext, useLayoutEffect, useMemo, useReducer, useSyncExternalStore, type ReactNode } from 'react'
 import { buildContext, evaluateCondition, isBinding, resolveBindings, type EvaluationContext } from '../core/context'
 import type { EngineStores } from '../core/stores'
 import type { ActionChain, Text } from '../documents/types'
@@ -165,6 +165,8 @@ export function contextTracker(stores: EngineStores, item: unknown, params: Reco
   const stale = () => built === null || [...reads].some((name) => (clock.versions[name] ?? 0) !== (built!.at[name] ?? 0))
   return {
     subscribe: clock.subscribe,
+    /** A store this subtree has read changed since its context was built. */
+    stale,
     get(): EvaluationContext {
       if (stale()) {
         const at = { ...clock.versions }
@@ -175,12 +177,25 @@ export function contextTracker(stores: EngineStores, item: unknown, params: Reco
   }
 }
 
-/** The evaluation context for this subtree, kept current with the stores it reads. */
+/**
+ * The evaluation context for this subtree, kept current with the stores it reads.
+ *
+ * A root can be read for the first time in a render that no store change caused — the header
+ * document arrives after the heartbeat, and only then is `user.vip` evaluated. The context handed
+ * to that render was built before the store changed, and React re-checks an external store after
+ * a commit only when the snapshot itself changed. So every commit checks: if a store read in this
+ * render moved since the context was built, render once more with a fresh one.
+ */
 export function useEvaluationContext(): EvaluationContext {
   const runtime = useRuntime()
   const extras = useScopeExtras()
   const tracker = useMemo(() => contextTracker(runtime.stores, extras.item, extras.params), [runtime.stores, extras.item, extras.params])
-  return useSyncExternalStore(tracker.subscribe, tracker.get, tracker.get)
+  const context = useSyncExternalStore(tracker.subscribe, tracker.get, tracker.get)
+  const [, rerender] = useReducer((n: number) => n + 1, 0)
+  useLayoutEffect(() => {
+    if (tracker.stale()) rerender()
+  })
+  return context
 }
 
 /** Evaluators bound to this subtree's context: conditions, bindings and texts. */
