@@ -1,24 +1,34 @@
 /**
  * Writes the document kinds' JSON Schemas (source of truth: engine/documents/kinds.ts) to
  * schemas/kinds/*.schema.json, where each document's "$schema" points so an operator's editor
- * validates and completes while typing. `--check` exits non-zero when the files are stale.
+ * validates and completes while typing; action names and their params come from the registry
+ * (tools/actions), which is also written as data to engine/actions/definitions.json for the lint
+ * core. `--check` exits non-zero when any of these files is stale.
  */
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { documentSchemas } from '../engine/documents/kinds'
+import { collectActionDefinitions } from './actions/definitions'
+import { withActions } from './actions/editor-schema'
 
-const dir = join(import.meta.dirname, '..', 'schemas', 'kinds')
+const root = join(import.meta.dirname, '..')
+const dir = join(root, 'schemas', 'kinds')
 const check = process.argv.includes('--check')
 mkdirSync(dir, { recursive: true })
 let stale = 0
-for (const [kind, schema] of Object.entries(documentSchemas)) {
-  const file = join(dir, `${kind}.schema.json`)
-  const text = JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', ...schema }, null, 2) + '\n'
+
+function emit(file: string, value: unknown): void {
+  const text = JSON.stringify(value, null, 2) + '\n'
   const current = existsSync(file) ? readFileSync(file, 'utf8') : ''
-  if (current === text) continue
+  if (current === text) return
   stale++
   if (check) console.error(`${file}: out of date; run npm run schemas:emit`)
   else writeFileSync(file, text)
 }
+
+const actions = await collectActionDefinitions()
+emit(join(root, 'engine', 'actions', 'definitions.json'), actions)
+for (const [kind, schema] of Object.entries(documentSchemas))
+  emit(join(dir, `${kind}.schema.json`), { $schema: 'http://json-schema.org/draft-07/schema#', ...withActions(schema as Record<string, unknown>, actions) })
 if (check && stale > 0) process.exit(1)
 if (!check) console.log(`kind schemas written to ${dir}`)

@@ -5,6 +5,7 @@
  * a settings-event key for the server-side ones), and the time zone is detected through Intl.
  */
 import type { Result } from '../core/contracts'
+import { zoneOffsetMinutes } from '../core/time-zones'
 import type { Gateway } from '../core/gateway'
 import { LOCAL_SETTING_KEYS as LOCAL_KEYS, SERVER_SETTING_KEYS as SERVER_KEYS } from '../documents/names'
 import { STORAGE_KEYS, type EngineStores, type LocalSettings, type ServerSettings, type StorageLike, type UserData } from '../core/stores'
@@ -104,18 +105,7 @@ export function detectTimeZone(): string | null {
   }
 }
 
-/** Minutes east of UTC of an IANA zone at `at`; 0 for a zone the platform does not know. */
-export function zoneOffsetMinutes(zone: string, at: number): number {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date(at))
-    const match = /GMT([+-])(\d{2}):(\d{2})/.exec(parts.find((p) => p.type === 'timeZoneName')?.value ?? '')
-    if (!match) return 0
-    const minutes = Number(match[2]) * 60 + Number(match[3])
-    return match[1] === '-' ? -minutes : minutes
-  } catch {
-    return 0
-  }
-}
+export { zoneOffsetMinutes }
 
 export interface TimeZoneEntry {
   id: number

@@ -19,7 +19,7 @@
 import type { Application, Request, Response } from 'express'
 import { Router } from 'express'
 import type { FlowDocument } from '../../engine/documents/types'
-import { checkDefaultDateBounds, isoDate } from '../../engine/renderers/form/date-rules'
+import { checkDefaultDateBounds, isoDate } from '../../engine/core/date-rules'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'

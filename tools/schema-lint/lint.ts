@@ -13,6 +13,7 @@ import { translationFindings } from './rules/translations'
 import { serverOnlyFindings } from './rules/server-only'
 import { promotionFindings } from './rules/promotions'
 import { checkRedirects, servesPath, type RedirectRule } from '../../engine/core/routes'
+import actionDefinitions from '../../engine/actions/definitions.json'
 
 export interface Finding extends DocumentProblem {
   severity: 'error' | 'warning'
@@ -36,16 +37,10 @@ const OPAQUE_KEYS = new Set(['schema', 'uiSchema', 'resources', 'config', 'regul
 
 const isBinding = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value) && '$' in value
 
-/** Every registered action (built-ins and each domain's), read from the live registry so a new
- * domain file is linted the moment it registers. */
-async function defaultActions(): Promise<Record<string, ActionDefinition>> {
-  const { actionRegistry } = await import('../../engine/actions/index')
-  const forms = await import('../../engine/renderers/form/actions').catch(() => undefined)
-  const entries: Record<string, ActionDefinition> = {}
-  for (const [name, action] of actionRegistry) entries[name] = { description: action.description, params: action.params }
-  for (const action of (forms as { formActions?: { name: string; description: string; params: object }[] } | undefined)?.formActions ?? [])
-    entries[action.name] ??= { description: action.description, params: action.params }
-  return entries
+/** Every registered action (built-ins, each domain's and the form actions), as data emitted from
+ * the registry by `npm run schemas:emit`: the lint core never loads the browser action runtime. */
+function defaultActions(): Record<string, ActionDefinition> {
+  return actionDefinitions as Record<string, ActionDefinition>
 }
 
 function routeMatches(pattern: string, path: string): boolean {
@@ -64,7 +59,7 @@ export async function lintDocuments(root: string, options: LintOptions = {}): Pr
 
 export async function lintRecords(records: DocumentRecord[], options: LintOptions = {}): Promise<Finding[]> {
   const findings: Finding[] = []
-  const actions = options.actions ?? (await defaultActions())
+  const actions = options.actions ?? defaultActions()
   const ajv = new Ajv({ allErrors: false, strict: false })
   const paramValidators = new Map<string, ValidateFunction>()
 
@@ -107,7 +102,7 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
     // Own keys only: an action named "constructor" is unknown, not Object's constructor.
     const definition = Object.hasOwn(actions, name) ? actions[name] : undefined
     if (!definition) {
-      if (Object.keys(actions).length > 0) add(record, `${pointer}/do`, 'action', `unknown action ${JSON.stringify(name)}`)
+      if (Object.keys(actions).length > 0) add(record, `${pointer}/do`, 'action', `unknown action ${JSON.stringify(name)} (a new action? run npm run schemas:emit)`)
       return
     }
     const params = (invocation.with ?? {}) as Record<string, unknown>

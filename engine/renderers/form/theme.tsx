@@ -20,7 +20,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils'
 import { useId, useState, type ChangeEvent } from 'react'
-import { dateBounds } from './date-rules'
+import { dateBounds } from '../../core/date-rules'
 import { PHONE_COUNTRIES, countryFor, digitsOf, formatNational, joinPhone, splitPhone } from './phone'
 import type { Translate } from './texts'
 import { rememberFile, UPLOAD_RULES } from './files'

@@ -17,7 +17,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { catalogueKeys } from '../../../engine/core/error-catalogue'
-import { FORM_TEXTS } from '../../../engine/renderers/form/texts'
+import { FORM_TEXTS } from '../../../engine/core/form-texts'
 import type { Finding } from '../lint'
 
 /** What the rule reads of a document record (DocumentRecord has more). */
@@ -141,7 +141,7 @@ export function scanCodeUses(engineDir = join(ROOT, 'engine')): KeyUse[] {
       uses.push({ key: match[1], file, pointer: `/line/${line}`, values })
     }
   }
-  for (const key of Object.keys(FORM_TEXTS)) uses.push({ key, file: 'engine/renderers/form/texts.ts', pointer: `/FORM_TEXTS/${escapePointer(key)}` })
+  for (const key of Object.keys(FORM_TEXTS)) uses.push({ key, file: 'engine/core/form-texts.ts', pointer: `/FORM_TEXTS/${escapePointer(key)}` })
   return uses
 }
 

@@ -1,0 +1,55 @@
+/**
+ * The server and the lint core import no client code: nothing under engine/renderers, no client
+ * stores (zustand), no React, no browser action runtime. The whole static and dynamic import graph
+ * of each entry is walked (esbuild resolves it exactly as the bundler would), so a client module
+ * reached through any chain of imports fails the test, naming the chain's last link.
+ */
+import { build } from 'esbuild'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+
+const CLIENT_CODE: { rule: string; test: (path: string) => boolean }[] = [
+  { rule: 'a renderer (engine/renderers)', test: (p) => p.startsWith('engine/renderers/') },
+  { rule: 'the client stores (engine/core/stores, zustand)', test: (p) => p === 'engine/core/stores.ts' || /^zustand(\/|$)/.test(p) },
+  { rule: 'React', test: (p) => /^(react|react-dom|react-router|react-router-dom)(\/|$)/.test(p) },
+  { rule: 'the browser action runtime (engine/actions handlers)', test: (p) => /^engine\/actions\/.*\.tsx?$/.test(p) },
+]
+
+/** Every import edge `from → to` reachable from an entry (package imports kept as bare names). */
+async function importEdges(entry: string): Promise<{ from: string; to: string }[]> {
+  const result = await build({
+    entryPoints: [join(ROOT, entry)],
+    absWorkingDir: ROOT,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+  })
+  return Object.entries(result.metafile.inputs).flatMap(([from, input]) => input.imports.map((i) => ({ from, to: i.path })))
+}
+
+function clientImports(edges: { from: string; to: string }[]): string[] {
+  return edges.flatMap(({ from, to }) => CLIENT_CODE.filter((c) => c.test(to)).map((c) => `${from} imports ${to}: ${c.rule}`))
+}
+
+describe('the server and the lint core import no client code', () => {
+  it.each(['server/main.ts', 'tools/schema-lint/lint.ts', 'tools/schema-lint/cli.ts'])(
+    '%s reaches nothing under engine/renderers, no client store, no React and no action handler',
+    async (entry) => {
+      const edges = await importEdges(entry)
+      expect(edges.length).toBeGreaterThan(10)
+      expect(clientImports(edges)).toEqual([])
+    },
+  )
+
+  it('the check sees client code when it is there (the form actions reach the renderers and stores)', async () => {
+    const found = clientImports(await importEdges('engine/renderers/form/actions.ts'))
+    expect(found.some((line) => line.includes('engine/renderers/'))).toBe(true)
+    expect(found.some((line) => line.includes('zustand'))).toBe(true)
+  })
+})
