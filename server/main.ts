@@ -4,6 +4,7 @@
  * Production is the default everywhere; development extras (`npm run dev`) and the simulators
  * (`PARLAY_SIMULATORS=on`) are switched on explicitly, so a forgotten variable never exposes them.
  */
+import { buildStudioIfMissing } from './admin/studio-build'
 import { existsSync } from 'node:fs'
 import type { Application } from 'express'
 import type { AddressInfo } from 'node:net'
@@ -55,11 +56,14 @@ export interface RunningServer {
 export const DRAIN_GRACE_MS = 10_000
 
 export async function buildClientIfMissing(distDir: string, log: Logger): Promise<void> {
-  if (existsSync(join(distDir, 'index.html'))) return
-  log.info('client.build.start', { distDir })
-  const { build } = await import('vite')
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } })
-  log.info('client.build.done')
+  if (!existsSync(join(distDir, 'index.html'))) {
+    log.info('client.build.start', { distDir })
+    const { build } = await import('vite')
+    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } })
+    log.info('client.build.done')
+    // The operator studio's own build (issue 19), after the site's (which empties distDir).
+    if (await buildStudioIfMissing(distDir)) log.info('studio.build.done')
+  }
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {

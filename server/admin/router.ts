@@ -23,6 +23,7 @@ import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import { adminOutboxRoute } from '../signup/outbox'
 import { createAdminMessagesRouter } from '../messages/admin'
 import { createAdminServicesRouter } from '../services/admin'
+import { createStudioRouter } from './studio'
 import { checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
 
 const COOKIE = 'parlay_admin'
@@ -424,6 +425,9 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   })
   router.get('/admin/api/approved-fingerprints', (_req, res) => res.json(store.approvedFingerprints()))
   router.get('/admin/api/audit/verify', (_req, res) => sendOk(res, verifyAudit(deps.db)))
+
+  // ---- the operator studio (issue 19): server/admin/studio.ts
+  router.use(createStudioRouter({ deps, store, sessionOf: (req) => sessionFor(deps.db, readCookie(req, COOKIE), deps.now()), sessionToken: (req) => readCookie(req, COOKIE) }))
 
   // ---- message outbox (simulators): SMS codes and e-mail links for a demo; every read audited --
   router.get('/admin/api/outbox', ...adminOutboxRoute(deps, (req: AdminRequest, details) => store.audit(req.admin!.user.email, 'admin.outbox-read', 'outbox', details)))

@@ -128,3 +128,9 @@ export function previewVersion(token: string, now = Date.now()): number | undefi
   const set = previews.get(token)
   return set && set.expiresAt > now ? set.versionId : undefined
 }
+
+/** The site a live preview token was made for (a studio preview renders its page as that site). */
+export function previewJurisdiction(token: string, now = Date.now()): string | undefined {
+  const set = previews.get(token)
+  return set && set.expiresAt > now ? set.jurisdiction : undefined
+}

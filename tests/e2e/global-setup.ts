@@ -12,6 +12,7 @@ export default async function globalSetup(): Promise<(() => void) | void> {
   const outDir = mkdtempSync(join(tmpdir(), 'parlay-e2e-dist-'))
   const { build } = await import('vite')
   await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+  await (await import('../../server/admin/studio-build')).buildStudio(outDir)
   process.env.PARLAY_E2E_DIST = outDir
   return () => {
     delete process.env.PARLAY_E2E_DIST

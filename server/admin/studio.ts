@@ -1,0 +1,234 @@
+/**
+ * The operator studio (issue 19): its page at `/admin/studio`, its built files, and the few calls
+ * the studio needs beyond today's admin API. Why a separate file: the studio's calls work on text
+ * an operator has NOT saved yet (lint as they type, a live preview), so they take `{file, content}`
+ * instead of a stored version id — and they never write: nothing here creates a version, and a
+ * preview is shown only to the admin session that asked (server/store/preview.ts).
+ *
+ *   GET  /admin/studio                    the React studio (built by vite.studio.config.ts)
+ *   GET  /admin/studio/assets/:file       its hashed files
+ *   GET  /admin/api/studio/schema/:kind   the kind's JSON Schema (what the editor completes from)
+ *   GET  /admin/api/studio/sites          the sites and their locales (preview per site and locale)
+ *   GET  /admin/api/studio/search?q=      search across every published document (file, label, text)
+ *   POST /admin/api/studio/lint           schema-lint of unsaved text, against the published set
+ *   POST /admin/api/studio/preview        a preview token for unsaved text, per site
+ *   GET  /admin/api/studio/overlay?file=  what each jurisdiction's copy changes against the shared one
+ *   GET  /admin/api/studio/where-used?popup=|key=   the documents that use a popup or a text key
+ *
+ * A page load with `?preview=<token>` renders as the token's site (the token names it), so one
+ * studio on one host previews every jurisdiction: the page's boot data then targets that site and
+ * the documents API still checks the viewer's preview cookie for the draft itself.
+ */
+import { Router, type NextFunction, type Request, type Response } from 'express'
+import { existsSync, readFileSync } from 'node:fs'
+import { join, sep } from 'node:path'
+import { DOCUMENT_KINDS } from '../../engine/documents/kinds'
+import { HEADERS } from '../../engine/core/contracts'
+import type { ServerDeps } from '../deps'
+import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
+import { validateBody } from '../http/validate'
+import { createPreview, PREVIEW_COOKIE, PREVIEW_TTL_MS, previewJurisdiction, previewKeyFor } from '../store/preview'
+import type { DocumentStore, DocumentVersion } from '../store/store'
+import { FILE_PATTERN } from '../store/store'
+import { diffDocument, documentLabel } from '../../tools/schema-lint/diff/differ'
+import { summaryOf } from '../../tools/schema-lint/diff/formats'
+import { snapshotOf } from '../../tools/schema-lint/diff/sources'
+import type { AdminSession } from './accounts'
+import { SESSION_MS } from './accounts'
+
+/** Where the studio build lives inside the client's dist dir (a dot folder: never served as a site file). */
+export const STUDIO_DIR = '.studio'
+const KINDS_DIR = join(import.meta.dirname, '..', '..', 'schemas', 'kinds')
+const ASSET_TYPES = new Map([
+  ['.js', 'text/javascript'],
+  ['.css', 'text/css'],
+  ['.svg', 'image/svg+xml'],
+])
+const MAX_HITS = 60
+
+interface StudioRequest extends Request {
+  admin?: AdminSession
+}
+
+export interface StudioOptions {
+  deps: ServerDeps
+  store: DocumentStore
+  /** The admin session of a page request (the page itself is not under /admin/api). */
+  sessionOf: (req: Request) => AdminSession | undefined
+  sessionToken: (req: Request) => string | undefined
+}
+
+/** A version that exists only for this request: the text an operator is typing. */
+function unsavedVersion(file: string, content: string, published: DocumentVersion | undefined): DocumentVersion {
+  return {
+    id: 0,
+    file,
+    content,
+    contentHash: '',
+    origin: 'operator',
+    state: 'draft',
+    author: '',
+    baseVersion: published?.id ?? null,
+    createdAt: 0,
+    updatedAt: 0,
+    reviewedBy: null,
+    reviewedAt: null,
+    reviewComment: null,
+    publishedBy: null,
+    publishedAt: null,
+    lint: null,
+    deleted: false,
+  }
+}
+
+/** `jurisdictions/spain/flows/signup-email.json` → `flows/signup-email.json`. */
+export function sharedFileOf(file: string): string | undefined {
+  const match = /^jurisdictions\/[a-z0-9-]+\/(.+)$/.exec(file)
+  return match && match[1] !== 'jurisdiction.json' ? match[1] : undefined
+}
+
+/** One line of text around the first match, so a search hit says where it matched. */
+function snippet(text: string, at: number, length: number): string {
+  const start = Math.max(0, at - 40)
+  return text.slice(start, at + length + 40).replace(/\s+/g, ' ').trim()
+}
+
+const contentSchema = {
+  type: 'object',
+  required: ['file', 'content'],
+  properties: { file: { type: 'string', minLength: 1, maxLength: 200 }, content: { type: 'string', minLength: 2, maxLength: 60000 } },
+  additionalProperties: false,
+}
+const previewSchema = {
+  ...contentSchema,
+  required: ['file', 'content', 'site'],
+  properties: { ...contentSchema.properties, site: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' } },
+}
+
+export function createStudioRouter({ deps, store, sessionOf, sessionToken }: StudioOptions): Router {
+  const router = Router()
+  const studioDir = () => join(deps.config.distDir, STUDIO_DIR)
+
+  // A site page asked with a live preview token renders as the token's site (see the file comment).
+  router.use((req: Request, _res: Response, next: NextFunction) => {
+    const token = req.query.preview
+    if (req.method === 'GET' && typeof token === 'string' && token.length <= 64 && !req.path.startsWith('/admin') && !req.header(HEADERS.target)) {
+      const jurisdiction = previewJurisdiction(token, deps.now())
+      const site = jurisdiction ? deps.documents.sites().find((s) => s.jurisdiction === jurisdiction) : undefined
+      if (site) req.headers[HEADERS.target.toLowerCase()] = site.id
+    }
+    next()
+  })
+
+  router.get(['/admin/studio', '/admin/studio/'], (req, res) => {
+    if (!sessionOf(req)) return res.redirect(302, '/admin')
+    const index = join(studioDir(), 'index.html')
+    if (!existsSync(index)) return sendError(res, 503, 'STUDIO_NOT_BUILT')
+    res.type('html').send(readFileSync(index, 'utf8'))
+  })
+
+  router.get('/admin/studio/assets/:file', (req, res) => {
+    const file = String(req.params.file)
+    const type = ASSET_TYPES.get(file.slice(file.lastIndexOf('.')))
+    const path = join(studioDir(), 'assets', file)
+    if (!type || !/^[A-Za-z0-9._-]{1,120}$/.test(file) || !path.startsWith(join(studioDir(), 'assets') + sep) || !existsSync(path)) return sendError(res, 404, HTTP_ERRORS.notFound)
+    res.setHeader('Cache-Control', 'private, max-age=31536000, immutable')
+    res.type(type).send(readFileSync(path))
+  })
+
+  router.get('/admin/api/studio/schema/:kind', (req, res) => {
+    const kind = String(req.params.kind)
+    if (!(DOCUMENT_KINDS as readonly string[]).includes(kind)) return sendError(res, 404, HTTP_ERRORS.notFound)
+    const path = join(KINDS_DIR, `${kind}.schema.json`)
+    if (!existsSync(path)) return sendError(res, 404, HTTP_ERRORS.notFound)
+    res.setHeader('Cache-Control', 'private, max-age=60')
+    sendOk(res, JSON.parse(readFileSync(path, 'utf8')))
+  })
+
+  router.get('/admin/api/studio/sites', (_req, res) =>
+    sendOk(res, deps.documents.sites().map((s) => ({ id: s.id, name: s.name, jurisdiction: s.jurisdiction, isDefault: s.isDefault, defaultLocale: s.defaultLocale, locales: s.locales }))),
+  )
+
+  router.get('/admin/api/studio/search', (req, res) => {
+    const q = typeof req.query.q === 'string' ? req.query.q.trim().toLowerCase() : ''
+    if (q.length < 1 || q.length > 100) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'q', code: 'length' })
+    const hits = []
+    for (const v of store.published().values()) {
+      const snapshot = snapshotOf(v.file, v.content)
+      const label = snapshot ? documentLabel(snapshot) : v.file
+      const inName = v.file.includes(q) || label.toLowerCase().includes(q)
+      const at = v.content.toLowerCase().indexOf(q)
+      if (!inName && at < 0) continue
+      hits.push({ file: v.file, label, version: v.id, match: at >= 0 ? snippet(v.content, at, q.length) : null })
+      if (hits.length >= MAX_HITS) break
+    }
+    sendOk(res, hits)
+  })
+
+  router.post('/admin/api/studio/lint', validateBody(contentSchema), async (req, res) => {
+    const { file, content } = req.body as { file: string; content: string }
+    if (!FILE_PATTERN.test(file)) return sendError(res, 400, 'INVALID_FILE')
+    sendOk(res, await store.check(unsavedVersion(file, content, store.publishedVersionOf(file))))
+  })
+
+  router.post('/admin/api/studio/preview', validateBody(previewSchema), (req: StudioRequest, res) => {
+    const { file, content, site } = req.body as { file: string; content: string; site: string }
+    if (!FILE_PATTERN.test(file)) return sendError(res, 400, 'INVALID_FILE')
+    const target = deps.documents.site(site)
+    if (!target) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'site', code: 'enum' })
+    const published = store.publishedVersionOf(file)
+    const after = store.recordsWith(unsavedVersion(file, content, published))
+    if (after.problems.length > 0) return sendError(res, 422, 'LINT_FAILED', after.problems)
+    const viewerKey = previewKeyFor(sessionToken(req)!)
+    const tokenHash = req.admin!.tokenHash
+    const token = createPreview({
+      versionId: 0,
+      file,
+      records: after.records,
+      jurisdiction: target.jurisdiction,
+      viewerKey,
+      sessionOpen: () => deps.db.open && !!deps.db.prepare('SELECT 1 FROM admin_sessions WHERE token_hash = ? AND expires_at > ?').get(tokenHash, deps.now()),
+      now: deps.now(),
+    })
+    res.setHeader('Set-Cookie', `${PREVIEW_COOKIE}=${viewerKey}; Path=/api/documents; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${req.secure ? '; Secure' : ''}`)
+    sendOk(res, { token, site, expiresInSeconds: PREVIEW_TTL_MS / 1000 })
+  })
+
+  router.get('/admin/api/studio/overlay', (req, res) => {
+    const file = typeof req.query.file === 'string' ? req.query.file : ''
+    if (!FILE_PATTERN.test(file)) return sendError(res, 400, 'INVALID_FILE')
+    const shared = sharedFileOf(file) ?? file
+    const sharedVersion = store.publishedVersionOf(shared)
+    const copies = [...store.published().values()].filter((v) => sharedFileOf(v.file) === shared)
+    const sharedSnapshot = sharedVersion ? snapshotOf(sharedVersion.file, sharedVersion.content) : null
+    sendOk(res, {
+      shared: sharedVersion ? shared : null,
+      copies: copies.map((copy) => {
+        const snapshot = snapshotOf(copy.file, copy.content)
+        // The shared copy seen as if it were this jurisdiction's: the diff then shows only what the copy changes.
+        const findings = snapshot && sharedSnapshot ? diffDocument({ ...sharedSnapshot, jurisdiction: snapshot.jurisdiction, file: snapshot.file }, snapshot) : []
+        return { file: copy.file, jurisdiction: snapshot?.jurisdiction ?? '', summary: summaryOf(findings), findings: findings.map((f) => ({ message: f.message, location: f.location, impact: f.impact, severity: f.severity })) }
+      }),
+    })
+  })
+
+  router.get('/admin/api/studio/where-used', (req, res) => {
+    const popup = typeof req.query.popup === 'string' ? req.query.popup : undefined
+    const key = typeof req.query.key === 'string' ? req.query.key : undefined
+    const name = popup ?? key
+    if (!name || (popup && key) || !/^[A-Za-z0-9._-]{1,120}$/.test(name)) return sendError(res, 400, HTTP_ERRORS.validation, { field: popup ? 'popup' : 'key', code: 'pattern' })
+    const quoted = JSON.stringify(name)
+    const users = []
+    for (const v of store.published().values()) {
+      if (popup && /(^|\/)popups\/[^/]+$/.test(v.file) && v.file.endsWith(`/${popup}.json`)) continue
+      if (key && v.file.startsWith('i18n/')) continue
+      const at = v.content.indexOf(quoted)
+      if (at < 0) continue
+      const snapshot = snapshotOf(v.file, v.content)
+      users.push({ file: v.file, label: snapshot ? documentLabel(snapshot) : v.file, match: snippet(v.content, at, quoted.length) })
+    }
+    sendOk(res, { name, users })
+  })
+
+  return router
+}

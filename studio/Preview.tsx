@@ -1,0 +1,91 @@
+/**
+ * The live preview: the unsaved text rendered by the real engine in a 360×740 iframe, for a
+ * chosen site and locale, refreshed (debounced) while the operator types. Each refresh asks the
+ * server for a preview token of the current text (POST /admin/api/studio/preview): the token shows
+ * this text only to this admin session, writes nothing, and expires; punters never see it.
+ */
+import { useEffect, useMemo, useState } from 'react'
+import { call, debounce, errorText, type SiteRow } from './api'
+
+interface Props {
+  file: string
+  text: string
+  sites: SiteRow[]
+}
+
+/** The site a document belongs to: its jurisdiction's for a jurisdiction copy, else the default. */
+export function siteForFile(file: string, sites: SiteRow[]): SiteRow | undefined {
+  const jurisdiction = /^jurisdictions\/([a-z0-9-]+)\//.exec(file)?.[1]
+  return sites.find((s) => s.jurisdiction === jurisdiction) ?? sites.find((s) => s.isDefault) ?? sites[0]
+}
+
+/** Which page shows a document: sign-up flows on /join, a screen on its route, the rest on the home page. */
+export function previewPathFor(file: string, text: string): string {
+  if (/(^|\/)flows\/signup/.test(file)) return '/join'
+  if (/(^|\/)screens\//.test(file)) {
+    try {
+      const route = (JSON.parse(text) as { route?: unknown }).route
+      if (typeof route === 'string' && route.startsWith('/')) return route.replace(/:[^/]+/g, 'x')
+    } catch {
+      // falls through to the home page
+    }
+  }
+  return '/'
+}
+
+export function Preview({ file, text, sites }: Props) {
+  const [siteId, setSiteId] = useState(() => siteForFile(file, sites)?.id ?? '')
+  const site = sites.find((s) => s.id === siteId)
+  const [locale, setLocale] = useState(site?.defaultLocale ?? 'en')
+  const [path, setPath] = useState(() => previewPathFor(file, text))
+  const [src, setSrc] = useState<string | undefined>()
+  const [problem, setProblem] = useState<string | undefined>()
+
+  const refresh = useMemo(
+    () =>
+      debounce(async (content: string, target: string, lang: string, at: string) => {
+        const answer = await call<{ token: string }>('POST', '/admin/api/studio/preview', { file, content, site: target })
+        if (!answer.ok) return setProblem(errorText(answer))
+        setProblem(undefined)
+        const page = at.startsWith('/') ? at : `/${at}`
+        setSrc(`${page}?preview=${encodeURIComponent(answer.payload.token)}&locale=${encodeURIComponent(lang)}`)
+      }, 600),
+    [file],
+  )
+  useEffect(() => {
+    if (siteId) refresh(text, siteId, locale, path)
+    return () => refresh.cancel()
+  }, [refresh, text, siteId, locale, path])
+
+  return (
+    <section className="preview" aria-label="Live preview">
+      <div className="preview-controls">
+        <label>
+          Site{' '}
+          <select value={siteId} data-testid="preview-site" onChange={(e) => {
+            const next = sites.find((s) => s.id === e.target.value)
+            setSiteId(e.target.value)
+            if (next && !next.locales.includes(locale)) setLocale(next.defaultLocale)
+          }}>
+            {sites.map((s) => (
+              <option key={s.id} value={s.id}>{s.name}</option>
+            ))}
+          </select>
+        </label>{' '}
+        <label>
+          Language{' '}
+          <select value={locale} data-testid="preview-locale" onChange={(e) => setLocale(e.target.value)}>
+            {(site?.locales ?? []).map((l) => (
+              <option key={l} value={l}>{l}</option>
+            ))}
+          </select>
+        </label>{' '}
+        <label>
+          Page <input value={path} size={14} data-testid="preview-path" onChange={(e) => setPath(e.target.value)} />
+        </label>
+      </div>
+      {problem ? <p className="error" role="alert" data-testid="preview-problem">Preview not updated: {problem}</p> : null}
+      {src ? <iframe className="phone" src={src} width={360} height={740} title="Live preview of this draft" data-testid="studio-preview" /> : <p className="muted">Preparing the preview…</p>}
+    </section>
+  )
+}

@@ -1,0 +1,197 @@
+/**
+ * The operator studio (issue 19): find a document (search across every document), edit it as JSON
+ * or as a form (the same text), see lint findings and a live phone preview while typing, see what
+ * each jurisdiction's copy changes, and save it as a draft for review. Drafts then follow today's
+ * workflow in /admin (submit → review by another person → publish), with the same session, roles,
+ * CSRF token and audit log: the studio only calls the admin API.
+ */
+import type { JSONSchema7 } from 'json-schema'
+import { useEffect, useMemo, useState } from 'react'
+import { call, debounce, errorText, setCsrf, type DocumentRow, type LintFinding, type Me, type SiteRow } from './api'
+import { CodeEditor } from './CodeEditor'
+import { FORM_KINDS, FormView } from './FormView'
+import { Insights } from './Insights'
+import { Preview } from './Preview'
+
+type View = 'form' | 'code'
+
+function kindOf(text: string): string | undefined {
+  try {
+    const kind = (JSON.parse(text) as { kind?: unknown }).kind
+    return typeof kind === 'string' ? kind : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function DocumentList({ selected, onOpen }: { selected?: string; onOpen: (file: string) => void }) {
+  const [all, setAll] = useState<DocumentRow[]>([])
+  const [query, setQuery] = useState('')
+  const [hits, setHits] = useState<DocumentRow[] | undefined>()
+  useEffect(() => {
+    void call<DocumentRow[]>('GET', '/admin/api/documents').then((a) => a.ok && setAll(a.payload.sort((x, y) => x.label.localeCompare(y.label))))
+  }, [])
+  const search = useMemo(
+    () =>
+      debounce(async (q: string) => {
+        if (!q) return setHits(undefined)
+        const answer = await call<DocumentRow[]>('GET', `/admin/api/studio/search?q=${encodeURIComponent(q)}`)
+        if (answer.ok) setHits(answer.payload)
+      }, 250),
+    [],
+  )
+  const rows = hits ?? all
+  return (
+    <nav className="documents" aria-label="Documents">
+      <input
+        type="search"
+        value={query}
+        placeholder="Search every document"
+        aria-label="Search every document"
+        data-testid="studio-search"
+        onChange={(e) => {
+          setQuery(e.target.value)
+          search(e.target.value.trim())
+        }}
+      />
+      <ul>
+        {rows.map((row) => (
+          <li key={row.file}>
+            <button type="button" className={row.file === selected ? 'link current' : 'link'} data-file={row.file} onClick={() => onOpen(row.file)}>
+              {row.label}
+            </button>
+            <code>{row.file}</code>
+            {row.match ? <span className="muted match">{row.match}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+interface Draft {
+  id: number
+  state: string
+}
+
+function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sites: SiteRow[]; onOpen: (file: string) => void }) {
+  const [published, setPublished] = useState<{ label: string; content: string; id: number } | undefined>()
+  const [text, setText] = useState('')
+  const [view, setView] = useState<View>('form')
+  const [schema, setSchema] = useState<JSONSchema7 | undefined>()
+  const [findings, setFindings] = useState<LintFinding[]>([])
+  const [draft, setDraft] = useState<Draft | undefined>()
+  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' } | undefined>()
+  const kind = kindOf(text) ?? kindOf(published?.content ?? '')
+  const formKind = !!kind && (FORM_KINDS as readonly string[]).includes(kind)
+  const readOnly = me.role !== 'operator'
+
+  useEffect(() => {
+    void call<{ published: { label: string; content: string; id: number } }>('GET', `/admin/api/document?file=${encodeURIComponent(file)}`).then((a) => {
+      if (!a.ok) return setNotice({ text: errorText(a), kind: 'error' })
+      setPublished(a.payload.published)
+      setText(a.payload.published.content)
+    })
+  }, [file])
+  useEffect(() => {
+    if (!kind) return
+    void call<JSONSchema7>('GET', `/admin/api/studio/schema/${encodeURIComponent(kind)}`).then((a) => a.ok && setSchema(a.payload))
+  }, [kind])
+  useEffect(() => {
+    if (kind && !formKind) setView('code')
+  }, [kind, formKind])
+
+  const lint = useMemo(
+    () =>
+      debounce(async (content: string) => {
+        const answer = await call<LintFinding[]>('POST', '/admin/api/studio/lint', { file, content })
+        if (answer.ok) setFindings(answer.payload.filter((f) => f.file === file || !f.file))
+      }, 500),
+    [file],
+  )
+  useEffect(() => {
+    if (text) lint(text)
+    return () => lint.cancel()
+  }, [lint, text])
+
+  const save = async () => {
+    const answer = draft
+      ? await call<Draft>('PUT', `/admin/api/versions/${draft.id}`, { content: text })
+      : await call<Draft>('POST', '/admin/api/drafts', { file, content: text })
+    if (!answer.ok) return setNotice({ text: errorText(answer), kind: 'error' })
+    setDraft(answer.payload)
+    setNotice({ text: `Saved as draft #${answer.payload.id}. Submit it for review in the admin's Reviews page.`, kind: 'info' })
+  }
+
+  if (!published) return <section className="editor">{notice ? <p className="error">{notice.text}</p> : <p>Loading…</p>}</section>
+  const errors = findings.filter((f) => f.severity === 'error').length
+  return (
+    <>
+      <section className="editor" aria-label="Editor">
+        <header className="editor-head">
+          <h1>{published.label}</h1>
+          <code>{file}</code> <span className="muted">published version {published.id}</span>
+        </header>
+        <div className="toolbar">
+          <div role="tablist" aria-label="View">
+            <button type="button" role="tab" aria-selected={view === 'form'} disabled={!formKind} data-testid="studio-view-form" onClick={() => setView('form')}>Form</button>
+            <button type="button" role="tab" aria-selected={view === 'code'} data-testid="studio-view-code" onClick={() => setView('code')}>JSON</button>
+          </div>
+          <span className={errors ? 'lint-summary error' : 'lint-summary'} data-testid="studio-lint" data-errors={errors}>
+            {findings.length === 0 ? 'Lint: no findings' : `Lint: ${errors} error(s), ${findings.length - errors} other`}
+          </span>
+          <button type="button" className="primary" data-testid="studio-save" disabled={readOnly || text === published.content} onClick={() => void save()}>
+            {draft ? 'Save draft' : 'Save as draft'}
+          </button>
+        </div>
+        {notice ? <p className={`notice ${notice.kind}`} role="status" data-testid="studio-notice">{notice.text}{draft ? <> <a href={`/admin#version/${draft.id}`}>Open draft #{draft.id}</a></> : null}</p> : null}
+        {view === 'form' && formKind ? (
+          <FormView kind={kind!} schema={schema as Record<string, unknown> | undefined} text={text} readOnly={readOnly} onChange={setText} />
+        ) : (
+          <CodeEditor text={text} schema={schema} findings={findings} readOnly={readOnly} onChange={setText} />
+        )}
+        {findings.length > 0 ? (
+          <ul className="findings" data-testid="studio-findings">
+            {findings.map((f, i) => (
+              <li key={i} className={`severity-${f.severity}`}>
+                {f.severity}: <code>{f.pointer || '/'}</code> {f.message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Insights file={file} onOpen={onOpen} />
+      </section>
+      <Preview key={file} file={file} text={text} sites={sites} />
+    </>
+  )
+}
+
+export function Studio() {
+  const [me, setMe] = useState<Me | undefined>()
+  const [sites, setSites] = useState<SiteRow[]>([])
+  const [file, setFile] = useState<string | undefined>(() => new URLSearchParams(location.search).get('file') ?? undefined)
+  useEffect(() => {
+    void call<{ user: Me; csrf: string }>('GET', '/admin/api/session').then((a) => {
+      if (!a.ok) return
+      setCsrf(a.payload.csrf)
+      setMe(a.payload.user)
+    })
+    void call<SiteRow[]>('GET', '/admin/api/studio/sites').then((a) => a.ok && setSites(a.payload))
+  }, [])
+  const open = (next: string) => {
+    setFile(next)
+    history.replaceState(null, '', `?file=${encodeURIComponent(next)}`)
+  }
+  if (!me) return <p>Loading…</p>
+  return (
+    <div className="studio">
+      <header className="bar">
+        <strong>Parlay studio</strong> <span data-testid="studio-who">{me.name} ({me.role})</span> <a href="/admin">Admin</a>
+      </header>
+      <div className="panes">
+        <DocumentList selected={file} onOpen={open} />
+        {file && sites.length > 0 ? <DocumentEditor key={file} file={file} me={me} sites={sites} onOpen={open} /> : <p className="muted empty">Pick a document on the left.</p>}
+      </div>
+    </div>
+  )
+}

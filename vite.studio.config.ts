@@ -1,0 +1,32 @@
+/**
+ * The operator studio's build (issue 19), separate from the site's (vite.config.ts) so the
+ * punter's bundle and its entry chunks never change because of it: root `studio/`, served by the
+ * admin module at `/admin/studio/` from `<distDir>/.studio` (server/admin/studio.ts). No plugin or
+ * dependency may emit `eval`/`new Function` (the admin pages run under the site's CSP):
+ * codemirror-json-schema's markdown renderer (markdown-it + shiki, whose oniguruma engine needs
+ * WebAssembly compilation) is replaced by a plain-text one (studio/plain-markdown.ts).
+ */
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { precompress } from './vite.config'
+
+const studioRoot = fileURLToPath(new URL('./studio', import.meta.url))
+const plainMarkdown = fileURLToPath(new URL('./studio/plain-markdown.ts', import.meta.url))
+
+export default defineConfig({
+  root: studioRoot,
+  base: '/admin/studio/',
+  publicDir: false,
+  plugins: [react(), precompress()],
+  resolve: {
+    alias: [{ find: /^\.\.\/utils\/markdown(\.js)?$/, replacement: plainMarkdown }],
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist/.studio', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+  },
+})
