@@ -19,10 +19,10 @@ interface Props {
 }
 
 function Overlays({ file, onOpen }: Props) {
-  const [data, setData] = useState<{ shared: string | null; copies: OverlayCopy[] } | undefined>()
+  const [data, setData] = useState<{ baseline: string | null; copies: OverlayCopy[] } | undefined>()
   useEffect(() => {
     let live = true
-    void call<{ shared: string | null; copies: OverlayCopy[] }>('GET', `/admin/api/studio/overlay?file=${encodeURIComponent(file)}`).then((a) => live && a.ok && setData(a.payload))
+    void call<{ baseline: string | null; copies: OverlayCopy[] }>('GET', `/admin/api/studio/overlay?file=${encodeURIComponent(file)}`).then((a) => live && a.ok && setData(a.payload))
     return () => {
       live = false
     }
@@ -30,15 +30,16 @@ function Overlays({ file, onOpen }: Props) {
   if (!data || data.copies.length === 0) return <p className="muted">No jurisdiction has its own copy of this document.</p>
   return (
     <div data-testid="studio-overlays">
-      {data.shared && data.shared !== file ? (
+      {data.baseline ? (
         <p>
-          Shared document: <button type="button" className="link" onClick={() => onOpen(data.shared!)}>{data.shared}</button>
+          Compared with <button type="button" className="link" onClick={() => onOpen(data.baseline!)}>{data.baseline}</button>
+          {data.baseline.startsWith('jurisdictions/') ? ' (no shared copy: the default site is the baseline)' : ' (the shared copy)'}
         </p>
       ) : null}
       {data.copies.map((copy) => (
         <details key={copy.file} open={copy.file === file} data-testid="overlay-copy" data-jurisdiction={copy.jurisdiction}>
           <summary>
-            {copy.jurisdiction}: {copy.findings.length} change(s) against the shared copy{' '}
+            {copy.jurisdiction}: {copy.findings.length} change(s){' '}
             <button type="button" className="link" onClick={() => onOpen(copy.file)}>open</button>
           </summary>
           <ul>

@@ -13,6 +13,7 @@
  *   POST /admin/api/studio/lint           schema-lint of unsaved text, against the published set
  *   POST /admin/api/studio/preview        a preview token for unsaved text, per site
  *   GET  /admin/api/studio/overlay?file=  what each jurisdiction's copy changes against the shared one
+ *                                         (or, with no shared copy, against the default site's)
  *   GET  /admin/api/studio/where-used?popup=|key=   the documents that use a popup or a text key
  *
  * A page load with `?preview=<token>` renders as the token's site (the token names it), so one
@@ -198,15 +199,17 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     const file = typeof req.query.file === 'string' ? req.query.file : ''
     if (!FILE_PATTERN.test(file)) return sendError(res, 400, 'INVALID_FILE')
     const shared = sharedFileOf(file) ?? file
-    const sharedVersion = store.publishedVersionOf(shared)
-    const copies = [...store.published().values()].filter((v) => sharedFileOf(v.file) === shared)
-    const sharedSnapshot = sharedVersion ? snapshotOf(sharedVersion.file, sharedVersion.content) : null
+    // No shared copy (every site has its own sign-up, say): the default site's copy is the baseline.
+    const defaultSite = deps.documents.sites().find((s) => s.isDefault)
+    const baseline = store.publishedVersionOf(shared) ?? (defaultSite ? store.publishedVersionOf(`jurisdictions/${defaultSite.jurisdiction}/${shared}`) : undefined)
+    const copies = [...store.published().values()].filter((v) => sharedFileOf(v.file) === shared && v.file !== baseline?.file)
+    const baseSnapshot = baseline ? snapshotOf(baseline.file, baseline.content) : null
     sendOk(res, {
-      shared: sharedVersion ? shared : null,
+      baseline: baseline?.file ?? null,
       copies: copies.map((copy) => {
         const snapshot = snapshotOf(copy.file, copy.content)
-        // The shared copy seen as if it were this jurisdiction's: the diff then shows only what the copy changes.
-        const findings = snapshot && sharedSnapshot ? diffDocument({ ...sharedSnapshot, jurisdiction: snapshot.jurisdiction, file: snapshot.file }, snapshot) : []
+        // The baseline seen as if it were this jurisdiction's: the diff then shows only what the copy changes.
+        const findings = snapshot && baseSnapshot ? diffDocument({ ...baseSnapshot, jurisdiction: snapshot.jurisdiction, file: snapshot.file }, snapshot) : []
         return { file: copy.file, jurisdiction: snapshot?.jurisdiction ?? '', summary: summaryOf(findings), findings: findings.map((f) => ({ message: f.message, location: f.location, impact: f.impact, severity: f.severity })) }
       }),
     })

@@ -412,6 +412,7 @@ async function mountApp() {
   })
   document.querySelector('header nav')?.append(' ', h('a', { href: '#outbox', 'data-testid': 'nav-outbox' }, 'Outbox'))
   document.querySelector('header nav')?.append(' ', h('a', { href: '#messages', 'data-testid': 'nav-messages' }, 'Messages'))
+  document.querySelector('header nav')?.append(' ', h('a', { href: '/admin/studio', 'data-testid': 'nav-studio' }, 'Studio'))
   window.addEventListener('hashchange', route)
   route()
 }

@@ -1,0 +1,131 @@
+/**
+ * The operator studio's API (issue 19, server/admin/studio.ts): it works on text the operator has
+ * not saved, never writes a version, and keeps the admin session, CSRF and preview-token rules.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawRequest } from '../../support/server'
+import { COMPLIANCE, OPERATOR, SPAIN_SIGNUP, readDocumentFile, signIn, startTestServer, type AdminClient, type TestServer } from './support'
+
+let server: TestServer
+let operator: AdminClient
+let compliance: AdminClient
+
+beforeAll(async () => {
+  server = await startTestServer()
+  operator = await signIn(server, OPERATOR)
+  compliance = await signIn(server, COMPLIANCE)
+}, 60000)
+afterAll(() => server?.dispose())
+
+const spainSignupWith = (edit: (doc: Record<string, any>) => void) => {
+  const doc = readDocumentFile(server, SPAIN_SIGNUP)
+  edit(doc)
+  return JSON.stringify(doc, null, 2)
+}
+const versionCount = async () => (await operator.get(`/admin/api/versions?file=${encodeURIComponent(SPAIN_SIGNUP)}`)).json().payload.length
+
+describe('the studio page', () => {
+  it('sends a visitor without an admin session to the admin sign-in', async () => {
+    const res = await rawRequest(server.port, { method: 'GET', path: '/admin/studio' })
+    expect(res.status).toBe(302)
+    expect(res.headers.location).toBe('/admin')
+  })
+
+  it('answers 503 STUDIO_NOT_BUILT in the envelope when the studio build is missing', async () => {
+    const res = await rawRequest(server.port, { method: 'GET', path: '/admin/studio', headers: { cookie: operator.cookie } })
+    expect(res.status).toBe(503)
+    expect(res.json()).toMatchObject({ status: 'ERROR', errorCode: 'STUDIO_NOT_BUILT' })
+  })
+
+  it('serves only files of its own build folder', async () => {
+    const res = await rawRequest(server.port, { method: 'GET', path: '/admin/studio/assets/..%2F..%2Findex.html', headers: { cookie: operator.cookie } })
+    expect(res.status).toBe(404)
+  })
+})
+
+describe('search across every document', () => {
+  it('finds a document by a text inside it, with the matching line', async () => {
+    const hits = (await operator.get('/admin/api/studio/search?q=signup.field.country')).json().payload as { file: string; match: string }[]
+    expect(hits.map((h) => h.file)).toContain(SPAIN_SIGNUP)
+    expect(hits.find((h) => h.file === SPAIN_SIGNUP)!.match).toContain('signup.field.country')
+  })
+
+  it('refuses an empty or overlong query with 400', async () => {
+    expect((await operator.get('/admin/api/studio/search?q=')).status).toBe(400)
+    expect((await operator.get(`/admin/api/studio/search?q=${'a'.repeat(101)}`)).status).toBe(400)
+  })
+})
+
+describe('lint as you type', () => {
+  it('reports schema-lint findings of unsaved text at their JSON pointer, and stores nothing', async () => {
+    const before = await versionCount()
+    const content = spainSignupWith((d) => (d.steps[0].title = 'signup.step.no-such-key'))
+    const res = await operator.post('/admin/api/studio/lint', { file: SPAIN_SIGNUP, content })
+    expect(res.status).toBe(200)
+    const findings = res.json().payload as { severity: string; pointer: string; message: string }[]
+    expect(findings).toContainEqual(expect.objectContaining({ severity: 'error', pointer: '/steps/0/title' }))
+    expect(await versionCount()).toBe(before)
+  })
+
+  it('answers text that does not parse with a finding, not a 500', async () => {
+    const res = await operator.post('/admin/api/studio/lint', { file: SPAIN_SIGNUP, content: '{"kind": "flow",' })
+    expect(res.status).toBe(200)
+    expect(res.json().payload[0].severity).toBe('error')
+  })
+
+  it('refuses a call without the session CSRF token (403) and a bad file name (400)', async () => {
+    const noCsrf = await rawRequest(server.port, { method: 'POST', path: '/admin/api/studio/lint', headers: { cookie: operator.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ file: SPAIN_SIGNUP, content: '{}' }) })
+    expect(noCsrf.status).toBe(403)
+    expect((await operator.post('/admin/api/studio/lint', { file: '../etc/passwd', content: '{}' })).json().errorCode).toBe('INVALID_FILE')
+  })
+})
+
+describe('live preview of unsaved text', () => {
+  it('shows the unsaved flow to this admin session on the chosen site, renders the page as that site, and writes no version', async () => {
+    const before = await versionCount()
+    const content = spainSignupWith((d) => (d.steps[0].title = 'signup.step.personal'))
+    const res = await operator.post('/admin/api/studio/preview', { file: SPAIN_SIGNUP, content, site: 'spain' })
+    expect(res.status).toBe(200)
+    const { token } = res.json().payload as { token: string }
+    const previewCookie = String(([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]).split(';')[0]
+
+    const asViewer = await rawRequest(server.port, { method: 'GET', path: `/api/documents/flow/signup-email?preview=${token}`, headers: { host: `spain.localhost:${server.port}`, cookie: previewCookie } })
+    expect(asViewer.status).toBe(200)
+    expect(asViewer.json().steps[0].title).toBe('signup.step.personal')
+
+    const asStranger = await rawRequest(server.port, { method: 'GET', path: `/api/documents/flow/signup-email?preview=${token}`, headers: { host: `spain.localhost:${server.port}` } })
+    expect(asStranger.status).toBe(403)
+
+    const page = await rawRequest(server.port, { method: 'GET', path: `/join?preview=${token}` })
+    expect(page.body).toContain('"jurisdiction":"spain"')
+    expect(await versionCount()).toBe(before)
+  })
+
+  it('refuses an unknown site with 400 and text that does not parse with 422', async () => {
+    expect((await operator.post('/admin/api/studio/preview', { file: SPAIN_SIGNUP, content: '{}', site: 'atlantis' })).status).toBe(400)
+    expect((await operator.post('/admin/api/studio/preview', { file: SPAIN_SIGNUP, content: '{"kind": ', site: 'spain' })).status).toBe(422)
+  })
+})
+
+describe('jurisdiction overlays and where used', () => {
+  it("lists what each jurisdiction's copy of a sign-up changes against the default site's copy", async () => {
+    const res = (await compliance.get(`/admin/api/studio/overlay?file=${encodeURIComponent(SPAIN_SIGNUP)}`)).json().payload
+    expect(res.baseline).toBe('jurisdictions/curacao/flows/signup-email.json')
+    const spain = res.copies.find((c: { jurisdiction: string }) => c.jurisdiction === 'spain')
+    expect(spain.findings.length).toBeGreaterThan(0)
+    expect(typeof spain.findings[0].message).toBe('string')
+  })
+
+  it('names the documents that use a popup or a text key', async () => {
+    const popup = (await operator.get('/admin/api/studio/where-used?popup=self-exclude')).json().payload
+    expect(popup.users.length).toBeGreaterThan(0)
+    const key = (await operator.get('/admin/api/studio/where-used?key=signup.field.country')).json().payload
+    expect(key.users.map((u: { file: string }) => u.file)).toContain(SPAIN_SIGNUP)
+    expect(key.users.every((u: { file: string }) => !u.file.startsWith('i18n/'))).toBe(true)
+  })
+
+  it('refuses a where-used question without a name, or with both kinds, with 400', async () => {
+    expect((await operator.get('/admin/api/studio/where-used')).status).toBe(400)
+    expect((await operator.get('/admin/api/studio/where-used?popup=a&key=b')).status).toBe(400)
+  })
+})
