@@ -7,7 +7,7 @@
  * selection get a cash-out offer (coOffer) or its withdrawal (coRemoval) over their socket.
  */
 import type { Db } from '../db/database'
-import type { EventUpdate, Feed } from '../feed'
+import { createFeed, treeOriginOf, type EventUpdate, type Feed, type SelectionResult } from '../feed'
 import { changeBalance, emitPunterEvent } from '../punters/events'
 import { allOpenBetIds, closeBet, countOpenBets, findBet, openBetIdsWith, recordLegResult, type Bet } from './store'
 
@@ -106,10 +106,84 @@ export function catchUp(db: Db, feed: Feed, now: number): void {
   }
 }
 
-/** Follows the feed; answers the unsubscribe. */
+/** How often (by the server's clock) bets on an earlier hour's tree are looked at again. */
+export const EARLIER_TREE_CHECK_MS = 60_000
+
+/** The most ticks (2 s each) one look replays of a tree whose wanted matches are laid out later. */
+export const REPLAY_TICKS_PER_CHECK = 1800
+
+interface Replay {
+  feed: Feed
+  /** Results of the selections still wanted, as the replay settles them. */
+  results: Map<string, SelectionResult>
+  wanted: Set<string>
+  /** Replaying only the wanted matches (all of them were in the tree from its start). */
+  only?: ReadonlySet<string>
+}
+
+const eventIdOf = (selectionId: string) => selectionId.split('-')[0]!
+
+/**
+ * Bets on an earlier hour's tree: the server restarted in a later hour and laid out a new tree, so
+ * the bet's selection is not in the running feed. The demo feed is a pure function of its seed and
+ * start hour, so that hour's tree is replayed tick by tick (no skipping) up to now: the match ends
+ * as it would have had the server stayed up, and the bet settles by that result, once. A match
+ * still running stays followed; nothing of it is shown (no cash-out offer for such a bet).
+ */
+function earlierTrees(db: Db, running: Feed) {
+  const replays = new Map<number, Replay>()
+  let checkedAt = -Infinity
+  /** The replay of `origin`'s tree for these matches: only them when all were in the tree from its
+   * start (fast), else the whole tree (a match laid out later takes its id from the order other
+   * matches finished in), a bounded part per look. A new match for an `only` replay starts over. */
+  const replayFor = (origin: number, events: ReadonlySet<string>): Replay => {
+    const known = replays.get(origin)
+    if (known && (!known.only || [...events].every((id) => known.only!.has(id)))) return known
+    const feed = createFeed({ seed: running.seed, now: () => origin })
+    const replay: Replay = { feed, results: new Map(), wanted: new Set(), only: [...events].every((id) => feed.event(id)) ? events : undefined }
+    feed.subscribe((updates) => {
+      for (const update of updates)
+        for (const change of update.selections ?? []) if (change.result && replay.wanted.has(change.id)) replay.results.set(change.id, change.result)
+    })
+    replays.set(origin, replay)
+    return replay
+  }
+  return (now: number): void => {
+    if (now - checkedAt < EARLIER_TREE_CHECK_MS) return
+    checkedAt = now
+    const byOrigin = new Map<number, Set<string>>()
+    for (const betId of allOpenBetIds(db))
+      for (const leg of findBet(db, betId)?.legs ?? []) {
+        if (leg.result !== null || running.selection(leg.selectionId)) continue
+        const origin = treeOriginOf(leg.selectionId, running.origin)
+        if (origin === undefined || origin >= running.origin) continue
+        byOrigin.set(origin, (byOrigin.get(origin) ?? new Set()).add(leg.selectionId))
+      }
+    for (const origin of replays.keys()) if (!byOrigin.has(origin)) replays.delete(origin)
+    for (const [origin, ids] of byOrigin) {
+      const replay = replayFor(origin, new Set([...ids].map(eventIdOf)))
+      replay.wanted = ids
+      replay.feed.advanceTo(now, replay.only ? { everyTick: true, only: replay.only } : { everyTick: true, maxTicks: REPLAY_TICKS_PER_CHECK })
+      for (const id of ids) {
+        const view = replay.feed.selection(id)
+        const result = replay.results.get(id) ?? (view?.status === 'SETTLED' ? view.result : undefined)
+        if (!result) continue
+        for (const betId of openBetIdsWith(db, [id])) {
+          recordLegResult(db, betId, id, result)
+          settleIfDone(db, betId, now)
+        }
+      }
+    }
+  }
+}
+
+/** Follows the feed (and the trees of earlier hours open bets still name); answers the unsubscribe. */
 export function followFeed(db: Db, feed: Feed, now: () => number): () => void {
   catchUp(db, feed, now())
+  const followEarlierTrees = earlierTrees(db, feed)
+  followEarlierTrees(now())
   return feed.subscribe((updates) => {
     for (const update of updates) onUpdate(db, feed, update, now())
+    followEarlierTrees(now())
   })
 }

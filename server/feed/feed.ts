@@ -29,12 +29,24 @@ export interface SelectionView extends FeedSelection {
 
 export type FeedListener = (updates: EventUpdate[]) => void
 
+export interface ReplayOptions {
+  everyTick?: boolean
+  only?: ReadonlySet<string>
+  maxTicks?: number
+}
+
 export interface Feed {
   readonly seed: number
   /** The start of the first tick (the creation time, to the hour). */
   readonly origin: number
-  /** Plays every tick up to `now` (the clock's time when omitted). */
-  advanceTo(now?: number): void
+  /**
+   * Plays the ticks up to `now` (the clock's time when omitted). A clock far ahead plays only the
+   * last hour of ticks, unless `everyTick` (a replay that must reach the same results); `only`
+   * plays just those events (each event's draws depend on its own tree id and the tick alone, so
+   * they end as in a full replay; events laid out later are not created); `maxTicks` bounds the
+   * work of one call.
+   */
+  advanceTo(now?: number, options?: ReplayOptions): void
   /** Events of a section, by state; start time order (results newest first). */
   events(filter?: { section?: FeedSection; state?: EventState }): readonly FeedEvent[]
   event(id: string): FeedEvent | undefined
@@ -99,6 +111,21 @@ function settle(model: EventModel, changes: SelectionChange[]): void {
     }
 }
 
+/** Hours are numbered modulo a million in tree ids (`((origin / HOUR) % 1_000_000) * 1000 + n`). */
+const HOURS_IN_IDS = 1_000_000
+
+/**
+ * The start hour of the tree a selection id was laid out in, the latest such hour not after
+ * `near` (a feed's origin): a bet placed before a restart in a later hour names an earlier tree.
+ */
+export function treeOriginOf(selectionId: string, near: number): number | undefined {
+  const match = /^e(\d{4,12})-/.exec(selectionId)
+  if (!match) return undefined
+  const hour = Math.floor(Number(match[1]) / 1000)
+  const nearHour = Math.floor(near / HOUR)
+  return (nearHour - (((nearHour % HOURS_IN_IDS) - hour + HOURS_IN_IDS) % HOURS_IN_IDS)) * HOUR
+}
+
 export function createFeed(options: FeedOptions): Feed {
   const seed = options.seed ?? 14
   // Hour-aligned: a restart within the hour rebuilds the same tree. Tree ids carry the hour, so an
@@ -107,7 +134,7 @@ export function createFeed(options: FeedOptions): Feed {
   const models = new Map<string, EventModel>()
   const selections = new Map<string, { model: EventModel; market: FeedMarket; selection: FeedSelection }>()
   const listeners = new Set<FeedListener>()
-  let nextTreeId = ((origin / HOUR) % 1_000_000) * 1000 + 1
+  let nextTreeId = ((origin / HOUR) % HOURS_IN_IDS) * 1000 + 1
   let tick = 0
 
   const add = (model: EventModel) => {
@@ -193,9 +220,9 @@ export function createFeed(options: FeedOptions): Feed {
     return update(model, at, changes, { state: 'finished', score: event.score, elapsedMs: event.durationMs })
   }
 
-  const playTick = (at: number) => {
+  const playTick = (at: number, only?: ReadonlySet<string>) => {
     const updates: EventUpdate[] = []
-    for (const model of [...models.values()]) {
+    for (const model of only ? [...only].flatMap((id) => models.get(id) ?? []) : [...models.values()]) {
       const { event } = model
       const rng = randomFrom(mix(seed, tick, event.treeId))
       if (event.state === 'prematch' && at >= event.startsAt) {
@@ -230,15 +257,15 @@ export function createFeed(options: FeedOptions): Feed {
     pause(value) {
       paused = value
     },
-    advanceTo(now = options.now()) {
+    advanceTo(now = options.now(), { everyTick = false, only, maxTicks = Infinity } = {}) {
       if (paused) return
       // a clock jumped far ahead plays only the last hour of ticks (starts and finishes go by the
       // clock, so nothing is missed but the price moves of the skipped time)
-      const target = Math.floor((now - origin) / TICK_MS)
-      if (target - tick > HOUR / TICK_MS) tick = target - HOUR / TICK_MS
+      const target = Math.min(Math.floor((now - origin) / TICK_MS), tick + maxTicks)
+      if (!everyTick && target - tick > HOUR / TICK_MS) tick = target - HOUR / TICK_MS
       while (tick < target) {
         tick++
-        playTick(origin + tick * TICK_MS)
+        playTick(origin + tick * TICK_MS, only)
       }
     },
     events(filter = {}) {

@@ -8,7 +8,7 @@ import { createFeed, type Feed } from './feed'
 
 export type { Feed, FeedListener, SelectionView } from './feed'
 export type * from './model'
-export { createFeed } from './feed'
+export { createFeed, treeOriginOf } from './feed'
 export { TICK_MS } from './generate'
 
 const feeds = new WeakMap<object, Feed>()

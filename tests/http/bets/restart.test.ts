@@ -1,6 +1,7 @@
 /**
  * Bets survive a server restart (issue 14 "Done when"): a bet placed before a restart is still open
- * after it, and settles (credited once) when the restarted feed finishes its event.
+ * after it, and settles (credited once) when the restarted feed finishes its event — also when the
+ * restart is hours later and the feed lays out a new tree (the earlier hour's tree is replayed).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,6 +9,7 @@ import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { GATE, DEMO_PASSWORD } from '../payments/support'
 import { startTestServer, type TestServer } from '../../support/server'
+import { createFeed } from '../../../server/feed'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'parlay-bets-restart-'))
 const clock = { now: Date.UTC(2026, 0, 15, 12, 30) }
@@ -45,4 +47,40 @@ it('a bet placed before a restart is open after it and settles (credited once) w
   const settled = (await call('GET', `bets/${bet.betId}`, undefined, hash)).payload
   expect(settled).toMatchObject({ status: 'won', payout: Math.round(200 * bet.price) / 100 })
   expect((await call('GET', 'heartbeat', undefined, hash)).payload.balanceInfo.mainBalance).toBeCloseTo(before + settled.payout, 2)
+  await server.dispose()
 }, 60_000) // two server starts
+
+it('a bet on a match of an earlier hour’s tree (restarted hours later, a new tree) settles by that match’s result once it has ended, credited once', async () => {
+  server = await start()
+  let hash = await login()
+  const [event] = (await call('GET', '/api/content/line?section=sport&state=live')).payload
+  const selection = event.main.selections[0]
+  const bet = (await call('POST', 'bets/place', { kind: 'single', selections: [{ selectionId: selection.id, price: selection.price }], stake: 2, idempotencyKey: 'restart-bet-2' }, hash)).payload
+  expect(bet.status).toBe('open')
+  const placedAt = clock.now
+  await server.dispose()
+
+  // the server is down for six hours: the restarted feed lays out a new tree, the bet's match is gone from it
+  clock.now = placedAt + 6 * 3_600_000
+  server = await start()
+  hash = await login()
+  const line = (await call('GET', '/api/content/line?section=sport&state=live')).payload as { id: string }[]
+  expect(line.map((e) => e.id)).not.toContain(event.id)
+
+  // the match, replayed from its tree's hour as it would have gone on, has ended long since
+  const replay = createFeed({ seed: 14, now: () => Math.floor(placedAt / 3_600_000) * 3_600_000 })
+  let result: string | undefined
+  replay.subscribe((updates) => {
+    for (const u of updates) for (const s of u.selections ?? []) if (s.id === selection.id && s.result) result = s.result
+  })
+  replay.advanceTo(clock.now, { everyTick: true, only: new Set([event.id]) })
+  expect(result).toBeDefined()
+  const settled = (await call('GET', `bets/${bet.betId}`, undefined, hash)).payload
+  expect(settled.status).toBe(result === 'WIN' ? 'won' : result === 'VOID' ? 'void' : 'lost')
+
+  // a later look changes nothing: credited once
+  const balance = (await call('GET', 'heartbeat', undefined, hash)).payload.balanceInfo.mainBalance
+  clock.now += 5 * 60_000
+  await call('GET', '/api/content/line?section=sport&state=live')
+  expect((await call('GET', 'heartbeat', undefined, hash)).payload.balanceInfo.mainBalance).toBe(balance)
+}, 60_000)

@@ -1,6 +1,6 @@
 /** The live demo feed (issue 14 item 3): deterministic from a seed, moved only by the clock. */
 import { describe, expect, it } from 'vitest'
-import { createFeed, TICK_MS, type EventUpdate } from '../../../server/feed'
+import { createFeed, TICK_MS, treeOriginOf, type EventUpdate } from '../../../server/feed'
 
 const START = Date.UTC(2026, 10, 26, 8, 0)
 const MINUTE = 60_000
@@ -132,5 +132,49 @@ describe('what the bet slip and operators use', () => {
     expect(feed.selection(id)?.status).toBe('SUSPENDED')
     feed.hold(event.id, false)
     expect(feed.selection(id)?.status).toBe('OPEN')
+  })
+})
+
+describe('replaying an earlier hour’s tree (bets placed before a restart in a later hour)', () => {
+  const origin = Date.UTC(2026, 0, 15, 12)
+  const resultsOf = (feed: ReturnType<typeof createFeed>, ids: ReadonlySet<string>) => {
+    const results = new Map<string, string>()
+    feed.subscribe((updates) => {
+      for (const u of updates) for (const s of u.selections ?? []) if (s.result && ids.has(s.id)) results.set(s.id, s.result)
+    })
+    return results
+  }
+
+  it('a selection id names the start hour of its tree, the latest such hour not after the running feed’s', () => {
+    const feed = createFeed({ seed: 14, now: () => origin + 20 * 60_000 })
+    const id = feed.events({ state: 'live' })[0].markets[0].selections[0].id
+    expect(treeOriginOf(id, origin + 5 * 3_600_000)).toBe(origin)
+    expect(treeOriginOf(id, origin)).toBe(origin)
+    expect(treeOriginOf('not-a-selection', origin)).toBeUndefined()
+  })
+
+  it('replaying only some matches ends them exactly as a replay of the whole tree does (each match draws from its own tree id and the tick)', () => {
+    const full = createFeed({ seed: 14, now: () => origin })
+    const only = createFeed({ seed: 14, now: () => origin })
+    const events = full.events({ state: 'live' }).slice(0, 3)
+    const ids = new Set(events.flatMap((e) => e.markets.flatMap((m) => m.selections.map((s) => s.id))))
+    const fullResults = resultsOf(full, ids)
+    const onlyResults = resultsOf(only, ids)
+    full.advanceTo(origin + 4 * 3_600_000, { everyTick: true })
+    only.advanceTo(origin + 4 * 3_600_000, { everyTick: true, only: new Set(events.map((e) => e.id)) })
+    expect(fullResults.size).toBe(ids.size)
+    expect(onlyResults).toEqual(fullResults)
+  })
+
+  it('maxTicks bounds one call’s work; later calls go on from there to the same results', () => {
+    const bounded = createFeed({ seed: 14, now: () => origin })
+    const once = createFeed({ seed: 14, now: () => origin })
+    const events = once.events({ state: 'live' }).slice(0, 2)
+    const ids = new Set(events.flatMap((e) => e.markets[0].selections.map((s) => s.id)))
+    const boundedResults = resultsOf(bounded, ids)
+    const onceResults = resultsOf(once, ids)
+    once.advanceTo(origin + 3 * 3_600_000, { everyTick: true })
+    for (let call = 0; call < 6; call++) bounded.advanceTo(origin + 3 * 3_600_000, { everyTick: true, maxTicks: 900 })
+    expect(boundedResults).toEqual(onceResults)
   })
 })
