@@ -5,7 +5,9 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { STUDIO_DIR } from './studio'
+
+/** Where the studio build lives inside the client's dist dir (a dot folder: never served as a site file). */
+export const STUDIO_DIR = '.studio'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 

@@ -35,10 +35,9 @@ import { diffDocument, documentLabel } from '../../tools/schema-lint/diff/differ
 import { summaryOf } from '../../tools/schema-lint/diff/formats'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { AdminSession } from './accounts'
+import { STUDIO_DIR } from './studio-build'
 import { SESSION_MS } from './accounts'
 
-/** Where the studio build lives inside the client's dist dir (a dot folder: never served as a site file). */
-export const STUDIO_DIR = '.studio'
 const KINDS_DIR = join(import.meta.dirname, '..', '..', 'schemas', 'kinds')
 const ASSET_TYPES = new Map([
   ['.js', 'text/javascript'],

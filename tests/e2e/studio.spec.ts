@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { HEADERS } from '../../engine/core/contracts'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
-import { STUDIO_DIR } from '../../server/admin/studio'
+import { STUDIO_DIR } from '../../server/admin/studio-build'
 import { expect, test } from './fixtures'
 
 const operator = DEMO_ADMINS.find((a) => a.role === 'operator')!

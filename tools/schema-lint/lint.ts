@@ -13,7 +13,7 @@ import { translationFindings } from './rules/translations'
 import { serverOnlyFindings } from './rules/server-only'
 import { promotionFindings } from './rules/promotions'
 import { checkRedirects, servesPath, type RedirectRule } from '../../engine/core/routes'
-import actionDefinitions from '../../engine/actions/definitions.json'
+import actionDefinitions from '../../engine/actions/definitions.json' with { type: 'json' }
 
 export interface Finding extends DocumentProblem {
   severity: 'error' | 'warning'
