@@ -20,6 +20,9 @@ import { refusePrototypeKeys } from './http/validate'
 import { isStorageUnavailable } from './db/database'
 import { modules } from './modules'
 import { labelModuleLayers, layerCount } from './auth/openapi'
+import { liveRoute, readyRoute } from './ops/health'
+import { createMetrics } from './ops/metrics'
+import { logRequests, requestLog } from './ops/request-log'
 
 /** Content Security Policy: no 'unsafe-eval', no inline script, nothing from other origins. */
 export const CONTENT_SECURITY_POLICY = {
@@ -42,6 +45,10 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
   app.set('etag', false)
+  // Every request: a request id, one log line, counted and timed per route template (server/ops).
+  const metrics = (deps.metrics ??= createMetrics(deps))
+  app.use(logRequests(deps))
+  app.use(metrics.middleware)
   app.use(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
@@ -69,6 +76,10 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
   // Readiness (load balancers): 503 while the database cannot take a write (server/http/readiness.ts).
   const readiness = createReadiness(deps)
   app.get('/ready.json', readiness.route)
+  // Orchestrators: liveness, readiness (503 while starting or draining), Prometheus metrics.
+  app.get('/health/live', liveRoute)
+  app.get('/health/ready', readyRoute(deps))
+  app.get('/metrics', metrics.route)
 
   labelModuleLayers(app, 0, 'meta')
   app.use(createDocumentsRouter(deps))
@@ -138,9 +149,12 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
     if (err.type === 'entity.too.large') return sendError(res, 413, HTTP_ERRORS.payloadTooLarge)
     if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType)
     if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) return sendError(res, err.status, 'BAD_REQUEST')
-    if (isStorageUnavailable(error)) return readiness.storageFailed(req, res, error)
+    if (isStorageUnavailable(error)) {
+      metrics.storageError(String((error as { code?: unknown }).code))
+      return readiness.storageFailed(req, res, error)
+    }
     const requestId = recordServerError(deps, req, error)
-    deps.log.error('request.failed', { method: req.method, path: req.path, error: err.message, requestId })
+    requestLog(res, deps.log).error('request.failed', { method: req.method, path: req.path, error: err.message, requestId })
     res.setHeader('X-Request-Id', requestId)
     sendError(res, 500, HTTP_ERRORS.internal)
   })

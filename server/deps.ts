@@ -33,6 +33,10 @@ export interface ServerDeps {
   now: () => number
   /** Development servers without an injected clock: the clock tests move (server/regulation/dev-clock). */
   devClock?: import('./regulation/dev-clock').DevClock
+  /** Starting, serving or draining (server/ops/lifecycle.ts): readiness answers 503 outside serving. */
+  lifecycle?: import('./ops/lifecycle').Lifecycle
+  /** Prometheus metrics of this server (server/ops/metrics.ts); created by createApp when absent. */
+  metrics?: import('./ops/metrics').Metrics
 }
 
 /** Gateway prefixes (spec §7). The punter API lives behind the mobile gate. */

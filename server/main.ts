@@ -19,6 +19,7 @@ import { createLogger, type Logger } from './log'
 import { answerClientErrors } from './http/client-errors'
 import { attachRealtime } from './realtime/server'
 import { createDevClock } from './regulation/dev-clock'
+import { createLifecycle } from './ops/lifecycle'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const WEB_VERSION = '1.22.0'
@@ -85,7 +86,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const db = openDatabase(config.dataDir)
   const documents = createDocumentService({ root: config.documentsDir, db, now })
   documents.reload()
-  const deps: ServerDeps = { db, documents, config, log, now, devClock }
+  const lifecycle = createLifecycle()
+  const deps: ServerDeps = { db, documents, config, log, now, devClock, lifecycle }
   const app = await createApp(deps)
   runMigrations(db) // modules register their tables when imported
   if (options.watch !== false)
@@ -101,6 +103,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   })
   // sockets (spec §7) on the same server; closed first on stop, they never hold it open
   const realtime = attachRealtime(server, deps)
+  deps.metrics?.watchSockets(realtime.connections)
+  lifecycle.serving()
   const port = (server.address() as AddressInfo).port
   const url = `http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${port}`
   log.info('server.started', { url, documents: documents.list().length, sites: documents.sites().map((s) => s.id) })
@@ -110,6 +114,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     deps,
     app,
     async close() {
+      lifecycle.draining()
       await realtime.close()
       documents.close()
       server.closeAllConnections?.()
@@ -117,9 +122,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       closeDatabase(db)
     },
     async drain(graceMs = DRAIN_GRACE_MS) {
+      lifecycle.draining() // readiness answers 503 from here on
+      // no new connections; sockets get "going away" (1001) so their clients reconnect elsewhere
+      const closed = new Promise<void>((done) => server.close(() => done()))
       await realtime.close()
       documents.close()
-      const closed = new Promise<void>((done) => server.close(() => done()))
       // Keep-alive connections between requests are closed as soon as they fall idle.
       const idle = setInterval(() => server.closeIdleConnections?.(), 50)
       const deadline = setTimeout(() => server.closeAllConnections?.(), graceMs)

@@ -31,6 +31,23 @@ const SESSION_GRACE_MS = 60_000
 /** Close codes of ours (4000–4999 are the application's). */
 export const CLOSE = { sessionEnded: 4001, overBudget: 4008, serverStopping: 1001 } as const
 
+/** How long a stopping server waits for clients to answer its close frame before cutting them. */
+export const CLOSE_HANDSHAKE_MS = 500
+
+/** Stopping: every socket gets 1001 "going away" (clients reconnect, to another instance behind a
+ * balancer); those that do not answer within CLOSE_HANDSHAKE_MS are cut. */
+async function closeGoingAway(sockets: WebSocket[]): Promise<void> {
+  const closed = sockets.map((socket) => new Promise<void>((done) => {
+    if (socket.readyState === socket.CLOSED) return done()
+    socket.once('close', () => done())
+    socket.close(CLOSE.serverStopping, 'SERVER_STOPPING')
+  }))
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([Promise.all(closed), new Promise<void>((done) => (timer = setTimeout(done, CLOSE_HANDSHAKE_MS)))])
+  clearTimeout(timer)
+  for (const socket of sockets) if (socket.readyState !== socket.CLOSED) socket.terminate()
+}
+
 export interface RealtimeServer {
   feed: Feed
   connections(): number
@@ -283,7 +300,7 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
       server.off('upgrade', onUpgrade)
       unsubscribeFeed()
       for (const off of punterListeners) off()
-      for (const connection of all) connection.socket.terminate()
+      await closeGoingAway([...all].map((c) => c.socket))
       await new Promise<void>((done) => wss.close(() => done()))
     },
   }

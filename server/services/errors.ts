@@ -88,7 +88,10 @@ export function createErrorsRouter(deps: ServerDeps): Router {
 
 /** Stores a server 5xx; returns the request id the answer names (X-Request-Id). Never throws. */
 export function recordServerError(deps: Pick<ServerDeps, 'db' | 'now'>, req: Request, error: unknown): string {
-  const requestId = randomUUID()
+  // the request's own id (server/ops/request-log.ts) when it has one, so the log line, the answer
+  // header and the stored error name the same request
+  const given = req.res?.getHeader('X-Request-Id')
+  const requestId = typeof given === 'string' ? given : randomUUID()
   try {
     const err = error as { name?: string; message?: string; stack?: string }
     const frames = String(err.stack ?? '')

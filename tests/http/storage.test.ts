@@ -2,11 +2,10 @@
  * Issue 11 item 12: storage failures do not look healthy. A database that cannot write answers
  * every write with 503 STORAGE_UNAVAILABLE (not a generic 500) and /ready.json says so while
  * /ping.json stays up; a damaged database file stops the start with a clear message and no stack
- * trace; SIGTERM lets a request in flight finish, exits 0 and leaves no WAL content behind.
+ * trace (SIGTERM draining: tests/http/shutdown.test.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync, closeSync, writeFileSync } from 'node:fs'
-import { request } from 'node:http'
+import { spawn } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync, closeSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -47,12 +46,6 @@ function startChild(dirs: { data: string; dist: string; documents: string }) {
   child.stderr!.on('data', (chunk) => (output.stderr += chunk))
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
   return { child, output, exited }
-}
-
-const waitFor = async (condition: () => boolean, exited: Promise<unknown>) => {
-  let over = false
-  void exited.then(() => (over = true))
-  await expect.poll(() => condition() || over, { timeout: 90_000, interval: 50 }).toBe(true)
 }
 
 describe('a database that cannot write answers 503 STORAGE_UNAVAILABLE, and /ready.json says so', () => {
@@ -138,49 +131,5 @@ describe('a damaged database file stops the start with a clear message', () => {
   }, 120_000)
 })
 
-describe('SIGTERM drains: requests in flight finish, the process exits 0, no WAL is left', () => {
-  let child: ChildProcess | undefined
-  afterAll(() => {
-    if (child && child.exitCode === null) child.kill('SIGKILL')
-  })
-
-  it('a request whose body is still arriving when SIGTERM comes gets its answer', async () => {
-    const dirs = siteDirs()
-    const started = startChild(dirs)
-    child = started.child
-    await waitFor(() => /at http:\/\/localhost:\d+/.test(started.output.stdout), started.exited)
-    const port = Number(/at http:\/\/localhost:(\d+)/.exec(started.output.stdout)![1])
-
-    // The server has the request once it sends 100 Continue; the body follows after SIGTERM.
-    const body = JSON.stringify({ promoCode: 'LOCAL50' })
-    const req = request({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/mobile-gate/api/v1/bonus/check-promo-code',
-      headers: { host: 'spain.localhost', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
-    })
-    const answer = new Promise<{ status: number; text: string }>((done, fail) => {
-      req.on('response', (res) => {
-        let text = ''
-        res.on('data', (c) => (text += c))
-        res.on('end', () => done({ status: res.statusCode ?? 0, text }))
-      })
-      req.on('error', fail)
-    })
-    await new Promise<void>((done) => req.once('continue', () => done()))
-
-    child.kill('SIGTERM')
-    await waitFor(() => started.output.stdout.includes('server.draining'), started.exited)
-    req.end(body)
-
-    const response = await answer
-    expect(response.status).toBe(200)
-    expect(JSON.parse(response.text)).toMatchObject({ status: 'OK', payload: { valid: true } })
-    expect(await started.exited).toBe(0)
-    expect(started.output.stdout).toContain('server.stopped')
-    const wal = join(dirs.data, 'parlay.db-wal')
-    expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true)
-    expect(readFileSync(join(dirs.data, 'parlay.db')).subarray(0, 15).toString()).toBe('SQLite format 3')
-  }, 150_000)
-})
+// SIGTERM draining (request in flight, refused connections, sockets 1001, exit 0, no WAL left) is
+// tested in tests/http/shutdown.test.ts.

@@ -1,0 +1,133 @@
+/**
+ * Issue 16 item 3 (operations): health for orchestrators (/health/live, /health/ready), a request
+ * id on every answer, structured logs that carry the site and a hashed punter but no secret, and
+ * Prometheus metrics per route template that only loopback or an admin may read.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashPunterId } from '../../server/log'
+import { rawRequest, startTestServer, type TestServer } from '../support/server'
+import { DEMO_PASSWORD, startAuthServer, type AuthTestServer } from './auth/support'
+import { OPERATOR, signIn } from './admin/support'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+describe('health: liveness says the process is up, readiness says it can take traffic', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+  }, 120_000)
+  afterAll(async () => server?.dispose())
+
+  it('GET /health/live answers 200 in the envelope, not cached', async () => {
+    const res = await rawRequest(server.port, { path: '/health/live' })
+    expect(res.status).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.json()).toMatchObject({ status: 'OK', payload: { live: true } })
+  })
+
+  it('GET /health/ready answers 200 when serving, with documents loaded and the database answering', async () => {
+    const res = await rawRequest(server.port, { path: '/health/ready' })
+    expect(res.status).toBe(200)
+    expect(res.json().payload).toMatchObject({ ready: true })
+    expect(res.json().payload.documents).toBeGreaterThan(0)
+  })
+
+  it('both are in the OpenAPI document', async () => {
+    const paths = (await rawRequest(server.port, { path: '/api/openapi.json' })).json().paths
+    expect(paths['/health/live'].get.summary).toMatch(/Liveness/)
+    expect(paths['/health/ready'].get.responses['503']).toBeDefined()
+    expect(paths['/metrics'].get.summary).toMatch(/Prometheus/)
+  })
+
+  it('readiness is 503 NOT_READY while draining; liveness stays 200', async () => {
+    server.deps.lifecycle!.draining()
+    const ready = await rawRequest(server.port, { path: '/health/ready' })
+    expect(ready.status).toBe(503)
+    expect(ready.json()).toEqual({ status: 'ERROR', errorCode: 'NOT_READY', payload: { check: 'lifecycle', detail: 'draining' } })
+    expect(ready.headers['retry-after']).toBe('5')
+    expect((await rawRequest(server.port, { path: '/health/live' })).status).toBe(200)
+  })
+
+  it('readiness is 503 NOT_READY naming the database when it does not answer', async () => {
+    const db = server.deps.db
+    const prepare = db.prepare
+    db.prepare = (() => {
+      throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' })
+    }) as typeof db.prepare
+    try {
+      // a fresh lifecycle that is serving, so only the database check can fail
+      server.deps.lifecycle = { phase: () => 'serving', serving: () => undefined, draining: () => undefined }
+      const ready = await rawRequest(server.port, { path: '/health/ready' })
+      expect(ready.status).toBe(503)
+      expect(ready.json().payload).toEqual({ check: 'database', detail: 'SQLITE_IOERR' })
+    } finally {
+      db.prepare = prepare
+    }
+  })
+})
+
+describe('request ids, structured logs and metrics', () => {
+  let server: AuthTestServer
+  beforeAll(async () => {
+    server = await startAuthServer()
+  }, 120_000)
+  afterAll(async () => server?.dispose())
+
+  it('a well-formed incoming X-Request-Id is echoed; a malformed or missing one is replaced by a fresh UUID', async () => {
+    const given = await rawRequest(server.port, { path: '/ping.json', headers: { 'x-request-id': 'lb-7f3a.2026:trace-01' } })
+    expect(given.headers['x-request-id']).toBe('lb-7f3a.2026:trace-01')
+    const malformed = await rawRequest(server.port, { path: '/ping.json', headers: { 'x-request-id': 'bad id <script>' } })
+    expect(malformed.headers['x-request-id']).toMatch(UUID)
+    const missing = await rawRequest(server.port, { path: '/ping.json' })
+    expect(missing.headers['x-request-id']).toMatch(UUID)
+    expect(missing.headers['x-request-id']).not.toBe(malformed.headers['x-request-id'])
+  })
+
+  it('a login is logged with its request id, site, route template and the punter hashed — never the password, tokens or session hash', async () => {
+    server.logLines.length = 0
+    const wrong = 'Wr0ng-Secret-Pa55word'
+    await server.login('Opened', wrong)
+    const ok = await server.login('Opened', DEMO_PASSWORD, {}, '198.51.100.23')
+    const session = ok.json.payload
+    const timeout = await server.call('GET', 'auth/punter-session/expiration-timeout', { headers: { 'punter-session-hash': session.punterHash, authorization: `Bearer ${session.accessToken}` } })
+    expect(timeout.status).toBe(200)
+    const log = server.logLines.join('\n')
+    for (const secret of [DEMO_PASSWORD, wrong, session.accessToken, session.refreshToken, session.punterHash]) expect(log).not.toContain(secret)
+    const lines = server.logLines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    const login = lines.find((l) => l.event === 'http.request' && l.requestId === ok.headers.get('x-request-id'))
+    expect(login).toMatchObject({ level: 'info', site: 'curacao', method: 'POST', route: '/mobile-gate/api/v1/auth/v2/login', status: 200 })
+    expect(lines.every((l) => !('punterId' in l))).toBe(true)
+    const { id } = server.deps.db.prepare("SELECT id FROM punters WHERE nickname = 'Opened'").get() as { id: number }
+    const withSession = lines.find((l) => l.event === 'http.request' && l.requestId === timeout.headers.get('x-request-id'))
+    expect(withSession).toMatchObject({ route: '/mobile-gate/api/v1/auth/punter-session/expiration-timeout', punter: hashPunterId(id) })
+    expect(JSON.stringify(withSession)).not.toContain(`:${id},`)
+  })
+
+  it('GET /metrics from loopback: request counts and latency per route template, sockets, database, process', async () => {
+    await server.call('GET', 'auth/captcha/challenge')
+    await rawRequest(server.port, { path: '/api/documents/screen/no-such-screen-4711' })
+    const res = await rawRequest(server.port, { path: '/metrics' })
+    expect(res.status).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/plain/)
+    expect(res.body).toMatch(/parlay_http_requests_total\{method="GET",route="\/mobile-gate\/api\/v1\/auth\/captcha\/challenge",status="200"\} \d+/)
+    expect(res.body).toMatch(/parlay_http_request_duration_seconds_bucket\{le="[0-9.]+",method="GET",route="\/mobile-gate\/api\/v1\/auth\/captcha\/challenge"\}/)
+    // labels are templates: the id a client sent is never a label value
+    expect(res.body).toContain('route="/api/documents/:kind/:id"')
+    expect(res.body).not.toContain('no-such-screen-4711')
+    for (const name of ['parlay_socket_connections 0', 'parlay_db_connections_open 1', 'parlay_db_file_bytes', 'parlay_db_wal_bytes', 'parlay_db_probe_seconds', 'process_cpu_seconds_total', 'nodejs_eventloop_lag_seconds'])
+      expect(res.body).toContain(name)
+  })
+
+  it('GET /metrics through a proxy (a forwarded client) is 404 without an admin session, 200 with one', async () => {
+    const forwarded = { 'x-forwarded-for': '203.0.113.9' }
+    const refused = await rawRequest(server.port, { path: '/metrics', headers: forwarded })
+    expect(refused.status).toBe(404)
+    expect(refused.json()).toEqual({ status: 'ERROR', errorCode: 'NOT_FOUND' })
+    const operator = await signIn(server, OPERATOR)
+    const allowed = await rawRequest(server.port, { path: '/metrics', headers: { ...forwarded, cookie: operator.cookie } })
+    expect(allowed.status).toBe(200)
+    expect(allowed.body).toContain('parlay_http_requests_total')
+    const forged = await rawRequest(server.port, { path: '/metrics', headers: { ...forwarded, cookie: 'parlay_admin=not-a-session' } })
+    expect(forged.status).toBe(404)
+  })
+})

@@ -1,0 +1,103 @@
+/**
+ * Issue 16 item 3: SIGTERM drains. `npm start` as a real child process: a request already in
+ * flight when SIGTERM comes finishes with 200, new connections are refused from then on, open
+ * sockets are closed with 1001 "going away" (so clients reconnect, to another instance behind a
+ * balancer), the process exits 0 and SQLite is closed cleanly: no -wal or -shm file is left.
+ */
+import { spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { SCHEMAS_DIR } from '../support/server'
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+const root = mkdtempSync(join(tmpdir(), 'parlay-shutdown-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+function startChild() {
+  const dirs = { data: join(root, 'data'), dist: join(root, 'dist'), documents: join(root, 'schemas') }
+  mkdirSync(dirs.dist)
+  writeFileSync(join(dirs.dist, 'index.html'), '<!doctype html><html><head><title>Parlay</title></head><body><div id="root"></div></body></html>')
+  cpSync(SCHEMAS_DIR, dirs.documents, { recursive: true })
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', PARLAY_DATA_DIR: dirs.data, PARLAY_DIST_DIR: dirs.dist, PARLAY_DOCUMENTS_DIR: dirs.documents },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output = { stdout: '', stderr: '' }
+  child.stdout!.on('data', (chunk) => (output.stdout += chunk))
+  child.stderr!.on('data', (chunk) => (output.stderr += chunk))
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  afterAll(() => {
+    if (child.exitCode === null) child.kill('SIGKILL')
+  })
+  return { child, output, exited, dirs }
+}
+
+const until = (condition: () => boolean) => expect.poll(condition, { timeout: 90_000, interval: 25 }).toBe(true)
+
+/** A POST whose headers reach the server (it answers 100 Continue) while its body waits for `finish`. */
+async function requestInFlight(port: number) {
+  const body = JSON.stringify({ promoCode: 'LOCAL50' })
+  const req = request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/mobile-gate/api/v1/bonus/check-promo-code',
+    headers: { host: 'spain.localhost', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+  })
+  const answer = new Promise<{ status: number; text: string }>((done, fail) => {
+    req.on('response', (res) => {
+      let text = ''
+      res.on('data', (c) => (text += c))
+      res.on('end', () => done({ status: res.statusCode ?? 0, text }))
+    })
+    req.on('error', fail)
+  })
+  await new Promise<void>((done) => req.once('continue', () => done()))
+  return { finish: () => req.end(body), answer }
+}
+
+const connects = (port: number) =>
+  new Promise<string>((done) => {
+    const req = request({ host: '127.0.0.1', port, path: '/health/live', agent: false }, (res) => {
+      res.resume()
+      done(`answered ${res.statusCode}`)
+    })
+    req.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'error'))
+    req.end()
+  })
+
+it('SIGTERM: the request in flight gets 200, new connections are refused, sockets close with 1001, exit 0, no -wal left', async () => {
+  const started = startChild()
+  await until(() => /at http:\/\/localhost:\d+/.test(started.output.stdout) || started.child.exitCode !== null)
+  const port = Number(/at http:\/\/localhost:(\d+)/.exec(started.output.stdout)![1])
+  expect(await connects(port)).toBe('answered 200')
+
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/sockets/v2/events?channel=web`, { headers: { host: `localhost:${port}` } })
+  const socketClosed = new Promise<{ code: number; reason: string }>((done) => socket.on('close', (code, reason) => done({ code, reason: reason.toString() })))
+  await new Promise<void>((done, fail) => {
+    socket.once('open', () => done())
+    socket.once('error', fail)
+  })
+  const inFlight = await requestInFlight(port)
+
+  started.child.kill('SIGTERM')
+  await until(() => started.output.stdout.includes('server.draining'))
+  expect(await socketClosed).toEqual({ code: 1001, reason: 'SERVER_STOPPING' })
+  expect(await connects(port)).toBe('ECONNREFUSED')
+
+  inFlight.finish()
+  const response = await inFlight.answer
+  expect(response.status).toBe(200)
+  expect(JSON.parse(response.text)).toMatchObject({ status: 'OK', payload: { valid: true } })
+  expect(await started.exited).toBe(0)
+  expect(started.output.stdout).toContain('server.stopped')
+  const left = readdirSync(started.dirs.data)
+  expect(left).toContain('parlay.db')
+  expect(left.filter((file) => file.endsWith('-wal') || file.endsWith('-shm'))).toEqual([])
+  expect(existsSync(join(started.dirs.data, 'parlay.db-wal'))).toBe(false)
+}, 150_000)
