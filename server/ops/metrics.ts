@@ -62,7 +62,9 @@ function fileSize(file: string): number {
 
 export function createMetrics(deps: Pick<ServerDeps, 'db' | 'now' | 'config'>): Metrics {
   const registry = new Registry()
-  collectDefaultMetrics({ register: registry })
+  // The process defaults (GC observers, event-loop monitor) start at the first scrape, so servers
+  // nobody scrapes (most tests start dozens in one process) never install them.
+  let defaults = false
   const requests = new Counter({ name: 'parlay_http_requests_total', help: 'HTTP requests answered, by method, route template and status', labelNames: ['method', 'route', 'status'], registers: [registry] })
   const latency = new Histogram({
     name: 'parlay_http_request_duration_seconds',
@@ -107,6 +109,8 @@ export function createMetrics(deps: Pick<ServerDeps, 'db' | 'now' | 'config'>): 
     async route(req, res) {
       res.setHeader('Cache-Control', 'no-store')
       if (!mayReadMetrics(req, deps)) return sendError(res, 404, HTTP_ERRORS.notFound)
+      if (!defaults) collectDefaultMetrics({ register: registry })
+      defaults = true
       res.type(registry.contentType).send(await registry.metrics())
     },
     watchSockets(count) {
