@@ -65,6 +65,7 @@ export const NODE_KINDS = [
   'setting',
   'odds',
   'market',
+  'scoreboard',
   'betslip',
   'game',
 ] as const
@@ -248,6 +249,12 @@ export const nodeKindProperties = {
       event: binding,
       displayMode: { enum: ['FULL', 'SHORT'], description: 'FULL: an event page (every market); SHORT: a line (the main market).' },
       actions: chain,
+    },
+  },
+  scoreboard: {
+    required: ['event'],
+    properties: {
+      event: { ...binding, description: "The event (an event page's data.event): teams, score, state and playing time; kept live over the socket." },
     },
   },
   betslip: {

@@ -19,6 +19,8 @@ export interface LiveEvent {
   score?: [number, number]
   state?: string
   elapsedMs?: number
+  /** When `elapsedMs` arrived (this browser's clock), so a clock runs on between messages. */
+  receivedAt: number
   version: number
 }
 
@@ -72,13 +74,16 @@ export function applyEventMessage(message: Record<string, unknown>): void {
   if (current && version < current.version) return
   if (message.type === 'EVENT') {
     const event = message.event as { score?: [number, number]; state?: string; elapsedMs?: number; markets?: { selections: SelectionLike[] }[] }
-    events.set(eventId, { score: event.score, state: event.state, elapsedMs: event.elapsedMs, version })
+    events.set(eventId, { score: event.score, state: event.state, elapsedMs: event.elapsedMs, receivedAt: Date.now(), version })
     for (const market of event.markets ?? []) for (const s of market.selections) setSelection(s, false)
   } else if (message.type === 'EVENT_UPDATE') {
-    const next: LiveEvent = { ...current, version }
+    const next: LiveEvent = { receivedAt: Date.now(), ...current, version }
     if (Array.isArray(message.score)) next.score = message.score as [number, number]
     if (typeof message.state === 'string') next.state = message.state
-    if (typeof message.elapsedMs === 'number') next.elapsedMs = message.elapsedMs
+    if (typeof message.elapsedMs === 'number') {
+      next.elapsedMs = message.elapsedMs
+      next.receivedAt = Date.now()
+    }
     events.set(eventId, next)
     for (const s of (message.selections as SelectionLike[] | undefined) ?? []) setSelection(s, true)
   }

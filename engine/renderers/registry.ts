@@ -16,6 +16,7 @@ import { ListNode } from './nodes/ListNode'
 import { MenuNode } from './nodes/MenuNode'
 import { MoneyNode } from './nodes/MoneyNode'
 import { MarketNode } from './nodes/MarketNode'
+import { ScoreboardNode } from './nodes/ScoreboardNode'
 import { OddsNode } from './nodes/OddsNode'
 import { SectionNode } from './nodes/SectionNode'
 import { SettingNode } from './nodes/SettingNode'
@@ -39,6 +40,7 @@ export const nodeRenderers: Record<NodeKind, ComponentType<{ node: any }>> = {
   setting: SettingNode,
   odds: OddsNode,
   market: MarketNode,
+  scoreboard: ScoreboardNode,
   betslip: BetslipNode,
   game: GameNode,
 }

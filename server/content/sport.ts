@@ -148,6 +148,12 @@ export interface EventPage {
   subtitle: string
   state: FeedEvent['state']
   score: [number, number]
+  /** The scoreboard's parts: the teams as they are named, the league, the playing time. */
+  home: string
+  away: string
+  league: string
+  elapsedMs: number
+  durationMs: number
   markets: MarketData[]
 }
 
@@ -160,7 +166,20 @@ export function eventPage(feed: Feed, section: string, state: EventState, id: un
   if (!event) return null
   const line = lineEvent(feed, event, locale)
   const subtitle = event.state === 'finished' ? `${line.league} · ${WORDS.finished[locale]}` : line.subtitle
-  return { id: event.id, treeId: event.treeId, title: line.title, subtitle: `${line.sport} · ${subtitle}`, state: event.state, score: event.score, markets: event.markets.map((m) => marketData(m, event, locale)) }
+  return {
+    id: event.id,
+    treeId: event.treeId,
+    title: line.title,
+    subtitle: `${line.sport} · ${subtitle}`,
+    state: event.state,
+    score: event.score,
+    home: event.home,
+    away: event.away,
+    league: `${line.sport} · ${line.league}`,
+    elapsedMs: feed.elapsed(event),
+    durationMs: event.durationMs,
+    markets: event.markets.map((m) => marketData(m, event, locale)),
+  }
 }
 
 const TOURNAMENTS: { name: string; discipline: string; country: string; startDaysAgo: number; endInDays: number; events: number }[] = [

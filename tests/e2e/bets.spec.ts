@@ -1,7 +1,8 @@
 /**
  * Bets and games in the browser (issue 14 items 5–6, "Done when"): at phone size a punter opens a
  * live event, adds a price to the bet slip, places a bet and sees the balance fall; the feed
- * finishes the event and the win raises the balance over the punter's socket; a casino lobby card
+ * finishes the event (the scoreboard shows the final score) and the win raises the balance over
+ * the punter's socket; a casino lobby card
  * opens the game page and a slot spin pays through the balance. The rules themselves (idempotency,
  * odds-change policy, suspension, restrictions, settlement once) are HTTP tests in tests/http/bets.
  */
@@ -41,7 +42,13 @@ test('a live event’s price goes to the bet slip, the bet is placed and the bal
   await expect(page.getByTestId('betslip-placed')).toBeVisible()
   await expect.poll(() => balance(page)).toBe(before - 4)
 
+  // the final whistle reaches the open page: the scoreboard shows the final score and says so
+  const scoreboard = page.getByTestId('event-header')
+  await expect(scoreboard).toHaveAttribute('data-state', 'live')
   await request.post('/api/dev/feed/settle', { data: { eventId, score: [2, 0] } })
+  await expect(scoreboard).toHaveAttribute('data-state', 'finished')
+  await expect(scoreboard).toHaveAttribute('data-score', '2:0')
+  await expect(scoreboard).toContainText('Finished')
   await expect.poll(() => balance(page)).toBe(before - 4 + 10)
 })
 

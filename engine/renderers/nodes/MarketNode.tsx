@@ -14,6 +14,7 @@ import { formatOdds, isOddsType } from '../../core/odds'
 import { betslip } from '../../core/betslip'
 import { liveSelection, subscribeLive } from '../../realtime/live-store'
 import { useEvaluate, useRuntime } from '../runtime'
+import { useFollowEvent } from '../live-follow'
 
 interface SelectionItem {
   id: string
@@ -31,24 +32,6 @@ const asSelections = (value: unknown): SelectionItem[] =>
 function asEvent(value: unknown): { id: string; treeId: number } | undefined {
   const event = value as { id?: unknown; treeId?: unknown } | null
   return event && typeof event.id === 'string' && typeof event.treeId === 'number' ? { id: event.id, treeId: event.treeId } : undefined
-}
-
-/** Follows the event over the socket while the node is on screen. */
-function useFollow(event: { id: string; treeId: number } | undefined, mode: 'FULL' | 'SHORT', live: boolean) {
-  const runtime = useRuntime()
-  const key = event ? `${event.id}|${event.treeId}|${mode}` : ''
-  useEffect(() => {
-    if (!event || !live) return
-    let release: (() => void) | undefined
-    let gone = false
-    void import('../../realtime/browser').then((sockets) => {
-      if (!gone) release = sockets.followEvent(runtime.stores.site.getState().bootstrap?.remoteConfig, event, mode)
-    })
-    return () => {
-      gone = true
-      release?.()
-    }
-  }, [key, live]) // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 function useLiveSelection(id: string) {
@@ -119,7 +102,7 @@ export function MarketNode({ node }: { node: NodeOf<'market'> }) {
   const selections = asSelections(value(node.selections))
   const event = asEvent(value(node.event))
   const state = (value(node.event) as { state?: string } | null)?.state
-  useFollow(event, node.displayMode === 'FULL' ? 'FULL' : 'SHORT', state !== 'finished')
+  useFollowEvent(event, node.displayMode === 'FULL' ? 'FULL' : 'SHORT', state !== 'finished')
   if (selections.length === 0) return null
   return (
     <ul className="market-odds" data-testid={node.testId} data-count={selections.length}>
