@@ -4,7 +4,8 @@
  * product's language); and "where used" for a popup or a translation key.
  */
 import { useEffect, useState } from 'react'
-import { call } from './api'
+import { call, errorText, type SiteRow } from './api'
+import { jurisdictionCopyFile, jurisdictionCopyText } from './copies'
 
 interface OverlayCopy {
   file: string
@@ -16,9 +17,41 @@ interface OverlayCopy {
 interface Props {
   file: string
   onOpen: (file: string) => void
+  sites: SiteRow[]
+  canCreate: boolean
 }
 
-function Overlays({ file, onOpen }: Props) {
+/** "Create a Spain copy of this document": a draft of the jurisdiction copy, opened in the editor. */
+function CreateCopy({ file, onOpen, sites, taken }: { file: string; onOpen: (file: string) => void; sites: SiteRow[]; taken: string[] }) {
+  const free = sites.filter((s) => !taken.includes(s.jurisdiction))
+  const [jurisdiction, setJurisdiction] = useState(free[0]?.jurisdiction ?? '')
+  const [problem, setProblem] = useState<string | undefined>()
+  if (free.length === 0 || file.startsWith('jurisdictions/')) return null
+  const create = async () => {
+    const copy = jurisdictionCopyFile(file, jurisdiction)
+    const shared = await call<{ published: { content: string } }>('GET', `/admin/api/document?file=${encodeURIComponent(file)}`)
+    if (!copy || !shared.ok) return setProblem(errorText(shared))
+    const draft = await call<{ id: number }>('POST', '/admin/api/drafts', { file: copy, content: jurisdictionCopyText(shared.payload.published.content, copy) })
+    if (!draft.ok) return setProblem(errorText(draft))
+    onOpen(copy)
+  }
+  return (
+    <p>
+      <label>
+        Create a copy for{' '}
+        <select value={jurisdiction} data-testid="copy-jurisdiction" onChange={(e) => setJurisdiction(e.target.value)}>
+          {free.map((s) => (
+            <option key={s.jurisdiction} value={s.jurisdiction}>{s.name}</option>
+          ))}
+        </select>
+      </label>{' '}
+      <button type="button" data-testid="copy-create" onClick={() => void create()}>Create copy (draft)</button>
+      {problem ? <span className="error" role="alert"> {problem}</span> : null}
+    </p>
+  )
+}
+
+function Overlays({ file, onOpen, sites, canCreate }: Props) {
   const [data, setData] = useState<{ baseline: string | null; copies: OverlayCopy[] } | undefined>()
   useEffect(() => {
     let live = true
@@ -27,9 +60,17 @@ function Overlays({ file, onOpen }: Props) {
       live = false
     }
   }, [file])
-  if (!data || data.copies.length === 0) return <p className="muted">No jurisdiction has its own copy of this document.</p>
+  const create = canCreate && data ? <CreateCopy file={file} onOpen={onOpen} sites={sites} taken={data.copies.map((c) => c.jurisdiction)} /> : null
+  if (!data || data.copies.length === 0)
+    return (
+      <>
+        <p className="muted">No jurisdiction has its own copy of this document.</p>
+        {create}
+      </>
+    )
   return (
     <div data-testid="studio-overlays">
+      {create}
       {data.baseline ? (
         <p>
           Compared with <button type="button" className="link" onClick={() => onOpen(data.baseline!)}>{data.baseline}</button>
@@ -55,7 +96,7 @@ function Overlays({ file, onOpen }: Props) {
   )
 }
 
-function WhereUsed({ file, onOpen }: Props) {
+function WhereUsed({ file, onOpen }: Pick<Props, 'file' | 'onOpen'>) {
   const popup = /(^|\/)popups\/([a-z0-9-]+)\.json$/.exec(file)?.[2]
   const [key, setKey] = useState('')
   const [asked, setAsked] = useState<{ name: string; users: { file: string; label: string; match: string }[] } | undefined>()

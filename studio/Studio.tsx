@@ -74,6 +74,15 @@ interface Draft {
   state: string
 }
 
+/** The latest draft of a file this admin wrote, with its text. */
+async function openDraftOf(file: string, me: Me): Promise<(Draft & { content: string }) | undefined> {
+  const list = await call<{ id: number; author: string; state: string }[]>('GET', `/admin/api/versions?file=${encodeURIComponent(file)}&state=draft`)
+  const latest = list.ok ? list.payload.filter((v) => v.author.toLowerCase() === me.email.toLowerCase()).sort((a, b) => b.id - a.id)[0] : undefined
+  if (!latest) return undefined
+  const version = await call<{ id: number; state: string; content: string }>('GET', `/admin/api/versions/${latest.id}`)
+  return version.ok ? version.payload : undefined
+}
+
 function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sites: SiteRow[]; onOpen: (file: string) => void }) {
   const [published, setPublished] = useState<{ label: string; content: string; id: number } | undefined>()
   const [text, setText] = useState('')
@@ -87,12 +96,19 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
   const readOnly = me.role !== 'operator'
 
   useEffect(() => {
-    void call<{ published: { label: string; content: string; id: number } }>('GET', `/admin/api/document?file=${encodeURIComponent(file)}`).then((a) => {
-      if (!a.ok) return setNotice({ text: errorText(a), kind: 'error' })
-      setPublished(a.payload.published)
-      setText(a.payload.published.content)
+    void call<{ published: { label: string; content: string; id: number } }>('GET', `/admin/api/document?file=${encodeURIComponent(file)}`).then(async (a) => {
+      if (a.ok) {
+        setPublished(a.payload.published)
+        return setText(a.payload.published.content)
+      }
+      // A new document (a jurisdiction copy just created): never published, edited as its draft.
+      const mine = await openDraftOf(file, me)
+      if (!mine) return setNotice({ text: errorText(a), kind: 'error' })
+      setPublished({ label: file, content: '', id: 0 })
+      setDraft({ id: mine.id, state: mine.state })
+      setText(mine.content)
     })
-  }, [file])
+  }, [file, me])
   useEffect(() => {
     if (!kind) return
     void call<JSONSchema7>('GET', `/admin/api/studio/schema/${encodeURIComponent(kind)}`).then((a) => a.ok && setSchema(a.payload))
@@ -130,7 +146,7 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
       <section className="editor" aria-label="Editor">
         <header className="editor-head">
           <h1>{published.label}</h1>
-          <code>{file}</code> <span className="muted">published version {published.id}</span>
+          <code>{file}</code> <span className="muted">{published.id ? `published version ${published.id}` : 'new document, not published yet'}</span>
         </header>
         <div className="toolbar">
           <div role="tablist" aria-label="View">
@@ -159,7 +175,7 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
             ))}
           </ul>
         ) : null}
-        <Insights file={file} onOpen={onOpen} />
+        <Insights file={file} onOpen={onOpen} sites={sites} canCreate={!readOnly} />
       </section>
       <Preview key={file} file={file} text={text} sites={sites} />
     </>
