@@ -76,7 +76,7 @@ test('a casino lobby card opens the game page, a slot spin pays through the bala
   await expect(page.getByTestId('favourites')).toContainText(title!)
 })
 
-test('my bets: an open bet shows its cash-out offer and cashing out raises the balance', async ({ page, request, context, baseURL }) => {
+test('my bets: an open bet shows its cash-out offer, a price move changes the offer on the open page, and cashing out raises the balance', async ({ page, request, context, baseURL }) => {
   await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: baseURL! }])
   await logIn(page, 'vip@demo.parlay.test')
   // the feed stands still: a goal mid-test suspends the market and withdraws the offer
@@ -99,10 +99,14 @@ test('my bets: an open bet shows its cash-out offer and cashing out raises the b
   expect(placed).toBe(200)
   await page.goto('/account/bets')
   await expect(page.getByTestId('cash-out-offer').first()).toContainText('9.50')
+  // the price moves: the new offer (coOffer over the punter socket) replaces the shown one, no reload
+  await request.post('/api/dev/feed/price', { data: { selectionId, price: 2.5 } })
+  await expect(page.getByTestId('cash-out-offer').first()).toContainText('7.60')
   await page.reload() // the header balance after the bet
+  await expect(page.getByTestId('cash-out-offer').first()).toContainText('7.60')
   const before = await balance(page)
   await page.getByTestId('cash-out').first().click()
-  await expect.poll(() => balance(page)).toBe(Math.round((before + 9.5) * 100) / 100)
+  await expect.poll(() => balance(page)).toBe(Math.round((before + 7.6) * 100) / 100)
 })
 
 test('a second browser logged in as the same punter sees the balance change over the socket', async ({ page, browser, request, context, baseURL }) => {

@@ -17,6 +17,7 @@ import { useSessionStatus } from './session-status'
 import { useAppIcon } from './app-icon'
 import { usePunterSocket } from '../punter-socket'
 import { usePunterMessages } from '../punter-messages'
+import { usePunterBets } from '../punter-bets'
 
 const KNOWN_ITEMS = new Set<string>(HEADER_ITEM_NAMES)
 
@@ -141,6 +142,7 @@ export function Header() {
   const settled = doc !== null && status !== 'restoring'
   useAppIcon(doc)
   usePunterMessages() // active messages once per session, new ones over the punter socket
+  usePunterBets() // the bets page's cash-out offers and lists follow the punter socket
   return (
     <>
       <header className="app-header">
