@@ -149,7 +149,9 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: false,
+    // hidden source maps: written beside each file for the admin error view (server/services/admin.ts),
+    // never referenced from the files and never served (server/app.ts refuses *.map)
+    sourcemap: 'hidden',
     manifest: true,
     modulePreload: { polyfill: false },
     cssCodeSplit: true,

@@ -111,6 +111,8 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
     res.setHeader('Cache-Control', 'public, max-age=86400')
     res.type('image/svg+xml').sendFile(favicon)
   })
+  // the build's hidden source maps are for the admin error view only, never for punters
+  app.use((req, res, next) => (/\.map$/i.test(req.path) ? sendError(res, 404, HTTP_ERRORS.notFound) : next()))
   app.use(
     expressStaticGzip(distDir, {
       enableBrotli: true,

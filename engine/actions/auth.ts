@@ -8,6 +8,7 @@
  */
 import type { Result } from '../core/contracts'
 import { errorMessageKey } from '../core/gateway'
+import { emitTelemetry } from '../core/telemetry'
 import { NOTIFICATION_DURATION_MS, type EngineStores } from '../core/stores'
 import type { JurisdictionDocument } from '../documents/types'
 import { runAfterLogin, rememberForUser, type AfterLoginRule } from '../auth/after-login'
@@ -42,6 +43,7 @@ export function authController(env: ActionEnvironment): AuthController {
       now: () => env.now(),
       navigate: (path) => env.navigate(path),
       solveCaptcha: () => fetchAndSolveCaptcha(env.gateway),
+      onEvent: (event, detail) => emitTelemetry(event === 'login' ? { type: 'login', ...(detail as { loginByAuthType?: string }) } : { type: 'logout', reason: (detail as { reason?: string | null } | undefined)?.reason ?? null }),
       afterLogin: async () => {
         const site = env.stores.site.getState().bootstrap?.site
         if (!site) return

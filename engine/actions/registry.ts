@@ -15,6 +15,7 @@ import type { DocumentClient } from '../core/documents'
 import type { Gateway } from '../core/gateway'
 import type { I18n } from '../core/i18n'
 import { report } from '../core/report'
+import { emitTelemetry } from '../core/telemetry'
 import type { EngineStores } from '../core/stores'
 import type { ActionChain, ActionInvocation } from '../documents/types'
 
@@ -137,10 +138,13 @@ export async function runAction(invocation: ActionInvocation, env: ActionEnviron
     return { ok: false, code: 'INVALID_PARAMS', message: problem }
   }
   try {
-    const result = await action.handler(params, env)
-    return isResult(result) ? result : { ok: true, value: result }
+    const value = await action.handler(params, env)
+    const result: Result<unknown> = isResult(value) ? value : { ok: true, value }
+    emitTelemetry(result.ok ? { type: 'action', name: action.name, ok: true } : { type: 'action', name: action.name, ok: false, code: result.code })
+    return result
   } catch (error) {
     report({ kind: 'action-error', message: `${action.name} failed: ${(error as Error)?.message ?? String(error)}`, detail: error })
+    emitTelemetry({ type: 'action', name: action.name, ok: false, code: 'ACTION_FAILED' })
     return { ok: false, code: 'ACTION_FAILED', message: (error as Error)?.message }
   }
 }

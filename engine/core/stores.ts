@@ -6,6 +6,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { immer } from 'zustand/middleware/immer'
 import type { SiteBootstrap } from './contracts'
+import { emitTelemetry } from './telemetry'
 import type { StorageLike } from './locale-path'
 
 export type { StorageLike }
@@ -367,7 +368,8 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
       notifications: [],
       leftMenuOpen: false,
       profileOpen: false,
-      openPopup: (popup) =>
+      openPopup: (popup) => {
+        emitTelemetry({ type: 'popup', id: popup.id })
         set((s) => {
           const entry: Popup = {
             type: 'default',
@@ -379,7 +381,8 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
           }
           const others = entry.stack ? s.popups.filter((p) => p.id !== entry.id) : []
           s.popups = [...others, entry]
-        }),
+        })
+      },
       closePopup: (id) =>
         set((s) => {
           if (id === undefined) s.popups.pop()

@@ -5,6 +5,7 @@
  * socket feeds the live store, the punter socket carries account events.
  */
 import { report } from '../core/report'
+import { emitTelemetry } from '../core/telemetry'
 import { applyEventMessage } from './live-store'
 import { RealtimeManager, type DisplayMode, type SocketLike } from './manager'
 
@@ -23,7 +24,10 @@ function manager(path: string, platform: string): RealtimeManager {
   const created = new RealtimeManager({
     url: socketUrl(path, platform),
     createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
-    report: (message, error) => report({ kind: 'action-error', message, detail: error instanceof Error ? error.message : error }),
+    report: (message, error) => {
+      report({ kind: 'action-error', message, detail: error instanceof Error ? error.message : error })
+      if (message.endsWith(' message error')) emitTelemetry({ type: 'socket-error', message })
+    },
   })
   created.start()
   return created

@@ -295,6 +295,12 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     currentPathname: () => window.location.pathname,
   }
 
+  // The third-party services (analytics, error reports, fingerprint: issue 18) in their own chunk,
+  // after the first screen has rendered and the page is idle.
+  afterFirstScreen(() => {
+    void import('../../services/browser').then(({ startServices }) => startServices(env, bootstrap?.version ?? 'unknown'))
+  })
+
   // Every page load: a stored session is restored (status 'restoring' until its heartbeat is in);
   // a guest tab gets its controller when another tab reports a change (deferredTabs above), so a
   // login there still reaches it, or on first use (an action, an unauthorised answer).

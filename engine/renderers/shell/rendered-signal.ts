@@ -21,6 +21,10 @@ function currentKey(): string {
   return typeof state?.key === 'string' ? state.key : 'default'
 }
 
+let lastRendered: ScreenRendered | null = null
+/** The screen announced last (analytics, loaded after the first screen, counts it as a view). */
+export const lastScreenRendered = (): ScreenRendered | null => lastRendered
+
 /** Announces `screen` once it is on the page (null: still loading, nothing to announce). */
 export function useRenderedSignal(screen: string | null, locationKey?: string): void {
   // read at render: a page outside the router (the error page) still re-announces per navigation
@@ -28,6 +32,7 @@ export function useRenderedSignal(screen: string | null, locationKey?: string): 
   useEffect(() => {
     if (screen === null) return
     const detail: ScreenRendered = { screen, key, path: window.location.pathname }
+    lastRendered = detail
     window.dispatchEvent(new CustomEvent(SCREEN_RENDERED_EVENT, { detail }))
   }, [screen, key])
 }

@@ -1,0 +1,152 @@
+/**
+ * The analytics client of spec §9 (issue 18), framework-free: a queue flushed every 10 s or at
+ * 200 events, at most 12 retries, at most 512 events kept; uploads classified by HTTP code as
+ * spec §7 says (2xx success, 429 rate limit, 413 too large, 408 timeout, other 4xx invalid, 5xx
+ * failed). Transport and timers are injected, so tests drive it with a fake transport and clock.
+ * Why not the vendor SDK: its bundle outweighs this file many times over for the same rules,
+ * and our ingest speaks its HTTP API, so a vendor SDK can replace this without server changes.
+ */
+export const ANALYTICS_LIMITS = { flushIntervalMs: 10_000, flushQueueSize: 200, maxRetries: 12, queueCap: 512 } as const
+
+export type UploadResult = 'success' | 'rate-limit' | 'too-large' | 'timeout' | 'invalid' | 'failed'
+
+/** Spec §7: the class of an upload answer by HTTP code; no answer at all (network) is 'failed'. */
+export function classifyUpload(status: number | null): UploadResult {
+  if (status === null) return 'failed'
+  if (status >= 200 && status < 300) return 'success'
+  if (status === 429) return 'rate-limit'
+  if (status === 413) return 'too-large'
+  if (status === 408) return 'timeout'
+  if (status >= 400 && status < 500) return 'invalid'
+  return 'failed'
+}
+
+export interface AnalyticsEvent {
+  event_type: string
+  device_id: string
+  user_id?: string
+  session_id: number
+  time: number
+  insert_id: string
+  event_properties: Record<string, unknown>
+  user_properties: Record<string, unknown>
+}
+
+export interface AnalyticsOptions {
+  apiKey: string
+  deviceId: string
+  sessionId: number
+  /** Sends a JSON body; resolves with the HTTP status, or null when there was no answer. */
+  transport: (body: string) => Promise<number | null>
+  now: () => number
+  /** Runs `task` after `ms`; returns cancel. */
+  schedule: (task: () => void, ms: number) => () => void
+  disabledEvents?: readonly string[]
+  userId?: () => string | undefined
+  userProperties?: () => Record<string, unknown>
+  limits?: Partial<Record<keyof typeof ANALYTICS_LIMITS, number>>
+  onResult?: (result: UploadResult, events: number) => void
+}
+
+export interface AnalyticsClient {
+  track(eventType: string, properties?: Record<string, unknown>): void
+  /** Sends what is queued now (the interval and the queue size call it too). */
+  flush(): Promise<void>
+  /** Events waiting to be sent. */
+  pending(): number
+  stop(): void
+}
+
+export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
+  const limits = { ...ANALYTICS_LIMITS, ...options.limits }
+  const disabled = new Set(options.disabledEvents ?? [])
+  let queue: AnalyticsEvent[] = []
+  let batchSize = limits.flushQueueSize
+  let attempts = 0
+  let sending: Promise<void> | null = null
+  let cancelTimer: (() => void) | null = null
+  let stopped = false
+  let seq = 0
+
+  const arm = (ms: number) => {
+    cancelTimer?.()
+    cancelTimer = stopped ? null : options.schedule(() => void client.flush(), ms)
+  }
+
+  /** After a failed upload: back off (attempts × the interval's tenth), or give the batch up. */
+  const retryOrDrop = (count: number) => {
+    attempts++
+    if (attempts > limits.maxRetries) {
+      queue = queue.slice(count)
+      attempts = 0
+      return
+    }
+    arm(Math.min(limits.flushIntervalMs, attempts * 1000))
+  }
+
+  async function upload(): Promise<void> {
+    if (queue.length === 0) return
+    const batch = queue.slice(0, batchSize)
+    const body = JSON.stringify({ api_key: options.apiKey, events: batch })
+    let status: number | null = null
+    try {
+      status = await options.transport(body)
+    } catch {
+      status = null
+    }
+    const result = classifyUpload(status)
+    options.onResult?.(result, batch.length)
+    if (result === 'success' || result === 'invalid') {
+      // an invalid batch would be refused again: drop it, keep the rest
+      queue = queue.slice(batch.length)
+      attempts = 0
+      batchSize = limits.flushQueueSize
+      if (queue.length > 0) arm(0)
+      return
+    }
+    if (result === 'too-large') {
+      if (batch.length === 1) queue = queue.slice(1)
+      else batchSize = Math.max(1, Math.floor(batch.length / 2))
+      if (queue.length > 0) arm(0)
+      return
+    }
+    retryOrDrop(batch.length)
+  }
+
+  const client: AnalyticsClient = {
+    track(eventType, properties = {}) {
+      if (stopped || disabled.has(eventType)) return
+      const userId = options.userId?.()
+      queue.push({
+        event_type: eventType,
+        device_id: options.deviceId,
+        ...(userId ? { user_id: userId } : {}),
+        session_id: options.sessionId,
+        time: options.now(),
+        insert_id: `${options.sessionId}-${++seq}`,
+        event_properties: properties,
+        user_properties: options.userProperties?.() ?? {},
+      })
+      if (queue.length > limits.queueCap) queue = queue.slice(queue.length - limits.queueCap)
+      if (queue.length >= limits.flushQueueSize) void client.flush()
+      else if (!cancelTimer) arm(limits.flushIntervalMs)
+    },
+    flush() {
+      if (sending) return sending
+      cancelTimer?.()
+      cancelTimer = null
+      sending = upload().finally(() => {
+        sending = null
+        if (queue.length > 0 && !cancelTimer) arm(limits.flushIntervalMs)
+      })
+      return sending
+    },
+    pending: () => queue.length,
+    stop() {
+      stopped = true
+      cancelTimer?.()
+      cancelTimer = null
+    },
+  }
+  return client
+}

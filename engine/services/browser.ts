@@ -1,0 +1,190 @@
+/**
+ * The third-party services of spec §1 in the browser (issue 18), in one lazy chunk started after
+ * the first screen has rendered (never in the first load): product analytics to our own ingest
+ * (only after the punter accepted all cookies, off when AMPLITUDE_KEY is empty), error reports,
+ * and the fingerprint link at login and sign-up (FINGERPRINT_CONFIG.enabled).
+ */
+import type { ActionEnvironment } from '../actions/registry'
+import { createAnalytics, type AnalyticsClient } from '../core/analytics'
+import { consentStore } from '../core/consent'
+import { analyticsSectionOf } from '../core/locale-path'
+import { listProblems, subscribeProblems, type Problem } from '../core/report'
+import { subscribeTelemetry, type TelemetryEvent } from '../core/telemetry'
+import type { EngineStores } from '../core/stores'
+import { lastScreenRendered } from '../renderers/shell/rendered-signal'
+import { ENVELOPE_CONTENT_TYPE, ERRORS_PATH, errorEnvelope, type ErrorKind } from './error-envelope'
+
+export const ANALYTICS_PATH = '/analytics/api/2/httpapi'
+const SCREEN_RENDERED_EVENT = 'parlay:screen-rendered'
+const DEVICE_KEY = 'parlay.analytics.device'
+const MAX_ERROR_REPORTS = 20
+const PRE_CONSENT_CAP = 512
+
+type Config = Record<string, unknown>
+type Tracked = { type: string; properties: Record<string, unknown> }
+
+function deviceId(): string {
+  try {
+    const known = window.localStorage.getItem(DEVICE_KEY)
+    if (known && /^[A-Za-z0-9_-]{8,64}$/.test(known)) return known
+    const created = crypto.randomUUID()
+    window.localStorage.setItem(DEVICE_KEY, created)
+    return created
+  } catch {
+    return crypto.randomUUID()
+  }
+}
+
+/** The user context of spec §3 for analytics (nothing personal: no name, e-mail or phone). */
+export function userContext(stores: EngineStores): Record<string, unknown> {
+  const data = stores.user.getState().data
+  if (!data) return { loggedIn: false }
+  const account = (data.user?.account ?? {}) as Record<string, unknown>
+  const loyalty = (data.loyaltyAccountInfo ?? {}) as Record<string, unknown>
+  const settings = stores.settings.getState().server
+  return {
+    loggedIn: true,
+    punterTypeId: account.punterTypeId ?? null,
+    state: data.punterInfo?.state ?? null,
+    cCAccountId: account.id ?? data.user?.id ?? null,
+    loyaltyTier: loyalty.tier ?? null,
+    loyaltyPoints: loyalty.balance ?? null,
+    currency: account.currency ?? data.balanceInfo?.currency ?? null,
+    oddsType: settings.oddsType,
+    registrationCountry: data.punterInfo?.details?.address?.countryCode ?? data.punterInfo?.details?.address?.countryId ?? null,
+    betPlacingMode: settings.betPlacingMode,
+  }
+}
+
+/** What the analytics sees of a telemetry event (null: nothing). */
+export function analyticsEventsOf(event: TelemetryEvent): Tracked[] {
+  switch (event.type) {
+    case 'popup':
+      return [{ type: 'popup open', properties: { popup: event.id } }]
+    case 'action': {
+      const outcome = { name: event.name, result: event.ok ? 'ok' : 'failed', ...(event.code ? { code: event.code } : {}) }
+      const tracked: Tracked[] = [{ type: 'action chain', properties: outcome }]
+      if (event.name.startsWith('join.')) tracked.push({ type: 'sign up stage', properties: { stage: event.name, outcome: event.ok ? 'success' : 'failure', ...(event.code ? { code: event.code } : {}) } })
+      return tracked
+    }
+    case 'login':
+      return [{ type: 'login', properties: { method: event.loginByAuthType ?? 'other' } }]
+    case 'logout':
+      return [{ type: 'logout', properties: { reason: event.reason ?? 'USER' } }]
+    default:
+      return []
+  }
+}
+
+function startAnalytics(env: ActionEnvironment, config: Config): (tracked: Tracked) => void {
+  const apiKey = typeof config.AMPLITUDE_KEY === 'string' ? config.AMPLITUDE_KEY : ''
+  if (apiKey === '') return () => {}
+  const consent = consentStore(env.stores)
+  let client: AnalyticsClient | null = null
+  let waiting: Tracked[] = []
+  let refused = false
+  const section = () => analyticsSectionOf(window.location.pathname)
+  const send = (t: Tracked) => client!.track(t.type, { ...t.properties, section: section(), path: window.location.pathname })
+  const open = () => {
+    client = createAnalytics({
+      apiKey,
+      deviceId: deviceId(),
+      sessionId: Date.now(),
+      now: () => Date.now(),
+      schedule: (task, ms) => {
+        const handle = window.setTimeout(task, ms)
+        return () => window.clearTimeout(handle)
+      },
+      disabledEvents: Array.isArray(config.AMPLITUDE_DISABLED_EVENTS) ? (config.AMPLITUDE_DISABLED_EVENTS as string[]) : [],
+      userId: () => {
+        const id = env.stores.user.getState().data?.user?.id
+        return id === undefined ? undefined : String(id)
+      },
+      userProperties: () => userContext(env.stores),
+      transport: async (body) => {
+        try {
+          const response = await fetch(ANALYTICS_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: body.length < 60_000, credentials: 'same-origin' })
+          return response.status
+        } catch {
+          return null
+        }
+      },
+    })
+    for (const t of waiting.splice(0)) send(t)
+    window.addEventListener('pagehide', () => void client?.flush())
+  }
+  const follow = () => {
+    const choice = consent.getState().choice
+    if (choice === 'all' && !client) open()
+    if (choice !== null && choice !== 'all') {
+      refused = true
+      waiting = []
+      client?.stop()
+      client = null
+    } else refused = false
+  }
+  follow()
+  consent.subscribe(follow)
+  return (t) => {
+    if (client) send(t)
+    else if (!refused) waiting = [...waiting.slice(-(PRE_CONSENT_CAP - 1)), t]
+  }
+}
+
+function startErrorReports(release: string): (kind: ErrorKind, type: string, message: string, stack?: string) => void {
+  let sent = 0
+  const seen = new Set<string>()
+  return (kind, type, message, stack) => {
+    const key = `${kind}:${message}`
+    if (sent >= MAX_ERROR_REPORTS || seen.has(key)) return
+    seen.add(key)
+    sent++
+    const body = errorEnvelope({ kind, type, message, stack, release, url: window.location.href, now: Date.now() })
+    void fetch(ERRORS_PATH, { method: 'POST', headers: { 'content-type': ENVELOPE_CONTENT_TYPE }, body, keepalive: true, credentials: 'same-origin' }).catch(() => {})
+  }
+}
+
+export function startServices(env: ActionEnvironment, release: string): void {
+  const config = (env.stores.site.getState().bootstrap?.remoteConfig ?? {}) as Config
+  const track = startAnalytics(env, config)
+  const reportError = startErrorReports(release)
+
+  const screen = (event: Event) => {
+    const detail = (event as CustomEvent<{ screen: string; path: string }>).detail
+    track({ type: 'screen view', properties: { screen: detail.screen } })
+  }
+  window.addEventListener(SCREEN_RENDERED_EVENT, screen)
+  // the first screen rendered before this chunk loaded
+  const first = lastScreenRendered()
+  if (first) track({ type: 'screen view', properties: { screen: first.screen } })
+
+  window.addEventListener('error', (event) => reportError('exception', (event.error as Error | undefined)?.name ?? 'Error', event.message || 'error', (event.error as Error | undefined)?.stack))
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason = event.reason as Error | undefined
+    reportError('exception', reason?.name ?? 'UnhandledRejection', reason?.message ?? String(event.reason), reason?.stack)
+  })
+  const actionProblem = (problem: Problem) => {
+    if (problem.kind === 'action-error' && !problem.message.endsWith(' message error')) reportError('action-chain', 'ActionChainFailed', problem.message)
+  }
+  listProblems().forEach(actionProblem)
+  subscribeProblems(actionProblem)
+
+  const fingerprint = (config.FINGERPRINT_CONFIG ?? {}) as { enabled?: unknown }
+  const link = (operation: 'LOGIN' | 'REGISTRATION') => {
+    if (fingerprint.enabled !== true) return
+    void import('./recognition').then(({ linkSession }) => linkSession(env, operation)).catch(() => console.warn('[parlay:recognition] could not load'))
+  }
+
+  // a state tools and tests can wait on (never a timer): the services listen from now on
+  document.documentElement.dataset.parlayServices = 'ready'
+  const sessionAtStart = env.stores.session.getState().sessionHash
+  // the first subscriber: it also gets what happened before this chunk loaded (a quick login)
+  subscribeTelemetry((event) => {
+    if (event.type === 'socket-error') reportError('socket', 'SocketSendError', event.message)
+    if (event.type === 'login') link('LOGIN')
+    // a session that appeared during sign-up (not one this page started with) is a registration
+    const hash = env.stores.session.getState().sessionHash
+    if (event.type === 'action' && event.ok && event.name.startsWith('join.') && hash && hash !== sessionAtStart) link('REGISTRATION')
+    for (const tracked of analyticsEventsOf(event)) track(tracked)
+  })
+}

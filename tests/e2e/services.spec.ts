@@ -1,0 +1,35 @@
+/**
+ * The third-party services in the browser (issue 18): a visit by a punter who accepted all
+ * cookies produces screen-view events at Parlay's own analytics ingest (with the analytics
+ * section of the path); a login through the popup sends the fingerprint recognition link, which
+ * /admin lists for that punter.
+ */
+import type { APIRequestContext } from '@playwright/test'
+import { DEMO_ADMINS } from '../../server/admin/accounts'
+import { expect, logInThroughPopup, test } from './fixtures'
+
+const operator = DEMO_ADMINS.find((a) => a.email === 'operator@parlay.test')!
+
+async function adminRead(request: APIRequestContext, path: string): Promise<any> {
+  const login = await request.post('/admin/api/login', { data: { email: operator.email, password: operator.password } })
+  expect(login.status()).toBe(200)
+  return (await (await request.get(path)).json()).payload
+}
+
+test('a visit after "accept all" produces screen-view events with the path\'s analytics section at the ingest', async ({ page, baseURL, request }) => {
+  await page.context().addCookies([{ name: 'ConsentCookie', value: 'all', url: baseURL! }])
+  await page.goto('/promotions')
+  await expect(page.locator('html[data-parlay-services="ready"]')).toBeAttached({ timeout: 15_000 })
+  // leaving the page flushes the queue at once (pagehide) instead of after 10 s
+  await page.goto('/favicon.ico')
+  await expect
+    .poll(async () => ((await adminRead(request, '/admin/api/services/events?limit=50')) as Array<{ eventType: string; section: string }>).filter((e) => e.eventType === 'screen view').map((e) => e.section), { timeout: 20_000 })
+    .toContain('promotions')
+})
+
+test('a login sends a recognition link: /admin lists the punter\'s visitor id from this browser', async ({ page, request }) => {
+  await logInThroughPopup(page, 'opened@demo.parlay.test')
+  await expect
+    .poll(async () => ((await adminRead(request, '/admin/api/services/recognitions')).recognitions as Array<{ accountNumber: string; operationType: string }>).map((r) => `${r.accountNumber} ${r.operationType}`), { timeout: 20_000 })
+    .toContain('10000001 LOGIN')
+})
