@@ -6,11 +6,12 @@
  */
 import type { ActionEnvironment } from '../actions/registry'
 import { createAnalytics, type AnalyticsClient } from '../core/analytics'
-import { consentStore } from '../core/consent'
+import type { ConsentState } from '../core/consent'
 import { analyticsSectionOf } from '../core/locale-path'
 import { listProblems, subscribeProblems, type Problem } from '../core/report'
 import { subscribeTelemetry, type TelemetryEvent } from '../core/telemetry'
 import type { EngineStores } from '../core/stores'
+import type { StoreApi } from 'zustand/vanilla'
 import { lastScreenRendered } from '../renderers/shell/rendered-signal'
 import { ENVELOPE_CONTENT_TYPE, ERRORS_PATH, errorEnvelope, type ErrorKind } from './error-envelope'
 
@@ -76,10 +77,9 @@ export function analyticsEventsOf(event: TelemetryEvent): Tracked[] {
   }
 }
 
-function startAnalytics(env: ActionEnvironment, config: Config): (tracked: Tracked) => void {
+function startAnalytics(env: ActionEnvironment, config: Config, consent: StoreApi<ConsentState>): (tracked: Tracked) => void {
   const apiKey = typeof config.AMPLITUDE_KEY === 'string' ? config.AMPLITUDE_KEY : ''
   if (apiKey === '') return () => {}
-  const consent = consentStore(env.stores)
   let client: AnalyticsClient | null = null
   let waiting: Tracked[] = []
   let refused = false
@@ -144,9 +144,13 @@ function startErrorReports(release: string): (kind: ErrorKind, type: string, mes
   }
 }
 
-export function startServices(env: ActionEnvironment, release: string): void {
+/**
+ * Starts the services. `consent` is the page's consent store (core/consent's consentStore), handed
+ * in by the first-load code: importing that module here splits zustand out of the first-load chunk.
+ */
+export function startServices(env: ActionEnvironment, release: string, consent: StoreApi<ConsentState>): void {
   const config = (env.stores.site.getState().bootstrap?.remoteConfig ?? {}) as Config
-  const track = startAnalytics(env, config)
+  const track = startAnalytics(env, config, consent)
   const reportError = startErrorReports(release)
 
   const screen = (event: Event) => {

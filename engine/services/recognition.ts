@@ -6,8 +6,9 @@
  * waits for, or sees, any of this.
  */
 import type { ActionEnvironment } from '../actions/registry'
-import { MOBILE_GATE } from '../auth/session'
 
+/** The punter gateway (engine/auth/session's MOBILE_GATE; not imported: that module lives in the auth chunk). */
+const MOBILE_GATE = '/mobile-gate/api/v1'
 export const LINK_ATTEMPTS = 5
 const MIN_DELAY_MS = 100
 const MAX_DELAY_MS = 3000

@@ -14,6 +14,7 @@ import { lastExperiments } from '../../experiments/last-groups'
 import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
 import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, routeMatches, type BootEntry } from '../../core/boot-data'
 import type { SiteBootstrap } from '../../core/contracts'
+import { consentStore } from '../../core/consent'
 import { browserSessionTabs, provideSessionServices, type SessionMessage, type SessionTabs } from '../../auth/session-tabs'
 import { followSettingsAcrossTabs } from '../../auth/settings'
 import type { TranslationsResource } from '../../core/documents'
@@ -298,7 +299,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   // The third-party services (analytics, error reports, fingerprint: issue 18) in their own chunk,
   // after the first screen has rendered and the page is idle.
   afterFirstScreen(() => {
-    void import('../../services/browser').then(({ startServices }) => startServices(env, bootstrap?.version ?? 'unknown'))
+    void import('../../services/browser').then(({ startServices }) => startServices(env, bootstrap?.version ?? 'unknown', consentStore(stores)))
   })
 
   // Every page load: a stored session is restored (status 'restoring' until its heartbeat is in);

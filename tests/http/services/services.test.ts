@@ -8,7 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR, signIn, type AdminClient } from '../admin/support'
 import { startTestServer, type TestServer } from '../../support/server'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { THROTTLE_UPLOADS } from '../../../server/services/analytics'
+import { recordServerError } from '../../../server/services/errors'
+import { listErrors } from '../../../server/services/store'
+import { openDatabase } from '../../../server/db/database'
 
 const GATE = '/mobile-gate/api/v1/'
 const KEY = 'parlay-web-1'
@@ -176,5 +181,26 @@ describe('admin services views', () => {
     const page = await operator.get('/admin/services')
     expect(page.status).toBe(200)
     expect(page.body).toContain('/admin/services/static/services.js')
+  })
+})
+
+describe('source maps and server errors', () => {
+  it('the build\'s hidden source maps are never served; the scripts beside them are', async () => {
+    const assets = join(server.documentsDir, '..', 'dist', 'assets')
+    mkdirSync(assets, { recursive: true })
+    writeFileSync(join(assets, 'index-test.js'), 'console.log(1)')
+    writeFileSync(join(assets, 'index-test.js.map'), '{"version":3,"sources":["secret.ts"],"mappings":""}')
+    expect((await fetch(`${server.url}/assets/index-test.js`)).status).toBe(200)
+    const map = await fetch(`${server.url}/assets/index-test.js.map`)
+    expect(map.status).toBe(404)
+    expect(await map.text()).not.toContain('secret.ts')
+  })
+
+  it('a server error is stored with the request id its answer names', () => {
+    const db = openDatabase(':memory:')
+    const error = new Error('disk on fire')
+    const requestId = recordServerError({ db, now: () => 5 }, { method: 'GET', path: '/x', originalUrl: '/x?y=1' } as never, error)
+    expect(listErrors(db, 10)[0]).toMatchObject({ origin: 'server', requestId, message: 'GET /x: disk on fire', url: '/x?y=1' })
+    expect(listErrors(db, 10)[0].frames.length).toBeGreaterThan(0)
   })
 })
