@@ -14,6 +14,7 @@ const benches: Bench[] = [
   { name: 'experiments', file: 'experiments.ts', exportName: 'runExperimentsBench' },
   { name: 'first-load', file: 'first-load.ts', exportName: 'runFirstLoadBench' },
   { name: 'realtime', file: 'realtime.ts', exportName: 'runRealtimeBench' },
+  { name: 'server', file: 'server.ts', exportName: 'runServerBench' },
 ]
 
 const only = process.argv.slice(2)

@@ -1,8 +1,11 @@
 /**
  * Issue 16 item 3 (operations): health for orchestrators (/health/live, /health/ready), a request
  * id on every answer, structured logs that carry the site and a hashed punter but no secret, and
- * Prometheus metrics per route template that only loopback or an admin may read.
+ * Prometheus metrics per route template that only loopback or an admin may read; a database
+ * fault is a 503 in the envelope.
  */
+import Database from 'better-sqlite3'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPunterId } from '../../server/log'
 import { rawRequest, startTestServer, type TestServer } from '../support/server'
@@ -129,5 +132,39 @@ describe('request ids, structured logs and metrics', () => {
     expect(allowed.body).toContain('parlay_http_requests_total')
     const forged = await rawRequest(server.port, { path: '/metrics', headers: { ...forwarded, cookie: 'parlay_admin=not-a-session' } })
     expect(forged.status).toBe(404)
+  })
+})
+
+describe('a database fault (SQLITE_BUSY: another writer holds the lock) is a 503 in the envelope, never a 500', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+  }, 120_000)
+  afterAll(async () => server?.dispose())
+
+  it('a login while the store is locked answers 503 STORAGE_UNAVAILABLE with Retry-After; metrics count it; it works again once the lock is gone', async () => {
+    server.deps.db.pragma('busy_timeout = 50') // the production 5 s, shortened so the test does not wait
+    const other = new Database(join(server.deps.config.dataDir, 'parlay.db'))
+    const login = () =>
+      rawRequest(server.port, {
+        method: 'POST',
+        path: '/mobile-gate/api/v1/auth/v2/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'opened@demo.parlay.test', password: DEMO_PASSWORD }),
+      })
+    try {
+      other.exec('BEGIN EXCLUSIVE')
+      const locked = await login()
+      expect(locked.status).toBe(503)
+      expect(locked.json()).toEqual({ status: 'ERROR', errorCode: 'STORAGE_UNAVAILABLE' })
+      expect(locked.headers['retry-after']).toBeDefined()
+      expect(locked.body).not.toMatch(/\bat \S+:\d+/)
+    } finally {
+      other.exec('ROLLBACK')
+      other.close()
+    }
+    const metrics = await rawRequest(server.port, { path: '/metrics' })
+    expect(metrics.body).toMatch(/parlay_db_storage_errors_total\{code="SQLITE_BUSY"\} 1/)
+    expect((await login()).status).toBe(200)
   })
 })
