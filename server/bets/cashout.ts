@@ -17,6 +17,8 @@ import { closeBet, countOpenBets, findBet, type Bet } from './store'
 export const CASH_OUT_CONFIRMATION_TYPES = ['INCREASE', 'ALWAYS', 'NEVER'] as const
 export type CashOutConfirmationType = (typeof CASH_OUT_CONFIRMATION_TYPES)[number]
 export const CASH_OUT_DELAY_MS = 3000
+/** A pending request not asked about again within this time after its delay is forgotten. */
+export const CASH_OUT_PENDING_TTL_MS = 60_000
 
 export interface CashOutRequest {
   punterId: number
@@ -66,8 +68,14 @@ export function createCashOut(db: Db, feed: Feed) {
     }
   }
 
+  /** Forgets requests whose page never asked again (closed tab, lost network): memory stays bounded. */
+  const forgetAbandoned = (now: number) => {
+    for (const [id, held] of pending) if (now > held.decideAt + CASH_OUT_PENDING_TTL_MS) pending.delete(id)
+  }
+
   const delayed = (request: CashOutRequest, now: number): CashOutResult | undefined => {
     if (!request.delay) return undefined
+    forgetAbandoned(now)
     const held = request.requestId ? pending.get(request.requestId) : undefined
     if (!held || held.betId !== request.betId || held.punterId !== request.punterId) {
       const requestId = randomBytes(9).toString('base64url')

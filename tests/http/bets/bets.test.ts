@@ -156,6 +156,22 @@ describe('settlement and cash-out', () => {
     server.clock.now -= 3000
   })
 
+  it('a delayed cash-out never asked about again is forgotten a minute after its delay: the old request id starts a new wait', async () => {
+    const hash = await server.login('opened@demo.parlay.test')
+    const [pick] = await server.liveSelections()
+    await server.dev('pause', { paused: true }) // a goal in the minute would withdraw the offer
+    await server.dev('price', { selectionId: pick.id, price: 2 })
+    const bet = (await place(hash, [{ ...pick, price: 2 }], 10)).json.payload
+    const first = await server.call('POST', `bets/${bet.betId}/cash-out`, { hash, body: { amount: 9.5, confirmation: 'ALWAYS', delay: true } })
+    const requestId = first.json.payload.requestId
+    server.clock.now += 3000 + 60_001
+    const again = await server.call('POST', `bets/${bet.betId}/cash-out`, { hash, body: { amount: 9.5, confirmation: 'ALWAYS', delay: true, requestId } })
+    expect(again.json.payload).toMatchObject({ status: 'PENDING', retryAfterMs: 3000 })
+    expect(again.json.payload.requestId).not.toBe(requestId)
+    server.clock.now -= 3000 + 60_001
+    await server.dev('pause', { paused: false })
+  })
+
   it('cash-out offers over the socket: a moved price sends coOffer with the new value, a suspension coRemoval; placing sends betCountUpdate', async () => {
     const hash = await server.login('opened@demo.parlay.test')
     const [pick] = await server.liveSelections()

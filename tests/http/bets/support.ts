@@ -7,7 +7,7 @@ export interface BetsServer extends MoneyServer {
   /** A live event's main-market selections (ids and prices) not yet used by this test file. */
   liveSelections(count?: number): Promise<{ id: string; price: number; eventId: string }[]>
   balance(hash: string): Promise<number>
-  dev(path: 'price' | 'hold' | 'settle', body: Record<string, unknown>): Promise<any>
+  dev(path: 'price' | 'hold' | 'settle' | 'pause', body: Record<string, unknown>): Promise<any>
 }
 
 const freshIp = addresses(8)
