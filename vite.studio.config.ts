@@ -9,7 +9,6 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { precompress } from './vite.config'
 
 const studioRoot = fileURLToPath(new URL('./studio', import.meta.url))
 const plainMarkdown = fileURLToPath(new URL('./studio/plain-markdown.ts', import.meta.url))
@@ -18,7 +17,8 @@ export default defineConfig({
   root: studioRoot,
   base: '/admin/studio/',
   publicDir: false,
-  plugins: [react(), precompress()],
+  // served by the admin module, compressed on the fly like the other admin answers (no precompressed files)
+  plugins: [react()],
   resolve: {
     alias: [{ find: /^\.\.\/utils\/markdown(\.js)?$/, replacement: plainMarkdown }],
   },

@@ -190,7 +190,9 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
       sessionOpen: () => deps.db.open && !!deps.db.prepare('SELECT 1 FROM admin_sessions WHERE token_hash = ? AND expires_at > ?').get(tokenHash, deps.now()),
       now: deps.now(),
     })
-    res.setHeader('Set-Cookie', `${PREVIEW_COOKIE}=${viewerKey}; Path=/api/documents; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${req.secure ? '; Secure' : ''}`)
+    // The documents API and the flows' validator modules (a draft's field labels and rules) both check the viewer.
+    const cookie = (path: string) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${req.secure ? '; Secure' : ''}`
+    res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows')])
     sendOk(res, { token, site, expiresInSeconds: PREVIEW_TTL_MS / 1000 })
   })
 

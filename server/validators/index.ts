@@ -23,6 +23,7 @@ import { checkDefaultDateBounds, isoDate } from '../../engine/core/date-rules'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
+import { resolvePreview } from '../store/preview'
 import type { ServerModule } from '../modules'
 import {
   bundleFlowValidators,
@@ -151,7 +152,10 @@ export function createValidatorsRouter(deps: ServerDeps): Router {
   router.get('/api/flows/:id/validator', async (req: Request, res: Response) => {
     const id = String(req.params.id)
     if (!FLOW_ID.test(id)) return sendError(res, 400, 'INVALID_DOCUMENT_ID')
-    const flow = resolveFlow(deps, req, id)
+    // An admin's draft preview (server/store/preview.ts): the draft's step schemas, only for the session that made it.
+    const preview = typeof req.query.preview === 'string' ? resolvePreview(req.query.preview, 'flow', id, siteContext(req, deps), deps.now(), req.headers.cookie) : undefined
+    if (preview?.status === 'refused') return sendError(res, 403, 'PREVIEW_REFUSED')
+    const flow = preview?.status === 'draft' ? (preview.record.source as unknown as FlowDocument) : resolveFlow(deps, req, id)
     if (!flow) return sendError(res, 404, HTTP_ERRORS.notFound)
     try {
       const compiled = await compileLogged(deps, asFlow(flow))

@@ -30,6 +30,9 @@ test('an operator changes a Spain sign-up label in the form view, sees it in the
   // The first step's title: "Tu cuenta" (signup.step.account) becomes "Tus datos" (signup.step.personal).
   await page.locator('#root_steps_0_title').fill('signup.step.personal')
   await expect(preview.locator('.form-step-title')).toHaveText('Tus datos')
+  // A field's label, which the form renders from the draft's own validator module.
+  await page.locator('#root_steps_0_fields_0_label').fill('signup.field.password')
+  await expect(preview.locator('label', { hasText: 'Contraseña' })).toHaveCount(2)
   await expect(page.getByTestId('studio-lint')).toHaveAttribute('data-errors', '0')
 
   await page.getByTestId('studio-save').click()
@@ -38,6 +41,7 @@ test('an operator changes a Spain sign-up label in the form view, sees it in the
   const draft = drafts.find((d) => d.file === SPAIN_SIGNUP)!
   const saved = (await (await context.request.get(`/admin/api/versions/${draft.id}`)).json()).payload
   expect(JSON.parse(saved.content).steps[0].title).toBe('signup.step.personal')
+  expect(JSON.parse(saved.content).steps[0].schema.properties.email.title).toBe('signup.field.password')
 
   // Punters still get the published flow.
   const published = await (await context.request.get('/api/documents/flow/signup-email', { headers: { [HEADERS.target]: 'spain' } })).json()

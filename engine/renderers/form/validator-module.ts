@@ -39,7 +39,10 @@ export function importValidatorModule(url: string): Promise<ValidatorModule> {
 export async function loadValidatorModule(flowId: string, stores: EngineStores, fetchImpl: typeof fetch = fetch): Promise<ValidatorModule> {
   const { bootstrap, locale } = stores.site.getState()
   const headers: Record<string, string> = { accept: 'application/json', ...documentHeaders('web', bootstrap) }
-  const query = locale ? `?locale=${encodeURIComponent(locale)}` : ''
+  // An admin's draft preview (the page's `?preview=`): the draft's step schemas, not the published ones.
+  const preview = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('preview')
+  const params = new URLSearchParams({ ...(locale ? { locale } : {}), ...(preview ? { preview } : {}) }).toString()
+  const query = params ? `?${params}` : ''
   const response = await fetchImpl(`/api/flows/${encodeURIComponent(flowId)}/validator${query}`, { headers, credentials: 'same-origin' })
   if (!response.ok) throw new Error(`validator for ${flowId}: HTTP ${response.status}`)
   const body = (await response.json()) as { url?: unknown }

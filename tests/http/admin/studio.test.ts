@@ -101,6 +101,21 @@ describe('live preview of unsaved text', () => {
     expect(await versionCount()).toBe(before)
   })
 
+  it("gives the preview the unsaved flow's own validator module (field labels and rules), only for this admin session", async () => {
+    const content = spainSignupWith((d) => (d.steps[0].schema.properties.email.title = 'signup.field.password'))
+    const res = await operator.post('/admin/api/studio/preview', { file: SPAIN_SIGNUP, content, site: 'spain' })
+    const { token } = res.json().payload as { token: string }
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0])
+    const host = `spain.localhost:${server.port}`
+    const published = (await rawRequest(server.port, { method: 'GET', path: '/api/flows/signup-email/validator', headers: { host } })).json().url as string
+    const draft = await rawRequest(server.port, { method: 'GET', path: `/api/flows/signup-email/validator?preview=${token}`, headers: { host, cookie: cookies.join('; ') } })
+    expect(draft.status).toBe(200)
+    expect(draft.json().url).not.toBe(published)
+    const module = await rawRequest(server.port, { method: 'GET', path: draft.json().url, headers: { host } })
+    expect(module.body).toContain('signup.field.password')
+    expect((await rawRequest(server.port, { method: 'GET', path: `/api/flows/signup-email/validator?preview=${token}`, headers: { host } })).status).toBe(403)
+  })
+
   it('refuses an unknown site with 400 and text that does not parse with 422', async () => {
     expect((await operator.post('/admin/api/studio/preview', { file: SPAIN_SIGNUP, content: '{}', site: 'atlantis' })).status).toBe(400)
     expect((await operator.post('/admin/api/studio/preview', { file: SPAIN_SIGNUP, content: '{"kind": ', site: 'spain' })).status).toBe(422)
