@@ -2,6 +2,7 @@
 import type { Db } from './db/database'
 import type { Logger } from './log'
 import type { DocumentService } from './documents/service'
+import type { DocumentStore } from './store/store'
 
 export interface ServerConfig {
   port: number
@@ -37,6 +38,8 @@ export interface ServerDeps {
   lifecycle?: import('./ops/lifecycle').Lifecycle
   /** Prometheus metrics of this server (server/ops/metrics.ts); created by createApp when absent. */
   metrics?: import('./ops/metrics').Metrics
+  /** The versioned document store (created once at start; the admin module seeds it and serves its published set). */
+  store: DocumentStore
 }
 
 /** Gateway prefixes (spec §7). The punter API lives behind the mobile gate. */

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
-import { closeDatabase, openDatabase, runMigrations } from './db/database'
+import { closeDatabase, openDatabase } from './db/database'
 import type { ServerConfig, ServerDeps } from './deps'
 import { DocumentLoadError, createDocumentService } from './documents/service'
 import { formatProblem } from './documents/loader'
@@ -20,6 +20,7 @@ import { answerClientErrors } from './http/client-errors'
 import { attachRealtime } from './realtime/server'
 import { createDevClock } from './regulation/dev-clock'
 import { createLifecycle } from './ops/lifecycle'
+import { DocumentStore } from './store/store'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const WEB_VERSION = '1.22.0'
@@ -84,12 +85,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const now = options.now ?? devClock?.now ?? Date.now
   await buildClientIfMissing(config.distDir, log)
   const db = openDatabase(config.dataDir)
-  const documents = createDocumentService({ root: config.documentsDir, db, now })
+  const documents = createDocumentService({ root: config.documentsDir })
   documents.reload()
   const lifecycle = createLifecycle()
-  const deps: ServerDeps = { db, documents, config, log, now, devClock, lifecycle }
+  // migrations ran in openDatabase (every module registered its tables when imported); one store
+  const store = new DocumentStore({ db, now, install: (records) => documents.replace(records) })
+  const deps: ServerDeps = { db, documents, config, log, now, devClock, lifecycle, store }
   const app = await createApp(deps)
-  runMigrations(db) // modules register their tables when imported
   if (options.watch !== false)
     documents.watch((error) => {
       const problems = error instanceof DocumentLoadError ? error.problems.map(formatProblem) : [String(error)]

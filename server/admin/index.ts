@@ -8,12 +8,10 @@
  * installed again, so an edited file still goes live while published admin versions of other
  * files stay served.
  */
-import { runMigrations } from '../db/database'
 import type { ServerModule } from '../modules'
 import type { ServerDeps } from '../deps'
-import type { DocumentRecord } from '../documents/loader'
 import { formatProblem } from '../documents/loader'
-import { DocumentStore } from '../store/store'
+import type { DocumentStore } from '../store/store'
 import { AuditLogError, openAuditLog } from '../store/audit'
 import { seedAdmins } from './accounts'
 import { createAdminRouter } from './router'
@@ -24,18 +22,8 @@ export let currentStore: DocumentStore | undefined
 export const adminModule: ServerModule = {
   name: 'admin',
   async mount(app, deps) {
-    runMigrations(deps.db)
     openAnchoredAuditLog(deps)
-    let installing = false
-    const install = (records: DocumentRecord[]) => {
-      installing = true
-      try {
-        deps.documents.replace(records)
-      } finally {
-        installing = false
-      }
-    }
-    const store = new DocumentStore({ db: deps.db, now: deps.now, install })
+    const store = deps.store
     currentStore = store
     const seedAndServe = () => {
       const { seeded, removed, problems } = store.seed(deps.config.documentsDir)
@@ -44,12 +32,12 @@ export const adminModule: ServerModule = {
       if (removed.length > 0) deps.log.warn('store.seed.files-removed', { files: removed, review: 'deletion proposed for review' })
       const { records, problems: broken } = store.publishedRecords()
       if (broken.length > 0) deps.log.error('store.published.invalid', { problems: broken.map(formatProblem) })
-      install(records)
+      store.serve(records)
       if (seeded.length > 0) deps.log.info('store.seeded', { files: seeded.length })
     }
     seedAndServe()
     deps.documents.onChange(() => {
-      if (installing) return
+      if (store.installing) return
       try {
         seedAndServe()
       } catch (error) {

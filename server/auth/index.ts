@@ -4,7 +4,6 @@
  */
 import type { ServerModule } from '../modules'
 import { GATEWAY } from '../deps'
-import { runMigrations } from '../db/database'
 import { seedDemoPunters } from '../punters/demo'
 import { mountOpenApi } from './openapi'
 import { createAuthRouter } from './router'
@@ -17,7 +16,6 @@ export { registerOpenApiPaths, openapi } from './openapi'
 export const authModule: ServerModule = {
   name: 'accounts',
   async mount(app, deps) {
-    runMigrations(deps.db)
     if (process.env.PARLAY_SEED_DEMO !== '0') await seedDemoPunters(deps.db, deps.now(), deps.log)
     mountOpenApi(app, deps)
     app.use(GATEWAY.mobile, createAuthRouter(deps))

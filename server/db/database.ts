@@ -163,3 +163,7 @@ registerMigration(
      PRIMARY KEY (kind, id, jurisdiction, variant)
    );`,
 )
+
+// The served documents live in memory (server/documents/service.ts) and, versioned, in the
+// document store's tables; this copy was written on every load and never read.
+registerMigration('002b-drop-documents-copy', 'DROP TABLE IF EXISTS documents;')

@@ -129,8 +129,25 @@ export function hashOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 16)
 }
 
-/** Parses, validates and compiles one document text. */
+/** Records already read, by file and text: start-up reads each file once, and the document store
+ * (seeding, the published set, review) reuses the record instead of validating the text again. */
+const readRecords = new Map<string, DocumentRecord>()
+const READ_RECORDS_LIMIT = 5000
+
+/** Parses, validates and compiles one document text (once per file and text: see readRecords). */
 export function readDocument(file: string, text: string, problems: DocumentProblem[]): DocumentRecord | null {
+  const key = `${file}\u0000${createHash('sha256').update(text).digest('base64url')}`
+  const known = readRecords.get(key)
+  if (known) return known
+  const record = parseDocument(file, text, problems)
+  if (record) {
+    if (readRecords.size >= READ_RECORDS_LIMIT) readRecords.clear()
+    readRecords.set(key, record)
+  }
+  return record
+}
+
+function parseDocument(file: string, text: string, problems: DocumentProblem[]): DocumentRecord | null {
   let source: unknown
   try {
     source = JSON.parse(text)

@@ -1,6 +1,6 @@
 /**
  * The documents the server serves: loaded from the documents folder, resolved per site
- * (jurisdiction, locale, platform), reloaded when a file changes, persisted in the database.
+ * (jurisdiction, locale, platform), reloaded when a file changes (the versioned copies live in the document store: server/store).
  *
  * Resolution: among the documents of the asked kind and id, a jurisdiction's own copy beats the
  * shared one; then a locale-specific variant beats a general one; then a platform-specific one.
@@ -9,8 +9,7 @@
 import { watch, type FSWatcher } from 'node:fs'
 import type { DocumentKind } from '../../engine/documents/kinds'
 import type { JurisdictionDocument } from '../../engine/documents/types'
-import type { Db } from '../db/database'
-import { formatProblem, hashOf, loadDocuments, variantOf, type DocumentProblem, type DocumentRecord } from './loader'
+import { formatProblem, hashOf, loadDocuments, type DocumentProblem, type DocumentRecord } from './loader'
 
 export interface SiteRequest {
   jurisdiction: string
@@ -106,9 +105,8 @@ function checkSet(records: DocumentRecord[]): DocumentProblem[] {
   return problems
 }
 
-export function createDocumentService(options: { root: string; db?: Db; now?: () => number }): DocumentService {
-  const { root, db } = options
-  const now = options.now ?? Date.now
+export function createDocumentService(options: { root: string }): DocumentService {
+  const { root } = options
   let records: DocumentRecord[] = []
   let sitesById = new Map<string, Site>()
   let defaultSite: Site | undefined
@@ -116,17 +114,6 @@ export function createDocumentService(options: { root: string; db?: Db; now?: ()
   const listeners = new Set<Listener>()
   let watcher: FSWatcher | undefined
   let timer: NodeJS.Timeout | undefined
-
-  const persist = () => {
-    if (!db) return
-    const insert = db.prepare(
-      'INSERT INTO documents (kind, id, jurisdiction, variant, file, hash, content, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    )
-    db.transaction(() => {
-      db.prepare('DELETE FROM documents').run()
-      for (const r of records) insert.run(r.kind, r.id, r.jurisdiction, variantOf(r), r.file, r.hash, JSON.stringify(r.source), now())
-    })()
-  }
 
   const install = (next: DocumentRecord[]) => {
     const problems = checkSet(next)
@@ -136,7 +123,6 @@ export function createDocumentService(options: { root: string; db?: Db; now?: ()
     sitesById = new Map(sites.map((s) => [s.id, s]))
     defaultSite = sites.find((s) => s.isDefault)
     versions.clear()
-    persist()
   }
 
   const service: DocumentService = {

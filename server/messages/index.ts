@@ -12,7 +12,6 @@
  */
 import { Router, type Response } from 'express'
 import { GATEWAY, type ServerDeps } from '../deps'
-import { runMigrations } from '../db/database'
 import { sendError, sendOk, HTTP_ERRORS } from '../http/envelope'
 import { siteContext } from '../http/site'
 import { validateBody, validateQuery } from '../http/validate'
@@ -98,7 +97,6 @@ export function createMessagesRouter(deps: ServerDeps): Router {
 export const messagesModule: ServerModule = {
   name: 'messages',
   mount(app, deps) {
-    runMigrations(deps.db)
     if (process.env.PARLAY_SEED_DEMO !== '0') {
       const added = seedDemoMessages(deps.db, deps.now())
       if (added > 0) deps.log.info('messages.demo.seeded', { added })

@@ -4,7 +4,6 @@
  * admin views are mounted by the admin router (./admin.ts); the services page is ./page.ts.
  */
 import { GATEWAY } from '../deps'
-import { runMigrations } from '../db/database'
 import type { ServerModule } from '../modules'
 import { ANALYTICS_PATH, analyticsParseErrors, createAnalyticsRouter } from './analytics'
 import { createErrorsRouter } from './errors'
@@ -15,7 +14,6 @@ import './openapi'
 export const servicesModule: ServerModule = {
   name: 'services',
   mount(app, deps) {
-    runMigrations(deps.db)
     app.use(ANALYTICS_PATH, analyticsParseErrors)
     app.use(createAnalyticsRouter(deps))
     app.use(createErrorsRouter(deps))

@@ -179,13 +179,25 @@ export class DocumentStore {
   private readonly db: Db
   private readonly now: () => number
   private readonly install: (records: DocumentRecord[]) => void
-  /** Parsed records by file and content hash: a published text is parsed once, not per publish. */
-  private readonly parsed = new Map<string, DocumentRecord>()
+  /** True while the store installs a served set (the documents service's change is the store's own). */
+  installing = false
 
   constructor(options: DocumentStoreOptions) {
     this.db = options.db
     this.now = options.now
-    this.install = options.install
+    this.install = (records) => {
+      this.installing = true
+      try {
+        options.install(records)
+      } finally {
+        this.installing = false
+      }
+    }
+  }
+
+  /** Serves a set of records (the published set after seeding). */
+  serve(records: DocumentRecord[]): void {
+    this.install(records)
   }
 
   // ---- reading -------------------------------------------------------------------------------
@@ -553,15 +565,7 @@ export class DocumentStore {
   // ---- internals ------------------------------------------------------------------------------
 
   private read(file: string, text: string, problems: DocumentProblem[]): DocumentRecord | null {
-    const key = `${file}\u0000${contentHash(text)}`
-    const cached = this.parsed.get(key)
-    if (cached) return cached
-    const record = readDocument(file, text, problems)
-    if (record) {
-      if (this.parsed.size > 5000) this.parsed.clear()
-      this.parsed.set(key, record)
-    }
-    return record
+    return readDocument(file, text, problems) // parsed once per file and text (the loader remembers)
   }
 
   private insertVersion(file: string, content: string, origin: DocumentVersion['origin'], state: VersionState, author: string, base: number | null, at: number, deleted = false): number {

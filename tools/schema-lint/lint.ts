@@ -102,7 +102,7 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
     // Own keys only: an action named "constructor" is unknown, not Object's constructor.
     const definition = Object.hasOwn(actions, name) ? actions[name] : undefined
     if (!definition) {
-      if (Object.keys(actions).length > 0) add(record, `${pointer}/do`, 'action', `unknown action ${JSON.stringify(name)} (a new action? run npm run schemas:emit)`)
+      if (Object.keys(actions).length > 0) add(record, `${pointer}/do`, 'action', `unknown action ${JSON.stringify(name)}`)
       return
     }
     const params = (invocation.with ?? {}) as Record<string, unknown>
