@@ -152,9 +152,9 @@ export function createValidatorsRouter(deps: ServerDeps): Router {
   router.get('/api/flows/:id/validator', async (req: Request, res: Response) => {
     const id = String(req.params.id)
     if (!FLOW_ID.test(id)) return sendError(res, 400, 'INVALID_DOCUMENT_ID')
-    // An admin's draft preview (server/store/preview.ts): the draft's step schemas, only for the session that made it.
+    // An admin's draft preview (server/store/preview.ts): the draft's step schemas, only for the session
+    // that made it; anyone else (or a preview without the flows cookie) gets the published module.
     const preview = typeof req.query.preview === 'string' ? resolvePreview(req.query.preview, 'flow', id, siteContext(req, deps), deps.now(), req.headers.cookie) : undefined
-    if (preview?.status === 'refused') return sendError(res, 403, 'PREVIEW_REFUSED')
     const flow = preview?.status === 'draft' ? (preview.record.source as unknown as FlowDocument) : resolveFlow(deps, req, id)
     if (!flow) return sendError(res, 404, HTTP_ERRORS.notFound)
     try {
