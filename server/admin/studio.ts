@@ -123,7 +123,7 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
   router.get(['/admin/studio', '/admin/studio/'], (req, res) => {
     if (!sessionOf(req)) return res.redirect(302, '/admin')
     const index = join(studioDir(), 'index.html')
-    if (!existsSync(index)) return sendError(res, 503, 'STUDIO_NOT_BUILT')
+    if (!existsSync(index)) return sendError(res, 503, 'STUDIO_NOT_BUILT', { build: 'npm run build (or delete the dist folder and restart)' })
     res.type('html').send(readFileSync(index, 'utf8'))
   })
 
