@@ -7,6 +7,7 @@
  */
 import { createContext, useContext, useLayoutEffect, useMemo, useReducer, useSyncExternalStore, type ReactNode } from 'react'
 import { buildContext, evaluateCondition, isBinding, resolveBindings, type EvaluationContext } from '../core/context'
+import type { Result } from '../core/contracts'
 import type { EngineStores } from '../core/stores'
 import type { ActionChain, Text } from '../documents/types'
 
@@ -17,8 +18,13 @@ export type DocumentResult<T> = { ok: true; value: T } | { ok: false; code: stri
 
 export interface EngineRuntime {
   stores: EngineStores
-  /** Runs an action chain; never throws (failures are reported by the core). */
-  run(chain: ActionChain | readonly unknown[] | undefined, extra?: { item?: unknown; params?: Record<string, unknown> }): Promise<void>
+  /** Runs an action chain; never throws (failures are reported by the core). Answers the chain's
+   * result: the last step's, or the failure that stopped it (an empty chain is ok). `form` is the
+   * values a form's chain binds over (`form.<field>`). */
+  run(
+    chain: ActionChain | readonly unknown[] | undefined,
+    extra?: { item?: unknown; params?: Record<string, unknown>; form?: Record<string, unknown> },
+  ): Promise<Result<unknown>>
   /** Loads a served document (ETag-revalidated; the last good copy when the network fails). */
   load<T>(kind: DocumentKindName, id: string): Promise<DocumentResult<T>>
   /** The last good copy of a document, synchronously, if this browser has one (shown while the

@@ -42,12 +42,9 @@ type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; 
 
 const DEFAULTS = { constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' } as const
 
-const isResult = (value: unknown): value is Result<unknown> => typeof value === 'object' && value !== null && typeof (value as { ok?: unknown }).ok === 'boolean'
 
 /** The runtime's `run` as the form uses it: with form values in the context, returning the Result
  * when the runtime gives it back (older runtimes return nothing; `form.post` then reports it). */
-type RunWithForm = (chain: ActionChain | undefined, extra?: { form?: Values }) => Promise<unknown>
-
 function fieldsOf(schema: Record<string, unknown> | undefined): string[] {
   const properties = schema?.properties
   return properties && typeof properties === 'object' ? Object.keys(properties) : []
@@ -222,8 +219,7 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
       if (step.submit && step.submit.length > 0) {
         const submission = beginSubmission(merged)
         try {
-          const returned = await (runtime.run as RunWithForm)(step.submit as ActionChain, { form: merged })
-          result = isResult(returned) ? returned : (submission.result ?? result)
+          result = await runtime.run(step.submit as ActionChain, { form: merged })
           if (submission.result && !submission.result.ok) result = submission.result
         } finally {
           endSubmission(submission)
@@ -264,7 +260,7 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
         return
       }
       setDone(true)
-      await (runtime.run as RunWithForm)(flow.onComplete, { form: merged })
+      await runtime.run(flow.onComplete, { form: merged })
     },
     [step, busy, values, runtime, tr, flow, visibleSteps, validators, hiddenFields],
   )

@@ -90,9 +90,9 @@ export function SettingNode({ node }: { node: SettingNodeDocument }) {
     setPending({ value: next })
     setStatus('saving')
     const chain: ActionChain = [{ do: 'account.saveSettings', with: { settings: { [key]: next } }, onSuccess: (node.onChange ?? []) as ActionChain }]
-    const result = (await runtime.run(chain, scope)) as unknown as { ok?: boolean } | undefined
+    const result = await runtime.run(chain, scope)
     setPending(null)
-    setStatus(result && result.ok === false ? 'failed' : 'saved')
+    setStatus(result.ok ? 'saved' : 'failed')
   }
 
   const label = <span className="setting__label">{text(node.label)}</span>

@@ -323,13 +323,13 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     stores,
     development: bootstrap.site.development,
     async run(chain, extra) {
-      if (!chain || chain.length === 0) return
+      if (!chain || chain.length === 0) return { ok: true, value: undefined }
       await loadActionsFor(chain as ActionChain)
       // a form's chain (FormNode passes { form }) evaluates its bindings over the form values
-      const form = (extra as { form?: Record<string, unknown> } | undefined)?.form
+      const form = extra?.form
       const context = () => buildContext(stores, { item: extra?.item, ...(form ? { form } : {}), ...(extra?.params ? { data: { params: extra.params } } : {}) })
       // the chain's result goes back to the caller: a form shows a failed submit's errors
-      return runChain(chain as ActionChain, env, context, actionRegistry) as Promise<unknown> as Promise<void>
+      return runChain(chain as ActionChain, env, context, actionRegistry)
     },
     async load<T>(kind: string, id: string) {
       const key = `${kind}/${id}`
