@@ -7,11 +7,14 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startServer, type RunningServer, type StartOptions } from '../../server/main'
+import { STUDIO_DIR } from '../../server/admin/studio-build'
 
 export const SCHEMAS_DIR = resolve(import.meta.dirname, '..', '..', 'schemas')
 
 export interface TestServer extends RunningServer {
   documentsDir: string
+  /** The client build the server serves: a stub page, and a stub studio page as `npm run build` makes. */
+  distDir: string
   dispose(): Promise<void>
 }
 
@@ -22,10 +25,13 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const distDir = join(root, 'dist')
   mkdirSync(distDir)
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><title>Parlay</title></head><body><div id="root"></div></body></html>')
+  mkdirSync(join(distDir, STUDIO_DIR))
+  writeFileSync(join(distDir, STUDIO_DIR, 'index.html'), '<!doctype html><html><head><title>Parlay studio</title></head><body><div id="studio"></div></body></html>')
   const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, ...options })
   return {
     ...server,
     documentsDir,
+    distDir,
     async dispose() {
       await server.close()
       rmSync(root, { recursive: true, force: true })

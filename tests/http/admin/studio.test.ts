@@ -2,7 +2,10 @@
  * The operator studio's API (issue 19, server/admin/studio.ts): it works on text the operator has
  * not saved, never writes a version, and keeps the admin session, CSRF and preview-token rules.
  */
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { STUDIO_DIR } from '../../../server/admin/studio-build'
 import { rawRequest } from '../../support/server'
 import { COMPLIANCE, OPERATOR, SPAIN_SIGNUP, readDocumentFile, signIn, startTestServer, type AdminClient, type TestServer } from './support'
 
@@ -32,6 +35,8 @@ describe('the studio page', () => {
   })
 
   it('answers 503 STUDIO_NOT_BUILT in the envelope when the studio build is missing', async () => {
+    expect((await rawRequest(server.port, { method: 'GET', path: '/admin/studio', headers: { cookie: operator.cookie } })).status).toBe(200)
+    rmSync(join(server.distDir, STUDIO_DIR), { recursive: true, force: true })
     const res = await rawRequest(server.port, { method: 'GET', path: '/admin/studio', headers: { cookie: operator.cookie } })
     expect(res.status).toBe(503)
     expect(res.json()).toMatchObject({ status: 'ERROR', errorCode: 'STUDIO_NOT_BUILT' })
