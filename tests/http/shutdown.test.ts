@@ -4,16 +4,14 @@
  * sockets are closed with 1001 "going away" (so clients reconnect, to another instance behind a
  * balancer), the process exits 0 and SQLite is closed cleanly: no -wal or -shm file is left.
  */
-import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { SCHEMAS_DIR } from '../support/server'
+import { SCHEMAS_DIR, startServerProcess } from '../support/server'
 
-const ROOT = resolve(import.meta.dirname, '..', '..')
 const root = mkdtempSync(join(tmpdir(), 'parlay-shutdown-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
@@ -22,15 +20,7 @@ function startChild() {
   mkdirSync(dirs.dist)
   writeFileSync(join(dirs.dist, 'index.html'), '<!doctype html><html><head><title>Parlay</title></head><body><div id="root"></div></body></html>')
   cpSync(SCHEMAS_DIR, dirs.documents, { recursive: true })
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', PARLAY_DATA_DIR: dirs.data, PARLAY_DIST_DIR: dirs.dist, PARLAY_DOCUMENTS_DIR: dirs.documents },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const output = { stdout: '', stderr: '' }
-  child.stdout!.on('data', (chunk) => (output.stdout += chunk))
-  child.stderr!.on('data', (chunk) => (output.stderr += chunk))
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  const { child, output, exited } = startServerProcess(dirs)
   afterAll(() => {
     if (child.exitCode === null) child.kill('SIGKILL')
   })

@@ -4,17 +4,15 @@
  * /ping.json stays up; a damaged database file stops the start with a clear message and no stack
  * trace (SIGTERM draining: tests/http/shutdown.test.ts).
  */
-import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync, closeSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DatabaseCorruptError, closeDatabase, openDatabase } from '../../server/db/database'
 import { STORAGE_FAILURE_MEMORY_MS } from '../../server/http/readiness'
 import { startServer } from '../../server/main'
-import { SCHEMAS_DIR, rawRequest, startTestServer, type TestServer } from '../support/server'
+import { SCHEMAS_DIR, rawRequest, startServerProcess, startTestServer, type TestServer } from '../support/server'
 
-const ROOT = resolve(import.meta.dirname, '..', '..')
 const temps: string[] = []
 const tempDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'parlay-storage-'))
@@ -33,20 +31,6 @@ function siteDirs(): { data: string; dist: string; documents: string } {
   return { data: join(root, 'data'), dist, documents: join(root, 'schemas') }
 }
 
-/** `npm start` (node --import tsx server/main.ts: one process, so signals reach the server
- * itself) on an ephemeral port, with its data, client and documents in temp folders. */
-function startChild(dirs: { data: string; dist: string; documents: string }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', PARLAY_DATA_DIR: dirs.data, PARLAY_DIST_DIR: dirs.dist, PARLAY_DOCUMENTS_DIR: dirs.documents },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const output = { stdout: '', stderr: '' }
-  child.stdout!.on('data', (chunk) => (output.stdout += chunk))
-  child.stderr!.on('data', (chunk) => (output.stderr += chunk))
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
-  return { child, output, exited }
-}
 
 describe('a database that cannot write answers 503 STORAGE_UNAVAILABLE, and /ready.json says so', () => {
   let server: TestServer
@@ -124,7 +108,7 @@ describe('a damaged database file stops the start with a clear message', () => {
     const dirs = siteDirs()
     mkdirSync(dirs.data)
     writeFileSync(join(dirs.data, 'parlay.db'), Buffer.alloc(8192, 0x5a))
-    const { output, exited } = startChild(dirs)
+    const { output, exited } = startServerProcess(dirs)
     expect(await exited).toBe(1)
     expect(output.stderr).toMatch(/Parlay cannot start: the database .*parlay\.db is damaged/)
     expect(output.stderr).not.toMatch(/\n\s+at /)

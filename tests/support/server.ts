@@ -2,6 +2,7 @@
  * Test support: a real server on an ephemeral loopback port with its own database, a copy of the
  * documents, and a stub client (HTTP tests do not need the built SPA).
  */
+import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -61,4 +62,29 @@ export function rawRequest(port: number, options: { method?: string; path: strin
     if (options.body !== undefined) req.write(options.body)
     req.end()
   })
+}
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+
+export interface ServerProcess {
+  child: ChildProcess
+  /** What the process wrote so far. */
+  output: { stdout: string; stderr: string }
+  /** Its exit code once it has exited. */
+  exited: Promise<number | null>
+}
+
+/** `npm start` (node --import tsx server/main.ts: one process, so signals reach the server
+ * itself) on an ephemeral port, with its data, client and documents in the given folders. */
+export function startServerProcess(dirs: { data: string; dist: string; documents: string }): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', PARLAY_DATA_DIR: dirs.data, PARLAY_DIST_DIR: dirs.dist, PARLAY_DOCUMENTS_DIR: dirs.documents },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output = { stdout: '', stderr: '' }
+  child.stdout!.on('data', (chunk) => (output.stdout += chunk))
+  child.stderr!.on('data', (chunk) => (output.stderr += chunk))
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  return { child, output, exited }
 }

@@ -5,15 +5,15 @@
  * second admin approves (never the author), everything in the audit log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addresses, apiCaller, type Call } from '../../support/api'
 import { punterEvents } from '../../../server/punters/events'
 import { COMPLIANCE, OPERATOR, signIn, type AdminClient } from '../admin/support'
 import { startTestServer, type TestServer } from '../../support/server'
 
-const GATE = '/mobile-gate/api/v1/'
 let server: TestServer
 let operator: AdminClient
 let compliance: AdminClient
-let ip = 0
+const freshIp = addresses(15)
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => Date.UTC(2026, 0, 15, 12, 0), development: true })
@@ -22,18 +22,8 @@ beforeAll(async () => {
 })
 afterAll(async () => server?.dispose())
 
-async function call(method: string, path: string, options: { hash?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { 'x-forwarded-for': `10.15.0.${++ip % 250}`, ...options.headers }
-  if (options.hash) headers['punter-session-hash'] = options.hash
-  let body = options.raw
-  if (options.body !== undefined) {
-    body = JSON.stringify(options.body)
-    headers['content-type'] ??= 'application/json'
-  }
-  const res = await fetch(server.url + (path.startsWith('/') ? path : GATE + path), { method, headers, body })
-  const text = await res.text()
-  return { status: res.status, json: JSON.parse(text) }
-}
+/** The gateway for bare paths, a fresh client address per call (tests/support/api.ts). */
+const call: Call = (method, path, options) => apiCaller(server.url, freshIp)(method, path, options)
 
 async function login(login: string, target?: string): Promise<string> {
   const res = await call('POST', 'auth/v2/login', { body: { login, password: 'parlay-demo-1' }, headers: target ? { 'x-parlay-target': target } : {} })

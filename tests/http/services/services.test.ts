@@ -6,6 +6,7 @@
  * recognitions and the multi-accounting flag, each read audited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addresses, apiCaller, type Call } from '../../support/api'
 import { OPERATOR, signIn, type AdminClient } from '../admin/support'
 import { startTestServer, type TestServer } from '../../support/server'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -15,11 +16,10 @@ import { recordServerError } from '../../../server/services/errors'
 import { listErrors } from '../../../server/services/store'
 import { openDatabase } from '../../../server/db/database'
 
-const GATE = '/mobile-gate/api/v1/'
 const KEY = 'parlay-web-1'
 let server: TestServer
 let operator: AdminClient
-let ip = 0
+const freshIp = addresses(18)
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => Date.UTC(2026, 0, 15, 12, 0) })
@@ -27,18 +27,8 @@ beforeAll(async () => {
 })
 afterAll(async () => server?.dispose())
 
-async function call(method: string, path: string, options: { hash?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { 'x-forwarded-for': `10.18.0.${++ip % 250}`, ...options.headers }
-  if (options.hash) headers['punter-session-hash'] = options.hash
-  let body = options.raw
-  if (options.body !== undefined) {
-    body = JSON.stringify(options.body)
-    headers['content-type'] ??= 'application/json'
-  }
-  const res = await fetch(server.url + (path.startsWith('/') ? path : GATE + path), { method, headers, body })
-  const text = await res.text()
-  return { status: res.status, headers: res.headers, json: JSON.parse(text) }
-}
+/** The gateway for bare paths, a fresh client address per call (tests/support/api.ts). */
+const call: Call = (method, path, options) => apiCaller(server.url, freshIp)(method, path, options)
 
 async function login(login: string): Promise<string> {
   const res = await call('POST', 'auth/v2/login', { body: { login, password: 'parlay-demo-1' } })
