@@ -244,6 +244,8 @@ export interface ScreenDataState {
 }
 export interface RecordState {
   values: Record<string, unknown>
+  /** The values have been set once (the experiment client answered, or said it has none). */
+  loaded: boolean
   setValues(values: Record<string, unknown>): void
   setValue(name: string, value: unknown): void
 }
@@ -285,7 +287,12 @@ function recordStore() {
   return createStore<RecordState>()(
     immer((set) => ({
       values: {},
-      setValues: (values) => set((s) => void (s.values = { ...values })),
+      loaded: false,
+      setValues: (values) =>
+        set((s) => {
+          s.values = { ...values }
+          s.loaded = true
+        }),
       setValue: (name, value) => set((s) => void (s.values[name] = value)),
     })),
   )

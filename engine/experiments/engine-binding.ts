@@ -66,8 +66,11 @@ export async function connectExperiments(stores: EngineStores, options: Experime
     })
     await sigma.init()
   } catch (error) {
-    // No token, the disable cookie, or no config at all: documents see no flags and fall back.
+    // No token, the disable cookie, or no config at all: documents see no flags and fall back
+    // (and whoever waits for the flags knows there are none).
     options.onError?.((error as Error).message)
+    stores.flags.getState().setValues({})
+    stores.experiments.getState().setValues({})
     try {
       options.storage?.removeItem(LAST_EXPERIMENTS_KEY)
     } catch {

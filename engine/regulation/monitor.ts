@@ -3,7 +3,8 @@
  * - reality check: in casino or live casino, asks `realitycheck/check` on entering and every 10 s;
  *   a due reminder opens the reality-check-session popup with the time played;
  * - entering casino or live casino runs the after-login rules marked `with.onEnter` for that
- *   section (once per login), so entering casino after login works as logging in there;
+ *   section (once per login, once the feature flags are known), so entering casino after login
+ *   works as logging in there;
  * - regulation alerts: asked after login and every minute; an unconfirmed one opens its popup;
  * - Spain's session reminder (where the jurisdiction document turns it on): asked every 15 s and
  *   on each navigation; NEED_TO_CONFIRM_SESSION opens the Spain session reminder.
@@ -102,7 +103,10 @@ export function startRegulationMonitor(deps: MonitorDeps): () => void {
       const doc = await deps.jurisdiction()
       const now = deps.now()
       if (GAME_GATES[section]) {
-        await enterSection(section, doc?.afterLogin ?? [])
+        // the entry rules read feature flags (the reality-check prompt): they wait for the experiment
+        // client, which loads after the first screen, or a punter who came in before it answered
+        // would never be asked
+        if (stores.flags.getState().loaded) await enterSection(section, doc?.afterLogin ?? [])
         await realityCheck(section, now)
       }
       await alerts(now)
@@ -116,10 +120,12 @@ export function startRegulationMonitor(deps: MonitorDeps): () => void {
   const timer = deps.setInterval(run, TICK_MS)
   const stopRoute = stores.route.subscribe(run)
   const stopUser = stores.user.subscribe(run)
+  const stopFlags = stores.flags.subscribe(run)
   run()
   return () => {
     deps.clearInterval(timer)
     stopRoute()
     stopUser()
+    stopFlags()
   }
 }

@@ -45,8 +45,9 @@ test('a promotion an operator publishes through review is seen by a punter on /c
     const id = (await draft.json()).payload.id as number
     expect((await op.post(`/admin/api/versions/${id}/submit`)).status()).toBe(200)
 
-    // in review: not live yet
-    await logInByApi(page, 'opened@demo.parlay.test', '/casino/promotions')
+    // in review: not live yet. The punter has set a reality-check interval: any other is asked to
+    // set one on entering casino (the jurisdiction's reality-check rule), a popup over the page
+    await logInByApi(page, 'reality@demo.parlay.test', '/casino/promotions')
     const cards = page.getByTestId('promotions')
     await expect(cards).toContainText('Casino welcome package', { timeout: 0 })
     await expect(cards).not.toContainText('Midnight spins')
