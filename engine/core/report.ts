@@ -4,6 +4,8 @@
  * the UI lists problems in development only (renderers subscribe and decide).
  */
 
+import { listeners } from './listeners'
+
 export type ProblemKind = 'unknown-node' | 'unknown-action' | 'expression' | 'document' | 'action-error'
 
 export interface Problem {
@@ -18,7 +20,7 @@ type Listener = (problem: Problem) => void
 
 const MAX_KEPT = 100
 let problems: Problem[] = []
-let listeners: Listener[] = []
+const subscribers = listeners<Problem>()
 let nextId = 1
 
 /** Records a problem: console.warn, kept in a bounded list, sent to subscribers. Never throws. */
@@ -30,21 +32,12 @@ export function report(problem: { kind: ProblemKind; message: string; detail?: u
   } catch {
     // a console that throws must not break the page
   }
-  for (const listener of listeners) {
-    try {
-      listener(entry)
-    } catch {
-      // one bad listener must not silence the others
-    }
-  }
+  subscribers.emit(entry)
 }
 
 /** Subscribes to new problems; returns the unsubscribe function. */
 export function subscribeProblems(listener: Listener): () => void {
-  listeners = [...listeners, listener]
-  return () => {
-    listeners = listeners.filter((l) => l !== listener)
-  }
+  return subscribers.add(listener)
 }
 
 /** The problems reported so far (most recent last, at most 100). */

@@ -5,6 +5,8 @@
  * (at most 512, the analytics queue cap) and handed to it, so nothing of the first screen is lost.
  * Framework-free, never throws.
  */
+import { listeners } from './listeners'
+
 export type TelemetryEvent =
   | { type: 'popup'; id: string }
   | { type: 'action'; name: string; ok: boolean; code?: string }
@@ -15,36 +17,25 @@ export type TelemetryEvent =
 type Listener = (event: TelemetryEvent) => void
 
 export const EARLY_EVENTS_CAP = 512
-let listeners: Listener[] = []
+const bus = listeners<TelemetryEvent>()
 let early: TelemetryEvent[] = []
 
 export function emitTelemetry(event: TelemetryEvent): void {
-  if (listeners.length === 0) {
-    early = [...early.slice(-(EARLY_EVENTS_CAP - 1)), event]
-    return
-  }
-  for (const listener of listeners) {
-    try {
-      listener(event)
-    } catch {
-      // one bad listener must not silence the others
-    }
-  }
+  if (bus.count === 0) early = [...early.slice(-(EARLY_EVENTS_CAP - 1)), event]
+  else bus.emit(event)
 }
 
 /** Subscribes; the first subscriber also gets the events emitted before it. Returns unsubscribe. */
 export function subscribeTelemetry(listener: Listener): () => void {
-  listeners = [...listeners, listener]
+  const unsubscribe = bus.add(listener)
   const handOver = early
   early = []
   for (const event of handOver) {
     try {
       listener(event)
     } catch {
-      // as above
+      // one bad listener must not silence the others
     }
   }
-  return () => {
-    listeners = listeners.filter((l) => l !== listener)
-  }
+  return unsubscribe
 }

@@ -20,9 +20,9 @@
  * studio on one host previews every jurisdiction: the page's boot data then targets that site and
  * the documents API still checks the viewer's preview cookie for the draft itself.
  */
-import { Router, type NextFunction, type Request, type Response } from 'express'
+import express, { Router, type NextFunction, type Request, type Response } from 'express'
 import { existsSync, readFileSync } from 'node:fs'
-import { join, sep } from 'node:path'
+import { join } from 'node:path'
 import { DOCUMENT_KINDS } from '../../engine/documents/kinds'
 import { HEADERS } from '../../engine/core/contracts'
 import type { ServerDeps } from '../deps'
@@ -39,11 +39,6 @@ import { STUDIO_DIR } from './studio-build'
 import { SESSION_MS } from './accounts'
 
 const KINDS_DIR = join(import.meta.dirname, '..', '..', 'schemas', 'kinds')
-const ASSET_TYPES = new Map([
-  ['.js', 'text/javascript'],
-  ['.css', 'text/css'],
-  ['.svg', 'image/svg+xml'],
-])
 const MAX_HITS = 60
 
 interface StudioRequest extends Request {
@@ -127,22 +122,35 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     res.type('html').send(readFileSync(index, 'utf8'))
   })
 
-  router.get('/admin/studio/assets/:file', (req, res) => {
-    const file = String(req.params.file)
-    const type = ASSET_TYPES.get(file.slice(file.lastIndexOf('.')))
-    const path = join(studioDir(), 'assets', file)
-    if (!type || !/^[A-Za-z0-9._-]{1,120}$/.test(file) || !path.startsWith(join(studioDir(), 'assets') + sep) || !existsSync(path)) return sendError(res, 404, HTTP_ERRORS.notFound)
-    res.setHeader('Cache-Control', 'private, max-age=31536000, immutable')
-    res.type(type).send(readFileSync(path))
-  })
+  // the build's hashed files, served as the site's are (express.static: ETag, ranges, no path
+  // escapes; the app's compression applies); anything else under assets is the envelope's 404
+  router.use(
+    '/admin/studio/assets',
+    express.static(join(studioDir(), 'assets'), {
+      index: false,
+      dotfiles: 'ignore',
+      setHeaders: (res) => res.setHeader('Cache-Control', 'private, max-age=31536000, immutable'),
+    }),
+    (_req: Request, res: Response) => sendError(res, 404, HTTP_ERRORS.notFound),
+  )
+
+  // the emitted kind schemas change only with `npm run schemas:emit` (then a restart): read each once
+  const kindSchemas = new Map<string, unknown>()
+  const kindSchema = (kind: string): unknown => {
+    if (!kindSchemas.has(kind)) {
+      const path = join(KINDS_DIR, `${kind}.schema.json`)
+      kindSchemas.set(kind, existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined)
+    }
+    return kindSchemas.get(kind)
+  }
 
   router.get('/admin/api/studio/schema/:kind', (req, res) => {
     const kind = String(req.params.kind)
     if (!(DOCUMENT_KINDS as readonly string[]).includes(kind)) return sendError(res, 404, HTTP_ERRORS.notFound)
-    const path = join(KINDS_DIR, `${kind}.schema.json`)
-    if (!existsSync(path)) return sendError(res, 404, HTTP_ERRORS.notFound)
+    const schema = kindSchema(kind)
+    if (schema === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     res.setHeader('Cache-Control', 'private, max-age=60')
-    sendOk(res, JSON.parse(readFileSync(path, 'utf8')))
+    sendOk(res, schema)
   })
 
   router.get('/admin/api/studio/sites', (_req, res) =>
