@@ -107,9 +107,13 @@ const ROOT_STORES: Record<keyof EvaluationContext, readonly StoreName[]> = {
 }
 const ALWAYS_READ: readonly StoreName[] = ['site']
 
-/** One subscription per store for all nodes; a version per store that bumps on each change. */
+/**
+ * One subscription per store for all nodes. Whether a store changed is told by its state object
+ * (zustand replaces it on each change), never by counting notifications: a change made while no
+ * node was subscribed yet (between the first render and React's subscribing effect, when the
+ * heartbeat answers fast) would be missed by a counter, and the node would keep its stale context.
+ */
 interface StoresClock {
-  versions: Partial<Record<StoreName, number>>
   subscribe(listener: () => void): () => void
 }
 
@@ -118,20 +122,17 @@ const clocks = new WeakMap<EngineStores, StoresClock>()
 function storesClock(stores: EngineStores): StoresClock {
   let clock = clocks.get(stores)
   if (clock) return clock
-  const versions: Partial<Record<StoreName, number>> = {}
   const listeners = new Set<() => void>()
   const unsubscribers: (() => void)[] = []
   const start = () => {
-    for (const [name, store] of Object.entries(stores) as [StoreName, EngineStores[StoreName]][])
+    for (const store of Object.values(stores) as EngineStores[StoreName][])
       unsubscribers.push(
         store.subscribe(() => {
-          versions[name] = (versions[name] ?? 0) + 1
           for (const listener of [...listeners]) listener()
         }),
       )
   }
   clock = {
-    versions,
     subscribe(listener) {
       if (listeners.size === 0) start()
       listeners.add(listener)
@@ -161,21 +162,22 @@ function readTracked(context: EvaluationContext, reads: Set<StoreName>): Evaluat
 
 /**
  * The context of one subtree as an external store: its snapshot is rebuilt only when a store the
- * subtree has read changed since it was built (versions compared, so a root first read after the
+ * subtree has read changed since it was built (state objects compared, so a root first read after the
  * render never forces a second one).
  */
 export function contextTracker(stores: EngineStores, item: unknown, params: Record<string, unknown> | undefined) {
   const clock = storesClock(stores)
   const reads = new Set<StoreName>(ALWAYS_READ)
-  let built: { context: EvaluationContext; at: Partial<Record<StoreName, number>> } | null = null
-  const stale = () => built === null || [...reads].some((name) => (clock.versions[name] ?? 0) !== (built!.at[name] ?? 0))
+  let built: { context: EvaluationContext; at: Partial<Record<StoreName, unknown>> } | null = null
+  const stale = () => built === null || [...reads].some((name) => stores[name].getState() !== built!.at[name])
   return {
     subscribe: clock.subscribe,
     /** A store this subtree has read changed since its context was built. */
     stale,
     get(): EvaluationContext {
       if (stale()) {
-        const at = { ...clock.versions }
+        const at: Partial<Record<StoreName, unknown>> = {}
+        for (const name of Object.keys(stores) as StoreName[]) at[name] = stores[name].getState()
         built = { context: readTracked(buildContext(stores, { item, ...(params ? { data: { params } } : {}) }), reads), at }
       }
       return built!.context

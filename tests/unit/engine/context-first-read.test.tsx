@@ -10,7 +10,8 @@ import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngineStores, type UserData } from '../../../engine/core/stores'
-import { RuntimeProvider, useEvaluate, type EngineRuntime } from '../../../engine/renderers/runtime'
+import { contextTracker, RuntimeProvider, useEvaluate, type EngineRuntime } from '../../../engine/renderers/runtime'
+import { evaluateCondition } from '../../../engine/core/context'
 import { cel } from './helpers'
 
 const require = createRequire(import.meta.url)
@@ -80,5 +81,18 @@ describe('a root first read after the stores changed is read fresh', () => {
     await act(() => page.stores.settings.getState().setServerSettings({ showVipStatusAppIcon: false }))
     expect(page.icon()).toBe('default')
     await page.unmount()
+  })
+
+  it('a store changed while no node is subscribed yet (between the first render and the subscribing effect) still makes the context stale', () => {
+    const stores = createEngineStores({ locale: 'en' })
+    const tracker = contextTracker(stores, undefined, undefined)
+    // the first render reads the settings (false: `user` is never read, the && stops there)
+    expect(evaluateCondition(VIP_ICON, tracker.get())).toBe(false)
+    // the heartbeat answers before React has subscribed: nobody is listening
+    stores.user.getState().setUser({ vip: true } as UserData)
+    stores.settings.getState().setServerSettings({ showVipStatusAppIcon: true })
+    expect(tracker.stale()).toBe(true)
+    expect(evaluateCondition(VIP_ICON, tracker.get())).toBe(true)
+    expect(tracker.stale()).toBe(false)
   })
 })
