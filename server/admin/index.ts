@@ -15,6 +15,8 @@ import type { DocumentStore } from '../store/store'
 import { AuditLogError, openAuditLog } from '../store/audit'
 import { seedAdmins } from './accounts'
 import { createAdminRouter } from './router'
+import { releaseBookOf } from '../store/releases'
+import { rememberScheduler, startReleaseScheduler } from '../store/release-scheduler'
 
 /** The store of the running server (tests and tools reach it through here). */
 export let currentStore: DocumentStore | undefined
@@ -47,6 +49,8 @@ export const adminModule: ServerModule = {
     // Hashing the demo passwords takes a moment: the server starts meanwhile, and sign-in waits.
     const adminsReady = seedAdmins(deps.db, deps.now()).catch((error) => deps.log.error('admin.seed.failed', { error: (error as Error).message }))
     app.use(createAdminRouter(deps, store, adminsReady))
+    // Scheduled releases go live when the server's clock reaches their time (server/store/release-scheduler.ts).
+    rememberScheduler(store, startReleaseScheduler(releaseBookOf(store, deps.db, deps.now), store, { log: deps.log, isOpen: () => deps.db.open }))
   },
 }
 

@@ -24,6 +24,7 @@ import { adminOutboxRoute } from '../signup/outbox'
 import { createAdminMessagesRouter } from '../messages/admin'
 import { createAdminServicesRouter } from '../services/admin'
 import { createStudioRouter } from './studio'
+import { createReleasesRouter } from './releases'
 import { checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
 
 const COOKIE = 'parlay_admin'
@@ -41,6 +42,7 @@ const STATUS = new Map<string, number>([
   ['NOT_APPROVED', 409],
   ['SET_INVALID', 422],
   ['NOTHING_CHANGED', 409],
+  ['IN_RELEASE', 409],
 ])
 const STATIC_TYPES = new Map([
   ['admin.js', 'text/javascript'],
@@ -430,6 +432,9 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
 
   // ---- the operator studio (issue 19): server/admin/studio.ts
   router.use(createStudioRouter({ deps, store, sessionOf: (req) => sessionFor(deps.db, readCookie(req, COOKIE), deps.now()), sessionToken: (req) => readCookie(req, COOKIE) }))
+
+  // ---- releases: several drafts reviewed, scheduled, published and rolled back together (server/admin/releases.ts)
+  router.use(createReleasesRouter(deps, store))
 
   // ---- message outbox (simulators): SMS codes and e-mail links for a demo; every read audited --
   router.get('/admin/api/outbox', ...adminOutboxRoute(deps, (req: AdminRequest, details) => store.audit(req.admin!.user.email, 'admin.outbox-read', 'outbox', details)))

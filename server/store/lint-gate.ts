@@ -56,3 +56,36 @@ export async function lintDeletionGate(input: { file: string; baseline: Document
     return left === 0 && f.severity === 'error'
   })
 }
+
+/**
+ * The gate for a release: every version must load and not collide, and the set with ALL of them in
+ * place must add no error (two lint runs whatever the release's size, and a flow may use a popup
+ * the same release adds). A deletion takes its file out of the set.
+ */
+export async function lintReleaseGate(input: { versions: { file: string; content: string; deleted: boolean }[]; baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
+  const problems: DocumentProblem[] = []
+  const records = input.versions.filter((v) => !v.deleted).flatMap((v) => readDocument(v.file, v.content, problems) ?? [])
+  if (problems.length > 0) return problems.map((p) => ({ ...p, severity: 'error' as const, rule: 'schema' }))
+  const files = new Set(input.versions.map((v) => v.file))
+  const others = input.baseline.filter((r) => !files.has(r.file))
+  const clashes: GateFinding[] = []
+  records.forEach((record, i) => {
+    const clash = [...others, ...records.slice(0, i)].find((r) => identity(r) === identity(record))
+    if (clash) clashes.push({ file: record.file, pointer: '/id', message: `duplicate ${record.kind} ${JSON.stringify(record.id)}: also defined in ${clash.file}`, severity: 'error', rule: 'schema' })
+  })
+  if (clashes.length > 0) return clashes
+  const [before, after] = await Promise.all([setFindings(input.baseline, input.waivers), setFindings([...others, ...records], input.waivers)])
+  const known = new Map<string, number>()
+  for (const f of before) known.set(findingKey(f), (known.get(findingKey(f)) ?? 0) + 1)
+  const out: GateFinding[] = []
+  for (const f of after) {
+    const left = known.get(findingKey(f)) ?? 0
+    if (left > 0) {
+      known.set(findingKey(f), left - 1)
+      if (files.has(f.file)) out.push({ ...f, severity: 'warning', message: `${f.message} (already published)` })
+      continue
+    }
+    if (f.severity === 'error' || files.has(f.file)) out.push(f)
+  }
+  return out
+}

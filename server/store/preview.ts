@@ -27,6 +27,8 @@ interface PreviewSet {
   versionId: number
   /** The one document this token may show in its draft state. */
   file: string
+  /** A release's preview: every document of the release shows in its draft state. */
+  files?: string[]
   /** The published set with the version in place: resolution sees what the site would. */
   records: DocumentRecord[]
   jurisdiction: string
@@ -61,6 +63,8 @@ function viewerKeys(cookieHeader: string | undefined): string[] {
 export interface PreviewGrant {
   versionId: number
   file: string
+  /** A release: the documents (beside `file`) this token shows in their draft state. */
+  files?: string[]
   records: DocumentRecord[]
   jurisdiction: string
   /** `previewKeyFor(the session token)`. */
@@ -77,6 +81,7 @@ export function createPreview(grant: PreviewGrant): string {
   previews.set(token, {
     versionId: grant.versionId,
     file: grant.file,
+    files: grant.files,
     records: grant.records,
     jurisdiction: grant.jurisdiction,
     viewerHash: sha256(grant.viewerKey),
@@ -121,7 +126,7 @@ export function resolvePreview(token: string, kind: string, id: string, request:
     const s = resolutionScore(record, request)
     if (s > bestScore) [best, bestScore] = [record, s]
   }
-  return best && best.file === set.file ? { status: 'draft', record: best } : { status: 'published' }
+  return best && (best.file === set.file || !!set.files?.includes(best.file)) ? { status: 'draft', record: best } : { status: 'published' }
 }
 
 export function previewVersion(token: string, now = Date.now()): number | undefined {

@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { registerMigration, type Db } from '../db/database'
 import { listDocumentFiles, readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../documents/loader'
 import { appendAudit, auditedTransaction } from './audit'
-import { lintDeletionGate, lintGate, type GateFinding } from './lint-gate'
+import { lintDeletionGate, lintGate, lintReleaseGate, type GateFinding } from './lint-gate'
 import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
 import { readSnapshot, snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
@@ -61,6 +61,47 @@ registerMigration(
 
 // A file removed from schemas/ becomes a deletion version: no content, reviewed like any change.
 registerMigration('103-store-deletions', 'ALTER TABLE store_versions ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0')
+
+// Releases (server/store/releases.ts): versions of several files reviewed and published together.
+registerMigration(
+  '150-store-releases',
+  `CREATE TABLE store_releases (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     title TEXT NOT NULL,
+     origin TEXT NOT NULL CHECK (origin IN ('operator', 'rollback')),
+     state TEXT NOT NULL CHECK (state IN ('draft', 'in_review', 'approved', 'rejected', 'published', 'withdrawn')),
+     author TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     reviewed_by TEXT,
+     reviewed_at INTEGER,
+     review_comment TEXT,
+     scheduled_at INTEGER,
+     schedule_zone TEXT,
+     schedule_local TEXT,
+     scheduled_by TEXT,
+     published_by TEXT,
+     published_at INTEGER,
+     rollback_of INTEGER REFERENCES store_releases (id),
+     rolled_back_by INTEGER REFERENCES store_releases (id),
+     lint TEXT
+   );
+   CREATE TABLE store_release_items (
+     release_id INTEGER NOT NULL REFERENCES store_releases (id),
+     version_id INTEGER NOT NULL REFERENCES store_versions (id),
+     PRIMARY KEY (release_id, version_id)
+   );
+   CREATE INDEX store_release_items_version ON store_release_items (version_id);
+   CREATE TABLE store_release_comments (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     release_id INTEGER NOT NULL REFERENCES store_releases (id),
+     version_id INTEGER NOT NULL REFERENCES store_versions (id),
+     location TEXT NOT NULL,
+     author TEXT NOT NULL,
+     body TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );`,
+)
 
 /** store_seeds' content hash for a file removed from the documents folder (its deletion proposed). */
 const REMOVED_FROM_FILES = 'removed'
@@ -109,6 +150,7 @@ export type StoreErrorCode =
   | 'NOT_APPROVED'
   | 'SET_INVALID'
   | 'NOTHING_CHANGED'
+  | 'IN_RELEASE'
 
 interface VersionRow {
   id: number
@@ -376,6 +418,7 @@ export class DocumentStore {
   updateDraft(actor: string, id: number, content: string): StoreResult<DocumentVersion> {
     const version = this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
+    if (this.releaseHolding(id, ['in_review', 'approved'])) return { ok: false, code: 'IN_RELEASE', details: { release: this.releaseHolding(id) } }
     if (!same(version.author, actor)) return { ok: false, code: 'NOT_AUTHOR' }
     if (version.state !== 'draft' && version.state !== 'rejected') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const at = this.now()
@@ -399,6 +442,7 @@ export class DocumentStore {
   async submit(actor: string, id: number): Promise<StoreResult<DocumentVersion>> {
     const version = this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
+    if (this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: this.releaseHolding(id) } }
     if (!same(version.author, actor)) return { ok: false, code: 'NOT_AUTHOR' }
     if (version.state !== 'draft') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const findings = await this.check(version)
@@ -420,6 +464,7 @@ export class DocumentStore {
   async approve(reviewer: string, id: number, comment = ''): Promise<StoreResult<DocumentVersion>> {
     const version = this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
+    if (this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: this.releaseHolding(id) } }
     if (same(version.author, reviewer)) {
       this.audit(reviewer, 'review.self-approval-refused', version.file, { version: id })
       return { ok: false, code: 'SELF_APPROVAL' }
@@ -445,6 +490,7 @@ export class DocumentStore {
   reject(reviewer: string, id: number, comment: string): StoreResult<DocumentVersion> {
     const version = this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
+    if (this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: this.releaseHolding(id) } }
     if (same(version.author, reviewer)) return { ok: false, code: 'SELF_APPROVAL' }
     if (version.state !== 'in_review' && version.state !== 'approved') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const at = this.now()
@@ -458,6 +504,7 @@ export class DocumentStore {
   withdraw(actor: string, id: number): StoreResult<DocumentVersion> {
     const version = this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
+    if (this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: this.releaseHolding(id) } }
     if (!same(version.author, actor)) return { ok: false, code: 'NOT_AUTHOR' }
     if (!['draft', 'in_review', 'approved', 'rejected'].includes(version.state)) return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const at = this.now()
@@ -471,6 +518,7 @@ export class DocumentStore {
   async publish(actor: string, id: number): Promise<StoreResult<DocumentVersion>> {
     const version = this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
+    if (this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: this.releaseHolding(id) } }
     if (version.state !== 'approved') return { ok: false, code: 'NOT_APPROVED', details: { state: version.state } }
     // Four-eyes, again at the last step: the approval must come from someone other than the author.
     if (!version.reviewedBy || same(version.reviewedBy, version.author)) return { ok: false, code: 'SELF_APPROVAL' }
@@ -560,6 +608,78 @@ export class DocumentStore {
 
   audit(actor: string, action: string, subject: string, details: Record<string, unknown> = {}): void {
     auditedTransaction(this.db, () => appendAudit(this.db, this.now(), actor, action, subject, details))
+  }
+
+  // ---- releases (server/store/releases.ts): several versions go live together ----------------
+
+  /** The open release (draft, in review or approved) a version belongs to, if any. */
+  releaseHolding(versionId: number, states: string[] = ['draft', 'in_review', 'approved']): number | undefined {
+    const row = this.db
+      .prepare(`SELECT r.id FROM store_release_items i JOIN store_releases r ON r.id = i.release_id WHERE i.version_id = ? AND r.state IN (${states.map(() => '?').join(', ')})`)
+      .get(versionId, ...states) as { id: number } | undefined
+    return row?.id
+  }
+
+  /** The served records the published set would have with every one of these versions live. */
+  recordsWithAll(versions: DocumentVersion[]): { records: DocumentRecord[]; problems: DocumentProblem[] } {
+    const problems: DocumentProblem[] = []
+    const texts = new Map([...this.published()].map(([file, v]) => [file, v.content]))
+    for (const v of versions) v.deleted ? texts.delete(v.file) : texts.set(v.file, v.content)
+    const records: DocumentRecord[] = []
+    for (const [file, text] of [...texts].sort(([a], [b]) => a.localeCompare(b))) {
+      const record = this.read(file, text, problems)
+      if (record) records.push(record)
+    }
+    return { records, problems }
+  }
+
+  /** The lint gate of a release: the published set with every one of these versions in place
+   * (a flow may use a popup the same release adds). */
+  async checkTogether(versions: DocumentVersion[]): Promise<GateFinding[]> {
+    return lintReleaseGate({ versions, baseline: this.publishedRecords().records, waivers: this.approvedWaivers() })
+  }
+
+  /** A new version that restores earlier content (a release's rollback); approved, not yet live. */
+  insertRestoringVersion(actor: string, file: string, content: string, deleted: boolean, base: number | null): number {
+    return this.insertVersion(file, content, 'rollback', 'approved', actor, base, this.now(), deleted)
+  }
+
+  /**
+   * Puts several approved versions live in ONE transaction with ONE install of the served set:
+   * each file must still have the published version it was built on (else STALE_DRAFT), and if
+   * the server refuses the set nothing is recorded. `inside` runs in the same transaction (the
+   * release's own row and audit entry).
+   */
+  goLiveTogether(actor: string, versions: DocumentVersion[], audit: Record<string, unknown>, inside: () => void): StoreResult<DocumentVersion[]> {
+    const at = this.now()
+    try {
+      auditedTransaction(this.db, () => {
+        const stale = versions.filter((v) => (this.publishedVersionOf(v.file)?.id ?? null) !== v.baseVersion)
+        if (stale.length > 0) throw Object.assign(new Error('stale'), { stale: stale.map((v) => v.file) })
+        for (const version of versions) {
+          const current = this.publishedVersionOf(version.file)
+          this.db.prepare("UPDATE store_versions SET state = 'published', published_by = ?, published_at = ?, updated_at = ? WHERE id = ?").run(actor, at, at, version.id)
+          this.point(version.file, version.id, current, version.deleted)
+          appendAudit(this.db, at, actor, 'document.published', version.file, { version: version.id, previous: current?.id ?? null, author: version.author, ...(version.deleted ? { deleted: true } : {}), ...audit })
+        }
+        inside()
+        this.install(this.publishedRecords().records)
+      })
+    } catch (error) {
+      const stale = (error as { stale?: string[] }).stale
+      if (stale) return { ok: false, code: 'STALE_DRAFT', details: { files: stale } }
+      return { ok: false, code: 'SET_INVALID', details: (error as { problems?: unknown }).problems ?? String(error) }
+    }
+    return { ok: true, value: versions.map((v) => this.version(v.id)!) }
+  }
+
+  /** Sets the state of versions moving with their release (inside the release's transaction). */
+  setStates(ids: number[], state: VersionState, review?: { by: string; comment: string }): void {
+    const at = this.now()
+    for (const id of ids) {
+      if (review) this.db.prepare('UPDATE store_versions SET state = ?, reviewed_by = ?, reviewed_at = ?, review_comment = ?, updated_at = ? WHERE id = ?').run(state, review.by, at, review.comment, at, id)
+      else this.db.prepare('UPDATE store_versions SET state = ?, updated_at = ? WHERE id = ?').run(state, at, id)
+    }
   }
 
   // ---- internals ------------------------------------------------------------------------------

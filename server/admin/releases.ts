@@ -1,0 +1,221 @@
+/**
+ * The releases API (issue 19 items 5 and 6): several drafts reviewed, approved, scheduled,
+ * published and rolled back together (server/store/releases.ts holds the rules), and what the
+ * reviewer's view needs: what is pending, each version's semantic diff and lint findings, comments
+ * on a diff line, and one preview of the whole release per site. Mounted under the admin router,
+ * so the session, the CSRF token and the answers' envelope are today's.
+ *
+ *   GET  /admin/api/releases[?state=]          releases, newest first
+ *   GET  /admin/api/reviews/pending            what waits for this admin's review (the badge)
+ *   GET  /admin/api/releases/:id               a release with its versions, diffs, lint, comments
+ *   POST /admin/api/releases                   {title, versions}                       operator
+ *   POST /admin/api/releases/:id/submit                                                operator (author)
+ *   POST /admin/api/releases/:id/approve       {comment?}                              compliance, not the author
+ *   POST /admin/api/releases/:id/reject        {comment}                               compliance, not the author
+ *   POST /admin/api/releases/:id/withdraw                                              operator (author)
+ *   POST /admin/api/releases/:id/schedule      {at: "2026-11-27T00:00", zone} | {at: null}
+ *   POST /admin/api/releases/:id/publish       now                                     operator, compliance
+ *   POST /admin/api/releases/:id/rollback      one action: a new release restoring the previous versions
+ *   POST /admin/api/releases/:id/comments      {version, location, text}
+ *   POST /admin/api/releases/:id/preview       {site} → tokens of the published set and the set with the release
+ */
+import { Router, type NextFunction, type Request, type Response } from 'express'
+import type { ServerDeps } from '../deps'
+import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
+import { check, validateBody } from '../http/validate'
+import { createPreview, PREVIEW_COOKIE, PREVIEW_TTL_MS, previewKeyFor } from '../store/preview'
+import { releaseBookOf, type Release } from '../store/releases'
+import type { DocumentStore, DocumentVersion, StoreResult } from '../store/store'
+import { documentLabel } from '../../tools/schema-lint/diff/differ'
+import { summaryOf } from '../../tools/schema-lint/diff/formats'
+import { snapshotOf } from '../../tools/schema-lint/diff/sources'
+import type { AdminRole, AdminSession } from './accounts'
+import { SESSION_MS } from './accounts'
+
+interface AdminRequest extends Request {
+  admin?: AdminSession
+}
+
+const STATUS = new Map<string, number>([
+  ['NOT_FOUND', 404],
+  ['INVALID_STATE', 409],
+  ['NOT_AUTHOR', 403],
+  ['SELF_APPROVAL', 403],
+  ['LINT_FAILED', 422],
+  ['STALE_DRAFT', 409],
+  ['NOT_APPROVED', 409],
+  ['SET_INVALID', 422],
+  ['NOTHING_CHANGED', 409],
+  ['IN_RELEASE', 409],
+  ['INVALID_SCHEDULE', 400],
+  ['SCHEDULE_IN_PAST', 422],
+])
+
+const idParam = (req: Request): number | undefined => {
+  const id = String(req.params.id ?? '')
+  return /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : undefined
+}
+
+const comment = (min: number) => ({ type: 'string', minLength: min, maxLength: 2000, ...(min > 0 ? { pattern: '\\S' } : {}) })
+const SCHEMAS = {
+  create: {
+    type: 'object',
+    required: ['title', 'versions'],
+    properties: { title: { type: 'string', minLength: 3, maxLength: 200, pattern: '\\S' }, versions: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'integer', minimum: 1, maximum: 9999999999 } } },
+    additionalProperties: false,
+  },
+  approve: { type: 'object', properties: { comment: comment(0) }, additionalProperties: false },
+  reject: { type: 'object', required: ['comment'], properties: { comment: comment(3) }, additionalProperties: false },
+  schedule: {
+    type: 'object',
+    required: ['at'],
+    properties: { at: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$' }, zone: { type: 'string', minLength: 1, maxLength: 64 } },
+    additionalProperties: false,
+  },
+  comment: {
+    type: 'object',
+    required: ['version', 'location', 'text'],
+    properties: { version: { type: 'integer', minimum: 1, maximum: 9999999999 }, location: { type: 'string', minLength: 1, maxLength: 300 }, text: comment(1) },
+    additionalProperties: false,
+  },
+  preview: { type: 'object', required: ['site'], properties: { site: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' } }, additionalProperties: false },
+  empty: { type: 'object', properties: {}, additionalProperties: false },
+}
+
+const optionalBody = (req: Request, _res: Response, next: NextFunction) => {
+  if (req.body === undefined) req.body = {}
+  next()
+}
+
+function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=')
+    if (k === name) return v.join('=')
+  }
+  return undefined
+}
+
+export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Router {
+  const router = Router()
+  const book = releaseBookOf(store, deps.db, deps.now)
+  const role =
+    (...roles: AdminRole[]) =>
+    (req: AdminRequest, res: Response, next: NextFunction) =>
+      req.admin && roles.includes(req.admin.user.role) ? next() : sendError(res, 403, 'FORBIDDEN_FOR_ROLE', { needs: roles })
+  const who = (req: Request) => (req as AdminRequest).admin!.user.email
+  const answer = <T>(res: Response, result: StoreResult<T>, map: (value: T) => unknown, status = 200) => {
+    if (result.ok) return sendOk(res, map(result.value), status)
+    sendError(res, STATUS.get(result.code) ?? 400, result.code, result.details)
+  }
+  /** Runs `act` on the release named in the path; 404 for a malformed id. */
+  const withId = (act: (req: AdminRequest, res: Response, id: number) => unknown) => (req: AdminRequest, res: Response) => {
+    const id = idParam(req)
+    if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
+    return act(req, res, id)
+  }
+
+  const itemSummary = (v: DocumentVersion) => {
+    const snapshot = snapshotOf(v.file, v.content)
+    return { id: v.id, file: v.file, label: snapshot ? documentLabel(snapshot) : v.file, state: v.state, deleted: v.deleted, baseVersion: v.baseVersion }
+  }
+  const summary = (r: Release) => ({ ...r, lint: undefined, items: book.versionsOf(r).map(itemSummary) })
+
+  router.get('/admin/api/releases', (req, res) => {
+    const query = { ...(req.query as Record<string, unknown>) }
+    const problem = check({ type: 'object', properties: { state: { enum: ['draft', 'in_review', 'approved', 'rejected', 'published', 'withdrawn'] } }, additionalProperties: false }, query)
+    if (problem) return sendError(res, 400, HTTP_ERRORS.validation, problem)
+    sendOk(res, book.releases({ state: query.state as Release['state'] | undefined }).map(summary))
+  })
+
+  // What waits for this admin: releases and single versions in review written by someone else.
+  router.get('/admin/api/reviews/pending', (req: AdminRequest, res) => {
+    const me = who(req).toLowerCase()
+    const releases = book.releases({ state: 'in_review' }).filter((r) => r.author.toLowerCase() !== me)
+    const versions = store.versions({ state: 'in_review', limit: 200 }).filter((v) => v.author.toLowerCase() !== me && store.releaseHolding(v.id) === undefined)
+    const mine = req.admin!.user.role === 'compliance'
+    sendOk(res, { count: mine ? releases.length + versions.length : 0, releases: releases.map(summary), versions: versions.map(itemSummary) })
+  })
+
+  router.get(
+    '/admin/api/releases/:id',
+    withId((_req, res, id) => {
+      const release = book.release(id)
+      if (!release) return sendError(res, 404, HTTP_ERRORS.notFound)
+      const items = book.versionsOf(release).map((v) => {
+        const findings = store.diff(v)
+        const base = v.baseVersion === null ? undefined : store.version(v.baseVersion)
+        return { ...itemSummary(v), content: v.content, baseContent: base?.content ?? null, lint: (release.lint ?? []).filter((f) => f.file === v.file), diff: { summary: summaryOf(findings), findings } }
+      })
+      sendOk(res, { ...release, items, comments: book.comments(id) })
+    }),
+  )
+
+  router.post('/admin/api/releases', role('operator'), validateBody(SCHEMAS.create), (req: AdminRequest, res) => {
+    const { title, versions } = req.body as { title: string; versions: number[] }
+    answer(res, book.create(who(req), title.trim(), versions), summary, 201)
+  })
+
+  router.post('/admin/api/releases/:id/submit', role('operator'), optionalBody, validateBody(SCHEMAS.empty), withId(async (req, res, id) => answer(res, await book.submit(who(req), id), summary)))
+  router.post(
+    '/admin/api/releases/:id/approve',
+    role('compliance'),
+    optionalBody,
+    validateBody(SCHEMAS.approve),
+    withId(async (req, res, id) => answer(res, await book.approve(who(req), id, (req.body as { comment?: string }).comment ?? ''), summary)),
+  )
+  router.post('/admin/api/releases/:id/reject', role('compliance'), validateBody(SCHEMAS.reject), withId((req, res, id) => answer(res, book.reject(who(req), id, (req.body as { comment: string }).comment), summary)))
+  router.post('/admin/api/releases/:id/withdraw', role('operator'), optionalBody, validateBody(SCHEMAS.empty), withId((req, res, id) => answer(res, book.withdraw(who(req), id), summary)))
+  router.post(
+    '/admin/api/releases/:id/schedule',
+    role('operator', 'compliance'),
+    validateBody(SCHEMAS.schedule),
+    withId((req, res, id) => {
+      const { at, zone } = req.body as { at: string | null; zone?: string }
+      if (at !== null && !zone) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'zone', code: 'required' })
+      answer(res, book.schedule(who(req), id, at, at === null ? null : zone!), summary)
+    }),
+  )
+  router.post('/admin/api/releases/:id/publish', role('operator', 'compliance'), optionalBody, validateBody(SCHEMAS.empty), withId(async (req, res, id) => answer(res, await book.publish(who(req), id), summary)))
+  router.post('/admin/api/releases/:id/rollback', role('operator', 'compliance'), optionalBody, validateBody(SCHEMAS.empty), withId(async (req, res, id) => answer(res, await book.rollback(who(req), id), summary, 201)))
+  router.post(
+    '/admin/api/releases/:id/comments',
+    validateBody(SCHEMAS.comment),
+    withId((req, res, id) => {
+      const { version, location, text } = req.body as { version: number; location: string; text: string }
+      answer(res, book.comment(who(req), id, version, location, text.trim()), (c) => c, 201)
+    }),
+  )
+
+  // Both sides of the whole release on one site: the published set, and the set with every version in place.
+  router.post(
+    '/admin/api/releases/:id/preview',
+    validateBody(SCHEMAS.preview),
+    withId((req, res, id) => {
+      const release = book.release(id)
+      if (!release) return sendError(res, 404, HTTP_ERRORS.notFound)
+      const site = deps.documents.site((req.body as { site: string }).site)
+      if (!site) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'site', code: 'enum' })
+      const versions = book.versionsOf(release)
+      const after = store.recordsWithAll(versions)
+      if (after.problems.length > 0) return sendError(res, 422, 'LINT_FAILED', after.problems)
+      const viewerKey = previewKeyFor(readCookie(req, 'parlay_admin')!)
+      const tokenHash = req.admin!.tokenHash
+      const grant = {
+        versionId: 0,
+        file: versions[0]?.file ?? '',
+        files: versions.map((v) => v.file),
+        jurisdiction: site.jurisdiction,
+        viewerKey,
+        sessionOpen: () => deps.db.open && !!deps.db.prepare('SELECT 1 FROM admin_sessions WHERE token_hash = ? AND expires_at > ?').get(tokenHash, deps.now()),
+        now: deps.now(),
+      }
+      const before = createPreview({ ...grant, records: store.publishedRecords().records })
+      const token = createPreview({ ...grant, records: after.records })
+      const cookie = (path: string) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${req.secure ? '; Secure' : ''}`
+      res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows')])
+      sendOk(res, { before, after: token, site: site.id, expiresInSeconds: PREVIEW_TTL_MS / 1000 })
+    }),
+  )
+
+  return router
+}
