@@ -381,6 +381,9 @@ for (const site of sites()) {
       await logIn(page, site, origin, locale)
       const balance = await headerBalance(page, DEMO_PUNTER[site.id].currency)
       if (balance && balance.shown !== balance.expected) found('(header)', `balance shows "${balance.shown}", the ${locale} money format is "${balance.expected}"`)
+      // at 360 px the punter's header (balance, deposit, inbox, avatar) leaves the brand whole (issue 9)
+      const brand = await page.locator('.app-header__brand').evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, text: el.textContent }))
+      if (brand.cut) found('(header)', `the brand "${brand.text}" is cut beside the punter's header items`)
       const accountRoutes = sample([...new Set([...ROUTES.pages.filter((p) => p.startsWith('/account')).map((p) => localized(p, locale, site)), ...loginOnly])])
       for (const route of accountRoutes) {
         await visit(page, route)

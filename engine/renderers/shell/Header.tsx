@@ -100,19 +100,37 @@ function AvatarButton({ item, doc, control }: { item: HeaderItem; doc: HeaderDoc
   )
 }
 
+/**
+ * The deposit button's label next to a "+" that stands alone on small phones, where the balance, the
+ * label in some languages ("Depositar", "Пополнить") and the inbox would cut the brand: the label
+ * stays the button's accessible name there (visually hidden), so a screen reader still says "Deposit".
+ */
+function ActionLabel({ item, label }: { item: HeaderItem; label: string }) {
+  if (item.name !== 'deposit') return <>{label}</>
+  return (
+    <>
+      <span className="header-button__plus" aria-hidden="true">
+        +
+      </span>
+      <span className="header-button__label">{label}</span>
+    </>
+  )
+}
+
 function ActionItem({ item }: { item: HeaderItem }) {
   const runtime = useRuntime()
   const { text } = useEvaluate()
   const className = `header-button header-button--${item.variant ?? 'secondary'}`
+  const label = <ActionLabel item={item} label={text(item.label)} />
   if (item.to)
     return (
       <Link className={className} to={runtime.href(item.to)} data-header-item={item.name}>
-        {text(item.label)}
+        {label}
       </Link>
     )
   return (
     <button type="button" className={className} data-header-item={item.name} onClick={() => void runtime.run(item.actions)}>
-      {text(item.label)}
+      {label}
     </button>
   )
 }
