@@ -114,7 +114,7 @@ export function createContentRouter(now: () => number = Date.now, feed?: Feed): 
     if (section) ok(res, feed ? results(feed, section, req.query.locale) : [])
   })
   router.get('/api/content/scores', (req, res) => ok(res, feed ? scores(feed, req.query.locale) : []))
-  router.get('/api/content/tournaments', (req, res) => ok(res, tournaments(req.query.locale, now())))
+  router.get('/api/content/tournaments', (req, res) => ok(res, feed ? tournaments(feed, req.query.locale) : []))
   router.get('/api/content/promotions', (req, res) => {
     const section = oneOf(req, res, 'section', Object.keys(PROMOTIONS), 'UNKNOWN_SECTION')
     if (section) ok(res, promotionCards(PROMOTIONS[section], req.query.locale, now()))

@@ -5,14 +5,12 @@
  * events, live scores and tournaments. Words are in the punter's locale; names stay as they are.
  */
 import type { Feed, FeedEvent, FeedMarket, FeedSection, FeedSelection } from '../feed'
-import { sportName } from '../feed/catalogue'
-import { localLabel, localPlace } from './labels'
+import { matchMinute } from '../../engine/core/match-clock'
+import { SPORTS, sportName } from '../feed/catalogue'
+import { localLabel } from './labels'
 import { pickLocale, WORDS, type ContentLocale } from './texts'
 
 export type EventState = 'live' | 'prematch'
-
-const HOUR = 3_600_000
-const DAY = 24 * HOUR
 
 const when = (time: number, locale: ContentLocale) =>
   new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(time)
@@ -89,7 +87,7 @@ export function marketData(market: FeedMarket, event: FeedEvent, locale: Content
   }
 }
 
-const minute = (feed: Feed, event: FeedEvent) => `${Math.floor(feed.elapsed(event) / 60_000)}'`
+const minute = (feed: Feed, event: FeedEvent) => `${matchMinute(feed.elapsed(event), event.durationMs, event.regularMs)}'`
 
 function lineEvent(feed: Feed, event: FeedEvent, locale: ContentLocale): LineEvent {
   const live = event.state === 'live'
@@ -154,6 +152,8 @@ export interface EventPage {
   league: string
   elapsedMs: number
   durationMs: number
+  /** Regular playing time when added time follows (the clock shows 90+n). */
+  regularMs?: number
   markets: MarketData[]
 }
 
@@ -178,20 +178,10 @@ export function eventPage(feed: Feed, section: string, state: EventState, id: un
     league: `${line.sport} · ${line.league}`,
     elapsedMs: feed.elapsed(event),
     durationMs: event.durationMs,
+    ...(event.regularMs ? { regularMs: event.regularMs } : {}),
     markets: event.markets.map((m) => marketData(m, event, locale)),
   }
 }
-
-const TOURNAMENTS: { name: string; discipline: string; country: string; startDaysAgo: number; endInDays: number; events: number }[] = [
-  { name: 'Premier League 2025/26', discipline: 'Football', country: 'England', startDaysAgo: 70, endInDays: 210, events: 380 },
-  { name: 'LaLiga 2025/26', discipline: 'Football', country: 'Spain', startDaysAgo: 72, endInDays: 208, events: 380 },
-  { name: 'Serie A 2025/26', discipline: 'Football', country: 'Italy', startDaysAgo: 69, endInDays: 212, events: 380 },
-  { name: 'Bundesliga 2025/26', discipline: 'Football', country: 'Germany', startDaysAgo: 65, endInDays: 205, events: 306 },
-  { name: 'UEFA Champions League', discipline: 'Football', country: 'Europe', startDaysAgo: 40, endInDays: 230, events: 189 },
-  { name: 'ATP Finals', discipline: 'Tennis', country: 'Italy', startDaysAgo: 2, endInDays: 5, events: 15 },
-  { name: 'NBA 2025/26', discipline: 'Basketball', country: 'USA', startDaysAgo: 20, endInDays: 170, events: 1230 },
-  { name: 'EuroLeague 2025/26', discipline: 'Basketball', country: 'Europe', startDaysAgo: 30, endInDays: 190, events: 306 },
-]
 
 const slug = (text: string) =>
   text
@@ -200,19 +190,48 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
 
+/** Matches of one tournament a page lists: every live one, then the next pre-match ones. */
+export const TOURNAMENT_MATCHES_SHOWN = 6
+
 export interface Tournament {
   id: string
   title: string
   subtitle: string
-  to: string
+  sport: string
+  /** Matches under way now and matches still to play in the feed's line. */
+  live: number
+  upcoming: number
+  matches: LineEvent[]
 }
 
-export function tournaments(localeName: unknown, now: number): Tournament[] {
+/**
+ * The sport tournaments: the feed's leagues with the matches they have on the line (live first,
+ * then by start time) and how many are live now, in the order of the sports' catalogue. A league
+ * with nothing live or to come is left out (its results are on the results page).
+ */
+export function tournaments(feed: Feed, localeName: unknown): Tournament[] {
+  feed.advanceTo()
   const locale = pickLocale(localeName)
-  return TOURNAMENTS.map((t) => ({
-    id: slug(t.name),
-    title: t.name,
-    subtitle: `${localPlace(t.country, locale)} · ${sportName(t.discipline, locale)} · ${day(now - t.startDaysAgo * DAY, locale)} – ${day(now + t.endInDays * DAY, locale)} · ${t.events} ${WORDS.events[locale]}`,
-    to: '/sport/prematch',
-  }))
+  const byLeague = new Map<string, FeedEvent[]>()
+  // the catalogue's order (football first), whatever plays now
+  for (const spec of SPORTS) if (spec.section === 'sport') for (const league of spec.leagues) byLeague.set(`${spec.kind}|${league.name}`, [])
+  for (const state of ['live', 'prematch'] as const)
+    for (const event of feed.events({ section: 'sport', state })) {
+      const key = `${event.sport}|${event.league}`
+      byLeague.set(key, [...(byLeague.get(key) ?? []), event])
+    }
+  return [...byLeague.values()].filter((events) => events.length > 0).map((events) => {
+    const [first] = events
+    const live = events.filter((e) => e.state === 'live').length
+    const sport = sportName(first.sport, locale)
+    return {
+      id: slug(`${first.sport}-${first.league}`),
+      title: localLabel(first.league, locale),
+      subtitle: `${sport} · ${WORDS.live[locale]}: ${live} · ${events.length} ${WORDS.events[locale]}`,
+      sport,
+      live,
+      upcoming: events.length - live,
+      matches: events.slice(0, Math.max(live, TOURNAMENT_MATCHES_SHOWN)).map((event) => lineEvent(feed, event, locale)),
+    }
+  })
 }

@@ -13,13 +13,24 @@ export interface ScoringModel {
   points: readonly number[]
   /** Sets, maps, frames: the match ends when one side reaches this many. */
   winAt?: number
+  /** How far the stronger side's share of the scores leaves one half (1: as its strength; a
+   * basketball favourite scores 52–55 % of the points, not 75 %). Default 1. */
+  spread?: number
+  /** How much a lead of one point lowers the leader's chance of the next score (basketball's
+   * possessions alternate; a team 20 points down presses). Default 0. */
+  catchUp?: number
+  /** A score suspends the markets for two ticks (default). Not where points come every minute. */
+  suspends?: boolean
 }
 
 export interface SportSpec {
   kind: string
   section: FeedSection
   draw: boolean
+  /** The playing time on the match clock (football 90, NBA 48, hockey 60 …). */
   durationMinutes: number
+  /** Added time drawn per match [least, most] minutes, shown as 90+2′ (football). */
+  addedMinutes?: readonly [number, number]
   scoring: ScoringModel
   markets: readonly MarketKind[]
   /** Total line for the total market. */
@@ -27,12 +38,12 @@ export interface SportSpec {
   leagues: readonly { name: string; competitors: readonly string[] }[]
 }
 
-const GOALS: ScoringModel = { rate: 0.0008, points: [1] }
+const GOALS: ScoringModel = { rate: 0.001, points: [1] }
 const sets = (rate: number, winAt: number): ScoringModel => ({ rate, points: [1], winAt })
 
 export const SPORTS: readonly SportSpec[] = [
   {
-    kind: 'Football', section: 'sport', draw: true, durationMinutes: 105, scoring: GOALS, markets: ['main', 'total', 'both-score', 'handicap'], totalLine: 2.5,
+    kind: 'Football', section: 'sport', draw: true, durationMinutes: 90, addedMinutes: [1, 6], scoring: GOALS, markets: ['main', 'total', 'both-score', 'handicap'], totalLine: 2.5,
     leagues: [
       { name: 'England. Premier League', competitors: ['Arsenal', 'Chelsea', 'Liverpool', 'Manchester City', 'Tottenham', 'Newcastle', 'Aston Villa', 'Brighton'] },
       { name: 'Spain. LaLiga', competitors: ['Real Madrid', 'Barcelona', 'Atlético Madrid', 'Sevilla', 'Real Sociedad', 'Villarreal'] },
@@ -47,15 +58,15 @@ export const SPORTS: readonly SportSpec[] = [
     leagues: [{ name: 'ATP Finals', competitors: ['Djokovic', 'Alcaraz', 'Sinner', 'Medvedev', 'Zverev', 'Rune', 'Ruud', 'Fritz'] }],
   },
   {
-    kind: 'Basketball', section: 'sport', draw: false, durationMinutes: 96, scoring: { rate: 0.037, points: [1, 2, 2, 3] }, markets: ['main', 'total'], totalLine: 210.5,
+    kind: 'Basketball', section: 'sport', draw: false, durationMinutes: 48, scoring: { rate: 0.075, points: [1, 2, 2, 3], spread: 0.15, catchUp: 0.006, suspends: false }, markets: ['main', 'total'], totalLine: 210.5,
     leagues: [
       { name: 'NBA', competitors: ['Lakers', 'Celtics', 'Warriors', 'Nuggets', 'Bucks', 'Heat'] },
       { name: 'EuroLeague', competitors: ['Real Madrid', 'Olympiacos', 'Fenerbahçe', 'Panathinaikos'] },
     ],
   },
-  { kind: 'IceHockey', section: 'sport', draw: true, durationMinutes: 80, scoring: { rate: 0.0023, points: [1] }, markets: ['main'], leagues: [{ name: 'NHL', competitors: ['Rangers', 'Bruins', 'Oilers', 'Avalanche', 'Panthers', 'Stars'] }] },
+  { kind: 'IceHockey', section: 'sport', draw: true, durationMinutes: 60, scoring: { rate: 0.003, points: [1], spread: 0.6 }, markets: ['main'], leagues: [{ name: 'NHL', competitors: ['Rangers', 'Bruins', 'Oilers', 'Avalanche', 'Panthers', 'Stars'] }] },
   { kind: 'Volleyball', section: 'sport', draw: false, durationMinutes: 100, scoring: sets(0.0015, 3), markets: ['main'], leagues: [{ name: 'Italy. SuperLega', competitors: ['Perugia', 'Trentino', 'Civitanova', 'Modena'] }] },
-  { kind: 'Handball', section: 'sport', draw: true, durationMinutes: 70, scoring: { rate: 0.026, points: [1] }, markets: ['main'], leagues: [{ name: 'EHF Champions League', competitors: ['Aalborg', 'Barça', 'Kiel', 'Veszprém'] }] },
+  { kind: 'Handball', section: 'sport', draw: true, durationMinutes: 60, scoring: { rate: 0.03, points: [1], spread: 0.25, catchUp: 0.01, suspends: false }, markets: ['main'], leagues: [{ name: 'EHF Champions League', competitors: ['Aalborg', 'Barça', 'Kiel', 'Veszprém'] }] },
   { kind: 'TableTennis', section: 'sport', draw: false, durationMinutes: 40, scoring: sets(0.004, 3), markets: ['main'], leagues: [{ name: 'WTT Champions', competitors: ['Fan Zhendong', 'Ma Long', 'Harimoto', 'Moregard'] }] },
   { kind: 'Darts', section: 'sport', draw: false, durationMinutes: 45, scoring: sets(0.0035, 3), markets: ['main'], leagues: [{ name: 'Premier League Darts', competitors: ['Littler', 'Humphries', 'van Gerwen', 'Price'] }] },
   { kind: 'Snooker', section: 'sport', draw: false, durationMinutes: 150, scoring: sets(0.0024, 6), markets: ['main'], leagues: [{ name: 'UK Championship', competitors: ["O'Sullivan", 'Trump', 'Robertson', 'Selby'] }] },
@@ -68,7 +79,7 @@ export const SPORTS: readonly SportSpec[] = [
     ],
   },
   {
-    kind: 'Football', section: 'toto', draw: true, durationMinutes: 105, scoring: GOALS, markets: ['main'],
+    kind: 'Football', section: 'toto', draw: true, durationMinutes: 90, addedMinutes: [1, 6], scoring: GOALS, markets: ['main'],
     leagues: [{ name: 'Toto 15', competitors: ['Benfica', 'Porto', 'Sporting', 'Braga', 'Ajax', 'PSV', 'Feyenoord', 'Celtic', 'Rangers', 'Galatasaray'] }],
   },
 ]

@@ -11,8 +11,8 @@
  * `setPrice` / `hold` for operators and tests.
  */
 import type { EventState, EventUpdate, FeedEvent, FeedMarket, FeedSection, FeedSelection, SelectionChange, SelectionResult } from './model'
-import { HOUR, TICK_MS, fixtures, makeEvent, type EventModel } from './generate'
-import { MIN_PRICE, priceOf, shiftTowards, walk } from './prices'
+import { HOUR, TICK_MS, finalScore, fixtures, homeScores, inPlayChances, makeEvent, type EventModel } from './generate'
+import { MIN_PRICE, normalise, priceOf, walk } from './prices'
 import { mix, randomFrom, type Random } from './random'
 
 export interface FeedOptions {
@@ -181,18 +181,28 @@ export function createFeed(options: FeedOptions): Feed {
     }
   }
 
-  const scoreTick = (model: EventModel, rng: Random, changes: SelectionChange[]): boolean => {
+  /** Where the main market's chances stand now by the score and the time left. */
+  const modelChances = (model: EventModel, at: number) => inPlayChances(model.spec, model.strength, model.event.score, elapsed(model.event, at) / model.event.durationMs)
+
+  const scoreTick = (model: EventModel, at: number, rng: Random, changes: SelectionChange[]): boolean => {
     const { event, spec } = model
     if (!rng.chance(spec.scoring.rate)) return false
     const main = event.markets[0]
-    const homeChance = model.chances.get(main.id)![0]
-    const side = rng.chance(homeChance / (homeChance + model.chances.get(main.id)!.at(-1)!)) ? 'home' : 'away'
+    const side = homeScores(spec, model.strength, event.score, rng) ? 0 : 1
     event.score = [...event.score] as [number, number]
-    event.score[side === 'home' ? 0 : 1] += rng.pick(spec.scoring.points)
-    repriceMarket(model, main, shiftTowards(model.chances.get(main.id)!, side), changes)
+    event.score[side] += rng.pick(spec.scoring.points)
+    if (!model.pinned.has(main.id)) repriceMarket(model, main, modelChances(model, at), changes)
+    if (spec.scoring.suspends === false) return true
     model.suspendedTicks = 2
     setStatus(model, 'SUSPENDED', changes)
     return true
+  }
+
+  /** A price walk on the main market that leans back towards the score's chances (no drift to 1.01). */
+  const mainWalk = (model: EventModel, at: number, rng: Random): number[] => {
+    const target = modelChances(model, at)
+    const leaning = normalise(model.chances.get(model.event.markets[0].id)!.map((c, i) => Math.exp(0.85 * Math.log(c) + 0.15 * Math.log(target[i]))))
+    return walk(leaning, rng)
   }
 
   const liveTick = (model: EventModel, at: number, rng: Random): EventUpdate | undefined => {
@@ -200,11 +210,11 @@ export function createFeed(options: FeedOptions): Feed {
     const changes: SelectionChange[] = []
     const winAt = spec.scoring.winAt
     if (at >= event.startsAt + event.durationMs || (winAt !== undefined && Math.max(...event.score) >= winAt)) return finish(model, at, rng)
-    const scored = scoreTick(model, rng, changes)
+    const scored = scoreTick(model, at, rng, changes)
     if (!scored && model.suspendedTicks > 0 && --model.suspendedTicks === 0 && !model.held) setStatus(model, 'OPEN', changes)
     if (!scored && rng.chance(0.35)) {
       const market = rng.chance(0.7) ? event.markets[0] : rng.pick(event.markets)
-      if (!model.pinned.has(market.id)) repriceMarket(model, market, walk(model.chances.get(market.id)!, rng), changes)
+      if (!model.pinned.has(market.id)) repriceMarket(model, market, market === event.markets[0] ? mainWalk(model, at, rng) : walk(model.chances.get(market.id)!, rng), changes)
     }
     if (!scored && changes.length === 0) return undefined
     return update(model, at, changes, scored ? { score: event.score, elapsedMs: elapsed(event, at) } : {})
@@ -212,8 +222,7 @@ export function createFeed(options: FeedOptions): Feed {
 
   const finish = (model: EventModel, at: number, rng: Random, score?: [number, number]): EventUpdate => {
     const { event, spec } = model
-    if (score) event.score = score
-    else if (!spec.draw && event.score[0] === event.score[1]) event.score = rng.chance(0.5) ? [event.score[0] + 1, event.score[1]] : [event.score[0], event.score[1] + 1]
+    event.score = score ?? finalScore(spec, model.strength, event.score, rng)
     const changes: SelectionChange[] = []
     settle(model, changes)
     respawn(model, at, rng)

@@ -6,7 +6,7 @@
  */
 import { SPORTS, type SportSpec } from './catalogue'
 import type { EventState, FeedEvent, FeedMarket, FeedSelection, MarketKind } from './model'
-import { priceOf, resultChances, shiftTowards } from './prices'
+import { normalise, priceOf } from './prices'
 import { mix, randomFrom, type Random } from './random'
 
 export const MINUTE = 60_000
@@ -19,6 +19,8 @@ export const TICK_MS = 2_000
 export interface EventModel {
   event: FeedEvent
   spec: SportSpec
+  /** The home side's strength (0–1), fixed for the match: who scores is drawn from it. */
+  strength: number
   /** Chances per market id, parallel to its selections. */
   chances: Map<string, number[]>
   /** Ticks left of a suspension (after a score). */
@@ -36,8 +38,8 @@ const CODES: Record<MarketKind, (draw: boolean) => string[]> = {
   handicap: () => ['1', '2'],
 }
 
-function marketChances(kind: MarketKind, strength: number, draw: boolean, rng: Random): number[] {
-  if (kind === 'main') return resultChances(strength, draw)
+function marketChances(spec: SportSpec, kind: MarketKind, strength: number, rng: Random): number[] {
+  if (kind === 'main') return inPlayChances(spec, strength, [0, 0], 0)
   if (kind === 'handicap') return [strength * 0.7, 1 - strength * 0.7]
   const p = 0.4 + rng.next() * 0.2
   return [p, 1 - p]
@@ -47,7 +49,7 @@ function buildMarkets(model: Omit<EventModel, 'event'> & { event: Omit<FeedEvent
   const { event, spec } = model
   for (const kind of spec.markets) {
     const id = `${event.id}-${kind}`
-    const chances = marketChances(kind, strength, spec.draw, rng)
+    const chances = marketChances(spec, kind, strength, rng)
     const selections: FeedSelection[] = CODES[kind](spec.draw).map((code, i) => ({
       id: `${id}-${code.toLowerCase()}`,
       marketId: id,
@@ -62,6 +64,15 @@ function buildMarkets(model: Omit<EventModel, 'event'> & { event: Omit<FeedEvent
   }
 }
 
+/** The home side's share of the scores: its strength, narrowed by the sport's spread. */
+export const scoreShare = (spec: SportSpec, strength: number): number => 0.5 + (strength - 0.5) * (spec.scoring.spread ?? 1)
+
+/** Whether the home side makes the next score: its share, less the sport's catch-up on its lead. */
+export function homeScores(spec: SportSpec, strength: number, score: readonly [number, number], rng: Random): boolean {
+  const chance = scoreShare(spec, strength) - (score[0] - score[1]) * (spec.scoring.catchUp ?? 0)
+  return rng.chance(Math.min(0.9, Math.max(0.1, chance)))
+}
+
 /** Plays `fraction` of a match at random: the score it would have by then. */
 export function simulateScore(spec: SportSpec, strength: number, fraction: number, rng: Random): [number, number] {
   const ticks = (spec.durationMinutes * MINUTE * fraction) / TICK_MS
@@ -69,11 +80,54 @@ export function simulateScore(spec: SportSpec, strength: number, fraction: numbe
   const count = Math.max(0, Math.round(mean + Math.sqrt(mean) * rng.normal()))
   const score: [number, number] = [0, 0]
   for (let i = 0; i < Math.min(count, 400); i++) {
-    const side = rng.chance(strength) ? 0 : 1
+    const side = homeScores(spec, strength, score, rng) ? 0 : 1
     score[side] += rng.pick(spec.scoring.points)
     if (spec.scoring.winAt !== undefined && score[side] >= spec.scoring.winAt) break
   }
   return score
+}
+
+/**
+ * The final score from the score at the whistle: a match of sets is played out to `winAt` (a
+ * tennis match never ends 1:0), a sport without draws breaks a tie (overtime, a deciding point).
+ */
+export function finalScore(spec: SportSpec, strength: number, score: [number, number], rng: Random): [number, number] {
+  const final: [number, number] = [...score]
+  const share = scoreShare(spec, strength)
+  const { winAt } = spec.scoring
+  if (winAt !== undefined) {
+    while (Math.max(...final) < winAt) final[rng.chance(share) ? 0 : 1]++
+    if (final[0] >= winAt && final[1] >= winAt) final[final[0] > final[1] ? 1 : 0] = winAt - 1
+    return final
+  }
+  if (!spec.draw && final[0] === final[1]) final[rng.chance(share) ? 0 : 1] += rng.pick(spec.scoring.points)
+  return final
+}
+
+/** The standard normal distribution function (Abramowitz–Stegun 26.2.17, error under 1e-7). */
+function normalCdf(z: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(z))
+  const d = 0.3989423 * Math.exp((-z * z) / 2)
+  const p = d * t * (0.3193815 + t * (-0.3565638 + t * (1.781478 + t * (-1.821256 + t * 1.330274))))
+  return z > 0 ? 1 - p : p
+}
+
+/**
+ * The main market's chances in play, from the score and the time left: the lead plus the scores
+ * still expected (the favourite's share of them) against their spread. A two-goal lead in the
+ * 85th minute is nearly certain, the same lead in basketball's first quarter is not.
+ */
+export function inPlayChances(spec: SportSpec, strength: number, score: [number, number], fraction: number): number[] {
+  const points = spec.scoring.points
+  const meanPoints = points.reduce((a, b) => a + b, 0) / points.length
+  const left = (Math.max(0, 1 - fraction) * spec.durationMinutes * MINUTE) / TICK_MS * spec.scoring.rate
+  const share = scoreShare(spec, strength)
+  const expected = score[0] - score[1] + (2 * share - 1) * left * meanPoints
+  const spread = Math.sqrt(left) * meanPoints + 0.35
+  if (!spec.draw) return normalise([normalCdf(expected / spread), 1 - normalCdf(expected / spread)])
+  const home = normalCdf((expected - 0.5) / spread)
+  const away = 1 - normalCdf((expected + 0.5) / spread)
+  return normalise([home, Math.max(0, 1 - home - away), away])
 }
 
 export interface Fixture {
@@ -89,7 +143,9 @@ export function makeEvent(seed: number, treeId: number, fixture: Fixture, now: n
   const rng = randomFrom(mix(seed, treeId, 17))
   const strength = 0.25 + rng.next() * 0.5
   const { spec } = fixture
-  const durationMs = spec.durationMinutes * MINUTE
+  const regularMs = spec.durationMinutes * MINUTE
+  const added = spec.addedMinutes ? rng.int(spec.addedMinutes[0], spec.addedMinutes[1]) : 0
+  const durationMs = regularMs + added * MINUTE
   const event: FeedEvent = {
     id: `e${treeId}`,
     treeId,
@@ -100,21 +156,21 @@ export function makeEvent(seed: number, treeId: number, fixture: Fixture, now: n
     away: fixture.away,
     startsAt: fixture.startsAt,
     durationMs,
+    ...(added ? { regularMs } : {}),
     state: fixture.state,
     score: [0, 0],
     markets: [],
     version: 1,
   }
-  const model: EventModel = { event, spec, chances: new Map(), suspendedTicks: 0, held: false, pinned: new Set() }
+  const model: EventModel = { event, spec, strength, chances: new Map(), suspendedTicks: 0, held: false, pinned: new Set() }
   buildMarkets(model, strength, rng)
   if (fixture.state !== 'prematch') {
     const fraction = fixture.state === 'finished' ? 1 : Math.min(1, (now - fixture.startsAt) / durationMs)
     event.score = simulateScore(spec, strength, fraction, rng)
-    // the side ahead is the favourite now: the main market's chances follow the score
+    if (fixture.state === 'finished') event.score = finalScore(spec, strength, event.score, rng)
+    // the main market's chances follow the score and the time left
     const main = event.markets[0]
-    const lead = event.score[0] - event.score[1]
-    let chances = model.chances.get(main.id)!
-    for (let i = 0; i < Math.min(4, Math.abs(lead)); i++) chances = shiftTowards(chances, lead > 0 ? 'home' : 'away', 1.6)
+    const chances = inPlayChances(spec, strength, event.score, fraction)
     model.chances.set(main.id, chances)
     main.selections.forEach((selection, i) => (selection.price = priceOf(chances[i])))
   }

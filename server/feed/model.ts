@@ -45,6 +45,8 @@ export interface FeedEvent {
   startsAt: number
   /** Playing time this event lasts (ms); it finishes at startsAt + durationMs. */
   durationMs: number
+  /** The regular playing time when added time follows it (football: 90 minutes, then 90+n′). */
+  regularMs?: number
   state: EventState
   score: [number, number]
   markets: FeedMarket[]

@@ -7,6 +7,7 @@
  * politely to screen readers when it changes.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
+import { matchMinute } from '../../core/match-clock'
 import type { NodeOf } from '../../documents/types'
 import { liveEvent, subscribeLive } from '../../realtime/live-store'
 import { useFollowEvent } from '../live-follow'
@@ -22,6 +23,7 @@ interface ScoreboardEvent {
   score?: [number, number]
   elapsedMs?: number
   durationMs?: number
+  regularMs?: number
 }
 
 /** How often a running minute is redrawn. */
@@ -60,7 +62,7 @@ export function ScoreboardNode({ node }: { node: NodeOf<'scoreboard'> }) {
   if (!event) return null
   const score = live?.score ?? event.score ?? [0, 0]
   const elapsed = (live?.elapsedMs ?? event.elapsedMs ?? 0) + (state === 'live' ? now - (live?.receivedAt ?? loadedAt) : 0)
-  const minute = Math.floor(Math.min(elapsed, event.durationMs ?? Infinity) / 60_000)
+  const minute = matchMinute(elapsed, event.durationMs ?? Infinity, event.regularMs)
   const status = state === 'finished' ? text('scoreboard.finished') : state === 'live' ? text({ key: 'scoreboard.minute', values: { minute } }) : ''
   return (
     <section className="scoreboard" data-testid={node.testId} data-state={state} data-score={score.join(':')} aria-label={text({ key: 'scoreboard.label', values: { home: event.home, away: event.away } })}>

@@ -65,10 +65,10 @@ describe('live events change on the clock', () => {
     expect(moves.length).toBeGreaterThan(0)
   })
 
-  it('a score suspends the event’s markets, which reopen two ticks later', () => {
-    const { updates, advance } = feedAt()
+  it('a goal suspends the event’s markets, which reopen two ticks later', () => {
+    const { feed, updates, advance } = feedAt()
     advance(60 * MINUTE)
-    const scored = updates.find((u) => u.score && u.state === undefined)!
+    const scored = updates.find((u) => u.score && u.state === undefined && feed.event(u.eventId)?.sport === 'Football')!
     expect(scored.selections?.some((s) => s.status === 'SUSPENDED')).toBe(true)
     const reopened = updates.find((u) => u.eventId === scored.eventId && u.at > scored.at && u.selections?.some((s) => s.status === 'OPEN' && s.price === s.previous))
     expect(reopened).toBeDefined()
