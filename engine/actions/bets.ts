@@ -122,7 +122,7 @@ export const gameLaunch = action<{ product: string; gameId: string }>({
     if (!validGame(product, gameId)) return { ok: false, code: 'GAME_NOT_FOUND' }
     const result = await env.gateway.call<{ balance: number }>('GET', `${MOBILE_GATE}/games/${product}/${gameId}`)
     if (!result.ok) {
-      env.stores.screenData.getState().setData('game', { error: result.code, reason: refusalMessageKey(result.code, detailsOf(result), (k) => env.i18n.has(k)) })
+      env.stores.screenData.getState().setData('game', { error: result.code, reason: refusalMessageKey(result.code, detailsOf(result), (k) => env.i18n.has(k)), reasonValues: detailsOf(result) })
       return showFailure(env, result)
     }
     env.stores.screenData.getState().setData('game', result.value)

@@ -22,6 +22,8 @@ interface GameData {
   error?: string
   /** The text key of why the launch was refused (a restriction's own text). */
   reason?: string
+  /** The refusal's payload: the restriction's end date for "closed until …". */
+  reasonValues?: Record<string, string | number | boolean>
 }
 interface RoundData {
   roundId: string
@@ -78,7 +80,7 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
         {text('game.loginToPlay')}
       </button>
     )
-  if (game?.error) return <p role="alert" data-testid="game-refused">{(game.reason && text(game.reason)) || text(`server.error.${game.error}`) || text('common.request.error')}</p>
+  if (game?.error) return <p role="alert" data-testid="game-refused">{(game.reason && text({ key: game.reason, values: game.reasonValues })) || text(`server.error.${game.error}`) || text('common.request.error')}</p>
   if (!game?.engine) return <p aria-busy="true" className="game game--loading" />
   const play = async () => {
     setBusy(true)
