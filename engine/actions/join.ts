@@ -11,6 +11,7 @@
 import type { Result } from '../core/contracts'
 import { buildContext } from '../core/context'
 import type { JurisdictionDocument } from '../documents/types'
+import { SIGNUP_VARIANT_NAMES, SIGNUP_VARIANTS, signupVariant, type SignupVariant } from '../documents/signup-variants'
 import { fetchAndSolveCaptcha } from '../auth/captcha'
 import { authController } from './auth'
 import { actionRegistry, defineAction, registerActions, runChain, type ActionEnvironment } from './registry'
@@ -20,17 +21,10 @@ export const JOIN_STORAGE_KEY = 'parlay.join'
 /** Russia: identification re-check interval (spec §9). */
 export const IDENTIFICATION_RECHECK_MS = 1500
 
-export const JOIN_VARIANTS = ['phone', 'ru', 'belarus', 'email', 'italy', 'spain'] as const
-export type JoinVariant = (typeof JOIN_VARIANTS)[number]
-
-const START_PATH: Record<JoinVariant, string> = {
-  phone: '/account/v3/signup/phone/begin',
-  ru: '/account/v2/ru/signup/begin',
-  belarus: '/account/v2/belarus/signup/begin',
-  email: '/account/v3/signup/email',
-  italy: '/account/v2/italy/signup',
-  spain: '/account/spain/signup',
-}
+/** A sign-up variant of the spec's API; its paths are data (engine/documents/signup-variants.json). */
+export type JoinVariant = string
+/** The variant's API: a session from storage may name one that no longer exists. */
+const api = (variant: JoinVariant): SignupVariant => signupVariant(variant) ?? SIGNUP_VARIANTS.phone
 
 interface VerificationState {
   status: string
@@ -144,7 +138,7 @@ export const joinStart = defineAction({
     type: 'object',
     required: ['variant', 'data'],
     properties: {
-      variant: { enum: JOIN_VARIANTS },
+      variant: { enum: SIGNUP_VARIANT_NAMES },
       data: { type: 'object', description: 'The form values (bind {"$": "form"}).' },
     },
     additionalProperties: false,
@@ -154,10 +148,10 @@ export const joinStart = defineAction({
     for (const [key, value] of Object.entries(body)) if (value === '' || value === undefined || value === null) delete body[key]
     const referer = storage()?.getItem('parlay.refererId')
     if (referer) body.refererId = referer
-    const result = await postWithCaptcha<VerificationState & { email?: string }>(env, MOBILE_GATE + START_PATH[variant], body)
+    const result = await postWithCaptcha<VerificationState & { email?: string }>(env, MOBILE_GATE + api(variant).begin[0], body)
     if (!result.ok) return result
     const now = env.now()
-    if (variant === 'email' || variant === 'italy' || variant === 'spain') {
+    if (api(variant).channel === 'email') {
       saveJoinSession({ variant, email: String(body.email ?? ''), codeExpiresAt: now + 30 * 60_000, nextSendAt: now + 60_000, attemptsLeft: 0 })
       return result
     }
@@ -181,10 +175,10 @@ export const joinVerifyCode = defineAction({
   async handler({ code }, env): Promise<Result<unknown>> {
     const session = joinSession(env.now())
     if (!session?.verificationToken) return { ok: false, code: 'UNKNOWN_HASH' }
-    const path =
-      session.variant === 'ru' ? '/account/ru/signup/complete' : session.variant === 'belarus' ? '/account/belarus/signup/complete' : '/account/v3/signup/phone/complete'
+    const variant = api(session.variant)
+    const path = (variant.complete ?? SIGNUP_VARIANTS.phone.complete!)[0]
     const body: Record<string, string> = { verificationToken: session.verificationToken, verificationCode: code }
-    if (session.variant === 'ru' && session.registrationToken) body.registrationToken = session.registrationToken
+    if (variant.registrationToken && session.registrationToken) body.registrationToken = session.registrationToken
     const result = await env.gateway.call<LoginAnswer>('POST', MOBILE_GATE + path, body)
     if (!result.ok) {
       const state = result.details as VerificationState | undefined
@@ -208,7 +202,7 @@ export const joinResendCode = defineAction({
     if (!session?.verificationToken) return { ok: false, code: 'UNKNOWN_HASH' }
     // Spec §5: resend only once the pending window has passed.
     if (session.nextSendAt > now) return { ok: false, code: 'TEMPORARY_BLOCKED', details: { nextVerificationAfterMillis: session.nextSendAt - now } }
-    const path = session.variant === 'ru' ? '/account/ru/signup/repeat' : '/account/signup/phone/resend-notification-sms'
+    const path = api(session.variant).resend ?? SIGNUP_VARIANTS.phone.resend!
     const result = await postWithCaptcha<VerificationState>(env, MOBILE_GATE + path, { verificationToken: session.verificationToken })
     if (result.ok) saveJoinSession(applyState(session, result.value, env.now()))
     return result
@@ -248,7 +242,7 @@ export const joinAfterSignUp = defineAction({
 
 export const joinLoginByRegistrationToken = defineAction({
   name: 'join.loginByRegistrationToken',
-  description: 'Spec §4: logs in with the registration token of a confirmation link; OK goes to the root (Russia: confirm-registration popup), otherwise the confirmation-failure popup.',
+  description: "Spec §4: logs in with the registration token of a confirmation link; OK goes to the root and runs the jurisdiction document's afterRegistrationTokenLogin chain, otherwise the confirmation-failure popup.",
   params: { type: 'object', required: ['token'], properties: { token: { type: 'string' } }, additionalProperties: false },
   async handler({ token }, env): Promise<Result<unknown>> {
     const result = token ? await env.gateway.call<LoginAnswer>('POST', `${MOBILE_GATE}/auth/v2/login-by-registration-token`, { token }) : ({ ok: false, code: 'EMPTY_TOKEN' } as const)
@@ -259,8 +253,8 @@ export const joinLoginByRegistrationToken = defineAction({
     clearJoinSession()
     await logIn(env, result.value)
     await runChain([{ do: 'nav.go', with: { to: '/' } }], env, () => buildContext(env.stores))
-    if (env.stores.site.getState().bootstrap?.site.jurisdiction === 'russia')
-      await runChain([{ do: 'popup.open', with: { id: 'join-confirm-registration' } }], env, () => buildContext(env.stores))
+    const after = (await jurisdictionDocument(env))?.afterRegistrationTokenLogin
+    if (after) await runChain(after as Parameters<typeof runChain>[0], env, () => buildContext(env.stores))
     return { ok: true, value: null }
   },
 })

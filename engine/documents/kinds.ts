@@ -45,6 +45,8 @@ export const SECTIONS = [
 ] as const
 export const THEMES = ['light', 'dark', 'lgames', 'vsports', 'esports'] as const
 export const JURISDICTIONS = ['curacao', 'russia', 'belarus', 'denmark', 'spain', 'italy', 'alderney'] as const
+/** Named sign-up checks a jurisdiction's `signup.checks` may ask the server for (server/signup/rules.ts). */
+export const SIGNUP_CHECKS = ['spanishDocument', 'italianFiscalCode', 'italianCommune'] as const
 export const PLATFORMS = ['web', 'ios', 'android', 'scores-android', 'scores-ios'] as const
 
 /** Node kinds the renderer registry knows. Unknown kinds pass the schema (documents may be newer
@@ -531,9 +533,28 @@ export const jurisdictionSchema = {
           description: 'Promo codes the server accepts at sign-up (code, bonus, countries). Server-only: never served to a browser.',
           items: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1, maxLength: 40 } } },
         },
+        checks: {
+          type: 'array',
+          items: { enum: SIGNUP_CHECKS },
+          uniqueItems: true,
+          description: 'Checks of the sign-up data beyond the flow schema, run by the server (server/signup/rules.ts SIGNUP_CHECK_RULES): a national document number, a tax code, a commune of the province.',
+        },
+        newPunterProfile: {
+          type: 'object',
+          description: 'Profile fields every punter signed up on this site starts with (e.g. a document upload required before playing).',
+          properties: { needUploadDocuments: { type: 'boolean' }, documentsUploadState: { enum: ['REQUIRED'] } },
+          additionalProperties: false,
+        },
       },
     },
     afterSignUp: chain,
+    afterRegistrationTokenLogin: { ...chain, description: 'Runs after a punter has logged in with the registration token of a confirmation link and gone to the root (spec §4).' },
+    identification: {
+      type: 'object',
+      description: "Identification services of this site's punters.",
+      properties: { nationalService: { type: 'boolean', description: 'The national identification service (spec §9, /punter/cps/one/*) serves this site; elsewhere its calls answer FORBIDDEN.' } },
+      additionalProperties: false,
+    },
     afterLogin: {
       type: 'array',
       description: 'Ordered after-login rules: the popups whose condition holds open in this order.',

@@ -23,6 +23,7 @@ import express, { Router, type Request, type Response } from 'express'
 import multer from 'multer'
 import { GATEWAY, type ServerDeps } from '../deps'
 import { sendError, sendOk } from '../http/envelope'
+import { jurisdictionOf } from '../dictionary'
 import { siteContext } from '../http/site'
 import { validateBody } from '../http/validate'
 import type { Punter } from '../punters/repository'
@@ -108,12 +109,12 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
     )
     log.info('identity.updated', { punterId, result: record.result, level: record.level, lockReason: record.lockReason })
   }
-  const russiaOnly = (req: Request, res: Response) => {
+  const nationalServiceOnly = (req: Request, res: Response) => {
     if (!national) {
       unavailable(res)
       return false
     }
-    if (siteContext(req, deps).site.jurisdiction !== 'russia') {
+    if (jurisdictionOf(deps, req).identification?.nationalService !== true) {
       sendError(res, 403, 'FORBIDDEN')
       return false
     }
@@ -126,7 +127,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
     ['/punter/cps/one/identify-punter/simplified/with-verification', true],
   ] as const) {
     gate.post(path, auth, validateBody(IDENTITY_SCHEMA), (req, res) => {
-      if (!russiaOnly(req, res)) return
+      if (!nationalServiceOnly(req, res)) return
       const punter = res.locals.punter as Punter
       const next = national!.simplified(identityOf(punter), req.body as IdentityData, withVerification, deps.now())
       save(punter.id, next)
@@ -134,7 +135,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
     })
   }
   gate.post('/punter/cps/one/identify-punter/continue', auth, (req, res) => {
-    if (!russiaOnly(req, res)) return
+    if (!nationalServiceOnly(req, res)) return
     const punter = res.locals.punter as Punter
     const current = identityOf(punter)
     if (current.result !== 'bind_in_progress' && current.result !== 'data_requested') return sendError(res, 409, 'INCORRECT_PUNTER_STATE')
@@ -143,7 +144,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
     sendOk(res, cpsAnswer(next))
   })
   gate.post('/punter/cps/one/identify-punter/esia/full', auth, (req, res) => {
-    if (!russiaOnly(req, res)) return
+    if (!nationalServiceOnly(req, res)) return
     const punter = res.locals.punter as Punter
     const state = newState()
     const { record, identificationLink } = national!.esiaFull(identityOf(punter), state)
@@ -153,7 +154,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
   })
 
   gate.get('/punter/cps/agreement-data', auth, (req, res) => {
-    if (!russiaOnly(req, res)) return
+    if (!nationalServiceOnly(req, res)) return
     sendOk(res, { ...IDENTIFICATION_AGREEMENT, operator: siteContext(req, deps).site.name })
   })
 

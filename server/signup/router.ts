@@ -21,13 +21,13 @@
 import { Router, type Request, type Response } from 'express'
 import type { Result } from '../../engine/core/contracts'
 import type { FlowDocument } from '../../engine/documents/types'
+import { SIGNUP_VARIANTS } from '../../engine/documents/signup-variants'
 import { captchaServiceFor, powConfig } from '../auth/captcha'
 import { consumeConfirmationToken, issueConfirmationToken, noStore } from '../auth/router'
 import { remoteConfigFor } from '../documents/router'
 import { parsePhone } from '../dictionary/phone-table'
 import type { ServerDeps } from '../deps'
 import { countryById, currencyById } from '../dictionary/countries'
-import { communeById } from '../dictionary/italy'
 import { jurisdictionOf, signupPolicy } from '../dictionary'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
@@ -42,20 +42,20 @@ import {
   answerContainsBirthday,
   countryErrors,
   cprErrors,
-  fiscalCodeErrors,
   nameErrors,
   NAME_FIELDS,
   nicknameErrors,
   passwordErrors,
   phoneRule,
-  spanishDocumentErrors,
+  signupCheckErrors,
   type CountryCheckPolicy,
   type NicknamePolicy,
 } from './rules'
 import { createSmsBudgetService, smsBudgetOf, type SmsRecipient } from './sms-budget'
 import { createVerificationService, sha256, VERIFICATION_LIMITS, type FlowKind } from './verification'
 
-export type Variant = 'phone' | 'ru' | 'belarus' | 'email' | 'italy' | 'spain'
+/** A sign-up variant of the spec's API (engine/documents/signup-variants.json). */
+export type Variant = string
 
 /** Fields of a sign-up body that are not form fields (spec §3 "Sign-up payload"). */
 const META_FIELDS = ['refererId', 'registrationToken', 'verificationToken', 'verificationCode', 'captcha'] as const
@@ -190,12 +190,7 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
     if (typeof data.secretAnswer === 'string' && typeof data.birthDay === 'string' && answerContainsBirthday(data.secretAnswer, data.birthDay))
       errors.push({ field: 'secretAnswer', code: 'SECRET_QUESTION_ANSWER_CONTAINS_BIRTHDAY' })
     if (policy.requireCpr === true) errors.push(...cprErrors(data.cpr))
-    if (variant === 'spain') errors.push(...spanishDocumentErrors(data.documentNumber))
-    if (variant === 'italy') {
-      errors.push(...fiscalCodeErrors(data.fiscalCode))
-      const commune = typeof data.communeId === 'number' ? communeById(data.communeId) : undefined
-      if (!commune || commune.provinceId !== data.provinceId) errors.push({ field: 'communeId', code: 'enum' })
-    }
+    errors.push(...signupCheckErrors(policy.checks, data))
     if (typeof data.promoCode === 'string' && data.promoCode.trim() !== '') {
       const promo = promoCheck(req, data.promoCode, typeof data.countryId === 'number' ? data.countryId : undefined)
       if (!promo.ok) errors.push({ field: 'promoCode', code: 'INVALID_PROMO_CODE' })
@@ -237,7 +232,7 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
     if (typeof data.communeId === 'number') profile.communeId = data.communeId
     if (typeof data.promoCode === 'string' && data.promoCode.trim()) profile.promoCode = data.promoCode.trim().toUpperCase()
     if (typeof meta.refererId === 'string') profile.refererId = meta.refererId
-    if (variant === 'belarus') Object.assign(profile, { needUploadDocuments: true, documentsUploadState: 'REQUIRED' })
+    if (isRecord(policy.newPunterProfile)) Object.assign(profile, policy.newPunterProfile)
     const punter: NewSignupPunter = {
       jurisdiction: context.site.jurisdiction,
       passwordHash: '', // hashed by `withPasswordHash` once the request has passed every cheap check
@@ -301,9 +296,7 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
 
   // ---- phone-code variants -------------------------------------------------------------------
 
-  const FLOW_OF: Record<'phone' | 'ru' | 'belarus', FlowKind> = { phone: 'phone', ru: 'ru', belarus: 'belarus' }
-
-  function begin(variant: 'phone' | 'ru' | 'belarus') {
+  function begin(variant: Variant) {
     return async (req: Request, res: Response) => {
       const prepared = await prepare(req, res, variant)
       if (!prepared) return
@@ -313,7 +306,7 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
       if (spent === undefined) return
       const punter = await withPasswordHash(prepared)
       const started = verification.start(
-        { flow: FLOW_OF[variant], jurisdiction, channel: 'sms', contact: prepared.phone.e164, payload: { punter }, withRegistrationToken: variant === 'ru' },
+        { flow: variant, jurisdiction, channel: 'sms', contact: prepared.phone.e164, payload: { punter }, withRegistrationToken: SIGNUP_VARIANTS[variant].registrationToken === true },
         deps.now(),
       )
       if (!started.ok) {
@@ -421,58 +414,57 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
     }
   }
 
-  for (const version of ['v2', 'v3']) {
-    router.post(`/account/${version}/signup/phone/begin`, begin('phone'))
-    router.post(`/account/${version}/signup/phone/complete`, complete('phone', 'phone'))
+  /** The code step alone of a variant with a registration token. */
+  function confirmCode(variant: Variant) {
+    return (req: Request, res: Response) => {
+      const body = codeBody(req, res)
+      if (!body) return
+      if (!body.verificationToken || !body.verificationCode) return failFields(res, [{ field: 'verificationCode', code: 'required' }])
+      const { site } = siteContext(req, deps)
+      const verified = verification.verify(body.verificationToken, body.verificationCode, variant, site.jurisdiction, deps.now())
+      if (!verified.ok) return fail(res, verified.code, verified.state)
+      sendOk(res, { status: 'VERIFIED' })
+    }
   }
-  router.post('/account/signup/phone/resend-notification-sms', resend(['phone', 'belarus']))
 
-  router.post('/account/v2/belarus/signup/begin', begin('belarus'))
-  router.post('/account/belarus/signup/complete', complete('belarus', 'belarus'))
+  const registrationCompleteBody = TOKEN_BODY(['registrationToken', 'verificationToken', 'verificationCode'])
+  /** Completes a variant with a registration token: the code now, or one confirmed before. */
+  function completeWithRegistrationToken(variant: Variant) {
+    return (req: Request, res: Response) => {
+      const body = registrationCompleteBody(req, res)
+      if (!body) return
+      if (!body.registrationToken || !body.verificationToken) return failFields(res, [{ field: body.registrationToken ? 'verificationToken' : 'registrationToken', code: 'required' }])
+      if (!verification.registrationTokenMatches(body.verificationToken, body.registrationToken)) return fail(res, 'UNKNOWN_HASH')
+      const { site } = siteContext(req, deps)
+      const now = deps.now()
+      const verified = body.verificationCode
+        ? verification.verify(body.verificationToken, body.verificationCode, variant, site.jurisdiction, now)
+        : verification.verified(body.verificationToken, variant, site.jurisdiction, now)
+      if (!verified.ok) return fail(res, verified.code, 'state' in verified ? verified.state : undefined)
+      finish(res, verified.value, variant)
+    }
+  }
 
-  // Russia: begin → confirmation (code) → complete; repeat resends; continue reports the state.
-  router.post('/account/v2/ru/signup/begin', begin('ru'))
-  router.post('/account/ru/signup/confirmation/phone-number', (req, res) => {
-    const body = codeBody(req, res)
-    if (!body) return
-    if (!body.verificationToken || !body.verificationCode) return failFields(res, [{ field: 'verificationCode', code: 'required' }])
-    const { site } = siteContext(req, deps)
-    const verified = verification.verify(body.verificationToken, body.verificationCode, 'ru', site.jurisdiction, deps.now())
-    if (!verified.ok) return fail(res, verified.code, verified.state)
-    sendOk(res, { status: 'VERIFIED' })
-  })
-  const ruCompleteBody = TOKEN_BODY(['registrationToken', 'verificationToken', 'verificationCode'])
-  router.post('/account/ru/signup/complete', (req, res) => {
-    const body = ruCompleteBody(req, res)
-    if (!body) return
-    if (!body.registrationToken || !body.verificationToken) return failFields(res, [{ field: body.registrationToken ? 'verificationToken' : 'registrationToken', code: 'required' }])
-    if (!verification.registrationTokenMatches(body.verificationToken, body.registrationToken)) return fail(res, 'UNKNOWN_HASH')
-    const { site } = siteContext(req, deps)
-    const now = deps.now()
-    const verified = body.verificationCode
-      ? verification.verify(body.verificationToken, body.verificationCode, 'ru', site.jurisdiction, now)
-      : verification.verified(body.verificationToken, 'ru', site.jurisdiction, now)
-    if (!verified.ok) return fail(res, verified.code, 'state' in verified ? verified.state : undefined)
-    finish(res, verified.value, 'ru')
-  })
-  router.post('/account/ru/signup/repeat', resend(['ru']))
   const continueBody = TOKEN_BODY(['registrationToken'])
-  router.post('/account/ru/signup/continue', (req, res) => {
-    const body = continueBody(req, res)
-    if (!body) return
-    if (!body.registrationToken) return failFields(res, [{ field: 'registrationToken', code: 'required' }])
-    const { site } = siteContext(req, deps)
-    const state = verification.byRegistrationToken(body.registrationToken, site.jurisdiction, deps.now())
-    if (!state) return fail(res, 'UNKNOWN_HASH')
-    const { tokenDigest: _digest, ...visible } = state
-    sendOk(res, visible)
-  })
+  /** The state of a started registration, by its registration token. */
+  function continueRegistration() {
+    return (req: Request, res: Response) => {
+      const body = continueBody(req, res)
+      if (!body) return
+      if (!body.registrationToken) return failFields(res, [{ field: 'registrationToken', code: 'required' }])
+      const { site } = siteContext(req, deps)
+      const state = verification.byRegistrationToken(body.registrationToken, site.jurisdiction, deps.now())
+      if (!state) return fail(res, 'UNKNOWN_HASH')
+      const { tokenDigest: _digest, ...visible } = state
+      sendOk(res, visible)
+    }
+  }
 
   // ---- e-mail variants ---------------------------------------------------------------------
 
   const confirmationLink = (req: Request, token: string) => `${req.protocol}://${req.get('host')}/join/confirm-email?token=${encodeURIComponent(token)}`
 
-  function emailSignup(variant: 'email' | 'italy' | 'spain') {
+  function emailSignup(variant: Variant) {
     return async (req: Request, res: Response) => {
       const prepared = await prepare(req, res, variant)
       if (!prepared) return
@@ -501,9 +493,17 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
       sendOk(res, { status: 'OK', needEmailConfirmation: true, email })
     }
   }
-  for (const version of ['v2', 'v3']) router.post(`/account/${version}/signup/email`, emailSignup('email'))
-  router.post('/account/v2/italy/signup', emailSignup('italy'))
-  router.post('/account/spain/signup', emailSignup('spain'))
+
+  // Every variant's calls, from the variants' data; one resend path may serve several variants.
+  const resendFlows = new Map<string, Variant[]>()
+  for (const [variant, api] of Object.entries(SIGNUP_VARIANTS)) {
+    for (const path of api.begin) router.post(path, api.channel === 'email' ? emailSignup(variant) : begin(variant))
+    for (const path of api.complete ?? []) router.post(path, api.registrationToken ? completeWithRegistrationToken(variant) : complete(variant, variant))
+    if (api.confirm) router.post(api.confirm, confirmCode(variant))
+    if (api.continue) router.post(api.continue, continueRegistration())
+    if (api.resend) resendFlows.set(api.resend, [...(resendFlows.get(api.resend) ?? []), variant])
+  }
+  for (const [path, flows] of resendFlows) router.post(path, resend(flows))
 
   const lastMailAt = new Map<string, number>()
   const mailBody = TOKEN_BODY(['login'])

@@ -7,6 +7,8 @@
 import type { FieldError } from '../http/validate'
 import { parsePhone, type ParsedPhone } from '../dictionary/phone-table'
 import { countryById } from '../dictionary/countries'
+import { communeById } from '../dictionary/italy'
+import type { SIGNUP_CHECKS } from '../../engine/documents/kinds'
 
 /** Letters of any script (with their combining marks), digits, single spaces between words. */
 export const NAME_LIKE = /^[\p{L}\p{M}\p{N}]+(?: [\p{L}\p{M}\p{N}]+)*$/u
@@ -162,4 +164,22 @@ export function fiscalCodeErrors(value: unknown): FieldError[] {
     sum += i % 2 === 0 ? ODD[n] : n
   }
   return String.fromCharCode(65 + (sum % 26)) === text[15] ? [] : [{ field: 'fiscalCode', code: 'checksum' }]
+}
+
+/** The commune must be one of the chosen province's. */
+export function communeErrors(data: Record<string, unknown>): FieldError[] {
+  const commune = typeof data.communeId === 'number' ? communeById(data.communeId) : undefined
+  return commune && commune.provinceId === data.provinceId ? [] : [{ field: 'communeId', code: 'enum' }]
+}
+
+/** The checks a jurisdiction's `signup.checks` names, by name: the document decides which run. */
+export const SIGNUP_CHECK_RULES: Record<(typeof SIGNUP_CHECKS)[number], (data: Record<string, unknown>) => FieldError[]> = {
+  spanishDocument: (data) => spanishDocumentErrors(data.documentNumber),
+  italianFiscalCode: (data) => fiscalCodeErrors(data.fiscalCode),
+  italianCommune: communeErrors,
+}
+
+export function signupCheckErrors(checks: unknown, data: Record<string, unknown>): FieldError[] {
+  if (!Array.isArray(checks)) return []
+  return checks.flatMap((name) => (typeof name === 'string' && Object.hasOwn(SIGNUP_CHECK_RULES, name) ? SIGNUP_CHECK_RULES[name as keyof typeof SIGNUP_CHECK_RULES](data) : []))
 }

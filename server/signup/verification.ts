@@ -56,7 +56,8 @@ export const VERIFICATION_LIMITS = {
   blockWindowMs: 24 * 3_600_000,
 } as const
 
-export type FlowKind = 'phone' | 'ru' | 'belarus' | 'email'
+/** The sign-up variant a flow belongs to (engine/documents/signup-variants.json): its code completes only that variant. */
+export type FlowKind = string
 type Status = 'PENDING' | 'VERIFIED' | 'COMPLETED' | 'LOCKED' | 'SUPERSEDED'
 
 interface Row {
