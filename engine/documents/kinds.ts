@@ -704,6 +704,7 @@ export const remoteConfigSchema = {
         OFFSET_TO_EXPIRE_TOKEN: { type: 'integer' },
         AMPLITUDE_KEY: { type: 'string' },
         AMPLITUDE_REPLAY: { type: 'boolean' },
+        ERROR_REPORTING_ENABLED: { type: 'boolean', description: 'Client error reports to the error-reporting endpoint (issue 18); on unless false.' },
         AMPLITUDE_DISABLED_EVENTS: { type: 'array', items: { type: 'string' } },
         YANDEX_METRICA_ENABLED: { type: 'boolean' },
         YANDEX_METRICA_KEY: { type: 'string' },

@@ -36,6 +36,11 @@ function deviceId(): string {
   }
 }
 
+function punterIdOf(env: ActionEnvironment): string | undefined {
+  const id = env.stores.user.getState().data?.user?.id
+  return id === undefined ? undefined : String(id)
+}
+
 /** The user context of spec §3 for analytics (nothing personal: no name, e-mail or phone). */
 export function userContext(stores: EngineStores): Record<string, unknown> {
   const data = stores.user.getState().data
@@ -77,7 +82,7 @@ export function analyticsEventsOf(event: TelemetryEvent): Tracked[] {
   }
 }
 
-function startAnalytics(env: ActionEnvironment, config: Config, consent: StoreApi<ConsentState>): (tracked: Tracked) => void {
+function startAnalytics(env: ActionEnvironment, config: Config, consent: StoreApi<ConsentState>, sessionId: number): (tracked: Tracked) => void {
   const apiKey = typeof config.AMPLITUDE_KEY === 'string' ? config.AMPLITUDE_KEY : ''
   if (apiKey === '') return () => {}
   let client: AnalyticsClient | null = null
@@ -89,17 +94,14 @@ function startAnalytics(env: ActionEnvironment, config: Config, consent: StoreAp
     client = createAnalytics({
       apiKey,
       deviceId: deviceId(),
-      sessionId: Date.now(),
+      sessionId,
       now: () => Date.now(),
       schedule: (task, ms) => {
         const handle = window.setTimeout(task, ms)
         return () => window.clearTimeout(handle)
       },
       disabledEvents: Array.isArray(config.AMPLITUDE_DISABLED_EVENTS) ? (config.AMPLITUDE_DISABLED_EVENTS as string[]) : [],
-      userId: () => {
-        const id = env.stores.user.getState().data?.user?.id
-        return id === undefined ? undefined : String(id)
-      },
+      userId: () => punterIdOf(env),
       userProperties: () => userContext(env.stores),
       transport: async (body) => {
         try {
@@ -131,6 +133,36 @@ function startAnalytics(env: ActionEnvironment, config: Config, consent: StoreAp
   }
 }
 
+/** Session replay: on when remote config says so (AMPLITUDE_REPLAY with a key) and only while all cookies are accepted. */
+export function replayWanted(config: Config, choice: ConsentState['choice']): boolean {
+  return config.AMPLITUDE_REPLAY === true && typeof config.AMPLITUDE_KEY === 'string' && config.AMPLITUDE_KEY !== '' && choice === 'all'
+}
+
+function followReplay(env: ActionEnvironment, config: Config, consent: StoreApi<ConsentState>, sessionId: number): void {
+  let stop: Promise<(() => void) | null> | null = null
+  const follow = () => {
+    const wanted = replayWanted(config, consent.getState().choice)
+    if (wanted && !stop) {
+      const session = { deviceId: deviceId(), sessionId, userId: () => punterIdOf(env) }
+      stop = import('./replay')
+        .then(({ startReplay }) => startReplay(session))
+        .catch((error: unknown) => {
+          console.warn('[parlay:replay] could not start', (error as Error).message)
+          return null
+        })
+    }
+    if (!wanted && stop) {
+      void stop.then((s) => s?.())
+      stop = null
+    }
+  }
+  follow()
+  consent.subscribe(follow)
+}
+
+/** Error reporting is on unless the site's remote config turns it off (ERROR_REPORTING_ENABLED: false). */
+export const errorReportingOn = (config: Config) => config.ERROR_REPORTING_ENABLED !== false
+
 function startErrorReports(release: string): (kind: ErrorKind, type: string, message: string, stack?: string) => void {
   let sent = 0
   const seen = new Set<string>()
@@ -150,8 +182,10 @@ function startErrorReports(release: string): (kind: ErrorKind, type: string, mes
  */
 export function startServices(env: ActionEnvironment, release: string, consent: StoreApi<ConsentState>): void {
   const config = (env.stores.site.getState().bootstrap?.remoteConfig ?? {}) as Config
-  const track = startAnalytics(env, config, consent)
-  const reportError = startErrorReports(release)
+  const sessionId = Date.now()
+  const track = startAnalytics(env, config, consent, sessionId)
+  followReplay(env, config, consent, sessionId)
+  const reportError = errorReportingOn(config) ? startErrorReports(release) : () => {}
 
   const screen = (event: Event) => {
     const detail = (event as CustomEvent<{ screen: string; path: string }>).detail

@@ -26,7 +26,35 @@ registerMigration(
    );`,
 )
 
-export type AdminRole = 'operator' | 'compliance'
+registerMigration(
+  '103-admin-support-role',
+  // SQLite cannot change a CHECK in place: both tables are rebuilt (sessions reference users), the
+  // rows copied as they are, the old tables dropped child first, the new ones renamed.
+  `CREATE TABLE admin_users_next (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+     name TEXT NOT NULL,
+     role TEXT NOT NULL CHECK (role IN ('operator', 'compliance', 'support')),
+     password_hash TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   INSERT INTO admin_users_next (id, email, name, role, password_hash, created_at) SELECT id, email, name, role, password_hash, created_at FROM admin_users;
+   CREATE TABLE admin_sessions_next (
+     token_hash TEXT PRIMARY KEY,
+     user_id INTEGER NOT NULL REFERENCES admin_users_next (id),
+     csrf TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL
+   );
+   INSERT INTO admin_sessions_next (token_hash, user_id, csrf, created_at, expires_at) SELECT token_hash, user_id, csrf, created_at, expires_at FROM admin_sessions;
+   DROP TABLE admin_sessions;
+   DROP TABLE admin_users;
+   ALTER TABLE admin_users_next RENAME TO admin_users;
+   ALTER TABLE admin_sessions_next RENAME TO admin_sessions;`,
+)
+
+/** operator: edits and publishes; compliance: reviews; support: reads the services' records of punters (issue 18). */
+export type AdminRole = 'operator' | 'compliance' | 'support'
 
 export interface AdminUser {
   id: number
@@ -46,6 +74,7 @@ export const DEMO_ADMINS: { email: string; name: string; role: AdminRole; passwo
   { email: 'operator@parlay.test', name: 'Olga Operator', role: 'operator', password: 'operator-demo-2026' },
   { email: 'compliance@parlay.test', name: 'Carlos Compliance', role: 'compliance', password: 'compliance-demo-2026' },
   { email: 'compliance2@parlay.test', name: 'Chiara Compliance', role: 'compliance', password: 'compliance2-demo-2026' },
+  { email: 'support@parlay.test', name: 'Sam Support', role: 'support', password: 'support-demo-2026' },
 ]
 
 const ARGON2 = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const

@@ -21,6 +21,7 @@ import { DIFF_FORMATS, render, summaryOf, toHtmlFragment, type DiffFormat } from
 import { REGULATORY_RULES } from '../../tools/schema-lint/rules/regulatory'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import { adminOutboxRoute } from '../signup/outbox'
+import { limitSupport } from './support-role'
 import { createAdminMessagesRouter } from '../messages/admin'
 import { createAdminServicesRouter } from '../services/admin'
 import { createStudioRouter } from './studio'
@@ -176,6 +177,8 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
       )
       return
     }
+    // support staff work in the services views only
+    if (session.user.role === 'support') return res.redirect(303, '/admin/services')
     res.type('html').send(
       page(
         'Parlay admin',
@@ -214,6 +217,8 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   })
 
   router.use('/admin/api', (req: AdminRequest, res, next) => (req.path === '/login' ? next() : authenticate(req, res, next)))
+  // support staff (issue 18) read the services' records only: deny by default (./support-role.ts)
+  router.use('/admin/api', limitSupport)
 
   router.get('/admin/api/session', (req: AdminRequest, res) => sendOk(res, { user: req.admin!.user, csrf: req.admin!.csrf }))
 

@@ -1,7 +1,7 @@
 /**
  * The services views of /admin (issue 18 item 4): analytics events, reported errors (client frames
- * mapped to source lines through the build's hidden source maps), recognitions and the
- * multi-accounting flag. Mounted inside the admin router (session + CSRF); every read is audited.
+ * mapped to source lines through the build's hidden source maps), recognitions, the
+ * multi-accounting flag and session replays. Mounted inside the admin router (session + CSRF); every read is audited.
  * The page itself is /admin/services, a page of its own so it does not touch the main admin script.
  */
 import { existsSync, readFileSync } from 'node:fs'
@@ -9,9 +9,10 @@ import { basename, join } from 'node:path'
 import { Router, type Request, type Response } from 'express'
 import { SourceMapConsumer } from 'source-map-js'
 import type { ServerDeps } from '../deps'
-import { sendOk } from '../http/envelope'
+import { gunzipSync } from 'node:zlib'
+import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateQuery } from '../http/validate'
-import { listErrors, listEvents, listRecognitions, sharedVisitors, type ErrorFrame } from './store'
+import { listErrors, listEvents, listRecognitions, listReplaySessions, replayBatchesOf, sharedVisitors, type ErrorFrame } from './store'
 
 type Audit = (req: Request, action: string, details: Record<string, unknown>) => void
 
@@ -76,5 +77,25 @@ export function createAdminServicesRouter(deps: ServerDeps, audit: Audit): Route
     audit(req, 'admin.recognitions-read', { count: payload.recognitions.length, shared: payload.sharedVisitors.length })
     sendOk(res, payload)
   })
+
+  router.get('/admin/api/services/replays', validateQuery(SERVICES_LIST_QUERY), (req: Request, res: Response) => {
+    const sessions = listReplaySessions(deps.db, limitOf(req))
+    audit(req, 'admin.replays-read', { count: sessions.length })
+    sendOk(res, sessions)
+  })
+
+  router.get('/admin/api/services/replays/:deviceId/:sessionId', (req: Request, res: Response) => {
+    const { deviceId, sessionId } = req.params as { deviceId: string; sessionId: string }
+    if (!/^[A-Za-z0-9_-]{8,64}$/.test(deviceId) || !/^[0-9]{1,16}$/.test(sessionId)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'params', code: 'pattern' })
+    const batches = replayBatchesOf(deps.db, deviceId, Number(sessionId), MAX_REPLAY_BATCHES)
+    if (batches.length === 0) return sendError(res, 404, HTTP_ERRORS.notFound)
+    const events = batches.flatMap((body) => (JSON.parse(gunzipSync(body).toString('utf8')) as { events: unknown[] }).events)
+    // who watched which punter's session, and when: the audit entry of every view
+    audit(req, 'admin.replay-viewed', { deviceId, sessionId: Number(sessionId), batches: batches.length, events: events.length })
+    sendOk(res, { deviceId, sessionId: Number(sessionId), events })
+  })
   return router
 }
+
+/** A replay view sends at most this many batches (up to 1 MB each unpacked). */
+const MAX_REPLAY_BATCHES = 20

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import express, { Router, type Request, type Response } from 'express'
 import type { ServerDeps } from '../deps'
+import { remoteConfigFor } from '../documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { storeError, type ErrorFrame, type ReportedError } from './store'
 
@@ -77,6 +78,8 @@ export function createErrorsRouter(deps: ServerDeps): Router {
   const router = Router()
   router.post(ERRORS_PATH, express.text({ type: ENVELOPE_CONTENT_TYPE, limit: MAX_ENVELOPE_BYTES }), (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store')
+    // the site's switch (remote config ERROR_REPORTING_ENABLED: false); the server's own 5xx are kept regardless
+    if (remoteConfigFor(deps, req).ERROR_REPORTING_ENABLED === false) return sendError(res, 403, 'ERROR_REPORTING_DISABLED')
     if (!req.is(ENVELOPE_CONTENT_TYPE) || typeof req.body !== 'string') return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType, { expected: ENVELOPE_CONTENT_TYPE })
     const errors = parseEnvelope(req.body)
     if (!errors) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'body', code: 'envelope' })

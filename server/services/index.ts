@@ -1,6 +1,6 @@
 /**
  * Server module `services` (issue 18): Parlay's own endpoints for the third-party services of
- * spec §1/§7 — the analytics ingest, the error envelope endpoint and the recognition link. The
+ * spec §1/§7 — the analytics ingest, the error envelope endpoint, the replay ingest and the recognition link. The
  * admin views are mounted by the admin router (./admin.ts); the services page is ./page.ts.
  */
 import { GATEWAY } from '../deps'
@@ -8,6 +8,7 @@ import type { ServerModule } from '../modules'
 import { ANALYTICS_PATH, analyticsParseErrors, createAnalyticsRouter } from './analytics'
 import { createErrorsRouter } from './errors'
 import { createRecognitionRouter } from './recognition'
+import { createReplayRouter } from './replay'
 import { createServicesPage } from './page'
 import './openapi'
 
@@ -17,6 +18,7 @@ export const servicesModule: ServerModule = {
     app.use(ANALYTICS_PATH, analyticsParseErrors)
     app.use(createAnalyticsRouter(deps))
     app.use(createErrorsRouter(deps))
+    app.use(createReplayRouter(deps))
     app.use(GATEWAY.mobile, createRecognitionRouter(deps))
     app.use(createServicesPage(deps))
   },

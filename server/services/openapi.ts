@@ -22,4 +22,13 @@ registerOpenApiPaths({
   '/admin/api/services/events': { get: admin('Analytics events (audited read)') },
   '/admin/api/services/errors': { get: admin('Reported errors with source-mapped frames (audited read)') },
   '/admin/api/services/recognitions': { get: admin('Recognitions and visitor ids shared by several punters (audited read)') },
+  '/replay/api/1/batch': {
+    post: {
+      tags: ['services'],
+      summary: 'Session-replay batch (query device_id, session_id, type=replay; body {version: 1, events}, gzip as application/vnd.parlay.replay+gzip or plain as application/vnd.parlay.replay; at most 1,000,000 bytes unpacked)',
+      responses: { 200: openapi.ok('Stored'), 400: openapi.error('Bad query or body', BAD_INPUT), 403: openapi.error('Replay off for this site', ['REPLAY_DISABLED']), 413: openapi.error('Over 1,000,000 bytes unpacked', ['PAYLOAD_TOO_LARGE']), 415: openapi.error('Another content type', ['UNSUPPORTED_MEDIA_TYPE']) },
+    },
+  },
+  '/admin/api/services/replays': { get: admin('Recorded sessions (audited read)') },
+  '/admin/api/services/replays/{deviceId}/{sessionId}': { get: admin('The events of one recorded session, for the replayer (audited view)') },
 })

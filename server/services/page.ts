@@ -1,16 +1,34 @@
 /**
- * /admin/services: the services page of the admin (events, errors, recognitions), a page of its
+ * /admin/services: the services page of the admin (events, errors, recognitions, replays), a page of its
  * own beside the main admin page so the two evolve separately. Signed-out visitors are sent to
  * /admin to sign in; the data comes from the audited /admin/api/services/* reads.
  */
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { Router, type Request } from 'express'
+import { CONTENT_SECURITY_POLICY } from '../app'
 import type { ServerDeps } from '../deps'
 import { sessionFor } from '../admin/accounts'
 
 const SCRIPT = join(import.meta.dirname, 'public', 'services.js')
 const ADMIN_COOKIE = 'parlay_admin'
+/** rrweb's replayer for the replay view, served from the installed package (own origin only). */
+const RRWEB_DIST = dirname(createRequire(import.meta.url).resolve('rrweb'))
+const RRWEB_FILES = new Map([
+  ['rrweb.js', { file: 'rrweb.js', type: 'text/javascript' }],
+  ['rrweb.css', { file: 'style.css', type: 'text/css' }],
+])
+/**
+ * The page's CSP: the site's, except that styles may be inline. rrweb rebuilds the recorded page
+ * in a sandboxed iframe (no scripts) with its inline styles; nothing else on the page needs it.
+ */
+function pageCsp(): string {
+  const directives: Record<string, string[] | null> = { ...CONTENT_SECURITY_POLICY, styleSrc: ["'self'", "'unsafe-inline'"] }
+  return Object.entries(directives)
+    .map(([name, values]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...(values ?? [])].join(' '))
+    .join('; ')
+}
 
 function cookie(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
@@ -28,8 +46,15 @@ export function createServicesPage(deps: ServerDeps): Router {
     res.setHeader('Cache-Control', 'no-store')
     res.type('text/javascript').send(readFileSync(SCRIPT, 'utf8'))
   })
+  router.get('/admin/services/static/:file', (req, res, next) => {
+    const known = RRWEB_FILES.get(req.params.file)
+    if (!known) return next()
+    res.setHeader('Cache-Control', 'no-cache')
+    res.type(known.type).send(readFileSync(join(RRWEB_DIST, known.file), 'utf8'))
+  })
   router.get('/admin/services', (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
+    res.setHeader('Content-Security-Policy', pageCsp())
     const session = sessionFor(deps.db, cookie(req, ADMIN_COOKIE), deps.now())
     if (!session) return res.redirect(303, '/admin')
     res.type('html').send(`<!doctype html>
@@ -39,11 +64,12 @@ export function createServicesPage(deps: ServerDeps): Router {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Parlay admin: services</title>
 <link rel="stylesheet" href="/admin/static/admin.css">
+<link rel="stylesheet" href="/admin/services/static/rrweb.css">
 <script type="module" src="/admin/services/static/services.js"></script>
 </head>
 <body>
 <header class="bar"><strong>Parlay admin</strong> <span data-testid="admin-who">${escapeHtml(session.user.name)} (${session.user.role})</span>
-<nav><a href="/admin">Admin</a> <a href="#events">Events</a> <a href="#errors">Errors</a> <a href="#recognitions">Recognitions</a></nav></header>
+<nav>${session.user.role === 'support' ? '' : '<a href="/admin">Admin</a> '}<a href="#events">Events</a> <a href="#errors">Errors</a> <a href="#recognitions">Recognitions</a> <a href="#replays">Replays</a></nav></header>
 <main id="app"><p>Loading…</p></main>
 </body>
 </html>

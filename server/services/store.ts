@@ -175,3 +175,79 @@ export function sharedVisitors(db: Db, limit: number): Array<{ visitorId: string
     .all(limit) as Array<{ visitor_id: string; punters: string; last_seen: number }>
   return rows.map((r) => ({ visitorId: r.visitor_id, punterIds: r.punters.split(',').map(Number).sort((a, b) => a - b), lastSeen: r.last_seen }))
 }
+
+registerMigration(
+  'services-2-replays',
+  `CREATE TABLE IF NOT EXISTS replay_batches (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     received_at INTEGER NOT NULL,
+     device_id TEXT NOT NULL,
+     session_id INTEGER NOT NULL,
+     user_id TEXT,
+     events INTEGER NOT NULL,
+     first_timestamp INTEGER NOT NULL,
+     last_timestamp INTEGER NOT NULL,
+     bytes INTEGER NOT NULL,
+     body BLOB NOT NULL
+   );
+   CREATE INDEX IF NOT EXISTS replay_batches_session ON replay_batches (device_id, session_id, id);`,
+)
+
+export interface ReplayBatchRecord {
+  deviceId: string
+  sessionId: number
+  userId: string | null
+  events: number
+  firstTimestamp: number
+  lastTimestamp: number
+  /** Unpacked JSON bytes. */
+  bytes: number
+  /** The gzip body as received. */
+  compressed: Buffer
+}
+
+export function storeReplayBatch(db: Db, batch: ReplayBatchRecord, now: number): number {
+  const b = batch
+  const result = db
+    .prepare('INSERT INTO replay_batches (received_at, device_id, session_id, user_id, events, first_timestamp, last_timestamp, bytes, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .run(now, b.deviceId, b.sessionId, b.userId, b.events, Math.round(b.firstTimestamp), Math.round(b.lastTimestamp), b.bytes, b.compressed)
+  return Number(result.lastInsertRowid)
+}
+
+export interface ReplaySessionSummary {
+  deviceId: string
+  sessionId: number
+  userIds: string[]
+  batches: number
+  events: number
+  bytes: number
+  startedAt: number
+  endedAt: number
+}
+
+/** Recorded sessions, the latest first. */
+export function listReplaySessions(db: Db, limit: number): ReplaySessionSummary[] {
+  const rows = db
+    .prepare(
+      `SELECT device_id, session_id, GROUP_CONCAT(DISTINCT user_id) AS users, COUNT(*) AS batches, SUM(events) AS events, SUM(bytes) AS bytes,
+              MIN(first_timestamp) AS started, MAX(last_timestamp) AS ended, MAX(id) AS latest
+         FROM replay_batches GROUP BY device_id, session_id ORDER BY latest DESC LIMIT ?`,
+    )
+    .all(limit) as Array<{ device_id: string; session_id: number; users: string | null; batches: number; events: number; bytes: number; started: number; ended: number }>
+  return rows.map((r) => ({
+    deviceId: r.device_id,
+    sessionId: r.session_id,
+    userIds: r.users ? r.users.split(',') : [],
+    batches: r.batches,
+    events: r.events,
+    bytes: r.bytes,
+    startedAt: r.started,
+    endedAt: r.ended,
+  }))
+}
+
+/** The stored batches of one session in order (gzip bodies), at most `limit`. */
+export function replayBatchesOf(db: Db, deviceId: string, sessionId: number, limit: number): Buffer[] {
+  const rows = db.prepare('SELECT body FROM replay_batches WHERE device_id = ? AND session_id = ? ORDER BY id LIMIT ?').all(deviceId, sessionId, limit) as Array<{ body: Buffer }>
+  return rows.map((r) => r.body)
+}

@@ -1,5 +1,5 @@
 // The services page of /admin (server/services/page.ts): analytics events, reported errors with
-// source-mapped frames, recognitions and multi-accounting. Plain DOM, no framework, no inline code.
+// source-mapped frames, recognitions and multi-accounting, session replays. Plain DOM, no framework, no inline code.
 const app = () => document.getElementById('app')
 const when = (ms) => (ms ? new Date(ms).toISOString().replace('T', ' ').slice(0, 19) : '')
 
@@ -65,12 +65,44 @@ async function recognitionsView() {
   ]
 }
 
+async function replaysView() {
+  const sessions = await read('/admin/api/services/replays?limit=100')
+  return [
+    h('h1', {}, 'Session replays'),
+    sessions.length === 0
+      ? h('p', { 'data-testid': 'services-replays-none' }, 'No session recorded yet.')
+      : table(
+          'services-replays',
+          ['started', 'ended', 'device', 'punter', 'events', 'size', ''],
+          sessions.map((r) => [when(r.startedAt), when(r.endedAt), r.deviceId, r.userIds.join(', '), String(r.events), `${Math.ceil(r.bytes / 1024)} KB`, h('a', { href: `#replay/${r.deviceId}/${r.sessionId}`, 'data-testid': 'services-replay-play' }, 'Play')]),
+        ),
+  ]
+}
+
+// One session played back by rrweb's replayer (its own file, loaded on first use); viewing is audited.
+async function replayView(deviceId, sessionId) {
+  const [{ Replayer }, replay] = await Promise.all([import('/admin/services/static/rrweb.js'), read(`/admin/api/services/replays/${encodeURIComponent(deviceId)}/${encodeURIComponent(sessionId)}`)])
+  const stage = h('div', { className: 'replay-stage', 'data-testid': 'services-replay-stage' })
+  const nodes = [h('h1', {}, `Replay of ${deviceId}`), h('p', {}, h('a', { href: '#replays' }, 'All replays'), ` · ${replay.events.length} events`), stage]
+  // the replayer builds its iframe inside the stage, so it starts once the stage is in the page
+  nodes.mounted = () => {
+    const player = new Replayer(replay.events, { root: stage, mouseTail: false, skipInactive: true })
+    player.play()
+    stage.dataset.state = 'playing'
+  }
+  return nodes
+}
+
 async function route() {
   const at = location.hash
-  const view = at === '#errors' ? errorsView : at === '#recognitions' ? recognitionsView : eventsView
+  const replay = /^#replay\/([A-Za-z0-9_-]+)\/([0-9]+)$/.exec(at)
+  const views = { '#errors': errorsView, '#recognitions': recognitionsView, '#replays': replaysView }
+  const view = replay ? () => replayView(replay[1], replay[2]) : views[at] ?? eventsView
   try {
     const nodes = await view()
-    if (at === location.hash) app().replaceChildren(...nodes)
+    if (at !== location.hash) return
+    app().replaceChildren(...nodes)
+    nodes.mounted?.()
   } catch (error) {
     app().replaceChildren(h('p', { role: 'alert' }, `Could not load: ${error.message}`))
   }
