@@ -6,9 +6,13 @@
  * only records the request; it is decided when asked again after CASH_OUT_DELAY_MS, at the value
  * then, so a price about to move cannot be snapped. Paying closes the bet once under
  * `bet-cashout:<id>`, through the same balance function as everything else.
+ *
+ * Pending requests are rows (`cash_out_requests`, beside the bets): a restart within the delay
+ * resumes the request — the page's next ask is decided at the time it was due, not after a new
+ * wait — and a page that lost its request id (a reload) is given back the bet's pending one.
  */
 import { randomBytes } from 'node:crypto'
-import type { Db } from '../db/database'
+import { registerMigration, type Db } from '../db/database'
 import type { Feed } from '../feed'
 import { changeBalance, emitPunterEvent } from '../punters/events'
 import { cashOutValueMinor } from './settlement'
@@ -42,14 +46,40 @@ export function cashOutAccepted(type: CashOutConfirmationType, seenMinor: number
   return type === 'INCREASE' && currentMinor > seenMinor
 }
 
+registerMigration(
+  'bets-702-cash-out-requests',
+  `CREATE TABLE cash_out_requests (
+     id TEXT PRIMARY KEY,
+     bet_id TEXT NOT NULL REFERENCES bets(id),
+     punter_id INTEGER NOT NULL REFERENCES punters(id),
+     decide_at INTEGER NOT NULL
+   );
+   CREATE INDEX cash_out_requests_bet ON cash_out_requests (bet_id, punter_id);`,
+)
+
 interface Pending {
+  id: string
   betId: string
   punterId: number
   decideAt: number
 }
 
+/** The pending cash-out requests, kept in SQLite so a restart does not restart their wait. */
+function pendingStore(db: Db) {
+  const columns = 'id, bet_id AS betId, punter_id AS punterId, decide_at AS decideAt'
+  return {
+    byId: (id: string) => db.prepare(`SELECT ${columns} FROM cash_out_requests WHERE id = ?`).get(id) as Pending | undefined,
+    ofBet: (betId: string, punterId: number) =>
+      db.prepare(`SELECT ${columns} FROM cash_out_requests WHERE bet_id = ? AND punter_id = ? ORDER BY decide_at DESC LIMIT 1`).get(betId, punterId) as Pending | undefined,
+    add: (held: Pending) => db.prepare('INSERT INTO cash_out_requests (id, bet_id, punter_id, decide_at) VALUES (?, ?, ?, ?)').run(held.id, held.betId, held.punterId, held.decideAt),
+    remove: (id: string) => db.prepare('DELETE FROM cash_out_requests WHERE id = ?').run(id),
+    /** Requests whose page never asked again (closed tab, lost network): the table stays small. */
+    forgetAbandoned: (now: number) => db.prepare('DELETE FROM cash_out_requests WHERE decide_at < ?').run(now - CASH_OUT_PENDING_TTL_MS),
+  }
+}
+
 export function createCashOut(db: Db, feed: Feed) {
-  const pending = new Map<string, Pending>()
+  const pending = pendingStore(db)
 
   const pay = (bet: Bet, valueMinor: number, now: number): boolean => {
     try {
@@ -68,23 +98,19 @@ export function createCashOut(db: Db, feed: Feed) {
     }
   }
 
-  /** Forgets requests whose page never asked again (closed tab, lost network): memory stays bounded. */
-  const forgetAbandoned = (now: number) => {
-    for (const [id, held] of pending) if (now > held.decideAt + CASH_OUT_PENDING_TTL_MS) pending.delete(id)
-  }
-
   const delayed = (request: CashOutRequest, now: number): CashOutResult | undefined => {
     if (!request.delay) return undefined
-    forgetAbandoned(now)
-    const held = request.requestId ? pending.get(request.requestId) : undefined
-    if (!held || held.betId !== request.betId || held.punterId !== request.punterId) {
+    pending.forgetAbandoned(now)
+    const asked = request.requestId ? pending.byId(request.requestId) : undefined
+    const held = asked && asked.betId === request.betId && asked.punterId === request.punterId ? asked : request.requestId ? undefined : pending.ofBet(request.betId, request.punterId)
+    if (!held) {
       const requestId = randomBytes(9).toString('base64url')
-      pending.set(requestId, { betId: request.betId, punterId: request.punterId, decideAt: now + CASH_OUT_DELAY_MS })
+      pending.add({ id: requestId, betId: request.betId, punterId: request.punterId, decideAt: now + CASH_OUT_DELAY_MS })
       emitPunterEvent('coRequest', { punterId: request.punterId, betId: request.betId, requestId, status: 'PENDING' })
       return { ok: true, status: 'PENDING', requestId, retryAfterMs: CASH_OUT_DELAY_MS }
     }
-    if (now < held.decideAt) return { ok: true, status: 'PENDING', requestId: request.requestId!, retryAfterMs: held.decideAt - now }
-    pending.delete(request.requestId!)
+    if (now < held.decideAt) return { ok: true, status: 'PENDING', requestId: held.id, retryAfterMs: held.decideAt - now }
+    pending.remove(held.id)
     return undefined
   }
 

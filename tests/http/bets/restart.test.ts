@@ -84,3 +84,29 @@ it('a bet on a match of an earlier hour’s tree (restarted hours later, a new t
   await call('GET', '/api/content/line?section=sport&state=live')
   expect((await call('GET', 'heartbeat', undefined, hash)).payload.balanceInfo.mainBalance).toBe(balance)
 }, 60_000)
+
+it('a delayed cash-out survives a restart within its delay: the next ask is decided when it was due, not after a new wait; a reloaded page gets the pending request back', async () => {
+  server = await start()
+  let hash = await login()
+  const live = (await call('GET', '/api/content/line?section=sport&state=live')).payload as { id: string; main: { selections: { id: string; price: number; status: string }[] } }[]
+  const event = live.find((e) => e.main.selections.every((s) => s.status === 'OPEN'))!
+  const selection = event.main.selections[0]
+  const bet = (await call('POST', 'bets/place', { kind: 'single', selections: [{ selectionId: selection.id, price: selection.price }], stake: 5, idempotencyKey: 'restart-cash-out' }, hash)).payload
+  const first = (await call('POST', `bets/${bet.betId}/cash-out`, { amount: bet.cashOut.amount, confirmation: 'ALWAYS', delay: true }, hash)).payload
+  expect(first).toMatchObject({ status: 'PENDING', retryAfterMs: 3000 })
+  await server.dispose()
+
+  clock.now += 1000
+  server = await start()
+  hash = await login()
+  const resumed = (await call('POST', `bets/${bet.betId}/cash-out`, { amount: bet.cashOut.amount, confirmation: 'ALWAYS', delay: true, requestId: first.requestId }, hash)).payload
+  expect(resumed).toEqual({ status: 'PENDING', requestId: first.requestId, retryAfterMs: 2000 })
+  const reloaded = (await call('POST', `bets/${bet.betId}/cash-out`, { amount: bet.cashOut.amount, confirmation: 'ALWAYS', delay: true }, hash)).payload
+  expect(reloaded).toEqual({ status: 'PENDING', requestId: first.requestId, retryAfterMs: 2000 })
+
+  clock.now += 2000
+  const decided = (await call('POST', `bets/${bet.betId}/cash-out`, { amount: bet.cashOut.amount, confirmation: 'ALWAYS', delay: true, requestId: first.requestId }, hash)).payload
+  expect(decided).toMatchObject({ status: 'ACCEPTED', bet: { status: 'cashed_out' } })
+  await server.dispose()
+  server = undefined
+}, 60_000) // two server starts
