@@ -12,6 +12,7 @@ import { CodeEditor } from './CodeEditor'
 import { FORM_KINDS, FormView } from './FormView'
 import { Insights } from './Insights'
 import { Preview } from './Preview'
+import { Releases, usePendingCount } from './Releases'
 
 type View = 'form' | 'code'
 
@@ -186,6 +187,8 @@ export function Studio() {
   const [me, setMe] = useState<Me | undefined>()
   const [sites, setSites] = useState<SiteRow[]>([])
   const [file, setFile] = useState<string | undefined>(() => new URLSearchParams(location.search).get('file') ?? undefined)
+  const [tab, setTab] = useState<'documents' | 'releases'>(() => (new URLSearchParams(location.search).get('view') === 'releases' ? 'releases' : 'documents'))
+  const [pending, refreshPending] = usePendingCount()
   useEffect(() => {
     void call<{ user: Me; csrf: string }>('GET', '/admin/api/session').then((a) => {
       if (!a.ok) return
@@ -202,9 +205,18 @@ export function Studio() {
   return (
     <div className="studio">
       <header className="bar">
-        <strong>Parlay studio</strong> <span data-testid="studio-who">{me.name} ({me.role})</span> <a href="/admin">Admin</a>
+        <strong>Parlay studio</strong> <span data-testid="studio-who">{me.name} ({me.role})</span>
+        <nav className="tabs">
+          <button type="button" aria-pressed={tab === 'documents'} data-testid="studio-tab-documents" onClick={() => setTab('documents')}>Documents</button>
+          <button type="button" aria-pressed={tab === 'releases'} data-testid="studio-tab-releases" onClick={() => setTab('releases')}>
+            Releases and reviews{' '}
+            <span className={pending > 0 ? 'badge' : 'badge none'} data-testid="studio-pending-count" data-count={pending} aria-label={`${pending} waiting for your review`}>{pending}</span>
+          </button>
+        </nav>
+        <a href="/admin">Admin</a>
       </header>
-      <div className="panes">
+      {tab === 'releases' ? <Releases me={me} sites={sites} onChanged={refreshPending} /> : null}
+      <div className="panes" hidden={tab !== 'documents'}>
         <DocumentList selected={file} onOpen={open} />
         {file && sites.length > 0 ? <DocumentEditor key={file} file={file} me={me} sites={sites} onOpen={open} /> : <p className="muted empty">Pick a document on the left.</p>}
       </div>

@@ -1,0 +1,303 @@
+/**
+ * Releases and the reviewer's view (issue 19 items 5 and 6). An operator groups drafts into a
+ * release, submits it and schedules it for a time in a zone; compliance sees what waits for them
+ * (the count in the studio's header), reads each document's semantic diff and lint findings,
+ * comments on a diff line, renders the whole release beside the published site at phone size per
+ * site and language, and approves or rejects with a reason. Publishing, scheduling and rollback
+ * are one click each; the server (server/admin/releases.ts) enforces every rule and audits it.
+ */
+import { useCallback, useEffect, useState } from 'react'
+import { call, errorText, type LintFinding, type Me, type SiteRow } from './api'
+
+interface Item {
+  id: number
+  file: string
+  label: string
+  state: string
+}
+interface Finding {
+  message: string
+  location: string
+  severity: string
+  impact: string
+}
+interface ReleaseRow {
+  id: number
+  title: string
+  state: string
+  origin: string
+  author: string
+  reviewedBy: string | null
+  reviewComment: string | null
+  schedule: { at: number; local: string; zone: string } | null
+  rolledBackBy: number | null
+  rollbackOf: number | null
+  items: Item[]
+}
+interface Comment {
+  id: number
+  versionId: number
+  location: string
+  author: string
+  body: string
+}
+interface ReleaseDetail extends Omit<ReleaseRow, 'items'> {
+  items: (Item & { lint: LintFinding[]; diff: { findings: Finding[] } })[]
+  comments: Comment[]
+}
+
+export const ZONES = ['Europe/Madrid', 'Europe/Copenhagen', 'Europe/Minsk', 'Europe/Moscow', 'Europe/Lisbon', 'Europe/Rome', 'America/Curacao', 'UTC']
+
+/** What waits for this admin's review: the studio header's badge. */
+export function usePendingCount(): [number, () => void] {
+  const [count, setCount] = useState(0)
+  const refresh = useCallback(() => {
+    void call<{ count: number }>('GET', '/admin/api/reviews/pending').then((a) => a.ok && setCount(a.payload.count))
+  }, [])
+  useEffect(() => {
+    refresh()
+    const timer = setInterval(refresh, 30_000)
+    return () => clearInterval(timer)
+  }, [refresh])
+  return [count, refresh]
+}
+
+function NewRelease({ me, onCreated }: { me: Me; onCreated: (id: number) => void }) {
+  const [drafts, setDrafts] = useState<Item[]>([])
+  const [chosen, setChosen] = useState<number[]>([])
+  const [title, setTitle] = useState('')
+  const [problem, setProblem] = useState<string | undefined>()
+  useEffect(() => {
+    void call<(Item & { author: string })[]>('GET', '/admin/api/versions?state=draft').then(
+      (a) => a.ok && setDrafts(a.payload.filter((v) => v.author.toLowerCase() === me.email.toLowerCase())),
+    )
+  }, [me])
+  const create = async () => {
+    const answer = await call<{ id: number }>('POST', '/admin/api/releases', { title, versions: chosen })
+    if (!answer.ok) return setProblem(errorText(answer))
+    onCreated(answer.payload.id)
+  }
+  return (
+    <form className="new-release" onSubmit={(e) => (e.preventDefault(), void create())}>
+      <h2>New release</h2>
+      <label>
+        Title <input value={title} data-testid="release-title" onChange={(e) => setTitle(e.target.value)} />
+      </label>
+      <fieldset>
+        <legend>Your drafts, published together</legend>
+        {drafts.length === 0 ? <p className="muted">No drafts: save a document as a draft first.</p> : null}
+        {drafts.map((d) => (
+          <label key={d.id} className="check">
+            <input
+              type="checkbox"
+              data-testid={`release-draft-${d.file}`}
+              checked={chosen.includes(d.id)}
+              onChange={(e) => setChosen(e.target.checked ? [...chosen, d.id] : chosen.filter((x) => x !== d.id))}
+            />{' '}
+            {d.label} <code>{d.file}</code> #{d.id}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="primary" data-testid="release-create" disabled={chosen.length === 0 || title.trim().length < 3}>Create release</button>
+      {problem ? <p className="error" role="alert">{problem}</p> : null}
+    </form>
+  )
+}
+
+/** Both sides of the whole release on one site and language, at phone size. */
+function SideBySide({ releaseId, sites }: { releaseId: number; sites: SiteRow[] }) {
+  const [siteId, setSiteId] = useState(sites.find((s) => s.isDefault)?.id ?? sites[0]?.id ?? '')
+  const site = sites.find((s) => s.id === siteId)
+  const [locale, setLocale] = useState(site?.defaultLocale ?? 'en')
+  const [path, setPath] = useState('/')
+  const [tokens, setTokens] = useState<{ before: string; after: string } | undefined>()
+  const [problem, setProblem] = useState<string | undefined>()
+  const render = async () => {
+    const answer = await call<{ before: string; after: string }>('POST', `/admin/api/releases/${releaseId}/preview`, { site: siteId })
+    if (!answer.ok) return setProblem(errorText(answer))
+    setProblem(undefined)
+    setTokens(answer.payload)
+  }
+  const src = (token: string) => `${path.startsWith('/') ? path : `/${path}`}?preview=${encodeURIComponent(token)}&locale=${encodeURIComponent(locale)}`
+  return (
+    <section className="side-by-side" aria-label="Published and with this release">
+      <div className="preview-controls">
+        <select value={siteId} aria-label="Site" onChange={(e) => (setSiteId(e.target.value), setTokens(undefined))}>
+          {sites.map((s) => (
+            <option key={s.id} value={s.id}>{s.name}</option>
+          ))}
+        </select>{' '}
+        <select value={locale} aria-label="Language" onChange={(e) => setLocale(e.target.value)}>
+          {(site?.locales ?? []).map((l) => (
+            <option key={l} value={l}>{l}</option>
+          ))}
+        </select>{' '}
+        <input value={path} size={12} aria-label="Page" onChange={(e) => setPath(e.target.value)} />{' '}
+        <button type="button" data-testid="release-render" onClick={() => void render()}>Render both</button>
+      </div>
+      {problem ? <p className="error" role="alert">{problem}</p> : null}
+      {tokens ? (
+        <div className="pair">
+          <figure><figcaption>Published</figcaption><iframe className="phone" src={src(tokens.before)} width={360} height={740} title="Published" data-testid="release-before" /></figure>
+          <figure><figcaption>With this release</figcaption><iframe className="phone" src={src(tokens.after)} width={360} height={740} title="With this release" data-testid="release-after" /></figure>
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+function FindingLine({ finding, item, comments, onComment }: { finding: Finding; item: Item; comments: Comment[]; onComment: (versionId: number, location: string, text: string) => Promise<void> }) {
+  const [text, setText] = useState('')
+  const [open, setOpen] = useState(false)
+  const here = comments.filter((c) => c.versionId === item.id && c.location === finding.location)
+  return (
+    <li className={`finding severity-${finding.severity}`} data-testid="diff-line">
+      <span>{finding.message}</span> <code className="muted">{finding.location}</code> <span className="muted">{finding.impact}</span>{' '}
+      <button type="button" className="link" onClick={() => setOpen(!open)}>Comment</button>
+      {here.length > 0 ? (
+        <ul className="comments" data-testid="line-comments">
+          {here.map((c) => (
+            <li key={c.id}><strong>{c.author}</strong>: {c.body}</li>
+          ))}
+        </ul>
+      ) : null}
+      {open ? (
+        <form onSubmit={(e) => (e.preventDefault(), void onComment(item.id, finding.location, text).then(() => (setText(''), setOpen(false))))}>
+          <input value={text} aria-label="Comment on this line" data-testid="line-comment-text" onChange={(e) => setText(e.target.value)} />
+          <button type="submit" disabled={!text.trim()}>Add</button>
+        </form>
+      ) : null}
+    </li>
+  )
+}
+
+function ReleaseView({ id, me, sites, onChanged }: { id: number; me: Me; sites: SiteRow[]; onChanged: () => void }) {
+  const [release, setRelease] = useState<ReleaseDetail | undefined>()
+  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' } | undefined>()
+  const [reason, setReason] = useState('')
+  const [when, setWhen] = useState('')
+  const [zone, setZone] = useState('Europe/Madrid')
+  const [busy, setBusy] = useState(false)
+  const load = useCallback(async () => {
+    const answer = await call<ReleaseDetail>('GET', `/admin/api/releases/${id}`)
+    if (answer.ok) setRelease(answer.payload)
+  }, [id])
+  useEffect(() => {
+    void load()
+  }, [load])
+  const act = async (path: string, body: unknown, done: string) => {
+    setBusy(true)
+    const answer = await call<{ id: number }>('POST', `/admin/api/releases/${id}/${path}`, body)
+    setBusy(false)
+    setNotice(answer.ok ? { text: done, kind: 'info' } : { text: errorText(answer), kind: 'error' })
+    await load()
+    onChanged()
+  }
+  const comment = async (versionId: number, location: string, text: string) => {
+    const answer = await call('POST', `/admin/api/releases/${id}/comments`, { version: versionId, location, text })
+    if (!answer.ok) setNotice({ text: errorText(answer), kind: 'error' })
+    await load()
+  }
+  if (!release) return <p>Loading…</p>
+  const mine = release.author.toLowerCase() === me.email.toLowerCase()
+  const operator = me.role === 'operator'
+  const compliance = me.role === 'compliance'
+  const open = ['draft', 'in_review', 'approved'].includes(release.state)
+  return (
+    <article className="release" data-testid="release" data-state={release.state}>
+      <h2>
+        Release #{release.id}: {release.title} <span className={`state state-${release.state}`} data-testid="release-state">{release.state.replace('_', ' ')}</span>
+      </h2>
+      <p className="muted">
+        by {release.author}
+        {release.reviewedBy ? ` · reviewed by ${release.reviewedBy}${release.reviewComment ? `: “${release.reviewComment}”` : ''}` : ''}
+        {release.rollbackOf ? ` · rolls back release #${release.rollbackOf}` : ''}
+        {release.rolledBackBy ? ` · rolled back by release #${release.rolledBackBy}` : ''}
+      </p>
+      <p data-testid="release-schedule">{release.schedule ? `Goes live ${release.schedule.local} ${release.schedule.zone} (${new Date(release.schedule.at).toISOString().replace('.000Z', 'Z')})` : 'Not scheduled: goes live when published.'}</p>
+      {notice ? <p className={`notice ${notice.kind}`} role="status" data-testid="release-notice">{notice.text}</p> : null}
+
+      <div className="actions">
+        {operator && mine && (release.state === 'draft' || release.state === 'rejected') ? (
+          <button type="button" className="primary" disabled={busy} data-testid="release-submit" onClick={() => void act('submit', undefined, 'Submitted for review.')}>Submit for review</button>
+        ) : null}
+        {open ? (
+          <span className="schedule">
+            <input type="datetime-local" value={when} aria-label="Go live at" data-testid="release-when" onChange={(e) => setWhen(e.target.value)} />
+            <select value={zone} aria-label="Time zone" data-testid="release-zone" onChange={(e) => setZone(e.target.value)}>
+              {ZONES.map((z) => (
+                <option key={z} value={z}>{z}</option>
+              ))}
+            </select>
+            <button type="button" disabled={busy || !when} data-testid="release-schedule-button" onClick={() => void act('schedule', { at: when.slice(0, 16), zone }, `Scheduled for ${when} ${zone}.`)}>Schedule</button>
+          </span>
+        ) : null}
+        {compliance && !mine && release.state === 'in_review' ? (
+          <span className="review">
+            <input value={reason} placeholder="Comment (required to reject)" aria-label="Review comment" data-testid="release-review-comment" onChange={(e) => setReason(e.target.value)} />
+            <button type="button" className="primary" disabled={busy} data-testid="release-approve" onClick={() => void act('approve', { comment: reason }, 'Approved.')}>Approve</button>
+            <button type="button" disabled={busy || reason.trim().length < 3} data-testid="release-reject" onClick={() => void act('reject', { comment: reason }, 'Rejected.')}>Reject</button>
+          </span>
+        ) : null}
+        {release.state === 'approved' ? <button type="button" disabled={busy} data-testid="release-publish" onClick={() => void act('publish', undefined, 'Published.')}>Publish now</button> : null}
+        {release.state === 'published' && !release.rolledBackBy ? (
+          <button type="button" disabled={busy} data-testid="release-rollback" onClick={() => void act('rollback', undefined, 'Rolled back: the previous versions are live again.')}>Roll back</button>
+        ) : null}
+        {operator && mine && open ? <button type="button" disabled={busy} onClick={() => void act('withdraw', undefined, 'Withdrawn.')}>Withdraw</button> : null}
+      </div>
+
+      {release.items.map((item) => (
+        <section key={item.id} className="release-item" data-testid="release-item" data-file={item.file}>
+          <h3>{item.label} <code>{item.file}</code> <span className="muted">#{item.id}</span></h3>
+          <ul className="diff">
+            {item.diff.findings.length === 0 ? <li className="muted">No semantic change.</li> : null}
+            {item.diff.findings.map((f, i) => (
+              <FindingLine key={i} finding={f} item={item} comments={release.comments} onComment={comment} />
+            ))}
+          </ul>
+          {item.lint.length > 0 ? (
+            <ul className="findings" data-testid="release-lint">
+              {item.lint.map((f, i) => (
+                <li key={i} className={`severity-${f.severity}`}>{f.severity}: <code>{f.pointer || '/'}</code> {f.message}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ))}
+      <p className="muted">Findings of a regulatory rule can be waived in <a href="/admin#waivers">/admin → Waivers</a> (a second person approves the waiver).</p>
+      <SideBySide releaseId={release.id} sites={sites} />
+    </article>
+  )
+}
+
+export function Releases({ me, sites, onChanged }: { me: Me; sites: SiteRow[]; onChanged: () => void }) {
+  const [rows, setRows] = useState<ReleaseRow[]>([])
+  const [selected, setSelected] = useState<number | 'new' | undefined>()
+  const load = useCallback(() => {
+    void call<ReleaseRow[]>('GET', '/admin/api/releases').then((a) => a.ok && setRows(a.payload))
+  }, [])
+  useEffect(load, [load])
+  const changed = () => (load(), onChanged())
+  return (
+    <div className="releases-panes">
+      <nav className="documents" aria-label="Releases">
+        {me.role === 'operator' ? <button type="button" className="primary" data-testid="release-new" onClick={() => setSelected('new')}>New release</button> : null}
+        <ul>
+          {rows.map((r) => (
+            <li key={r.id}>
+              <button type="button" className={r.id === selected ? 'link current' : 'link'} data-testid="release-row" data-state={r.state} onClick={() => setSelected(r.id)}>
+                #{r.id} {r.title}
+              </button>
+              <span className="muted"> {r.state.replace('_', ' ')}{r.schedule && r.state !== 'published' ? ` · ${r.schedule.local} ${r.schedule.zone}` : ''}</span>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="editor">
+        {selected === 'new' ? <NewRelease me={me} onCreated={(id) => (setSelected(id), changed())} /> : null}
+        {typeof selected === 'number' ? <ReleaseView key={selected} id={selected} me={me} sites={sites} onChanged={changed} /> : null}
+        {selected === undefined ? <p className="muted">Pick a release on the left{me.role === 'operator' ? ', or start a new one' : ''}.</p> : null}
+      </section>
+    </div>
+  )
+}
