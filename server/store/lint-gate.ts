@@ -62,7 +62,13 @@ export async function lintDeletionGate(input: { file: string; baseline: Document
  * place must add no error (two lint runs whatever the release's size, and a flow may use a popup
  * the same release adds). A deletion takes its file out of the set.
  */
-export async function lintReleaseGate(input: { versions: { file: string; content: string; deleted: boolean }[]; baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
+export async function lintReleaseGate(input: {
+  versions: { file: string; content: string; deleted: boolean }[]
+  baseline: DocumentRecord[]
+  waivers: Waiver[]
+  /** The baseline's own findings when the caller already has them (they change only with the published set). */
+  baselineFindings?: Promise<Finding[]>
+}): Promise<GateFinding[]> {
   const problems: DocumentProblem[] = []
   const records = input.versions.filter((v) => !v.deleted).flatMap((v) => readDocument(v.file, v.content, problems) ?? [])
   if (problems.length > 0) return problems.map((p) => ({ ...p, severity: 'error' as const, rule: 'schema' }))
@@ -74,7 +80,7 @@ export async function lintReleaseGate(input: { versions: { file: string; content
     if (clash) clashes.push({ file: record.file, pointer: '/id', message: `duplicate ${record.kind} ${JSON.stringify(record.id)}: also defined in ${clash.file}`, severity: 'error', rule: 'schema' })
   })
   if (clashes.length > 0) return clashes
-  const [before, after] = await Promise.all([setFindings(input.baseline, input.waivers), setFindings([...others, ...records], input.waivers)])
+  const [before, after] = await Promise.all([input.baselineFindings ?? setFindings(input.baseline, input.waivers), setFindings([...others, ...records], input.waivers)])
   const known = new Map<string, number>()
   for (const f of before) known.set(findingKey(f), (known.get(findingKey(f)) ?? 0) + 1)
   const out: GateFinding[] = []
@@ -89,3 +95,6 @@ export async function lintReleaseGate(input: { versions: { file: string; content
   }
   return out
 }
+
+/** The findings of a set on its own (the "before" side of a gate). */
+export const findingsOf = (records: DocumentRecord[], waivers: Waiver[]): Promise<Finding[]> => setFindings(records, waivers)

@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { registerMigration, type Db } from '../db/database'
 import { listDocumentFiles, readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../documents/loader'
 import { appendAudit, auditedTransaction } from './audit'
-import { lintDeletionGate, lintGate, lintReleaseGate, type GateFinding } from './lint-gate'
+import { findingsOf, lintDeletionGate, lintGate, lintReleaseGate, type GateFinding } from './lint-gate'
 import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
 import { readSnapshot, snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
@@ -636,8 +636,16 @@ export class DocumentStore {
   /** The lint gate of a release: the published set with every one of these versions in place
    * (a flow may use a popup the same release adds). */
   async checkTogether(versions: DocumentVersion[]): Promise<GateFinding[]> {
-    return lintReleaseGate({ versions, baseline: this.publishedRecords().records, waivers: this.approvedWaivers() })
+    const baseline = this.publishedRecords().records
+    const waivers = this.approvedWaivers()
+    // The published set's own findings change only when it (or a waiver) does: one lint run, not one per gate.
+    const key = `${[...this.published().values()].map((v) => v.id).join(',')}|${JSON.stringify(waivers)}`
+    if (this.baselineFindings?.key !== key) this.baselineFindings = { key, findings: findingsOf(baseline, waivers) }
+    const baselineFindings = this.baselineFindings.findings
+    baselineFindings.catch(() => (this.baselineFindings = undefined))
+    return lintReleaseGate({ versions, baseline, waivers, baselineFindings })
   }
+  private baselineFindings?: { key: string; findings: Promise<GateFinding[]> }
 
   /** A new version that restores earlier content (a release's rollback); approved, not yet live. */
   insertRestoringVersion(actor: string, file: string, content: string, deleted: boolean, base: number | null): number {
