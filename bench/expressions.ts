@@ -5,7 +5,7 @@
 import vectors from '../tests/vectors/expressions.json'
 import { evaluate } from '../engine/core/expression'
 import { opsPerSecond } from './measure'
-import { compileExpression, createEnvironment } from '../server/documents/cel-compiler'
+import { compileExpression, createEnvironment } from '../shared/documents/cel-compiler'
 
 
 export async function runExpressionsBench() {

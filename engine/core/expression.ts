@@ -2,7 +2,7 @@
  * The browser's CEL evaluator.
  *
  * Documents hold CEL source. The server parses and type-checks it with the reference interpreter
- * (`@marcbachmann/cel-js`, see `server/documents/cel-compiler.ts`) and ships this compact
+ * (`@marcbachmann/cel-js`, see `shared/documents/cel-compiler.ts`) and ships this compact
  * tree instead, so the phone downloads ~1 KB of evaluator instead of a 24 KB interpreter, and no
  * code is ever generated at run time (the site's CSP forbids `unsafe-eval`). Tests run the same
  * expressions through both and compare results (`tests/unit/expression-conformance.test.ts`).

@@ -13,7 +13,7 @@ import { MENU_ITEM_NAMES, FOOTER_ITEM_NAMES, HEADER_ITEM_NAMES, PROFILE_LINK_NAM
 
 /**
  * Marks a property the server enforces but never sends to a browser (promo codes, abuse
- * thresholds): every served copy of a document drops it (server/documents/server-only.ts), and
+ * thresholds): every served copy of a document drops it (shared/documents/server-only.ts), and
  * `schema-lint server-only` lists the marked fields. Validators ignore the keyword (strict off).
  */
 export const SERVER_ONLY = 'x-server-only'

@@ -10,7 +10,7 @@
  */
 import type { ServerModule } from '../modules'
 import type { ServerDeps } from '../deps'
-import { formatProblem } from '../documents/loader'
+import { formatProblem } from '../../shared/documents/loader'
 import type { DocumentStore } from '../store/store'
 import { AuditLogError, openAuditLog } from '../store/audit'
 import { seedAdmins } from './accounts'

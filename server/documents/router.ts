@@ -10,7 +10,7 @@ import { servesPath, type RedirectRule, type RouteTable } from '../../engine/cor
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError } from '../http/envelope'
 import { siteContext } from '../http/site'
-import { hashOf, type DocumentRecord } from './loader'
+import { hashOf, type DocumentRecord } from '../../shared/documents/loader'
 import type { SiteRequest } from './service'
 import { resolvePreview } from '../store/preview'
 

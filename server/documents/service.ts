@@ -9,7 +9,7 @@
 import { watch, type FSWatcher } from 'node:fs'
 import type { DocumentKind } from '../../engine/documents/kinds'
 import type { JurisdictionDocument } from '../../engine/documents/types'
-import { formatProblem, hashOf, loadDocuments, type DocumentProblem, type DocumentRecord } from './loader'
+import { formatProblem, hashOf, loadDocuments, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
 
 export interface SiteRequest {
   jurisdiction: string

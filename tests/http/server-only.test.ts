@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOCUMENT_KINDS, documentSchemas } from '../../engine/documents/kinds'
-import { clientCopy, serverOnlyFields } from '../../server/documents/server-only'
+import { clientCopy, serverOnlyFields } from '../../shared/documents/server-only'
 import { serverOnlyFindings, serverOnlyListing } from '../../tools/schema-lint/rules/server-only'
 import { rawRequest, startTestServer, type TestServer } from '../support/server'
 

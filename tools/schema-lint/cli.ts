@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { loadDocuments } from '../../server/documents/loader'
+import { loadDocuments } from '../../shared/documents/loader'
 import { lintRecords, type Finding } from './lint'
 import { regulatoryFindings } from './rules/regulatory'
 import { serverOnlyListing } from './rules/server-only'

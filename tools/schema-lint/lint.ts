@@ -8,7 +8,7 @@
  */
 import Ajv, { type ValidateFunction } from 'ajv'
 import { NODE_KINDS } from '../../engine/documents/kinds'
-import { loadDocuments, type DocumentProblem, type DocumentRecord } from '../../server/documents/loader'
+import { loadDocuments, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
 import { translationFindings } from './rules/translations'
 import { serverOnlyFindings } from './rules/server-only'
 import { promotionFindings } from './rules/promotions'

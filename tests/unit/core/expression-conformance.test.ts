@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import vectors from '../../vectors/expressions.json'
-import { loadDocuments } from '../../../server/documents/loader'
+import { loadDocuments } from '../../../shared/documents/loader'
 import { evaluate } from '../../../engine/core/expression'
-import { compileExpression, createEnvironment } from '../../../server/documents/cel-compiler'
+import { compileExpression, createEnvironment } from '../../../shared/documents/cel-compiler'
 
 const normalise = (value: unknown): unknown => {
   if (typeof value === 'bigint') return Number(value)

@@ -2,7 +2,8 @@
  * The server and the lint core import no client code: nothing under engine/renderers, no client
  * stores (zustand), no React, no browser action runtime. The whole static and dynamic import graph
  * of each entry is walked (esbuild resolves it exactly as the bundler would), so a client module
- * reached through any chain of imports fails the test, naming the chain's last link.
+ * reached through any chain of imports fails the test, naming the chain's last link. The lint core
+ * and the server do not import each other: both read the document loader in shared/documents.
  */
 import { build } from 'esbuild'
 import { join } from 'node:path'
@@ -46,6 +47,19 @@ describe('the server and the lint core import no client code', () => {
       expect(clientImports(edges)).toEqual([])
     },
   )
+
+  it.each(['tools/schema-lint/lint.ts', 'tools/schema-lint/cli.ts', 'tools/schema-lint/diff/differ.ts', 'tools/schema-lint/diff/formats.ts', 'tools/schema-lint/diff/sources.ts', 'tools/schema-lint/rules/regulatory.ts'])(
+    '%s imports nothing under server/: the server uses the lint, the lint never the server (the document loader both read is shared/documents)',
+    async (entry) => {
+      const edges = await importEdges(entry)
+      expect(edges.filter(({ to }) => to.startsWith('server/')).map(({ from, to }) => `${from} imports ${to}`)).toEqual([])
+    },
+  )
+
+  it('the lint core reads documents with the loader the server uses, from shared/documents', async () => {
+    const edges = await importEdges('tools/schema-lint/lint.ts')
+    expect(edges.some(({ to }) => to === 'shared/documents/loader.ts')).toBe(true)
+  })
 
   it('the check sees client code when it is there (the form actions reach the renderers and stores)', async () => {
     const found = clientImports(await importEdges('engine/renderers/form/actions.ts'))

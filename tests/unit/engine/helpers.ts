@@ -3,7 +3,7 @@
  * them), an in-memory storage, a fake fetch, a site bootstrap and an action environment.
  */
 import { vi } from 'vitest'
-import { compileExpression } from '../../../server/documents/cel-compiler'
+import { compileExpression } from '../../../shared/documents/cel-compiler'
 import type { CompiledExpression } from '../../../engine/core/expression'
 import type { SiteBootstrap } from '../../../engine/core/contracts'
 import { createEngineStores, type EngineStores, type StorageLike } from '../../../engine/core/stores'

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadDocuments, type DocumentRecord } from '../../../server/documents/loader'
+import { loadDocuments, type DocumentRecord } from '../../../shared/documents/loader'
 import { REGULATORY_RULES, regulatoryFindings } from '../../../tools/schema-lint/rules/regulatory'
 
 const SCHEMAS = resolve(import.meta.dirname, '..', '..', '..', 'schemas')

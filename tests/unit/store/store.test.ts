@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, runMigrations, type Db } from '../../../server/db/database'
-import type { DocumentRecord } from '../../../server/documents/loader'
+import type { DocumentRecord } from '../../../shared/documents/loader'
 import { DocumentStore } from '../../../server/store/store'
 import { appendAudit, verifyAudit } from '../../../server/store/audit'
 

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { listDocumentFiles } from '../../../server/documents/loader'
+import { listDocumentFiles } from '../../../shared/documents/loader'
 import type { DocumentSnapshot } from './differ'
 
 const IGNORED = /^(kinds|experiments)\//

@@ -12,7 +12,7 @@
  * exclusion 30/60/90 days or indefinite; Spain the session reminder (reality check); Belarus 21+;
  * Curaçao exclusion 1/3/5 years or permanent and a waiting period for raised limits.
  */
-import type { DocumentRecord } from '../../../server/documents/loader'
+import type { DocumentRecord } from '../../../shared/documents/loader'
 import type { Finding } from '../lint'
 
 export interface Waiver {

@@ -1,13 +1,13 @@
 /**
  * The server-only rule: which fields of each kind never leave the server (the kinds' schemas mark
- * them `x-server-only`; server/documents/server-only.ts strips them), and an error when a field
+ * them `x-server-only`; shared/documents/server-only.ts strips them), and an error when a field
  * that looks like a secret or an abuse threshold would still be served — an operator who writes
  * `promoCodes` or an SMS budget somewhere the schema does not mark would otherwise publish it.
  * `npm run schema-lint -- server-only` prints the list.
  */
 import { DOCUMENT_KINDS } from '../../../engine/documents/kinds'
-import type { DocumentRecord } from '../../../server/documents/loader'
-import { serverOnlyFields } from '../../../server/documents/server-only'
+import type { DocumentRecord } from '../../../shared/documents/loader'
+import { serverOnlyFields } from '../../../shared/documents/server-only'
 import type { Finding } from '../lint'
 
 export const SERVER_ONLY_RULE = 'server-only'
