@@ -48,8 +48,15 @@ export interface DocumentClientOptions {
   preview?: () => string | null
   /** When stored last-good copies are written (issue 10: the browser writes them once the page is
    * idle, not during the first render). Given the write; defaults to writing at once. The memory
-   * copy is current either way; a later write of the same document replaces a pending one. */
-  persist?: (write: () => void) => void
+   * copy is current either way; a later write of the same document replaces a pending one.
+   * The write takes an optional `shouldYield`: asked after each stored copy, and when it says yes
+   * the rest is handed to `persist` again (one long task of JSON.stringify + setItem was issue
+   * 10's TBT); without it every pending copy is written. */
+  persist?: (write: (shouldYield?: () => boolean) => void) => void
+  /** URLs the page itself carries the answer to (issue 10: boot data in the HTML): their first
+   * load does not read the stored last-good copy first (a synchronous parse of up to ~80 KB of
+   * translations, during boot, for a copy the answer replaces anyway). */
+  carried?: (url: string) => boolean
 }
 
 export interface DocumentClient {
@@ -100,13 +107,28 @@ export function createDocumentClient(options: DocumentClientOptions): DocumentCl
     }
   }
   const pendingWrites = new Map<string, Entry>()
-  function writePending(): void {
+  /** Is the stored copy already this one (same URL and ETag)? Compares the start of the stored
+   * text only: no parse, and no rewrite of an unchanged 80 KB bundle on every page load. */
+  function storedAlready(key: string, entry: Entry): boolean {
+    if (!entry.etag) return false
+    const head = `${JSON.stringify({ url: entry.url, kind: entry.kind, id: entry.id, etag: entry.etag }).slice(0, -1)},"document":`
+    try {
+      return options.storage?.getItem(STORAGE_PREFIX + key)?.startsWith(head) ?? false
+    } catch {
+      return false
+    }
+  }
+  function writePending(shouldYield?: () => boolean): void {
     for (const [key, entry] of pendingWrites) {
       pendingWrites.delete(key)
       try {
-        options.storage?.setItem(STORAGE_PREFIX + key, JSON.stringify(entry))
+        if (!storedAlready(key, entry)) options.storage?.setItem(STORAGE_PREFIX + key, JSON.stringify({ url: entry.url, kind: entry.kind, id: entry.id, etag: entry.etag, document: entry.document }))
       } catch {
         // storage full: the memory copy still protects this page
+      }
+      if (pendingWrites.size > 0 && shouldYield?.()) {
+        options.persist?.(writePending)
+        return
       }
     }
   }
@@ -126,7 +148,7 @@ export function createDocumentClient(options: DocumentClientOptions): DocumentCl
   }
 
   async function fetchEntry<T>(kind: string, id: string, url: string, key: string): Promise<Result<LoadedDocument<T>> & { changed?: boolean }> {
-    const cached = lastGood(key)
+    const cached = memory.get(key) ?? (options.carried?.(url) ? undefined : lastGood(key))
     const staleResult = (code: string): Result<LoadedDocument<T>> => {
       if (cached) {
         report({ kind: 'document', message: `${kind}/${id}: ${code}, showing the last good copy`, detail: { url } })
@@ -150,7 +172,8 @@ export function createDocumentClient(options: DocumentClientOptions): DocumentCl
     if (!response.ok) return staleResult(response.status >= 500 ? 'INTERNAL_SERVER_ERROR' : String(response.status))
     let document: unknown
     try {
-      document = JSON.parse(await response.text())
+      // json(), not JSON.parse(text()): an answer the page carries is already parsed (boot data)
+      document = await response.json()
     } catch {
       return staleResult('INVALID_DOCUMENT')
     }

@@ -36,6 +36,13 @@ function deviceId(storage: Storage | undefined, random: () => number): string {
   return id
 }
 
+/** Lets the browser paint and answer input before the next piece of work. */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  if (typeof scheduler?.yield === 'function') return scheduler.yield()
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
 export interface ExperimentBindingOptions {
   api?: string
   storage?: Storage
@@ -78,6 +85,9 @@ export async function connectExperiments(stores: EngineStores, options: Experime
     }
     return () => {}
   }
+  // the config's parse and the visitor's bucketing above were one task; the stores' update (and
+  // the re-render it causes) is the next one, so neither blocks input for long (issue 10's TBT)
+  await yieldToBrowser()
   const apply = () => {
     const { flags, experiments } = experimentContext(sigma)
     stores.flags.getState().setValues(flags)

@@ -10,6 +10,7 @@ import { eventPage, lineEvents, results, scores, tournaments, type EventState } 
 import type { Feed } from '../feed'
 import { localLabel } from './labels'
 import { OFFERS, pickLocale, PROMOTIONS, WORDS, type PromotionText } from './texts'
+import { tilePng } from './tile-png'
 
 export interface DemoGame {
   id: string
@@ -51,7 +52,7 @@ const slug = (text: string) =>
 const hue = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7)
 
 export function demoGames(section: string): DemoGame[] {
-  return (GAMES.get(section) ?? []).map(([title, provider]) => ({ id: slug(title), title, provider, image: `/api/content/images/${slug(title)}.svg` }))
+  return (GAMES.get(section) ?? []).map(([title, provider]) => ({ id: slug(title), title, provider, image: `/api/content/images/${slug(title)}.png` }))
 }
 
 export function demoEvents(section: string, localeName?: unknown): DemoEvent[] {
@@ -134,14 +135,26 @@ export function createContentRouter(now: () => number = Date.now, feed?: Feed): 
     res.setHeader('Cache-Control', 'no-cache')
     res.json({ status: 'OK', payload: demoEvents(section, req.query.locale) })
   })
+  // tiles are PNG (tile-png.ts: an SVG image is a document of its own for the browser); the SVG
+  // form stays served for links stored before (favourites, cached documents)
+  const pngs = new Map<string, Buffer>()
   router.get('/api/content/images/:file', (req, res) => {
-    const match = /^([a-z0-9-]{1,60})\.svg$/.exec(req.params.file)
+    const match = /^([a-z0-9-]{1,60})\.(svg|png)$/.exec(req.params.file)
     if (!match) {
       res.status(404).json({ status: 'ERROR', errorCode: 'NOT_FOUND' })
       return
     }
     res.setHeader('Cache-Control', 'public, max-age=86400')
-    res.type('image/svg+xml').send(tileSvg(match[1]))
+    if (match[2] === 'svg') {
+      res.type('image/svg+xml').send(tileSvg(match[1]))
+      return
+    }
+    let png = pngs.get(match[1])
+    if (!png) {
+      png = tilePng(hue(match[1]))
+      if (pngs.size < 500) pngs.set(match[1], png)
+    }
+    res.type('image/png').send(png)
   })
   return router
 }

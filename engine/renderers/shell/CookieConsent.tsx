@@ -5,7 +5,7 @@
  * never moves the page: a spacer of its height at the end of the page keeps the last content
  * reachable above it, and it sits under popups. A labelled region with plain buttons.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useStore } from 'zustand'
 import { consentStore, type ConsentSettings, type CookieJar } from '../../core/consent'
@@ -19,17 +19,26 @@ const documentCookies = (): CookieJar => ({
   secure: window.location.protocol === 'https:',
 })
 
-/** The sheet's height, kept current, so the spacer matches it whatever the locale's text wraps to. */
+/** The sheet's height, kept current, so the spacer matches it whatever the locale's text wraps to.
+ * Read from the ResizeObserver, which reports the first size after the browser's own layout: a
+ * getBoundingClientRect in the layout effect forced a whole-page layout inside React's commit
+ * (issue 10: the longest task after the lobby's first paint). The spacer is at the page's end,
+ * below the fold, so its late height moves nothing in view. */
 function useHeight(ref: React.RefObject<HTMLElement | null>, active: boolean): number {
   const [height, setHeight] = useState(0)
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current
     if (!active || !element) return
-    const measure = () => setHeight(element.getBoundingClientRect().height)
-    measure()
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
-    observer?.observe(element)
-    return () => observer?.disconnect()
+    if (typeof ResizeObserver === 'undefined') {
+      setHeight(element.getBoundingClientRect().height)
+      return
+    }
+    const observer = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.borderBoxSize?.[0]
+      setHeight(box ? box.blockSize : element.getBoundingClientRect().height)
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
   }, [active, ref])
   return active ? height : 0
 }

@@ -3,17 +3,25 @@
  * client, the domain actions, the service worker. Runs a task once the first screen has rendered
  * — the screen body's performance mark (ScreenRoute) or the rendered-screen event (any settled
  * page, error pages included) — and the page is idle, so it never competes with the first paint.
+ * Each waiting task gets an idle period of its own: the experiment client, the services chunk and
+ * the service worker in one callback made one long task after the first paint (issue 10's TBT).
  */
 const FIRST_RENDER_MARK = 'parlay:first-render' // ScreenRoute's FIRST_RENDER_MARK
 const SCREEN_RENDERED_EVENT = 'parlay:screen-rendered' // rendered-signal's event
 
-type IdleWindow = Window & { requestIdleCallback?: (task: () => void, options?: { timeout: number }) => number }
+type IdleWindow = Window & { requestIdleCallback?: (task: (deadline: IdleTime) => void, options?: { timeout: number }) => number }
 
-/** Runs a task when the main thread is idle (at the latest after 3 s). */
-export function whenIdle(task: () => void): void {
+/** What an idle period has left (requestIdleCallback's deadline). */
+export interface IdleTime {
+  timeRemaining(): number
+}
+
+/** Runs a task when the main thread is idle (at the latest after 3 s); given the idle deadline
+ * when the browser has one. */
+export function whenIdle(task: (deadline?: IdleTime) => void): void {
   const idle = (window as IdleWindow).requestIdleCallback
-  if (idle) idle(task, { timeout: 3000 })
-  else window.setTimeout(task, 200)
+  if (idle) idle((deadline) => task(deadline), { timeout: 3000 })
+  else window.setTimeout(() => task(), 200)
 }
 
 let rendered = false
@@ -24,9 +32,7 @@ function firstScreenRendered(): void {
   rendered = true
   window.removeEventListener(SCREEN_RENDERED_EVENT, firstScreenRendered)
   observer?.disconnect()
-  whenIdle(() => {
-    for (const task of waiting.splice(0)) task()
-  })
+  for (const task of waiting.splice(0)) whenIdle(() => task())
 }
 
 let observer: PerformanceObserver | undefined
@@ -43,7 +49,7 @@ function listen(): void {
 
 export function afterFirstScreen(task: () => void): void {
   if (typeof window === 'undefined') return
-  if (rendered) return whenIdle(task)
+  if (rendered) return whenIdle(() => task())
   waiting.push(task)
   listen()
 }

@@ -57,6 +57,48 @@ describe('stored last-good copies are written when the page is idle, not during 
   })
 })
 
+describe('stored copies cost the page as little as they can (issue 10: long tasks after the first paint)', () => {
+  it('an unchanged copy (same URL and ETag) is not written again on the next page load', async () => {
+    const storage = memoryStorage()
+    const first = createDocumentClient({ fetch: serving('A'), storage })
+    await first.load('screen', 'casino-lobby')
+    const stored = storage.data.get('parlay.doc:screen/casino-lobby/en')
+    const writes = vi.spyOn(storage, 'setItem')
+    const second = createDocumentClient({ fetch: serving('A'), storage })
+    await second.load('screen', 'casino-lobby')
+    expect(writes).not.toHaveBeenCalled()
+    expect(storage.data.get('parlay.doc:screen/casino-lobby/en')).toBe(stored)
+    const third = createDocumentClient({ fetch: serving('B'), storage })
+    await third.load('screen', 'casino-lobby')
+    expect(JSON.parse(storage.data.get('parlay.doc:screen/casino-lobby/en') ?? '{}').document.title).toBe('B')
+  })
+
+  it('a write told to yield stores one copy and hands the rest back to the scheduler', async () => {
+    const storage = memoryStorage()
+    const scheduled: Array<(shouldYield?: () => boolean) => void> = []
+    const client = createDocumentClient({ fetch: serving('A'), storage, persist: (write) => scheduled.push(write) })
+    await client.load('screen', 'casino-lobby')
+    await client.load('menu', 'left-menu')
+    await client.load('footer', 'footer')
+    scheduled[0](() => true)
+    expect(storage.data.size).toBe(1)
+    expect(scheduled).toHaveLength(2)
+    scheduled[1]()
+    expect([...storage.data.keys()].sort()).toEqual(['parlay.doc:footer/footer/en', 'parlay.doc:menu/left-menu/en', 'parlay.doc:screen/casino-lobby/en'])
+  })
+
+  it('a document the page carries is answered without reading its stored copy first', async () => {
+    const storage = memoryStorage({ 'parlay.doc:screen/casino-lobby/en': JSON.stringify({ url: '/api/documents/screen/casino-lobby?locale=en', kind: 'screen', id: 'casino-lobby', etag: '"old"', document: LOBBY('old') }) })
+    const reads = vi.spyOn(storage, 'getItem')
+    const fetch = serving('A')
+    const client = createDocumentClient({ fetch, storage, persist: () => {}, carried: (url) => url.startsWith('/api/documents/screen/') })
+    expect(await client.load('screen', 'casino-lobby')).toMatchObject({ ok: true, value: { document: LOBBY('A'), stale: false } })
+    expect(reads).not.toHaveBeenCalled()
+    // no If-None-Match from a copy it did not read: the carried answer is a full one
+    expect(fetch.mock.calls[0]).toEqual(['/api/documents/screen/casino-lobby?locale=en', expect.objectContaining({ headers: expect.not.objectContaining({ 'if-none-match': expect.anything() }) })])
+  })
+})
+
 describe('texts keep the i18next resource format without i18next', () => {
   it('key_zero is used for 0 when the locale has it; otherwise the plural form of Intl.PluralRules', () => {
     const withZero = createI18n({ locale: 'en', resources: { bets_zero: 'No bets', bets_one: '{{count}} bet', bets_other: '{{count}} bets' } })
