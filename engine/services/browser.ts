@@ -14,6 +14,7 @@ import type { EngineStores } from '../core/stores'
 import type { StoreApi } from 'zustand/vanilla'
 import { lastScreenRendered } from '../renderers/shell/rendered-signal'
 import { ENVELOPE_CONTENT_TYPE, ERRORS_PATH, errorEnvelope, type ErrorKind } from './error-envelope'
+import { createSignUpStages, type SignUpSignal } from './signup-stages'
 
 export const ANALYTICS_PATH = '/analytics/api/2/httpapi'
 const SCREEN_RENDERED_EVENT = 'parlay:screen-rendered'
@@ -69,9 +70,7 @@ export function analyticsEventsOf(event: TelemetryEvent): Tracked[] {
       return [{ type: 'popup open', properties: { popup: event.id } }]
     case 'action': {
       const outcome = { name: event.name, result: event.ok ? 'ok' : 'failed', ...(event.code ? { code: event.code } : {}) }
-      const tracked: Tracked[] = [{ type: 'action chain', properties: outcome }]
-      if (event.name.startsWith('join.')) tracked.push({ type: 'sign up stage', properties: { stage: event.name, outcome: event.ok ? 'success' : 'failure', ...(event.code ? { code: event.code } : {}) } })
-      return tracked
+      return [{ type: 'action chain', properties: outcome }]
     }
     case 'login':
       return [{ type: 'login', properties: { method: event.loginByAuthType ?? 'other' } }]
@@ -187,9 +186,18 @@ export function startServices(env: ActionEnvironment, release: string, consent: 
   followReplay(env, config, consent, sessionId)
   const reportError = errorReportingOn(config) ? startErrorReports(release) : () => {}
 
+  const sessionAtStart = env.stores.session.getState().sessionHash
+  const sessionIsNew = () => {
+    const hash = env.stores.session.getState().sessionHash
+    return !!hash && hash !== sessionAtStart
+  }
+  const signUpStages = createSignUpStages()
+  const stages = (signal: SignUpSignal) => signUpStages(signal).forEach(track)
   const screen = (event: Event) => {
     const detail = (event as CustomEvent<{ screen: string; path: string }>).detail
     track({ type: 'screen view', properties: { screen: detail.screen } })
+    if (sessionIsNew()) stages({ type: 'registered' })
+    stages({ type: 'screen', path: detail.path ?? window.location.pathname })
   }
   window.addEventListener(SCREEN_RENDERED_EVENT, screen)
   // the first screen rendered before this chunk loaded
@@ -215,7 +223,6 @@ export function startServices(env: ActionEnvironment, release: string, consent: 
 
   // a state tools and tests can wait on (never a timer): the services listen from now on
   document.documentElement.dataset.parlayServices = 'ready'
-  const sessionAtStart = env.stores.session.getState().sessionHash
   // the first subscriber: it also gets what happened before this chunk loaded (a quick login)
   subscribeTelemetry((event) => {
     if (event.type === 'socket-error') reportError('socket', 'SocketSendError', event.message)
@@ -224,5 +231,8 @@ export function startServices(env: ActionEnvironment, release: string, consent: 
     const hash = env.stores.session.getState().sessionHash
     if (event.type === 'action' && event.ok && event.name.startsWith('join.') && hash && hash !== sessionAtStart) link('REGISTRATION')
     for (const tracked of analyticsEventsOf(event)) track(tracked)
+    // a session that appeared is the sign-up's success, before what the event itself says
+    if (sessionIsNew()) stages({ type: 'registered' })
+    if (event.type === 'action') stages(event)
   })
 }
