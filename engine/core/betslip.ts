@@ -10,6 +10,8 @@ export interface SlipPick {
   label: string
   /** The decimal price the punter saw when picking (sent with the bet). */
   price: number
+  /** Set while the selection is suspended or settled (WATCH_ON_BET / INACTIVE_SELECTION). */
+  inactive?: 'SUSPENDED' | 'SETTLED'
 }
 
 export type SlipStatus = 'idle' | 'placing' | 'placed' | 'failed'
@@ -37,6 +39,8 @@ export interface BetslipState {
   remove(id: string): void
   setStake(stake: number | null): void
   setPrice(id: string, price: number): void
+  /** The pick went inactive (suspended, settled) or open again (undefined). */
+  setInactive(id: string, inactive: SlipPick['inactive']): void
   start(): void
   succeed(bet: PlacedBet): void
   fail(code: string, values?: Record<string, unknown>, text?: string | null): void
@@ -45,6 +49,11 @@ export interface BetslipState {
 
 /** The most selections one accumulator takes (the server's limit too). */
 export const MAX_PICKS = 20
+
+function withInactive(pick: SlipPick, inactive: SlipPick['inactive']): SlipPick {
+  const { inactive: _was, ...rest } = pick
+  return inactive ? { ...rest, inactive } : rest
+}
 
 export function createBetslipStore() {
   return createStore<BetslipState>()((set) => ({
@@ -64,6 +73,8 @@ export function createBetslipStore() {
     remove: (id) => set((s) => ({ picks: s.picks.filter((p) => p.id !== id), status: 'idle', error: null })),
     setStake: (stake) => set({ stake }),
     setPrice: (id, price) => set((s) => ({ picks: s.picks.map((p) => (p.id === id ? { ...p, price } : p)) })),
+    setInactive: (id, inactive) =>
+      set((s) => (s.picks.some((p) => p.id === id && p.inactive !== inactive) ? { picks: s.picks.map((p) => (p.id === id ? withInactive(p, inactive) : p)) } : s)),
     start: () => set({ status: 'placing', error: null }),
     succeed: (placed) => set({ status: 'placed', placed, picks: [], error: null }),
     fail: (error, values = {}, text = null) => set({ status: 'failed', error, errorValues: values, errorText: text }),

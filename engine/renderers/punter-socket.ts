@@ -47,7 +47,31 @@ const BALANCE_EVENTS: PunterEventHandlers = {
   },
 }
 
-/** The header's balance (and the bet slip's and game page's) follows accountUpdate. */
+/** While a punter is logged in, the punter socket watches the bet slip's picks (WATCH_ON_BET). */
+function useSlipWatch(): void {
+  const runtime = useRuntime()
+  const accessToken = useStore(runtime.stores.session, (s) => s.accessToken)
+  const punterHash = useStore(runtime.stores.session, (s) => s.sessionHash)
+  useEffect(() => {
+    if (!accessToken || !punterHash) return
+    let stop: (() => void) | undefined
+    let gone = false
+    void Promise.all([import('../realtime/browser'), import('../realtime/bet-watch'), import('../core/betslip')]).then(([sockets, watch, slip]) => {
+      if (gone) return
+      const socket = sockets.punterSocket(runtime.stores.site.getState().bootstrap?.remoteConfig as Record<string, unknown> | undefined)
+      socket.authenticate({ punterHash, accessToken })
+      stop = watch.watchSlip(slip.betslip, socket)
+    })
+    return () => {
+      gone = true
+      stop?.()
+    }
+  }, [accessToken, punterHash]) // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/** The header's balance (and the bet slip's and game page's) follows accountUpdate; the slip's
+ * picks are watched on the bet channel. */
 export function usePunterSocket(): void {
   usePunterEvents(BALANCE_EVENTS)
+  useSlipWatch()
 }

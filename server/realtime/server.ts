@@ -237,9 +237,14 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
         }
       }
       for (const change of update.selections ?? []) {
-        if (change.status === 'OPEN') continue
         const watchers = bySelection.get(change.id)
         if (!watchers) continue
+        if (change.status === 'OPEN') {
+          // a watched pick's price or reopening: only for the bet slip's WATCH_ON_BET
+          const frame = JSON.stringify({ type: 'WATCH_ON_BET', selectionId: change.id, eventId: update.eventId, status: change.status, price: change.price, previous: change.previous })
+          for (const connection of watchers) if (connection.betChannel.WATCH_ON_BET.has(change.id)) send(connection, frame)
+          continue
+        }
         const frame = JSON.stringify({ type: 'INACTIVE_SELECTION', selectionId: change.id, eventId: update.eventId, status: change.status, ...(change.result ? { result: change.result } : {}) })
         for (const connection of watchers) send(connection, frame)
       }

@@ -22,8 +22,9 @@ function Picks({ format, locale }: { format: string; locale: string }) {
   return (
     <ul className="betslip__picks">
       {picks.map((pick) => (
-        <li key={pick.id} className="betslip__pick" data-selection-id={pick.id}>
+        <li key={pick.id} className="betslip__pick" data-selection-id={pick.id} data-inactive={pick.inactive}>
           <span className="betslip__label">{pick.label}</span>
+          {pick.inactive && <span className="betslip__inactive" role="status">{text(`betslip.inactive.${pick.inactive}`)}</span>}
           <span className="betslip__price">{formatOdds(pick.price, isOddsType(format) ? format : 'decimal', locale)}</span>
           <button type="button" className="betslip__remove" aria-label={text('betslip.remove')} onClick={() => betslip.getState().remove(pick.id)}>
             ×

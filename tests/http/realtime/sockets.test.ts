@@ -215,6 +215,28 @@ describe('the punter socket: authenticated by the session', () => {
     client.socket.close()
   })
 
+  it('WATCH_ON_BET (the bet slip’s picks): a suspension comes as INACTIVE_SELECTION, a new price or the reopening as WATCH_ON_BET; selections not watched send nothing', async () => {
+    const login = await server.login('opened@demo.parlay.test')
+    const { punterHash, accessToken } = login.json.payload
+    const client = await open('/sockets/v2/punter?channel=web')
+    client.send({ type: 'AUTH', punterHash, accessToken })
+    await client.next((f) => f.type === 'AUTH' && f.status === 'OK')
+    const feed = feedFor(server.deps)
+    const [event, other] = feed.events({ state: 'live' }).slice(-2)
+    const selection = event.markets[0].selections[0].id
+    client.send({ type: 'WATCH_ON_BET', ids: [selection], resetSubscribe: true })
+    await roundTrip(client)
+    feed.setPrice(other.markets[0].selections[0].id, 3.33)
+    feed.hold(event.id, true)
+    expect(await client.next((f) => f.type === 'INACTIVE_SELECTION')).toMatchObject({ selectionId: selection, status: 'SUSPENDED' })
+    feed.hold(event.id, false)
+    expect(await client.next((f) => f.type === 'WATCH_ON_BET')).toMatchObject({ selectionId: selection, status: 'OPEN' })
+    feed.setPrice(selection, 4.44)
+    expect(await client.next((f) => f.type === 'WATCH_ON_BET' && f.price === 4.44)).toMatchObject({ selectionId: selection, status: 'OPEN' })
+    expect(client.frames.some((f) => f.selectionId === other.markets[0].selections[0].id)).toBe(false)
+    client.socket.close()
+  })
+
   it('a session that ends gets accountLogout with reason SOCKET and the socket closes', async () => {
     const login = await server.login('vip@demo.parlay.test')
     const { punterHash, accessToken } = login.json.payload
