@@ -1,0 +1,96 @@
+/**
+ * The e-mail variants (spec §4): the punter is created unconfirmed and a confirmation link is
+ * mailed (nothing half-registered when the mail fails); the mail again on request; the link's
+ * registration token confirms the address and logs the punter in.
+ */
+import type { Request, Response, Router } from 'express'
+import type { Result } from '../../engine/core/contracts'
+import { consumeConfirmationToken, issueConfirmationToken } from '../auth/router'
+import { sendOk } from '../http/envelope'
+import { siteContext } from '../http/site'
+import { setPunterState } from '../punters/repository'
+import type { SignupKit, Variant } from './kit'
+import type { SignupPreparation } from './prepare'
+import { insertSignupPunter, punterById, sendLoggedIn } from './punters'
+import { VERIFICATION_LIMITS } from './verification'
+
+/** Mounts the confirmation-mail and registration-token calls; gives the sign-up handler of a variant. */
+export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupPreparation) {
+  const { deps, fail, failFields, blocked, send, TOKEN_BODY } = kit
+  const { db, log } = deps
+  const { prepare, withPasswordHash } = preparation
+
+  const confirmationLink = (req: Request, token: string) => `${req.protocol}://${req.get('host')}/join/confirm-email?token=${encodeURIComponent(token)}`
+
+  function emailSignup(variant: Variant) {
+    return async (req: Request, res: Response) => {
+      const prepared = await prepare(req, res, variant)
+      if (!prepared) return
+      const email = prepared.punter.email
+      if (!email) return failFields(res, [{ field: 'email', code: 'required' }])
+      const now = deps.now()
+      const input = { ...(await withPasswordHash(prepared)), emailConfirmed: false }
+      let token = ''
+      const created = db.transaction((): Result<NonNullable<ReturnType<typeof punterById>>> => {
+        const inserted = insertSignupPunter(db, input, now)
+        if (!inserted.ok) return inserted
+        token = issueConfirmationToken(db, inserted.value.id, 'email', now)
+        return inserted
+      })()
+      if (!created.ok) return fail(res, created.code)
+      const sent = await send('email', email, `Welcome to Parlay. Confirm your e-mail address: ${confirmationLink(req, token)}\nThe link is valid for 30 minutes.`, input.jurisdiction, 'Confirm your e-mail')
+      if (!sent) {
+        // Nothing half-registered: without the mail the punter could never confirm.
+        db.transaction(() => {
+          db.prepare('DELETE FROM auth_confirmation_tokens WHERE punter_id = ?').run(created.value.id)
+          db.prepare('DELETE FROM punters WHERE id = ?').run(created.value.id)
+        })()
+        return fail(res, 'VERIFICATION_ERROR')
+      }
+      log.info('signup.email.created', { variant, jurisdiction: input.jurisdiction, punterId: created.value.id })
+      sendOk(res, { status: 'OK', needEmailConfirmation: true, email })
+    }
+  }
+
+  const lastMailAt = new Map<string, number>()
+  const mailBody = TOKEN_BODY(['login'])
+  router.post('/account/signup/send-confirmation-mail', async (req, res) => {
+    const body = mailBody(req, res)
+    if (!body) return
+    if (!body.login) return failFields(res, [{ field: 'login', code: 'required' }])
+    const login = body.login.trim().toLowerCase()
+    const now = deps.now()
+    const last = lastMailAt.get(login)
+    // The cooldown applies whether or not the address has an account: the answer reveals nothing.
+    if (last !== undefined && now < last + VERIFICATION_LIMITS.resendCooldownMs) return blocked(res, { code: 'TEMPORARY_BLOCKED', nextAllowedAt: last + VERIFICATION_LIMITS.resendCooldownMs })
+    lastMailAt.set(login, now)
+    const { site } = siteContext(req, deps)
+    const row = db.prepare('SELECT id FROM punters WHERE email = ? AND jurisdiction = ? AND email_confirmed = 0').get(login, site.jurisdiction) as { id: number } | undefined
+    if (row) {
+      const token = issueConfirmationToken(db, row.id, 'email', now)
+      await send('email', login, `Confirm your e-mail address: ${confirmationLink(req, token)}`, site.jurisdiction, 'Confirm your e-mail')
+    }
+    sendOk(res, { status: 'OK' })
+  })
+
+  // Registration by registration token (spec §4): confirms the e-mail and logs the punter in.
+  const tokenBody = TOKEN_BODY(['token'])
+  const loginByRegistrationToken = (req: Request, res: Response) => {
+    const body = tokenBody(req, res)
+    if (!body) return
+    if (!body.token) return failFields(res, [{ field: 'token', code: 'required' }])
+    const now = deps.now()
+    const punterId = consumeConfirmationToken(db, body.token, 'email', now)
+    const punter = punterId === undefined ? undefined : punterById(db, punterId)
+    const { site } = siteContext(req, deps)
+    if (!punter || punter.jurisdiction !== site.jurisdiction) return fail(res, 'TOKEN_NOT_FOUND')
+    db.prepare('UPDATE punters SET email_confirmed = 1, updated_at = ? WHERE id = ?').run(now, punter.id)
+    if (punter.state === 'PROCESSING') setPunterState(db, punter.id, 'OPENED', now)
+    log.info('signup.email.confirmed', { punterId: punter.id })
+    sendLoggedIn(db, res, punterById(db, punter.id)!, now)
+  }
+  router.post('/auth/v2/login-by-registration-token', loginByRegistrationToken)
+  router.post('/account/join/confirm-email', loginByRegistrationToken)
+
+  return { emailSignup }
+}

@@ -1,0 +1,116 @@
+/**
+ * What every sign-up call shares: the services (verification flows, SMS budget, captcha, the
+ * message sender), the error answers with their HTTP statuses, and the strict token-body reader.
+ * Built once per router by `createSignupKit`; the phone-code, e-mail and promo modules take it.
+ */
+import type { Request, Response } from 'express'
+import { captchaServiceFor } from '../auth/captcha'
+import type { ServerDeps } from '../deps'
+import { HTTP_ERRORS, sendError } from '../http/envelope'
+import type { FieldError } from '../http/validate'
+import type { DevOutbox, MessageSender } from './outbox'
+import { createSmsBudgetService } from './sms-budget'
+import { createVerificationService } from './verification'
+
+/** A sign-up variant of the spec's API (engine/documents/signup-variants.json). */
+export type Variant = string
+
+
+const STATUS: Record<string, number> = {
+  ValidationError: 400,
+  INCORRECT_PHONE_NUMBER: 400,
+  DISABLED_SMS_REGION: 400,
+  UNKNOWN_HASH: 400,
+  CODE_NO_MATCH: 400,
+  CODE_EXPIRED: 400,
+  CODE_OVERRIDDEN: 400,
+  CODE_NO_MATCH_OR_EXPIRED: 400,
+  INVALID_PROMO_CODE: 400,
+  SECRET_QUESTION_ANSWER_CONTAINS_BIRTHDAY: 400,
+  CPR_CODE_INVALID: 400,
+  CAPTCHA_REQUIRED: 400,
+  INVALID_CAPTCHA: 400,
+  FORBIDDEN: 403,
+  EXCEEDED_LIMIT: 403,
+  PUNTER_BLOCKED: 403,
+  DUPLICATE_PHONE_NUMBER: 409,
+  DUPLICATE_EMAIL: 409,
+  NICKNAME_ALREADY_EXIST: 409,
+  SESSION_ALREADY_VERIFIED: 409,
+  VERIFICATION_ERROR: 409,
+  TEMPORARY_BLOCKED: 429,
+  COMMON_ERROR: 500,
+}
+
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+export const str = (value: unknown) => (typeof value === 'string' ? value : undefined)
+
+export interface SignupServices {
+  sender: MessageSender
+  outbox?: DevOutbox
+}
+
+export type SignupKit = ReturnType<typeof createSignupKit>
+
+export function createSignupKit(deps: ServerDeps, services: SignupServices) {
+  const { db, log } = deps
+  const verification = createVerificationService(db)
+  const smsBudget = createSmsBudgetService(db)
+  const captcha = captchaServiceFor(db, deps.now)
+  const sender = services.sender
+
+  const fail = (res: Response, code: string, payload?: unknown) => sendError(res, STATUS[code] ?? 400, code, payload)
+  const failFields = (res: Response, errors: FieldError[]) => {
+    // A rule with its own spec code answers with that code (the form still shows it on the field).
+    const special = errors.find((e) => ['INCORRECT_PHONE_NUMBER', 'CPR_CODE_INVALID', 'SECRET_QUESTION_ANSWER_CONTAINS_BIRTHDAY', 'INVALID_PROMO_CODE'].includes(e.code))
+    return sendError(res, 400, special?.code ?? HTTP_ERRORS.validation, errors)
+  }
+  const blocked = (res: Response, result: { code: string; nextAllowedAt?: number }) =>
+    fail(
+      res,
+      result.code,
+      result.nextAllowedAt !== undefined
+        ? { nextVerificationAfterMillis: Math.max(0, result.nextAllowedAt - deps.now()), nextAllowedAt: new Date(result.nextAllowedAt).toISOString() }
+        : undefined,
+    )
+
+  async function send(channel: 'sms' | 'email', to: string, body: string, jurisdiction: string, subject?: string): Promise<boolean> {
+    try {
+      await sender.send({ channel, to, body, subject, jurisdiction })
+      return true
+    } catch (error) {
+      log.error('signup.message.failed', { channel, error: (error as Error).message })
+      return false
+    }
+  }
+
+  const TOKEN_BODY = (fields: string[]) => (req: Request, res: Response): Record<string, string> | undefined => {
+    if (!isRecord(req.body)) {
+      failFields(res, [{ field: '', code: 'type' }])
+      return undefined
+    }
+    const body = req.body
+    for (const key of Object.keys(body))
+      if (!fields.includes(key)) {
+        failFields(res, [{ field: key, code: 'unknownField' }])
+        return undefined
+      }
+    const out: Record<string, string> = {}
+    for (const field of fields) {
+      const value = body[field]
+      if (value === undefined) continue
+      if (typeof value !== 'string' || value.length === 0 || value.length > (field === 'captcha' ? 2000 : 200)) {
+        failFields(res, [{ field, code: 'type' }])
+        return undefined
+      }
+      if (field === 'verificationCode' && !/^\d{6}$/.test(value)) {
+        fail(res, 'CODE_NO_MATCH')
+        return undefined
+      }
+      out[field] = value
+    }
+    return out
+  }
+
+  return { deps, verification, smsBudget, captcha, fail, failFields, blocked, send, TOKEN_BODY }
+}

@@ -1,0 +1,195 @@
+/**
+ * The phone-code variants (spec §4 "Phone-code registration"): begin sends an SMS code from the
+ * SMS budget (captcha past the free sends), complete checks it and creates the punter in one
+ * transaction, resend, and for variants with a registration token the confirm and continue steps.
+ */
+import type { Request, Response } from 'express'
+import type { Result } from '../../engine/core/contracts'
+import { powConfig } from '../auth/captcha'
+import { remoteConfigFor } from '../documents/router'
+import { parsePhone } from '../dictionary/phone-table'
+import { jurisdictionOf } from '../dictionary'
+import { sendOk } from '../http/envelope'
+import { siteContext } from '../http/site'
+import { SIGNUP_VARIANTS } from '../../engine/documents/signup-variants'
+import type { SignupKit, Variant } from './kit'
+import type { SignupPreparation } from './prepare'
+import { insertSignupPunter, punterById, sendLoggedIn, type NewSignupPunter } from './punters'
+import { smsBudgetOf, type SmsRecipient } from './sms-budget'
+import type { FlowKind } from './verification'
+
+export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) {
+  const { deps, verification, smsBudget, captcha, fail, failFields, blocked, send, TOKEN_BODY } = kit
+  const { db, log } = deps
+  const { prepare, withPasswordHash } = preparation
+
+  /**
+   * One SMS from the budget (./sms-budget.ts): refusals are answered here, and a captcha is asked
+   * for (and verified) only past the client's free sends. The spent send's id, or undefined when
+   * the request has been answered.
+   */
+  async function spendSms(req: Request, res: Response, phone: string, captchaPayload: unknown): Promise<number | undefined> {
+    const to: SmsRecipient = { ip: req.ip ?? 'unknown', phone, dialCode: parsePhone(phone)?.country.dial ?? phone.slice(1, 4) }
+    const budget = smsBudgetOf(jurisdictionOf(deps, req))
+    let solved = !powConfig(remoteConfigFor(deps, req)).enabled
+    const first = smsBudget.check(to, budget, deps.now(), solved)
+    if (!first.ok && first.code === 'CAPTCHA_REQUIRED') {
+      const refusal = typeof captchaPayload !== 'string' || captchaPayload === '' ? 'CAPTCHA_REQUIRED' : (await captcha.verify(captchaPayload)) ? undefined : 'INVALID_CAPTCHA'
+      if (refusal) {
+        log.info('signup.sms.refused', { outcome: refusal })
+        fail(res, refusal)
+        return undefined
+      }
+      solved = true
+    }
+    const spent = smsBudget.spend(to, budget, deps.now(), solved)
+    if (!spent.ok) {
+      log.warn('signup.sms.refused', { outcome: spent.code, dialCode: to.dialCode })
+      blocked(res, spent)
+      return undefined
+    }
+    return spent.value
+  }
+
+
+  const smsText = (code: string) => `Parlay: your sign-up code is ${code}. It is valid for 10 minutes. Never share it.`
+
+  function begin(variant: Variant) {
+    return async (req: Request, res: Response) => {
+      const prepared = await prepare(req, res, variant)
+      if (!prepared) return
+      if (!prepared.phone) return failFields(res, [{ field: 'phoneNumber', code: 'required' }])
+      const jurisdiction = prepared.punter.jurisdiction
+      const spent = await spendSms(req, res, prepared.phone.e164, prepared.meta.captcha)
+      if (spent === undefined) return
+      const punter = await withPasswordHash(prepared)
+      const started = verification.start(
+        { flow: variant, jurisdiction, channel: 'sms', contact: prepared.phone.e164, payload: { punter }, withRegistrationToken: SIGNUP_VARIANTS[variant].registrationToken === true },
+        deps.now(),
+      )
+      if (!started.ok) {
+        smsBudget.refund(spent) // nothing was sent
+        return blocked(res, started)
+      }
+      if (!(await send('sms', prepared.phone.e164, smsText(started.value.code), jurisdiction))) {
+        smsBudget.refund(spent)
+        return fail(res, 'VERIFICATION_ERROR')
+      }
+      log.info('signup.begin', { variant, jurisdiction, country: prepared.phone.country })
+      sendOk(res, started.value.state)
+    }
+  }
+
+  /** Creates the punter of a verified flow and completes the flow, in one transaction. */
+  function finish(res: Response, verified: { payload: Record<string, unknown>; tokenDigest: string }, variant: string): void {
+    const now = deps.now()
+    const input = verified.payload.punter as NewSignupPunter
+    const outcome = db.transaction((): Result<ReturnType<typeof punterById>> => {
+      if (!verification.complete(verified.tokenDigest)) return { ok: false, code: 'SESSION_ALREADY_VERIFIED' }
+      const created = insertSignupPunter(db, input, now)
+      if (!created.ok) throw Object.assign(new Error(created.code), { signupCode: created.code })
+      return { ok: true, value: created.value }
+    })
+    let result: Result<ReturnType<typeof punterById>>
+    try {
+      result = outcome()
+    } catch (error) {
+      const code = (error as { signupCode?: string }).signupCode
+      if (!code) throw error
+      result = { ok: false, code }
+    }
+    if (!result.ok || !result.value) return fail(res, result.ok ? 'COMMON_ERROR' : result.code)
+    log.info('signup.completed', { variant, jurisdiction: input.jurisdiction, punterId: result.value.id })
+    sendLoggedIn(db, res, result.value, now, { registration: 'success' })
+  }
+
+  const codeBody = TOKEN_BODY(['verificationToken', 'verificationCode'])
+
+  function complete(flow: FlowKind, variant: string) {
+    return (req: Request, res: Response) => {
+      const body = codeBody(req, res)
+      if (!body) return
+      if (!body.verificationToken || !body.verificationCode) return failFields(res, [{ field: body.verificationToken ? 'verificationCode' : 'verificationToken', code: 'required' }])
+      const { site } = siteContext(req, deps)
+      const verified = verification.verify(body.verificationToken, body.verificationCode, flow, site.jurisdiction, deps.now())
+      if (!verified.ok) return fail(res, verified.code, verified.state)
+      finish(res, verified.value, variant)
+    }
+  }
+
+  const resendBody = TOKEN_BODY(['verificationToken', 'captcha'])
+  function resend(flows: FlowKind[]) {
+    return async (req: Request, res: Response) => {
+      const body = resendBody(req, res)
+      if (!body) return
+      if (!body.verificationToken) return failFields(res, [{ field: 'verificationToken', code: 'required' }])
+      const { site } = siteContext(req, deps)
+      const contact = verification.contactOf(body.verificationToken)
+      const spent = contact === undefined ? undefined : await spendSms(req, res, contact, body.captcha)
+      if (contact !== undefined && spent === undefined) return
+      const refund = () => spent !== undefined && smsBudget.refund(spent)
+      let result: ReturnType<typeof verification.resend> = { ok: false, code: 'UNKNOWN_HASH' }
+      for (const flow of flows) {
+        result = verification.resend(body.verificationToken, flow, site.jurisdiction, deps.now())
+        if (result.ok || result.code !== 'UNKNOWN_HASH') break
+      }
+      if (!result.ok) {
+        refund()
+        return blocked(res, result)
+      }
+      if (!(await send('sms', result.value.contact, smsText(result.value.code), site.jurisdiction))) {
+        refund()
+        return fail(res, 'VERIFICATION_ERROR')
+      }
+      sendOk(res, result.value.state)
+    }
+  }
+
+  /** The code step alone of a variant with a registration token. */
+  function confirmCode(variant: Variant) {
+    return (req: Request, res: Response) => {
+      const body = codeBody(req, res)
+      if (!body) return
+      if (!body.verificationToken || !body.verificationCode) return failFields(res, [{ field: 'verificationCode', code: 'required' }])
+      const { site } = siteContext(req, deps)
+      const verified = verification.verify(body.verificationToken, body.verificationCode, variant, site.jurisdiction, deps.now())
+      if (!verified.ok) return fail(res, verified.code, verified.state)
+      sendOk(res, { status: 'VERIFIED' })
+    }
+  }
+
+  const registrationCompleteBody = TOKEN_BODY(['registrationToken', 'verificationToken', 'verificationCode'])
+  /** Completes a variant with a registration token: the code now, or one confirmed before. */
+  function completeWithRegistrationToken(variant: Variant) {
+    return (req: Request, res: Response) => {
+      const body = registrationCompleteBody(req, res)
+      if (!body) return
+      if (!body.registrationToken || !body.verificationToken) return failFields(res, [{ field: body.registrationToken ? 'verificationToken' : 'registrationToken', code: 'required' }])
+      if (!verification.registrationTokenMatches(body.verificationToken, body.registrationToken)) return fail(res, 'UNKNOWN_HASH')
+      const { site } = siteContext(req, deps)
+      const now = deps.now()
+      const verified = body.verificationCode
+        ? verification.verify(body.verificationToken, body.verificationCode, variant, site.jurisdiction, now)
+        : verification.verified(body.verificationToken, variant, site.jurisdiction, now)
+      if (!verified.ok) return fail(res, verified.code, 'state' in verified ? verified.state : undefined)
+      finish(res, verified.value, variant)
+    }
+  }
+
+  const continueBody = TOKEN_BODY(['registrationToken'])
+  /** The state of a started registration, by its registration token. */
+  function continueRegistration() {
+    return (req: Request, res: Response) => {
+      const body = continueBody(req, res)
+      if (!body) return
+      if (!body.registrationToken) return failFields(res, [{ field: 'registrationToken', code: 'required' }])
+      const { site } = siteContext(req, deps)
+      const state = verification.byRegistrationToken(body.registrationToken, site.jurisdiction, deps.now())
+      if (!state) return fail(res, 'UNKNOWN_HASH')
+      const { tokenDigest: _digest, ...visible } = state
+      sendOk(res, visible)
+    }
+  }
+
+  return { begin, complete, resend, confirmCode, completeWithRegistrationToken, continueRegistration }
+}

@@ -1,0 +1,177 @@
+/**
+ * Everything a sign-up body must pass before anything is stored or sent (spec §5), for every
+ * variant: the jurisdiction's flow schemas, the rules JSON Schema cannot say (./rules.ts, with the
+ * checks the jurisdiction document names), promo code, duplicates; then the new punter's row.
+ */
+import type { Request, Response } from 'express'
+import type { Result } from '../../engine/core/contracts'
+import type { FlowDocument } from '../../engine/documents/types'
+import { countryById, currencyById } from '../dictionary/countries'
+import { jurisdictionOf, signupPolicy } from '../dictionary'
+import { siteContext } from '../http/site'
+import type { FieldError } from '../http/validate'
+import { hashPassword } from '../punters/password'
+import { validateFlowData, resolveFlow, type FlowLike } from '../validators'
+import { isRecord, str, type SignupKit, type Variant } from './kit'
+import type { NewSignupPunter } from './punters'
+import {
+  ageErrors,
+  answerContainsBirthday,
+  countryErrors,
+  cprErrors,
+  nameErrors,
+  NAME_FIELDS,
+  nicknameErrors,
+  passwordErrors,
+  phoneRule,
+  signupCheckErrors,
+  type CountryCheckPolicy,
+  type NicknamePolicy,
+} from './rules'
+import { sha256 } from './verification'
+
+/** Fields of a sign-up body that are not form fields (spec §3 "Sign-up payload"). */
+const META_FIELDS = ['refererId', 'registrationToken', 'verificationToken', 'verificationCode', 'captcha'] as const
+
+interface PromoCode {
+  code: string
+  countries?: string[]
+  bonus?: string
+}
+
+export interface Prepared {
+  data: Record<string, unknown>
+  meta: Record<string, unknown>
+  punter: NewSignupPunter
+  phone?: { e164: string; country: string }
+}
+
+export type SignupPreparation = ReturnType<typeof signupPreparation>
+
+export function signupPreparation(kit: SignupKit) {
+  const { deps, fail, failFields } = kit
+  const { db } = deps
+
+  const flowFor = (req: Request, variant: Variant): FlowDocument | undefined => {
+    const flows = signupPolicy(deps, req).flows
+    const id = isRecord(flows) ? str(flows[variant]) : undefined
+    return id ? resolveFlow(deps, req, id) : undefined
+  }
+
+  const promoCheck = (req: Request, promoCode: string, countryId: number | undefined): Result<PromoCode> => {
+    const codes = (signupPolicy(deps, req).promoCodes ?? []) as PromoCode[]
+    const found = codes.find((c) => c.code.toUpperCase() === promoCode.trim().toUpperCase())
+    if (!found) return { ok: false, code: 'INVALID_PROMO_CODE' }
+    const country = countryId === undefined ? undefined : countryById(countryId)
+    if (found.countries && (!country || !found.countries.includes(country.code))) return { ok: false, code: 'INVALID_PROMO_CODE' }
+    return { ok: true, value: found }
+  }
+
+  /**
+   * Everything a sign-up body must pass before anything is stored or sent: the flow's schemas,
+   * then the rules JSON Schema cannot say, then duplicates. The password is hashed afterwards
+   * (`withPasswordHash`), so only its hash is ever kept while the code is pending, and refused
+   * requests (SMS budget, captcha) cost no argon2 work.
+   */
+  async function prepare(req: Request, res: Response, variant: Variant): Promise<Prepared | undefined> {
+    if (!isRecord(req.body)) {
+      if (!req.is('application/json')) fail(res, 'UNSUPPORTED_MEDIA_TYPE')
+      else failFields(res, [{ field: '', code: 'type' }])
+      return undefined
+    }
+    const flow = flowFor(req, variant)
+    if (!flow) {
+      fail(res, 'FORBIDDEN')
+      return undefined
+    }
+    const context = siteContext(req, deps)
+    const doc = jurisdictionOf(deps, req) as unknown as { nickname?: NicknamePolicy; countryCheck?: CountryCheckPolicy; minimumAge: number; currency: string }
+    const policy = signupPolicy(deps, req)
+    const data: Record<string, unknown> = {}
+    const meta: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(req.body)) ((META_FIELDS as readonly string[]).includes(key) ? meta : data)[key] = value
+    const now = deps.now()
+    const schemaErrors = validateFlowData(flow as unknown as FlowLike, data, undefined, { now })
+    if (meta.refererId !== undefined && (typeof meta.refererId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(meta.refererId)))
+      schemaErrors.push({ field: 'refererId', code: 'pattern' })
+    if (schemaErrors.length > 0) {
+      failFields(res, schemaErrors)
+      return undefined
+    }
+    const country = typeof data.countryId === 'number' ? countryById(data.countryId) : undefined
+    const errors: FieldError[] = [
+      ...passwordErrors(data.password),
+      ...nameErrors(data, NAME_FIELDS),
+      ...ageErrors(data.birthDay, doc.minimumAge, now),
+      ...nicknameErrors(data.nickname, doc.nickname, country?.code),
+      ...countryErrors(data.countryId, doc.countryCheck, context.locale),
+    ]
+    if (typeof data.secretAnswer === 'string' && typeof data.birthDay === 'string' && answerContainsBirthday(data.secretAnswer, data.birthDay))
+      errors.push({ field: 'secretAnswer', code: 'SECRET_QUESTION_ANSWER_CONTAINS_BIRTHDAY' })
+    if (policy.requireCpr === true) errors.push(...cprErrors(data.cpr))
+    errors.push(...signupCheckErrors(policy.checks, data))
+    if (typeof data.promoCode === 'string' && data.promoCode.trim() !== '') {
+      const promo = promoCheck(req, data.promoCode, typeof data.countryId === 'number' ? data.countryId : undefined)
+      if (!promo.ok) errors.push({ field: 'promoCode', code: 'INVALID_PROMO_CODE' })
+    }
+    let phone: Prepared['phone']
+    if (data.phoneNumber !== undefined) {
+      const checked = phoneRule(data.phoneNumber, undefined)
+      errors.push(...checked.errors)
+      if (checked.phone) phone = { e164: checked.phone.e164, country: checked.phone.country.code }
+    }
+    if (errors.length > 0) {
+      failFields(res, errors)
+      return undefined
+    }
+    const disabled = (policy.disabledSmsRegions ?? []) as string[]
+    if (phone && disabled.includes(phone.country)) {
+      fail(res, 'DISABLED_SMS_REGION', { country: phone.country })
+      return undefined
+    }
+    const email = str(data.email)?.trim().toLowerCase()
+    const nickname = str(data.nickname)?.trim()
+    if (phone && db.prepare('SELECT 1 FROM punters WHERE phone = ?').get(phone.e164)) {
+      fail(res, 'DUPLICATE_PHONE_NUMBER')
+      return undefined
+    }
+    if (email && db.prepare('SELECT 1 FROM punters WHERE email = ?').get(email)) {
+      fail(res, 'DUPLICATE_EMAIL')
+      return undefined
+    }
+    if (nickname && db.prepare('SELECT 1 FROM punters WHERE nickname = ?').get(nickname)) {
+      fail(res, 'NICKNAME_ALREADY_EXIST')
+      return undefined
+    }
+    const currency = (typeof data.currencyId === 'number' ? currencyById(data.currencyId)?.code : undefined) ?? doc.currency
+    const profile: Record<string, unknown> = { countryCode: country?.code ?? phone?.country }
+    if (typeof data.cpr === 'string') profile.cprDigest = sha256(`cpr:${data.cpr.replace('-', '')}`)
+    if (typeof data.fiscalCode === 'string') profile.fiscalCode = data.fiscalCode.toUpperCase()
+    if (typeof data.documentNumber === 'string') profile.documentNumber = data.documentNumber.toUpperCase()
+    if (typeof data.communeId === 'number') profile.communeId = data.communeId
+    if (typeof data.promoCode === 'string' && data.promoCode.trim()) profile.promoCode = data.promoCode.trim().toUpperCase()
+    if (typeof meta.refererId === 'string') profile.refererId = meta.refererId
+    if (isRecord(policy.newPunterProfile)) Object.assign(profile, policy.newPunterProfile)
+    const punter: NewSignupPunter = {
+      jurisdiction: context.site.jurisdiction,
+      passwordHash: '', // hashed by `withPasswordHash` once the request has passed every cheap check
+      email: email ?? null,
+      phone: phone?.e164 ?? null,
+      nickname: nickname || null,
+      firstName: str(data.firstName) ?? '',
+      lastName: str(data.lastName) ?? '',
+      birthDay: str(data.birthDay) ?? null,
+      countryId: country?.id ?? null,
+      currency,
+      identityState: 'none',
+      emailConfirmed: !email || variant !== 'email' ? true : false,
+      phoneConfirmed: true,
+      profile: profile as NewSignupPunter['profile'],
+    }
+    return { data, meta, punter, phone }
+  }
+
+  const withPasswordHash = async (prepared: Prepared): Promise<NewSignupPunter> => ({ ...prepared.punter, passwordHash: await hashPassword(prepared.data.password as string) })
+
+  return { prepare, promoCheck, withPasswordHash }
+}
