@@ -19,6 +19,7 @@ import { sendError, sendOk } from '../http/envelope'
 import { validateBody, validateQuery, idempotencyKeyProperty } from '../http/validate'
 import type { ServerModule } from '../modules'
 import { changeBalance } from '../punters/events'
+import { announceRound } from '../realtime/gambling'
 import type { Punter } from '../punters/repository'
 import { assertAllowedFor } from '../regulation/restrictions'
 import { requirePunter } from '../signup/punters'
@@ -148,7 +149,10 @@ export function createGamesRouter(deps: ServerDeps): Router {
     if (body.stake > GAME_STAKE.maximum) return sendError(res, 400, 'STAKE_TOO_HIGH', { limit: GAME_STAKE.maximum, currency: punter.currency })
     const played = playRound(deps, punter.id, game, Math.round(body.stake * 100), body.idempotencyKey, body.cashOutAt, deps.now())
     if (played === 'INSUFFICIENT_FUNDS') return sendError(res, 409, 'INSUFFICIENT_FUNDS')
-    if (played.created) log.info('games.round', { punterId: punter.id, product: game.product, gameId: game.gameId, roundId: played.round.roundId })
+    if (played.created) {
+      log.info('games.round', { punterId: punter.id, product: game.product, gameId: game.gameId, roundId: played.round.roundId })
+      announceRound(played.round, game.title)
+    }
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, { ...played.round, currency: punter.currency, balance: balanceOf(punter.id) })
   })

@@ -18,6 +18,7 @@ import type { ServerDeps } from '../deps'
 import { feedFor, type EventUpdate, type Feed } from '../feed'
 import { PUNTER_EVENT_TYPES, punterEvents, type PunterEvent } from '../punters/events'
 import { allowedOn, followedEvents, MAX_SUBSCRIPTIONS, MESSAGE_BUDGET, modeOf, newConnection, spend, type Connection, type SocketRole } from './connection'
+import { gamblingEvents, type BigWin } from './gambling'
 import { errorFrame, snapshotFrame, updateFrames } from './messages'
 import { parseClientMessage, type ClientMessage } from './protocol'
 
@@ -252,6 +253,13 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
   }
   const unsubscribeFeed = feed.subscribe(fanOut)
 
+  /** GI: a big win goes, serialised once, to every socket on the gambling channel. */
+  const onBigWin = (win: BigWin) => {
+    const frame = JSON.stringify({ type: 'casino', kind: 'bigWin', ...win, at: deps.now() })
+    for (const connection of gambling) send(connection, frame)
+  }
+  gamblingEvents.on('casino', onBigWin)
+
   const endSession = (connection: Connection, reason: string) => {
     send(connection, JSON.stringify({ type: 'accountLogout', payload: { reason } }))
     connection.socket.close(CLOSE.sessionEnded, 'SESSION_ENDED')
@@ -305,6 +313,7 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
       server.off('upgrade', onUpgrade)
       unsubscribeFeed()
       for (const off of punterListeners) off()
+      gamblingEvents.off('casino', onBigWin)
       await closeGoingAway([...all].map((c) => c.socket))
       await new Promise<void>((done) => wss.close(() => done()))
     },

@@ -57,6 +57,40 @@ function Outcome({ round, currency }: { round: RoundData | undefined; currency?:
   )
 }
 
+interface BigWin {
+  game: string
+  multiplier: number
+}
+
+/**
+ * While a game page is open its events socket is on the gambling channel (GI, subscribed once):
+ * the site's big wins (`casino` messages) show as a one-line ticker. Leaving the page drops GI.
+ */
+function useBigWins(remoteConfig: Record<string, unknown> | undefined): BigWin | null {
+  const [last, setLast] = useState<BigWin | null>(null)
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let gone = false
+    void import('../../realtime/browser').then((sockets) => {
+      if (gone) return
+      const socket = sockets.eventsSocket(remoteConfig)
+      const stopListening = socket.onType('casino', (frame) => {
+        if (frame.kind === 'bigWin' && typeof frame.game === 'string' && typeof frame.multiplier === 'number') setLast({ game: frame.game, multiplier: frame.multiplier })
+      })
+      socket.subscribeGambling()
+      stop = () => {
+        stopListening()
+        socket.unsubscribeGambling()
+      }
+    })
+    return () => {
+      gone = true
+      stop?.()
+    }
+  }, [remoteConfig])
+  return last
+}
+
 export function GameNode({ node }: { node: NodeOf<'game'> }) {
   const runtime = useRuntime()
   const { value, text, ctx } = useEvaluate()
@@ -70,6 +104,7 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
   const [cashOutAt, setCashOutAt] = useState(2)
   const [busy, setBusy] = useState(false)
   const loggedIn = ctx.session.status === 'punter'
+  const bigWin = useBigWins(useStore(runtime.stores.site, (s) => s.bootstrap?.remoteConfig) as Record<string, unknown> | undefined)
   useEffect(() => {
     if (loggedIn && product && gameId) void runtime.run([{ do: 'game.launch', with: { product, gameId } }])
   }, [loggedIn, product, gameId]) // eslint-disable-line react-hooks/exhaustive-deps
@@ -120,6 +155,11 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
         {text(game.engine === 'slot' ? 'game.spin' : 'game.play')}
       </button>
       <Outcome round={round} currency={currency} />
+      {bigWin && (
+        <p className="game__big-win" role="status" data-testid="game-big-win">
+          {text({ key: 'game.bigWin', values: { game: bigWin.game, multiplier: bigWin.multiplier } })}
+        </p>
+      )}
     </section>
   )
 }

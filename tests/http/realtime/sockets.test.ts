@@ -237,6 +237,28 @@ describe('the punter socket: authenticated by the session', () => {
     client.socket.close()
   })
 
+  it('GI (the gambling channel): a subscribed socket gets each big win (≥ ×10) as a casino message, without names or amounts; a small win sends nothing; resetSubscribe stops them', async () => {
+    const { announceRound } = await import('../../../server/realtime/gambling')
+    const subscribed = await open('/sockets/v2/events?channel=web')
+    const other = await open('/sockets/v2/events?channel=web')
+    subscribed.send({ type: 'GI' })
+    await roundTrip(subscribed)
+    announceRound({ product: 'casino', gameId: 'fruit-reels', stake: 2, win: 3 }, 'Fruit Reels')
+    announceRound({ product: 'casino', gameId: 'fruit-reels', stake: 2, win: 40 }, 'Fruit Reels')
+    const frame = await subscribed.next((f) => f.type === 'casino')
+    expect(frame).toMatchObject({ kind: 'bigWin', product: 'casino', gameId: 'fruit-reels', game: 'Fruit Reels', multiplier: 20 })
+    expect(Object.keys(frame).sort()).toEqual(['at', 'game', 'gameId', 'kind', 'multiplier', 'product', 'type'])
+    subscribed.send({ type: 'GI', resetSubscribe: true })
+    await roundTrip(subscribed)
+    announceRound({ product: 'crash', gameId: 'rocket', stake: 1, win: 50 }, 'Rocket')
+    await roundTrip(subscribed)
+    await roundTrip(other)
+    expect(subscribed.frames.filter((f) => f.type === 'casino')).toHaveLength(1)
+    expect(other.frames.some((f) => f.type === 'casino')).toBe(false)
+    subscribed.socket.close()
+    other.socket.close()
+  })
+
   it('a session that ends gets accountLogout with reason SOCKET and the socket closes', async () => {
     const login = await server.login('vip@demo.parlay.test')
     const { punterHash, accessToken } = login.json.payload
