@@ -212,7 +212,7 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
       const before = createPreview({ ...grant, records: store.publishedRecords().records })
       const token = createPreview({ ...grant, records: after.records })
       const cookie = (path: string) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${req.secure ? '; Secure' : ''}`
-      res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows')])
+      res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows'), cookie('/api/validators')])
       sendOk(res, { before, after: token, site: site.id, expiresInSeconds: PREVIEW_TTL_MS / 1000 })
     }),
   )

@@ -229,6 +229,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
       `${COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
       `${PREVIEW_COOKIE}=; Path=/api/documents; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
       `${PREVIEW_COOKIE}=; Path=/api/flows; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
+      `${PREVIEW_COOKIE}=; Path=/api/validators; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
     ])
     sendOk(res, null)
   })
@@ -383,7 +384,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     const before = createPreview({ ...grant, versionId: published?.id ?? 0, records: store.publishedRecords().records })
     const token = createPreview({ ...grant, versionId: version.id, records: after.records })
     // Also for /api/flows: a flow's draft validator module (its field labels and rules) checks the same viewer.
-    res.setHeader('Set-Cookie', ['/api/documents', '/api/flows'].map((path) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure(req) ? '; Secure' : ''}`))
+    res.setHeader('Set-Cookie', ['/api/documents', '/api/flows', '/api/validators'].map((path) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure(req) ? '; Secure' : ''}`))
     sendOk(res, { before, after: token, expiresInSeconds: PREVIEW_TTL_MS / 1000 })
   })
 

@@ -200,7 +200,7 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     })
     // The documents API and the flows' validator modules (a draft's field labels and rules) both check the viewer.
     const cookie = (path: string) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${req.secure ? '; Secure' : ''}`
-    res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows')])
+    res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows'), cookie('/api/validators')])
     sendOk(res, { token, site, expiresInSeconds: PREVIEW_TTL_MS / 1000 })
   })
 

@@ -45,6 +45,9 @@ const MAX_CACHED = 200
 const schemaCache = new Map<string, CompiledFlowSchemas>()
 const moduleCache = new Map<string, Promise<CompiledFlowValidators>>()
 const modulesByHash = new Map<string, CompiledFlowValidators>()
+/** Hashes of modules compiled from a served flow: anyone may fetch these. A hash only a draft
+ * preview produced is served only to the admin session of that preview (see the module route). */
+const servedHashes = new Set<string>()
 
 function remember<V>(map: Map<string, V>, key: string, value: V): V {
   map.delete(key)
@@ -155,13 +158,17 @@ export function createValidatorsRouter(deps: ServerDeps): Router {
     // An admin's draft preview (server/store/preview.ts): the draft's step schemas, only for the session
     // that made it; anyone else (or a preview without the flows cookie) gets the published module.
     const preview = typeof req.query.preview === 'string' ? resolvePreview(req.query.preview, 'flow', id, siteContext(req, deps), deps.now(), req.headers.cookie) : undefined
-    const flow = preview?.status === 'draft' ? (preview.record.source as unknown as FlowDocument) : resolveFlow(deps, req, id)
+    const draft = preview?.status === 'draft'
+    const flow = draft ? (preview.record.source as unknown as FlowDocument) : resolveFlow(deps, req, id)
     if (!flow) return sendError(res, 404, HTTP_ERRORS.notFound)
     try {
       const compiled = await compileLogged(deps, asFlow(flow))
+      if (!draft) servedHashes.add(compiled.hash)
       res.setHeader('Cache-Control', 'no-cache')
       res.setHeader('Vary', 'Host, Accept-Language, x-parlay-source, x-parlay-target')
-      res.json({ url: validatorUrl(compiled), flow: compiled.flowId, hash: compiled.hash })
+      // A draft's own module is fetched with its preview token (and the viewer's cookie) only.
+      const url = draft && !servedHashes.has(compiled.hash) ? `${validatorUrl(compiled)}?preview=${encodeURIComponent(String(req.query.preview))}` : validatorUrl(compiled)
+      res.json({ url, flow: compiled.flowId, hash: compiled.hash })
     } catch (error) {
       deps.log.error('validators.compile.failed', { flow: id, error: (error as Error).message })
       sendError(res, 500, HTTP_ERRORS.internal)
@@ -172,23 +179,33 @@ export function createValidatorsRouter(deps: ServerDeps): Router {
     const match = MODULE_FILE.exec(String(req.params.file))
     if (!match) return sendError(res, 404, HTTP_ERRORS.notFound)
     const [, flowId, hash] = match
-    let compiled = modulesByHash.get(hash)
-    if (!compiled) {
-      // Not in memory (a restart, or evicted): compile every variant of that flow and look again.
+    // Not known as a served module (a restart, an eviction, or a draft's): compile every served variant of that flow.
+    if (!servedHashes.has(hash))
       for (const record of deps.documents.list('flow').filter((r) => r.id === flowId)) {
         try {
-          await compileLogged(deps, asFlow(record.source as unknown as FlowDocument))
+          servedHashes.add((await compileLogged(deps, asFlow(record.source as unknown as FlowDocument))).hash)
         } catch {
           // a broken variant does not hide the others
         }
       }
-      compiled = modulesByHash.get(hash)
-    }
+    const compiled = modulesByHash.get(hash)
     if (!compiled || compiled.flowId !== flowId) return sendError(res, 404, HTTP_ERRORS.notFound)
+    if (!servedHashes.has(hash)) return sendDraftModule(req, res, compiled)
     res.setHeader('Content-Type', 'text/javascript; charset=utf-8')
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
     res.send(compiled.code)
   })
+
+  /** A module only a draft produced: for the admin session whose preview shows that draft, never cached. */
+  const sendDraftModule = async (req: Request, res: Response, compiled: CompiledFlowValidators) => {
+    const token = typeof req.query.preview === 'string' ? req.query.preview : ''
+    const answer = token ? resolvePreview(token, 'flow', compiled.flowId, siteContext(req, deps), deps.now(), req.headers.cookie) : undefined
+    const draftHash = answer?.status === 'draft' ? (await flowValidatorModule(asFlow(answer.record.source as unknown as FlowDocument))).hash : undefined
+    if (draftHash !== compiled.hash) return sendError(res, 404, HTTP_ERRORS.notFound)
+    res.setHeader('Content-Type', 'text/javascript; charset=utf-8')
+    res.setHeader('Cache-Control', 'private, no-store')
+    res.send(compiled.code)
+  }
 
   router.post('/api/demo/contact', (req: Request, res: Response) => {
     if (!req.is('application/json')) return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType)
@@ -213,7 +230,7 @@ function warmUp(deps: ServerDeps): void {
   void (async () => {
     for (const record of flows) {
       try {
-        await compileLogged(deps, asFlow(record.source as unknown as FlowDocument))
+        servedHashes.add((await compileLogged(deps, asFlow(record.source as unknown as FlowDocument))).hash)
       } catch (error) {
         deps.log.error('validators.compile.failed', { flow: record.id, file: record.file, error: (error as Error).message })
       }

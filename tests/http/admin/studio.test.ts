@@ -106,7 +106,7 @@ describe('live preview of unsaved text', () => {
     expect(await versionCount()).toBe(before)
   })
 
-  it("gives the preview the unsaved flow's own validator module (field labels and rules), only for this admin session (others get the published one)", async () => {
+  it("gives the preview the unsaved flow's own validator module (field labels and rules), only for this admin session (others get the published one, and the draft's module URL answers them 404)", async () => {
     const content = spainSignupWith((d) => (d.steps[0].schema.properties.email.title = 'signup.field.password'))
     const res = await operator.post('/admin/api/studio/preview', { file: SPAIN_SIGNUP, content, site: 'spain' })
     const { token } = res.json().payload as { token: string }
@@ -116,8 +116,13 @@ describe('live preview of unsaved text', () => {
     const draft = await rawRequest(server.port, { method: 'GET', path: `/api/flows/signup-email/validator?preview=${token}`, headers: { host, cookie: cookies.join('; ') } })
     expect(draft.status).toBe(200)
     expect(draft.json().url).not.toBe(published)
-    const module = await rawRequest(server.port, { method: 'GET', path: draft.json().url, headers: { host } })
+    const module = await rawRequest(server.port, { method: 'GET', path: draft.json().url, headers: { host, cookie: cookies.join('; ') } })
     expect(module.body).toContain('signup.field.password')
+    expect(module.headers['cache-control']).toBe('private, no-store')
+    // The draft's module by its hash URL: only with the admin session's preview cookie and token.
+    expect((await rawRequest(server.port, { method: 'GET', path: draft.json().url, headers: { host } })).status).toBe(404)
+    expect((await rawRequest(server.port, { method: 'GET', path: draft.json().url.split('?')[0], headers: { host, cookie: cookies.join('; ') } })).status).toBe(404)
+    expect((await rawRequest(server.port, { method: 'GET', path: published, headers: { host } })).status).toBe(200)
     const stranger = await rawRequest(server.port, { method: 'GET', path: `/api/flows/signup-email/validator?preview=${token}`, headers: { host } })
     expect(stranger.json().url).toBe(published)
   })
