@@ -23,7 +23,7 @@ import { checkDefaultDateBounds, isoDate } from '../../engine/core/date-rules'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
-import { resolvePreview } from '../store/preview'
+import { previewJurisdiction, resolvePreview } from '../store/preview'
 import type { ServerModule } from '../modules'
 import {
   bundleFlowValidators,
@@ -199,7 +199,9 @@ export function createValidatorsRouter(deps: ServerDeps): Router {
   /** A module only a draft produced: for the admin session whose preview shows that draft, never cached. */
   const sendDraftModule = async (req: Request, res: Response, compiled: CompiledFlowValidators) => {
     const token = typeof req.query.preview === 'string' ? req.query.preview : ''
-    const answer = token ? resolvePreview(token, 'flow', compiled.flowId, siteContext(req, deps), deps.now(), req.headers.cookie) : undefined
+    // A module import carries no site header: the token names the site its preview renders.
+    const site = { ...siteContext(req, deps), jurisdiction: previewJurisdiction(token, deps.now()) ?? '' }
+    const answer = token ? resolvePreview(token, 'flow', compiled.flowId, site, deps.now(), req.headers.cookie) : undefined
     const draftHash = answer?.status === 'draft' ? (await flowValidatorModule(asFlow(answer.record.source as unknown as FlowDocument))).hash : undefined
     if (draftHash !== compiled.hash) return sendError(res, 404, HTTP_ERRORS.notFound)
     res.setHeader('Content-Type', 'text/javascript; charset=utf-8')
