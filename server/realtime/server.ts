@@ -100,9 +100,11 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
   const all = new Set<Connection>()
   let nextId = 1
 
-  const send = (connection: Connection, frame: string) => {
-    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame)
+  /** A frame for many sockets is encoded once (a string would be turned into bytes per socket). */
+  const send = (connection: Connection, frame: string | Buffer) => {
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame, { binary: false })
   }
+  const encoded = (frame: string | undefined) => (frame === undefined ? undefined : Buffer.from(frame))
   const index = <K>(map: Map<K, Set<Connection>>, key: K, connection: Connection, on: boolean) => {
     let set = map.get(key)
     if (on) {
@@ -231,7 +233,9 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
     for (const update of updates) {
       const followers = byEvent.get(update.eventId)
       if (followers) {
-        const frames = updateFrames(update)
+        const text = updateFrames(update)
+        const full = encoded(text.full)!
+        const frames = { full, short: text.short === text.full ? full : encoded(text.short) }
         for (const connection of followers) {
           const frame = modeOf(connection, update.eventId) === 'FULL' ? frames.full : frames.short
           if (frame) send(connection, frame)
@@ -255,7 +259,7 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
 
   /** GI: a big win goes, serialised once, to every socket on the gambling channel. */
   const onBigWin = (win: BigWin) => {
-    const frame = JSON.stringify({ type: 'casino', kind: 'bigWin', ...win, at: deps.now() })
+    const frame = Buffer.from(JSON.stringify({ type: 'casino', kind: 'bigWin', ...win, at: deps.now() }))
     for (const connection of gambling) send(connection, frame)
   }
   gamblingEvents.on('casino', onBigWin)
