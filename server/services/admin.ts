@@ -5,7 +5,7 @@
  * The page itself is /admin/services, a page of its own so it does not touch the main admin script.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { basename, join, relative, resolve, sep } from 'node:path'
 import { Router, type Request, type Response } from 'express'
 import { SourceMapConsumer } from 'source-map-js'
 import type { ServerDeps } from '../deps'
@@ -26,6 +26,19 @@ export const SERVICES_LIST_QUERY = {
 } as const
 
 const limitOf = (req: Request) => (typeof req.query.limit === 'string' ? Number(req.query.limit) : 200)
+
+const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..')
+
+/**
+ * A map's source as a path in the project (`engine/services/browser.ts`), wherever the client was
+ * built: sources are relative to the map's folder, which for a build outside the project (tests, a
+ * temp dir) climbs out of it first.
+ */
+export function projectPath(mapDir: string, source: string): string {
+  const absolute = resolve(mapDir, source)
+  if (absolute.startsWith(PROJECT_ROOT + sep)) return relative(PROJECT_ROOT, absolute).split(sep).join('/')
+  return source.replace(/^(\.\.\/)+/, '')
+}
 
 /** Maps built-file frames (`/assets/<file>.js`) to source lines with the hidden `.map` beside it. */
 export function sourceMapper(distDir: string) {
@@ -49,7 +62,7 @@ export function sourceMapper(distDir: string) {
     if (!consumer) return frame
     const original = consumer.originalPositionFor({ line: frame.line, column: Math.max(0, frame.column - 1) })
     if (!original.source || original.line === null) return frame
-    const file = original.source.replace(/^(\.\.\/)+/, '')
+    const file = projectPath(join(distDir, 'assets'), original.source)
     return { ...frame, source: { file, line: original.line, column: (original.column ?? 0) + 1, ...(original.name ? { name: original.name } : {}) } }
   }
 }

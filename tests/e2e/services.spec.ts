@@ -2,7 +2,8 @@
  * The third-party services in the browser (issue 18): a visit by a punter who accepted all
  * cookies produces screen-view events at Parlay's own analytics ingest (with the analytics
  * section of the path); a login through the popup sends the fingerprint recognition link, which
- * /admin lists for that punter.
+ * /admin lists for that punter; a client error thrown in the built bundle shows in the admin error
+ * view at its original source file and line.
  */
 import type { APIRequestContext } from '@playwright/test'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
@@ -32,4 +33,21 @@ test('a login sends a recognition link: /admin lists the punter\'s visitor id fr
   await expect
     .poll(async () => ((await adminRead(request, '/admin/api/services/recognitions')).recognitions as Array<{ accountNumber: string; operationType: string }>).map((r) => `${r.accountNumber} ${r.operationType}`), { timeout: 20_000 })
     .toContain('10000001 LOGIN')
+})
+
+test('a client error thrown in the built bundle reaches the admin error view at its original source file and line', async ({ page }) => {
+  await page.goto('/promotions')
+  await expect(page.locator('html[data-parlay-services="ready"]')).toBeAttached({ timeout: 15_000 })
+  // a malformed screen event makes the services chunk's own listener throw (a TypeError in built code)
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('parlay:screen-rendered', { detail: null })))
+  const login = await page.request.post('/admin/api/login', { data: { email: operator.email, password: operator.password } })
+  expect(login.status()).toBe(200)
+  await expect
+    .poll(async () => {
+      const errors = (await (await page.request.get('/admin/api/services/errors?limit=20')).json()).payload as Array<{ kind: string; frames: Array<{ file: string; source?: { file: string } }> }>
+      return errors.filter((e) => e.kind === 'exception').flatMap((e) => e.frames.map((f) => `${f.file.includes('/assets/') ? 'built' : 'other'} -> ${f.source?.file ?? 'unmapped'}`))
+    }, { timeout: 20_000 })
+    .toContain('built -> engine/services/browser.ts')
+  await page.goto('/admin/services#errors')
+  await expect(page.getByTestId('services-errors')).toContainText(/engine\/services\/browser\.ts:\d+:\d+/)
 })

@@ -5,13 +5,13 @@
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { SourceMapGenerator } from 'source-map-js'
 import { describe, expect, it } from 'vitest'
 import { errorEnvelope, framesOf } from '../../../engine/services/error-envelope'
 import { backoffMs, LINK_ATTEMPTS, withAttempts } from '../../../engine/services/recognition'
 import { parseEnvelope } from '../../../server/services/errors'
-import { sourceMapper } from '../../../server/services/admin'
+import { projectPath, sourceMapper } from '../../../server/services/admin'
 
 describe('error envelopes', () => {
   it('frames are read from a V8 stack, outermost call first', () => {
@@ -40,6 +40,12 @@ describe('error envelopes', () => {
     const mapped = sourceMapper(dist)({ file: 'http://localhost/assets/index-abc.js', line: 1, column: 120 })
     expect(mapped.source).toEqual({ file: 'engine/core/report.ts', line: 42, column: 5, name: 'report' })
     expect(sourceMapper(dist)({ file: 'http://localhost/assets/other.js', line: 1, column: 1 }).source).toBeUndefined()
+  })
+
+  it('a build made outside the project (a temp dir) still names the source by its project path', () => {
+    const project = resolve(import.meta.dirname, '..', '..', '..')
+    const mapDir = join(tmpdir(), 'parlay-build-x', 'assets')
+    expect(projectPath(mapDir, relative(mapDir, join(project, 'engine', 'services', 'browser.ts')))).toBe('engine/services/browser.ts')
   })
 })
 
