@@ -8,6 +8,7 @@ import type { Result } from '../core/contracts'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { authController } from './auth'
 import { MOBILE_GATE } from './join'
+import { SIMPLIFIED_PARAMS, simplifiedPath } from './join-identity'
 import { joinLoadSettings } from './join-settings'
 import { actionRegistry, defineAction, registerActions, type ActionEnvironment } from './registry'
 
@@ -43,14 +44,9 @@ export const identityIdentify = defineAction({
   name: 'identity.identify',
   description:
     'Russia: identifies the punter with passport data by the simplified method (withVerification: simplified with verification, then continues it). Fails with IDENTIFICATION_FAILED and the display text of the error and lock reason.',
-  params: {
-    type: 'object',
-    required: ['data'],
-    properties: { data: { type: 'object' }, withVerification: { type: 'boolean' } },
-    additionalProperties: false,
-  },
+  params: SIMPLIFIED_PARAMS,
   async handler({ data, withVerification }, env): Promise<Result<unknown>> {
-    const path = `${MOBILE_GATE}/punter/cps/one/identify-punter/simplified${withVerification ? '/with-verification' : ''}`
+    const path = simplifiedPath(withVerification)
     let result = await env.gateway.call<CpsAnswer>('POST', path, passportData(data as Record<string, unknown>))
     if (!result.ok) return result
     const started = result.value.cupisOneInfo.result

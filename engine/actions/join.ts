@@ -4,116 +4,22 @@
  * `join.start`, the code popup's flow runs `join.verifyCode`, its onComplete runs
  * `join.afterSignUp`, which runs the jurisdiction document's `afterSignUp` chain.
  *
- * The join session (tokens, phone, code expiry) is kept in localStorage while the code is valid,
- * so a reload continues the sign-up (spec: "A join session kept locally is valid while code expiry
- * is in the future").
+ * The join session lives in ./join-session.ts, the identity steps in ./join-identity.ts.
  */
 import type { Result } from '../core/contracts'
 import { buildContext } from '../core/context'
 import type { JurisdictionDocument } from '../documents/types'
 import { SIGNUP_VARIANT_NAMES, SIGNUP_VARIANTS, signupVariant, type SignupVariant } from '../documents/signup-variants'
 import { fetchAndSolveCaptcha } from '../auth/captcha'
-import { authController } from './auth'
 import { actionRegistry, defineAction, registerActions, runChain, type ActionEnvironment } from './registry'
+import { identityCheck, identityMitIdLogin, identityMitIdStart, identitySimplified, identityWaitIdentified, MOBILE_GATE } from './join-identity'
+import { applyState, clearJoinSession, joinSession, logIn, saveJoinSession, storage, type JoinVariant, type LoginAnswer, type VerificationState } from './join-session'
 
-export const MOBILE_GATE = '/mobile-gate/api/v1'
-export const JOIN_STORAGE_KEY = 'parlay.join'
-/** Russia: identification re-check interval (spec §9). */
-export const IDENTIFICATION_RECHECK_MS = 1500
+export { clearJoinSession, joinSession, JOIN_STORAGE_KEY, type JoinSession, type JoinVariant } from './join-session'
+export { IDENTIFICATION_RECHECK_MS, MOBILE_GATE } from './join-identity'
 
-/** A sign-up variant of the spec's API; its paths are data (engine/documents/signup-variants.json). */
-export type JoinVariant = string
 /** The variant's API: a session from storage may name one that no longer exists. */
 const api = (variant: JoinVariant): SignupVariant => signupVariant(variant) ?? SIGNUP_VARIANTS.phone
-
-interface VerificationState {
-  status: string
-  verificationToken?: string
-  registrationToken?: string
-  phoneNumber?: string
-  attemptVerificationCount: number
-  nextVerificationAfterMillis: number
-  attemptCodeCount: number
-  codeExpiredAfterMillis: number
-}
-
-export interface JoinSession {
-  variant: JoinVariant
-  verificationToken?: string
-  registrationToken?: string
-  phoneNumber?: string
-  email?: string
-  codeExpiresAt: number
-  nextSendAt: number
-  attemptsLeft: number
-}
-
-interface LoginAnswer {
-  status: string
-  accessToken: string
-  refreshToken: string
-  creationTime: number
-  loginTimeout: number
-  punterHash?: string
-  identityState?: string
-}
-
-const storage = () => {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage
-  } catch {
-    return undefined
-  }
-}
-
-let memory: JoinSession | null = null
-
-/** The join session, if its code is still valid. */
-export function joinSession(now: number): JoinSession | null {
-  if (!memory) {
-    try {
-      const text = storage()?.getItem(JOIN_STORAGE_KEY)
-      memory = text ? (JSON.parse(text) as JoinSession) : null
-    } catch {
-      memory = null
-    }
-  }
-  if (memory && memory.codeExpiresAt <= now && memory.verificationToken) clearJoinSession()
-  return memory
-}
-
-function saveJoinSession(session: JoinSession): void {
-  memory = session
-  try {
-    storage()?.setItem(JOIN_STORAGE_KEY, JSON.stringify(session))
-  } catch {
-    // storage full or denied: the session lives in memory only
-  }
-}
-
-export function clearJoinSession(): void {
-  memory = null
-  try {
-    storage()?.removeItem(JOIN_STORAGE_KEY)
-  } catch {
-    // ignore
-  }
-}
-
-function applyState(session: JoinSession, state: VerificationState, now: number): JoinSession {
-  return {
-    ...session,
-    codeExpiresAt: now + state.codeExpiredAfterMillis,
-    nextSendAt: now + state.nextVerificationAfterMillis,
-    attemptsLeft: state.attemptCodeCount,
-  }
-}
-
-async function logIn(env: ActionEnvironment, answer: LoginAnswer): Promise<void> {
-  const auth = authController(env)
-  auth.applyTokens({ ...answer } as Parameters<typeof auth.applyTokens>[0], env.now())
-  await auth.loadUser()
-}
 
 const CAPTCHA_CODES = new Set(['CAPTCHA_REQUIRED', 'INVALID_CAPTCHA'])
 
@@ -301,97 +207,6 @@ export const promoCheck = defineAction({
   params: { type: 'object', required: ['promoCode'], properties: { promoCode: { type: 'string' }, countryId: { type: 'number' } }, additionalProperties: false },
   async handler({ promoCode, countryId }, env) {
     return env.gateway.call('POST', `${MOBILE_GATE}/bonus/check-promo-code`, countryId === undefined ? { promoCode } : { promoCode, countryId })
-  },
-})
-
-interface CpsInfo {
-  cupisOneInfo: { identified: boolean; result: string }
-  identificationLink: string | null
-}
-
-export const identityCheck = defineAction({
-  name: 'identity.check',
-  description: 'Russia: asks the identification service; fails with NOT_IDENTIFIED unless the level is limited or full.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
-  async handler(_params, env): Promise<Result<unknown>> {
-    const result = await env.gateway.call<CpsInfo>('GET', `${MOBILE_GATE}/punter/cps/one/info`)
-    if (!result.ok) return result
-    return result.value.cupisOneInfo.identified ? { ok: true, value: result.value.cupisOneInfo } : { ok: false, code: 'NOT_IDENTIFIED' }
-  },
-})
-
-export const identityWaitIdentified = defineAction({
-  name: 'identity.waitIdentified',
-  description: 'Russia: re-checks identification every intervalMs (spec: 1500 ms) until identified; gives up after maxMs.',
-  params: {
-    type: 'object',
-    properties: { intervalMs: { type: 'integer', minimum: 500 }, maxMs: { type: 'integer', minimum: 1000 } },
-    additionalProperties: false,
-  },
-  async handler({ intervalMs, maxMs }, env): Promise<Result<unknown>> {
-    const interval = intervalMs ?? IDENTIFICATION_RECHECK_MS
-    const deadline = env.now() + (maxMs ?? 30 * 60_000)
-    while (env.now() < deadline) {
-      await new Promise((done) => setTimeout(done, interval))
-      if (!env.stores.session.getState().accessToken) return { ok: false, code: 'UNAUTHORIZED' }
-      const result = await env.gateway.call<CpsInfo>('GET', `${MOBILE_GATE}/punter/cps/one/info`)
-      if (result.ok && result.value.cupisOneInfo.identified) {
-        await authController(env).loadUser()
-        return { ok: true, value: result.value.cupisOneInfo }
-      }
-    }
-    return { ok: false, code: 'NOT_IDENTIFIED' }
-  },
-})
-
-export const identitySimplified = defineAction({
-  name: 'identity.simplified',
-  description: 'Russia: simplified identification (optionally with verification) with the form data.',
-  params: {
-    type: 'object',
-    required: ['data'],
-    properties: { data: { type: 'object' }, withVerification: { type: 'boolean' } },
-    additionalProperties: false,
-  },
-  async handler({ data, withVerification }, env): Promise<Result<unknown>> {
-    const path = `${MOBILE_GATE}/punter/cps/one/identify-punter/simplified${withVerification ? '/with-verification' : ''}`
-    const result = await env.gateway.call<CpsInfo & { baseResult: { status: string; errorCode: string | null } }>('POST', path, data)
-    if (!result.ok) return result
-    if (result.value.baseResult.errorCode) return { ok: false, code: result.value.baseResult.errorCode }
-    await authController(env).loadUser()
-    return result
-  },
-})
-
-export const identityMitIdStart = defineAction({
-  name: 'identity.mitIdStart',
-  description: 'Denmark: starts a MitID login (askCpr re-asks the personal number) by going to the broker.',
-  params: { type: 'object', properties: { askCpr: { type: 'boolean' } }, additionalProperties: false },
-  async handler({ askCpr }, env): Promise<Result<unknown>> {
-    const result = await env.gateway.call<{ authorizationUrl: string }>('GET', `${MOBILE_GATE}/account/mitId/params?askCpr=${askCpr === true}`)
-    if (!result.ok) return result
-    env.reload(result.value.authorizationUrl)
-    return { ok: true, value: result.value.authorizationUrl }
-  },
-})
-
-export const identityMitIdLogin = defineAction({
-  name: 'identity.mitIdLogin',
-  description: 'Denmark: finishes a MitID login with the broker answer; NEED_CPR_REQUEST starts again asking for the CPR.',
-  params: {
-    type: 'object',
-    required: ['authorizationCode', 'state'],
-    properties: { authorizationCode: { type: 'string' }, state: { type: 'string' } },
-    additionalProperties: false,
-  },
-  async handler({ authorizationCode, state }, env): Promise<Result<unknown>> {
-    const result = await env.gateway.call<LoginAnswer>('POST', `${MOBILE_GATE}/auth/mitId/login`, { authorizationCode, state })
-    if (!result.ok) {
-      if (result.code === 'NEED_CPR_REQUEST') return identityMitIdStart.handler({ askCpr: true }, env)
-      return result
-    }
-    await logIn(env, result.value)
-    return { ok: true, value: null }
   },
 })
 
