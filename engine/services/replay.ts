@@ -82,7 +82,8 @@ export async function startReplay(session: ReplaySession): Promise<() => void> {
     slimDOMOptions: 'all',
     recordCanvas: false,
     collectFonts: false,
-    sampling: { mousemove: 50, scroll: 150, input: 'last' },
+    // every input event (masked): 'last' would record only on change, which a punter leaving a field unblurred never fires
+    sampling: { mousemove: 50, scroll: 150 },
   })
   const flush = () => void batcher.flush()
   const leave = () => {

@@ -3,7 +3,7 @@
  * cookies produces screen-view events at Parlay's own analytics ingest (with the analytics
  * section of the path); a login through the popup sends the fingerprint recognition link, which
  * /admin lists for that punter; a client error thrown in the built bundle shows in the admin error
- * view at its original source file and line.
+ * view at its original source file and line; a replay batch is recorded with its inputs masked.
  */
 import type { APIRequestContext } from '@playwright/test'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
@@ -50,4 +50,30 @@ test('a client error thrown in the built bundle reaches the admin error view at 
     .toContain('built -> engine/services/browser.ts')
   await page.goto('/admin/services#errors')
   await expect(page.getByTestId('services-errors')).toContainText(/engine\/services\/browser\.ts:\d+:\d+/)
+})
+
+test('with replay on and all cookies accepted, a replay batch is recorded with the typed input masked', async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: 'ConsentCookie', value: 'all', url: baseURL! }])
+  await page.goto('/join')
+  await expect(page.locator('html[data-parlay-replay="recording"]')).toBeAttached({ timeout: 20_000 })
+  const phone = page.locator('input[type="tel"]').first()
+  await phone.fill('5550123')
+  await expect(phone).not.toHaveValue('')
+  const typed = await phone.inputValue()
+  // leaving the page sends the open batch at once (pagehide) instead of after 10 s
+  await page.goto('/favicon.ico')
+  const login = await page.request.post('/admin/api/login', { data: { email: operator.email, password: operator.password } })
+  expect(login.status()).toBe(200)
+  type Event = { type: number; data?: { source?: number; text?: string } }
+  const recorded = async (): Promise<Event[]> => {
+    const sessions = (await (await page.request.get('/admin/api/services/replays')).json()).payload as Array<{ deviceId: string; sessionId: number }>
+    const replays = await Promise.all(sessions.map(async (s) => (await (await page.request.get(`/admin/api/services/replays/${s.deviceId}/${s.sessionId}`)).json()).payload.events as Event[]))
+    return replays.flat()
+  }
+  // rrweb's input events (incremental source 5) carry the value: asterisks only
+  const maskedInputs = async () => (await recorded()).filter((e) => e.type === 3 && e.data?.source === 5 && /^\*+$/.test(e.data.text ?? '')).length
+  await expect.poll(maskedInputs, { timeout: 20_000 }).toBeGreaterThan(0)
+  const everything = JSON.stringify(await recorded())
+  expect(everything).not.toContain(typed)
+  expect(everything).not.toContain('5550123')
 })
