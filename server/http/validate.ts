@@ -42,15 +42,23 @@ export function describeError(error: ErrorObject | undefined): FieldError {
   return { field: base, code: error.keyword }
 }
 
-/** Middleware: `req.body` must be a JSON object matching `schema`. */
-export function validateBody(schema: object): RequestHandler {
+/**
+ * Middleware: `req.body` must be a JSON object matching `schema`. `refuse` answers a body that does
+ * not (by default 400 with the field and the rule; a body that is no JSON at all is 415); a module
+ * whose calls have their own error format (the sign-up calls, spec §8) passes its own.
+ */
+export function validateBody(schema: object, refuse?: (res: Response, problem: FieldError) => void): RequestHandler {
   const validate = compiled(schema)
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (req.body === undefined || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
+      if (refuse) return refuse(res, { field: '', code: 'type' })
       if (!req.is('application/json')) return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType)
       return sendError(res, 400, HTTP_ERRORS.validation, { field: '', code: 'type' })
     }
-    if (!validate(req.body)) return sendError(res, 400, HTTP_ERRORS.validation, describeError(validate.errors?.[0]))
+    if (!validate(req.body)) {
+      const problem = describeError(validate.errors?.[0])
+      return refuse ? refuse(res, problem) : sendError(res, 400, HTTP_ERRORS.validation, problem)
+    }
     next()
   }
   return documented(middleware, { body: schema })

@@ -9,14 +9,14 @@ import { consumeConfirmationToken, issueConfirmationToken } from '../auth/router
 import { sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
 import { setPunterState } from '../punters/repository'
-import type { SignupKit, Variant } from './kit'
+import { REGISTRATION_TOKEN_SCHEMA, SEND_CONFIRMATION_MAIL_SCHEMA, type SignupKit, type Variant } from './kit'
 import type { SignupPreparation } from './prepare'
 import { insertSignupPunter, punterById, sendLoggedIn } from './punters'
 import { VERIFICATION_LIMITS } from './verification'
 
 /** Mounts the confirmation-mail and registration-token calls; gives the sign-up handler of a variant. */
 export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupPreparation) {
-  const { deps, fail, failFields, blocked, send, TOKEN_BODY } = kit
+  const { deps, fail, failFields, blocked, send, strictBody } = kit
   const { db, log } = deps
   const { prepare, withPasswordHash } = preparation
 
@@ -53,12 +53,8 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
   }
 
   const lastMailAt = new Map<string, number>()
-  const mailBody = TOKEN_BODY(['login'])
-  router.post('/account/signup/send-confirmation-mail', async (req, res) => {
-    const body = mailBody(req, res)
-    if (!body) return
-    if (!body.login) return failFields(res, [{ field: 'login', code: 'required' }])
-    const login = body.login.trim().toLowerCase()
+  router.post('/account/signup/send-confirmation-mail', strictBody(SEND_CONFIRMATION_MAIL_SCHEMA), async (req, res) => {
+    const login = (req.body as { login: string }).login.trim().toLowerCase()
     const now = deps.now()
     const last = lastMailAt.get(login)
     // The cooldown applies whether or not the address has an account: the answer reveals nothing.
@@ -74,11 +70,8 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
   })
 
   // Registration by registration token (spec §4): confirms the e-mail and logs the punter in.
-  const tokenBody = TOKEN_BODY(['token'])
   const loginByRegistrationToken = (req: Request, res: Response) => {
-    const body = tokenBody(req, res)
-    if (!body) return
-    if (!body.token) return failFields(res, [{ field: 'token', code: 'required' }])
+    const body = req.body as { token: string }
     const now = deps.now()
     const punterId = consumeConfirmationToken(db, body.token, 'email', now)
     const punter = punterId === undefined ? undefined : punterById(db, punterId)
@@ -89,8 +82,8 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
     log.info('signup.email.confirmed', { punterId: punter.id })
     sendLoggedIn(db, res, punterById(db, punter.id)!, now)
   }
-  router.post('/auth/v2/login-by-registration-token', loginByRegistrationToken)
-  router.post('/account/join/confirm-email', loginByRegistrationToken)
+  router.post('/auth/v2/login-by-registration-token', strictBody(REGISTRATION_TOKEN_SCHEMA), loginByRegistrationToken)
+  router.post('/account/join/confirm-email', strictBody(REGISTRATION_TOKEN_SCHEMA), loginByRegistrationToken)
 
   return { emailSignup }
 }

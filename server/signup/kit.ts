@@ -7,7 +7,7 @@ import type { Request, Response } from 'express'
 import { captchaServiceFor } from '../auth/captcha'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError } from '../http/envelope'
-import type { FieldError } from '../http/validate'
+import { validateBody, type FieldError } from '../http/validate'
 import type { DevOutbox, MessageSender } from './outbox'
 import { createSmsBudgetService } from './sms-budget'
 import { createVerificationService } from './verification'
@@ -112,5 +112,32 @@ export function createSignupKit(deps: ServerDeps, services: SignupServices) {
     return out
   }
 
-  return { deps, verification, smsBudget, captcha, fail, failFields, blocked, send, TOKEN_BODY }
+  // A body checked against the schema the OpenAPI document shows (strict: unknown fields refused),
+  // a problem answered in the sign-up calls' field-error format.
+  const strictBody = (schema: object) => validateBody(schema, (res, problem) => failFields(res, [problem]))
+  return { deps, verification, smsBudget, captcha, fail, failFields, blocked, send, TOKEN_BODY, strictBody }
 }
+
+/** Bodies of the calls around sign-up that take fixed fields (spec §4): what they validate with,
+ * and what the OpenAPI document shows for them. */
+export const SEND_CONFIRMATION_MAIL_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['login'],
+  properties: { login: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', description: 'The e-mail address the confirmation goes to' } },
+} as const
+export const REGISTRATION_TOKEN_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token'],
+  properties: { token: { type: 'string', minLength: 1, maxLength: 200, description: "The confirmation link's registration token" } },
+} as const
+export const CHECK_PROMO_CODE_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['promoCode'],
+  properties: {
+    promoCode: { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S', description: 'The code as the punter typed it (case does not matter)' },
+    countryId: { type: 'integer', description: 'The country the code is checked for (dictionary id); the site default without it' },
+  },
+} as const

@@ -27,7 +27,7 @@ import { noStore } from '../auth/router'
 import type { ServerDeps } from '../deps'
 import { sendOk } from '../http/envelope'
 import { emailRoutes } from './email-routes'
-import { createSignupKit, isRecord, type SignupServices, type Variant } from './kit'
+import { CHECK_PROMO_CODE_SCHEMA, createSignupKit, type SignupServices, type Variant } from './kit'
 import { phoneCodeRoutes } from './phone-routes'
 import { signupPreparation } from './prepare'
 
@@ -36,7 +36,7 @@ export type { SignupServices, Variant } from './kit'
 export function createSignupRouter(deps: ServerDeps, services: SignupServices): Router {
   const router = Router()
   const kit = createSignupKit(deps, services)
-  const { fail, failFields } = kit
+  const { fail } = kit
   const preparation = signupPreparation(kit)
   const { promoCheck } = preparation
   const { begin, complete, resend, confirmCode, completeWithRegistrationToken, continueRegistration } = phoneCodeRoutes(kit, preparation)
@@ -57,14 +57,9 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
   for (const [path, flows] of resendFlows) router.post(path, resend(flows))
 
   // ---- promo code --------------------------------------------------------------------------
-  router.post('/bonus/check-promo-code', (req, res) => {
-    if (!isRecord(req.body)) return failFields(res, [{ field: '', code: 'type' }])
-    const { promoCode, countryId, ...rest } = req.body
-    const unknown = Object.keys(rest)[0]
-    if (unknown) return failFields(res, [{ field: unknown, code: 'unknownField' }])
-    if (typeof promoCode !== 'string' || promoCode.trim() === '' || promoCode.length > 40) return failFields(res, [{ field: 'promoCode', code: 'required' }])
-    if (countryId !== undefined && (typeof countryId !== 'number' || !Number.isInteger(countryId))) return failFields(res, [{ field: 'countryId', code: 'type' }])
-    const result = promoCheck(req, promoCode, countryId as number | undefined)
+  router.post('/bonus/check-promo-code', kit.strictBody(CHECK_PROMO_CODE_SCHEMA), (req, res) => {
+    const { promoCode, countryId } = req.body as { promoCode: string; countryId?: number }
+    const result = promoCheck(req, promoCode, countryId)
     if (!result.ok) return fail(res, result.code)
     sendOk(res, { promoCode: result.value.code, bonus: result.value.bonus ?? null, valid: true })
   })

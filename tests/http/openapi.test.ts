@@ -115,6 +115,14 @@ describe('request schemas come from the validation middleware', () => {
     expect(inProcess.paths['/admin/api/outbox'].get.parameters.find((p: any) => p.name === 'to').schema).toBe(OUTBOX_QUERY_SCHEMA.properties.to)
   })
 
+  it('the sign-up calls with fixed fields show the strict body they validate with (unknown fields refused)', () => {
+    for (const path of ['auth/v2/login-by-registration-token', 'account/join/confirm-email', 'account/signup/send-confirmation-mail', 'bonus/check-promo-code']) {
+      const schema = doc.paths[`/mobile-gate/api/v1/${path}`].post.requestBody?.content['application/json'].schema
+      expect(schema?.additionalProperties, path).toBe(false)
+      expect(schema?.required?.length, path).toBeGreaterThan(0)
+    }
+  })
+
   it('a punter session check makes the operation secured and documents 401; the admin API needs its cookie and CSRF header', () => {
     const heartbeat = doc.paths['/mobile-gate/api/v1/heartbeat'].get
     expect(heartbeat.security).toEqual([{ punterSessionHash: [] }])
