@@ -6,7 +6,7 @@
  */
 import type { Feed, FeedEvent, FeedMarket, FeedSection, FeedSelection } from '../feed'
 import { matchMinute } from '../../engine/core/match-clock'
-import { SPORTS, sportName } from '../feed/catalogue'
+import { hasMatchClock, SPORTS, sportName } from '../feed/catalogue'
 import { localLabel } from './labels'
 import { pickLocale, WORDS, type ContentLocale } from './texts'
 
@@ -96,7 +96,7 @@ function lineEvent(feed: Feed, event: FeedEvent, locale: ContentLocale): LineEve
     id: event.id,
     treeId: event.treeId,
     title: live ? `${event.home} ${event.score.join(':')} ${event.away}` : `${event.home} – ${event.away}`,
-    subtitle: live ? `${WORDS.live[locale]} ${minute(feed, event)} · ${league}` : `${when(event.startsAt, locale)} · ${league}`,
+    subtitle: live ? `${[WORDS.live[locale], hasMatchClock(event.sport) ? minute(feed, event) : ''].filter(Boolean).join(' ')} · ${league}` : `${when(event.startsAt, locale)} · ${league}`,
     league,
     sport: sportName(event.sport, locale),
     state: event.state,
@@ -154,6 +154,8 @@ export interface EventPage {
   durationMs: number
   /** Regular playing time when added time follows (the clock shows 90+n). */
   regularMs?: number
+  /** False for sports played to sets, frames or maps: the scoreboard shows no running minute. */
+  clock: boolean
   markets: MarketData[]
 }
 
@@ -179,6 +181,7 @@ export function eventPage(feed: Feed, section: string, state: EventState, id: un
     elapsedMs: feed.elapsed(event),
     durationMs: event.durationMs,
     ...(event.regularMs ? { regularMs: event.regularMs } : {}),
+    clock: hasMatchClock(event.sport),
     markets: event.markets.map((m) => marketData(m, event, locale)),
   }
 }

@@ -102,3 +102,14 @@ export const SPORT_NAMES: Record<string, Localised> = {
 }
 
 export const sportName = (kind: string, locale: ContentLocale): string => SPORT_NAMES[kind]?.[locale] ?? kind
+
+/**
+ * Whether a sport runs on a match clock (football, basketball, hockey …). Sports played to a number
+ * of sets, frames, maps or rounds (tennis, darts, snooker, e-sports) show no running minute: a
+ * snooker match at "97′" means nothing to a punter.
+ */
+export function hasMatchClock(kind: string): boolean {
+  const sport = SPORTS.find((s) => s.kind === kind)
+  return sport !== undefined && sport.scoring.winAt === undefined
+}
+

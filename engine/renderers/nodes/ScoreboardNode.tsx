@@ -24,6 +24,8 @@ interface ScoreboardEvent {
   elapsedMs?: number
   durationMs?: number
   regularMs?: number
+  /** False: a sport played to sets, frames or maps, with no running minute. */
+  clock?: boolean
 }
 
 /** How often a running minute is redrawn. */
@@ -58,12 +60,12 @@ export function ScoreboardNode({ node }: { node: NodeOf<'scoreboard'> }) {
   )
   const state = live?.state ?? event?.state
   useFollowEvent(event, 'FULL', state !== undefined && state !== 'finished')
-  const now = useClock(state === 'live')
+  const now = useClock(state === 'live' && event?.clock !== false)
   if (!event) return null
   const score = live?.score ?? event.score ?? [0, 0]
   const elapsed = (live?.elapsedMs ?? event.elapsedMs ?? 0) + (state === 'live' ? now - (live?.receivedAt ?? loadedAt) : 0)
   const minute = matchMinute(elapsed, event.durationMs ?? Infinity, event.regularMs)
-  const status = state === 'finished' ? text('scoreboard.finished') : state === 'live' ? text({ key: 'scoreboard.minute', values: { minute } }) : ''
+  const status = state === 'finished' ? text('scoreboard.finished') : state === 'live' && event.clock !== false ? text({ key: 'scoreboard.minute', values: { minute } }) : ''
   return (
     <section className="scoreboard" data-testid={node.testId} data-state={state} data-score={score.join(':')} aria-label={text({ key: 'scoreboard.label', values: { home: event.home, away: event.away } })}>
       <div className="scoreboard__teams">
