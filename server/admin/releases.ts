@@ -19,6 +19,7 @@
  *   POST /admin/api/releases/:id/comments      {version, location, text}
  *   POST /admin/api/releases/:id/preview       {site} → tokens of the published set and the set with the release
  */
+import { ADMIN_STATUS } from './status'
 import { Router, type NextFunction, type Request, type Response } from 'express'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
@@ -37,16 +38,7 @@ interface AdminRequest extends Request {
 }
 
 const STATUS = new Map<string, number>([
-  ['NOT_FOUND', 404],
-  ['INVALID_STATE', 409],
-  ['NOT_AUTHOR', 403],
-  ['SELF_APPROVAL', 403],
-  ['LINT_FAILED', 422],
-  ['STALE_DRAFT', 409],
-  ['NOT_APPROVED', 409],
-  ['SET_INVALID', 422],
-  ['NOTHING_CHANGED', 409],
-  ['IN_RELEASE', 409],
+  ...ADMIN_STATUS,
   ['INVALID_SCHEDULE', 400],
   ['SCHEDULE_IN_PAST', 422],
 ])

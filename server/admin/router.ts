@@ -5,6 +5,7 @@
  * needs the session cookie (HttpOnly, SameSite=Strict) and the session's CSRF token in
  * `x-csrf-token`. Answers use the gateway envelope; bad input is a 4xx, never a 500.
  */
+import { ADMIN_STATUS } from './status'
 import { Router, type NextFunction, type Request, type Response } from 'express'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -32,19 +33,6 @@ const COOKIE = 'parlay_admin'
 const PUBLIC_DIR = join(import.meta.dirname, 'public')
 
 // Maps, not object literals: a key a request names ("constructor", "__proto__") is never found on a prototype.
-const STATUS = new Map<string, number>([
-  ['NOT_FOUND', 404],
-  ['INVALID_FILE', 400],
-  ['INVALID_STATE', 409],
-  ['NOT_AUTHOR', 403],
-  ['SELF_APPROVAL', 403],
-  ['LINT_FAILED', 422],
-  ['STALE_DRAFT', 409],
-  ['NOT_APPROVED', 409],
-  ['SET_INVALID', 422],
-  ['NOTHING_CHANGED', 409],
-  ['IN_RELEASE', 409],
-])
 const STATIC_TYPES = new Map([
   ['admin.js', 'text/javascript'],
   ['admin.css', 'text/css'],
@@ -146,7 +134,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
 
   const answer = <T>(res: Response, result: StoreResult<T>, map: (value: T) => unknown, status = 200) => {
     if (result.ok) return sendOk(res, map(result.value), status)
-    sendError(res, STATUS.get(result.code) ?? 400, result.code, result.details)
+    sendError(res, ADMIN_STATUS.get(result.code) ?? 400, result.code, result.details)
   }
 
   // ---- the page and its static files ------------------------------------------------------------

@@ -21,27 +21,9 @@ async function setFindings(records: DocumentRecord[], waivers: Waiver[]): Promis
   return [...(await lintRecords(records)), ...regulatoryFindings(records, waivers)]
 }
 
-export async function lintGate(input: { file: string; content: string; baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
-  const problems: DocumentProblem[] = []
-  const record = readDocument(input.file, input.content, problems)
-  if (!record) return problems.map((p) => ({ ...p, severity: 'error' as const, rule: 'schema' }))
-  const others = input.baseline.filter((r) => r.file !== input.file)
-  const clash = others.find((r) => identity(r) === identity(record))
-  if (clash) return [{ file: input.file, pointer: '/id', message: `duplicate ${record.kind} ${JSON.stringify(record.id)}: also defined in ${clash.file}`, severity: 'error', rule: 'schema' }]
-  const [before, after] = await Promise.all([setFindings(input.baseline, input.waivers), setFindings([...others, record], input.waivers)])
-  const known = new Map<string, number>()
-  for (const f of before) known.set(findingKey(f), (known.get(findingKey(f)) ?? 0) + 1)
-  const out: GateFinding[] = []
-  for (const f of after) {
-    const left = known.get(findingKey(f)) ?? 0
-    if (left > 0) {
-      known.set(findingKey(f), left - 1)
-      if (f.file === input.file) out.push({ ...f, severity: 'warning', message: `${f.message} (already published)` })
-      continue
-    }
-    if (f.severity === 'error' || f.file === input.file) out.push(f)
-  }
-  return out
+/** The gate of one version: a release of that version alone. */
+export function lintGate(input: { file: string; content: string; baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
+  return lintReleaseGate({ versions: [{ file: input.file, content: input.content, deleted: false }], baseline: input.baseline, waivers: input.waivers })
 }
 
 /** The gate for a deletion: the set without the file must add no error (nothing may still need it). */
