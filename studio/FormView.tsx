@@ -13,6 +13,7 @@
 import Form from '@rjsf/core'
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils'
 import { useMemo } from 'react'
+import { withChoiceTitles } from './choice-titles'
 
 export const FORM_KINDS = ['menu', 'footer', 'popup', 'translations', 'promotion', 'jurisdiction', 'flow'] as const
 
@@ -97,11 +98,12 @@ export function formToFlow(flow: Json, form: FlowForm): Json {
   return next
 }
 
-/** The kind schema as a form schema: the document's bookkeeping keys are not form fields. */
-function formSchemaOf(schema: Json): RJSFSchema {
+/** The kind schema as a form schema: the document's bookkeeping keys are not form fields, and
+ * every choice is named (./choice-titles: never "Option 1"). */
+export function formSchemaOf(schema: Json): RJSFSchema {
   const properties = { ...((schema.properties as Json | undefined) ?? {}) }
   delete properties.$schema
-  return { ...schema, properties } as RJSFSchema
+  return withChoiceTitles({ ...schema, properties }) as RJSFSchema
 }
 
 const HIDDEN: UiSchema = { 'ui:submitButtonOptions': { norender: true }, kind: { 'ui:widget': 'hidden' }, $schema: { 'ui:widget': 'hidden' } }
@@ -123,8 +125,9 @@ export function FormView({ kind, schema, text, readOnly, onChange }: Props) {
       return undefined
     }
   }, [text])
+  const formSchema = useMemo(() => (schema ? formSchemaOf(schema) : undefined), [schema])
   if (!parsed) return <p className="muted" role="status">The JSON does not parse; fix it in the code view to use the form.</p>
-  if (!schema) return <p className="muted">Loading the schema…</p>
+  if (!schema || !formSchema) return <p className="muted">Loading the schema…</p>
   const write = (value: Json) => onChange(`${JSON.stringify({ ...(parsed.$schema ? { $schema: parsed.$schema } : {}), ...value }, null, 2)}\n`)
   if (kind === 'flow')
     return (
@@ -142,7 +145,7 @@ export function FormView({ kind, schema, text, readOnly, onChange }: Props) {
   return (
     <Form
       className="studio-form"
-      schema={formSchemaOf(schema)}
+      schema={formSchema}
       uiSchema={HIDDEN}
       formData={parsed}
       validator={noValidation}
