@@ -9,6 +9,8 @@
  *   GET  /admin/api/reviews/pending            what waits for this admin's review (the badge)
  *   GET  /admin/api/releases/:id               a release with its versions, diffs, lint, comments
  *   POST /admin/api/releases                   {title, versions}                       operator
+ *   PATCH /admin/api/releases/:id              {title?, add?, remove?}                 operator (author), until it goes live;
+ *                                              an edit of a release in review or approved sends it back to review
  *   POST /admin/api/releases/:id/submit                                                operator (author)
  *   POST /admin/api/releases/:id/approve       {comment?}                              compliance, not the author
  *   POST /admin/api/releases/:id/reject        {comment}                               compliance, not the author
@@ -54,6 +56,16 @@ const SCHEMAS = {
     type: 'object',
     required: ['title', 'versions'],
     properties: { title: { type: 'string', minLength: 3, maxLength: 200, pattern: '\\S' }, versions: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'integer', minimum: 1, maximum: 9999999999 } } },
+    additionalProperties: false,
+  },
+  edit: {
+    type: 'object',
+    minProperties: 1,
+    properties: {
+      title: { type: 'string', minLength: 3, maxLength: 200, pattern: '\\S' },
+      add: { type: 'array', maxItems: 20, items: { type: 'integer', minimum: 1, maximum: 9999999999 } },
+      remove: { type: 'array', maxItems: 20, items: { type: 'integer', minimum: 1, maximum: 9999999999 } },
+    },
     additionalProperties: false,
   },
   approve: { type: 'object', properties: { comment: comment(0) }, additionalProperties: false },
@@ -147,6 +159,15 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
     answer(res, book.create(who(req), title.trim(), versions), summary, 201)
   })
 
+  router.patch(
+    '/admin/api/releases/:id',
+    role('operator'),
+    validateBody(SCHEMAS.edit),
+    withId(async (req, res, id) => {
+      const { title, add, remove } = req.body as { title?: string; add?: number[]; remove?: number[] }
+      answer(res, await book.edit(who(req), id, { title: title?.trim(), add, remove }), summary)
+    }),
+  )
   router.post('/admin/api/releases/:id/submit', role('operator'), optionalBody, validateBody(SCHEMAS.empty), withId(async (req, res, id) => answer(res, await book.submit(who(req), id), summary)))
   router.post(
     '/admin/api/releases/:id/approve',

@@ -11,6 +11,8 @@
  * - four-eyes: the approver is not the author; publishing needs that approval, again;
  * - a schedule is a wall-clock time in a zone; the scheduler (release-scheduler.ts) publishes an
  *   approved release once the server's clock reaches it;
+ * - until it goes live its author may edit it (title, drafts in and out); an edit of a release in
+ *   review or approved sends it back to review (the approval is cleared, the gate runs again);
  * - rollback is a new release of restoring versions, published at once, and the old one is marked;
  * - every step writes an audit entry in the same transaction.
  */
@@ -59,6 +61,8 @@ type Row = Record<string, unknown>
 const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
 const fail = <T>(code: string, details?: unknown): StoreResult<T> => ({ ok: false, code: code as never, details })
 const MAX_ITEMS = 20
+/** A release can be edited until it goes live (or is withdrawn). */
+const EDITABLE: ReleaseState[] = ['draft', 'rejected', 'in_review', 'approved']
 
 export class ReleaseBook {
   constructor(
@@ -135,6 +139,77 @@ export class ReleaseBook {
     const twice = files.filter((f, i) => files.indexOf(f) !== i)
     if (twice.length > 0) return fail('INVALID_STATE', { duplicateFiles: [...new Set(twice)] })
     const held = versions.filter((v) => this.store.releaseHolding(v.id) !== undefined)
+    if (held.length > 0) return fail('IN_RELEASE', { versions: held.map((v) => ({ id: v.id, release: this.store.releaseHolding(v.id) })) })
+    return undefined
+  }
+
+  /**
+   * Edits a release that is not live yet (its author only): a new title, drafts added, drafts
+   * removed (removals first, so a newer draft of a file can replace the older one in one call).
+   * A removed draft is the author's own draft again. A release in review or approved goes back to
+   * review: the approval is cleared, the lint gate runs again over the new set, and it waits for a
+   * second person once more (if the gate finds errors, it is a draft again to fix and resubmit).
+   */
+  async edit(actor: string, id: number, change: { title?: string; add?: number[]; remove?: number[] }): Promise<StoreResult<Release>> {
+    const release = this.release(id)
+    if (!release) return fail('NOT_FOUND')
+    if (!same(release.author, actor)) return fail('NOT_AUTHOR')
+    if (!EDITABLE.includes(release.state)) return fail('INVALID_STATE', { state: release.state })
+    const remove = [...new Set(change.remove ?? [])]
+    const notIn = remove.filter((v) => !release.versionIds.includes(v))
+    if (notIn.length > 0) return fail('NOT_FOUND', { field: 'remove', versions: notIn })
+    const add = [...new Set(change.add ?? [])].filter((v) => !release.versionIds.includes(v) || remove.includes(v))
+    const added = add.map((v) => this.store.version(v))
+    const missing = add.filter((_, i) => !added[i])
+    if (missing.length > 0) return fail('NOT_FOUND', { field: 'add', versions: missing })
+    const kept = release.versionIds.filter((v) => !remove.includes(v))
+    const next = [...new Set([...kept, ...add])]
+    if (next.length === 0 || next.length > MAX_ITEMS) return fail('INVALID_STATE', { field: 'versions', code: 'count' })
+    const problem = this.addProblem(actor, id, added as DocumentVersion[], kept)
+    if (problem) return problem
+    const title = change.title ?? release.title
+    const backToReview = release.state === 'in_review' || release.state === 'approved'
+    const findings = backToReview ? await this.store.checkTogether(next.map((v) => this.store.version(v)!)) : null
+    const errors = (findings ?? []).filter((f) => f.severity === 'error')
+    const state: ReleaseState = !backToReview ? release.state : errors.length > 0 ? 'draft' : 'in_review'
+    const at = this.now()
+    const done = auditedTransaction(this.db, () => {
+      if (this.release(id)?.state !== release.state) return false
+      for (const v of remove) this.db.prepare('DELETE FROM store_release_items WHERE release_id = ? AND version_id = ?').run(id, v)
+      for (const v of add) this.db.prepare('INSERT OR IGNORE INTO store_release_items (release_id, version_id) VALUES (?, ?)').run(id, v)
+      this.store.setStates(remove.filter((v) => !add.includes(v)), 'draft')
+      if (backToReview) {
+        this.db
+          .prepare('UPDATE store_releases SET title = ?, state = ?, reviewed_by = NULL, reviewed_at = NULL, review_comment = NULL, lint = ?, updated_at = ? WHERE id = ?')
+          .run(title, state, JSON.stringify(findings), at, id)
+        this.store.setStates(next, state === 'in_review' ? 'in_review' : 'draft')
+      } else this.db.prepare('UPDATE store_releases SET title = ?, updated_at = ? WHERE id = ?').run(title, at, id)
+      appendAudit(this.db, at, actor, 'release.edited', `release/${id}`, {
+        release: id,
+        ...(change.title !== undefined && change.title !== release.title ? { title: { from: release.title, to: title } } : {}),
+        added: add,
+        removed: remove,
+        files: next.map((v) => this.store.version(v)!.file),
+        from: release.state,
+        state,
+        ...(backToReview ? { approvalCleared: release.state === 'approved', errors: errors.length } : {}),
+      })
+      return true
+    })
+    if (!done) return fail('INVALID_STATE', { state: this.release(id)?.state })
+    return { ok: true, value: this.release(id)! }
+  }
+
+  /** Why these versions cannot join release `id` beside `kept`, or undefined. */
+  private addProblem(actor: string, id: number, added: DocumentVersion[], kept: number[]): StoreResult<Release> | undefined {
+    const notMine = added.filter((v) => !same(v.author, actor))
+    if (notMine.length > 0) return fail('NOT_AUTHOR', { versions: notMine.map((v) => v.id) })
+    const notDraft = added.filter((v) => v.state !== 'draft' && v.state !== 'rejected' && this.store.releaseHolding(v.id) !== id)
+    if (notDraft.length > 0) return fail('INVALID_STATE', { versions: notDraft.map((v) => ({ id: v.id, state: v.state })) })
+    const files = [...kept.map((v) => this.store.version(v)!.file), ...added.map((v) => v.file)]
+    const twice = files.filter((f, i) => files.indexOf(f) !== i)
+    if (twice.length > 0) return fail('INVALID_STATE', { duplicateFiles: [...new Set(twice)] })
+    const held = added.filter((v) => (this.store.releaseHolding(v.id) ?? id) !== id)
     if (held.length > 0) return fail('IN_RELEASE', { versions: held.map((v) => ({ id: v.id, release: this.store.releaseHolding(v.id) })) })
     return undefined
   }

@@ -19,6 +19,7 @@ export interface AdminClient {
   get(path: string): Promise<RawResponse>
   post(path: string, body?: unknown): Promise<RawResponse>
   put(path: string, body: unknown): Promise<RawResponse>
+  patch(path: string, body: unknown): Promise<RawResponse>
 }
 
 export async function signIn(server: TestServer, who: { email: string; password: string }): Promise<AdminClient> {
@@ -38,7 +39,7 @@ export async function signIn(server: TestServer, who: { email: string; password:
       headers: { cookie, 'x-csrf-token': csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
-  return { cookie, csrf, get: (path) => send('GET', path), post: (path, body) => send('POST', path, body), put: (path, body) => send('PUT', path, body) }
+  return { cookie, csrf, get: (path) => send('GET', path), post: (path, body) => send('POST', path, body), put: (path, body) => send('PUT', path, body), patch: (path, body) => send('PATCH', path, body) }
 }
 
 export const SPAIN_SIGNUP = 'jurisdictions/spain/flows/signup-email.json'
