@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useState } from 'react'
 import { call, errorText, type LintFinding, type Me, type SiteRow } from './api'
+import { Waivers } from './Waivers'
 
 interface Item {
   id: number
@@ -146,6 +147,59 @@ function SideBySide({ releaseId, sites }: { releaseId: number; sites: SiteRow[] 
   )
 }
 
+/**
+ * Editing a release before it goes live (its author): the title, and which drafts are in it. The
+ * server sends a release in review or approved back to review on any edit; this says so first.
+ */
+function EditRelease({ release, me, onSaved }: { release: ReleaseDetail; me: Me; onSaved: (text: string, ok: boolean) => void }) {
+  const [title, setTitle] = useState(release.title)
+  const [keep, setKeep] = useState<number[]>(release.items.map((i) => i.id))
+  const [add, setAdd] = useState<number[]>([])
+  const [free, setFree] = useState<Item[]>([])
+  useEffect(() => {
+    void call<(Item & { author: string })[]>('GET', '/admin/api/versions?state=draft').then(
+      (a) => a.ok && setFree(a.payload.filter((v) => v.author.toLowerCase() === me.email.toLowerCase() && !release.items.some((i) => i.id === v.id))),
+    )
+  }, [me, release])
+  const remove = release.items.map((i) => i.id).filter((id) => !keep.includes(id))
+  const changed = title.trim() !== release.title || remove.length > 0 || add.length > 0
+  const reviewed = release.state === 'in_review' || release.state === 'approved'
+  const save = async () => {
+    const body = { ...(title.trim() !== release.title ? { title: title.trim() } : {}), ...(add.length ? { add } : {}), ...(remove.length ? { remove } : {}) }
+    const answer = await call<{ state: string }>('PATCH', `/admin/api/releases/${release.id}`, body)
+    if (answer.ok) setAdd([])
+    onSaved(answer.ok ? (reviewed ? `Saved: the release is back in review (${answer.payload.state.replace('_', ' ')}).` : 'Saved.') : errorText(answer), answer.ok)
+  }
+  const toggle = (list: number[], id: number, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id))
+  return (
+    <details className="edit-release" data-testid="release-edit">
+      <summary>Edit this release</summary>
+      <form className="new-release" onSubmit={(e) => (e.preventDefault(), void save())}>
+        <label>
+          Title <input value={title} data-testid="release-edit-title" onChange={(e) => setTitle(e.target.value)} />
+        </label>
+        <fieldset>
+          <legend>Drafts in this release</legend>
+          {release.items.map((d) => (
+            <label key={d.id} className="check">
+              <input type="checkbox" checked={keep.includes(d.id)} data-testid={`release-keep-${d.file}`} onChange={(e) => setKeep(toggle(keep, d.id, e.target.checked))} /> {d.label} <code>{d.file}</code> #{d.id}
+            </label>
+          ))}
+          {free.map((d) => (
+            <label key={d.id} className="check">
+              <input type="checkbox" checked={add.includes(d.id)} data-testid={`release-add-${d.file}`} onChange={(e) => setAdd(toggle(add, d.id, e.target.checked))} /> add {d.label} <code>{d.file}</code> #{d.id}
+            </label>
+          ))}
+        </fieldset>
+        {reviewed ? <p className="muted" id={`edit-note-${release.id}`}>Saving sends this release back to review: {release.state === 'approved' ? 'its approval is cleared and ' : ''}a second person approves it again.</p> : null}
+        <button type="submit" className="primary" data-testid="release-edit-save" aria-describedby={reviewed ? `edit-note-${release.id}` : undefined} disabled={!changed || keep.length + add.length === 0 || title.trim().length < 3}>
+          Save changes
+        </button>
+      </form>
+    </details>
+  )
+}
+
 function FindingLine({ finding, item, comments, onComment }: { finding: Finding; item: Item; comments: Comment[]; onComment: (versionId: number, location: string, text: string) => Promise<void> }) {
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
@@ -171,7 +225,7 @@ function FindingLine({ finding, item, comments, onComment }: { finding: Finding;
   )
 }
 
-function ReleaseView({ id, me, sites, onChanged }: { id: number; me: Me; sites: SiteRow[]; onChanged: () => void }) {
+function ReleaseView({ id, me, sites, onChanged, onWaivers }: { id: number; me: Me; sites: SiteRow[]; onChanged: () => void; onWaivers: () => void }) {
   const [release, setRelease] = useState<ReleaseDetail | undefined>()
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' } | undefined>()
   const [reason, setReason] = useState('')
@@ -245,6 +299,9 @@ function ReleaseView({ id, me, sites, onChanged }: { id: number; me: Me; sites: 
         ) : null}
         {operator && mine && open ? <button type="button" disabled={busy} onClick={() => void act('withdraw', undefined, 'Withdrawn.')}>Withdraw</button> : null}
       </div>
+      {operator && mine && (open || release.state === 'rejected') ? (
+        <EditRelease key={release.items.map((i) => i.id).join(',') + release.title + release.state} release={release} me={me} onSaved={(text, ok) => (setNotice({ text, kind: ok ? 'info' : 'error' }), void load(), onChanged())} />
+      ) : null}
 
       {release.items.map((item) => (
         <section key={item.id} className="release-item" data-testid="release-item" data-file={item.file}>
@@ -264,7 +321,10 @@ function ReleaseView({ id, me, sites, onChanged }: { id: number; me: Me; sites: 
           ) : null}
         </section>
       ))}
-      <p className="muted">Findings of a regulatory rule can be waived in <a href="/admin#waivers">/admin → Waivers</a> (a second person approves the waiver).</p>
+      <p className="muted">
+        A regulatory rule's finding can be waived for a jurisdiction:{' '}
+        <button type="button" className="link" data-testid="open-waivers" onClick={onWaivers}>Waivers</button> (a second person approves the waiver).
+      </p>
       <SideBySide releaseId={release.id} sites={sites} />
     </article>
   )
@@ -272,7 +332,7 @@ function ReleaseView({ id, me, sites, onChanged }: { id: number; me: Me; sites: 
 
 export function Releases({ me, sites, onChanged }: { me: Me; sites: SiteRow[]; onChanged: () => void }) {
   const [rows, setRows] = useState<ReleaseRow[]>([])
-  const [selected, setSelected] = useState<number | 'new' | undefined>()
+  const [selected, setSelected] = useState<number | 'new' | 'waivers' | undefined>()
   const load = useCallback(() => {
     void call<ReleaseRow[]>('GET', '/admin/api/releases').then((a) => a.ok && setRows(a.payload))
   }, [])
@@ -281,7 +341,8 @@ export function Releases({ me, sites, onChanged }: { me: Me; sites: SiteRow[]; o
   return (
     <div className="releases-panes">
       <nav className="documents" aria-label="Releases">
-        {me.role === 'operator' ? <button type="button" className="primary" data-testid="release-new" onClick={() => setSelected('new')}>New release</button> : null}
+        {me.role === 'operator' ? <button type="button" className="primary" data-testid="release-new" onClick={() => setSelected('new')}>New release</button> : null}{' '}
+        <button type="button" aria-pressed={selected === 'waivers'} data-testid="waivers-open" onClick={() => setSelected('waivers')}>Waivers</button>
         <ul>
           {rows.map((r) => (
             <li key={r.id}>
@@ -295,7 +356,8 @@ export function Releases({ me, sites, onChanged }: { me: Me; sites: SiteRow[]; o
       </nav>
       <section className="editor">
         {selected === 'new' ? <NewRelease me={me} onCreated={(id) => (setSelected(id), changed())} /> : null}
-        {typeof selected === 'number' ? <ReleaseView key={selected} id={selected} me={me} sites={sites} onChanged={changed} /> : null}
+        {typeof selected === 'number' ? <ReleaseView key={selected} id={selected} me={me} sites={sites} onChanged={changed} onWaivers={() => setSelected('waivers')} /> : null}
+        {selected === 'waivers' ? <Waivers me={me} sites={sites} onChanged={onChanged} /> : null}
         {selected === undefined ? <p className="muted">Pick a release on the left{me.role === 'operator' ? ', or start a new one' : ''}.</p> : null}
       </section>
     </div>

@@ -16,7 +16,7 @@ export function setCsrf(token: string): void {
   csrf = token
 }
 
-export async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<Answer<T>> {
+export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, body?: unknown): Promise<Answer<T>> {
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',

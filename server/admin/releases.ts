@@ -136,8 +136,10 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
     const me = who(req).toLowerCase()
     const releases = book.releases({ state: 'in_review' }).filter((r) => r.author.toLowerCase() !== me)
     const versions = store.versions({ state: 'in_review', limit: 200 }).filter((v) => v.author.toLowerCase() !== me && store.releaseHolding(v.id) === undefined)
+    // waivers wait for compliance too (four-eyes: never the admin who asked for one)
+    const waivers = store.waivers().filter((w) => w.state === 'requested' && w.author.toLowerCase() !== me)
     const mine = req.admin!.user.role === 'compliance'
-    sendOk(res, { count: mine ? releases.length + versions.length : 0, releases: releases.map(summary), versions: versions.map(itemSummary) })
+    sendOk(res, { count: mine ? releases.length + versions.length + waivers.length : 0, releases: releases.map(summary), versions: versions.map(itemSummary), waivers })
   })
 
   router.get(

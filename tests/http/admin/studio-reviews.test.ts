@@ -1,7 +1,9 @@
 /**
- * Issue 19: a release can be edited until it goes live — its title, drafts in and out — by its
+ * Issue 19, the studio's reviews. A release can be edited until it goes live — its title, drafts in and out — by its
  * author; an edit of a release in review or approved sends it back to review (the approval is
  * cleared and a second person approves again); every edit is in the audit log; bad edits are 4xx.
+ * Waivers are settled in the studio with the same API and four-eyes rules as /admin, and what waits
+ * for compliance (the studio's badge) counts the waivers they may decide.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPLIANCE, OPERATOR, signIn, startTestServer, type AdminClient, type TestServer } from './support'
@@ -94,5 +96,32 @@ describe('editing a release before it goes live', SLOW, () => {
     expect((await release(id))).toMatchObject({ title: 'Edit rules', versionIds: [a], state: 'draft' })
     await operator.post(`/admin/api/releases/${id}/withdraw`)
     expect((await operator.patch(`/admin/api/releases/${id}`, { title: 'Withdrawn' })).json().errorCode).toBe('INVALID_STATE')
+  })
+})
+
+describe('waivers in the studio: the same API and four-eyes rules as /admin', SLOW, () => {
+  it("a waiver asked for by an operator waits in compliance's count, is approved by compliance, never by the one who asked, and both steps are audited", async () => {
+    const pendingBefore = (await compliance.get('/admin/api/reviews/pending')).json().payload
+    const asked = await operator.post('/admin/api/waivers', { jurisdiction: 'spain', rule: 'terms-consent', reason: 'Terms move to a separate consent screen (ticket LEGAL-7).' })
+    expect(asked.status, asked.body).toBe(201)
+    const waiver = asked.json().payload
+    const pending = (await compliance.get('/admin/api/reviews/pending')).json().payload
+    expect(pending.count).toBe(pendingBefore.count + 1)
+    expect(pending.waivers.map((w: { id: number }) => w.id)).toContain(waiver.id)
+    expect((await operator.get('/admin/api/reviews/pending')).json().payload.count).toBe(0)
+    expect((await operator.post(`/admin/api/waivers/${waiver.id}/approve`)).json().errorCode).toBe('FORBIDDEN_FOR_ROLE')
+    const approved = await compliance.post(`/admin/api/waivers/${waiver.id}/approve`)
+    expect([approved.status, approved.json().payload.state, approved.json().payload.reviewedBy]).toEqual([200, 'approved', COMPLIANCE.email])
+    expect((await compliance.get('/admin/api/reviews/pending')).json().payload.count).toBe(pendingBefore.count)
+    expect((await compliance.post(`/admin/api/waivers/${waiver.id}/reject`)).json().errorCode).toBe('INVALID_STATE')
+    const log = (await audit()).filter((e) => e.details.waiver === waiver.id).map((e) => e.action)
+    expect(log.sort()).toEqual(['waiver.approved', 'waiver.requested'])
+  })
+
+  it('compliance cannot approve a waiver they asked for themselves (SELF_APPROVAL), and it does not count as waiting for them', async () => {
+    const own = (await compliance.post('/admin/api/waivers', { jurisdiction: 'italy', rule: 'terms-consent', reason: 'Asked by compliance for a legal test.' })).json().payload
+    expect((await compliance.get('/admin/api/reviews/pending')).json().payload.waivers.map((w: { id: number }) => w.id)).not.toContain(own.id)
+    const refused = await compliance.post(`/admin/api/waivers/${own.id}/approve`)
+    expect([refused.status, refused.json().errorCode]).toEqual([403, 'SELF_APPROVAL'])
   })
 })
