@@ -38,6 +38,8 @@ export interface ServerDeps {
   lifecycle?: import('./ops/lifecycle').Lifecycle
   /** Prometheus metrics of this server (server/ops/metrics.ts); created by createApp when absent. */
   metrics?: import('./ops/metrics').Metrics
+  /** What instances share besides the database (server/bus): Redis with REDIS_URL, this process otherwise. */
+  bus?: import('./bus/bus').Bus
   /** The versioned document store (created once at start; the admin module seeds it and serves its published set). */
   store: DocumentStore
 }

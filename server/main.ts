@@ -21,6 +21,9 @@ import { attachRealtime } from './realtime/server'
 import { createDevClock } from './regulation/dev-clock'
 import { createLifecycle } from './ops/lifecycle'
 import { DocumentStore } from './store/store'
+import { openBus } from './bus'
+import { relayEvents } from './bus/relay'
+import { syncPublishedDocuments, type DocumentsSync } from './bus/documents-sync'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const WEB_VERSION = '1.22.0'
@@ -40,6 +43,8 @@ export interface StartOptions {
   now?: () => number
   log?: Logger
   quiet?: boolean
+  /** Redis shared by several instances (issue 16; `REDIS_URL`); without it, one process. */
+  redisUrl?: string
 }
 
 export interface RunningServer {
@@ -88,9 +93,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const documents = createDocumentService({ root: config.documentsDir })
   documents.reload()
   const lifecycle = createLifecycle()
+  const bus = await openBus({ redisUrl: options.redisUrl, log, now })
+  let sync: DocumentsSync | undefined
   // migrations ran in openDatabase (every module registered its tables when imported); one store
-  const store = new DocumentStore({ db, now, install: (records) => documents.replace(records) })
-  const deps: ServerDeps = { db, documents, config, log, now, devClock, lifecycle, store }
+  const store = new DocumentStore({
+    db,
+    now,
+    install: (records) => {
+      documents.replace(records)
+      sync?.installed()
+    },
+  })
+  // other instances on the same database publish too: their published set is served here within 2 s
+  sync = syncPublishedDocuments({ db, bus, log, reload: () => store.serve(store.publishedRecords().records) })
+  const stopRelay = relayEvents(bus)
+  const stopSharing = async () => {
+    sync?.stop()
+    stopRelay()
+    await bus.close()
+  }
+  const deps: ServerDeps = { db, documents, config, log, now, devClock, lifecycle, store, bus }
   const app = await createApp(deps)
   if (options.watch !== false)
     documents.watch((error) => {
@@ -121,6 +143,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       documents.close()
       server.closeAllConnections?.()
       await new Promise<void>((done) => server.close(() => done()))
+      await stopSharing()
       closeDatabase(db)
     },
     async drain(graceMs = DRAIN_GRACE_MS) {
@@ -136,6 +159,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closed
       clearInterval(idle)
       clearTimeout(deadline)
+      await stopSharing() // the Redis connections quit
       closeDatabase(db)
     },
   }
@@ -194,6 +218,7 @@ if (isMain) {
     dataDir: env.PARLAY_DATA_DIR || undefined,
     documentsDir: env.PARLAY_DOCUMENTS_DIR || undefined,
     distDir: env.PARLAY_DIST_DIR || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     ...modeFromCommandLine(process.argv.slice(2), env),
   })
     .then((running) => {

@@ -10,6 +10,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ServerDeps } from '../deps'
+import { busOf, type Bus } from '../bus'
 import { DOCUMENT_KINDS, type DocumentKind } from '../../engine/documents/kinds'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { check, validateBody } from '../http/validate'
@@ -76,15 +77,15 @@ const versionSummary = (v: DocumentVersion) => {
   }
 }
 
-/** Login throttle: 10 failures per email (and per address) in 15 minutes. */
-function createThrottle(now: () => number) {
-  const failures = new Map<string, number[]>()
+/** Login throttle: 10 failures per email (and per address) in a 15-minute window, counted on the
+ * bus so every instance sees them (server/bus). Redis away: BusUnavailableError, answered 503. */
+function createThrottle(bus: Bus) {
   const WINDOW = 15 * 60 * 1000
-  const recent = (key: string) => (failures.get(key) ?? []).filter((t) => t > now() - WINDOW)
+  const key = (k: string) => `admin-login:${k}`
   return {
-    blocked: (keys: string[]) => keys.some((k) => recent(k).length >= 10),
-    fail: (keys: string[]) => keys.forEach((k) => failures.set(k, [...recent(k), now()])),
-    clear: (key: string) => failures.delete(key),
+    blocked: async (keys: string[]) => (await Promise.all(keys.map((k) => bus.count(key(k))))).some((n) => n >= 10),
+    fail: async (keys: string[]) => void (await Promise.all(keys.map((k) => bus.hit(key(k), WINDOW)))),
+    clear: (k: string) => bus.forget(key(k)),
   }
 }
 
@@ -109,7 +110,7 @@ ${body}
 
 export function createAdminRouter(deps: ServerDeps, store: DocumentStore, adminsReady: Promise<unknown> = Promise.resolve()): Router {
   const router = Router()
-  const throttle = createThrottle(deps.now)
+  const throttle = createThrottle(busOf(deps))
   // Secure whenever the request came over TLS (req.secure honours X-Forwarded-Proto from a trusted proxy).
   const secure = (req: Request) => req.secure
 
@@ -189,15 +190,18 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   router.post('/admin/api/login', validateBody(loginSchema), async (req, res) => {
     const { email, password } = req.body as { email: string; password: string }
     const keys = [`email:${email.toLowerCase()}`, `ip:${req.ip}`]
-    if (throttle.blocked(keys)) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
+    // fails closed: without the shared counters no password is tried
+    const blocked = await throttle.blocked(keys).catch(() => undefined)
+    if (blocked === undefined) return sendError(res, 503, 'SERVICE_UNAVAILABLE')
+    if (blocked) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
     await adminsReady
     const user = await checkPassword(deps.db, email, password)
     if (!user) {
-      throttle.fail(keys)
+      await throttle.fail(keys).catch(() => undefined)
       store.audit(email.toLowerCase().slice(0, 254), 'admin.login-failed', 'admin', {})
       return sendError(res, 401, 'INVALID_CREDENTIALS')
     }
-    throttle.clear(keys[0])
+    await throttle.clear(keys[0]).catch(() => undefined)
     const { token, csrf } = openSession(deps.db, user, deps.now())
     store.audit(user.email, 'admin.login', 'admin', { role: user.role })
     res.setHeader('Set-Cookie', `${COOKIE}=${token}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure(req) ? '; Secure' : ''}`)

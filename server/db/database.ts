@@ -70,9 +70,25 @@ export function openDatabase(dataDir: string): Db {
     throw error
   }
   db.pragma('foreign_keys = ON')
+  writersTakeTheLockFirst(db)
   db.exec('CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)')
   runMigrations(db)
   return db
+}
+
+/**
+ * Several processes on one file (issue 16): every transaction begins IMMEDIATE, taking the write
+ * lock (waiting up to busy_timeout) before it reads. A deferred transaction that read first and
+ * then wrote would fail with SQLITE_BUSY when another process committed in between, and a
+ * read-then-append (the audit chain's last hash, a counter) would see a stale row. Nested
+ * transactions are savepoints, as before.
+ */
+function writersTakeTheLockFirst(db: Db): void {
+  const deferred = db.transaction.bind(db)
+  db.transaction = ((fn: (...args: unknown[]) => unknown) => {
+    const modes = deferred(fn)
+    return Object.assign((...args: unknown[]) => modes.immediate(...args), modes)
+  }) as Db['transaction']
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import { Router, type NextFunction, type Request, type Response } from 'express'
 import type { ServerDeps } from '../deps'
+import { busOf, type Bus } from '../bus'
 import { remoteConfigFor } from '../documents/router'
 import { storeEvents, type IngestedEvent } from './store'
 
@@ -68,19 +69,15 @@ export function readBatch(body: unknown, apiKey: string): IngestedEvent[] | Answ
   return events
 }
 
-/** A fixed-window upload counter per device (injected clock). */
-export function createThrottle(now: () => number) {
-  const windows = new Map<string, { start: number; count: number }>()
-  return (deviceId: string): boolean => {
-    const t = now()
-    const w = windows.get(deviceId)
-    if (!w || t - w.start >= THROTTLE_WINDOW_MS) {
-      if (windows.size > 10_000) windows.clear()
-      windows.set(deviceId, { start: t, count: 1 })
+/** A fixed-window upload counter per device, shared by every instance (the bus: server/bus).
+ * Without the bus (Redis away) uploads are not throttled: analytics guard no secret. */
+export function createThrottle(bus: Bus) {
+  return async (deviceId: string): Promise<boolean> => {
+    try {
+      return (await bus.hit(`uploads:${deviceId}`, THROTTLE_WINDOW_MS)) > THROTTLE_UPLOADS
+    } catch {
       return false
     }
-    w.count++
-    return w.count > THROTTLE_UPLOADS
   }
 }
 
@@ -90,15 +87,15 @@ function send(res: Response, answer: Answer): void {
 
 export function createAnalyticsRouter(deps: ServerDeps): Router {
   const router = Router()
-  const throttled = createThrottle(deps.now)
-  router.post(ANALYTICS_PATH, (req: Request, res: Response) => {
+  const throttled = createThrottle(busOf(deps))
+  router.post(ANALYTICS_PATH, async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store')
     const configured = remoteConfigFor(deps, req).AMPLITUDE_KEY
     const key = typeof configured === 'string' ? configured : ''
     const batch = readBatch(req.body, key)
     if (!Array.isArray(batch)) return send(res, batch)
     const device = batch[0].deviceId
-    if (throttled(device))
+    if (await throttled(device))
       return send(res, { status: 429, body: { code: 429, error: 'too many uploads', throttling: { throttled_devices: { [device]: THROTTLE_UPLOADS }, window_ms: THROTTLE_WINDOW_MS } } })
     const started = deps.now()
     const stored = storeEvents(deps.db, batch, started)

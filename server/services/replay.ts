@@ -11,6 +11,7 @@ import { remoteConfigFor } from '../documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateQuery } from '../http/validate'
 import { createThrottle } from './analytics'
+import { busOf } from '../bus'
 import { storeReplayBatch } from './store'
 
 export const REPLAY_PATH = '/replay/api/1/batch'
@@ -76,16 +77,16 @@ function unpack(body: Buffer, gzipped: boolean): string | 'too-large' | 'not-gzi
 
 export function createReplayRouter(deps: ServerDeps): Router {
   const router = Router()
-  const throttled = createThrottle(deps.now)
+  const throttled = createThrottle(busOf(deps))
   const raw = express.raw({ type: [REPLAY_CONTENT_TYPE, REPLAY_PLAIN_TYPE], limit: MAX_COMPRESSED_BYTES })
-  router.post(REPLAY_PATH, validateQuery(REPLAY_QUERY), raw, (req: Request, res: Response) => {
+  router.post(REPLAY_PATH, validateQuery(REPLAY_QUERY), raw, async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store')
     const config = remoteConfigFor(deps, req)
     if (config.AMPLITUDE_REPLAY !== true || !config.AMPLITUDE_KEY) return sendError(res, 403, 'REPLAY_DISABLED')
     const gzipped = !!req.is(REPLAY_CONTENT_TYPE)
     if ((!gzipped && !req.is(REPLAY_PLAIN_TYPE)) || !Buffer.isBuffer(req.body)) return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType, { expected: [REPLAY_CONTENT_TYPE, REPLAY_PLAIN_TYPE] })
     const query = req.query as { device_id: string; session_id: string; user_id?: string }
-    if (throttled(`replay:${query.device_id}`)) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
+    if (await throttled(`replay:${query.device_id}`)) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
     const json = unpack(req.body, gzipped)
     if (json === 'too-large') return sendError(res, 413, HTTP_ERRORS.payloadTooLarge, { maxBytes: REPLAY_MAX_BYTES })
     if (json === 'not-gzip') return sendError(res, 400, HTTP_ERRORS.validation, { field: 'body', code: 'gzip' })

@@ -7,6 +7,7 @@ import type { Request, Response, Router } from 'express'
 import type { Result } from '../../engine/core/contracts'
 import { consumeConfirmationToken, issueConfirmationToken } from '../auth/router'
 import { sendOk } from '../http/envelope'
+import { busOf } from '../bus'
 import { siteContext } from '../http/site'
 import { setPunterState } from '../punters/repository'
 import { REGISTRATION_TOKEN_SCHEMA, SEND_CONFIRMATION_MAIL_SCHEMA, type SignupKit, type Variant } from './kit'
@@ -52,14 +53,15 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
     }
   }
 
-  const lastMailAt = new Map<string, number>()
+  // one cooldown per address on every instance (the bus); fails closed while Redis is away
+  const bus = busOf(deps)
   router.post('/account/signup/send-confirmation-mail', strictBody(SEND_CONFIRMATION_MAIL_SCHEMA), async (req, res) => {
     const login = (req.body as { login: string }).login.trim().toLowerCase()
     const now = deps.now()
-    const last = lastMailAt.get(login)
     // The cooldown applies whether or not the address has an account: the answer reveals nothing.
-    if (last !== undefined && now < last + VERIFICATION_LIMITS.resendCooldownMs) return blocked(res, { code: 'TEMPORARY_BLOCKED', nextAllowedAt: last + VERIFICATION_LIMITS.resendCooldownMs })
-    lastMailAt.set(login, now)
+    const heldMs = await bus.claim(`confirmation-mail:${login}`, VERIFICATION_LIMITS.resendCooldownMs).catch(() => undefined)
+    if (heldMs === undefined) return res.status(503).json({ status: 'ERROR', errorCode: 'SERVICE_UNAVAILABLE' })
+    if (heldMs > 0) return blocked(res, { code: 'TEMPORARY_BLOCKED', nextAllowedAt: now + heldMs })
     const { site } = siteContext(req, deps)
     const row = db.prepare('SELECT id FROM punters WHERE email = ? AND jurisdiction = ? AND email_confirmed = 0').get(login, site.jurisdiction) as { id: number } | undefined
     if (row) {

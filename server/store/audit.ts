@@ -109,7 +109,21 @@ function settle(db: Db, chain: AuditChain, checked: boolean): void {
   const head = checked ? headOf(db) : chain.pending
   if (head.entries === chain.pending.entries && head.head === chain.pending.head) chain.committed = chain.pending
   chain.pending = null
-  saveAnchor(chain)
+  saveAnchorLocked(db, chain)
+}
+
+/**
+ * Another process may share the database (issue 16): the anchor is written holding the write lock,
+ * with the head read under it, so a late write of one process never puts an older head over a
+ * newer one another process wrote.
+ */
+function saveAnchorLocked(db: Db, chain: AuditChain): void {
+  if (!chain.dataDir || !db.open) return
+  db.transaction(() => {
+    const head = headOf(db)
+    if (head.entries !== chain.committed.entries) chain.committed = head
+    saveAnchor(chain)
+  })()
 }
 
 /**
@@ -146,6 +160,8 @@ export function appendAudit(db: Db, at: number, actor: string, action: string, s
   const chain = chainOf(db)
   if (chain.depth === 0) return auditedTransaction(db, () => appendAudit(db, at, actor, action, subject, details))
   const last = headOf(db)
+  // the head before this transaction may be another process's entry: the anchor's committed state is it
+  if (!chain.pending) chain.committed = last
   const seq = last.entries + 1
   const prevHash = last.head
   const detailText = canonical(details)
@@ -227,21 +243,25 @@ export function verifyAudit(db: Db): AuditVerification {
 export function openAuditLog(db: Db, dataDir: string): { key: AuditKey; adopted: number } {
   if (dataDir === ':memory:') return { key: { key: chainOf(db).key, source: 'file', created: true, narrowed: false }, adopted: 0 }
   const key = loadAuditKey(dataDir, { create: true })
-  const head = headOf(db)
-  const chain: AuditChain = { key: key.key, legacyEntries: 0, dataDir, committed: head, pending: null, depth: 0 }
-  const anchor = readAnchor(dataDir, key.key)
-  let adopted = 0
-  if (anchor.status === 'missing' && head.entries > 0) {
-    const legacy = walkChain(db, key.key, head.entries)
-    if (!key.created || !legacy.ok)
-      throw new AuditLogError(`the audit log has ${head.entries} entries but ${AUDIT_ANCHOR_FILE} is missing${legacy.ok ? '' : ` and entry #${legacy.firstBadSeq} ${legacy.reason}`}`)
-    chain.legacyEntries = adopted = head.entries
-  } else {
-    const verified = verifyAuditChain(db, key.key, anchor)
-    if (!verified.ok) throw new AuditLogError(`the audit log fails verification at entry #${verified.firstBadSeq}: ${verified.reason}`)
-    if (anchor.status === 'ok') chain.legacyEntries = anchor.record.legacyEntries
-  }
-  chains.set(db, chain)
-  saveAnchor(chain)
+  // under the write lock: another instance on the same database does not append meanwhile
+  const adopted = db.transaction((): number => {
+    const head = headOf(db)
+    const chain: AuditChain = { key: key.key, legacyEntries: 0, dataDir, committed: head, pending: null, depth: 0 }
+    const anchor = readAnchor(dataDir, key.key)
+    let adopted = 0
+    if (anchor.status === 'missing' && head.entries > 0) {
+      const legacy = walkChain(db, key.key, head.entries)
+      if (!key.created || !legacy.ok)
+        throw new AuditLogError(`the audit log has ${head.entries} entries but ${AUDIT_ANCHOR_FILE} is missing${legacy.ok ? '' : ` and entry #${legacy.firstBadSeq} ${legacy.reason}`}`)
+      chain.legacyEntries = adopted = head.entries
+    } else {
+      const verified = verifyAuditChain(db, key.key, anchor)
+      if (!verified.ok) throw new AuditLogError(`the audit log fails verification at entry #${verified.firstBadSeq}: ${verified.reason}`)
+      if (anchor.status === 'ok') chain.legacyEntries = anchor.record.legacyEntries
+    }
+    chains.set(db, chain)
+    saveAnchorLocked(db, chain)
+    return adopted
+  })()
   return { key, adopted }
 }

@@ -1,0 +1,116 @@
+/**
+ * The bus on Redis (`REDIS_URL`, ioredis 5): one connection for commands and one for pub/sub.
+ * Counters are one Lua script each (INCR and PEXPIRE together, so a window never loses its expiry
+ * between two commands). Commands are not queued while Redis is away: they fail at once
+ * (BusUnavailableError), and the connections keep reconnecting (backoff up to 2 s) and resubscribe.
+ */
+import { randomUUID } from 'node:crypto'
+import { EventEmitter } from 'node:events'
+import { Redis } from 'ioredis'
+import type { Logger } from '../log'
+import { BusUnavailableError, KEY_PREFIX, type Bus, type BusChannel, type BusEnvelope } from './bus'
+
+const HIT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`
+
+const CLAIM = `if redis.call('SET', KEYS[1], '1', 'PX', ARGV[1], 'NX') then return 0 end
+local left = redis.call('PTTL', KEYS[1])
+if left < 1 then return 1 end
+return left`
+
+/** How long the start waits for Redis before serving anyway (counters refuse until it answers). */
+export const REDIS_START_WAIT_MS = 5_000
+
+const retryStrategy = (attempt: number) => Math.min(100 * attempt, 2_000)
+
+export async function createRedisBus(url: string, log: Logger): Promise<Bus> {
+  const instanceId = randomUUID()
+  const commands = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy, connectionName: `parlay-${instanceId}` })
+  const listener = commands.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null })
+  const local = new EventEmitter()
+  local.setMaxListeners(0)
+  let reported = false
+  const onError = (error: Error) => {
+    // one line per outage, not one per reconnection attempt
+    if (!reported) log.warn('bus.redis.unavailable', { error: error.message })
+    reported = true
+  }
+  const onReady = () => {
+    if (reported) log.info('bus.redis.back')
+    reported = false
+  }
+  for (const client of [commands, listener]) {
+    client.on('error', onError)
+    client.on('ready', onReady)
+  }
+  listener.on('message', (channel: string, text: string) => {
+    try {
+      local.emit(channel.slice(KEY_PREFIX.length), JSON.parse(text) as BusEnvelope)
+    } catch (error) {
+      log.warn('bus.message.unreadable', { channel, error: (error as Error).message })
+    }
+  })
+  await waitReady(commands, REDIS_START_WAIT_MS).catch(() => log.warn('bus.redis.not-ready-at-start', { url: redactedUrl(url) }))
+
+  const run = async <T>(command: () => Promise<T>): Promise<T> => {
+    if (commands.status !== 'ready') throw new BusUnavailableError(`redis is ${commands.status}`)
+    try {
+      return await command()
+    } catch (error) {
+      throw new BusUnavailableError((error as Error).message)
+    }
+  }
+  const subscribed = new Set<string>()
+  return {
+    kind: 'redis',
+    instanceId,
+    publish(channel: BusChannel, body: unknown) {
+      if (commands.status !== 'ready') return
+      commands.publish(KEY_PREFIX + channel, JSON.stringify({ from: instanceId, body })).catch(onError)
+    },
+    subscribe(channel, handler) {
+      if (!subscribed.has(channel)) {
+        subscribed.add(channel)
+        listener.subscribe(KEY_PREFIX + channel).catch(onError)
+      }
+      local.on(channel, handler)
+      return () => local.off(channel, handler)
+    },
+    hit: (key, windowMs) => run(async () => Number(await commands.eval(HIT, 1, KEY_PREFIX + key, Math.max(1, Math.round(windowMs))))),
+    count: (key) => run(async () => Number((await commands.get(KEY_PREFIX + key)) ?? 0)),
+    forget: (key) => run(async () => void (await commands.del(KEY_PREFIX + key))),
+    claim: (key, ms) => run(async () => Number(await commands.eval(CLAIM, 1, KEY_PREFIX + key, Math.max(1, Math.round(ms))))),
+    available: () => commands.status === 'ready',
+    async close() {
+      local.removeAllListeners()
+      await Promise.all([commands, listener].map((client) => client.quit().catch(() => client.disconnect())))
+    },
+  }
+}
+
+function waitReady(client: Redis, ms: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve()
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => {
+      client.off('ready', ready)
+      fail(new Error('timeout'))
+    }, ms)
+    const ready = () => {
+      clearTimeout(timer)
+      done()
+    }
+    client.once('ready', ready)
+  })
+}
+
+/** The URL for logs: no password. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'redis://(unreadable url)'
+  }
+}
