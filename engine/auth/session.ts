@@ -64,7 +64,7 @@ export interface AuthDeps {
   now: () => number
   setTimeout?: (fn: () => void, ms: number) => unknown
   clearTimeout?: (handle: unknown) => void
-  /** Plain-text POST (logout by refresh token); defaults to fetch on the same origin. */
+  /** Plain-text POST (logout by refresh token); defaults to the gateway. */
   postText?: (path: string, text: string) => Promise<void>
   /** Solves a proof-of-work challenge; the payload goes in the login's captcha field. */
   solveCaptcha?: () => Promise<Result<string>>
@@ -191,11 +191,12 @@ export function createAuthController(deps: AuthDeps): AuthController {
     }, delayMs ?? Math.max(0, expireTokenTime! - deps.now()))
   }
 
+  // the session hash and the other headers come from the gateway; an unauthorised answer to the
+  // logout itself is not handed back to this controller
   const postText =
     deps.postText ??
     (async (path: string, text: string) => {
-      const hash = session().sessionHash
-      await fetch(path, { method: 'POST', headers: { 'content-type': 'text/plain', ...(hash ? { 'punter-session-hash': hash } : {}) }, body: text, credentials: 'same-origin' })
+      await gateway.call('POST', path, text, { contentType: 'text/plain', retryUnauthorized: false })
     })
 
   /** Takes over the session another tab stored: same session → new tokens only; another one → a

@@ -7,7 +7,7 @@ import type { ActionChain, DocumentNode } from '../documents/types'
 import type { RedirectRule } from './routes'
 
 /** Result of any operation that can fail with a product error code (spec §8). */
-export type Result<T> = { ok: true; value: T } | { ok: false; code: string; message?: string; details?: unknown }
+export type Result<T> = { ok: true; value: T } | { ok: false; code: string; message?: string; details?: unknown; httpStatus?: number }
 
 /** Gateway envelope, spec §7/§8 (server → client). */
 export type Envelope<T> = { status: 'OK'; payload: T } | { status: 'ERROR'; errorCode: string; payload?: unknown }

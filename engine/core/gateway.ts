@@ -2,7 +2,7 @@
  * The gateway client: one `call` for every account/gateway request, with the spec §7 headers and
  * timeout and the spec §8 error extraction, returning a Result instead of throwing.
  */
-import { HEADERS, type Result } from './contracts'
+import { HEADERS, type Result, type SiteBootstrap } from './contracts'
 import type { EngineStores } from './stores'
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
@@ -12,7 +12,10 @@ export const REQUEST_TIMEOUT_MS = 30_000
 
 export interface GatewayOptions {
   fetch: FetchLike
-  stores: EngineStores
+  /** The page's stores: the site headers and the session credentials. */
+  stores?: EngineStores
+  /** Without stores (before the first render): the site and locale for the headers; no credentials. */
+  site?: () => { bootstrap: SiteBootstrap | null; locale: string }
   now?: () => number
   /** Source header value (spec §1: the platform). Default 'web'. */
   platform?: string
@@ -35,9 +38,22 @@ export interface SentCredentials {
   sessionHash: string | null
 }
 
+/** How one call differs from a JSON request (plain-text logout, analytics batches, error envelopes). */
+export interface CallOptions {
+  /** The body is already encoded (a string or bytes) and goes as is with this content type. */
+  contentType?: string
+  /** The request outlives the page (flushes on pagehide, error reports). */
+  keepalive?: boolean
+  /** false: an unauthorised answer is only returned, never handed to onUnauthorized (the logout itself). */
+  retryUnauthorized?: boolean
+}
+
 export interface Gateway {
-  /** Calls the gateway; never throws. `{ ok: true, value: payload }` or `{ ok: false, code }`. */
-  call<T = unknown>(method: string, path: string, body?: unknown): Promise<Result<T>>
+  /**
+   * Calls the gateway; never throws. `{ ok: true, value: payload }` or `{ ok: false, code }`; a
+   * failure that got an HTTP answer carries its status as `httpStatus`.
+   */
+  call<T = unknown>(method: string, path: string, body?: unknown, options?: CallOptions): Promise<Result<T>>
 }
 
 const CODE_FIELDS = ['errorType', 'errorCode', 'code', 'error', 'reason'] as const
@@ -128,26 +144,29 @@ export function createGateway(options: GatewayOptions): Gateway {
   const schedule = options.setTimeout ?? ((fn: () => void, ms: number) => globalThis.setTimeout(fn, ms))
   const cancel = options.clearTimeout ?? ((handle: unknown) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>))
 
-  function headers(hasBody: boolean, session: SentCredentials): Record<string, string> {
-    const { bootstrap, locale } = options.stores.site.getState()
+  const siteState = () => options.site?.() ?? options.stores?.site.getState() ?? { bootstrap: null, locale: '' }
+
+  function headers(contentType: string | undefined, session: SentCredentials): Record<string, string> {
+    const { bootstrap, locale } = siteState()
     const out: Record<string, string> = {
       accept: 'application/json',
       // the page's language, not the browser's: a punter without a saved language keeps the
       // page's (texts, money and dates stay in one locale after login)
-      'accept-language': locale,
+      ...(locale ? { 'accept-language': locale } : {}),
       [HEADERS.source]: options.platform ?? 'web',
     }
     if (bootstrap) {
       out[HEADERS.target] = bootstrap.site.id
       out[HEADERS.version] = bootstrap.version
     }
-    if (hasBody) out['content-type'] = 'application/json'
+    if (contentType) out['content-type'] = contentType
     if (session.sessionHash) out[HEADERS.sessionHash] = session.sessionHash
     if (session.accessToken) out.authorization = `Bearer ${session.accessToken}`
     return out
   }
 
   const credentials = (): SentCredentials => {
+    if (!options.stores) return { accessToken: null, sessionHash: null }
     const { accessToken, sessionHash } = options.stores.session.getState()
     return { accessToken, sessionHash }
   }
@@ -162,7 +181,16 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   }
 
-  async function send<T>(method: string, path: string, body: unknown, sent: SentCredentials): Promise<Answer<T>> {
+  /** The content type and the encoded body of a request. */
+  function encode(body: unknown, call: CallOptions): { contentType?: string; body?: BodyInit } {
+    if (body === undefined) return {}
+    // a FormData body (a file upload) goes as multipart: the browser writes its content type
+    if (typeof FormData !== 'undefined' && body instanceof FormData) return { body }
+    if (call.contentType) return { contentType: call.contentType, body: typeof body === 'string' || body instanceof ArrayBuffer ? body : String(body) }
+    return { contentType: 'application/json', body: JSON.stringify(body) }
+  }
+
+  async function send<T>(method: string, path: string, body: unknown, sent: SentCredentials, call: CallOptions): Promise<Answer<T>> {
     const controller = typeof AbortController === 'function' ? new AbortController() : undefined
     let timedOut = false
     const timer = schedule(() => {
@@ -170,15 +198,15 @@ export function createGateway(options: GatewayOptions): Gateway {
       controller?.abort()
     }, timeoutMs)
     let response: Response
-    // a FormData body (a file upload) goes as multipart: the browser writes its content type
-    const multipart = typeof FormData !== 'undefined' && body instanceof FormData
+    const encoded = encode(body, call)
     try {
       response = await options.fetch(`${options.baseUrl ?? ''}${path}`, {
         method: method.toUpperCase(),
-        headers: headers(body !== undefined && !multipart, sent),
-        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+        headers: headers(encoded.contentType, sent),
+        body: encoded.body,
         signal: controller?.signal,
         credentials: 'same-origin',
+        ...(call.keepalive ? { keepalive: true } : {}),
       })
     } catch (error) {
       cancel(timer)
@@ -199,18 +227,19 @@ export function createGateway(options: GatewayOptions): Gateway {
     const code = extractErrorCode(response.status, parsed)
     if (code) {
       const message = isObject(parsed) && typeof parsed.message === 'string' ? parsed.message : undefined
-      return { result: { ok: false, code, message, details: isObject(parsed) ? parsed.payload : undefined }, unauthorized: response.status === 401 || code === 'UNAUTHORIZED' }
+      const result = { ok: false as const, code, message, details: isObject(parsed) ? parsed.payload : undefined, httpStatus: response.status }
+      return { result, unauthorized: call.retryUnauthorized !== false && (response.status === 401 || code === 'UNAUTHORIZED') }
     }
     const value = isObject(parsed) && ('payload' in parsed || parsed.status === 'OK') ? parsed.payload : parsed
     return { result: { ok: true, value: value as T }, unauthorized: false }
   }
 
   return {
-    async call<T>(method: string, path: string, body?: unknown): Promise<Result<T>> {
+    async call<T>(method: string, path: string, body?: unknown, call: CallOptions = {}): Promise<Result<T>> {
       const sent = credentials()
-      const first = await send<T>(method, path, body, sent)
+      const first = await send<T>(method, path, body, sent, call)
       if (!(await shouldRetry(first, sent, path))) return first.result
-      return (await send<T>(method, path, body, credentials())).result
+      return (await send<T>(method, path, body, credentials(), call)).result
     },
   }
 }

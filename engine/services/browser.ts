@@ -103,12 +103,8 @@ function startAnalytics(env: ActionEnvironment, config: Config, consent: StoreAp
       userId: () => punterIdOf(env),
       userProperties: () => userContext(env.stores),
       transport: async (body) => {
-        try {
-          const response = await fetch(ANALYTICS_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: body.length < 60_000, credentials: 'same-origin' })
-          return response.status
-        } catch {
-          return null
-        }
+        const sent = await env.gateway.call('POST', ANALYTICS_PATH, body, { contentType: 'application/json', keepalive: body.length < 60_000, retryUnauthorized: false })
+        return sent.ok ? 200 : (sent.httpStatus ?? null)
       },
     })
     for (const t of waiting.splice(0)) send(t)
@@ -142,7 +138,7 @@ function followReplay(env: ActionEnvironment, config: Config, consent: StoreApi<
   const follow = () => {
     const wanted = replayWanted(config, consent.getState().choice)
     if (wanted && !stop) {
-      const session = { deviceId: deviceId(), sessionId, userId: () => punterIdOf(env) }
+      const session = { deviceId: deviceId(), sessionId, userId: () => punterIdOf(env), gateway: env.gateway }
       stop = import('./replay')
         .then(({ startReplay }) => startReplay(session))
         .catch((error: unknown) => {
@@ -162,7 +158,7 @@ function followReplay(env: ActionEnvironment, config: Config, consent: StoreApi<
 /** Error reporting is on unless the site's remote config turns it off (ERROR_REPORTING_ENABLED: false). */
 export const errorReportingOn = (config: Config) => config.ERROR_REPORTING_ENABLED !== false
 
-function startErrorReports(release: string): (kind: ErrorKind, type: string, message: string, stack?: string) => void {
+function startErrorReports(env: ActionEnvironment, release: string): (kind: ErrorKind, type: string, message: string, stack?: string) => void {
   let sent = 0
   const seen = new Set<string>()
   return (kind, type, message, stack) => {
@@ -171,7 +167,7 @@ function startErrorReports(release: string): (kind: ErrorKind, type: string, mes
     seen.add(key)
     sent++
     const body = errorEnvelope({ kind, type, message, stack, release, url: window.location.href, now: Date.now() })
-    void fetch(ERRORS_PATH, { method: 'POST', headers: { 'content-type': ENVELOPE_CONTENT_TYPE }, body, keepalive: true, credentials: 'same-origin' }).catch(() => {})
+    void env.gateway.call('POST', ERRORS_PATH, body, { contentType: ENVELOPE_CONTENT_TYPE, keepalive: true, retryUnauthorized: false })
   }
 }
 
@@ -184,7 +180,7 @@ export function startServices(env: ActionEnvironment, release: string, consent: 
   const sessionId = Date.now()
   const track = startAnalytics(env, config, consent, sessionId)
   followReplay(env, config, consent, sessionId)
-  const reportError = errorReportingOn(config) ? startErrorReports(release) : () => {}
+  const reportError = errorReportingOn(config) ? startErrorReports(env, release) : () => {}
 
   const sessionAtStart = env.stores.session.getState().sessionHash
   const sessionIsNew = () => {

@@ -5,6 +5,7 @@
  * and so is text marked personal (balances, names, e-mail, phone, account number). Batches go to
  * Parlay's own ingest gzip-compressed (server/services/replay.ts).
  */
+import type { Gateway } from '../core/gateway'
 import { createReplayBatcher, type ReplayBatcher } from '../core/replay-batches'
 
 export const REPLAY_PATH = '/replay/api/1/batch'
@@ -27,6 +28,8 @@ export interface ReplaySession {
   deviceId: string
   sessionId: number
   userId: () => string | undefined
+  /** The page's gateway client: batches go through the one HTTP transport. */
+  gateway: Gateway
 }
 
 async function gzip(text: string): Promise<ArrayBuffer> {
@@ -43,14 +46,12 @@ function transportFor(session: ReplaySession, leaving: () => boolean) {
     const plain = leaving() && body.length < KEEPALIVE_BYTES
     const payload = plain ? body : await gzip(body)
     const size = typeof payload === 'string' ? payload.length : payload.byteLength
-    const response = await fetch(`${REPLAY_PATH}?${query}`, {
-      method: 'POST',
-      headers: { 'content-type': plain ? REPLAY_PLAIN_TYPE : REPLAY_CONTENT_TYPE },
-      body: payload,
+    const sent = await session.gateway.call('POST', `${REPLAY_PATH}?${query}`, payload, {
+      contentType: plain ? REPLAY_PLAIN_TYPE : REPLAY_CONTENT_TYPE,
       keepalive: size < KEEPALIVE_BYTES,
-      credentials: 'same-origin',
+      retryUnauthorized: false,
     })
-    return response.ok
+    return sent.ok
   }
 }
 

@@ -193,21 +193,14 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   const prefetched = new Map<string, Promise<unknown>>()
   const bare = splitLocale(window.location.pathname, bootstrap.site.locales).path
   const entry = bootstrap.routes.find((r) => routeMatches(r.route, bare))
+  // screen data goes through the gateway client too (envelope, errors, timeout); without the
+  // punter's credentials, as documents do
+  const dataGateway = createGateway({ fetch: fetcher, platform: PLATFORM, site: () => ({ bootstrap, locale }) })
   const fetchData = async (url: string): Promise<unknown> => {
-    try {
-      const response = await fetcher(url, { headers: { accept: 'application/json', ...documentHeaders(PLATFORM, bootstrap) }, credentials: 'same-origin' })
-      const body = (await response.json()) as unknown
-      if (body && typeof body === 'object' && 'status' in body) {
-        const envelope = body as { status: string; payload?: unknown; errorCode?: string }
-        if (envelope.status === 'OK') return envelope.payload ?? null
-        report({ kind: 'document', message: `data ${url}: ${envelope.errorCode ?? response.status}` })
-        return null
-      }
-      return response.ok ? body : null
-    } catch (error) {
-      report({ kind: 'document', message: `data ${url}: ${(error as Error).message}` })
-      return null
-    }
+    const answer = await dataGateway.call('GET', url)
+    if (answer.ok) return answer.value ?? null
+    report({ kind: 'document', message: `data ${url}: ${answer.code}` })
+    return null
   }
   const prefetch = (kind: string, id: string) => {
     const promise = documents.load(kind, id)

@@ -105,4 +105,34 @@ describe('gateway calls (spec §7)', () => {
     const { gateway } = setup(() => response({ status: 200, raw: 'plain text' }))
     expect(await gateway.call('GET', '/x')).toEqual({ ok: true, value: null })
   })
+
+  it('an encoded body goes as is with its content type, keepalive when asked', async () => {
+    const { fetch, gateway } = setup(() => response({ status: 200, body: { status: 'OK', payload: null } }))
+    await gateway.call('POST', '/mobile-gate/api/v1/auth/token/logout', 'refresh-1', { contentType: 'text/plain', keepalive: true })
+    const [, init] = fetch.mock.calls[0]
+    expect(init?.body).toBe('refresh-1')
+    expect(init?.keepalive).toBe(true)
+    expect(init?.headers).toMatchObject({ 'content-type': 'text/plain', 'punter-session-hash': 'hash-1' })
+  })
+
+  it('a failure carries its HTTP status (the analytics uploader reads 413 and 429 from it)', async () => {
+    const { gateway } = setup(() => response({ status: 429, body: { code: 429, error: 'too many uploads' } }))
+    expect(await gateway.call('POST', '/analytics/api/2/httpapi', '{}', { contentType: 'application/json' })).toMatchObject({ ok: false, httpStatus: 429 })
+  })
+
+  it('a call that does not retry unauthorised answers never reaches onUnauthorized', async () => {
+    const { gateway, onUnauthorized } = setup(() => response({ status: 401, body: { errorCode: 'UNAUTHORIZED' } }))
+    expect(await gateway.call('POST', '/x', 'token', { contentType: 'text/plain', retryUnauthorized: false })).toMatchObject({ ok: false, code: 'UNAUTHORIZED' })
+    expect(onUnauthorized).not.toHaveBeenCalled()
+  })
+
+  it('without stores (the first screen\'s data) it sends the site headers and no credentials', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => response({ status: 200, body: { status: 'OK', payload: 1 } }))
+    const gateway = createGateway({ fetch, site: () => ({ bootstrap: siteBootstrap(), locale: 'ru' }) })
+    expect(await gateway.call('GET', '/api/data')).toEqual({ ok: true, value: 1 })
+    const headers = fetch.mock.calls[0][1]?.headers as Record<string, string>
+    expect(headers).toMatchObject({ 'x-parlay-target': 'russia', 'accept-language': 'ru' })
+    expect(headers.authorization).toBeUndefined()
+    expect(headers['punter-session-hash']).toBeUndefined()
+  })
 })
