@@ -41,14 +41,6 @@ export const SHELL_DOCUMENTS: ReadonlyArray<readonly [kind: string, id: string]>
   ['header', 'header'],
 ]
 
-/** Does a route pattern (`/info/:page`, `/x/*`) match a prefix-free path? */
-export function routeMatches(pattern: string, path: string): boolean {
-  const a = pattern.split('/').filter(Boolean)
-  const b = path.split(/[?#]/)[0].split('/').filter(Boolean)
-  if (a[a.length - 1] === '*') return b.length >= a.length - 1 && a.slice(0, -1).every((s, i) => s.startsWith(':') || s === b[i])
-  return a.length === b.length && a.every((s, i) => s.startsWith(':') || s === b[i])
-}
-
 /** JSON safe inside a script element: no `<` can close it or open a comment. */
 export function serializeBootData(data: BootData): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')

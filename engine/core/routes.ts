@@ -9,6 +9,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts'
 import type { redirectsSchema } from '../documents/kinds'
+import { pathSegments, routeMatches } from './route-match'
 
 export type RedirectsDocument = FromSchema<typeof redirectsSchema>
 export type RedirectRule = RedirectsDocument['redirects'][number]
@@ -20,15 +21,7 @@ export const MAX_REDIRECT_HOPS = 8
 export const REMEMBERED_STORAGE_KEYS = { refererId: 'parlay.refererId' } as const
 const REMEMBERED_VALUE = /^[A-Za-z0-9_-]{1,64}$/
 
-const segmentsOf = (path: string) => path.split(/[?#]/)[0].split('/').filter(Boolean)
-
-/** Does a screen route pattern (`/info/:page`, `/x/*`) match a prefix-free path? */
-export function routeMatches(pattern: string, path: string): boolean {
-  const a = segmentsOf(pattern)
-  const b = segmentsOf(path)
-  if (a[a.length - 1] === '*') return b.length >= a.length - 1 && a.slice(0, -1).every((s, i) => s.startsWith(':') || s === b[i])
-  return a.length === b.length && a.every((s, i) => s.startsWith(':') || s === b[i])
-}
+const segmentsOf = pathSegments
 
 /** `/casino/` and `/casino?x` are `/casino`; the root stays `/`. */
 export function normalisePath(path: string): string {

@@ -20,13 +20,13 @@ import {
   SHELL_DOCUMENTS,
   documentUrl,
   guessLocale,
-  routeMatches,
   serializeBootData,
   siteUrl,
   translationsUrl,
   type BootEntry,
 } from '../../engine/core/boot-data'
 import { fillDataUrl } from '../../engine/core/routes'
+import { routeFor } from '../../engine/core/route-match'
 import { sectionOf, splitLocale, themeOf } from '../../engine/core/locale-path'
 import type { DocumentKind } from '../../engine/documents/kinds'
 import type { ServerDeps } from '../deps'
@@ -134,7 +134,7 @@ export function createPageRenderer(deps: ServerDeps) {
       if (record) entries.push({ url: documentUrl(kind, id, locale), etag: quoted(record.hash), body: record.served })
       return record
     }
-    const route = bootstrap.routes.find((r) => routeMatches(r.route, path))
+    const route = routeFor(bootstrap.routes, req.path, bootstrap.site.locales)
     const screen = route ? addDocument('screen', route.screen) : undefined
     const nodes = nodesOf((screen?.served as { body?: unknown } | undefined)?.body)
     const wanted = new Map([...SHELL_DOCUMENTS, ...nodeDocuments(nodes)].map(([kind, id]) => [`${kind}/${id}`, [kind, id] as const]))

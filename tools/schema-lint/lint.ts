@@ -13,6 +13,7 @@ import { translationFindings } from './rules/translations'
 import { serverOnlyFindings } from './rules/server-only'
 import { promotionFindings } from './rules/promotions'
 import { checkRedirects, servesPath, type RedirectRule } from '../../engine/core/routes'
+import { routeMatches } from '../../engine/core/route-match'
 import actionDefinitions from '../../engine/actions/definitions.json' with { type: 'json' }
 
 export interface Finding extends DocumentProblem {
@@ -41,13 +42,6 @@ const isBinding = (value: unknown) => value !== null && typeof value === 'object
  * the registry by `npm run schemas:emit`: the lint core never loads the browser action runtime. */
 function defaultActions(): Record<string, ActionDefinition> {
   return actionDefinitions as Record<string, ActionDefinition>
-}
-
-function routeMatches(pattern: string, path: string): boolean {
-  const a = pattern.split('/').filter(Boolean)
-  const b = path.split(/[?#]/)[0].split('/').filter(Boolean)
-  if (a[a.length - 1] === '*') return b.length >= a.length - 1 && a.slice(0, -1).every((s, i) => s.startsWith(':') || s === b[i])
-  return a.length === b.length && a.every((s, i) => s.startsWith(':') || s === b[i])
 }
 
 export async function lintDocuments(root: string, options: LintOptions = {}): Promise<Finding[]> {

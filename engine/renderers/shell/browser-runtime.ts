@@ -12,7 +12,8 @@ import { builtInActions } from '../../actions/catalogue'
 import { actionRegistry, registerActions, runChain, type ActionEnvironment } from '../../actions/registry'
 import { lastExperiments } from '../../experiments/last-groups'
 import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
-import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, routeMatches, type BootEntry } from '../../core/boot-data'
+import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, type BootEntry } from '../../core/boot-data'
+import { routeFor } from '../../core/route-match'
 import type { SiteBootstrap } from '../../core/contracts'
 import { consentStore } from '../../core/consent'
 import { browserSessionTabs, provideSessionServices, type SessionMessage, type SessionTabs } from '../../auth/session-tabs'
@@ -191,8 +192,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   // Start the first screen's documents and data now, in parallel with the translations, instead
   // of after the first render: the lobby's first paint waits on one round trip less.
   const prefetched = new Map<string, Promise<unknown>>()
-  const bare = splitLocale(window.location.pathname, bootstrap.site.locales).path
-  const entry = bootstrap.routes.find((r) => routeMatches(r.route, bare))
+  const entry = routeFor(bootstrap.routes, window.location.pathname, bootstrap.site.locales)
   // screen data goes through the gateway client too (envelope, errors, timeout); without the
   // punter's credentials, as documents do
   const dataGateway = createGateway({ fetch: fetcher, platform: PLATFORM, site: () => ({ bootstrap, locale }) })
