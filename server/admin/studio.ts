@@ -116,7 +116,10 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
   })
 
   router.get(['/admin/studio', '/admin/studio/'], (req, res) => {
-    if (!sessionOf(req)) return res.redirect(302, '/admin')
+    const session = sessionOf(req)
+    if (!session) return res.redirect(302, '/admin')
+    // support staff work in the services views only (server/admin/support-role.ts)
+    if (session.user.role === 'support') return res.redirect(303, '/admin/services')
     const index = join(studioDir(), 'index.html')
     if (!existsSync(index)) return sendError(res, 503, 'STUDIO_NOT_BUILT', { build: 'npm run build (or delete the dist folder and restart)' })
     res.type('html').send(readFileSync(index, 'utf8'))

@@ -13,7 +13,7 @@ import type { AdminSession } from './accounts'
 const SUPPORT_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'GET', path: /^\/session$/ },
   { method: 'POST', path: /^\/logout$/ },
-  { method: 'GET', path: /^\/services\/(events|errors|recognitions|replays)$/ },
+  { method: 'GET', path: /^\/services\/(events|errors|recognitions|replays|clicks)$/ },
   { method: 'GET', path: /^\/services\/replays\/[^/]+\/[^/]+$/ },
 ]
 

@@ -12,7 +12,7 @@ import type { ServerDeps } from '../deps'
 import { gunzipSync } from 'node:zlib'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateQuery } from '../http/validate'
-import { listErrors, listEvents, listRecognitions, listReplaySessions, replayBatchesOf, sharedVisitors, type ErrorFrame } from './store'
+import { listErrors, listEvents, listPageClicks, listRecognitions, listReplaySessions, replayBatchesOf, sharedVisitors, type ErrorFrame } from './store'
 
 type Audit = (req: Request, action: string, details: Record<string, unknown>) => void
 
@@ -92,15 +92,21 @@ export function createAdminServicesRouter(deps: ServerDeps, audit: Audit): Route
   })
 
   router.get('/admin/api/services/replays', validateQuery(SERVICES_LIST_QUERY), (req: Request, res: Response) => {
-    const sessions = listReplaySessions(deps.db, limitOf(req))
+    const sessions = listReplaySessions(deps.db, limitOf(req), deps.now())
     audit(req, 'admin.replays-read', { count: sessions.length })
     sendOk(res, sessions)
+  })
+
+  router.get('/admin/api/services/clicks', validateQuery(SERVICES_LIST_QUERY), (req: Request, res: Response) => {
+    const clicks = listPageClicks(deps.db, limitOf(req), deps.now())
+    audit(req, 'admin.clicks-read', { count: clicks.length })
+    sendOk(res, clicks)
   })
 
   router.get('/admin/api/services/replays/:deviceId/:sessionId', (req: Request, res: Response) => {
     const { deviceId, sessionId } = req.params as { deviceId: string; sessionId: string }
     if (!/^[A-Za-z0-9_-]{8,64}$/.test(deviceId) || !/^[0-9]{1,16}$/.test(sessionId)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'params', code: 'pattern' })
-    const batches = replayBatchesOf(deps.db, deviceId, Number(sessionId), MAX_REPLAY_BATCHES)
+    const batches = replayBatchesOf(deps.db, deviceId, Number(sessionId), MAX_REPLAY_BATCHES, deps.now())
     if (batches.length === 0) return sendError(res, 404, HTTP_ERRORS.notFound)
     const events = batches.flatMap((body) => (JSON.parse(gunzipSync(body).toString('utf8')) as { events: unknown[] }).events)
     // who watched which punter's session, and when: the audit entry of every view

@@ -1,6 +1,6 @@
 /**
  * Server module `services` (issue 18): Parlay's own endpoints for the third-party services of
- * spec §1/§7 — the analytics ingest, the error envelope endpoint, the replay ingest and the recognition link. The
+ * spec §1/§7 — the analytics ingest, the error envelope endpoint, the replay ingest, its interaction summaries and the recognition link. The
  * admin views are mounted by the admin router (./admin.ts); the services page is ./page.ts.
  */
 import { GATEWAY } from '../deps'
@@ -9,6 +9,7 @@ import { ANALYTICS_PATH, analyticsParseErrors, createAnalyticsRouter } from './a
 import { createErrorsRouter } from './errors'
 import { createRecognitionRouter } from './recognition'
 import { createReplayRouter } from './replay'
+import { createInteractionsRouter } from './interactions'
 import { createServicesPage } from './page'
 import './openapi'
 
@@ -19,6 +20,7 @@ export const servicesModule: ServerModule = {
     app.use(createAnalyticsRouter(deps))
     app.use(createErrorsRouter(deps))
     app.use(createReplayRouter(deps))
+    app.use(createInteractionsRouter(deps))
     app.use(GATEWAY.mobile, createRecognitionRouter(deps))
     app.use(createServicesPage(deps))
   },

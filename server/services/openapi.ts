@@ -29,6 +29,14 @@ registerOpenApiPaths({
       responses: { 200: openapi.ok('Stored'), 400: openapi.error('Bad query or body', BAD_INPUT), 403: openapi.error('Replay off for this site', ['REPLAY_DISABLED']), 413: openapi.error('Over 1,000,000 bytes unpacked', ['PAYLOAD_TOO_LARGE']), 415: openapi.error('Another content type', ['UNSUPPORTED_MEDIA_TYPE']) },
     },
   },
+  '/replay/api/1/interactions': {
+    post: {
+      tags: ['services'],
+      summary: 'Interaction summary by beacon (query device_id, session_id; body {windowStart, windowEnd, clicks: [{page, target, clicks}]}, one window of at most an hour)',
+      responses: { 200: openapi.ok('Stored'), 400: openapi.error('Bad query or body', BAD_INPUT), 403: openapi.error('Replay off for this site', ['REPLAY_DISABLED']), 429: openapi.error('Too many from one device', ['TOO_MANY_REQUESTS']) },
+    },
+  },
+  '/admin/api/services/clicks': { get: admin('The most tapped elements per page, from interaction summaries (audited read)') },
   '/admin/api/services/replays': { get: admin('Recorded sessions (audited read)') },
   '/admin/api/services/replays/{deviceId}/{sessionId}': { get: admin('The events of one recorded session, for the replayer (audited view)') },
 })

@@ -69,7 +69,7 @@ export function createServicesPage(deps: ServerDeps): Router {
 </head>
 <body>
 <header class="bar"><strong>Parlay admin</strong> <span data-testid="admin-who">${escapeHtml(session.user.name)} (${session.user.role})</span>
-<nav>${session.user.role === 'support' ? '' : '<a href="/admin">Admin</a> '}<a href="#events">Events</a> <a href="#errors">Errors</a> <a href="#recognitions">Recognitions</a> <a href="#replays">Replays</a></nav></header>
+<nav>${session.user.role === 'support' ? '' : '<a href="/admin">Admin</a> '}<a href="#events">Events</a> <a href="#errors">Errors</a> <a href="#recognitions">Recognitions</a> <a href="#replays">Replays</a> <a href="#clicks">Taps</a></nav></header>
 <main id="app"><p>Loading…</p></main>
 </body>
 </html>

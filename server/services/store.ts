@@ -193,6 +193,15 @@ registerMigration(
    CREATE INDEX IF NOT EXISTS replay_batches_session ON replay_batches (device_id, session_id, id);`,
 )
 
+registerMigration('services-3-replay-retention', 'CREATE INDEX IF NOT EXISTS replay_batches_received ON replay_batches (received_at);')
+
+/**
+ * How long a replay is kept: 30 days. The spec does not say; a replay shows what a punter did on
+ * the site, so it is kept only as long as support needs it to answer a complaint or a fault report
+ * (GDPR art. 5(1)(e), storage limitation). Older batches are deleted on the next write and never shown.
+ */
+export const REPLAY_RETENTION_MS = 30 * 24 * 3600_000
+
 export interface ReplayBatchRecord {
   deviceId: string
   sessionId: number
@@ -208,6 +217,7 @@ export interface ReplayBatchRecord {
 
 export function storeReplayBatch(db: Db, batch: ReplayBatchRecord, now: number): number {
   const b = batch
+  db.prepare('DELETE FROM replay_batches WHERE received_at <= ?').run(now - REPLAY_RETENTION_MS)
   const result = db
     .prepare('INSERT INTO replay_batches (received_at, device_id, session_id, user_id, events, first_timestamp, last_timestamp, bytes, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
     .run(now, b.deviceId, b.sessionId, b.userId, b.events, Math.round(b.firstTimestamp), Math.round(b.lastTimestamp), b.bytes, b.compressed)
@@ -225,15 +235,15 @@ export interface ReplaySessionSummary {
   endedAt: number
 }
 
-/** Recorded sessions, the latest first. */
-export function listReplaySessions(db: Db, limit: number): ReplaySessionSummary[] {
+/** Recorded sessions still within retention, the latest first. */
+export function listReplaySessions(db: Db, limit: number, now: number): ReplaySessionSummary[] {
   const rows = db
     .prepare(
       `SELECT device_id, session_id, GROUP_CONCAT(DISTINCT user_id) AS users, COUNT(*) AS batches, SUM(events) AS events, SUM(bytes) AS bytes,
               MIN(first_timestamp) AS started, MAX(last_timestamp) AS ended, MAX(id) AS latest
-         FROM replay_batches GROUP BY device_id, session_id ORDER BY latest DESC LIMIT ?`,
+         FROM replay_batches WHERE received_at > ? GROUP BY device_id, session_id ORDER BY latest DESC LIMIT ?`,
     )
-    .all(limit) as Array<{ device_id: string; session_id: number; users: string | null; batches: number; events: number; bytes: number; started: number; ended: number }>
+    .all(now - REPLAY_RETENTION_MS, limit) as Array<{ device_id: string; session_id: number; users: string | null; batches: number; events: number; bytes: number; started: number; ended: number }>
   return rows.map((r) => ({
     deviceId: r.device_id,
     sessionId: r.session_id,
@@ -246,8 +256,61 @@ export function listReplaySessions(db: Db, limit: number): ReplaySessionSummary[
   }))
 }
 
-/** The stored batches of one session in order (gzip bodies), at most `limit`. */
-export function replayBatchesOf(db: Db, deviceId: string, sessionId: number, limit: number): Buffer[] {
-  const rows = db.prepare('SELECT body FROM replay_batches WHERE device_id = ? AND session_id = ? ORDER BY id LIMIT ?').all(deviceId, sessionId, limit) as Array<{ body: Buffer }>
+/** The stored batches of one session still within retention, in order (gzip bodies), at most `limit`. */
+export function replayBatchesOf(db: Db, deviceId: string, sessionId: number, limit: number, now: number): Buffer[] {
+  const rows = db
+    .prepare('SELECT body FROM replay_batches WHERE device_id = ? AND session_id = ? AND received_at > ? ORDER BY id LIMIT ?')
+    .all(deviceId, sessionId, now - REPLAY_RETENTION_MS, limit) as Array<{ body: Buffer }>
   return rows.map((r) => r.body)
+}
+
+registerMigration(
+  'services-4-click-windows',
+  `CREATE TABLE IF NOT EXISTS replay_clicks (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     received_at INTEGER NOT NULL,
+     device_id TEXT NOT NULL,
+     session_id INTEGER NOT NULL,
+     window_start INTEGER NOT NULL,
+     window_end INTEGER NOT NULL,
+     page TEXT NOT NULL,
+     target TEXT NOT NULL,
+     clicks INTEGER NOT NULL
+   );
+   CREATE INDEX IF NOT EXISTS replay_clicks_received ON replay_clicks (received_at);`,
+)
+
+export interface ClickWindowRecord {
+  deviceId: string
+  sessionId: number
+  windowStart: number
+  windowEnd: number
+  clicks: Array<{ page: string; target: string; clicks: number }>
+}
+
+/** Stores one window's counts (one row per page × element); kept as long as replays are. */
+export function storeClickWindow(db: Db, window: ClickWindowRecord, now: number): number {
+  const insert = db.prepare('INSERT INTO replay_clicks (received_at, device_id, session_id, window_start, window_end, page, target, clicks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+  return db.transaction(() => {
+    db.prepare('DELETE FROM replay_clicks WHERE received_at <= ?').run(now - REPLAY_RETENTION_MS)
+    for (const c of window.clicks) insert.run(now, window.deviceId, window.sessionId, window.windowStart, window.windowEnd, c.page, c.target, c.clicks)
+    return window.clicks.length
+  })()
+}
+
+export interface PageClicks {
+  page: string
+  target: string
+  clicks: number
+  sessions: number
+}
+
+/** The most tapped elements per page within retention, most taps first. */
+export function listPageClicks(db: Db, limit: number, now: number): PageClicks[] {
+  return db
+    .prepare(
+      `SELECT page, target, SUM(clicks) AS clicks, COUNT(DISTINCT device_id || ':' || session_id) AS sessions
+         FROM replay_clicks WHERE received_at > ? GROUP BY page, target ORDER BY clicks DESC, page, target LIMIT ?`,
+    )
+    .all(now - REPLAY_RETENTION_MS, limit) as PageClicks[]
 }

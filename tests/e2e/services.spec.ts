@@ -52,14 +52,18 @@ test('a client error thrown in the built bundle reaches the admin error view at 
   await expect(page.getByTestId('services-errors')).toContainText(/engine\/services\/browser\.ts:\d+:\d+/)
 })
 
-test('with replay on and all cookies accepted, a replay batch is recorded with the typed input masked', async ({ page, baseURL }) => {
+test('with replay on and all cookies accepted, a replay batch is recorded with the typed input masked and the labels readable', async ({ page, baseURL }) => {
   await page.context().addCookies([{ name: 'ConsentCookie', value: 'all', url: baseURL! }])
   await page.goto('/join')
   await expect(page.locator('html[data-parlay-replay="recording"]')).toBeAttached({ timeout: 20_000 })
   const phone = page.locator('input[type="tel"]').first()
+  await phone.click()
   await phone.fill('5550123')
   await expect(phone).not.toHaveValue('')
   const typed = await phone.inputValue()
+  // medium masking: a label is no secret, so support can read the form the punter saw
+  const label = (await page.locator('form label').first().innerText()).replace(/\s*\*$/, '').trim()
+  expect(label).not.toBe('')
   // leaving the page sends the open batch at once (pagehide) instead of after 10 s
   await page.goto('/favicon.ico')
   const login = await page.request.post('/admin/api/login', { data: { email: operator.email, password: operator.password } })
@@ -76,4 +80,8 @@ test('with replay on and all cookies accepted, a replay batch is recorded with t
   const everything = JSON.stringify(await recorded())
   expect(everything).not.toContain(typed)
   expect(everything).not.toContain('5550123')
+  expect(everything).toContain(JSON.stringify(label).slice(1, -1))
+  // the tap on the field was counted and sent by beacon when the page went away (interaction summary)
+  const taps = async () => ((await (await page.request.get('/admin/api/services/clicks')).json()).payload as Array<{ page: string }>).filter((c) => c.page === '/join').length
+  await expect.poll(taps, { timeout: 20_000 }).toBeGreaterThan(0)
 })

@@ -10,7 +10,7 @@ export function MoneyNode({ node }: { node: NodeOf<'money'> }) {
   return (
     <p className="money" data-testid={node.testId}>
       {node.label && <span className="money__label">{text(node.label)}</span>}
-      <data value={String(value(node.amount) ?? 0)}>{formatted}</data>
+      <data value={String(value(node.amount) ?? 0)} data-personal>{formatted}</data>
     </p>
   )
 }

@@ -1,4 +1,5 @@
 import type { NodeOf } from '../../documents/types'
+import { carriesData } from '../../core/personal-text'
 import { useEvaluate } from '../runtime'
 
 const TAG = { title: 'h1', subtitle: 'h2', body: 'p', caption: 'p' } as const
@@ -10,7 +11,7 @@ export function TextNode({ node }: { node: NodeOf<'text'> }) {
   const variant = node.variant && Object.prototype.hasOwnProperty.call(TAG, node.variant) ? node.variant : 'body'
   const Tag = TAG[variant]
   return (
-    <Tag className={`text-${variant}`} data-testid={node.testId}>
+    <Tag className={`text-${variant}`} data-testid={node.testId} data-personal={carriesData(node.text) || undefined}>
       {text(node.text)}
     </Tag>
   )

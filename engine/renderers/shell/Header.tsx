@@ -49,7 +49,7 @@ function Balance({ item }: { item: HeaderItem }) {
   return (
     <span className="header-balance" data-header-item={item.name} data-testid="header-balance">
       <span className="visually-hidden">{text(item.label)} </span>
-      <data value={String(ctx.user.balance)}>{formatMoney(ctx.user.balance, ctx.site.locale, currency)}</data>
+      <data value={String(ctx.user.balance)} data-personal>{formatMoney(ctx.user.balance, ctx.site.locale, currency)}</data>
     </span>
   )
 }

@@ -62,7 +62,7 @@ export function useAvatar(doc: HeaderDocument): { name: string; label: string } 
 export function Avatar({ doc, initial, large }: { doc: HeaderDocument; initial: string; large?: boolean }) {
   const avatar = useAvatar(doc)
   return (
-    <span className={large ? 'avatar avatar--large' : 'avatar'} data-avatar={avatar.name} data-testid={large ? 'profile-avatar-large' : 'avatar'} aria-hidden="true">
+    <span className={large ? 'avatar avatar--large' : 'avatar'} data-avatar={avatar.name} data-testid={large ? 'profile-avatar-large' : 'avatar'} data-personal aria-hidden="true">
       {initial || '•'}
       {avatar.name === 'vip' && <span className="avatar__badge">{avatar.label}</span>}
     </span>
@@ -132,11 +132,11 @@ export function ProfilePanel({ doc, control }: { doc: HeaderDocument; control: P
         <div className="profile-panel__head">
           <Avatar doc={doc} initial={title.slice(0, 1).toUpperCase()} large />
           <div className="profile-panel__who">
-            <p className="profile-panel__name" data-testid="profile-name">
+            <p className="profile-panel__name" data-testid="profile-name" data-personal>
               {title}
             </p>
             {doc.profile.subtitle && (
-              <p className="profile-panel__account" data-testid="profile-account-number">
+              <p className="profile-panel__account" data-testid="profile-account-number" data-personal>
                 {text(doc.profile.subtitle)}
               </p>
             )}

@@ -1,5 +1,5 @@
 // The services page of /admin (server/services/page.ts): analytics events, reported errors with
-// source-mapped frames, recognitions and multi-accounting, session replays. Plain DOM, no framework, no inline code.
+// source-mapped frames, recognitions and multi-accounting, session replays, taps per page. Plain DOM, no framework, no inline code.
 const app = () => document.getElementById('app')
 const when = (ms) => (ms ? new Date(ms).toISOString().replace('T', ' ').slice(0, 19) : '')
 
@@ -79,6 +79,17 @@ async function replaysView() {
   ]
 }
 
+// Interaction summaries: which elements of each page punters tap, counted in windows of an hour
+async function clicksView() {
+  const clicks = await read('/admin/api/services/clicks?limit=300')
+  return [
+    h('h1', {}, 'Taps per page'),
+    clicks.length === 0
+      ? h('p', { 'data-testid': 'services-clicks-none' }, 'No taps counted yet (replay must be on for the site).')
+      : table('services-clicks', ['page', 'element', 'taps', 'sessions'], clicks.map((c) => [c.page, c.target, String(c.clicks), String(c.sessions)])),
+  ]
+}
+
 // One session played back by rrweb's replayer (its own file, loaded on first use); viewing is audited.
 async function replayView(deviceId, sessionId) {
   const [{ Replayer }, replay] = await Promise.all([import('/admin/services/static/rrweb.js'), read(`/admin/api/services/replays/${encodeURIComponent(deviceId)}/${encodeURIComponent(sessionId)}`)])
@@ -96,7 +107,7 @@ async function replayView(deviceId, sessionId) {
 async function route() {
   const at = location.hash
   const replay = /^#replay\/([A-Za-z0-9_-]+)\/([0-9]+)$/.exec(at)
-  const views = { '#errors': errorsView, '#recognitions': recognitionsView, '#replays': replaysView }
+  const views = { '#errors': errorsView, '#recognitions': recognitionsView, '#replays': replaysView, '#clicks': clicksView }
   const view = replay ? () => replayView(replay[1], replay[2]) : views[at] ?? eventsView
   try {
     const nodes = await view()

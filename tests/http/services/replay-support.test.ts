@@ -19,6 +19,7 @@ const SUPPORT = DEMO_ADMINS.find((a) => a.role === 'support')!
 let server: TestServer
 let operator: AdminClient
 let support: AdminClient
+let clock = Date.UTC(2026, 0, 15, 12, 0)
 
 beforeAll(async () => {
   // Russia's copy of the remote config turns error reports off for that site only
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const config = JSON.parse(readFileSync(russia, 'utf8'))
   config.config.ERROR_REPORTING_ENABLED = false
   writeFileSync(russia, JSON.stringify(config, null, 2))
-  server = await startTestServer({ documentsDir, now: () => Date.UTC(2026, 0, 15, 12, 0) })
+  server = await startTestServer({ documentsDir, now: () => clock })
   operator = await signIn(server, OPERATOR)
   support = await signIn(server, SUPPORT)
 })
@@ -128,6 +129,9 @@ describe('support staff (issue 18)', () => {
     const main = await support.get('/admin')
     expect(main.status).toBe(303)
     expect(main.headers.location).toBe('/admin/services')
+    const studio = await support.get('/admin/studio')
+    expect(studio.status).toBe(303)
+    expect(studio.headers.location).toBe('/admin/services')
     const page = await support.get('/admin/services')
     expect(page.status).toBe(200)
     expect(page.body).toContain('(support)')
@@ -145,5 +149,50 @@ describe('error reporting switch (remote config ERROR_REPORTING_ENABLED)', () =>
     expect(off.status).toBe(403)
     expect(await off.json()).toMatchObject({ status: 'ERROR', errorCode: 'ERROR_REPORTING_DISABLED' })
     expect((await report()).status).toBe(200)
+  })
+})
+
+describe('interaction summaries by beacon (spec §7; spec §9 click aggregation window 1 hour)', () => {
+  const post = (body: unknown, query = 'device_id=device-clicks-01&session_id=11', site?: string) =>
+    fetch(`${server.url}/replay/api/1/interactions?${query}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(site ? { 'x-parlay-target': site } : {}) }, body: JSON.stringify(body) })
+  const window = (clicks: unknown[], start = 1_768_478_400_000, end = start + 60_000) => ({ windowStart: start, windowEnd: end, clicks })
+
+  it('a window of tap counts is stored; support reads the most tapped elements per page', async () => {
+    expect((await post(window([{ page: '/casino/lobby', target: 'game-tile', clicks: 4 }, { page: '/', target: 'header-deposit', clicks: 1 }]))).status).toBe(200)
+    expect((await post(window([{ page: '/casino/lobby', target: 'game-tile', clicks: 2 }]), 'device_id=device-clicks-02&session_id=12')).status).toBe(200)
+    const res = await support.get('/admin/api/services/clicks')
+    expect(res.status).toBe(200)
+    expect(res.json().payload.slice(0, 2)).toEqual([
+      { page: '/casino/lobby', target: 'game-tile', clicks: 6, sessions: 2 },
+      { page: '/', target: 'header-deposit', clicks: 1, sessions: 1 },
+    ])
+  })
+
+  it('a window over an hour, an empty or unknown field, a page not starting with / answer 400; a site with replay off 403', async () => {
+    const one = [{ page: '/', target: 'x', clicks: 1 }]
+    expect((await post(window(one, 0, 3_600_001))).status).toBe(400)
+    expect((await post(window(one, 10, 5))).status).toBe(400)
+    expect((await post(window([]))).status).toBe(400)
+    expect((await post({ ...window(one), text: 'hello' })).status).toBe(400)
+    expect((await post(window([{ page: 'casino', target: 'x', clicks: 1 }]))).status).toBe(400)
+    expect((await post(window([{ page: '/', target: 'x', clicks: 0 }]))).status).toBe(400)
+    expect((await post(window(one), 'device_id=x&session_id=1')).status).toBe(400)
+    const off = await post(window(one), 'device_id=device-clicks-03&session_id=13', 'russia')
+    expect(off.status).toBe(403)
+    expect(await off.json()).toMatchObject({ status: 'ERROR', errorCode: 'REPLAY_DISABLED' })
+  })
+})
+
+describe('replay retention (decision: 30 days, storage limitation)', () => {
+  it('a replay older than 30 days is no longer listed or shown, and the next write deletes it', async () => {
+    expect((await postReplay(batch([snapshot(9)]), 'device_id=device-replay-old&session_id=9&type=replay')).status).toBe(200)
+    clock += 30 * 24 * 3600_000 + 1000
+    const again = await signIn(server, OPERATOR)
+    const listed = (await again.get('/admin/api/services/replays')).json().payload as Array<{ deviceId: string }>
+    expect(listed.map((s) => s.deviceId)).not.toContain('device-replay-old')
+    expect((await again.get('/admin/api/services/replays/device-replay-old/9')).status).toBe(404)
+    expect((await postReplay(batch([snapshot(10)]), 'device_id=device-replay-new&session_id=10&type=replay')).status).toBe(200)
+    const sessions = (await again.get('/admin/api/services/replays')).json().payload as Array<{ deviceId: string }>
+    expect(sessions.map((s) => s.deviceId)).toEqual(['device-replay-new'])
   })
 })

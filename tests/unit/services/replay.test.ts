@@ -45,7 +45,7 @@ const event = (n: number, bytes = 100) => ({ type: 3, timestamp: n, n, data: 'x'
 
 describe('replay batches (spec §9: split at 1,000,000 bytes or 500 ms – 10 s, 2 flush retries)', () => {
   it('the limits are the spec\'s numbers', () =>
-    expect(REPLAY_LIMITS).toEqual({ maxBatchBytes: 1_000_000, minIntervalMs: 500, maxIntervalMs: 10_000, flushRetries: 2, retryBackoffMs: 1_000 }))
+    expect(REPLAY_LIMITS).toEqual({ maxBatchBytes: 1_000_000, minIntervalMs: 500, maxIntervalMs: 10_000, flushRetries: 2, retryBackoffMs: 1_000, compressionQueue: 2_000 }))
 
   it('the interval is clamped to 500 ms – 10 s', () => {
     expect(clampInterval(100)).toBe(500)
@@ -135,5 +135,30 @@ describe('remote-config switches of the services', () => {
     expect(errorReportingOn({ ERROR_REPORTING_ENABLED: true })).toBe(true)
     expect(errorReportingOn({})).toBe(true)
     expect(errorReportingOn({ ERROR_REPORTING_ENABLED: false })).toBe(false)
+  })
+
+  it('events wait for idle time to be encoded, in a queue of at most 2,000; a full queue is encoded at once, nothing dropped', async () => {
+    const idleTasks: Array<() => void> = []
+    const { batcher, advance, events, dropped } = harness([true], { intervalMs: 500, idle: (task) => void idleTasks.push(task) })
+    for (let n = 0; n < 2_000; n++) batcher.add(event(n, 50))
+    expect(batcher.queuedEvents()).toBe(2_000)
+    expect(batcher.pendingBytes()).toBe(0)
+    expect(idleTasks).toHaveLength(1)
+    batcher.add(event(2_000, 50))
+    expect(batcher.queuedEvents()).toBe(1)
+    expect(batcher.pendingBytes()).toBeGreaterThan(0)
+    idleTasks.shift()!()
+    expect(batcher.queuedEvents()).toBe(0)
+    await advance(500)
+    expect(events().flat()).toEqual(Array.from({ length: 2_001 }, (_, n) => n))
+    expect(dropped).toEqual([])
+  })
+
+  it('a flush (pagehide) encodes what is still queued first', async () => {
+    const { batcher, events } = harness([true], { idle: () => undefined })
+    batcher.add(event(1))
+    batcher.add(event(2))
+    await batcher.flush()
+    expect(events()).toEqual([[1, 2]])
   })
 })
