@@ -10,6 +10,7 @@ import { remoteConfigFor } from '../documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateBody, validateQuery } from '../http/validate'
 import { createThrottle } from './analytics'
+import { busOf } from '../bus'
 import { storeClickWindow } from './store'
 
 export const INTERACTIONS_PATH = '/replay/api/1/interactions'
@@ -58,8 +59,8 @@ interface ClickWindowBody {
 
 export function createInteractionsRouter(deps: ServerDeps): Router {
   const router = Router()
-  const throttled = createThrottle(deps.now)
-  router.post(INTERACTIONS_PATH, validateQuery(INTERACTIONS_QUERY), validateBody(INTERACTIONS_BODY), (req: Request, res: Response) => {
+  const throttled = createThrottle(busOf(deps))
+  router.post(INTERACTIONS_PATH, validateQuery(INTERACTIONS_QUERY), validateBody(INTERACTIONS_BODY), async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store')
     const config = remoteConfigFor(deps, req)
     if (config.AMPLITUDE_REPLAY !== true || !config.AMPLITUDE_KEY) return sendError(res, 403, 'REPLAY_DISABLED')
@@ -67,7 +68,7 @@ export function createInteractionsRouter(deps: ServerDeps): Router {
     const body = req.body as ClickWindowBody
     if (body.windowEnd < body.windowStart || body.windowEnd - body.windowStart > HOUR_MS)
       return sendError(res, 400, HTTP_ERRORS.validation, { field: 'windowEnd', code: 'window' })
-    if (throttled(`clicks:${query.device_id}`)) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
+    if (await throttled(`clicks:${query.device_id}`)) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
     const rows = storeClickWindow(deps.db, { deviceId: query.device_id, sessionId: Number(query.session_id), ...body }, deps.now())
     sendOk(res, { stored: rows })
   })
