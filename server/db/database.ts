@@ -128,6 +128,8 @@ export function runMigrations(db: Db): void {
   for (const migration of migrations) {
     if (applied.has(migration.name)) continue
     db.transaction(() => {
+      // another process on the same file may have applied it meanwhile (this transaction holds the lock)
+      if (db.prepare('SELECT 1 FROM migrations WHERE name = ?').get(migration.name)) return
       db.exec(migration.sql)
       db.prepare('INSERT INTO migrations (name, applied_at) VALUES (?, ?)').run(migration.name, Date.now())
     })()

@@ -1,0 +1,223 @@
+/**
+ * Issue 16: two instances behind one balancer. Two real server processes share one SQLite file
+ * and one throw-away Redis; the test alternates between them as a sticky-free round robin would.
+ * A session, a refresh rotation, code attempts, login failures, a publish, a punter event and the
+ * audit chain made on one instance hold on the other; Redis going away fails the admin login
+ * closed and comes back; SIGKILL of one instance under 200 parallel sign-ups loses no
+ * acknowledged sign-up and leaves an intact database.
+ */
+import Database from 'better-sqlite3'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { DEMO_ADMINS } from '../../../server/admin/accounts'
+import { loadAuditKey, readAnchor } from '../../../server/store/audit-anchor'
+import { verifyAuditChain } from '../../../server/store/audit'
+import { addresses, apiCaller, DEMO_PASSWORD, type Call } from '../../support/api'
+import { rawRequest, SCHEMAS_DIR, startServerProcess, type ServerProcess } from '../../support/server'
+import { startTestRedis, type TestRedis } from '../../support/redis'
+import { countryId, curacaoBody } from '../signup/helpers'
+
+const credentials = (email: string) => {
+  const { password } = DEMO_ADMINS.find((admin) => admin.email === email)!
+  return { email, password }
+}
+const OPERATOR = credentials('operator@parlay.test')
+const COMPLIANCE = credentials('compliance@parlay.test')
+const SPAIN_SIGNUP = 'jurisdictions/spain/flows/signup-email.json'
+
+interface Instance {
+  name: 'A' | 'B'
+  process: ServerProcess
+  port: number
+  call: Call
+}
+
+const root = mkdtempSync(join(tmpdir(), 'parlay-scale-'))
+const dirs = { data: join(root, 'data'), dist: join(root, 'dist'), documents: join(root, 'schemas') }
+let redis: TestRedis
+let a: Instance
+let b: Instance
+
+/** Polls `probe` until it answers true; fails with `what` after the deadline. */
+async function until(what: string, probe: () => Promise<boolean> | boolean, deadlineMs = 90_000, intervalMs = 25): Promise<number> {
+  const started = Date.now()
+  while (!(await probe())) {
+    if (Date.now() - started > deadlineMs) throw new Error(`${what}: not within ${deadlineMs} ms`)
+    await new Promise((done) => setTimeout(done, intervalMs)) // poll interval
+  }
+  return Date.now() - started
+}
+
+async function startInstance(name: 'A' | 'B', block: number): Promise<Instance> {
+  const process = startServerProcess(dirs, { REDIS_URL: redis.url, PARLAY_DEVELOPMENT: 'on' })
+  await until(`instance ${name} starts`, () => /at http:\/\/localhost:\d+/.test(process.output.stdout) || process.child.exitCode !== null)
+  if (process.child.exitCode !== null) throw new Error(`instance ${name} exited: ${process.output.stderr}`)
+  const port = Number(/at http:\/\/localhost:(\d+)/.exec(process.output.stdout)![1])
+  return { name, process, port, call: apiCaller(`http://127.0.0.1:${port}`, addresses(block)) }
+}
+
+beforeAll(async () => {
+  mkdirSync(dirs.dist)
+  writeFileSync(join(dirs.dist, 'index.html'), '<!doctype html><html><head><title>Parlay</title></head><body><div id="root"></div></body></html>')
+  cpSync(SCHEMAS_DIR, dirs.documents, { recursive: true })
+  redis = await startTestRedis()
+  // a rolling start: the first instance creates the database, the second joins it
+  a = await startInstance('A', 61)
+  b = await startInstance('B', 62)
+}, 180_000)
+
+afterAll(async () => {
+  for (const instance of [a, b]) if (instance?.process.child.exitCode === null) instance.process.child.kill('SIGKILL')
+  await redis?.stop()
+  rmSync(root, { recursive: true, force: true })
+})
+
+const login = async (on: Instance, who: string) => {
+  const res = await on.call('POST', 'auth/v2/login', { body: { login: who, password: DEMO_PASSWORD } })
+  expect(res.status, JSON.stringify(res.json)).toBe(200)
+  return res.json.payload as { accessToken: string; refreshToken: string; punterHash: string }
+}
+const heartbeat = (on: Instance, hash: string) => on.call('GET', 'heartbeat', { hash })
+
+const adminAddress = addresses(65)
+async function adminSignIn(on: Instance, who: { email: string; password: string }, ip = adminAddress()) {
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip }
+  const res = await rawRequest(on.port, { method: 'POST', path: '/admin/api/login', headers, body: JSON.stringify(who) })
+  if (res.status !== 200) return { status: res.status, errorCode: res.json()?.errorCode as string | undefined }
+  const cookie = String(([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]).split(';')[0]
+  const csrf = res.json().payload.csrf as string
+  const post = (path: string, body?: unknown) =>
+    rawRequest(on.port, { method: 'POST', path, headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) })
+  return { status: 200, post }
+}
+
+describe('two instances on one database and one Redis', () => {
+  it('a session made on A works on B; a refresh token rotated on A is refused as reuse on B', async () => {
+    const session = await login(a, 'opened@demo.parlay.test')
+    expect((await heartbeat(b, session.punterHash)).status).toBe(200)
+    const rotated = await a.call('POST', 'auth/v2/token/refresh', { body: { token: session.refreshToken } })
+    expect(rotated.status).toBe(200)
+    const reuse = await b.call('POST', 'auth/v2/token/refresh', { body: { token: session.refreshToken } })
+    expect(reuse.json).toEqual({ status: 'ERROR', errorCode: 'INVALID_REFRESH_TOKEN' })
+    // reuse revoked the family everywhere: the rotated session is dead on A too
+    expect((await heartbeat(a, rotated.json.payload.punterHash)).status).toBe(401)
+  })
+
+  it('sign-up code attempts count across both: five wrong codes alternating A/B lock the flow for the right one', async () => {
+    const body = curacaoBody()
+    const begun = await a.call('POST', '/mobile-gate/api/v1/account/v3/signup/phone/begin', { body })
+    expect(begun.status, JSON.stringify(begun.json)).toBe(200)
+    const token = begun.json.payload.verificationToken as string
+    const outbox = await b.call('GET', `/api/dev/outbox?to=${encodeURIComponent(body.phoneNumber)}`)
+    const code = /\b(\d{6})\b/.exec(outbox.json.payload.messages[0].body)![1]
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+    const answers: string[] = []
+    for (const on of [a, b, a, b, a]) answers.push((await on.call('POST', 'account/v3/signup/phone/complete', { body: { verificationToken: token, verificationCode: wrong } })).json.errorCode)
+    expect(answers).toEqual(['CODE_NO_MATCH', 'CODE_NO_MATCH', 'CODE_NO_MATCH', 'CODE_NO_MATCH', 'EXCEEDED_LIMIT'])
+    expect((await b.call('POST', 'account/v3/signup/phone/complete', { body: { verificationToken: token, verificationCode: code } })).json.errorCode).toBe('EXCEEDED_LIMIT')
+  })
+
+  it('login failures count across both: punter logins need the captcha after 5, admin logins are refused after 10 (Redis counters)', async () => {
+    const ip = '10.63.0.1'
+    for (const on of [a, b, a, b, a]) expect((await on.call('POST', 'auth/v2/login', { body: { login: 'nobody-scale@example.com', password: 'wrong' }, ip })).json.errorCode).toBe('INCORRECT_PASSWORD')
+    expect((await b.call('POST', 'auth/v2/login', { body: { login: 'nobody-scale@example.com', password: 'wrong' } })).json.errorCode).toBe('CAPTCHA_REQUIRED')
+    const intruder = { email: 'intruder@parlay.test', password: 'not-the-password' }
+    const failures = await Promise.all(Array.from({ length: 10 }, (_, i) => adminSignIn(i % 2 ? b : a, intruder, `10.64.0.${i + 1}`)))
+    expect(failures.map((f) => f.status)).toEqual(Array(10).fill(401))
+    expect((await adminSignIn(a, intruder, '10.64.1.1')).status).toBe(429)
+    expect((await adminSignIn(b, intruder, '10.64.1.2')).status).toBe(429)
+  })
+
+  it('a document published on A (approved on B) is served by B within 2 s', async () => {
+    const operator = await adminSignIn(a, OPERATOR)
+    const compliance = await adminSignIn(b, COMPLIANCE)
+    if (!operator.post || !compliance.post) throw new Error('admin sign-in failed')
+    const doc = JSON.parse(readFileSync(join(dirs.documents, SPAIN_SIGNUP), 'utf8'))
+    doc.steps[1].schema.properties.firstName.maxLength = 47
+    const draft = await operator.post('/admin/api/drafts', { file: SPAIN_SIGNUP, content: JSON.stringify(doc, null, 2) })
+    expect(draft.status, draft.body).toBe(201)
+    const id = draft.json().payload.id as number
+    expect((await operator.post(`/admin/api/versions/${id}/submit`)).status).toBe(200)
+    expect((await compliance.post(`/admin/api/versions/${id}/approve`, { comment: 'fine' })).status).toBe(200)
+    const served = async (on: Instance) =>
+      (await rawRequest(on.port, { path: '/api/documents/flow/signup-email', headers: { host: `spain.localhost:${on.port}` } })).json().steps[1].schema.properties.firstName.maxLength
+    expect(await served(b)).not.toBe(47)
+    expect((await operator.post(`/admin/api/versions/${id}/publish`)).status).toBe(200)
+    expect(await served(a)).toBe(47)
+    const tookMs = await until('B serves the published version', async () => (await served(b)) === 47, 2_000)
+    expect(tookMs).toBeLessThanOrEqual(2_000)
+  })
+
+  it("a punter event on A reaches the punter's socket on B (one relay over Redis pub/sub)", async () => {
+    const session = await login(a, 'vip@demo.parlay.test')
+    const socket = new WebSocket(`ws://127.0.0.1:${b.port}/sockets/v2/punter?channel=web`, { headers: { host: `localhost:${b.port}` } })
+    const frames: { type: string; payload?: Record<string, unknown>; status?: string }[] = []
+    socket.on('message', (data) => frames.push(JSON.parse(data.toString())))
+    try {
+      await new Promise<void>((done, fail) => (socket.once('open', () => done()), socket.once('error', fail)))
+      socket.send(JSON.stringify({ type: 'AUTH', punterHash: session.punterHash, accessToken: session.accessToken }))
+      await until('the socket on B is authenticated', () => frames.some((f) => f.type === 'AUTH' && f.status === 'OK'), 10_000)
+      expect((await a.call('POST', 'bonus/punter/promo-code/input', { hash: session.punterHash, body: { promoCode: 'casino25' } })).status).toBe(200)
+      await until('promoParticipation reaches B', () => frames.some((f) => f.type === 'promoParticipation'), 5_000)
+      expect(frames.find((f) => f.type === 'promoParticipation')!.payload).toMatchObject({ promoCode: 'CASINO25', promotionId: 'casino-welcome-package' })
+    } finally {
+      socket.close()
+    }
+  })
+
+  it('Redis away: admin logins fail closed (503), punter logins go on; Redis back: admin logins work again', async () => {
+    await redis.stop()
+    expect(await adminSignIn(a, OPERATOR)).toMatchObject({ status: 503, errorCode: 'SERVICE_UNAVAILABLE' })
+    await login(b, 'opened@demo.parlay.test')
+    await redis.start()
+    await until('A reconnects to Redis', async () => (await adminSignIn(a, OPERATOR)).status === 200, 15_000, 100)
+    await until('B reconnects to Redis', async () => (await adminSignIn(b, OPERATOR)).status === 200, 15_000, 100)
+  })
+
+  it('admin writes on both at once keep one audit chain; SIGKILL of A under 200 parallel sign-ups loses no acknowledged sign-up; integrity_check ok', async () => {
+    // concurrent audited writes: sign-ins (each one an audit entry) on both instances at once
+    const signIns = await Promise.all(Array.from({ length: 8 }, (_, i) => adminSignIn(i % 2 ? b : a, i % 4 < 2 ? OPERATOR : COMPLIANCE)))
+    expect(signIns.map((s) => s.status)).toEqual(Array(8).fill(200))
+
+    const acknowledged: string[] = []
+    let killed = false
+    const signUp = async (i: number) => {
+      const on = i % 2 ? b : a
+      const email = `scale-${i}@example.com`
+      const body = { email, password: 'a long passphrase', countryId: countryId('CW'), firstName: 'Kai', lastName: 'Scale', birthDay: '1990-01-01', terms: true }
+      try {
+        const res = await on.call('POST', 'account/v3/signup/email', { body })
+        if (res.status >= 200 && res.status < 300) acknowledged.push(email)
+        if (!killed && acknowledged.length >= 20) {
+          killed = true
+          a.process.child.kill('SIGKILL')
+        }
+      } catch {
+        // the killed instance's connections are cut: not acknowledged
+      }
+    }
+    await Promise.all(Array.from({ length: 200 }, (_, i) => signUp(i)))
+    expect(killed).toBe(true)
+    expect(await a.process.exited).toBe(null)
+    // B served on: its half was acknowledged
+    expect(acknowledged.filter((e) => Number(/scale-(\d+)/.exec(e)![1]) % 2 === 1).length).toBe(100)
+    b.process.child.kill('SIGTERM')
+    expect(await b.process.exited).toBe(0)
+
+    const db = new Database(join(dirs.data, 'parlay.db'))
+    try {
+      const stored = new Set((db.prepare("SELECT email FROM punters WHERE email LIKE 'scale-%'").all() as { email: string }[]).map((r) => r.email))
+      expect(acknowledged.filter((email) => !stored.has(email))).toEqual([])
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+      const key = loadAuditKey(dirs.data, { create: false }).key
+      const verified = verifyAuditChain(db, key, readAnchor(dirs.data, key))
+      expect(verified).toMatchObject({ ok: true, anchored: true })
+      expect(verified.entries).toBeGreaterThan(20)
+    } finally {
+      db.close()
+    }
+  }, 120_000)
+})
