@@ -1,9 +1,8 @@
 /**
  * Writes the document kinds' JSON Schemas (source of truth: engine/documents/kinds.ts) to
  * schemas/kinds/*.schema.json, where each document's "$schema" points so an operator's editor
- * validates and completes while typing; action names and their params come from the registry
- * (tools/actions), which is also written as data to engine/actions/definitions.json for the lint
- * core. `--check` exits non-zero when any of these files is stale.
+ * validates and completes while typing; action names and their params come from their one source,
+ * engine/actions/definitions/ (tools/actions). `--check` exits non-zero when any file is stale.
  */
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -26,8 +25,7 @@ function emit(file: string, value: unknown): void {
   else writeFileSync(file, text)
 }
 
-const actions = await collectActionDefinitions()
-emit(join(root, 'engine', 'actions', 'definitions.json'), actions)
+const actions = collectActionDefinitions()
 for (const [kind, schema] of Object.entries(documentSchemas))
   emit(join(dir, `${kind}.schema.json`), { $schema: 'http://json-schema.org/draft-07/schema#', ...withActions(schema as Record<string, unknown>, actions) })
 if (check && stale > 0) process.exit(1)

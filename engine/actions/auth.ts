@@ -15,13 +15,14 @@ import { runAfterLogin, rememberForUser, type AfterLoginRule } from '../auth/aft
 import { fetchAndSolveCaptcha } from '../auth/captcha'
 import { createAuthController, LOGOUT_REASONS, MOBILE_GATE, type AuthController, type LoginInput, type LogoutReason } from '../auth/session'
 import { saveSettings } from '../auth/settings'
-import { registerActions, actionRegistry, type ActionDefinition, type ActionEnvironment, type ParamSchema } from './registry'
+import { registerActions, actionRegistry, type ActionEnvironment, implementAction } from './registry'
+import { definitions } from './definitions/auth'
 
 /**
  * Params typed by hand rather than with defineAction's json-schema-to-ts derivation: with this
  * file's schemas the derivation hits TypeScript's instantiation depth limit (TS2589).
  */
-const action = <P>(definition: Omit<ActionDefinition<P>, 'params'> & { params: ParamSchema }): ActionDefinition<P> => definition
+const action = implementAction
 
 const controllers = new WeakMap<EngineStores, AuthController>()
 
@@ -104,22 +105,8 @@ function showSelfExclusion<T>(env: ActionEnvironment, result: Extract<Result<T>,
 
 const notice = { type: 'boolean', description: 'Show the failure notice (default true); false when the document handles every code.' } as const
 
-export const authLogin = action<LoginInput & { notice?: boolean }>({
+export const authLogin = action<LoginInput & { notice?: boolean }>(definitions, {
   name: 'auth.login',
-  description: 'Logs in by login (e-mail, account number, nickname) or phone number; solves the captcha when asked; loads the user and runs the after-login rules.',
-  params: {
-    type: 'object',
-    required: ['password'],
-    properties: {
-      login: { type: 'string' },
-      phoneNumber: { type: 'string' },
-      password: { type: 'string' },
-      rememberMe: { type: 'boolean' },
-      keepPunterLoggedIn: { type: 'boolean' },
-      notice: { type: 'boolean' },
-    },
-    additionalProperties: false,
-  },
   async handler({ notice: show, ...input }, env) {
     const result = await authController(env).login(input)
     if (result.ok) env.stores.ui.getState().closePopup('login')
@@ -128,33 +115,23 @@ export const authLogin = action<LoginInput & { notice?: boolean }>({
   },
 })
 
-export const authLogout = action<{ reason?: LogoutReason }>({
+export const authLogout = action<{ reason?: LogoutReason }>(definitions, {
   name: 'auth.logout',
-  description: 'Logs out (spec §4): server call, clears the session, closes popups, resets user data and settings, redirects and shows popups by reason.',
-  params: {
-    type: 'object',
-    properties: { reason: { enum: LOGOUT_REASONS, description: 'Default SEFT_LOGOUT (the punter chose to).' } },
-    additionalProperties: false,
-  },
   async handler({ reason }, env) {
     await authController(env).logout(reason ?? 'SEFT_LOGOUT')
     return { ok: true, value: null }
   },
 })
 
-export const authRefresh = action<Record<string, never>>({
+export const authRefresh = action<Record<string, never>>(definitions, {
   name: 'auth.refresh',
-  description: 'Refreshes the access token now (rotation); INVALID_REFRESH_TOKEN logs out.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env) {
     return authController(env).refresh()
   },
 })
 
-export const accountAcceptLegalAgreement = action<{ accepted: boolean; notice?: boolean }>({
+export const accountAcceptLegalAgreement = action<{ accepted: boolean; notice?: boolean }>(definitions, {
   name: 'account.acceptLegalAgreement',
-  description: 'Accepts or declines the legal agreement; a decline is remembered so the popup does not come back.',
-  params: { type: 'object', required: ['accepted'], properties: { accepted: { type: 'boolean' }, notice }, additionalProperties: false },
   async handler({ accepted, notice: show }, env) {
     const result = await env.gateway.call('POST', `${MOBILE_GATE}/punter/legal-aggreement`, { accepted })
     if (result.ok) {
@@ -165,19 +142,15 @@ export const accountAcceptLegalAgreement = action<{ accepted: boolean; notice?: 
   },
 })
 
-export const accountSaveSettings = action<{ settings: Record<string, unknown>; notice?: boolean }>({
+export const accountSaveSettings = action<{ settings: Record<string, unknown>; notice?: boolean }>(definitions, {
   name: 'account.saveSettings',
-  description: 'Saves settings: server-side keys with PUT /punter/settings, local-only keys in the browser.',
-  params: { type: 'object', required: ['settings'], properties: { settings: { type: 'object' }, notice }, additionalProperties: false },
   async handler({ settings, notice: show }, env) {
     return showFailure(env, await saveSettings(env.stores, env.gateway, settings as Record<string, unknown>), show)
   },
 })
 
-export const captchaSolve = action<Record<string, never>>({
+export const captchaSolve = action<Record<string, never>>(definitions, {
   name: 'captcha.solve',
-  description: 'Fetches and solves a proof-of-work challenge (RQ_POW); the value is the captcha payload.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env) {
     return fetchAndSolveCaptcha(env.gateway)
   },

@@ -15,10 +15,11 @@ import type { Result } from '../core/contracts'
 import { errorMessageKey, refusalMessageKey } from '../core/gateway'
 import { betslip, type PlacedBet, type SlipPick } from '../core/betslip'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
-import { actionRegistry, registerActions, type ActionDefinition, type ActionEnvironment, type ParamSchema } from './registry'
+import { actionRegistry, registerActions, type ActionEnvironment, implementAction } from './registry'
+import { definitions } from './definitions/bets'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
-const action = <P>(definition: Omit<ActionDefinition<P>, 'params'> & { params: ParamSchema }): ActionDefinition<P> => definition
+const action = implementAction
 
 function idempotencyKey(): string {
   const bytes = new Uint8Array(16)
@@ -82,15 +83,8 @@ async function eventNameOf(env: ActionEnvironment, selection: unknown): Promise<
   return found?.home && found.away ? `${found.home} – ${found.away}` : undefined
 }
 
-export const betslipToggle = action<{ selection: unknown; event?: string }>({
+export const betslipToggle = action<{ selection: unknown; event?: string }>(definitions, {
   name: 'betslip.toggle',
-  description: 'Adds a selection ({id, label, price}) to the bet slip, or removes it when already there. With quick bet on (isQuickBetEnable, quickBetAmount > 0) a single is placed at once.',
-  params: {
-    type: 'object',
-    required: ['selection'],
-    properties: { selection: { type: 'object' }, event: { type: 'string', description: 'The event the selection belongs to, shown in the slip.' } },
-    additionalProperties: false,
-  },
   async handler({ selection, event }, env) {
     const pick = asPick(selection, event ?? (await eventNameOf(env, selection)))
     if (!pick) return { ok: false, code: 'INVALID_PARAMS', message: 'betslip.toggle: a selection needs id and price' }
@@ -104,20 +98,16 @@ export const betslipToggle = action<{ selection: unknown; event?: string }>({
   },
 })
 
-export const betslipPlace = action<Record<string, never>>({
+export const betslipPlace = action<Record<string, never>>(definitions, {
   name: 'betslip.place',
-  description: "Places the bet slip: a single (one selection) or an accumulator (several) at the slip's stake; the server checks prices under the punter's betPlacingMode.",
-  params: { type: 'object', properties: {}, additionalProperties: false },
   handler: (_params, env) => place(env),
 })
 
 const gameParams = { product: { type: 'string', pattern: '^[a-z-]{2,20}$' }, gameId: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' } } as const
 const validGame = (product: unknown, gameId: unknown) => typeof product === 'string' && /^[a-z-]{2,20}$/.test(product) && typeof gameId === 'string' && /^[a-z0-9-]{1,60}$/.test(gameId)
 
-export const gameLaunch = action<{ product: string; gameId: string }>({
+export const gameLaunch = action<{ product: string; gameId: string }>(definitions, {
   name: 'game.launch',
-  description: "Launches a lobby game into the screen's data.game (its engine, stakes, the balance); a restricted punter gets the reason.",
-  params: { type: 'object', required: ['product', 'gameId'], properties: gameParams, additionalProperties: false },
   async handler({ product, gameId }, env) {
     if (!validGame(product, gameId)) return { ok: false, code: 'GAME_NOT_FOUND' }
     const result = await env.gateway.call<{ balance: number }>('GET', `${MOBILE_GATE}/games/${product}/${gameId}`)
@@ -131,15 +121,8 @@ export const gameLaunch = action<{ product: string; gameId: string }>({
   },
 })
 
-export const gamePlay = action<{ product: string; gameId: string; stake: number; cashOutAt?: number }>({
+export const gamePlay = action<{ product: string; gameId: string; stake: number; cashOutAt?: number }>(definitions, {
   name: 'game.play',
-  description: "Plays one round (slot spin or crash with an auto cash-out) into the screen's data.round; the stake and the win go through the balance.",
-  params: {
-    type: 'object',
-    required: ['product', 'gameId', 'stake'],
-    properties: { ...gameParams, stake: { type: 'number' }, cashOutAt: { type: 'number' } },
-    additionalProperties: false,
-  },
   async handler({ product, gameId, stake, cashOutAt }, env) {
     if (!validGame(product, gameId)) return { ok: false, code: 'GAME_NOT_FOUND' }
     const body = { stake, idempotencyKey: idempotencyKey(), ...(typeof cashOutAt === 'number' ? { cashOutAt } : {}) }
@@ -151,10 +134,8 @@ export const gamePlay = action<{ product: string; gameId: string; stake: number;
   },
 })
 
-export const gameFavorite = action<{ product: string; gameId: string; favorite: boolean }>({
+export const gameFavorite = action<{ product: string; gameId: string; favorite: boolean }>(definitions, {
   name: 'game.favorite',
-  description: "Adds the game to the product's favourites (favorite: true) or removes it; kept on the server, so every device of the punter sees it.",
-  params: { type: 'object', required: ['product', 'gameId', 'favorite'], properties: { ...gameParams, favorite: { type: 'boolean' } }, additionalProperties: false },
   async handler({ product, gameId, favorite }, env) {
     if (!validGame(product, gameId)) return { ok: false, code: 'GAME_NOT_FOUND' }
     const result = await env.gateway.call('PUT', `${MOBILE_GATE}/games/favorites`, { product, gameId, favorite })
@@ -181,10 +162,8 @@ async function reloadBets(env: ActionEnvironment): Promise<void> {
   if (open.ok) env.stores.screenData.getState().setData('openBets', open.value)
 }
 
-export const betsCashOut = action<{ betId: string; amount: number }>({
+export const betsCashOut = action<{ betId: string; amount: number }>(definitions, {
   name: 'bets.cashOut',
-  description: "Cashes a bet out at the offer shown. A changed offer is taken per the punter's cashOutAutoConfirmationType (INCREASE, ALWAYS, NEVER); with isCashOutDelayActive the server decides after its delay. Reloads data.openBets.",
-  params: { type: 'object', required: ['betId', 'amount'], properties: { betId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$' }, amount: { type: 'number' } }, additionalProperties: false },
   async handler({ betId, amount }, env) {
     if (!/^[A-Za-z0-9_-]{1,40}$/.test(betId)) return { ok: false, code: 'BET_NOT_FOUND' }
     const local = env.stores.settings.getState().local as { cashOutAutoConfirmationType?: string; isCashOutDelayActive?: boolean }

@@ -4,21 +4,18 @@
  */
 import { CONSENT_CHOICES, consentStore } from '../core/consent'
 import { defineAction } from './registry'
+import { definitions } from './definitions/consent'
 
-export const consentManage = defineAction({
+export const consentManage = defineAction(definitions, {
   name: 'consent.manage',
-  description: 'Opens the cookie-consent banner again so the punter can change the choice.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env) {
     consentStore(env.stores).getState().manage()
     return { ok: true, value: null }
   },
 })
 
-export const consentChoose = defineAction({
+export const consentChoose = defineAction(definitions, {
   name: 'consent.choose',
-  description: 'Records the cookie-consent choice (all, or necessary only) in the consent cookie.',
-  params: { type: 'object', required: ['choice'], properties: { choice: { enum: CONSENT_CHOICES } }, additionalProperties: false },
   async handler({ choice }, env) {
     consentStore(env.stores).getState().choose(choice)
     return { ok: true, value: choice }

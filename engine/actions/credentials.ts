@@ -9,6 +9,7 @@
 import type { Result } from '../core/contracts'
 import { authController } from './auth'
 import { actionRegistry, defineAction, registerActions, type ActionEnvironment } from './registry'
+import { definitions } from './definitions/credentials'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
 const STORAGE_KEY = 'parlay.recovery'
@@ -70,10 +71,8 @@ function onField<T>(result: Result<T>, field: string): Result<T> {
   return { ...result, details }
 }
 
-export const passwordRecover = defineAction({
+export const passwordRecover = defineAction(definitions, {
   name: 'password.recover',
-  description: 'Lost password, step one: an e-mail address gets a link, a phone number an SMS code; data.recovery.channel says which.',
-  params: { type: 'object', required: ['login'], properties: { login: { type: 'string' } }, additionalProperties: false },
   async handler({ login }, env) {
     const result = await env.gateway.call<{ channel: string; recoveryToken?: string }>('POST', `${MOBILE_GATE}/account/password/recover`, { login })
     if (!result.ok) return result
@@ -83,10 +82,8 @@ export const passwordRecover = defineAction({
   },
 })
 
-export const passwordVerifyCode = defineAction({
+export const passwordVerifyCode = defineAction(definitions, {
   name: 'password.verifyCode',
-  description: 'Lost password by SMS: the code for a password token; data.recovery.secretQuestion names a question to answer first, if any.',
-  params: { type: 'object', required: ['code'], properties: { code: { type: 'string' } }, additionalProperties: false },
   async handler({ code }, env) {
     const result = await env.gateway.call<{ passwordToken: string; secretQuestion: string | null }>('POST', `${MOBILE_GATE}/account/password/recover/code`, {
       recoveryToken: tokens().recoveryToken ?? '',
@@ -99,10 +96,8 @@ export const passwordVerifyCode = defineAction({
   },
 })
 
-export const passwordInspectLink = defineAction({
+export const passwordInspectLink = defineAction(definitions, {
   name: 'password.inspectLink',
-  description: 'The page behind a recovery link: keeps its token and sets data.recovery.linkValid and the secret question to answer.',
-  params: { type: 'object', required: ['token'], properties: { token: { type: 'string' } }, additionalProperties: false },
   async handler({ token }, env) {
     if (!token) {
       setRecovery(env, { channel: 'link', linkValid: false })
@@ -120,20 +115,16 @@ export const passwordInspectLink = defineAction({
   },
 })
 
-export const passwordAnswerSecretQuestion = defineAction({
+export const passwordAnswerSecretQuestion = defineAction(definitions, {
   name: 'password.answerSecretQuestion',
-  description: 'Answers the secret question of the recovery in progress (SQ_* codes on failure).',
-  params: { type: 'object', required: ['answer'], properties: { answer: { type: 'string' } }, additionalProperties: false },
   async handler({ answer }, env) {
     const result = await env.gateway.call('POST', `${MOBILE_GATE}/account/secret-question/answer-validation`, { token: tokens().passwordToken ?? '', answer })
     return onField(result, 'secretAnswer')
   },
 })
 
-export const passwordReset = defineAction({
+export const passwordReset = defineAction(definitions, {
   name: 'password.reset',
-  description: 'Lost password, last step: sets the new password with the recovery in progress; every session of the punter ends.',
-  params: { type: 'object', required: ['password'], properties: { password: { type: 'string' } }, additionalProperties: false },
   async handler({ password }, env) {
     const result = await env.gateway.call('POST', `${MOBILE_GATE}/account/password/reset`, { token: tokens().passwordToken ?? '', password })
     if (result.ok) {
@@ -146,10 +137,8 @@ export const passwordReset = defineAction({
   },
 })
 
-export const credentialsLoad = defineAction({
+export const credentialsLoad = defineAction(definitions, {
   name: 'credentials.load',
-  description: "Loads the punter's credentials into data.credentials: passwordMode (CREATING or CHANGING), secretQuestion, email.",
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env) {
     const result = await env.gateway.call<{ passwordMode: string; secretQuestion: string | null; email: string | null }>('GET', `${MOBILE_GATE}/account/credentials`)
     if (!result.ok) return result
@@ -163,10 +152,8 @@ export const credentialsLoad = defineAction({
   },
 })
 
-export const accountConfirmEmail = defineAction({
+export const accountConfirmEmail = defineAction(definitions, {
   name: 'account.confirmEmail',
-  description: 'Opens an e-mail confirmation link (add or change e-mail); the heartbeat is reloaded when logged in.',
-  params: { type: 'object', required: ['token'], properties: { token: { type: 'string' } }, additionalProperties: false },
   async handler({ token }, env) {
     if (!token) return { ok: false, code: 'TOKEN_NOT_FOUND' }
     const result = await env.gateway.call('POST', `${MOBILE_GATE}/account/email/confirm`, { token })
@@ -175,10 +162,8 @@ export const accountConfirmEmail = defineAction({
   },
 })
 
-export const authLoginByToken = defineAction({
+export const authLoginByToken = defineAction(definitions, {
   name: 'auth.loginByToken',
-  description: 'Logs in with a one-time authentication token (auth/token/obtain elsewhere) and loads the user.',
-  params: { type: 'object', required: ['token'], properties: { token: { type: 'string' } }, additionalProperties: false },
   async handler({ token }, env) {
     const result = await env.gateway.call<Parameters<ReturnType<typeof authController>['applyTokens']>[0]>('POST', `${MOBILE_GATE}/auth/v2/login-by-authentication-token`, { token })
     if (!result.ok) return result
@@ -190,10 +175,8 @@ export const authLoginByToken = defineAction({
   },
 })
 
-export const authOpenProfile = defineAction({
+export const authOpenProfile = defineAction(definitions, {
   name: 'auth.openProfile',
-  description: "Reopens an account whose self-exclusion has ended (POST /punter/open-profile with the token the refused login passed through) and logs the punter in.",
-  params: { type: 'object', required: ['openToken'], properties: { openToken: { type: 'string', minLength: 1 } }, additionalProperties: false },
   async handler({ openToken }, env) {
     type Tokens = Parameters<ReturnType<typeof authController>['applyTokens']>[0]
     const result = await env.gateway.call<{ loginResult: Tokens }>('POST', `${MOBILE_GATE}/punter/open-profile`, { openToken })

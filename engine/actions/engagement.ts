@@ -12,14 +12,15 @@ import type { Result } from '../core/contracts'
 import { errorMessageKey } from '../core/gateway'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { navGo } from './nav'
-import { actionRegistry, registerActions, type ActionDefinition, type ActionEnvironment, type ParamSchema } from './registry'
+import { actionRegistry, registerActions, type ActionEnvironment, implementAction } from './registry'
+import { definitions } from './definitions/engagement'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
 const QUIZ = `${MOBILE_GATE}/bonus/quiz/punter`
 /** The denial that sends the punter to give personal data first (spec §6). */
 export const PERSONAL_DATA_DENIAL = 'QUIZ_PERSONAL_DATA_REQUIRED'
 
-const action = <P>(definition: Omit<ActionDefinition<P>, 'params'> & { params: ParamSchema }): ActionDefinition<P> => definition
+const action = implementAction
 
 function notice(env: ActionEnvironment, id: string, status: 'success' | 'error' | 'info') {
   env.stores.ui.getState().notify({ id, status, duration: NOTIFICATION_DURATION_MS, values: {} })
@@ -38,10 +39,8 @@ async function loadQuizzes(env: ActionEnvironment): Promise<Result<unknown>> {
   return quizzes.ok ? account : quizzes
 }
 
-export const quizLoad = action<Record<string, never>>({
+export const quizLoad = action<Record<string, never>>(definitions, {
   name: 'quiz.load',
-  description: 'Loads the active quizzes (data.quizzes) and the quiz account with availableTickets (data.quizAccount).',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   handler: (_params, env) => loadQuizzes(env),
 })
 
@@ -51,10 +50,8 @@ const sitePath = (details: unknown): string | undefined => {
   return typeof path === 'string' && /^\/[^/\\\s][^\s]*$/.test(path) ? path : undefined
 }
 
-export const quizAnswer = action<{ quizId: string; answerId: string }>({
+export const quizAnswer = action<{ quizId: string; answerId: string }>(definitions, {
   name: 'quiz.answer',
-  description: "Answers a quiz. Succeeds only when the answer says successful (the right answer); a wrong one fails with QUIZ_ANSWER_WRONG. The personal-data denial opens the page that asks for the data.",
-  params: { type: 'object', required: ['quizId', 'answerId'], properties: { quizId: { type: 'string' }, answerId: { type: 'string' } }, additionalProperties: false },
   async handler({ quizId, answerId }, env) {
     const result = await env.gateway.call<{ successful?: unknown }>('POST', `${QUIZ}/answer`, { quizId, answerId })
     if (!result.ok) {
@@ -84,10 +81,8 @@ interface CampaignItem {
   commonTitleKey: string
 }
 
-export const loyaltyLoadCampaign = action<Record<string, never>>({
+export const loyaltyLoadCampaign = action<Record<string, never>>(definitions, {
   name: 'loyalty.loadCampaign',
-  description: 'Loads the active loyalty campaign, then the texts of its keys (main prize, common title, card text) for the current locale, into data.loyaltyCampaign {id, text, prize, cardText, url}; id is null when none runs.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env) {
     const campaigns = await env.gateway.call<CampaignItem[]>('GET', `${MOBILE_GATE}/loyalty/active-campaigns`)
     if (!campaigns.ok) return campaigns
@@ -105,10 +100,8 @@ export const loyaltyLoadCampaign = action<Record<string, never>>({
   },
 })
 
-export const loyaltyAcceptRules = action<Record<string, never>>({
+export const loyaltyAcceptRules = action<Record<string, never>>(definitions, {
   name: 'loyalty.acceptRules',
-  description: 'The punter accepts the loyalty rules (needRequestRulesAcceptance goes false); data.loyaltyAccount follows.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env) {
     const result = await env.gateway.call('POST', `${MOBILE_GATE}/loyalty/rules/accept`)
     if (!result.ok) return failed(env, result)

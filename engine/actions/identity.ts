@@ -11,6 +11,7 @@ import { MOBILE_GATE } from './join'
 import { SIMPLIFIED_PARAMS, simplifiedPath } from './join-identity'
 import { joinLoadSettings } from './join-settings'
 import { actionRegistry, defineAction, registerActions, type ActionEnvironment } from './registry'
+import { definitions } from './definitions/identity'
 
 /** The passport form's fields the identification service takes (server/identity/index.ts). */
 const IDENTITY_FIELDS = ['lastName', 'firstName', 'middleName', 'birthDay', 'passportSeries', 'passportNumber', 'passportIssueDate', 'inn', 'snils'] as const
@@ -40,11 +41,8 @@ const failed = (env: ActionEnvironment, info: CpsAnswer['cupisOneInfo']): Result
   details: { reason: identificationFailureText(env, info), error: info.error ?? '', lockReason: info.lockReason ?? '' },
 })
 
-export const identityIdentify = defineAction({
+export const identityIdentify = defineAction(definitions, {
   name: 'identity.identify',
-  description:
-    'Russia: identifies the punter with passport data by the simplified method (withVerification: simplified with verification, then continues it). Fails with IDENTIFICATION_FAILED and the display text of the error and lock reason.',
-  params: SIMPLIFIED_PARAMS,
   async handler({ data, withVerification }, env): Promise<Result<unknown>> {
     const path = simplifiedPath(withVerification)
     let result = await env.gateway.call<CpsAnswer>('POST', path, passportData(data as Record<string, unknown>))
@@ -59,10 +57,8 @@ export const identityIdentify = defineAction({
   },
 })
 
-export const identityEsia = defineAction({
+export const identityEsia = defineAction(definitions, {
   name: 'identity.esia',
-  description: 'Russia: starts the full identification on the state services portal (ESIA) and goes there.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env): Promise<Result<unknown>> {
     const result = await env.gateway.call<CpsAnswer>('POST', `${MOBILE_GATE}/punter/cps/one/identify-punter/esia/full`)
     if (!result.ok) return result
@@ -72,10 +68,8 @@ export const identityEsia = defineAction({
   },
 })
 
-export const identityAutoVerify = defineAction({
+export const identityAutoVerify = defineAction(definitions, {
   name: 'identity.autoVerify',
-  description: 'Starts the online auto-verification: goes to its link; CONFIRMED when the punter is already verified (no link).',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env): Promise<Result<unknown>> {
     const result = await env.gateway.call<{ link: string | null; autoVerificationState: string }>('POST', `${MOBILE_GATE}/verification/start-punter-auto-verification`)
     if (!result.ok) return result
@@ -85,10 +79,8 @@ export const identityAutoVerify = defineAction({
   },
 })
 
-export const nicknameSet = defineAction({
+export const nicknameSet = defineAction(definitions, {
   name: 'nickname.set',
-  description: 'Sets the punter nickname (3–33 characters starting with a letter) and reloads the user data; NICKNAME_ALREADY_EXIST comes back on the field.',
-  params: { type: 'object', required: ['nickname'], properties: { nickname: { type: 'string' } }, additionalProperties: false },
   async handler({ nickname }, env): Promise<Result<unknown>> {
     const result = await env.gateway.call<{ nickname: string }>('PUT', `${MOBILE_GATE}/nickname`, { nickname: nickname.trim() })
     if (!result.ok) return result
@@ -97,10 +89,8 @@ export const nicknameSet = defineAction({
   },
 })
 
-export const nicknameCheck = defineAction({
+export const nicknameCheck = defineAction(definitions, {
   name: 'nickname.check',
-  description: "Asks the server whether the nickname applies to this punter (GET nickname/enabled) and puts the answer in the screen data as data.nicknameEnabled.",
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env): Promise<Result<unknown>> {
     const result = await env.gateway.call<boolean>('GET', `${MOBILE_GATE}/nickname/enabled`)
     if (!result.ok) return result
@@ -109,10 +99,8 @@ export const nicknameCheck = defineAction({
   },
 })
 
-export const identityLoadAgreement = defineAction({
+export const identityLoadAgreement = defineAction(definitions, {
   name: 'identity.loadAgreement',
-  description: 'Russia: loads what the punter agrees to before identifying (GET punter/cps/agreement-data) into the screen data as data.agreement.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env): Promise<Result<unknown>> {
     const result = await env.gateway.call<Record<string, unknown>>('GET', `${MOBILE_GATE}/punter/cps/agreement-data`)
     if (result.ok) env.stores.screenData.getState().setData('agreement', result.value)

@@ -7,6 +7,7 @@ import type { Result } from '../core/contracts'
 import { authController } from './auth'
 import { logIn, type LoginAnswer } from './join-session'
 import { defineAction } from './registry'
+import { definitions } from './definitions/join-identity'
 
 export const MOBILE_GATE = '/mobile-gate/api/v1'
 /** Russia: identification re-check interval (spec §9). */
@@ -17,10 +18,8 @@ interface CpsInfo {
   identificationLink: string | null
 }
 
-export const identityCheck = defineAction({
+export const identityCheck = defineAction(definitions, {
   name: 'identity.check',
-  description: 'Russia: asks the identification service; fails with NOT_IDENTIFIED unless the level is limited or full.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env): Promise<Result<unknown>> {
     const result = await env.gateway.call<CpsInfo>('GET', `${MOBILE_GATE}/punter/cps/one/info`)
     if (!result.ok) return result
@@ -28,14 +27,8 @@ export const identityCheck = defineAction({
   },
 })
 
-export const identityWaitIdentified = defineAction({
+export const identityWaitIdentified = defineAction(definitions, {
   name: 'identity.waitIdentified',
-  description: 'Russia: re-checks identification every intervalMs (spec: 1500 ms) until identified; gives up after maxMs.',
-  params: {
-    type: 'object',
-    properties: { intervalMs: { type: 'integer', minimum: 500 }, maxMs: { type: 'integer', minimum: 1000 } },
-    additionalProperties: false,
-  },
   async handler({ intervalMs, maxMs }, env): Promise<Result<unknown>> {
     const interval = intervalMs ?? IDENTIFICATION_RECHECK_MS
     const deadline = env.now() + (maxMs ?? 30 * 60_000)
@@ -61,10 +54,8 @@ export const SIMPLIFIED_PARAMS = {
 } as const
 export const simplifiedPath = (withVerification: unknown) => `${MOBILE_GATE}/punter/cps/one/identify-punter/simplified${withVerification ? '/with-verification' : ''}`
 
-export const identitySimplified = defineAction({
+export const identitySimplified = defineAction(definitions, {
   name: 'identity.simplified',
-  description: 'Russia: simplified identification (optionally with verification) with the form data.',
-  params: SIMPLIFIED_PARAMS,
   async handler({ data, withVerification }, env): Promise<Result<unknown>> {
     const path = simplifiedPath(withVerification)
     const result = await env.gateway.call<CpsInfo & { baseResult: { status: string; errorCode: string | null } }>('POST', path, data)
@@ -75,10 +66,8 @@ export const identitySimplified = defineAction({
   },
 })
 
-export const identityMitIdStart = defineAction({
+export const identityMitIdStart = defineAction(definitions, {
   name: 'identity.mitIdStart',
-  description: 'Denmark: starts a MitID login (askCpr re-asks the personal number) by going to the broker.',
-  params: { type: 'object', properties: { askCpr: { type: 'boolean' } }, additionalProperties: false },
   async handler({ askCpr }, env): Promise<Result<unknown>> {
     const result = await env.gateway.call<{ authorizationUrl: string }>('GET', `${MOBILE_GATE}/account/mitId/params?askCpr=${askCpr === true}`)
     if (!result.ok) return result
@@ -87,15 +76,8 @@ export const identityMitIdStart = defineAction({
   },
 })
 
-export const identityMitIdLogin = defineAction({
+export const identityMitIdLogin = defineAction(definitions, {
   name: 'identity.mitIdLogin',
-  description: 'Denmark: finishes a MitID login with the broker answer; NEED_CPR_REQUEST starts again asking for the CPR.',
-  params: {
-    type: 'object',
-    required: ['authorizationCode', 'state'],
-    properties: { authorizationCode: { type: 'string' }, state: { type: 'string' } },
-    additionalProperties: false,
-  },
   async handler({ authorizationCode, state }, env): Promise<Result<unknown>> {
     const result = await env.gateway.call<LoginAnswer>('POST', `${MOBILE_GATE}/auth/mitId/login`, { authorizationCode, state })
     if (!result.ok) {

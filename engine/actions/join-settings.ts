@@ -6,13 +6,12 @@
  */
 import type { Result } from '../core/contracts'
 import { actionRegistry, defineAction, registerActions } from './registry'
+import { definitions } from './definitions/join-settings'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
 
-export const joinLoadSettings = defineAction({
+export const joinLoadSettings = defineAction(definitions, {
   name: 'join.loadSettings',
-  description: "Loads the site's sign-up settings (GET dictionary/settings: sign-up, nickname policy with skipCountryIds, country check) into the screen data as data.joinSettings, for the forms' field conditions.",
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env): Promise<Result<unknown>> {
     const result = await env.gateway.call<Record<string, unknown>>('GET', `${MOBILE_GATE}/dictionary/settings`)
     if (result.ok) env.stores.screenData.getState().setData('joinSettings', result.value)

@@ -12,6 +12,7 @@ import type { JurisdictionDocument } from '../documents/types'
 import { SIGNUP_VARIANT_NAMES, SIGNUP_VARIANTS, signupVariant, type SignupVariant } from '../documents/signup-variants'
 import { fetchAndSolveCaptcha } from '../auth/captcha'
 import { actionRegistry, defineAction, registerActions, runChain, type ActionEnvironment } from './registry'
+import { definitions } from './definitions/join'
 import { identityCheck, identityMitIdLogin, identityMitIdStart, identitySimplified, identityWaitIdentified, MOBILE_GATE } from './join-identity'
 import { applyState, clearJoinSession, joinSession, logIn, saveJoinSession, storage, type JoinVariant, type LoginAnswer, type VerificationState } from './join-session'
 
@@ -37,18 +38,8 @@ async function postWithCaptcha<T>(env: ActionEnvironment, path: string, body: Re
 
 const CODE_ERRORS = new Set(['CODE_NO_MATCH', 'CODE_EXPIRED', 'CODE_OVERRIDDEN', 'CODE_NO_MATCH_OR_EXPIRED'])
 
-export const joinStart = defineAction({
+export const joinStart = defineAction(definitions, {
   name: 'join.start',
-  description: 'Sends the sign-up of a variant (phone, ru, belarus, email, italy, spain) with the form data; phone variants keep the join session for the code popup.',
-  params: {
-    type: 'object',
-    required: ['variant', 'data'],
-    properties: {
-      variant: { enum: SIGNUP_VARIANT_NAMES },
-      data: { type: 'object', description: 'The form values (bind {"$": "form"}).' },
-    },
-    additionalProperties: false,
-  },
   async handler({ variant, data }, env): Promise<Result<unknown>> {
     const body: Record<string, unknown> = { ...(data as Record<string, unknown>) }
     for (const [key, value] of Object.entries(body)) if (value === '' || value === undefined || value === null) delete body[key]
@@ -69,15 +60,8 @@ export const joinStart = defineAction({
   },
 })
 
-export const joinVerifyCode = defineAction({
+export const joinVerifyCode = defineAction(definitions, {
   name: 'join.verifyCode',
-  description: 'Checks the sign-up code of the join session and, when right, logs the new punter in. CODE_* errors come back as a field error of verificationCode.',
-  params: {
-    type: 'object',
-    required: ['code'],
-    properties: { code: { type: 'string' } },
-    additionalProperties: false,
-  },
   async handler({ code }, env): Promise<Result<unknown>> {
     const session = joinSession(env.now())
     if (!session?.verificationToken) return { ok: false, code: 'UNKNOWN_HASH' }
@@ -98,10 +82,8 @@ export const joinVerifyCode = defineAction({
   },
 })
 
-export const joinResendCode = defineAction({
+export const joinResendCode = defineAction(definitions, {
   name: 'join.resendCode',
-  description: 'Sends a new code for the join session; refused inside the resend window (TEMPORARY_BLOCKED).',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env): Promise<Result<unknown>> {
     const now = env.now()
     const session = joinSession(now)
@@ -115,10 +97,8 @@ export const joinResendCode = defineAction({
   },
 })
 
-export const joinResendEmail = defineAction({
+export const joinResendEmail = defineAction(definitions, {
   name: 'join.resendEmail',
-  description: 'Sends the confirmation e-mail of the join session again.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env): Promise<Result<unknown>> {
     const session = joinSession(env.now())
     if (!session?.email) return { ok: false, code: 'UNKNOWN_HASH' }
@@ -133,10 +113,8 @@ async function jurisdictionDocument(env: ActionEnvironment): Promise<Jurisdictio
   return doc.ok ? doc.value.document : undefined
 }
 
-export const joinAfterSignUp = defineAction({
+export const joinAfterSignUp = defineAction(definitions, {
   name: 'join.afterSignUp',
-  description: "Runs the jurisdiction document's afterSignUp chain (Curacao: deposit; Russia: identity check; Belarus: upload).",
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env): Promise<Result<unknown>> {
     const doc = await jurisdictionDocument(env)
     const chain = (doc as { afterSignUp?: Parameters<typeof runChain>[0] } | undefined)?.afterSignUp
@@ -146,10 +124,8 @@ export const joinAfterSignUp = defineAction({
   },
 })
 
-export const joinLoginByRegistrationToken = defineAction({
+export const joinLoginByRegistrationToken = defineAction(definitions, {
   name: 'join.loginByRegistrationToken',
-  description: "Spec §4: logs in with the registration token of a confirmation link; OK goes to the root and runs the jurisdiction document's afterRegistrationTokenLogin chain, otherwise the confirmation-failure popup.",
-  params: { type: 'object', required: ['token'], properties: { token: { type: 'string' } }, additionalProperties: false },
   async handler({ token }, env): Promise<Result<unknown>> {
     const result = token ? await env.gateway.call<LoginAnswer>('POST', `${MOBILE_GATE}/auth/v2/login-by-registration-token`, { token }) : ({ ok: false, code: 'EMPTY_TOKEN' } as const)
     if (!result.ok || result.value.status !== 'OK') {
@@ -165,35 +141,24 @@ export const joinLoginByRegistrationToken = defineAction({
   },
 })
 
-export const joinReset = defineAction({
+export const joinReset = defineAction(definitions, {
   name: 'join.reset',
-  description: 'Forgets the join session (start again).',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler() {
     clearJoinSession()
     return { ok: true, value: null }
   },
 })
 
-export const joinSwitchMethod = defineAction({
+export const joinSwitchMethod = defineAction(definitions, {
   name: 'join.switchMethod',
-  description: 'Continues the sign-up with another method (e-mail instead of phone).',
-  params: { type: 'object', required: ['method'], properties: { method: { enum: ['phone', 'email'] } }, additionalProperties: false },
   async handler({ method }, env) {
     clearJoinSession()
     return runChain([{ do: 'nav.go', with: { to: '/join', query: { method } } }], env, () => buildContext(env.stores))
   },
 })
 
-export const joinNotice = defineAction({
+export const joinNotice = defineAction(definitions, {
   name: 'join.notice',
-  description: 'Shows a notice (i18n key) for 8 s, as the `notify` action does (whose name documents cannot call).',
-  params: {
-    type: 'object',
-    required: ['message'],
-    properties: { message: { type: 'string' }, status: { enum: ['success', 'error', 'info', 'warning'] } },
-    additionalProperties: false,
-  },
   async handler({ message, status }, env) {
     const notify = actionRegistry.get('notify')
     if (!notify) return { ok: false, code: 'UNKNOWN_ACTION' }
@@ -201,19 +166,15 @@ export const joinNotice = defineAction({
   },
 })
 
-export const promoCheck = defineAction({
+export const promoCheck = defineAction(definitions, {
   name: 'promo.check',
-  description: 'Checks a promo code together with the country (spec §5).',
-  params: { type: 'object', required: ['promoCode'], properties: { promoCode: { type: 'string' }, countryId: { type: 'number' } }, additionalProperties: false },
   async handler({ promoCode, countryId }, env) {
     return env.gateway.call('POST', `${MOBILE_GATE}/bonus/check-promo-code`, countryId === undefined ? { promoCode } : { promoCode, countryId })
   },
 })
 
-export const depositRedirect = defineAction({
+export const depositRedirect = defineAction(definitions, {
   name: 'deposit.redirect',
-  description: 'Goes to the deposit page (after sign-up with isAfterSignUp=true).',
-  params: { type: 'object', properties: { afterSignUp: { type: 'boolean' } }, additionalProperties: false },
   async handler({ afterSignUp }, env) {
     return runChain([{ do: 'nav.go', with: { to: '/account/deposit', ...(afterSignUp ? { query: { isAfterSignUp: true } } : {}) } }], env, () => buildContext(env.stores))
   },

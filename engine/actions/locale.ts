@@ -4,6 +4,7 @@
  */
 import type { Result } from '../core/contracts'
 import { defineAction, type ActionEnvironment } from './registry'
+import { definitions } from './definitions/locale'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
 
@@ -28,15 +29,8 @@ async function switchLocale(locale: string, env: ActionEnvironment): Promise<Res
   return { ok: true, value: url }
 }
 
-export const localeSet = defineAction({
+export const localeSet = defineAction(definitions, {
   name: 'locale.set',
-  description: "Switches the site's language: reloads the page with the locale code in the path.",
-  params: {
-    type: 'object',
-    required: ['locale'],
-    properties: { locale: { type: 'string', pattern: '^[a-z]{2,3}$', description: 'One of the locales the site offers.' } },
-    additionalProperties: false,
-  },
   handler: ({ locale }, env) => switchLocale(locale, env),
 })
 

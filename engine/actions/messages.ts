@@ -9,7 +9,8 @@
  *                                       global as the `message` popup; each marked read once shown
  */
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
-import { actionRegistry, registerActions, type ActionDefinition, type ActionEnvironment, type ParamSchema } from './registry'
+import { actionRegistry, registerActions, type ActionEnvironment, implementAction } from './registry'
+import { definitions } from './definitions/messages'
 
 const BASE = '/mobile-gate/api/v1/punter/message'
 /** Spec §9: the inbox page size. */
@@ -29,7 +30,7 @@ interface InboxStatistics {
   unreadMessagesCount: number
 }
 
-const action = <P>(definition: Omit<ActionDefinition<P>, 'params'> & { params: ParamSchema }): ActionDefinition<P> => definition
+const action = implementAction
 
 /** The unread count wherever it shows (header, profile panel) follows the server's latest answer. */
 export function setInboxStatistics(stores: ActionEnvironment['stores'], stats: Partial<InboxStatistics> | undefined): void {
@@ -57,25 +58,16 @@ async function markRead(env: ActionEnvironment, source: Source, ids: number[]) {
   return result
 }
 
-export const messagesLoadPage = action<{ page: number }>({
+export const messagesLoadPage = action<{ page: number }>(definitions, {
   name: 'messages.loadPage',
-  description: "Loads one page of the punter's inbox (20 messages, newest first; pages count from 0) into data.inbox.",
-  params: { type: 'object', required: ['page'], properties: { page: { type: 'integer', minimum: 0 } }, additionalProperties: false },
   async handler({ page }, env) {
     if (!Number.isInteger(page) || page < 0) return { ok: false, code: 'INVALID_PARAMS', message: `messages.loadPage: ${page}` }
     return loadPage(env, page)
   },
 })
 
-export const messagesMarkRead = action<{ source: Source; ids: number[] }>({
+export const messagesMarkRead = action<{ source: Source; ids: number[] }>(definitions, {
   name: 'messages.markRead',
-  description: 'Marks messages of one source (web, global, club) read on the server; the inbox page and the unread count follow.',
-  params: {
-    type: 'object',
-    required: ['source', 'ids'],
-    properties: { source: { enum: SOURCES }, ids: { type: 'array', items: { type: 'integer' } } },
-    additionalProperties: false,
-  },
   async handler({ source, ids }, env) {
     const wanted = ids.filter((id) => Number.isInteger(id) && id > 0)
     if (!SOURCES.includes(source) || wanted.length === 0) return { ok: false, code: 'INVALID_PARAMS', message: 'messages.markRead: a source and ids' }
@@ -92,10 +84,8 @@ export function showMessage(env: Pick<ActionEnvironment, 'stores'>, message: Pun
   env.stores.ui.getState().notify({ id: 'messages.incoming', status: 'info', duration: NOTIFICATION_DURATION_MS, values: { text: message.localizedMessage } })
 }
 
-export const messagesShowActive = action<Record<string, never>>({
+export const messagesShowActive = action<Record<string, never>>(definitions, {
   name: 'messages.showActive',
-  description: 'Shows the unread EXTERNAL messages (web and club as notifications, global as a popup) and marks them read.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env) {
     const answers = await Promise.all([
       env.gateway.call<PunterMessage[]>('GET', `${BASE}/active?messageType=WEB`),

@@ -14,13 +14,14 @@ import type { Result } from '../core/contracts'
 import { errorMessageKey, refusalMessageKey } from '../core/gateway'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { authController } from './auth'
-import { actionRegistry, registerActions, type ActionDefinition, type ActionEnvironment, type ParamSchema } from './registry'
+import { actionRegistry, registerActions, type ActionEnvironment, implementAction } from './registry'
+import { definitions } from './definitions/money'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
 /** Only the punter's own gateway reads may fill screen data. */
 const PUNTER_PATH = /^\/mobile-gate\/api\/v1\/[A-Za-z0-9/_.-]{1,200}$/
 
-const action = <P>(definition: Omit<ActionDefinition<P>, 'params'> & { params: ParamSchema }): ActionDefinition<P> => definition
+const action = implementAction
 
 function notice(env: ActionEnvironment, id: string, status: 'success' | 'error' | 'info', values: Record<string, unknown> = {}) {
   env.stores.ui.getState().notify({ id, status, duration: NOTIFICATION_DURATION_MS, values })
@@ -40,15 +41,8 @@ function idempotencyKey(): string {
 
 const showParam = { type: 'boolean', description: 'Show the failure notice (default true).' } as const
 
-export const depositStart = action<{ method: string; amount: number; notice?: boolean }>({
+export const depositStart = action<{ method: string; amount: number; notice?: boolean }>(definitions, {
   name: 'deposit.start',
-  description: "Starts a deposit with a payment source and an amount, then opens the provider's page (3-D Secure returns through /threedsconfirm).",
-  params: {
-    type: 'object',
-    required: ['method', 'amount'],
-    properties: { method: { type: 'string' }, amount: { type: 'number' }, notice: showParam },
-    additionalProperties: false,
-  },
   async handler({ method, amount, notice: show }, env) {
     const result = await env.gateway.call<{ redirectUrl: string }>('POST', `${MOBILE_GATE}/payments/deposit`, { method, amount, idempotencyKey: idempotencyKey() })
     if (!result.ok) return failed(env, result, show)
@@ -72,10 +66,8 @@ const OUTCOME_CODES: Record<Exclude<PaymentAnswer['status'], 'succeeded'>, strin
   pending: 'PAYMENT_PENDING',
 }
 
-export const depositConfirm = action<{ paymentId: string; notice?: boolean }>({
+export const depositConfirm = action<{ paymentId: string; notice?: boolean }>(definitions, {
   name: 'deposit.confirm',
-  description: "Back from the provider: asks the server for the payment's outcome (credited once), reloads the balance, shows the outcome.",
-  params: { type: 'object', required: ['paymentId'], properties: { paymentId: { type: 'string' }, notice: showParam }, additionalProperties: false },
   async handler({ paymentId, notice: show }, env) {
     const result = await env.gateway.call<PaymentAnswer>('POST', `${MOBILE_GATE}/payments/deposit/confirm`, { paymentId })
     if (!result.ok) return failed(env, result, show)
@@ -90,15 +82,8 @@ export const depositConfirm = action<{ paymentId: string; notice?: boolean }>({
   },
 })
 
-export const accountLoad = action<{ name: string; path: string }>({
+export const accountLoad = action<{ name: string; path: string }>(definitions, {
   name: 'account.load',
-  description: "Loads a punter-only gateway answer (e.g. the heartbeat, the deposit limits) into the screen's data.<name>.",
-  params: {
-    type: 'object',
-    required: ['name', 'path'],
-    properties: { name: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]{0,40}$' }, path: { type: 'string', description: 'A path under /mobile-gate/api/v1/.' } },
-    additionalProperties: false,
-  },
   async handler({ name, path }, env) {
     if (!PUNTER_PATH.test(path) || !/^[a-zA-Z][a-zA-Z0-9]{0,40}$/.test(name)) return { ok: false, code: 'INVALID_PARAMS', message: `account.load: ${path}` }
     const result = await env.gateway.call('GET', path)
@@ -109,10 +94,8 @@ export const accountLoad = action<{ name: string; path: string }>({
 
 const PERIODS = ['daily', 'weekly', 'monthly'] as const
 
-export const limitsSave = action<{ values: Record<string, unknown>; notice?: boolean }>({
+export const limitsSave = action<{ values: Record<string, unknown>; notice?: boolean }>(definitions, {
   name: 'limits.save',
-  description: 'Saves the deposit limits filled in a form (daily, weekly, monthly): a lower one applies at once, a higher one after the cooling-off time.',
-  params: { type: 'object', required: ['values'], properties: { values: { type: 'object' }, notice: showParam }, additionalProperties: false },
   async handler({ values, notice: show }, env) {
     const body = Object.fromEntries(PERIODS.flatMap((period) => (typeof values[period] === 'number' ? [[period, values[period]]] : [])))
     const result = await env.gateway.call<{ changes: Record<string, string>; limits: unknown[] }>('PUT', `${MOBILE_GATE}/payments/deposit-limits`, body)
@@ -124,10 +107,8 @@ export const limitsSave = action<{ values: Record<string, unknown>; notice?: boo
   },
 })
 
-export const promoRedeem = action<{ promoCode: string; notice?: boolean }>({
+export const promoRedeem = action<{ promoCode: string; notice?: boolean }>(definitions, {
   name: 'promo.redeem',
-  description: "Redeems a promo code (POST /bonus/punter/promo-code/input); the bonus shows in the punter's bonus info.",
-  params: { type: 'object', required: ['promoCode'], properties: { promoCode: { type: 'string' }, notice: showParam }, additionalProperties: false },
   async handler({ promoCode, notice: show }, env) {
     const result = await env.gateway.call('POST', `${MOBILE_GATE}/bonus/punter/promo-code/input`, { promoCode })
     if (!result.ok) return failed(env, result, show)

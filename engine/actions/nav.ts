@@ -4,6 +4,7 @@
  */
 import { withLocale } from '../core/locale-path'
 import { defineAction, type ActionEnvironment } from './registry'
+import { definitions } from './definitions/nav'
 
 function localise(path: string, env: ActionEnvironment): string {
   const { bootstrap, locale } = env.stores.site.getState()
@@ -19,19 +20,8 @@ function withQuery(path: string, query: Record<string, unknown> | undefined): st
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path
 }
 
-export const navGo = defineAction({
+export const navGo = defineAction(definitions, {
   name: 'nav.go',
-  description: 'Goes to a path of the site (the locale prefix is added); an https URL is opened as a full page load.',
-  params: {
-    type: 'object',
-    required: ['to'],
-    properties: {
-      to: { type: 'string', description: 'A path without locale prefix (/casino/lobby) or an https URL.' },
-      replace: { type: 'boolean', description: 'Replace the current history entry instead of pushing.' },
-      query: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] }, description: 'Query parameters.' },
-    },
-    additionalProperties: false,
-  },
   async handler({ to, replace, query }, env) {
     if (/^https:\/\//.test(to)) {
       env.reload(withQuery(to, query))
@@ -44,14 +34,8 @@ export const navGo = defineAction({
   },
 })
 
-export const navBack = defineAction({
+export const navBack = defineAction(definitions, {
   name: 'nav.back',
-  description: 'Goes back one history step if one exists, otherwise to the given path or the root.',
-  params: {
-    type: 'object',
-    properties: { to: { type: 'string', description: 'Fallback path when there is no history step (default /).' } },
-    additionalProperties: false,
-  },
   async handler({ to }, env) {
     if (env.history.canGoBack()) {
       env.history.back()

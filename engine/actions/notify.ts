@@ -3,21 +3,10 @@
  */
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { defineAction } from './registry'
+import { definitions } from './definitions/notify'
 
-export const notify = defineAction({
+export const notify = defineAction(definitions, {
   name: 'notify',
-  description: 'Shows a notification with an i18n message for a while (8 s by default).',
-  params: {
-    type: 'object',
-    required: ['message', 'status'],
-    properties: {
-      message: { type: 'string', description: 'The i18n key of the message.' },
-      status: { enum: ['success', 'error', 'info', 'warning'] },
-      duration: { type: 'integer', minimum: 0, description: 'Milliseconds; 0 keeps it until dismissed. Default 8000.' },
-      values: { type: 'object', description: 'Interpolation values for the message.' },
-    },
-    additionalProperties: false,
-  },
   async handler({ message, status, duration, values }, env) {
     const uid = env.stores.ui.getState().notify({
       id: message,

@@ -3,25 +3,14 @@
  * document by id and shows it with its modal kind and animation.
  */
 import { defineAction } from './registry'
+import { definitions } from './definitions/popup'
 
 /** The spec's popup animations (same list as POPUP_ANIMATIONS in documents/kinds.ts; copied so the
  * client bundle does not pull in every document schema — a test keeps them equal). */
 export const POPUP_ANIMATION_NAMES = ['slide-fade', 'slide', 'fade'] as const
 
-export const popupOpen = defineAction({
+export const popupOpen = defineAction(definitions, {
   name: 'popup.open',
-  description: 'Opens a popup document by id on top of the popup stack.',
-  params: {
-    type: 'object',
-    required: ['id'],
-    properties: {
-      id: { type: 'string', description: 'The popup document id.' },
-      params: { type: 'object', description: 'Values the popup reads as data.params.' },
-      animation: { enum: POPUP_ANIMATION_NAMES, description: "Overrides the document's animation." },
-      stack: { type: 'boolean', description: 'false closes the open popups first (default true).' },
-    },
-    additionalProperties: false,
-  },
   async handler({ id, params, animation, stack }, env) {
     env.stores.ui.getState().openPopup({
       id,
@@ -33,17 +22,8 @@ export const popupOpen = defineAction({
   },
 })
 
-export const popupClose = defineAction({
+export const popupClose = defineAction(definitions, {
   name: 'popup.close',
-  description: 'Closes the top popup, the popup with the given id, or all popups.',
-  params: {
-    type: 'object',
-    properties: {
-      id: { type: 'string', description: 'Close this popup (default: the top one).' },
-      all: { type: 'boolean', description: 'Close every open popup.' },
-    },
-    additionalProperties: false,
-  },
   async handler({ id, all }, env) {
     const ui = env.stores.ui.getState()
     if (all) ui.closeAllPopups()

@@ -1,9 +1,9 @@
 /**
  * The typed action registry and the chain runner.
  *
- * An action is defined once (`defineAction`): name, description, a JSON Schema of its params (the
- * handler's param type is derived from it with json-schema-to-ts) and an async handler returning a
- * Result. Documents invoke chains: `[{ "do": "nav.go", "with": {...}, "when": …, "onError": {…} }]`.
+ * An action is defined once, as data, in ./definitions (name, description, a JSON Schema of its
+ * params); `defineAction` implements one by name with an async handler returning a Result, its
+ * params typed from that schema with json-schema-to-ts. Documents invoke chains: `[{ "do": "nav.go", "with": {...}, "when": …, "onError": {…} }]`.
  * The runner never throws and never breaks the page: an unknown action is reported and stops the
  * chain with UNKNOWN_ACTION; a throwing handler becomes ACTION_FAILED.
  */
@@ -18,6 +18,9 @@ import { report } from '../core/report'
 import { emitTelemetry } from '../core/telemetry'
 import type { EngineStores } from '../core/stores'
 import type { ActionChain, ActionInvocation } from '../documents/types'
+import type { ActionDefinitions, ParamSchema } from './definitions/types'
+
+export type { ActionDefinitions, ParamSchema }
 
 /** Everything an action handler may touch. The shell builds one per page; tests build fakes. */
 export interface ActionEnvironment {
@@ -36,16 +39,6 @@ export interface ActionEnvironment {
   currentPathname?(): string
 }
 
-/** The subset of JSON Schema the browser-side param check understands. */
-export interface ParamSchema {
-  type?: string | readonly string[]
-  enum?: readonly unknown[]
-  properties?: Readonly<Record<string, ParamSchema>>
-  required?: readonly string[]
-  items?: ParamSchema
-  [key: string]: unknown
-}
-
 /** The params type of an action, derived from its JSON Schema literal with json-schema-to-ts. */
 export type ParamsOf<S> = S extends JSONSchema ? FromSchema<S> : Record<string, unknown>
 
@@ -60,14 +53,24 @@ export interface ActionDefinition<P = unknown> {
 export type AnyAction = ActionDefinition<any>
 export type ActionRegistry = Map<string, AnyAction>
 
-/** Defines an action; `params` is a JSON Schema literal, the handler's params are typed from it. */
-export function defineAction<const S extends ParamSchema>(definition: {
-  name: string
-  description: string
-  params: S
-  handler: (params: ParamsOf<S>, env: ActionEnvironment) => Promise<Result<unknown>>
-}): ActionDefinition<ParamsOf<S>> {
-  return definition as unknown as ActionDefinition<ParamsOf<S>>
+type Handler<P> = (params: P, env: ActionEnvironment) => Promise<Result<unknown>>
+
+/** Implements a defined action: its name picks the definition; the handler's params are typed from its schema. */
+export function defineAction<const D extends ActionDefinitions, const N extends keyof D & string>(
+  definitions: D,
+  implementation: { name: N; handler: Handler<ParamsOf<D[N]['params']>> },
+): ActionDefinition<ParamsOf<D[N]['params']>> {
+  return implementAction<ParamsOf<D[N]['params']>>(definitions, implementation)
+}
+
+/**
+ * Implements a defined action with params typed by hand (where the json-schema-to-ts derivation
+ * hits TypeScript's instantiation depth limit, TS2589). An undefined name fails at load.
+ */
+export function implementAction<P>(definitions: ActionDefinitions, implementation: { name: string; handler: Handler<P> }): ActionDefinition<P> {
+  const definition = definitions[implementation.name]
+  if (!definition) throw new Error(`action ${implementation.name} has no definition in engine/actions/definitions`)
+  return { name: implementation.name, description: definition.description, params: definition.params, handler: implementation.handler }
 }
 
 /** The page's registry; `engine/actions/index.ts` registers the built-in actions into it. */

@@ -9,9 +9,10 @@ import { runAfterLogin, type AfterLoginRule } from '../auth/after-login'
 import { startRegulationMonitor, MOBILE_GATE, GAME_GATES } from '../regulation/monitor'
 import type { JurisdictionDocument } from '../documents/types'
 import { authController } from './auth'
-import { registerActions, actionRegistry, type ActionDefinition, type ActionEnvironment, type ParamSchema } from './registry'
+import { registerActions, actionRegistry, type ActionEnvironment, implementAction } from './registry'
+import { definitions } from './definitions/regulation'
 
-const action = <P>(definition: Omit<ActionDefinition<P>, 'params'> & { params: ParamSchema }): ActionDefinition<P> => definition
+const action = implementAction
 
 const monitors = new WeakSet<object>()
 
@@ -57,15 +58,8 @@ function failed<T>(env: ActionEnvironment, result: Result<T>): Result<T> {
 
 type SelfExcludeParams = { kind: 'temporary' | 'permanent' | 'timeout'; period?: string; daysCount?: number }
 
-export const regulationSelfExclude = action<SelfExcludeParams>({
+export const regulationSelfExclude = action<SelfExcludeParams>(definitions, {
   name: 'regulation.selfExclude',
-  description: 'Self-excludes the punter (temporary: period; timeout: daysCount; permanent). Takes effect at once: the punter is logged out everywhere and shown the self-exclude popup.',
-  params: {
-    type: 'object',
-    required: ['kind'],
-    properties: { kind: { enum: ['temporary', 'permanent', 'timeout'] }, period: { type: 'string' }, daysCount: { type: 'number' } },
-    additionalProperties: false,
-  },
   async handler({ kind, period, daysCount }, env) {
     const body = kind === 'temporary' ? { period } : kind === 'timeout' ? { daysCount } : {}
     const result = await env.gateway.call<{ selfExcludeSettings: { endDate: string | null; permanent: boolean; selfExcludedByRegulator: boolean } }>('POST', `${MOBILE_GATE}/self-exclude/${kind}`, body)
@@ -80,10 +74,8 @@ export const regulationSelfExclude = action<SelfExcludeParams>({
   },
 })
 
-export const realityCheckSaveSettings = action<{ timeout: number }>({
+export const realityCheckSaveSettings = action<{ timeout: number }>(definitions, {
   name: 'realityCheck.saveSettings',
-  description: 'Chooses the reality-check reminder interval (minutes, one the jurisdiction offers); choosing is the agreement.',
-  params: { type: 'object', required: ['timeout'], properties: { timeout: { type: 'number' } }, additionalProperties: false },
   async handler({ timeout }, env) {
     const result = await env.gateway.call('POST', `${GAME_GATES.casino}/realitycheck/punter/settings`, { timeout })
     if (!result.ok) return failed(env, result)
@@ -96,10 +88,8 @@ export const realityCheckSaveSettings = action<{ timeout: number }>({
 
 const clearReality = (env: ActionEnvironment) => env.gateway.call('POST', `${GAME_GATES.casino}/realitycheck/clear`, {})
 
-export const realityCheckContinue = action<Record<string, never>>({
+export const realityCheckContinue = action<Record<string, never>>(definitions, {
   name: 'realityCheck.continue',
-  description: 'The punter read the reality check and goes on playing: the next reminder is one interval away.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env) {
     const result = await clearReality(env)
     if (result.ok) env.stores.ui.getState().closePopup('reality-check-session')
@@ -107,10 +97,8 @@ export const realityCheckContinue = action<Record<string, never>>({
   },
 })
 
-export const realityCheckStop = action<Record<string, never>>({
+export const realityCheckStop = action<Record<string, never>>(definitions, {
   name: 'realityCheck.stop',
-  description: 'The punter stops playing after the reality check: logged out.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env) {
     await clearReality(env)
     env.stores.ui.getState().closePopup('reality-check-session')
@@ -120,10 +108,8 @@ export const realityCheckStop = action<Record<string, never>>({
   },
 })
 
-export const regulationConfirmAlert = action<Record<string, never>>({
+export const regulationConfirmAlert = action<Record<string, never>>(definitions, {
   name: 'regulation.confirmAlert',
-  description: 'Confirms the regulation alert (time played, bet and lost); the popup closes.',
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env) {
     const result = await env.gateway.call('POST', `${MOBILE_GATE}/regulation/punter/alerts/notification/confirm`, {})
     if (result.ok) env.stores.ui.getState().closePopup('regulation-alert')
@@ -131,10 +117,8 @@ export const regulationConfirmAlert = action<Record<string, never>>({
   },
 })
 
-export const regulationConfirmSession = action<Record<string, never>>({
+export const regulationConfirmSession = action<Record<string, never>>(definitions, {
   name: 'regulation.confirmSession',
-  description: "Confirms Spain's running session (offered only in NEED_TO_CONFIRM_SESSION); the popup closes.",
-  params: { type: 'object', properties: {}, additionalProperties: false },
   async handler(_params, env) {
     const result = await env.gateway.call('POST', `${MOBILE_GATE}/regulation/punter/session/confirm`, {})
     env.stores.ui.getState().closePopup('spain-session-reminder')

@@ -7,6 +7,7 @@ import { detectTimeZone, saveSettings, timeZoneIdFor, type TimeZoneEntry } from 
 import { MOBILE_GATE } from '../auth/session'
 import type { Result } from '../core/contracts'
 import { actionRegistry, defineAction, registerActions, type ActionEnvironment } from './registry'
+import { definitions } from './definitions/settings'
 
 /** Sets autoDetectedTimezone and autoDetectedCurrency; saves the zone's id when auto-detect is on. */
 async function detect(env: ActionEnvironment): Promise<Result<{ timeZone: string | null; timeZoneId?: number }>> {
@@ -24,10 +25,8 @@ async function detect(env: ActionEnvironment): Promise<Result<{ timeZone: string
   return saved.ok ? { ok: true, value: { timeZone, timeZoneId } } : saved
 }
 
-export const settingsDetect = defineAction({
+export const settingsDetect = defineAction(definitions, {
   name: 'settings.detect',
-  description: "Detects the device's time zone (Intl) and the visitor's currency; with time-zone auto-detection on, saves the zone as the punter's timeZoneId.",
-  params: { type: 'object', properties: {}, additionalProperties: false },
   handler: (_params, env) => detect(env),
 })
 

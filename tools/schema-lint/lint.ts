@@ -14,7 +14,7 @@ import { serverOnlyFindings } from './rules/server-only'
 import { promotionFindings } from './rules/promotions'
 import { checkRedirects, servesPath, type RedirectRule } from '../../engine/core/routes'
 import { routeMatches } from '../../engine/core/route-match'
-import actionDefinitions from '../../engine/actions/definitions.json' with { type: 'json' }
+import { actionDefinitions } from '../../engine/actions/definitions/index'
 
 export interface Finding extends DocumentProblem {
   severity: 'error' | 'warning'
@@ -38,10 +38,10 @@ const OPAQUE_KEYS = new Set(['schema', 'uiSchema', 'resources', 'config', 'regul
 
 const isBinding = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value) && '$' in value
 
-/** Every registered action (built-ins, each domain's and the form actions), as data emitted from
- * the registry by `npm run schemas:emit`: the lint core never loads the browser action runtime. */
+/** Every action (built-ins, each domain's and the form actions) from their one source, the
+ * definitions data module: the lint core never loads the browser action runtime. */
 function defaultActions(): Record<string, ActionDefinition> {
-  return actionDefinitions as Record<string, ActionDefinition>
+  return actionDefinitions
 }
 
 export async function lintDocuments(root: string, options: LintOptions = {}): Promise<Finding[]> {

@@ -9,6 +9,7 @@
  */
 import type { Result } from '../../core/contracts'
 import { actionRegistry, defineAction, registerActions } from '../../actions/registry'
+import { definitions } from '../../actions/definitions/form'
 import { documentsUpload } from './upload-action'
 
 interface Submission {
@@ -30,18 +31,8 @@ export function endSubmission(submission: Submission): void {
 
 const SAME_ORIGIN_API = /^\/(api|mobile-gate|client-gate|uniweb-gate)\/[A-Za-z0-9/_.-]*$/
 
-export const formPost = defineAction({
+export const formPost = defineAction(definitions, {
   name: 'form.post',
-  description: 'Posts JSON to a same-origin API path; without body, the values of the form being submitted.',
-  params: {
-    type: 'object',
-    required: ['url'],
-    properties: {
-      url: { type: 'string', description: 'A same-origin API path, e.g. /api/demo/contact.' },
-      body: { type: 'object', description: 'The JSON body; default: the form values.' },
-    },
-    additionalProperties: false,
-  },
   async handler({ url, body }, env) {
     if (!SAME_ORIGIN_API.test(url)) return { ok: false, code: 'INVALID_PARAMS', message: `form.post: ${url} is not a same-origin API path` }
     const submission = current

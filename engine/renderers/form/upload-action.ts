@@ -9,22 +9,13 @@ import type { Result } from '../../core/contracts'
 import { authController } from '../../actions/auth'
 import { MOBILE_GATE } from '../../actions/join'
 import { defineAction } from '../../actions/registry'
+import { definitions } from '../../actions/definitions/form-upload'
 import { fileProblem, pickedFile } from './files'
 
 const FILE_CODES = new Set(['FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE'])
 
-export const documentsUpload = defineAction({
+export const documentsUpload = defineAction(definitions, {
   name: 'documents.upload',
-  description: 'Uploads the file picked in a form file field with its document type (JPEG, PNG or PDF, at most 5 MB), then reloads the user data.',
-  params: {
-    type: 'object',
-    required: ['documentType'],
-    properties: {
-      documentType: { type: 'string', description: 'One of the spec §3 identity document types.' },
-      field: { type: 'string', description: 'The file field of the form; default: document.' },
-    },
-    additionalProperties: false,
-  },
   async handler({ documentType, field }, env): Promise<Result<unknown>> {
     const name = field ?? 'document'
     const file = pickedFile(name)

@@ -8,7 +8,7 @@ import Ajv from 'ajv'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import definitions from '../../../engine/actions/definitions.json'
+import { actionDefinitions as definitions } from '../../../engine/actions/definitions/index'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'))

@@ -15,7 +15,8 @@ const CLIENT_CODE: { rule: string; test: (path: string) => boolean }[] = [
   { rule: 'a renderer (engine/renderers)', test: (p) => p.startsWith('engine/renderers/') },
   { rule: 'the client stores (engine/core/stores, zustand)', test: (p) => p === 'engine/core/stores.ts' || /^zustand(\/|$)/.test(p) },
   { rule: 'React', test: (p) => /^(react|react-dom|react-router|react-router-dom)(\/|$)/.test(p) },
-  { rule: 'the browser action runtime (engine/actions handlers)', test: (p) => /^engine\/actions\/.*\.tsx?$/.test(p) },
+  // the definitions (data, no imports) are the one source the server and the lint read; handlers are not
+  { rule: 'the browser action runtime (engine/actions handlers)', test: (p) => /^engine\/actions\/.*\.tsx?$/.test(p) && !p.startsWith('engine/actions/definitions/') },
 ]
 
 /** Every import edge `from → to` reachable from an entry (package imports kept as bare names). */

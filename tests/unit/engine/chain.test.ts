@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildContext } from '../../../engine/core/context'
 import { clearProblems, listProblems } from '../../../engine/core/report'
-import { checkParams, defineAction, registerActions, runChain, type ActionRegistry } from '../../../engine/actions/registry'
+import { checkParams, registerActions, runChain, type ActionRegistry } from '../../../engine/actions/registry'
 import { builtInActions } from '../../../engine/actions/catalogue'
 import type { ActionChain } from '../../../engine/documents/types'
-import { cel, testEnv } from './helpers'
+import { cel, testAction, testEnv } from './helpers'
 
 const calls: string[] = []
-const fails = defineAction({
+const fails = testAction({
   name: 'test.fail',
   description: 'fails with the given code',
   params: { type: 'object', required: ['code'], properties: { code: { type: 'string' } }, additionalProperties: false },
@@ -16,7 +16,7 @@ const fails = defineAction({
     return { ok: false, code }
   },
 })
-const records = defineAction({
+const records = testAction({
   name: 'test.record',
   description: 'records its label',
   params: { type: 'object', required: ['label'], properties: { label: { type: 'string' }, count: { type: 'number' } }, additionalProperties: false },
@@ -25,7 +25,7 @@ const records = defineAction({
     return { ok: true, value: label }
   },
 })
-const throws = defineAction({
+const throws = testAction({
   name: 'test.throw',
   description: 'throws',
   params: { type: 'object' },

@@ -8,7 +8,8 @@ import type { CompiledExpression } from '../../../engine/core/expression'
 import type { SiteBootstrap } from '../../../engine/core/contracts'
 import { createEngineStores, type EngineStores, type StorageLike } from '../../../engine/core/stores'
 import { createI18n } from '../../../engine/core/i18n'
-import type { ActionEnvironment } from '../../../engine/actions/registry'
+import type { ActionDefinition, ActionEnvironment, ParamSchema, ParamsOf } from '../../../engine/actions/registry'
+import type { Result } from '../../../engine/core/contracts'
 import type { DocumentClient } from '../../../engine/core/documents'
 import type { Gateway } from '../../../engine/core/gateway'
 
@@ -80,4 +81,17 @@ export function testEnv(options: { stores?: EngineStores; canGoBack?: boolean; p
     currentPathname: () => options.pathname ?? '/',
   }
   return { env, stores, navigate, back, reload }
+}
+
+/**
+ * A test double of an action with its own definition (the product's actions are defined in
+ * engine/actions/definitions/ and implemented with defineAction; these exist only in tests).
+ */
+export function testAction<const S extends ParamSchema>(definition: {
+  name: string
+  description: string
+  params: S
+  handler: (params: ParamsOf<S>, env: ActionEnvironment) => Promise<Result<unknown>>
+}): ActionDefinition<ParamsOf<S>> {
+  return definition as unknown as ActionDefinition<ParamsOf<S>>
 }

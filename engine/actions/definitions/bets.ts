@@ -1,0 +1,69 @@
+/** The definitions of the actions engine/actions/bets.ts implements (data; the one source is ./index.ts). */
+import type { ActionDefinitions } from './types'
+
+export const definitions = {
+  'bets.cashOut': {
+    description: 'Cashes a bet out at the offer shown. A changed offer is taken per the punter\'s cashOutAutoConfirmationType (INCREASE, ALWAYS, NEVER); with isCashOutDelayActive the server decides after its delay. Reloads data.openBets.',
+    params: {
+      type: 'object',
+      required: ['betId', 'amount'],
+      properties: { betId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$' }, amount: { type: 'number' } },
+      additionalProperties: false,
+    },
+  },
+  'betslip.place': {
+    description: 'Places the bet slip: a single (one selection) or an accumulator (several) at the slip\'s stake; the server checks prices under the punter\'s betPlacingMode.',
+    params: { type: 'object', properties: {}, additionalProperties: false },
+  },
+  'betslip.toggle': {
+    description: 'Adds a selection ({id, label, price}) to the bet slip, or removes it when already there. With quick bet on (isQuickBetEnable, quickBetAmount > 0) a single is placed at once.',
+    params: {
+      type: 'object',
+      required: ['selection'],
+      properties: {
+        selection: { type: 'object' },
+        event: { type: 'string', description: 'The event the selection belongs to, shown in the slip.' },
+      },
+      additionalProperties: false,
+    },
+  },
+  'game.favorite': {
+    description: 'Adds the game to the product\'s favourites (favorite: true) or removes it; kept on the server, so every device of the punter sees it.',
+    params: {
+      type: 'object',
+      required: ['product', 'gameId', 'favorite'],
+      properties: {
+        product: { type: 'string', pattern: '^[a-z-]{2,20}$' },
+        gameId: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' },
+        favorite: { type: 'boolean' },
+      },
+      additionalProperties: false,
+    },
+  },
+  'game.launch': {
+    description: 'Launches a lobby game into the screen\'s data.game (its engine, stakes, the balance); a restricted punter gets the reason.',
+    params: {
+      type: 'object',
+      required: ['product', 'gameId'],
+      properties: {
+        product: { type: 'string', pattern: '^[a-z-]{2,20}$' },
+        gameId: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' },
+      },
+      additionalProperties: false,
+    },
+  },
+  'game.play': {
+    description: 'Plays one round (slot spin or crash with an auto cash-out) into the screen\'s data.round; the stake and the win go through the balance.',
+    params: {
+      type: 'object',
+      required: ['product', 'gameId', 'stake'],
+      properties: {
+        product: { type: 'string', pattern: '^[a-z-]{2,20}$' },
+        gameId: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' },
+        stake: { type: 'number' },
+        cashOutAt: { type: 'number' },
+      },
+      additionalProperties: false,
+    },
+  },
+} as const satisfies ActionDefinitions

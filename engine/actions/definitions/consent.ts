@@ -1,0 +1,18 @@
+/** The definitions of the actions engine/actions/consent.ts implements (data; the one source is ./index.ts). */
+import type { ActionDefinitions } from './types'
+
+export const definitions = {
+  'consent.choose': {
+    description: 'Records the cookie-consent choice (all, or necessary only) in the consent cookie.',
+    params: {
+      type: 'object',
+      required: ['choice'],
+      properties: { choice: { enum: ['all', 'necessary'] } },
+      additionalProperties: false,
+    },
+  },
+  'consent.manage': {
+    description: 'Opens the cookie-consent banner again so the punter can change the choice.',
+    params: { type: 'object', properties: {}, additionalProperties: false },
+  },
+} as const satisfies ActionDefinitions

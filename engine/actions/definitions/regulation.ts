@@ -1,0 +1,43 @@
+/** The definitions of the actions engine/actions/regulation.ts implements (data; the one source is ./index.ts). */
+import type { ActionDefinitions } from './types'
+
+export const definitions = {
+  'realityCheck.continue': {
+    description: 'The punter read the reality check and goes on playing: the next reminder is one interval away.',
+    params: { type: 'object', properties: {}, additionalProperties: false },
+  },
+  'realityCheck.saveSettings': {
+    description: 'Chooses the reality-check reminder interval (minutes, one the jurisdiction offers); choosing is the agreement.',
+    params: {
+      type: 'object',
+      required: ['timeout'],
+      properties: { timeout: { type: 'number' } },
+      additionalProperties: false,
+    },
+  },
+  'realityCheck.stop': {
+    description: 'The punter stops playing after the reality check: logged out.',
+    params: { type: 'object', properties: {}, additionalProperties: false },
+  },
+  'regulation.confirmAlert': {
+    description: 'Confirms the regulation alert (time played, bet and lost); the popup closes.',
+    params: { type: 'object', properties: {}, additionalProperties: false },
+  },
+  'regulation.confirmSession': {
+    description: 'Confirms Spain\'s running session (offered only in NEED_TO_CONFIRM_SESSION); the popup closes.',
+    params: { type: 'object', properties: {}, additionalProperties: false },
+  },
+  'regulation.selfExclude': {
+    description: 'Self-excludes the punter (temporary: period; timeout: daysCount; permanent). Takes effect at once: the punter is logged out everywhere and shown the self-exclude popup.',
+    params: {
+      type: 'object',
+      required: ['kind'],
+      properties: {
+        kind: { enum: ['temporary', 'permanent', 'timeout'] },
+        period: { type: 'string' },
+        daysCount: { type: 'number' },
+      },
+      additionalProperties: false,
+    },
+  },
+} as const satisfies ActionDefinitions
