@@ -19,6 +19,7 @@ import { createReadiness } from './http/readiness'
 import { refusePrototypeKeys } from './http/validate'
 import { isStorageUnavailable } from './db/database'
 import { modules } from './modules'
+import { createPreviewPunterRouter } from './admin/preview-punter'
 import { labelModuleLayers, layerCount } from './auth/openapi'
 import { liveRoute, readyRoute } from './ops/health'
 import { createMetrics } from './ops/metrics'
@@ -81,6 +82,8 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
   app.get('/health/ready', readyRoute(deps))
   app.get('/metrics', metrics.route)
 
+  // an admin's preview as a demo punter only reads, whatever the module (server/admin/preview-punter.ts)
+  app.use(createPreviewPunterRouter(deps))
   labelModuleLayers(app, 0, 'meta')
   app.use(createDocumentsRouter(deps))
   labelModuleLayers(app, layerCount(app) - 1, 'documents')

@@ -11,7 +11,10 @@
  *   GET  /admin/api/studio/sites          the sites and their locales (preview per site and locale)
  *   GET  /admin/api/studio/search?q=      search across every published document (file, label, text)
  *   POST /admin/api/studio/lint           schema-lint of unsaved text, against the published set
- *   POST /admin/api/studio/preview        a preview token for unsaved text, per site
+ *   POST /admin/api/studio/preview        a preview token for unsaved text, per site; with `punter` (a
+ *                                         demo punter's account number) the page shows that punter's
+ *                                         state through a read-only preview session (audited)
+ *   GET  /admin/api/studio/punters        the demo punters a preview can show, per jurisdiction
  *   GET  /admin/api/studio/overlay?file=  what each jurisdiction's copy changes against the shared one
  *                                         (or, with no shared copy, against the default site's)
  *   GET  /admin/api/studio/where-used?popup=|key=   the documents that use a popup or a text key
@@ -37,6 +40,7 @@ import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { AdminSession } from './accounts'
 import { STUDIO_DIR } from './studio-build'
 import { SESSION_MS } from './accounts'
+import { demoPunters } from '../punters/demo'
 
 const KINDS_DIR = join(import.meta.dirname, '..', '..', 'schemas', 'kinds')
 const MAX_HITS = 60
@@ -97,7 +101,15 @@ const contentSchema = {
 const previewSchema = {
   ...contentSchema,
   required: ['file', 'content', 'site'],
-  properties: { ...contentSchema.properties, site: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' } },
+  properties: { ...contentSchema.properties, site: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' }, punter: { type: 'string', pattern: '^[0-9]{1,20}$' } },
+}
+
+/** The demo punters that exist in this database (never a real account: only the seeded demo list). */
+export function previewPunters(deps: ServerDeps): { id: number; accountNumber: string; nickname: string | null; jurisdiction: string; state: string; shows: string }[] {
+  return demoPunters(deps.now()).flatMap((demo) => {
+    const row = deps.db.prepare('SELECT id, state FROM punters WHERE account_number = ? AND jurisdiction = ?').get(demo.accountNumber, demo.jurisdiction) as { id: number; state: string } | undefined
+    return row ? [{ id: row.id, accountNumber: demo.accountNumber, nickname: demo.nickname ?? null, jurisdiction: demo.jurisdiction, state: row.state, shows: demo.shows }] : []
+  })
 }
 
 export function createStudioRouter({ deps, store, sessionOf, sessionToken }: StudioOptions): Router {
@@ -182,11 +194,16 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     sendOk(res, await store.check(unsavedVersion(file, content, store.publishedVersionOf(file))))
   })
 
+  router.get('/admin/api/studio/punters', (_req, res) => sendOk(res, previewPunters(deps)))
+
   router.post('/admin/api/studio/preview', validateBody(previewSchema), (req: StudioRequest, res) => {
-    const { file, content, site } = req.body as { file: string; content: string; site: string }
+    const { file, content, site, punter: account } = req.body as { file: string; content: string; site: string; punter?: string }
     if (!FILE_PATTERN.test(file)) return sendError(res, 400, 'INVALID_FILE')
     const target = deps.documents.site(site)
     if (!target) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'site', code: 'enum' })
+    // as a demo punter of this site's jurisdiction only (a punter's restrictions are their site's)
+    const punter = account === undefined ? undefined : previewPunters(deps).find((p) => p.accountNumber === account && p.jurisdiction === target.jurisdiction)
+    if (account !== undefined && !punter) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'punter', code: 'enum' })
     const published = store.publishedVersionOf(file)
     const after = store.recordsWith(unsavedVersion(file, content, published))
     if (after.problems.length > 0) return sendError(res, 422, 'LINT_FAILED', after.problems)
@@ -200,11 +217,13 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
       viewerKey,
       sessionOpen: () => deps.db.open && !!deps.db.prepare('SELECT 1 FROM admin_sessions WHERE token_hash = ? AND expires_at > ?').get(tokenHash, deps.now()),
       now: deps.now(),
+      punter: punter && { id: punter.id, accountNumber: punter.accountNumber },
     })
+    if (punter) store.audit(req.admin!.user.email, 'studio.preview-as-punter', file, { site: target.id, punter: punter.accountNumber, nickname: punter.nickname })
     // The documents API and the flows' validator modules (a draft's field labels and rules) both check the viewer.
     const cookie = (path: string) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${req.secure ? '; Secure' : ''}`
-    res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows'), cookie('/api/validators')])
-    sendOk(res, { token, site, expiresInSeconds: PREVIEW_TTL_MS / 1000 })
+    res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows'), cookie('/api/validators'), cookie('/api/preview')])
+    sendOk(res, { token, site, ...(punter ? { punter: punter.accountNumber } : {}), expiresInSeconds: PREVIEW_TTL_MS / 1000 })
   })
 
   router.get('/admin/api/studio/overlay', (req, res) => {

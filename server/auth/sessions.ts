@@ -12,6 +12,7 @@
  *
  * Every function takes `now`: the clock is injected (tests move it, nobody sleeps).
  */
+import { PREVIEW_SESSION_PREFIX, previewPunterSession } from '../store/preview'
 import { createHash, randomBytes } from 'node:crypto'
 import type { Result } from '../../engine/core/contracts'
 import { registerMigration, type Db } from '../db/database'
@@ -110,6 +111,11 @@ export function createSession(db: Db, punterId: number, options: { rememberMe?: 
  */
 export function authenticate(db: Db, sessionHash: string | undefined, accessToken: string | undefined, now: number): AuthenticatedSession | undefined {
   if (!sessionHash || sessionHash.length > 200) return undefined
+  // an admin's preview as a demo punter: read-only, in memory only (server/store/preview.ts)
+  if (sessionHash.startsWith(PREVIEW_SESSION_PREFIX)) {
+    const preview = previewPunterSession(sessionHash, accessToken, now)
+    return preview && { sessionId: 'preview', punterId: preview.punterId, accessExpiresAt: preview.expiresAt }
+  }
   const session = db
     .prepare('SELECT id, punter_id, access_expires_at FROM auth_sessions WHERE hash_sha256 = ? AND revoked_at IS NULL')
     .get(sha256(sessionHash)) as { id: string; punter_id: number; access_expires_at: number } | undefined

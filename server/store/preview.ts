@@ -10,7 +10,14 @@
  *   published one;
  * - for 10 minutes (the reviewer renders again for a fresh pair).
  *
- * Anything else is refused (403 `PREVIEW_REFUSED`), never answered with the draft. The hook in
+ * Anything else is refused (403 `PREVIEW_REFUSED`), never answered with the draft.
+ *
+ * Previewing as a demo punter: a token made "as" a punter also holds a preview punter session —
+ * a session hash and access token that exist only in this process's memory (no `auth_sessions`
+ * row, no login, nothing written on the account). `authenticate` (server/auth/sessions.ts) answers
+ * it as that punter, so the heartbeat and every read show the punter's state; any other request
+ * carrying it is refused (server/admin/preview-punter.ts: 403 `PREVIEW_READ_ONLY`). It ends with
+ * the token (10 minutes) or the admin session, and is handed only to the admin session's page. The hook in
  * `server/documents/router.ts` (`GET /api/documents/:kind/:id?preview=`) and the admin route
  * `/admin/preview/<token>/documents/<kind>/<id>` both go through `resolvePreview`.
  */
@@ -23,7 +30,16 @@ export const PREVIEW_TTL_MS = 10 * 60 * 1000
 const ADMIN_COOKIE = 'parlay_admin'
 const MAX_PREVIEWS = 200
 
+/** The read-only punter session of a preview made "as" a demo punter (see the file comment). */
+export interface PreviewPunter {
+  id: number
+  accountNumber: string
+  sessionHash: string
+  accessToken: string
+}
+
 interface PreviewSet {
+  punter?: PreviewPunter
   versionId: number
   /** The one document this token may show in its draft state. */
   file: string
@@ -38,6 +54,10 @@ interface PreviewSet {
 }
 
 const previews = new Map<string, PreviewSet>()
+/** sha256(preview session hash) → its token. */
+const punterSessions = new Map<string, string>()
+/** Every preview punter session hash starts so: a write carrying one is refused without a look-up. */
+export const PREVIEW_SESSION_PREFIX = 'preview-'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest()
 
@@ -72,13 +92,28 @@ export interface PreviewGrant {
   /** Whether the session that made the preview is still open (logout and expiry end its previews). */
   sessionOpen: () => boolean
   now: number
+  /** Preview as this demo punter (read-only punter session; see the file comment). */
+  punter?: { id: number; accountNumber: string }
+}
+
+function forget(token: string): void {
+  const set = previews.get(token)
+  if (set?.punter) punterSessions.delete(sha256(set.punter.sessionHash).toString('hex'))
+  previews.delete(token)
 }
 
 export function createPreview(grant: PreviewGrant): string {
-  for (const [token, set] of previews) if (set.expiresAt <= grant.now) previews.delete(token)
-  while (previews.size >= MAX_PREVIEWS) previews.delete(previews.keys().next().value!)
+  for (const [token, set] of previews) if (set.expiresAt <= grant.now) forget(token)
+  while (previews.size >= MAX_PREVIEWS) forget(previews.keys().next().value!)
   const token = randomBytes(24).toString('base64url')
+  const punter = grant.punter && {
+    ...grant.punter,
+    sessionHash: `${PREVIEW_SESSION_PREFIX}${randomBytes(24).toString('base64url')}`,
+    accessToken: randomBytes(24).toString('base64url'),
+  }
+  if (punter) punterSessions.set(sha256(punter.sessionHash).toString('hex'), token)
   previews.set(token, {
+    punter,
     versionId: grant.versionId,
     file: grant.file,
     files: grant.files,
@@ -138,4 +173,22 @@ export function previewVersion(token: string, now = Date.now()): number | undefi
 export function previewJurisdiction(token: string, now = Date.now()): string | undefined {
   const set = previews.get(token)
   return set && set.expiresAt > now ? set.jurisdiction : undefined
+}
+
+/** A preview punter session, as `authenticate` sees it: the punter while the preview lives. */
+export function previewPunterSession(sessionHash: string, accessToken: string | undefined, now: number): { punterId: number; expiresAt: number } | undefined {
+  if (!sessionHash.startsWith(PREVIEW_SESSION_PREFIX)) return undefined
+  const token = punterSessions.get(sha256(sessionHash).toString('hex'))
+  const set = token === undefined ? undefined : previews.get(token)
+  if (!set?.punter || set.expiresAt <= now || !safely(set.sessionOpen)) return undefined
+  if (accessToken !== undefined && accessToken !== set.punter.accessToken) return undefined
+  return { punterId: set.punter.id, expiresAt: set.expiresAt }
+}
+
+/** The preview punter session of a token, for the page of the admin session that made it. */
+export function previewSessionFor(token: string, now: number, cookieHeader: string | undefined): { punter: PreviewPunter | null; expiresAt: number } | undefined {
+  const set = previews.get(token)
+  if (!set || set.expiresAt <= now || !safely(set.sessionOpen)) return undefined
+  if (!viewerKeys(cookieHeader).some((key) => timingSafeEqual(sha256(key), set.viewerHash))) return undefined
+  return { punter: set.punter ?? null, expiresAt: set.expiresAt }
 }
