@@ -3,9 +3,35 @@
  * chosen site and locale, refreshed (debounced) while the operator types. Each refresh asks the
  * server for a preview token of the current text (POST /admin/api/studio/preview): the token shows
  * this text only to this admin session, writes nothing, and expires; punters never see it.
+ * "Show as" picks a guest or one of the site's demo punters (a VIP, a self-excluded one, a new
+ * one…): the page then shows that punter's state through a read-only preview session.
  */
 import { useEffect, useMemo, useState } from 'react'
 import { call, debounce, errorText, type SiteRow } from './api'
+
+export interface DemoPunter {
+  accountNumber: string
+  nickname: string | null
+  jurisdiction: string
+  state: string
+  shows: string
+}
+
+/** "HighRoller (VIP avatar and icon; no popup.)" — who the punter is and what they show. */
+export function punterLabel(p: DemoPunter): string {
+  const name = p.nickname ?? `#${p.accountNumber}`
+  const shows = p.shows.length > 70 ? `${p.shows.slice(0, 69)}…` : p.shows
+  return `${name}${p.state !== 'OPENED' ? ` · ${p.state}` : ''} — ${shows}`
+}
+
+/** The demo punters a preview can show (loaded once per studio). */
+export function useDemoPunters(): DemoPunter[] {
+  const [punters, setPunters] = useState<DemoPunter[]>([])
+  useEffect(() => {
+    void call<DemoPunter[]>('GET', '/admin/api/studio/punters').then((a) => a.ok && setPunters(a.payload))
+  }, [])
+  return punters
+}
 
 interface Props {
   file: string
@@ -38,13 +64,15 @@ export function Preview({ file, text, sites }: Props) {
   const site = sites.find((s) => s.id === siteId)
   const [locale, setLocale] = useState(site?.defaultLocale ?? 'en')
   const [path, setPath] = useState(() => previewPathFor(file, text))
+  const [punter, setPunter] = useState('')
+  const punters = useDemoPunters().filter((p) => p.jurisdiction === site?.jurisdiction)
   const [src, setSrc] = useState<string | undefined>()
   const [problem, setProblem] = useState<string | undefined>()
 
   const refresh = useMemo(
     () =>
-      debounce(async (content: string, target: string, lang: string, at: string) => {
-        const answer = await call<{ token: string }>('POST', '/admin/api/studio/preview', { file, content, site: target })
+      debounce(async (content: string, target: string, lang: string, at: string, as: string) => {
+        const answer = await call<{ token: string }>('POST', '/admin/api/studio/preview', { file, content, site: target, ...(as ? { punter: as } : {}) })
         if (!answer.ok) return setProblem(errorText(answer))
         setProblem(undefined)
         const page = at.startsWith('/') ? at : `/${at}`
@@ -53,9 +81,9 @@ export function Preview({ file, text, sites }: Props) {
     [file],
   )
   useEffect(() => {
-    if (siteId) refresh(text, siteId, locale, path)
+    if (siteId) refresh(text, siteId, locale, path, punter)
     return () => refresh.cancel()
-  }, [refresh, text, siteId, locale, path])
+  }, [refresh, text, siteId, locale, path, punter])
 
   return (
     <section className="preview" aria-label="Live preview">
@@ -65,6 +93,7 @@ export function Preview({ file, text, sites }: Props) {
           <select value={siteId} data-testid="preview-site" onChange={(e) => {
             const next = sites.find((s) => s.id === e.target.value)
             setSiteId(e.target.value)
+            setPunter('') // a punter belongs to one site
             if (next && !next.locales.includes(locale)) setLocale(next.defaultLocale)
           }}>
             {sites.map((s) => (
@@ -82,10 +111,19 @@ export function Preview({ file, text, sites }: Props) {
         </label>{' '}
         <label>
           Page <input value={path} size={14} data-testid="preview-path" onChange={(e) => setPath(e.target.value)} />
+        </label>{' '}
+        <label>
+          Show as{' '}
+          <select value={punter} data-testid="preview-punter" onChange={(e) => setPunter(e.target.value)}>
+            <option value="">a guest (not logged in)</option>
+            {punters.map((p) => (
+              <option key={p.accountNumber} value={p.accountNumber}>{punterLabel(p)}</option>
+            ))}
+          </select>
         </label>
       </div>
       {problem ? <p className="error" role="alert" data-testid="preview-problem">Preview not updated: {problem}</p> : null}
-      {src ? <iframe className="phone" src={src} width={360} height={740} title="Live preview of this draft" data-testid="studio-preview" /> : <p className="muted">Preparing the preview…</p>}
+      {src ? <iframe className="phone" src={src} width={360} height={740} title={punter ? `Live preview of this draft as demo punter ${punter}` : 'Live preview of this draft'} data-testid="studio-preview" /> : <p className="muted">Preparing the preview…</p>}
     </section>
   )
 }

@@ -22,6 +22,7 @@ import type { TranslationsResource } from '../../core/documents'
 import type { ActionChain } from '../../documents/types'
 import type { EngineRuntime } from '../runtime'
 import { afterFirstScreen, whenIdle } from './after-first-screen'
+import { memoryStorage, seedPreviewSession } from './preview-session'
 
 export const PLATFORM = 'web'
 
@@ -40,6 +41,8 @@ export interface BrowserEngine {
 export type BootResult = { ok: true; engine: BrowserEngine } | { ok: false; status: number; code: string }
 
 const storage = (() => {
+  // an admin's preview keeps everything in the page (./preview-session)
+  if (readPreviewToken()) return memoryStorage()
   try {
     return window.localStorage
   } catch {
@@ -183,6 +186,8 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     persist: persistWhenIdle(),
     carried: (url) => boot.has(url),
   })
+  // a preview as a demo punter: that punter's read-only session, fetched beside the site document
+  const previewPunter = previewToken && storage ? seedPreviewSession(storage, previewToken) : Promise.resolve(false)
 
   const site = await documents.loadSite()
   if (!site.ok) return { ok: false, status: site.code === 'NOT_FOUND' ? 404 : site.code === 'NETWORK_ERROR' ? 503 : 500, code: site.code }
@@ -236,6 +241,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   i18n.setLocale(locale)
   document.documentElement.lang = locale
 
+  const asPunter = await previewPunter
   const stores = createEngineStores({ storage, site: bootstrap, locale })
   // the groups this browser was last given, in the first render (the client answers later)
   const lastGroups = lastExperiments(storage)
@@ -245,8 +251,8 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   // The punter session (engine/auth/session, in the lazy domain chunk): shared with the other tabs,
   // told of every unauthorised answer, restored below after a reload.
   const sessionController = async () => (await import('../../actions/auth')).authController(env)
-  const tabs = browserSessionTabs(storage)
-  const guest = !tabs || tabs.read() === null
+  const tabs = previewToken ? undefined : browserSessionTabs(storage) // a preview tells no other tab
+  const guest = previewToken ? !asPunter : !tabs || tabs.read() === null
   // restore: a stored session is brought back; otherwise the controller only follows the other tabs
   const startSession = (restore: boolean) =>
     void sessionController().then(
