@@ -1,7 +1,8 @@
 /**
  * The operator studio in real Chromium (issue 19): the demo operator opens Spain's sign-up, changes
  * a label in the form view (no JSON), sees the live phone preview (the real engine, Spain, Spanish)
- * show it, and saves a draft; nothing reaches punters before review. The studio runs under the
+ * show it, and saves a draft; nothing reaches punters before review; the preview shows the page as
+ * a chosen demo punter. The studio runs under the
  * site's CSP: its built files hold no eval/new Function, and the page logs no CSP violation.
  */
 import { readdirSync, readFileSync } from 'node:fs'
@@ -14,7 +15,7 @@ import { expect, test } from './fixtures'
 const operator = DEMO_ADMINS.find((a) => a.role === 'operator')!
 const SPAIN_SIGNUP = 'jurisdictions/spain/flows/signup-email.json'
 
-test('an operator changes a Spain sign-up label in the form view, sees it in the live preview and saves a draft', async ({ browser, server }) => {
+test('an operator changes a Spain sign-up label in the form view, sees it in the live preview, saves a draft and previews as a demo punter', async ({ browser, server }) => {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 1000 } })
   const page = await context.newPage()
   const cspViolations: string[] = []
@@ -42,6 +43,11 @@ test('an operator changes a Spain sign-up label in the form view, sees it in the
   const saved = (await (await context.request.get(`/admin/api/versions/${draft.id}`)).json()).payload
   expect(JSON.parse(saved.content).steps[0].title).toBe('signup.step.personal')
   expect(JSON.parse(saved.content).steps[0].schema.properties.email.title).toBe('signup.field.password')
+
+  // Shown as a demo punter (Spain's "Madrid", 150.00 EUR): the page restores their read-only preview session.
+  await page.getByTestId('preview-path').fill('/')
+  await page.getByTestId('preview-punter').selectOption('20000001')
+  await expect(preview.getByText('150,00 €')).toBeVisible()
 
   // Punters still get the published flow.
   const published = await (await context.request.get('/api/documents/flow/signup-email', { headers: { [HEADERS.target]: 'spain' } })).json()

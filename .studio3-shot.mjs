@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core'
+const base = 'http://127.0.0.1:4613'
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' })
+const width = Number(process.argv[2] ?? 1280), height = Number(process.argv[3] ?? 800)
+const context = await browser.newContext({ baseURL: base, viewport: { width, height } })
+const login = await context.request.post('/admin/api/login', { data: { email: 'operator@parlay.test', password: process.env.PW } })
+console.log('login', login.status())
+const page = await context.newPage()
+page.on('console', (m) => m.type() === 'error' && console.log('console', m.text()))
+await page.goto('/admin/studio?file=' + encodeURIComponent('jurisdictions/spain/flows/signup-email.json'))
+await page.getByTestId('preview-punter').waitFor()
+await page.getByTestId('preview-path').fill('/')
+await page.getByTestId('preview-punter').selectOption('20000001')
+const frame = page.frameLocator('[data-testid="studio-preview"]')
+await frame.getByText('Madrid').first().waitFor({ timeout: 30000 }).catch((e) => console.log('no Madrid', e.message))
+await page.screenshot({ path: `/tmp/studio3-preview-${width}.png`, fullPage: false })
+await browser.close()
