@@ -2,7 +2,8 @@
 declare module 'autocannon' {
   namespace autocannon {
     interface Options {
-      url: string
+      /** One target, or several: connections go to them round robin. */
+      url: string | string[]
       connections?: number
       duration?: number
       method?: string

@@ -15,6 +15,7 @@ const benches: Bench[] = [
   { name: 'first-load', file: 'first-load.ts', exportName: 'runFirstLoadBench' },
   { name: 'realtime', file: 'realtime.ts', exportName: 'runRealtimeBench' },
   { name: 'server', file: 'server.ts', exportName: 'runServerBench' },
+  { name: 'scale', file: 'scale.ts', exportName: 'runScaleBench' },
 ]
 
 const only = process.argv.slice(2)

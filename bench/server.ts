@@ -24,7 +24,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const GATE = '/mobile-gate/api/v1'
 const DEMO = { login: 'opened@demo.parlay.test', password: 'parlay-demo-1' }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer()
     probe.once('error', fail)
@@ -36,7 +36,7 @@ function freePort(): Promise<number> {
 }
 
 /** utime + stime of a process, in seconds (Linux /proc; NaN elsewhere). */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
     return (Number(fields[11]) + Number(fields[12])) / 100 // clock ticks: 100 per second on Linux

@@ -44,6 +44,18 @@ export interface CaptchaService {
   verify(payload: string): Promise<boolean>
 }
 
+registerMigration(
+  'scale-902-captcha-key',
+  `CREATE TABLE auth_captcha_key (id INTEGER PRIMARY KEY CHECK (id = 1), hmac_key TEXT NOT NULL);`,
+)
+
+/** The challenges' HMAC key, created by the first instance that needs it. It only signs
+ * proof-of-work puzzles (whoever reads the database has more than puzzles anyway). */
+function sharedCaptchaKey(db: Db): string {
+  db.prepare('INSERT OR IGNORE INTO auth_captcha_key (id, hmac_key) VALUES (1, ?)').run(randomBytes(32).toString('hex'))
+  return (db.prepare('SELECT hmac_key FROM auth_captcha_key WHERE id = 1').get() as { hmac_key: string }).hmac_key
+}
+
 const services = new WeakMap<Db, CaptchaService>()
 
 /** One service per server (database): login and sign-up verify what the one challenge call issued. */
@@ -54,8 +66,8 @@ export function captchaServiceFor(db: Db, now: () => number): CaptchaService {
 }
 
 export function createCaptchaService(db: Db, now: () => number): CaptchaService {
-  // A key per process: challenges live minutes, so a restart only costs a re-solve.
-  const hmacKey = randomBytes(32).toString('hex')
+  // One key per database, so a challenge issued by one instance is verified by another (issue 16)
+  const hmacKey = sharedCaptchaKey(db)
   return {
     async challenge(config) {
       const challenge = await createChallenge({
