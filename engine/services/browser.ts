@@ -15,6 +15,7 @@ import type { StoreApi } from 'zustand/vanilla'
 import { lastScreenRendered } from '../renderers/shell/rendered-signal'
 import { ENVELOPE_CONTENT_TYPE, ERRORS_PATH, errorEnvelope, type ErrorKind } from './error-envelope'
 import { createSignUpStages, type SignUpSignal } from './signup-stages'
+import type { EarlyRecord } from './stub'
 
 export const ANALYTICS_PATH = '/analytics/api/2/httpapi'
 const SCREEN_RENDERED_EVENT = 'parlay:screen-rendered'
@@ -174,8 +175,9 @@ function startErrorReports(env: ActionEnvironment, release: string): (kind: Erro
 /**
  * Starts the services. `consent` is the page's consent store (core/consent's consentStore), handed
  * in by the first-load code: importing that module here splits zustand out of the first-load chunk.
+ * `early` is what the in-page stub kept before this chunk loaded (screens, uncaught errors).
  */
-export function startServices(env: ActionEnvironment, release: string, consent: StoreApi<ConsentState>): void {
+export function startServices(env: ActionEnvironment, release: string, consent: StoreApi<ConsentState>, early: readonly EarlyRecord[] = []): void {
   const config = (env.stores.site.getState().bootstrap?.remoteConfig ?? {}) as Config
   const sessionId = Date.now()
   const track = startAnalytics(env, config, consent, sessionId)
@@ -189,16 +191,21 @@ export function startServices(env: ActionEnvironment, release: string, consent: 
   }
   const signUpStages = createSignUpStages()
   const stages = (signal: SignUpSignal) => signUpStages(signal).forEach(track)
-  const screen = (event: Event) => {
-    const detail = (event as CustomEvent<{ screen: string; path: string }>).detail
+  const screenView = (detail: { screen: string; path?: string }) => {
     track({ type: 'screen view', properties: { screen: detail.screen } })
     if (sessionIsNew()) stages({ type: 'registered' })
     stages({ type: 'screen', path: detail.path ?? window.location.pathname })
   }
+  const screen = (event: Event) => screenView((event as CustomEvent<{ screen: string; path: string }>).detail)
   window.addEventListener(SCREEN_RENDERED_EVENT, screen)
-  // the first screen rendered before this chunk loaded
+  // what happened before this chunk loaded, kept by the in-page stub (engine/services/stub.ts)
+  const screensBefore = early.filter((record) => record.type === 'screen')
   const first = lastScreenRendered()
-  if (first) track({ type: 'screen view', properties: { screen: first.screen } })
+  if (screensBefore.length === 0 && first) track({ type: 'screen view', properties: { screen: first.screen } })
+  for (const record of early) {
+    if (record.type === 'screen') screenView(record.detail)
+    else reportError('exception', record.name, record.message, record.stack)
+  }
 
   window.addEventListener('error', (event) => reportError('exception', (event.error as Error | undefined)?.name ?? 'Error', event.message || 'error', (event.error as Error | undefined)?.stack))
   window.addEventListener('unhandledrejection', (event) => {

@@ -20,6 +20,8 @@ async function adminRead(request: APIRequestContext, path: string): Promise<any>
 test('a visit after "accept all" produces screen-view events with the path\'s analytics section at the ingest', async ({ page, baseURL, request }) => {
   await page.context().addCookies([{ name: 'ConsentCookie', value: 'all', url: baseURL! }])
   await page.goto('/promotions')
+  // the punter's first key press starts the services chunk (without one: an idle period 5 s later)
+  await page.keyboard.press('Shift')
   await expect(page.locator('html[data-parlay-services="ready"]')).toBeAttached({ timeout: 15_000 })
   // leaving the page flushes the queue at once (pagehide) instead of after 10 s
   await page.goto('/favicon.ico')
@@ -37,6 +39,8 @@ test('a login sends a recognition link: /admin lists the punter\'s visitor id fr
 
 test('a client error thrown in the built bundle reaches the admin error view at its original source file and line', async ({ page }) => {
   await page.goto('/promotions')
+  // the punter's first key press starts the services chunk (without one: an idle period 5 s later)
+  await page.keyboard.press('Shift')
   await expect(page.locator('html[data-parlay-services="ready"]')).toBeAttached({ timeout: 15_000 })
   // a malformed screen event makes the services chunk's own listener throw (a TypeError in built code)
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('parlay:screen-rendered', { detail: null })))
@@ -55,6 +59,8 @@ test('a client error thrown in the built bundle reaches the admin error view at 
 test('with replay on and all cookies accepted, a replay batch is recorded with the typed input masked and the labels readable', async ({ page, baseURL }) => {
   await page.context().addCookies([{ name: 'ConsentCookie', value: 'all', url: baseURL! }])
   await page.goto('/join')
+  // the punter's first key press starts the services chunk (without one: an idle period 5 s later)
+  await page.keyboard.press('Shift')
   await expect(page.locator('html[data-parlay-replay="recording"]')).toBeAttached({ timeout: 20_000 })
   const phone = page.locator('input[type="tel"]').first()
   await phone.click()

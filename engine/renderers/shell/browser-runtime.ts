@@ -23,6 +23,7 @@ import type { ActionChain } from '../../documents/types'
 import type { EngineRuntime } from '../runtime'
 import { afterFirstScreen, whenIdle } from './after-first-screen'
 import { memoryStorage, seedPreviewSession } from './preview-session'
+import { createServicesStub, onFirstInteractionOrLater } from '../../services/stub'
 
 export const PLATFORM = 'web'
 
@@ -157,6 +158,8 @@ function deferredTabs(tabs: SessionTabs, onFirstMessage: () => void): SessionTab
 }
 
 export async function bootBrowserEngine(): Promise<BootResult> {
+  // what the services chunk would have seen (screens, uncaught errors) is kept until it loads
+  const servicesStub = createServicesStub(window)
   const boot = readBootEntries()
   let locale = guessLocale(window.location.pathname) ?? ''
   let bootstrap: SiteBootstrap | null = null
@@ -304,10 +307,17 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   }
 
   // The third-party services (analytics, error reports, fingerprint: issue 18) in their own chunk,
-  // after the first screen has rendered and the page is idle.
-  afterFirstScreen(() => {
-    void import('../../services/browser').then(({ startServices }) => startServices(env, bootstrap?.version ?? 'unknown', consentStore(stores)))
-  })
+  // on the first interaction or an idle period 5 s after the page settled (loaded, first screen
+  // rendered), and never before the first screen: not in the first load's script (issue 10). The
+  // stub hands over what came before.
+  const settled = (then: () => void) => afterFirstScreen(() => (document.readyState === 'complete' ? then() : window.addEventListener('load', then, { once: true })))
+  onFirstInteractionOrLater(
+    { target: window, settled, setTimeout: (task, ms) => window.setTimeout(task, ms), idle: (task) => whenIdle(() => task()) },
+    () =>
+      afterFirstScreen(() => {
+        void import('../../services/browser').then(({ startServices }) => startServices(env, bootstrap?.version ?? 'unknown', consentStore(stores), servicesStub.handOver()))
+      }),
+  )
 
   // Every page load: a stored session is restored (status 'restoring' until its heartbeat is in);
   // a guest tab gets its controller when another tab reports a change (deferredTabs above), so a
