@@ -122,14 +122,17 @@ describe('events raised before the chunk loads are flushed when it starts', () =
     const sent: Array<{ url: string; body: string }> = []
     vi.stubGlobal('window', page)
     vi.stubGlobal('document', { documentElement: { dataset: {} } })
-    vi.stubGlobal('fetch', async (url: string, init: { body: string }) => {
-      sent.push({ url, body: init.body })
-      return { status: 200 }
-    })
     const stub = createServicesStub(page)
     uncaught(page, new TypeError('thrown before the services loaded'))
     const state = (value: unknown) => ({ getState: () => value, subscribe: () => () => {} })
+    const gateway = {
+      call: async (_method: string, url: string, body: string) => {
+        sent.push({ url, body })
+        return { ok: true, value: null }
+      },
+    }
     const env = {
+      gateway,
       stores: { site: state({ bootstrap: { remoteConfig: {} } }), session: state({ sessionHash: null }), user: state({ data: null }), settings: state({ server: {} }) },
     } as unknown as ActionEnvironment
     const consent = createStore<ConsentState>(() => ({ choice: null }) as ConsentState)
