@@ -51,7 +51,10 @@ export interface DocumentClientOptions {
    * copy is current either way; a later write of the same document replaces a pending one.
    * The write takes an optional `shouldYield`: asked after each stored copy, and when it says yes
    * the rest is handed to `persist` again (one long task of JSON.stringify + setItem was issue
-   * 10's TBT); without it every pending copy is written. */
+   * 10's TBT); without it every pending copy is written. A large copy (the translations bundle,
+   * LARGE_COPY_CHARS and more: its setItem alone was a ~200 ms task at 4x CPU after the first
+   * paint) is never written in an idle slice: it waits for the write without `shouldYield`, which
+   * the browser makes when the page is hidden or left (a later visit is what needs the copy). */
   persist?: (write: (shouldYield?: () => boolean) => void) => void
   /** URLs the page itself carries the answer to (issue 10: boot data in the HTML): their first
    * load does not read the stored last-good copy first (a synchronous parse of up to ~80 KB of
@@ -83,6 +86,9 @@ interface Entry {
   etag: string | null
   document: unknown
 }
+
+/** A stored copy this long (characters) is written when the page is hidden or left, never in an idle slice. */
+export const LARGE_COPY_CHARS = 32_000
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -118,13 +124,28 @@ export function createDocumentClient(options: DocumentClientOptions): DocumentCl
       return false
     }
   }
+  /** Large copies written only by an unhurried write (page hidden or left), as stored text. */
+  const largeWrites = new Map<string, string>()
+  function store(key: string, text: string): void {
+    try {
+      options.storage?.setItem(STORAGE_PREFIX + key, text)
+    } catch {
+      // storage full: the memory copy still protects this page
+    }
+  }
   function writePending(shouldYield?: () => boolean): void {
+    if (!shouldYield)
+      for (const [key, text] of largeWrites) {
+        largeWrites.delete(key)
+        store(key, text)
+      }
     for (const [key, entry] of pendingWrites) {
       pendingWrites.delete(key)
-      try {
-        if (!storedAlready(key, entry)) options.storage?.setItem(STORAGE_PREFIX + key, JSON.stringify({ url: entry.url, kind: entry.kind, id: entry.id, etag: entry.etag, document: entry.document }))
-      } catch {
-        // storage full: the memory copy still protects this page
+      largeWrites.delete(key)
+      if (!storedAlready(key, entry)) {
+        const text = JSON.stringify({ url: entry.url, kind: entry.kind, id: entry.id, etag: entry.etag, document: entry.document })
+        if (shouldYield && text.length >= LARGE_COPY_CHARS) largeWrites.set(key, text)
+        else store(key, text)
       }
       if (pendingWrites.size > 0 && shouldYield?.()) {
         options.persist?.(writePending)

@@ -94,19 +94,32 @@ function loadActionsFor(chain: ActionChain): Promise<unknown> | undefined {
 /**
  * Stored last-good copies are written once the page is idle, not in the middle of the first
  * render (each is a synchronous JSON.stringify + localStorage write), as many per idle period as
- * it has time for; a page hidden or closed before then writes them all at once.
+ * it has time for; a page hidden or closed writes what is left at once, the large copies (the
+ * translations bundle) included, which the idle slices leave for then.
  */
 function persistWhenIdle(): (write: (shouldYield?: () => boolean) => void) => void {
   let pending: ((shouldYield?: () => boolean) => void) | null = null
+  let writer: ((shouldYield?: () => boolean) => void) | null = null
   const flush = (shouldYield?: () => boolean) => {
     const write = pending
     pending = null
     write?.(shouldYield)
   }
-  window.addEventListener('pagehide', () => flush())
+  const writeAll = () => {
+    pending = null
+    writer?.()
+  }
+  window.addEventListener('pagehide', writeAll)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') writeAll()
+  })
   return (write) => {
-    pending = write
-    whenIdle((deadline) => flush(deadline ? () => deadline.timeRemaining() < 4 : undefined))
+    pending = writer = write
+    // an idle period of its own, never more than ~8 ms of it (a deadline at its timeout has none)
+    whenIdle((deadline) => {
+      const started = performance.now()
+      flush(deadline ? () => deadline.timeRemaining() < 4 || performance.now() - started > 8 : () => performance.now() - started > 8)
+    })
   }
 }
 

@@ -5,7 +5,7 @@
  * format (plural suffixes, key_zero) kept.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createDocumentClient } from '../../../engine/core/documents'
+import { createDocumentClient, LARGE_COPY_CHARS } from '../../../engine/core/documents'
 import { createI18n } from '../../../engine/core/i18n'
 import { estimatedFormHeight } from '../../../engine/renderers/nodes/FormPlaceholder'
 import type { FlowDocument } from '../../../engine/documents/types'
@@ -85,6 +85,23 @@ describe('stored copies cost the page as little as they can (issue 10: long task
     expect(scheduled).toHaveLength(2)
     scheduled[1]()
     expect([...storage.data.keys()].sort()).toEqual(['parlay.doc:footer/footer/en', 'parlay.doc:menu/left-menu/en', 'parlay.doc:screen/casino-lobby/en'])
+  })
+
+  it('a large copy (the translations bundle) is never written in an idle slice: the unhurried write when the page is hidden or left stores it', async () => {
+    const storage = memoryStorage()
+    const scheduled: Array<(shouldYield?: () => boolean) => void> = []
+    const bundle = { kind: 'translations', id: 'en', locale: 'en', resources: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`key.${i}`, `Text number ${i}`])) }
+    const fetch = vi.fn(async (url: string) => response({ status: 200, body: url.startsWith('/api/i18n/') ? bundle : LOBBY('A'), etag: '"1"' }))
+    const client = createDocumentClient({ fetch, storage, persist: (write) => scheduled.push(write) })
+    await client.loadTranslations('en')
+    await client.load('screen', 'casino-lobby')
+    scheduled[0](() => false)
+    expect([...storage.data.keys()]).toEqual(['parlay.doc:screen/casino-lobby/en'])
+    expect(JSON.stringify(bundle).length).toBeGreaterThanOrEqual(LARGE_COPY_CHARS)
+    // the page is hidden: the same write without a deadline
+    scheduled[0]()
+    expect([...storage.data.keys()].sort()).toEqual(['parlay.doc:screen/casino-lobby/en', 'parlay.doc:translations/en/en'])
+    expect(JSON.parse(storage.data.get('parlay.doc:translations/en/en') ?? '{}').document).toEqual(bundle)
   })
 
   it('a document the page carries is answered without reading its stored copy first', async () => {
