@@ -20,6 +20,7 @@ import { PUNTER_EVENT_TYPES, punterEvents, type PunterEvent } from '../punters/e
 import { allowedOn, followedEvents, MAX_SUBSCRIPTIONS, MESSAGE_BUDGET, modeOf, newConnection, spend, type Connection, type SocketRole } from './connection'
 import { gamblingEvents, type BigWin } from './gambling'
 import { errorFrame, snapshotFrame, updateFrames } from './messages'
+import { createOutbox } from './outbox'
 import { parseClientMessage, type ClientMessage } from './protocol'
 
 export const SOCKET_PATHS = { events: '/sockets/v2/events', punter: '/sockets/v2/punter', combined: '/sockets/events' } as const
@@ -100,9 +101,14 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
   const all = new Set<Connection>()
   let nextId = 1
 
-  /** A frame for many sockets is encoded once (a string would be turned into bytes per socket). */
-  const send = (connection: Connection, frame: string | Buffer) => {
-    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame, { binary: false })
+  /** A frame for many sockets is encoded once (a string would be turned into bytes per socket);
+   * frames of one turn go out in one write per socket (outbox.ts). */
+  const outbox = createOutbox()
+  const send = (connection: Connection, frame: string | Buffer) => outbox.queue(connection.socket, frame)
+  /** Closing: what was queued for the socket goes first. */
+  const closeSocket = (connection: Connection, code: number, reason: string) => {
+    outbox.flush(connection.socket)
+    connection.socket.close(code, reason)
   }
   const encoded = (frame: string | undefined) => (frame === undefined ? undefined : Buffer.from(frame))
   const index = <K>(map: Map<K, Set<Connection>>, key: K, connection: Connection, on: boolean) => {
@@ -187,7 +193,7 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
 
   const receive = (connection: Connection, data: RawData, isBinary: boolean) => {
     if (!spend(connection, deps.now())) {
-      if (connection.budget.refused >= MESSAGE_BUDGET.refusalsBeforeClose) return connection.socket.close(CLOSE.overBudget, 'TOO_MANY_MESSAGES')
+      if (connection.budget.refused >= MESSAGE_BUDGET.refusalsBeforeClose) return closeSocket(connection, CLOSE.overBudget, 'TOO_MANY_MESSAGES')
       return send(connection, errorFrame('TOO_MANY_MESSAGES', `at most ${MESSAGE_BUDGET.perSecond} messages a second`))
     }
     if (isBinary) return send(connection, errorFrame('MALFORMED_MESSAGE', 'messages are JSON text'))
@@ -266,7 +272,7 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
 
   const endSession = (connection: Connection, reason: string) => {
     send(connection, JSON.stringify({ type: 'accountLogout', payload: { reason } }))
-    connection.socket.close(CLOSE.sessionEnded, 'SESSION_ENDED')
+    closeSocket(connection, CLOSE.sessionEnded, 'SESSION_ENDED')
   }
 
   const punterListeners = PUNTER_EVENT_TYPES.map((type) => {
@@ -294,7 +300,7 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
       if (!row || row.revoked_at !== null) endSession(connection, 'SOCKET')
       // an access token past its time (plus a minute for the refresh in flight) is not a logout:
       // the socket closes and the client reconnects with its refreshed session
-      else if (deps.now() >= row.access_expires_at + SESSION_GRACE_MS) connection.socket.close(CLOSE.sessionEnded, 'SESSION_EXPIRED')
+      else if (deps.now() >= row.access_expires_at + SESSION_GRACE_MS) closeSocket(connection, CLOSE.sessionEnded, 'SESSION_EXPIRED')
     }
   }
   const timers = [
@@ -318,6 +324,7 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
       unsubscribeFeed()
       for (const off of punterListeners) off()
       gamblingEvents.off('casino', onBigWin)
+      for (const connection of all) outbox.flush(connection.socket)
       await closeGoingAway([...all].map((c) => c.socket))
       await new Promise<void>((done) => wss.close(() => done()))
     },
