@@ -69,15 +69,39 @@ const SEED = process.env.PARLAY_GAMES_SEED || 'parlay-demo-games'
 
 class InsufficientFunds extends Error {}
 
+/**
+ * Development only (`POST /api/dev/games/next-round {atLeast}`): the next round this server plays
+ * is drawn among round ids until one pays at least that multiple. It stays an honest round of the
+ * engine (its outcome recomputes from its id); a browser test sees a big win without waiting on chance.
+ */
+const nextRoundAtLeast = new WeakMap<ServerDeps['db'], number>()
+const MAX_DRAWS = 100_000
+
+function drawRound(game: CatalogueGame, cashOutAt: number | undefined, atLeast = 0) {
+  for (let draw = 1; ; draw++) {
+    const id = randomBytes(12).toString('base64url')
+    const numbers = roundNumbers(SEED, id)
+    const outcome = game.engine === 'crash' ? playCrash(numbers, cashOutAt ?? 2) : spinSlot(numbers)
+    const multiplier = 'won' in outcome ? (outcome.won ? outcome.cashOutAt : 0) : outcome.multiplier
+    if (multiplier >= atLeast || draw >= MAX_DRAWS) return { id, outcome, multiplier }
+  }
+}
+
+export const NEXT_ROUND_SCHEMA = {
+  type: 'object',
+  required: ['atLeast'],
+  additionalProperties: false,
+  properties: { atLeast: { type: 'number', minimum: 0, maximum: 200, description: 'The least multiple of the stake the next round pays.' } },
+} as const
+
 /** Plays one round: the net change (win − stake) and the round row in one transaction. */
 export function playRound(deps: Pick<ServerDeps, 'db'>, punterId: number, game: CatalogueGame, stakeMinor: number, key: string, cashOutAt: number | undefined, now: number): { round: Round; created: boolean } | 'INSUFFICIENT_FUNDS' {
   const { db } = deps
   const earlier = findRoundByKey(db, punterId, key)
   if (earlier) return { round: earlier, created: false }
-  const id = randomBytes(12).toString('base64url')
-  const numbers = roundNumbers(SEED, id)
-  const outcome = game.engine === 'crash' ? playCrash(numbers, cashOutAt ?? 2) : spinSlot(numbers)
-  const multiplier = 'won' in outcome ? (outcome.won ? outcome.cashOutAt : 0) : outcome.multiplier
+  const atLeast = nextRoundAtLeast.get(db)
+  nextRoundAtLeast.delete(db)
+  const { id, outcome, multiplier } = drawRound(game, cashOutAt, atLeast)
   const winMinor = Math.floor(stakeMinor * multiplier)
   try {
     const change = changeBalance(db, {
@@ -163,5 +187,11 @@ export const gamesModule: ServerModule = {
   name: 'games',
   mount(app, deps) {
     app.use(GATEWAY.mobile, createGamesRouter(deps))
+    if (deps.config.development)
+      app.post('/api/dev/games/next-round', validateBody(NEXT_ROUND_SCHEMA), (req, res) => {
+        const { atLeast } = req.body as { atLeast: number }
+        nextRoundAtLeast.set(deps.db, atLeast)
+        sendOk(res, { atLeast })
+      })
   },
 }

@@ -26,3 +26,9 @@ registerOpenApiPaths({
     }),
   },
 })
+
+registerOpenApiPaths({
+  '/api/dev/games/next-round': {
+    post: { tags: ['development'], summary: 'The next round played pays at least this multiple of its stake (an honest draw among round ids; development only)', responses: { 400: openapi.error('Bad input', BAD_INPUT) } },
+  },
+})
