@@ -69,6 +69,18 @@ describe('games through the balance', () => {
     expect((await server.call('POST', 'games/casino/book-of-ra/play', { hash: zero, body: { stake: 'x' } })).status).toBe(400)
   })
 
+  it('development hook: the next round pays at least the asked multiple (an honest round: its outcome recomputes from its id), once', async () => {
+    const hash = await server.login('opened@demo.parlay.test')
+    expect((await server.call('POST', '/api/dev/games/next-round', { body: { atLeast: 'ten' } })).status).toBe(400)
+    expect((await server.call('POST', '/api/dev/games/next-round', { body: { atLeast: 10 } })).status).toBe(200)
+    const big = (await server.call('POST', 'games/casino/book-of-ra/play', { hash, body: { stake: 1, idempotencyKey: newKey() } })).json.payload
+    expect(big.outcome.multiplier).toBeGreaterThanOrEqual(10)
+    expect(spinSlot(roundNumbers(process.env.PARLAY_GAMES_SEED || 'parlay-demo-games', big.roundId)).multiplier).toBe(big.outcome.multiplier)
+    // the hook is spent: rounds after it are drawn as always (a run of 20 ×10 wins by chance is ~1e-33)
+    const after = await Promise.all(Array.from({ length: 20 }, () => server.call('POST', 'games/casino/book-of-ra/play', { hash, body: { stake: 0.1, idempotencyKey: newKey() } })))
+    expect(after.some((r) => r.json.payload.outcome.multiplier < 10)).toBe(true)
+  })
+
   it('favourites are kept per product on the server', async () => {
     const hash = await server.login('opened@demo.parlay.test')
     await server.call('PUT', 'games/favorites', { hash, body: { product: 'casino', gameId: 'book-of-ra', favorite: true } })
