@@ -39,11 +39,17 @@ export function usePunterEvents(handlers: PunterEventHandlers, onSession?: (runt
   }, [accessToken, punterHash]) // eslint-disable-line react-hooks/exhaustive-deps
 }
 
-const BALANCE_EVENTS: PunterEventHandlers = {
+/** The punter socket's account events: the balance follows accountUpdate; accountLogout (the
+ * session was ended elsewhere: another device's logout, a block, a self-exclusion) logs this page
+ * out with reason SOCKET, which goes home and shows the session-expired popup (spec §3, §4). */
+export const ACCOUNT_EVENTS: PunterEventHandlers = {
   accountUpdate(frame, runtime) {
     const balance = (frame.payload as { balance?: unknown } | undefined)?.balance
     const user = runtime.stores.user.getState()
     if (typeof balance === 'number' && user.data) user.setUser({ ...user.data, balanceInfo: { ...user.data.balanceInfo, mainBalance: balance } })
+  },
+  accountLogout(_frame, runtime) {
+    if (runtime.stores.session.getState().accessToken) void runtime.run([{ do: 'auth.logout', with: { reason: 'SOCKET' } }])
   },
 }
 
@@ -72,6 +78,6 @@ function useSlipWatch(): void {
 /** The header's balance (and the bet slip's and game page's) follows accountUpdate; the slip's
  * picks are watched on the bet channel. */
 export function usePunterSocket(): void {
-  usePunterEvents(BALANCE_EVENTS)
+  usePunterEvents(ACCOUNT_EVENTS)
   useSlipWatch()
 }
