@@ -87,7 +87,10 @@ function writersTakeTheLockFirst(db: Db): void {
   const deferred = db.transaction.bind(db)
   db.transaction = ((fn: (...args: unknown[]) => unknown) => {
     const modes = deferred(fn)
-    return Object.assign((...args: unknown[]) => modes.immediate(...args), modes)
+    // better-sqlite3's modes are non-enumerable properties: Object.assign(…, modes) copied none of
+    // them and every `.immediate()` call failed ("is not a function")
+    const { deferred: asDeferred, immediate, exclusive } = modes
+    return Object.assign((...args: unknown[]) => immediate(...args), { default: immediate, deferred: asDeferred, immediate, exclusive })
   }) as Db['transaction']
 }
 
