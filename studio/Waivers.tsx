@@ -81,6 +81,7 @@ export function Waivers({ me, sites, onChanged }: { me: Me; sites: SiteRow[]; on
       <h2 id="waivers-title">Waivers of regulatory findings</h2>
       <p className="muted">A waiver lets one jurisdiction's documents pass one regulatory rule. Compliance approves it; never the person who asked.</p>
       {notice ? <p className={notice.ok ? 'notice info' : 'notice error'} role="status" data-testid="waiver-notice">{notice.text}</p> : null}
+      <div className="table-scroll" role="region" aria-labelledby="waivers-title" tabIndex={0}>
       <table>
         <caption className="muted">{waivers.length === 0 ? 'No waivers yet.' : `${waivers.length} waivers, newest first`}</caption>
         <thead>
@@ -107,6 +108,7 @@ export function Waivers({ me, sites, onChanged }: { me: Me; sites: SiteRow[]; on
           ))}
         </tbody>
       </table>
+      </div>
       <RequestWaiver sites={sites} rules={rules} onDone={done} />
     </section>
   )
