@@ -165,7 +165,7 @@ function generatedOperation(route: ServedRoute): Operation {
     summary: `${route.method.toUpperCase()} ${words(route.path) || route.path}`,
     operationId: operationId(route),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(docs.body ? { requestBody: { required: true, content: { 'application/json': { schema: docs.body } } } } : {}),
+    ...(docs.body ? { requestBody: { required: !docs.bodyOptional, content: { 'application/json': { schema: docs.body } } } } : {}),
     ...(security.length > 0 ? { security: security.map((scheme) => ({ [scheme]: [] })) } : {}),
     responses,
   }

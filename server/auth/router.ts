@@ -21,7 +21,7 @@ import type { ServerDeps } from '../deps'
 import { remoteConfigFor } from '../documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
-import { validateBody } from '../http/validate'
+import { validateBody, noBody } from '../http/validate'
 import {
   SERVER_SETTINGS_SCHEMA,
   findPunterById,
@@ -300,7 +300,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   })
 
   /** Plain logout: by the session hash; also ends every session of the punter. */
-  router.post('/auth/logout', (req, res) => {
+  router.post('/auth/logout', noBody(), (req, res) => {
     const session = authenticate(db, req.header(HEADERS.sessionHash), undefined, Number.NEGATIVE_INFINITY)
     if (session) {
       const ended = revokeAllSessions(db, session.punterId, 'logout', deps.now())

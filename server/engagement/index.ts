@@ -15,7 +15,7 @@ import { Router, type Request, type Response } from 'express'
 import { GATEWAY, type ServerDeps } from '../deps'
 import type { DocumentKind } from '../../engine/documents/kinds'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
-import { validateBody, validateQuery } from '../http/validate'
+import { validateBody, validateQuery, noBody } from '../http/validate'
 import { siteContext } from '../http/site'
 import { translationsFor } from '../documents/router'
 import type { ServerModule } from '../modules'
@@ -145,7 +145,7 @@ export function createEngagementRouter(deps: ServerDeps): Router {
     noStore(res)
     sendOk(res, loyaltyAccountOf(db, punterOf(res).id))
   })
-  gate.post('/loyalty/rules/accept', auth, (req, res) => {
+  gate.post('/loyalty/rules/accept', auth, noBody(), (req, res) => {
     const account = acceptLoyaltyRules(db, punterOf(res), deps.now())
     log.info('loyalty.rules.accepted', { punterId: punterOf(res).id })
     noStore(res)

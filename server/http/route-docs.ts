@@ -14,6 +14,8 @@ export type SecurityScheme = 'punterSessionHash' | 'accessToken' | 'adminSession
 export interface RouteDocs {
   /** JSON Schema of the JSON request body (the object the middleware validates with). */
   body?: object
+  /** The body may be left out (a call that takes none: `NO_BODY`). */
+  bodyOptional?: boolean
   /** JSON Schema of the query string (an object schema: one property per parameter). */
   query?: object
   /** Security schemes this middleware enforces (any one of them is enough). */

@@ -64,6 +64,30 @@ export function validateBody(schema: object, refuse?: (res: Response, problem: F
   return documented(middleware, { body: schema })
 }
 
+/** The request body of a call that takes none: nothing, or an empty JSON object. */
+export const NO_BODY = { type: 'object', maxProperties: 0, description: 'No body: send nothing, or an empty JSON object.' } as const
+
+/**
+ * Middleware for a call that takes no body (logout, accept, continue, start): nothing or `{}` passes;
+ * any field is refused (400 unknownField) and a body in another format 415, so a client that sends
+ * something believes nothing it sent was used. `refuse` answers as `validateBody`'s does.
+ */
+export function noBody(refuse?: (res: Response, problem: FieldError) => void): RequestHandler {
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
+    const body: unknown = req.body
+    const length = Number(req.header('content-length') ?? 0)
+    if (body === undefined || body === null) {
+      if (length > 0 && !req.is('application/json')) return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType)
+      return next()
+    }
+    if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return next()
+    const field = typeof body === 'object' && !Array.isArray(body) ? Object.keys(body)[0] : ''
+    const problem = { field, code: field ? 'unknownField' : 'type' }
+    return refuse ? refuse(res, problem) : sendError(res, 400, HTTP_ERRORS.validation, problem)
+  }
+  return documented(middleware, { body: NO_BODY, bodyOptional: true })
+}
+
 /**
  * Middleware: the query string must match `schema` (an object schema whose properties are the
  * parameters). A repeated parameter (an array) is refused before the schema sees it.

@@ -25,7 +25,7 @@ import { GATEWAY, type ServerDeps } from '../deps'
 import { sendError, sendOk } from '../http/envelope'
 import { jurisdictionOf } from '../dictionary'
 import { siteContext } from '../http/site'
-import { validateBody } from '../http/validate'
+import { validateBody, noBody } from '../http/validate'
 import type { Punter } from '../punters/repository'
 import { punterById, requirePunter, sendLoggedIn } from '../signup/punters'
 import { isIdentified, NO_IDENTITY, simulatedNationalIdentity, type IdentityData, type IdentityRecord, type NationalIdentityProvider } from './cps'
@@ -134,7 +134,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
       sendOk(res, cpsAnswer(next))
     })
   }
-  gate.post('/punter/cps/one/identify-punter/continue', auth, (req, res) => {
+  gate.post('/punter/cps/one/identify-punter/continue', auth, noBody(), (req, res) => {
     if (!nationalServiceOnly(req, res)) return
     const punter = res.locals.punter as Punter
     const current = identityOf(punter)
@@ -143,7 +143,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
     save(punter.id, next)
     sendOk(res, cpsAnswer(next))
   })
-  gate.post('/punter/cps/one/identify-punter/esia/full', auth, (req, res) => {
+  gate.post('/punter/cps/one/identify-punter/esia/full', auth, noBody(), (req, res) => {
     if (!nationalServiceOnly(req, res)) return
     const punter = res.locals.punter as Punter
     const state = newState()
@@ -158,7 +158,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
     sendOk(res, { ...IDENTIFICATION_AGREEMENT, operator: siteContext(req, deps).site.name })
   })
 
-  gate.post('/verification/start-punter-auto-verification', auth, (_req, res) => {
+  gate.post('/verification/start-punter-auto-verification', auth, noBody(), (_req, res) => {
     if (!autoVerificationLink) return unavailable(res)
     const punter = res.locals.punter as Punter
     if (autoVerificationOf(punter) === 'CONFIRMED') return sendOk(res, { link: null, autoVerificationState: 'CONFIRMED' })

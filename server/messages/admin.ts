@@ -14,7 +14,7 @@
 import { Router, type Request, type Response } from 'express'
 import type { ServerDeps } from '../deps'
 import { sendError, sendOk, HTTP_ERRORS } from '../http/envelope'
-import { validateBody } from '../http/validate'
+import { validateBody, noBody } from '../http/validate'
 import { PUNTER_STATES } from '../punters/repository'
 import { appendAudit, auditedTransaction } from '../store/audit'
 import { announceMessage } from './index'
@@ -123,7 +123,7 @@ export function createAdminMessagesRouter(deps: ServerDeps, adminOf: AdminOf): R
     sendOk(res, messageSummary(findMessage(deps.db, message.id)!), 201)
   })
 
-  router.post('/admin/api/messages/:id/approve', (req, res) => {
+  router.post('/admin/api/messages/:id/approve', noBody(), (req, res) => {
     const id = idOf(req)
     const message = id === undefined ? undefined : findMessage(deps.db, id)
     if (!message) return sendError(res, 404, HTTP_ERRORS.notFound)

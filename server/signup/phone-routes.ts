@@ -106,21 +106,21 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
   const codeBody = TOKEN_BODY(['verificationToken', 'verificationCode'])
 
   function complete(flow: FlowKind, variant: string) {
-    return (req: Request, res: Response) => {
-      const body = codeBody(req, res)
+    return [codeBody.check, (req: Request, res: Response) => {
+      const body = codeBody.read(req, res)
       if (!body) return
       if (!body.verificationToken || !body.verificationCode) return failFields(res, [{ field: body.verificationToken ? 'verificationCode' : 'verificationToken', code: 'required' }])
       const { site } = siteContext(req, deps)
       const verified = verification.verify(body.verificationToken, body.verificationCode, flow, site.jurisdiction, deps.now())
       if (!verified.ok) return fail(res, verified.code, verified.state)
       finish(res, verified.value, variant)
-    }
+    }]
   }
 
   const resendBody = TOKEN_BODY(['verificationToken', 'captcha'])
   function resend(flows: FlowKind[]) {
-    return async (req: Request, res: Response) => {
-      const body = resendBody(req, res)
+    return [resendBody.check, async (req: Request, res: Response) => {
+      const body = resendBody.read(req, res)
       if (!body) return
       if (!body.verificationToken) return failFields(res, [{ field: 'verificationToken', code: 'required' }])
       const { site } = siteContext(req, deps)
@@ -142,27 +142,27 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
         return fail(res, 'VERIFICATION_ERROR')
       }
       sendOk(res, result.value.state)
-    }
+    }]
   }
 
   /** The code step alone of a variant with a registration token. */
   function confirmCode(variant: Variant) {
-    return (req: Request, res: Response) => {
-      const body = codeBody(req, res)
+    return [codeBody.check, (req: Request, res: Response) => {
+      const body = codeBody.read(req, res)
       if (!body) return
       if (!body.verificationToken || !body.verificationCode) return failFields(res, [{ field: 'verificationCode', code: 'required' }])
       const { site } = siteContext(req, deps)
       const verified = verification.verify(body.verificationToken, body.verificationCode, variant, site.jurisdiction, deps.now())
       if (!verified.ok) return fail(res, verified.code, verified.state)
       sendOk(res, { status: 'VERIFIED' })
-    }
+    }]
   }
 
   const registrationCompleteBody = TOKEN_BODY(['registrationToken', 'verificationToken', 'verificationCode'])
   /** Completes a variant with a registration token: the code now, or one confirmed before. */
   function completeWithRegistrationToken(variant: Variant) {
-    return (req: Request, res: Response) => {
-      const body = registrationCompleteBody(req, res)
+    return [registrationCompleteBody.check, (req: Request, res: Response) => {
+      const body = registrationCompleteBody.read(req, res)
       if (!body) return
       if (!body.registrationToken || !body.verificationToken) return failFields(res, [{ field: body.registrationToken ? 'verificationToken' : 'registrationToken', code: 'required' }])
       if (!verification.registrationTokenMatches(body.verificationToken, body.registrationToken)) return fail(res, 'UNKNOWN_HASH')
@@ -173,14 +173,14 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
         : verification.verified(body.verificationToken, variant, site.jurisdiction, now)
       if (!verified.ok) return fail(res, verified.code, 'state' in verified ? verified.state : undefined)
       finish(res, verified.value, variant)
-    }
+    }]
   }
 
   const continueBody = TOKEN_BODY(['registrationToken'])
   /** The state of a started registration, by its registration token. */
   function continueRegistration() {
-    return (req: Request, res: Response) => {
-      const body = continueBody(req, res)
+    return [continueBody.check, (req: Request, res: Response) => {
+      const body = continueBody.read(req, res)
       if (!body) return
       if (!body.registrationToken) return failFields(res, [{ field: 'registrationToken', code: 'required' }])
       const { site } = siteContext(req, deps)
@@ -188,7 +188,7 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
       if (!state) return fail(res, 'UNKNOWN_HASH')
       const { tokenDigest: _digest, ...visible } = state
       sendOk(res, visible)
-    }
+    }]
   }
 
   return { begin, complete, resend, confirmCode, completeWithRegistrationToken, continueRegistration }

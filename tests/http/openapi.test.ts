@@ -123,6 +123,34 @@ describe('request schemas come from the validation middleware', () => {
     }
   })
 
+  it('every write call declares its request body: a strict schema, or "no body"; the exceptions are named', () => {
+    // bodies read by their own parser (not JSON objects a schema describes), flows validated by their
+    // flow document, dev-only simulators, and admin actions by id (CSRF-checked; listed until they get noBody)
+    const OWN_FORMAT = [
+      'post /analytics/api/2/httpapi', // the analytics vendor's format, answered in its own error shape
+      'post /errors/api/1/envelope', // newline-delimited envelope
+      'post /replay/api/1/batch', // gzip bytes
+      'post /api/demo/contact', // validated by the demo-contact flow document
+      'post /mobile-gate/api/v1/account/belarus/signup/complete', // multipart: the document scan
+    ]
+    const unchecked = operations(doc)
+      .filter((o) => /^(post|put|patch|delete) /.test(o.key) && !o.op.requestBody)
+      .map((o) => o.key)
+      .filter((key) => !OWN_FORMAT.includes(key) && !/ \/(api\/)?dev\//.test(key) && !/ \/admin\/api\//.test(key))
+    expect(unchecked).toEqual([])
+  })
+
+  it('a call that takes no body refuses one with a field, and documents it as optional', async () => {
+    const accept = doc.paths['/mobile-gate/api/v1/loyalty/rules/accept'].post.requestBody
+    expect(accept.required).toBe(false)
+    expect(accept.content['application/json'].schema.maxProperties).toBe(0)
+    const res = await fetch(`${dev.url}/mobile-gate/api/v1/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ everywhere: true }) })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ status: 'ERROR', errorCode: 'ValidationError', payload: { field: 'everywhere', code: 'unknownField' } })
+    expect((await fetch(`${dev.url}/mobile-gate/api/v1/auth/logout`, { method: 'POST' })).status).toBe(200)
+    expect((await fetch(`${dev.url}/mobile-gate/api/v1/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(200)
+  })
+
   it('a punter session check makes the operation secured and documents 401; the admin API needs its cookie and CSRF header', () => {
     const heartbeat = doc.paths['/mobile-gate/api/v1/heartbeat'].get
     expect(heartbeat.security).toEqual([{ punterSessionHash: [] }])
