@@ -20,15 +20,17 @@ import type { IChangeEvent } from '@rjsf/core'
 import type { CustomValidator, ErrorTransformer, RJSFSchema, UiSchema } from '@rjsf/utils'
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
-import { buildContext, evaluateCondition } from '../../core/context'
+import { buildContext } from '../../core/context'
 import type { Result } from '../../core/contracts'
-import { errorMessageKey } from '../../core/gateway'
 import type { ActionChain, FlowDocument, FlowStep, NodeOf } from '../../documents/types'
 import { useEvaluate, useRuntime } from '../runtime'
 import { beginSubmission, endSubmission, registerFormActions } from './actions'
-import { checkDefaultDateBounds, isoDate } from '../../core/date-rules'
-import { fieldErrorsOf, toErrorSchema, withoutChanged, type FieldError } from './errors'
-import { countryFor, isValidNational, splitPhone } from './phone'
+import { isoDate } from '../../core/date-rules'
+import { toErrorSchema, withoutChanged, type FieldError } from './errors'
+import { addFieldRuleErrors } from './field-rules'
+import { FlowActions, FlowProgress } from './flow-parts'
+import { fieldsOf, hiddenByCondition, pick, stepAfter, visibleStepsOf, withHidden, withoutKeys, type Values } from './flow-steps'
+import { submitFailure } from './submit-outcome'
 import { createTranslate, validationMessage, type Translate } from './texts'
 import { ThemedForm, type FormContext } from './theme'
 import { loadValidatorModule, type ValidatorModule } from './validator-module'
@@ -37,40 +39,10 @@ import './form.css'
 
 registerFormActions()
 
-type Values = Record<string, unknown>
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; flow: FlowDocument; validators: ValidatorModule }
 
 const DEFAULTS = { constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' } as const
 
-
-/** The runtime's `run` as the form uses it: with form values in the context, returning the Result
- * when the runtime gives it back (older runtimes return nothing; `form.post` then reports it). */
-function fieldsOf(schema: Record<string, unknown> | undefined): string[] {
-  const properties = schema?.properties
-  return properties && typeof properties === 'object' ? Object.keys(properties) : []
-}
-
-/** Fields whose uiSchema `ui:when` (compiled by the server) is not true against the form so far. */
-function hiddenByCondition(uiSchema: unknown, fields: string[], ctx: ReturnType<typeof buildContext>): string[] {
-  const options = (uiSchema ?? {}) as Record<string, Record<string, unknown> | undefined>
-  return fields.filter((field) => options[field]?.['ui:when'] !== undefined && !evaluateCondition(options[field]!['ui:when'], ctx))
-}
-
-/** The step's uiSchema with the hidden fields' widgets hidden (their values are not sent). */
-function withHidden(uiSchema: UiSchema, hidden: string[]): UiSchema {
-  if (hidden.length === 0) return uiSchema
-  const out: Record<string, unknown> = { ...uiSchema }
-  for (const field of hidden) out[field] = { ...((uiSchema as Record<string, object>)[field] ?? {}), 'ui:widget': 'hidden' }
-  return out as UiSchema
-}
-
-function withoutKeys(values: Values, keys: string[]): Values {
-  return keys.length === 0 ? values : Object.fromEntries(Object.entries(values).filter(([k]) => !keys.includes(k)))
-}
-
-function pick(values: Values, keys: string[]): Values {
-  return Object.fromEntries(Object.entries(values).filter(([k]) => keys.includes(k)))
-}
 
 export default function FormNode({ node }: { node: NodeOf<'form'> }) {
   const runtime = useRuntime()
@@ -140,10 +112,7 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const movedRef = useRef(false)
 
-  const visibleSteps = useMemo(() => {
-    const ctx = buildContext(runtime.stores, { form: values })
-    return flow.steps.filter((s) => evaluateCondition(s.when, ctx))
-  }, [flow, values, runtime.stores])
+  const visibleSteps = useMemo(() => visibleStepsOf(flow, buildContext(runtime.stores, { form: values })), [flow, values, runtime.stores])
 
   const step: FlowStep | undefined = visibleSteps.find((s) => s.id === stepId) ?? visibleSteps[0]
   const index = step ? visibleSteps.indexOf(step) : -1
@@ -172,24 +141,11 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
   const hiddenFields = useMemo(() => hiddenByCondition(step?.uiSchema, fields, buildContext(runtime.stores, { form: values })), [step, fields, values, runtime.stores])
   const uiSchema = useMemo(() => withHidden((step?.uiSchema ?? {}) as UiSchema, hiddenFields), [step, hiddenFields])
   const customValidate: CustomValidator = useCallback(
-    (formData, errors) => {
-      const data = (formData ?? {}) as Values
-      for (const problem of checkDefaultDateBounds((schema ?? {}) as Record<string, unknown>, data, formContext.today)) {
-        const bounds = (schema as { properties?: Record<string, { formatMinimum?: string; formatMaximum?: string }> }).properties?.[problem.field]
-        const limit = problem.code === 'formatMinimum' ? (bounds?.formatMinimum ?? '2000-01-01') : (bounds?.formatMaximum ?? formContext.today)
-        ;(errors as unknown as Record<string, { addError(m: string): void }>)[problem.field]?.addError(validationMessage(tr, problem.code, { limit }))
-      }
-      for (const field of fields) {
-        const ui = (uiSchema as Record<string, Record<string, unknown> | undefined>)[field]
-        const value = data[field]
-        if (ui?.['ui:widget'] === 'phone' && typeof value === 'string' && value) {
-          const { country, national } = splitPhone(value, formContext.phoneCountry)
-          if (!isValidNational(national, countryFor(country.code)))
-            (errors as unknown as Record<string, { addError(m: string): void }>)[field]?.addError(validationMessage(tr, 'phone'))
-        }
-      }
-      return errors
-    },
+    (formData, errors) =>
+      addFieldRuleErrors(
+        { schema: (schema ?? {}) as Record<string, unknown>, uiSchema, fields, data: (formData ?? {}) as Values, today: formContext.today, phoneCountry: formContext.phoneCountry, tr },
+        errors,
+      ),
     [schema, fields, uiSchema, formContext, tr],
   )
 
@@ -227,21 +183,10 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
       }
       setBusy(false)
       if (!result.ok) {
-        const errors = fieldErrorsOf(result)
-        // each field error goes to the step that shows the field (the current one first)
-        const stepOf = (e: FieldError) =>
-          e.field === '' ? undefined : [step, ...visibleSteps].find((s) => fieldsOf(validators.schemas[s.id]).includes(e.field.split('.')[0]))
-        const placed = errors.filter((e) => stepOf(e) !== undefined)
+        const { placed, target, alert } = submitFailure(result, step, visibleSteps, validators, tr)
         setServerErrors(placed)
-        if (placed.length === 0 || placed.length < errors.length) {
-          const key = errorMessageKey(result.code)
-          // the answer's payload fills the text (LOGIN_DENIED_BY_PERMISSION: {{disabledUntil, datetime}})
-          const details = result.details !== null && typeof result.details === 'object' ? (result.details as Record<string, unknown>) : {}
-          const text = tr(key, details, '')
-          setFormError(text && text !== key && result.code !== 'ValidationError' ? text : tr('form.error.submit'))
-        }
-        if (placed.length > 0) {
-          const target = stepOf(placed[0])!
+        if (alert !== null) setFormError(alert)
+        if (target) {
           if (target.id !== step.id) {
             movedRef.current = false
             setStepId(target.id)
@@ -253,10 +198,9 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
       }
       movedRef.current = true
       setAttempted(false)
-      const ctx = buildContext(runtime.stores, { form: merged })
-      const remaining = flow.steps.slice(flow.steps.indexOf(step) + 1).filter((s) => evaluateCondition(s.when, ctx))
-      if (remaining.length > 0) {
-        setStepId(remaining[0].id)
+      const next = stepAfter(flow, step, buildContext(runtime.stores, { form: merged }))
+      if (next) {
+        setStepId(next.id)
         return
       }
       setDone(true)
@@ -293,14 +237,7 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
   return (
     <section className="form-flow" data-testid={testId} data-step={step.id} aria-labelledby={`${testId}-title`}>
       {heading ? <h2 className="form-title">{heading}</h2> : null}
-      {visibleSteps.length > 1 ? (
-        <div className="form-progress" data-testid="form-progress">
-          <p>{tr('form.progress', { current: index + 1, total: visibleSteps.length })}</p>
-          <div className="form-progress-bar" aria-hidden="true">
-            <span style={{ width: `${Math.round(((index + 1) / visibleSteps.length) * 100)}%` }} />
-          </div>
-        </div>
-      ) : null}
+      <FlowProgress index={index} total={visibleSteps.length} tr={tr} />
       <h3 className="form-step-title" id={`${testId}-title`} tabIndex={-1} ref={headingRef}>
         {stepTitle || heading}
       </h3>
@@ -331,16 +268,7 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
         onError={onError}
         className="form"
       >
-        <div className="form-actions">
-          {index > 0 ? (
-            <button type="button" className="form-button form-button-secondary" onClick={back} disabled={busy}>
-              {tr('form.back')}
-            </button>
-          ) : null}
-          <button type="submit" className="form-button form-button-primary" disabled={busy} aria-busy={busy || undefined} data-testid="form-submit">
-            {busy ? tr('form.busy') : submitLabel}
-          </button>
-        </div>
+        <FlowActions canGoBack={index > 0} busy={busy} submitLabel={submitLabel} onBack={back} tr={tr} />
       </ThemedForm>
       </div>
     </section>

@@ -1,0 +1,48 @@
+/**
+ * The field rules a flow form checks in the browser beside the precompiled validator (FlowForm's
+ * field concern): the default date bounds (spec §5) and phone numbers against the phone rule.
+ * Adds each problem to rjsf's error object, with the validation texts.
+ */
+import type { UiSchema } from '@rjsf/utils'
+import { checkDefaultDateBounds } from '../../core/date-rules'
+import type { Values } from './flow-steps'
+import { countryFor, isValidNational, splitPhone } from './phone'
+import { validationMessage, type Translate } from './texts'
+
+type Errors = Record<string, { addError(message: string): void } | undefined>
+type Bounds = { properties?: Record<string, { formatMinimum?: string; formatMaximum?: string }> }
+
+export interface FieldRuleInput {
+  schema: Record<string, unknown>
+  uiSchema: UiSchema
+  fields: string[]
+  data: Values
+  today: string
+  phoneCountry?: string
+  tr: Translate
+}
+
+function addDateErrors(input: FieldRuleInput, errors: Errors): void {
+  for (const problem of checkDefaultDateBounds(input.schema, input.data, input.today)) {
+    const bounds = (input.schema as Bounds).properties?.[problem.field]
+    const limit = problem.code === 'formatMinimum' ? (bounds?.formatMinimum ?? '2000-01-01') : (bounds?.formatMaximum ?? input.today)
+    errors[problem.field]?.addError(validationMessage(input.tr, problem.code, { limit }))
+  }
+}
+
+function addPhoneErrors(input: FieldRuleInput, errors: Errors): void {
+  for (const field of input.fields) {
+    const ui = (input.uiSchema as Record<string, Record<string, unknown> | undefined>)[field]
+    const value = input.data[field]
+    if (ui?.['ui:widget'] !== 'phone' || typeof value !== 'string' || !value) continue
+    const { country, national } = splitPhone(value, input.phoneCountry)
+    if (!isValidNational(national, countryFor(country.code))) errors[field]?.addError(validationMessage(input.tr, 'phone'))
+  }
+}
+
+/** Adds the date-bound and phone problems of the step's data to rjsf's errors; returns them. */
+export function addFieldRuleErrors<E>(input: FieldRuleInput, errors: E): E {
+  addDateErrors(input, errors as unknown as Errors)
+  addPhoneErrors(input, errors as unknown as Errors)
+  return errors
+}

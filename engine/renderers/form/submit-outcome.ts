@@ -1,0 +1,38 @@
+/**
+ * What a failed step submission shows (FlowForm's submit/error concern), pure: field errors
+ * (`{field, code}[]` details) go to the step that shows the field, the current one first; what
+ * no step shows, or a failure without field errors, becomes the form's alert text.
+ */
+import type { Result } from '../../core/contracts'
+import { errorMessageKey } from '../../core/gateway'
+import type { FlowStep } from '../../documents/types'
+import { fieldErrorsOf, type FieldError } from './errors'
+import { fieldsOf } from './flow-steps'
+import type { Translate } from './texts'
+import type { ValidatorModule } from './validator-module'
+
+export interface SubmitFailure {
+  /** The field errors some visible step shows. */
+  placed: FieldError[]
+  /** The step of the first placed error (to go to), when there is one. */
+  target?: FlowStep
+  /** The form's alert text, or null when every error is on a field. */
+  alert: string | null
+}
+
+/** The alert text of a failure code: its server text (filled from the payload), else the generic one. */
+function alertText(failure: Extract<Result<unknown>, { ok: false }>, tr: Translate): string {
+  const key = errorMessageKey(failure.code)
+  // the answer's payload fills the text (LOGIN_DENIED_BY_PERMISSION: {{disabledUntil, datetime}})
+  const details = failure.details !== null && typeof failure.details === 'object' ? (failure.details as Record<string, unknown>) : {}
+  const text = tr(key, details, '')
+  return text && text !== key && failure.code !== 'ValidationError' ? text : tr('form.error.submit')
+}
+
+export function submitFailure(failure: Extract<Result<unknown>, { ok: false }>, step: FlowStep, visibleSteps: FlowStep[], validators: ValidatorModule, tr: Translate): SubmitFailure {
+  const errors = fieldErrorsOf(failure)
+  const stepOf = (e: FieldError) => (e.field === '' ? undefined : [step, ...visibleSteps].find((s) => fieldsOf(validators.schemas[s.id]).includes(e.field.split('.')[0])))
+  const placed = errors.filter((e) => stepOf(e) !== undefined)
+  const alert = placed.length === 0 || placed.length < errors.length ? alertText(failure, tr) : null
+  return { placed, target: placed.length > 0 ? stepOf(placed[0]) : undefined, alert }
+}

@@ -1,0 +1,52 @@
+/**
+ * The pure parts FlowForm is built from: which steps show and which comes next (their `when`
+ * against the form so far), and where a failed submission's errors go (the step showing the
+ * field, else the form's alert).
+ */
+import { describe, expect, it } from 'vitest'
+import { buildContext } from '../../../engine/core/context'
+import type { FlowDocument, FlowStep } from '../../../engine/documents/types'
+import { stepAfter, visibleStepsOf } from '../../../engine/renderers/form/flow-steps'
+import { submitFailure } from '../../../engine/renderers/form/submit-outcome'
+import type { ValidatorModule } from '../../../engine/renderers/form/validator-module'
+import { cel, testEnv } from './helpers'
+
+const steps = [
+  { id: 'account', submit: [] },
+  { id: 'company', when: cel('form.kind == "company"') },
+  { id: 'person' },
+] as unknown as FlowStep[]
+const flow = { id: 'f', steps } as unknown as FlowDocument
+const validators = {
+  flow: 'f',
+  schemas: { account: { properties: { email: {} } }, company: { properties: { vat: {} } }, person: { properties: { name: {} } } },
+  validators: {},
+} as unknown as ValidatorModule
+const tr = (key: string) => (key === 'server.error.DUPLICATE_EMAIL' ? 'E-mail taken' : key === 'form.error.submit' ? 'Could not send' : key)
+
+describe('step navigation', () => {
+  const { stores } = testEnv()
+  it('a step whose when is false is skipped', () => expect(visibleStepsOf(flow, buildContext(stores, { form: { kind: 'person' } })).map((s) => s.id)).toEqual(['account', 'person']))
+  it('the next step is the first later one whose when is true', () => {
+    expect(stepAfter(flow, steps[0], buildContext(stores, { form: { kind: 'company' } }))?.id).toBe('company')
+    expect(stepAfter(flow, steps[0], buildContext(stores, { form: { kind: 'person' } }))?.id).toBe('person')
+  })
+  it('after the last step the flow is complete', () => expect(stepAfter(flow, steps[2], buildContext(stores, { form: {} }))).toBeUndefined())
+})
+
+describe('a failed submission', () => {
+  it("a field error goes to the step that shows the field, and the form goes there; no alert when every error is placed", () => {
+    const failure = submitFailure({ ok: false, code: 'ValidationError', details: [{ field: 'email', code: 'DUPLICATE_EMAIL' }] }, steps[2], [steps[0], steps[2]], validators, tr)
+    expect(failure.placed).toEqual([{ field: 'email', code: 'DUPLICATE_EMAIL' }])
+    expect(failure.target?.id).toBe('account')
+    expect(failure.alert).toBeNull()
+  })
+  it('a failure without field errors shows its server text as the alert', () => {
+    expect(submitFailure({ ok: false, code: 'DUPLICATE_EMAIL' }, steps[0], [steps[0]], validators, tr)).toEqual({ placed: [], target: undefined, alert: 'E-mail taken' })
+  })
+  it('an error on a field no step shows, or a code without text, shows the generic alert', () => {
+    const failure = submitFailure({ ok: false, code: 'ValidationError', details: [{ field: 'unknown', code: 'X' }] }, steps[0], [steps[0]], validators, tr)
+    expect(failure.placed).toEqual([])
+    expect(failure.alert).toBe('Could not send')
+  })
+})
