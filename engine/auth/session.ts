@@ -25,8 +25,13 @@ import type { EngineStores, ServerSettings, SessionFields, StoredSession, UserDa
 import { inPageLock, sessionServicesOf, type SessionMessage, type SessionTabs } from './session-tabs'
 
 export { provideSessionServices, type SessionServices } from './session-tabs'
-import { classifyLogin, JURISDICTION_PHONE_COUNTRY } from './login-classification'
 import { serverSettingsFrom } from './settings'
+
+/** Does the login read as a phone number (spec §5)? The classification and its metadata load on first use. */
+async function isPhoneLogin(raw: string, jurisdiction: string): Promise<boolean> {
+  const { classifyLogin, JURISDICTION_PHONE_COUNTRY } = await import('./login-classification')
+  return classifyLogin(raw, JURISDICTION_PHONE_COUNTRY[jurisdiction]).kind === 'phone_number'
+}
 
 /** Logout reasons (spec §3 enumerations; SEFT_LOGOUT is the spec's spelling). */
 export const LOGOUT_REASONS = ['AT_EXPIRED', 'RT_EXPIRED', 'SEFT_LOGOUT', 'SOCKET'] as const
@@ -317,7 +322,8 @@ export function createAuthController(deps: AuthDeps): AuthController {
     async login(input) {
       const jurisdiction = stores.site.getState().bootstrap?.site.jurisdiction ?? ''
       const raw = input.phoneNumber ?? input.login ?? ''
-      const byPhone = input.phoneNumber !== undefined || classifyLogin(raw, JURISDICTION_PHONE_COUNTRY[jurisdiction]).kind === 'phone_number'
+      // the phone metadata (libphonenumber, ~25 KB brotli) loads at the login, not with the sign-up form (issue 10)
+      const byPhone = input.phoneNumber !== undefined || (await isPhoneLogin(raw, jurisdiction))
       const body: Record<string, unknown> = { password: input.password }
       if (byPhone) body.phoneNumber = raw.trim()
       else body.login = raw.trim()
