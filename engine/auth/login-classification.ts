@@ -58,13 +58,3 @@ export const AUTH_TYPE_NEEDED: Record<Exclude<LoginKind, 'other'>, string> = {
   nickname: 'NICKNAME_AUTH_TYPE_NEEDED',
 }
 
-/** Default phone country per jurisdiction (national numbers typed without a dial code). */
-export const JURISDICTION_PHONE_COUNTRY: Record<string, string> = {
-  curacao: 'CW',
-  russia: 'RU',
-  belarus: 'BY',
-  denmark: 'DK',
-  spain: 'ES',
-  italy: 'IT',
-  alderney: 'GG',
-}

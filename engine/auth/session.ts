@@ -28,9 +28,9 @@ export { provideSessionServices, type SessionServices } from './session-tabs'
 import { serverSettingsFrom } from './settings'
 
 /** Does the login read as a phone number (spec §5)? The classification and its metadata load on first use. */
-async function isPhoneLogin(raw: string, jurisdiction: string): Promise<boolean> {
-  const { classifyLogin, JURISDICTION_PHONE_COUNTRY } = await import('./login-classification')
-  return classifyLogin(raw, JURISDICTION_PHONE_COUNTRY[jurisdiction]).kind === 'phone_number'
+async function isPhoneLogin(raw: string, country: string | undefined): Promise<boolean> {
+  const { classifyLogin } = await import('./login-classification')
+  return classifyLogin(raw, country).kind === 'phone_number'
 }
 
 /** Logout reasons (spec §3 enumerations; SEFT_LOGOUT is the spec's spelling). */
@@ -320,10 +320,10 @@ export function createAuthController(deps: AuthDeps): AuthController {
 
   const controller: AuthController = {
     async login(input) {
-      const jurisdiction = stores.site.getState().bootstrap?.site.jurisdiction ?? ''
+      const country = stores.site.getState().bootstrap?.site.country
       const raw = input.phoneNumber ?? input.login ?? ''
       // the phone metadata (libphonenumber, ~25 KB brotli) loads at the login, not with the sign-up form (issue 10)
-      const byPhone = input.phoneNumber !== undefined || (await isPhoneLogin(raw, jurisdiction))
+      const byPhone = input.phoneNumber !== undefined || (await isPhoneLogin(raw, country))
       const body: Record<string, unknown> = { password: input.password }
       if (byPhone) body.phoneNumber = raw.trim()
       else body.login = raw.trim()

@@ -21,6 +21,8 @@ export interface SiteBootstrap {
     defaultLocale: string
     locales: string[]
     currency: string
+    /** The jurisdiction document's country (ISO 3166): phone fields' preset, the experiment geo. */
+    country?: string
     minimumAge: number
     mainProduct: string
     development: boolean

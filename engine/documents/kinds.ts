@@ -521,6 +521,11 @@ export const jurisdictionSchema = {
     defaultLocale: { type: 'string', pattern: '^[a-z]{2,3}$' },
     locales: { type: 'array', items: { type: 'string', pattern: '^[a-z]{2,3}$' }, minItems: 1 },
     currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    country: {
+      type: 'string',
+      pattern: '^[A-Z]{2}$',
+      description: "ISO 3166 code of the site's country: a phone field's preset country, the country of a phone number typed without its dial code at login, and the experiment service's geo.",
+    },
     minimumAge: { type: 'integer', minimum: 18, maximum: 25 },
     mainProduct: { enum: SECTIONS },
     signup: {

@@ -12,15 +12,17 @@ import { experimentContext } from './context'
 import { LAST_EXPERIMENTS_KEY } from './last-groups'
 import type { Geo } from './types'
 
-/** Sites know their country, so geo is supplied by the host and the geo call is skipped. */
-const SITE_COUNTRY: Record<string, Geo> = {
-  curacao: { code: 'CW', country: 'Curaçao' },
-  russia: { code: 'RU', country: 'Russia' },
-  belarus: { code: 'BY', country: 'Belarus' },
-  denmark: { code: 'DK', country: 'Denmark' },
-  spain: { code: 'ES', country: 'Spain' },
-  italy: { code: 'IT', country: 'Italy' },
-  alderney: { code: 'GG', country: 'Guernsey' },
+/** Sites know their country (the jurisdiction document's `country`), so geo is supplied by the host
+ * and the geo call is skipped; the name is the country's English name (Intl), as the geo call gives it. */
+function siteGeo(code: string | undefined): Geo | undefined {
+  if (!code) return undefined
+  let country = code
+  try {
+    country = new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code
+  } catch {
+    // an engine without region names: the code stands for the name
+  }
+  return { code, country }
 }
 
 const DEVICE_KEY = 'parlay.deviceId'
@@ -68,7 +70,7 @@ export async function connectExperiments(stores: EngineStores, options: Experime
       api: options.api ?? '/experiments/api',
       storage: options.storage,
       random,
-      geo: site ? SITE_COUNTRY[site.site.jurisdiction] : undefined,
+      geo: siteGeo(site?.site.country),
       visitor: { userId: userId(), deviceId: device },
     })
     await sigma.init()

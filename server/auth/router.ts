@@ -11,7 +11,6 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { HEADERS } from '../../engine/core/contracts'
 import {
   AUTH_TYPE_NEEDED,
-  JURISDICTION_PHONE_COUNTRY,
   classifyLogin,
   classifyPhoneLogin,
   type ClassifiedLogin,
@@ -237,7 +236,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   router.post('/auth/v2/login', validateBody(LOGIN_SCHEMA), async (req, res) => {
     const body = req.body as LoginBody
     const { site } = siteContext(req, deps)
-    const classified = classifyLogin(body.login!, JURISDICTION_PHONE_COUNTRY[site.jurisdiction])
+    const classified = classifyLogin(body.login!, site.country)
     if (classified.kind === 'phone_number') return sendError(res, 400, AUTH_TYPE_NEEDED.phone_number, { login: classified.value })
     await login(req, res, classified, body, 'login')
   })
@@ -245,7 +244,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   router.post('/auth/v2/login/phone-number', validateBody(PHONE_LOGIN_SCHEMA), async (req, res) => {
     const body = req.body as LoginBody
     const { site } = siteContext(req, deps)
-    const classified = classifyPhoneLogin(body.phoneNumber!, JURISDICTION_PHONE_COUNTRY[site.jurisdiction])
+    const classified = classifyPhoneLogin(body.phoneNumber!, site.country)
     if (classified.kind !== 'phone_number' && classified.kind !== 'other') return sendError(res, 400, AUTH_TYPE_NEEDED[classified.kind], { login: classified.value })
     await login(req, res, classified, body, 'phone')
   })

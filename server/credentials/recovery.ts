@@ -6,7 +6,7 @@
  * the answer. Budgets count the address typed and the client, not the account.
  */
 import type { Request, Response, Router } from 'express'
-import { JURISDICTION_PHONE_COUNTRY, classifyLogin, classifyPhoneLogin } from '../../engine/auth/login-classification'
+import { classifyLogin, classifyPhoneLogin } from '../../engine/auth/login-classification'
 import { clearAccountFailures } from '../auth/throttle'
 import { loginIdentifiers } from '../auth/unlock'
 import { revokeAllSessions } from '../auth/sessions'
@@ -26,11 +26,11 @@ export const RECOVERY_BUDGET = { perTargetCooldownMs: 60_000, perTargetPerDay: 5
 
 type Target = { channel: 'email'; email: string } | { channel: 'sms'; phone: string }
 
-function targetOf(login: string, jurisdiction: string): Target | undefined {
+function targetOf(login: string, country: string | undefined): Target | undefined {
   const value = login.trim()
   const asLogin = classifyLogin(value)
   if (asLogin.kind === 'email') return { channel: 'email', email: asLogin.value }
-  const phone = classifyPhoneLogin(value, JURISDICTION_PHONE_COUNTRY[jurisdiction])
+  const phone = classifyPhoneLogin(value, country)
   return phone.kind === 'phone_number' ? { channel: 'sms', phone: phone.value } : undefined
 }
 
@@ -49,7 +49,7 @@ export function mountRecovery(router: Router, ctx: CredentialsContext): void {
 
   router.post('/account/password/recover', validateBody(RECOVER_SCHEMA), (req: Request, res: Response) => {
     const { site } = siteContext(req, deps)
-    const target = targetOf((req.body as { login: string }).login, site.jurisdiction)
+    const target = targetOf((req.body as { login: string }).login, site.country)
     if (!target) return sendError(res, 400, 'ValidationError', [{ field: 'login', code: 'emailOrPhone' }])
     const now = deps.now()
     const allowed = spend(db, budgets(target, req.ip), now)

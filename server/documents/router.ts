@@ -139,6 +139,7 @@ export function siteBootstrapFor(deps: ServerDeps, req: Request): { etag: string
         defaultLocale: site.defaultLocale,
         locales: site.locales,
         currency: site.currency,
+        country: site.country,
         minimumAge: site.minimumAge,
         mainProduct: site.mainProduct,
         loyaltyCampaign: site.loyaltyCampaign === true,

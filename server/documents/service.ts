@@ -26,6 +26,8 @@ export interface Site {
   defaultLocale: string
   locales: string[]
   currency: string
+  /** ISO 3166 code of the site's country (jurisdiction document). */
+  country?: string
   minimumAge: number
   mainProduct: string
   /** The jurisdiction document's `loyalty.campaign`: browsers load the active loyalty campaign. */
@@ -78,6 +80,7 @@ function toSite(record: DocumentRecord): Site {
     defaultLocale: doc.defaultLocale,
     locales: doc.locales,
     currency: doc.currency,
+    country: doc.country,
     minimumAge: doc.minimumAge,
     mainProduct: doc.mainProduct ?? 'sport',
     loyaltyCampaign: (doc.loyalty as { campaign?: boolean } | undefined)?.campaign === true,

@@ -1,4 +1,5 @@
 /** The definitions of the actions engine/actions/join.ts implements (data; the one source is ./index.ts). */
+import { SIGNUP_VARIANT_NAMES } from '../../documents/signup-variants'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -41,12 +42,12 @@ export const definitions = {
     params: { type: 'object', properties: {}, additionalProperties: false },
   },
   'join.start': {
-    description: 'Sends the sign-up of a variant (phone, ru, belarus, email, italy, spain) with the form data; phone variants keep the join session for the code popup.',
+    description: 'Sends the sign-up of a variant (engine/documents/signup-variants.json) with the form data; phone variants keep the join session for the code popup.',
     params: {
       type: 'object',
       required: ['variant', 'data'],
       properties: {
-        variant: { enum: ['phone', 'ru', 'belarus', 'email', 'italy', 'spain'] },
+        variant: { enum: SIGNUP_VARIANT_NAMES },
         data: { type: 'object', description: 'The form values (bind {"$": "form"}).' },
       },
       additionalProperties: false,

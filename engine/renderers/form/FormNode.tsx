@@ -129,8 +129,8 @@ function FlowForm({ flow, validators, tr, title, testId }: FlowFormProps) {
 
   const formContext: FormContext = useMemo(() => {
     const bootstrap = runtime.stores.site.getState().bootstrap
-    const jurisdictionCountry: Record<string, string> = { russia: 'RU', belarus: 'BY', spain: 'ES', italy: 'IT', denmark: 'DK', curacao: 'CW', alderney: 'GG' }
-    return { tr, today: isoDate(Date.now()), phoneCountry: jurisdictionCountry[bootstrap?.site.jurisdiction ?? ''] }
+    // the site's preset phone country is its jurisdiction document's (schemas/jurisdictions/*/jurisdiction.json)
+    return { tr, today: isoDate(Date.now()), phoneCountry: bootstrap?.site.country }
   }, [tr, runtime.stores])
 
   const transformErrors: ErrorTransformer = useCallback(

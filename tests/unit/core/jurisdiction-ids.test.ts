@@ -23,8 +23,9 @@ function sources(dir: string): string[] {
 
 function literalsIn(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8')
-  const pattern = new RegExp(`['"\`](${JURISDICTION_IDS.join('|')})['"\`]`, 'g')
-  return [...text.matchAll(pattern)].map((m) => m[1])
+  // a quoted id ('spain'), or an id as an object key ({ spain: 'ES' }): a table keyed by jurisdiction is policy too
+  const pattern = new RegExp(`['"\`](${JURISDICTION_IDS.join('|')})['"\`]|[{,]\\s*(${JURISDICTION_IDS.join('|')})\\s*:`, 'g')
+  return [...text.matchAll(pattern)].map((m) => m[1] ?? m[2])
 }
 
 describe('no jurisdiction id in code outside the documents layer', () => {
