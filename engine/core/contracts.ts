@@ -23,6 +23,8 @@ export interface SiteBootstrap {
     currency: string
     /** The jurisdiction document's country (ISO 3166): phone fields' preset, the experiment geo. */
     country?: string
+    /** The country's English name (the experiment geo's `country`). */
+    countryName?: string
     minimumAge: number
     mainProduct: string
     development: boolean

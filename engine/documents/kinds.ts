@@ -526,6 +526,7 @@ export const jurisdictionSchema = {
       pattern: '^[A-Z]{2}$',
       description: "ISO 3166 code of the site's country: a phone field's preset country, the country of a phone number typed without its dial code at login, and the experiment service's geo.",
     },
+    countryName: { type: 'string', minLength: 1, maxLength: 80, description: "The country's English name, as the experiment service's geo names it (its conditions compare names)." },
     minimumAge: { type: 'integer', minimum: 18, maximum: 25 },
     mainProduct: { enum: SECTIONS },
     signup: {

@@ -140,6 +140,7 @@ export function siteBootstrapFor(deps: ServerDeps, req: Request): { etag: string
         locales: site.locales,
         currency: site.currency,
         country: site.country,
+        countryName: site.countryName,
         minimumAge: site.minimumAge,
         mainProduct: site.mainProduct,
         loyaltyCampaign: site.loyaltyCampaign === true,

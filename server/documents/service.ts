@@ -28,6 +28,7 @@ export interface Site {
   currency: string
   /** ISO 3166 code of the site's country (jurisdiction document). */
   country?: string
+  countryName?: string
   minimumAge: number
   mainProduct: string
   /** The jurisdiction document's `loyalty.campaign`: browsers load the active loyalty campaign. */
@@ -81,6 +82,7 @@ function toSite(record: DocumentRecord): Site {
     locales: doc.locales,
     currency: doc.currency,
     country: doc.country,
+    countryName: doc.countryName,
     minimumAge: doc.minimumAge,
     mainProduct: doc.mainProduct ?? 'sport',
     loyaltyCampaign: (doc.loyalty as { campaign?: boolean } | undefined)?.campaign === true,
