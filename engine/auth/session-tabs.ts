@@ -12,7 +12,7 @@
  * - a 'wake' hint when a tab becomes visible again (its timers may have slept).
  * Framework-free: the primitives are injected, so unit tests run two "tabs" on one memory storage.
  */
-import { readStoredSession, type EngineStores, type StorageLike, type StoredSession } from '../core/stores'
+import { readStoredSession, STORAGE_KEYS, type EngineStores, type StorageLike, type StoredSession } from '../core/stores'
 
 export type SessionMessage = { kind: 'session' } | { kind: 'logout'; reason: string } | { kind: 'wake' }
 
@@ -127,6 +127,30 @@ function storageEventChannel(storage: StorageLike): SessionChannel {
   }
 }
 
+/**
+ * Adds a second path for "the session changed": the storage event another tab's write of the
+ * session fires here. A message on the channel can be missed (a tab still booting when the other
+ * logged in, seen under load as a second tab that never followed a login); the stored session
+ * cannot. Only a session written counts (a removal waits for the logout message and its reason);
+ * a repeat is harmless, since a tab already in line with storage does nothing.
+ */
+function withStoredSession(channel: SessionChannel): SessionChannel {
+  return {
+    post: channel.post,
+    subscribe(listener) {
+      const stop = channel.subscribe(listener)
+      const onStorage = (event: StorageEvent) => {
+        if ((event.key === STORAGE_KEYS.session || event.key === STORAGE_KEYS.sessionHash) && event.newValue) listener({ kind: 'session' })
+      }
+      window.addEventListener('storage', onStorage)
+      return () => {
+        stop()
+        window.removeEventListener('storage', onStorage)
+      }
+    },
+  }
+}
+
 /** Adds the 'wake' hint (tab visible again) to a channel. */
 function withWake(channel: SessionChannel): SessionChannel {
   return {
@@ -166,5 +190,5 @@ function usable(storage: StorageLike | undefined): storage is StorageLike {
 /** The browser's tabs, or undefined when storage is unusable (then every tab is on its own). */
 export function browserSessionTabs(storage: StorageLike | undefined): SessionTabs | undefined {
   if (!usable(storage)) return undefined
-  return sharedTabs(storage, browserLock(), withWake(broadcastChannel() ?? storageEventChannel(storage)))
+  return sharedTabs(storage, browserLock(), withWake(withStoredSession(broadcastChannel() ?? storageEventChannel(storage))))
 }

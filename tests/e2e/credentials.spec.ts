@@ -66,8 +66,11 @@ test('changing the password logs the other browser out; the browser that changed
     await form.getByTestId('form-submit').click()
     await expect(page).toHaveURL(/\/account\/settings$/)
 
-    await phone.goto('/account/settings')
+    // the other browser is told at once over its punter socket (accountLogout, issue 14) and shows
+    // the session-expired popup where it is; navigating first would race that message
     await expect(phone.locator('[data-popup-id="session-expired"]')).toBeVisible({ timeout: 30_000 })
+    await phone.goto('/account/settings')
+    await expect(phone.locator('[data-header-item="login"]')).toBeVisible()
 
     await page.reload()
     await expect(page.getByTestId('settings-credentials')).toBeVisible({ timeout: 30_000 })
