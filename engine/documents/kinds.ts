@@ -720,6 +720,7 @@ export const remoteConfigSchema = {
         SIGMA_TOKEN: { type: 'string' },
         DESKTOP_LINK: { type: 'string', pattern: '^https://[^\\s]+$', description: 'The desktop site (spec §3 shared config: desktop link).' },
         HELP_LINK: { anyOf: [path, { type: 'string', pattern: '^https://[^\\s]+$' }], description: 'The help pages (spec §3 shared config: help link).' },
+        MIRROR_NAME: { type: 'string', pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$', description: 'The domain where the site works when its own is blocked (spec §3 mirror): a change is pushed to open pages as the socket event `mirror`.' },
       },
     },
   },

@@ -45,6 +45,20 @@ interface Memory {
 
 const isOpen = (stores: EngineStores, id: string) => stores.ui.getState().popups.some((p) => p.id === id)
 
+export interface RegulationAlertInfo {
+  status: string
+  spentHours: number
+  totalBetMinUnit: number
+  totalLostMinUnit: number
+}
+
+/** An unconfirmed alert (notification/info, or the socket's regulationAlert) opens its popup once. */
+export function showRegulationAlert(stores: EngineStores, info: RegulationAlertInfo): void {
+  if (info.status !== 'NEED_TO_CONFIRM' || isOpen(stores, 'regulation-alert')) return
+  const currency = String(stores.user.getState().data?.user?.account?.currency ?? '')
+  stores.ui.getState().openPopup({ id: 'regulation-alert', params: { spentHours: info.spentHours, totalBet: info.totalBetMinUnit / 100, totalLost: info.totalLostMinUnit / 100, currency }, isCloseable: false })
+}
+
 export function startRegulationMonitor(deps: MonitorDeps): () => void {
   const { stores } = deps
   const memory: Memory = { punter: null, lastReality: -Infinity, lastSession: -Infinity, lastAlert: -Infinity, entered: new Set(), section: '', path: '' }
@@ -74,11 +88,8 @@ export function startRegulationMonitor(deps: MonitorDeps): () => void {
   async function alerts(now: number) {
     if (now - memory.lastAlert < ALERTS_EVERY_MS) return
     memory.lastAlert = now
-    const info = await deps.call<{ notificationInfo: { status: string; spentHours: number; totalBetMinUnit: number; totalLostMinUnit: number } }>('GET', `${MOBILE_GATE}/regulation/punter/alerts/notification/info`)
-    if (!info.ok || info.value.notificationInfo.status !== 'NEED_TO_CONFIRM' || isOpen(stores, 'regulation-alert')) return
-    const { spentHours, totalBetMinUnit, totalLostMinUnit } = info.value.notificationInfo
-    const currency = String(stores.user.getState().data?.user?.account?.currency ?? '')
-    stores.ui.getState().openPopup({ id: 'regulation-alert', params: { spentHours, totalBet: totalBetMinUnit / 100, totalLost: totalLostMinUnit / 100, currency }, isCloseable: false })
+    const info = await deps.call<{ notificationInfo: RegulationAlertInfo }>('GET', `${MOBILE_GATE}/regulation/punter/alerts/notification/info`)
+    if (info.ok) showRegulationAlert(stores, info.value.notificationInfo)
   }
 
   async function sessionReminder(now: number, navigated: boolean, regulatory: Record<string, unknown> | undefined) {

@@ -9,6 +9,7 @@ import { useEffect } from 'react'
 import { useStore } from 'zustand'
 import type { IncomingMessage } from '../realtime/manager'
 import { useRuntime, type EngineRuntime } from './runtime'
+import { BROWSER_LIVE_ENVIRONMENT, punterLiveEvents } from './punter-live'
 
 /** Handlers by event type; module-level constants, so a re-render does not re-subscribe. */
 export type PunterEventHandlers = Record<string, (frame: IncomingMessage, runtime: EngineRuntime) => void>
@@ -75,9 +76,13 @@ function useSlipWatch(): void {
   }, [accessToken, punterHash]) // eslint-disable-line react-hooks/exhaustive-deps
 }
 
+/** The account events and the other live ones of punter-live.ts (settings, regulation alert,
+ * cash-out requests, mirror), one subscription. */
+const PUNTER_SOCKET_EVENTS: PunterEventHandlers = { ...ACCOUNT_EVENTS, ...punterLiveEvents(BROWSER_LIVE_ENVIRONMENT) }
+
 /** The header's balance (and the bet slip's and game page's) follows accountUpdate; the slip's
  * picks are watched on the bet channel. */
 export function usePunterSocket(): void {
-  usePunterEvents(ACCOUNT_EVENTS)
+  usePunterEvents(PUNTER_SOCKET_EVENTS)
   useSlipWatch()
 }

@@ -41,6 +41,7 @@ import { selfExclusionAtLogin } from '../regulation/self-exclusion'
 import { ownerLocale } from './unlock-messages'
 import { inboxStatistics } from '../messages/store'
 import { nicknameEnabledFor } from '../identity/nickname'
+import { emitPunterEvent } from '../punters/events'
 
 registerMigration(
   '105-auth-confirmation-tokens',
@@ -324,6 +325,8 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     if (locale !== undefined && !siteContext(req, deps).site.locales.includes(locale)) return sendError(res, 400, 'ValidationError', { field: 'locale', code: 'enum' })
     const saved = saveServerSettings(db, req.punterSession!.punterId, req.body as Record<string, unknown>, deps.now())
     log.info('punter.settings.saved', { punterId: req.punterSession!.punterId, keys: Object.keys(req.body as object) })
+    // the punter's other browsers and devices apply the change at once (spec §3 settingsUpdate)
+    emitPunterEvent('settingsUpdate', { punterId: req.punterSession!.punterId, settings: saved, changed: Object.keys(req.body as object) })
     sendOk(res, saved)
   })
 

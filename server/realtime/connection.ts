@@ -24,6 +24,8 @@ export interface Connection {
   socket: WebSocket
   role: SocketRole
   channel: string
+  /** The site's jurisdiction (from the handshake's host): site-wide events such as `mirror`. */
+  jurisdiction?: string
   punter?: { punterId: number; sessionId: string }
   dynamic: Set<string>
   modes: Map<string, DisplayMode>

@@ -20,6 +20,7 @@ import { PUNTER_EVENT_TYPES, punterEvents, type PunterEvent } from '../punters/e
 import { allowedOn, followedEvents, MAX_SUBSCRIPTIONS, MESSAGE_BUDGET, modeOf, newConnection, spend, type Connection, type SocketRole } from './connection'
 import { gamblingEvents, type BigWin } from './gambling'
 import { errorFrame, snapshotFrame, updateFrames } from './messages'
+import { watchMirrors } from './mirror'
 import { createOutbox } from './outbox'
 import { parseClientMessage, type ClientMessage } from './protocol'
 
@@ -68,7 +69,7 @@ function separatedSockets(deps: ServerDeps, host: string, platform: string): boo
 }
 
 /** Which socket a handshake asks for, or why it is refused. */
-function roleOf(deps: ServerDeps, req: IncomingMessage): { role: SocketRole; channel: string } | { status: number; reason: string } {
+function roleOf(deps: ServerDeps, req: IncomingMessage): { role: SocketRole; channel: string; jurisdiction: string } | { status: number; reason: string } {
   const url = new URL(req.url ?? '/', 'http://socket')
   const host = (req.headers.host ?? '').replace(/:\d+$/, '')
   const channel = url.searchParams.get('channel') ?? ''
@@ -88,7 +89,7 @@ function roleOf(deps: ServerDeps, req: IncomingMessage): { role: SocketRole; cha
     : url.pathname === SOCKET_PATHS.combined ? 'combined' : undefined
   if (!role) return { status: 404, reason: 'NOT_FOUND' }
   if (!(PLATFORMS as readonly string[]).includes(channel)) return { status: 400, reason: 'UNKNOWN_CHANNEL' }
-  return { role, channel }
+  return { role, channel, jurisdiction: deps.documents.siteForHost(host).jurisdiction }
 }
 
 export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer {
@@ -212,8 +213,9 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
     if (connection.punter) index(byPunter, connection.punter.punterId, connection, false)
   }
 
-  wss.on('connection', (socket: WebSocket, _req: IncomingMessage, role: SocketRole, channel: string) => {
+  wss.on('connection', (socket: WebSocket, _req: IncomingMessage, role: SocketRole, channel: string, jurisdiction: string) => {
     const connection = newConnection(nextId++, socket, role, channel, deps.now())
+    connection.jurisdiction = jurisdiction
     all.add(connection)
     socket.on('message', (data, isBinary) => {
       try {
@@ -231,7 +233,7 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
     socket.on('error', () => socket.destroy())
     const asked = roleOf(deps, req)
     if ('status' in asked) return refuse(socket, asked.status, asked.reason)
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, asked.role, asked.channel))
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, asked.role, asked.channel, asked.jurisdiction))
   }
   server.on('upgrade', onUpgrade)
 
@@ -278,7 +280,9 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
   const punterListeners = PUNTER_EVENT_TYPES.map((type) => {
     const listener = (event: PunterEvent) => {
       const { punterId, ...payload } = event
-      const targets = punterId === undefined ? [...all].filter((c) => c.punter) : [...(byPunter.get(punterId) ?? [])]
+      // an event without a punter is site-wide: every punter socket, or those of its jurisdiction
+      const site = typeof payload.jurisdiction === 'string' ? payload.jurisdiction : undefined
+      const targets = punterId === undefined ? [...all].filter((c) => c.punter && (site === undefined || c.jurisdiction === site)) : [...(byPunter.get(punterId) ?? [])]
       const frame = JSON.stringify({ type, payload })
       for (const connection of targets) {
         if (connection.role === 'events') continue
@@ -289,6 +293,9 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
     punterEvents.on(type, listener)
     return () => punterEvents.off(type, listener)
   })
+
+  /** A site's new working mirror (an operator's remote config), to its punters' open pages. */
+  const stopMirrors = watchMirrors(deps.documents, (jurisdiction, mirrorName) => punterEvents.emit('mirror', { jurisdiction, mirrorName }))
 
   /** Sessions of open sockets: revoked or expired ones end here, not at the next message. */
   const sweep = () => {
@@ -323,6 +330,7 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
       server.off('upgrade', onUpgrade)
       unsubscribeFeed()
       for (const off of punterListeners) off()
+      stopMirrors()
       gamblingEvents.off('casino', onBigWin)
       for (const connection of all) outbox.flush(connection.socket)
       await closeGoingAway([...all].map((c) => c.socket))

@@ -12,6 +12,7 @@
  * only then may it be confirmed.
  */
 import { registerMigration, type Db } from '../db/database'
+import { emitPunterEvent } from '../punters/events'
 import { findPunterById, type Punter } from '../punters/repository'
 
 registerMigration(
@@ -46,10 +47,15 @@ function saveAlert(db: Db, punter: Punter, alert: NonNullable<Punter['profile'][
   db.prepare('UPDATE punters SET profile = ?, updated_at = ? WHERE id = ?').run(JSON.stringify({ ...punter.profile, regulationAlert: alert }), now, punter.id)
 }
 
-/** Raises an alert for the punter (replacing an older one); shown until confirmed. */
+/** Raises an alert for the punter (replacing an older one); shown until confirmed. The punter's
+ * open pages get it at once as the socket's `regulationAlert` (the same figures as notification/info),
+ * not at their next minute's ask. */
 export function raiseRegulationAlert(db: Db, punterId: number, figures: Omit<NotificationInfo, 'status'>, now: number): void {
   const punter = findPunterById(db, punterId)
-  if (punter) saveAlert(db, punter, { status: 'NEED_TO_CONFIRM', ...figures, raisedAt: now, confirmedAt: null }, now)
+  if (!punter) return
+  saveAlert(db, punter, { status: 'NEED_TO_CONFIRM', ...figures, raisedAt: now, confirmedAt: null }, now)
+  const { spentHours, totalBetMinUnit, totalLostMinUnit } = figures
+  emitPunterEvent('regulationAlert', { punterId, notificationInfo: { status: 'NEED_TO_CONFIRM', spentHours, totalBetMinUnit, totalLostMinUnit } })
 }
 
 /** The punter confirms the alert; confirming twice (a double tap) changes nothing. */
