@@ -6,10 +6,12 @@
  *   changes a second (CLOCK_MONOTONIC in both processes, so no skew);
  * - messages/s: a burst of 200 changes sent back to back, deliveries per second until the last
  *   client has the last one;
- * - memory per connection: the server process's RSS growth while the 2,000 connect, ÷ 2,000.
+ * - memory per connection: the server process's growth while the 2,000 connect (and get their
+ *   snapshots), ÷ 2,000, read after a full collection: RSS, and what the heap and buffers hold.
  * The clients run in a child process of their own (bench/socket-clients.ts), as phones are not the
- * server; both servers run in this process, one after the other. Parlay's server also plays its own
- * feed meanwhile (its live events' ticks go to the same clients), which the bare loop does not.
+ * server; the servers run in this process, one after the other: the bare loop, Parlay with its own
+ * feed paused (the same fan-out as the bare loop's), and Parlay playing its feed meanwhile (its live
+ * events' ticks go to the same clients too, which the bare loop does not do).
  */
 import { fork, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -18,8 +20,25 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type WebSocket } from 'ws'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { startServer } from '../server/main'
 import { feedFor } from '../server/feed'
+
+setFlagsFromString('--expose-gc')
+/** A full collection before each memory reading: RSS alone keeps garbage the heap has not given back. */
+const collect = runInNewContext('gc') as () => void
+
+/** The server's memory now, after a full collection. */
+function memoryNow() {
+  collect()
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage()
+  return { rss, heap: heapUsed + external + arrayBuffers }
+}
+const perConnection = (before: ReturnType<typeof memoryNow>, after: ReturnType<typeof memoryNow>) => ({
+  rssPerConnectionBytes: Math.round((after.rss - before.rss) / CLIENTS),
+  heapPerConnectionBytes: Math.round((after.heap - before.heap) / CLIENTS),
+})
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000)
 const STEADY_CHANGES = 100
@@ -73,7 +92,9 @@ async function measure(clients: ReturnType<typeof clientsProcess>, change: (i: n
   }
 }
 
-async function parlayRun() {
+/** Parlay's server; with `feedPlaying` false its own feed schedule is paused during the run, so only
+ * the bench's changes move (the same fan-out as the bare loop's). */
+async function parlayRun(feedPlaying: boolean) {
   const root = mkdtempSync(join(tmpdir(), 'parlay-bench-rt-'))
   const distDir = join(root, 'dist')
   mkdirSync(distDir)
@@ -81,10 +102,11 @@ async function parlayRun() {
   const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir: resolve(import.meta.dirname, '..', 'schemas'), distDir, watch: false, quiet: true })
   const feed = feedFor(server.deps)
   feed.advanceTo() // the hour's ticks so far: the line as it is now
+  feed.pause(!feedPlaying)
   const live = feed.events({ section: 'sport', state: 'live' })
   const ids = live.map((e) => e.id)
   const clients = clientsProcess()
-  const rssBefore = process.memoryUsage().rss
+  const before = memoryNow()
   const connected = await clients.ask<{ clientRssPerConnectionBytes: number }>({
     cmd: 'connect',
     url: `ws://127.0.0.1:${server.port}/sockets/v2/events?channel=web`,
@@ -93,7 +115,7 @@ async function parlayRun() {
     parlay: true,
   })
   await new Promise((r) => setTimeout(r, 1000)) // snapshots delivered
-  const rssPerConnection = Math.round((process.memoryUsage().rss - rssBefore) / CLIENTS)
+  const memory = perConnection(before, memoryNow())
   const selections = live.map((e) => e.markets[0].selections[0])
   const result = await measure(clients, (i) => {
     const selection = selections[i % selections.length]
@@ -104,7 +126,7 @@ async function parlayRun() {
   await clients.close()
   await server.close()
   rmSync(root, { recursive: true, force: true })
-  return { ...result, rssPerConnectionBytes: rssPerConnection, clientRssPerConnectionBytes: connected.clientRssPerConnectionBytes, liveEventsFollowed: ids.length }
+  return { feedPlaying, ...result, ...memory, clientRssPerConnectionBytes: connected.clientRssPerConnectionBytes, liveEventsFollowed: ids.length }
 }
 
 async function bareRun() {
@@ -118,9 +140,10 @@ async function bareRun() {
   await new Promise<void>((done) => http.listen(0, '127.0.0.1', done))
   const port = (http.address() as AddressInfo).port
   const clients = clientsProcess()
-  const rssBefore = process.memoryUsage().rss
+  const before = memoryNow()
   const connected = await clients.ask<{ clientRssPerConnectionBytes: number }>({ cmd: 'connect', url: `ws://127.0.0.1:${port}/`, clients: CLIENTS, parlay: false })
-  const rssPerConnection = Math.round((process.memoryUsage().rss - rssBefore) / CLIENTS)
+  await new Promise((r) => setTimeout(r, 1000)) // as Parlay's run: the same settling time
+  const memory = perConnection(before, memoryNow())
   const result = await measure(clients, (i) => {
     const key = `s${i % 23}@${i}`
     const frame = JSON.stringify({ type: 'EVENT_UPDATE', key, selections: [{ id: `s${i % 23}`, price: 2 }] })
@@ -130,19 +153,26 @@ async function bareRun() {
   await clients.close()
   await new Promise<void>((done) => wss.close(() => done()))
   await new Promise<void>((done) => http.close(() => done()))
-  return { ...result, rssPerConnectionBytes: rssPerConnection, clientRssPerConnectionBytes: connected.clientRssPerConnectionBytes }
+  return { ...result, ...memory, clientRssPerConnectionBytes: connected.clientRssPerConnectionBytes }
 }
 
 export async function runRealtimeBench() {
   const loadAverage = (await import('node:os')).loadavg().map((n) => +n.toFixed(2))
-  const parlay = await parlayRun()
   const bare = await bareRun()
+  const parlayQuiet = await parlayRun(false)
+  const parlay = await parlayRun(true)
+  const ratio = (a: number, b: number) => +(a / b).toFixed(2)
   return {
     clients: CLIENTS,
     loadAverageAtStart: loadAverage,
+    loadAverageAtEnd: (await import('node:os')).loadavg().map((n) => +n.toFixed(2)),
     parlay,
+    parlayFeedPaused: parlayQuiet,
     bareWsLoop: bare,
-    messageRateVsBare: +(parlay.messagesPerSecond / bare.messagesPerSecond).toFixed(2),
+    messageRateVsBare: ratio(parlay.messagesPerSecond, bare.messagesPerSecond),
+    p99VsBare: ratio(parlay.latencyMs.p99, bare.latencyMs.p99),
+    feedPausedP99VsBare: ratio(parlayQuiet.latencyMs.p99, bare.latencyMs.p99),
+    feedPausedRateVsBare: ratio(parlayQuiet.messagesPerSecond, bare.messagesPerSecond),
     targets: { p99Ms: 50, rateVsBare: 0.8 },
   }
 }
