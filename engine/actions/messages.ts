@@ -8,6 +8,7 @@
  *   messages.showActive {}              unread EXTERNAL messages: web and club as notifications,
  *                                       global as the `message` popup; each marked read once shown
  */
+import { MESSAGE_SOURCES } from '../core/action-choices'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { actionRegistry, registerActions, type ActionEnvironment, implementAction } from './registry'
 import { definitions } from './definitions/messages'
@@ -15,8 +16,7 @@ import { definitions } from './definitions/messages'
 const BASE = '/mobile-gate/api/v1/punter/message'
 /** Spec §9: the inbox page size. */
 export const INBOX_PAGE_SIZE = 20
-const SOURCES = ['web', 'global', 'club'] as const
-type Source = (typeof SOURCES)[number]
+type Source = (typeof MESSAGE_SOURCES)[number]
 
 export interface PunterMessage {
   punterMessageId: number
@@ -70,7 +70,7 @@ export const messagesMarkRead = action<{ source: Source; ids: number[] }>(defini
   name: 'messages.markRead',
   async handler({ source, ids }, env) {
     const wanted = ids.filter((id) => Number.isInteger(id) && id > 0)
-    if (!SOURCES.includes(source) || wanted.length === 0) return { ok: false, code: 'INVALID_PARAMS', message: 'messages.markRead: a source and ids' }
+    if (!MESSAGE_SOURCES.includes(source) || wanted.length === 0) return { ok: false, code: 'INVALID_PARAMS', message: 'messages.markRead: a source and ids' }
     return markRead(env, source, wanted)
   },
 })
@@ -94,7 +94,7 @@ export const messagesShowActive = action<Record<string, never>>(definitions, {
     ])
     const shown: PunterMessage[] = answers.flatMap((a) => (a.ok && Array.isArray(a.value) ? a.value : []))
     for (const message of shown) showMessage(env, message)
-    for (const source of SOURCES) {
+    for (const source of MESSAGE_SOURCES) {
       const ids = shown.filter((m) => m.source === source).map((m) => m.punterMessageId)
       if (ids.length) await markRead(env, source, ids)
     }

@@ -5,9 +5,8 @@
 import { defineAction } from './registry'
 import { definitions } from './definitions/popup'
 
-/** The spec's popup animations (same list as POPUP_ANIMATIONS in documents/kinds.ts; copied so the
- * client bundle does not pull in every document schema — a test keeps them equal). */
-export const POPUP_ANIMATION_NAMES = ['slide-fade', 'slide', 'fade'] as const
+/** The spec's popup animations (one list, engine/core/action-choices.ts, also behind documents/kinds.ts). */
+export { POPUP_ANIMATION_NAMES } from '../core/action-choices'
 
 export const popupOpen = defineAction(definitions, {
   name: 'popup.open',

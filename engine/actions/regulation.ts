@@ -4,6 +4,7 @@
  * and Spain's session. Each starts the page's regulation monitor (engine/regulation/monitor.ts)
  * through the auth controller, which starts it once per page.
  */
+import type { SELF_EXCLUSION_KINDS } from '../core/action-choices'
 import type { Result } from '../core/contracts'
 import { runAfterLogin, type AfterLoginRule } from '../auth/after-login'
 import { startRegulationMonitor, MOBILE_GATE, GAME_GATES } from '../regulation/monitor'
@@ -56,7 +57,7 @@ function failed<T>(env: ActionEnvironment, result: Result<T>): Result<T> {
   return result
 }
 
-type SelfExcludeParams = { kind: 'temporary' | 'permanent' | 'timeout'; period?: string; daysCount?: number }
+type SelfExcludeParams = { kind: (typeof SELF_EXCLUSION_KINDS)[number]; period?: string; daysCount?: number }
 
 export const regulationSelfExclude = action<SelfExcludeParams>(definitions, {
   name: 'regulation.selfExclude',

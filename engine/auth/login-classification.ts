@@ -6,9 +6,12 @@
  * overlap: an e-mail is checked first, then 6–20 plain digits are an account number, then a value
  * that reads as an international phone number (leading "+" or "00", or digits with phone
  * punctuation) is a phone, then a nickname (3–33 characters starting with a letter).
- * Classification is purely syntactic, so it reveals nothing about which accounts exist.
+ * Classification is purely syntactic, so it reveals nothing about which accounts exist. Phones
+ * are checked by the one phone rule (engine/core/phone-rule.ts), as at sign-up.
  */
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min'
+import { normalisePhone } from '../core/phone-rule'
+
+export { normalisePhone }
 
 export type LoginKind = 'phone_number' | 'email' | 'account_number' | 'nickname' | 'other'
 
@@ -21,15 +24,6 @@ export interface ClassifiedLogin {
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@.]{2,63}$/
 const ACCOUNT_NUMBER = /^\d{6,20}$/
 const NICKNAME = /^\p{L}[\p{L}\p{N}_.-]{2,32}$/u
-const PHONE_LIKE = /^(\+|00)?[\d\s().-]{7,24}$/
-
-/** Normalises a phone number to E.164, or undefined if it is not a valid number. */
-export function normalisePhone(raw: string, defaultCountry?: string): string | undefined {
-  const value = raw.trim().replace(/^00/, '+')
-  if (!PHONE_LIKE.test(value)) return undefined
-  const parsed = parsePhoneNumberFromString(value, (defaultCountry as CountryCode | undefined) ?? undefined)
-  return parsed && parsed.isValid() ? parsed.number : undefined
-}
 
 export function classifyLogin(raw: string, defaultCountry?: string): ClassifiedLogin {
   const value = raw.trim()

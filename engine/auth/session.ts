@@ -34,7 +34,9 @@ async function isPhoneLogin(raw: string, country: string | undefined): Promise<b
 }
 
 /** Logout reasons (spec §3 enumerations; SEFT_LOGOUT is the spec's spelling). */
-export const LOGOUT_REASONS = ['AT_EXPIRED', 'RT_EXPIRED', 'SEFT_LOGOUT', 'SOCKET'] as const
+import { LOGOUT_REASONS } from '../core/action-choices'
+
+export { LOGOUT_REASONS }
 export type LogoutReason = (typeof LOGOUT_REASONS)[number]
 
 export const MOBILE_GATE = '/mobile-gate/api/v1'

@@ -12,7 +12,9 @@ export const DEFAULT_CONSENT_EXPIRY_DAYS = 182
 const DAY_SECONDS = 86_400
 
 /** 'all': analytics and the like may run; 'necessary': only what the site needs to work. */
-export const CONSENT_CHOICES = ['all', 'necessary'] as const
+import { CONSENT_CHOICES } from './action-choices'
+
+export { CONSENT_CHOICES }
 export type ConsentChoice = (typeof CONSENT_CHOICES)[number]
 
 export interface ConsentSettings {

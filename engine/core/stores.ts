@@ -8,6 +8,7 @@ import { immer } from 'zustand/middleware/immer'
 import type { SiteBootstrap } from './contracts'
 import { emitTelemetry } from './telemetry'
 import type { StorageLike } from './locale-path'
+import type { NOTIFICATION_STATUSES, POPUP_ANIMATION_NAMES } from './action-choices'
 
 export type { StorageLike }
 
@@ -187,7 +188,7 @@ export interface SettingsState {
 }
 
 // ---------------------------------------------------------------- ui (spec §3 Popup, Notification)
-export type PopupAnimation = 'slide-fade' | 'slide' | 'fade'
+export type PopupAnimation = (typeof POPUP_ANIMATION_NAMES)[number]
 export interface Popup {
   /** The popup document id. */
   id: string
@@ -200,7 +201,7 @@ export interface Popup {
   isFrozen: boolean
   animation?: PopupAnimation
 }
-export type NotificationStatus = 'success' | 'error' | 'info' | 'warning'
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
 export interface Notification {
   uid: string
   /** The i18n key shown. */

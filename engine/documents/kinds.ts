@@ -9,6 +9,7 @@
  * types close the recursion in `./types.ts`.
  */
 
+import { POPUP_ANIMATION_NAMES } from '../core/action-choices'
 import { MENU_ITEM_NAMES, FOOTER_ITEM_NAMES, HEADER_ITEM_NAMES, PROFILE_LINK_NAMES, SERVER_SETTING_KEYS, LOCAL_SETTING_KEYS } from './names'
 
 /**
@@ -26,7 +27,7 @@ export const AVATAR_NAMES = ['vip', 'default'] as const
 export const APP_ICON_NAMES = ['vip', 'default'] as const
 
 export const MODAL_KINDS = ['default', 'info', 'select', 'date', 'calendar', 'confirm', 'result', 'login', 'custom'] as const
-export const POPUP_ANIMATIONS = ['slide-fade', 'slide', 'fade'] as const
+export const POPUP_ANIMATIONS = POPUP_ANIMATION_NAMES
 export const SECTIONS = [
   'sport',
   'esports',

@@ -4,7 +4,7 @@
  * the platform's Intl data in the request's language. A country's id is derived from its code
  * (A=1 … Z=26, two letters → first*100+second: RU = 1821), so ids never move when the list grows.
  */
-import { phoneTable } from './phone-table'
+import { phoneCountries } from '../../engine/core/phone-rule'
 
 export interface Currency {
   id: number
@@ -59,7 +59,7 @@ function countryName(code: string, language: string): string {
 /** Every country of the phone table (spec "allCountries"), named in `language`, sorted by name. */
 export function allCountries(language = 'en'): Country[] {
   const collator = new Intl.Collator(language)
-  return phoneTable()
+  return phoneCountries()
     .filter((c) => /^[A-Z]{2}$/.test(c.code))
     .map((c) => ({
       id: countryIdOf(c.code),

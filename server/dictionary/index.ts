@@ -14,10 +14,10 @@ import type { ServerModule } from '../modules'
 import { cacheKey, createDictionaryCache, DICTIONARY_CACHE_MS } from './cache'
 import { allCountries, countryByCode, countryById, countryIdOf, CURRENCIES } from './countries'
 import { communesOf, DEMO_ADDRESSES, PROVINCES } from './italy'
-import { phoneTable } from './phone-table'
+import { phoneCountries } from '../../engine/core/phone-rule'
 import { availableTimeouts, bettingModes, oddsTypes, timeZones } from './settings-choices'
 
-export { phoneTable, parsePhone, phoneCountry, isValidNational, type PhoneCountry } from './phone-table'
+export { phoneCountries, parsePhone, phoneCountry, isValidNational, type PhoneCountry } from '../../engine/core/phone-rule'
 export { allCountries, countryById, countryByCode, countryIdOf, CURRENCIES, currencyById } from './countries'
 
 /** The nickname policy as served: its skipCountries also as country ids. */
@@ -108,7 +108,7 @@ export function createDictionaryRouter(deps: ServerDeps): Router {
   })
 
   router.get('/account/signup/phone/config', (req, res) =>
-    cached(req, res, 'phoneConfig', null, () => ({ defaultCountry: defaultCountryCode(deps, req), countries: phoneTable() })),
+    cached(req, res, 'phoneConfig', null, () => ({ defaultCountry: defaultCountryCode(deps, req), countries: phoneCountries() })),
   )
 
   router.get('/dictionary/italy/provinces', (req, res) => cached(req, res, 'italyProvinces', null, () => PROVINCES))

@@ -2,10 +2,10 @@
  * The sign-up rules JSON Schema cannot say (spec §5), in one place. The flow documents declare
  * the field shapes (enforced with `validateFlowStep`); these functions add what needs the site,
  * the clock, other fields or the phone table. Each returns field errors `{field, code}`; the
- * client mirrors only the phone rule (it gets the table from `account/signup/phone/config`).
+ * phone rule is the one module the browser's form and login use too (engine/core/phone-rule.ts).
  */
 import type { FieldError } from '../http/validate'
-import { parsePhone, type ParsedPhone } from '../dictionary/phone-table'
+import { parsePhone, type ParsedPhone } from '../../engine/core/phone-rule'
 import { countryById } from '../dictionary/countries'
 import { communeById } from '../dictionary/italy'
 import type { SIGNUP_CHECKS } from '../../engine/documents/kinds'
@@ -79,7 +79,7 @@ export function nameErrors(data: Record<string, unknown>, fields: readonly strin
 
 export const NAME_FIELDS = ['firstName', 'lastName', 'middleName', 'city', 'birthPlace'] as const
 
-/** Phone per country (spec §5): the country's dial code, lengths and leading digits. */
+/** Phone per country (spec §5): the one phone rule under the country's dial code. */
 export function phoneRule(raw: unknown, countryCode: string | undefined): { errors: FieldError[]; phone?: ParsedPhone } {
   if (typeof raw !== 'string' || raw.trim() === '') return { errors: [{ field: 'phoneNumber', code: 'required' }] }
   const phone = parsePhone(raw, countryCode)

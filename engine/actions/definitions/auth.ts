@@ -1,4 +1,5 @@
 /** The definitions of the actions engine/actions/auth.ts implements (data; the one source is ./index.ts). */
+import { LOGOUT_REASONS } from '../../core/action-choices'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -54,7 +55,7 @@ export const definitions = {
       type: 'object',
       properties: {
         reason: {
-          enum: ['AT_EXPIRED', 'RT_EXPIRED', 'SEFT_LOGOUT', 'SOCKET'],
+          enum: LOGOUT_REASONS,
           description: 'Default SEFT_LOGOUT (the punter chose to).',
         },
       },

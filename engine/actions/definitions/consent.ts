@@ -1,4 +1,5 @@
 /** The definitions of the actions engine/actions/consent.ts implements (data; the one source is ./index.ts). */
+import { CONSENT_CHOICES } from '../../core/action-choices'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -7,7 +8,7 @@ export const definitions = {
     params: {
       type: 'object',
       required: ['choice'],
-      properties: { choice: { enum: ['all', 'necessary'] } },
+      properties: { choice: { enum: CONSENT_CHOICES } },
       additionalProperties: false,
     },
   },

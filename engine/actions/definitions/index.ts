@@ -3,7 +3,8 @@
  * source of the actions (issue 17): the handlers (engine/actions/*, the form actions) implement
  * these by name and take their param types from them; the lint core, the server's lint gate, the
  * admin and the emitted editor schemas (`npm run schemas:emit`) read this folder. It imports
- * nothing else, so none of them loads the browser action runtime. A unit test fails when a
+ * nothing else but plain constant lists (the choices a handler shares, engine/core/action-choices.ts),
+ * so none of them loads the browser action runtime. A unit test fails when a
  * definition has no handler or a handler no definition (tests/unit/engine/action-definitions.test.ts).
  * One file per handler module, so each lazy chunk carries only its own actions' definitions.
  */

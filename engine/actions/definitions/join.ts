@@ -1,5 +1,6 @@
 /** The definitions of the actions engine/actions/join.ts implements (data; the one source is ./index.ts). */
 import { SIGNUP_VARIANT_NAMES } from '../../documents/signup-variants'
+import { NOTIFICATION_STATUSES } from '../../core/action-choices'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -25,7 +26,7 @@ export const definitions = {
     params: {
       type: 'object',
       required: ['message'],
-      properties: { message: { type: 'string' }, status: { enum: ['success', 'error', 'info', 'warning'] } },
+      properties: { message: { type: 'string' }, status: { enum: NOTIFICATION_STATUSES } },
       additionalProperties: false,
     },
   },

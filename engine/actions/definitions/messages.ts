@@ -1,4 +1,5 @@
 /** The definitions of the actions engine/actions/messages.ts implements (data; the one source is ./index.ts). */
+import { MESSAGE_SOURCES } from '../../core/action-choices'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -16,7 +17,7 @@ export const definitions = {
     params: {
       type: 'object',
       required: ['source', 'ids'],
-      properties: { source: { enum: ['web', 'global', 'club'] }, ids: { type: 'array', items: { type: 'integer' } } },
+      properties: { source: { enum: MESSAGE_SOURCES }, ids: { type: 'array', items: { type: 'integer' } } },
       additionalProperties: false,
     },
   },

@@ -1,4 +1,5 @@
 /** The definitions of the actions engine/actions/notify.ts implements (data; the one source is ./index.ts). */
+import { NOTIFICATION_STATUSES } from '../../core/action-choices'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -9,7 +10,7 @@ export const definitions = {
       required: ['message', 'status'],
       properties: {
         message: { type: 'string', description: 'The i18n key of the message.' },
-        status: { enum: ['success', 'error', 'info', 'warning'] },
+        status: { enum: NOTIFICATION_STATUSES },
         duration: {
           type: 'integer',
           minimum: 0,

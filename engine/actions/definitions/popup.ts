@@ -1,4 +1,5 @@
 /** The definitions of the actions engine/actions/popup.ts implements (data; the one source is ./index.ts). */
+import { POPUP_ANIMATION_NAMES } from '../../core/action-choices'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -21,7 +22,7 @@ export const definitions = {
       properties: {
         id: { type: 'string', description: 'The popup document id.' },
         params: { type: 'object', description: 'Values the popup reads as data.params.' },
-        animation: { enum: ['slide-fade', 'slide', 'fade'], description: 'Overrides the document\'s animation.' },
+        animation: { enum: POPUP_ANIMATION_NAMES, description: 'Overrides the document\'s animation.' },
         stack: { type: 'boolean', description: 'false closes the open popups first (default true).' },
       },
       additionalProperties: false,

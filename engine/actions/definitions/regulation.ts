@@ -1,4 +1,5 @@
 /** The definitions of the actions engine/actions/regulation.ts implements (data; the one source is ./index.ts). */
+import { SELF_EXCLUSION_KINDS } from '../../core/action-choices'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -33,7 +34,7 @@ export const definitions = {
       type: 'object',
       required: ['kind'],
       properties: {
-        kind: { enum: ['temporary', 'permanent', 'timeout'] },
+        kind: { enum: SELF_EXCLUSION_KINDS },
         period: { type: 'string' },
         daysCount: { type: 'number' },
       },

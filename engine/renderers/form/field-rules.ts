@@ -1,12 +1,13 @@
 /**
  * The field rules a flow form checks in the browser beside the precompiled validator (FlowForm's
- * field concern): the default date bounds (spec §5) and phone numbers against the phone rule.
+ * field concern): the default date bounds (spec §5) and phone numbers against the one phone rule
+ * (engine/core/phone-rule.ts, once its lazy chunk has arrived: see phone-loader.ts).
  * Adds each problem to rjsf's error object, with the validation texts.
  */
 import type { UiSchema } from '@rjsf/utils'
 import { checkDefaultDateBounds } from '../../core/date-rules'
 import type { Values } from './flow-steps'
-import { countryFor, isValidNational, splitPhone } from './phone'
+import { phoneRuleIfLoaded } from './phone-loader'
 import { validationMessage, type Translate } from './texts'
 
 type Errors = Record<string, { addError(message: string): void } | undefined>
@@ -31,12 +32,14 @@ function addDateErrors(input: FieldRuleInput, errors: Errors): void {
 }
 
 function addPhoneErrors(input: FieldRuleInput, errors: Errors): void {
+  const rule = phoneRuleIfLoaded()
+  if (!rule) return
   for (const field of input.fields) {
     const ui = (input.uiSchema as Record<string, Record<string, unknown> | undefined>)[field]
     const value = input.data[field]
     if (ui?.['ui:widget'] !== 'phone' || typeof value !== 'string' || !value) continue
-    const { country, national } = splitPhone(value, input.phoneCountry)
-    if (!isValidNational(national, countryFor(country.code))) errors[field]?.addError(validationMessage(input.tr, 'phone'))
+    const { country, national } = rule.splitPhone(value, input.phoneCountry)
+    if (!rule.isValidNational(national, country)) errors[field]?.addError(validationMessage(input.tr, 'phone'))
   }
 }
 

@@ -21,7 +21,8 @@ import {
 } from '@rjsf/utils'
 import { useId, useState, type ChangeEvent } from 'react'
 import { dateBounds } from '../../core/date-rules'
-import { PHONE_COUNTRIES, countryFor, digitsOf, formatNational, joinPhone, splitPhone } from './phone'
+import type { PhoneCountry } from '../../core/phone-rule'
+import { usePhoneRule } from './phone-loader'
 import type { Translate } from './texts'
 import { rememberFile, UPLOAD_RULES } from './files'
 
@@ -261,32 +262,47 @@ function CheckboxWidget(props: WidgetProps) {
   )
 }
 
-/** Phone with country code and display mask. Stored as `+<dial><national digits>`. */
+/**
+ * Phone with country code and display mask. Stored as `+<dial><national digits>`. The country
+ * table and rule arrive lazily (phone-loader.ts): until then the input is read-only and busy.
+ */
 function PhoneWidget(props: WidgetProps) {
-  const { tr, phoneCountry } = contextOf(props)
+  const { tr } = contextOf(props)
+  const rule = usePhoneRule()
   const countryLabel = useId()
-  const stored = typeof props.value === 'string' ? props.value : ''
-  const initial = splitPhone(stored, (props.options.country as string | undefined) ?? phoneCountry)
-  const [country, setCountry] = useState(initial.country)
-  const national = stored ? splitPhone(stored, country.code).national : ''
-  const common = commonInputProps(props)
   return (
-    <div className="form-phone">
+    <div className="form-phone" aria-busy={rule ? undefined : true}>
       <span id={countryLabel} className="visually-hidden">
         {tr('form.phone.country')}
       </span>
+      {rule ? <PhoneInputs {...props} rule={rule} countryLabel={countryLabel} /> : <input {...commonInputProps(props)} className="form-input form-phone-number" type="tel" readOnly value="" />}
+    </div>
+  )
+}
+
+type PhoneRule = NonNullable<ReturnType<typeof usePhoneRule>>
+
+function PhoneInputs(props: WidgetProps & { rule: PhoneRule; countryLabel: string }) {
+  const { rule, countryLabel } = props
+  const { phoneCountry } = contextOf(props)
+  const stored = typeof props.value === 'string' ? props.value : ''
+  const [country, setCountry] = useState<PhoneCountry>(() => rule.splitPhone(stored, (props.options.country as string | undefined) ?? phoneCountry).country)
+  const national = stored ? rule.splitPhone(stored, country.code).national : ''
+  const common = commonInputProps(props)
+  return (
+    <>
       <select
         className="form-input form-phone-country"
         aria-labelledby={countryLabel}
         disabled={common.disabled}
         value={country.code}
         onChange={(event) => {
-          const next = countryFor(event.target.value)
+          const next = rule.countryFor(event.target.value)
           setCountry(next)
-          props.onChange(national ? joinPhone(next, national) : props.options.emptyValue)
+          props.onChange(national ? rule.joinPhone(next, national) : props.options.emptyValue)
         }}
       >
-        {PHONE_COUNTRIES.map((c) => (
+        {rule.phoneCountries().map((c) => (
           <option key={c.code} value={c.code}>
             {`${c.code} +${c.dial}`}
           </option>
@@ -299,13 +315,13 @@ function PhoneWidget(props: WidgetProps) {
         inputMode="tel"
         autoComplete="tel-national"
         placeholder={country.mask.replace(/#/g, '0')}
-        value={formatNational(national, country)}
+        value={rule.formatNational(national, country)}
         onChange={(event) => {
-          const digits = digitsOf(event.target.value).slice(0, Math.max(...country.lengths))
-          props.onChange(digits ? joinPhone(country, digits) : props.options.emptyValue)
+          const digits = rule.digitsOf(event.target.value).slice(0, Math.max(...country.lengths))
+          props.onChange(digits ? rule.joinPhone(country, digits) : props.options.emptyValue)
         }}
       />
-    </div>
+    </>
   )
 }
 

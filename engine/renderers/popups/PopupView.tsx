@@ -4,6 +4,7 @@
  * an overlay tap unless it is frozen or not closeable.
  */
 import { useEffect, useId, useRef } from 'react'
+import { POPUP_ANIMATION_NAMES } from '../../core/action-choices'
 import type { Popup } from '../../core/stores'
 import type { PopupDocument } from '../../documents/types'
 import { RenderNodes } from '../RenderNode'
@@ -12,7 +13,7 @@ import { useDocument } from '../use-document'
 import { useFocusTrap } from './focus-trap'
 
 const MODAL_KINDS = new Set(['default', 'info', 'select', 'date', 'calendar', 'confirm', 'result', 'login', 'custom'])
-const ANIMATIONS = new Set(['slide-fade', 'slide', 'fade'])
+const ANIMATIONS = new Set<string>(POPUP_ANIMATION_NAMES)
 /** Bottom sheets slide up; dialogs fade and rise. */
 const SHEETS = new Set(['select', 'date', 'calendar', 'login'])
 

@@ -77,7 +77,8 @@ describe('popup.open / popup.close (spec §3 Popup)', () => {
   })
 
   it('knows exactly the popup animations of the popup schema (slide-fade, slide, fade)', () => {
-    expect([...POPUP_ANIMATION_NAMES]).toEqual([...POPUP_ANIMATIONS])
+    expect(POPUP_ANIMATION_NAMES).toBe(POPUP_ANIMATIONS)
+    expect([...POPUP_ANIMATIONS]).toEqual(['slide-fade', 'slide', 'fade'])
   })
 
   it('an unknown animation is refused', async () => {

@@ -1,0 +1,44 @@
+/**
+ * The phone rule (engine/core/phone-rule.ts, with libphonenumber's metadata, ~25 KB brotli) loads
+ * when a phone widget mounts, not with the form or the lobby. Until it arrives the widget is
+ * read-only and the form's own phone check is skipped (there is no value to check yet); the server
+ * checks every number with the same module.
+ */
+import { useEffect, useState } from 'react'
+
+type PhoneRule = typeof import('../../core/phone-rule')
+
+let loaded: PhoneRule | undefined
+let loading: Promise<PhoneRule> | undefined
+
+export function loadPhoneRule(): Promise<PhoneRule> {
+  // a failed chunk load is forgotten, so the next widget that mounts tries again
+  loading ??= import('../../core/phone-rule').then(
+    (rule) => (loaded = rule),
+    (error: unknown) => {
+      loading = undefined
+      throw error
+    },
+  )
+  return loading
+}
+
+/** The rule if it has arrived (the form's synchronous check). */
+export const phoneRuleIfLoaded = (): PhoneRule | undefined => loaded
+
+/** The rule once it has arrived; starts loading it. */
+export function usePhoneRule(): PhoneRule | undefined {
+  const [rule, setRule] = useState(loaded)
+  useEffect(() => {
+    if (rule) return
+    let live = true
+    loadPhoneRule().then(
+      (next) => live && setRule(next),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [rule])
+  return rule
+}
