@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { cpuSeconds, freePort } from './server'
+import { cpuSeconds, figuresOf, freePort } from './server'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -57,16 +57,7 @@ async function heartbeatLoad(instances: { child: ChildProcess; base: string }[],
   const before = instances.map((i) => cpuSeconds(i.child.pid!))
   const result = await autocannon({ url: instances.map((i) => `${i.base}${GATE}/heartbeat`), connections: CONNECTIONS, duration: SECONDS, headers })
   const cpu = instances.reduce((sum, i, n) => sum + cpuSeconds(i.child.pid!) - before[n], 0)
-  return {
-    instances: instances.length,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    serverCpuSeconds: Math.round(cpu * 10) / 10,
-    requestsPerServerCpuSecond: Math.round(result.requests.total / cpu),
-  }
+  return { instances: instances.length, ...figuresOf(result, cpu) }
 }
 
 export async function runScaleBench() {

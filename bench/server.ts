@@ -67,7 +67,7 @@ async function startChild(root: string) {
   throw new Error('the server did not become ready in 60 s')
 }
 
-interface Figures {
+export interface Figures {
   requestsPerSecond: number
   p50Ms: number
   p99Ms: number
@@ -80,7 +80,11 @@ interface Figures {
 async function load(pid: number, options: autocannon.Options): Promise<Figures> {
   const cpuBefore = cpuSeconds(pid)
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options })
-  const cpu = cpuSeconds(pid) - cpuBefore
+  return figuresOf(result, cpuSeconds(pid) - cpuBefore)
+}
+
+/** An autocannon result as the bench's figures, with the server CPU seconds it cost (also bench/scale.ts). */
+export function figuresOf(result: autocannon.Result, cpu: number): Figures {
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
