@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../../support/server'
 import { schedulerOf } from '../../../server/store/release-scheduler'
-import { COMPLIANCE, OPERATOR, readDocumentFile, signIn, startTestServer, type AdminClient, type TestServer } from './support'
+import { COMPLIANCE, OPERATOR, readDocumentFile, type AdminClient, type TestServer, startWithReviewers } from './support'
 
 const LABELS = 'i18n/en-signup.json' // the sign-up label "E-mail"
 const POPUP_TEXTS = 'i18n/en-auth.json' // the login popup's title "Log in"
@@ -20,11 +20,7 @@ let server: TestServer
 let operator: AdminClient
 let compliance: AdminClient
 
-beforeAll(async () => {
-  server = await startTestServer({ now: () => clock })
-  operator = await signIn(server, OPERATOR)
-  compliance = await signIn(server, COMPLIANCE)
-}, 60000)
+beforeAll(async () => void ({ server, operator, compliance } = await startWithReviewers({ now: () => clock })), 60000)
 afterAll(async () => server?.dispose())
 
 const english = async () => (await rawRequest(server.port, { path: '/api/i18n/en', headers: { host: `spain.localhost:${server.port}` } })).json().resources as Record<string, string>

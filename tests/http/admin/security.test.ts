@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../../support/server'
 import { verifyAuditFile } from '../../../tools/audit-verify'
-import { COMPLIANCE, OPERATOR, SPAIN_SIGNUP, signIn, startTestServer, type AdminClient, type TestServer } from './support'
+import { OPERATOR, SPAIN_SIGNUP, type AdminClient, type TestServer, startWithReviewers } from './support'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 
@@ -12,11 +12,7 @@ let operator: AdminClient
 let compliance: AdminClient
 const dataDir = join(mkdtempSync(join(tmpdir(), 'parlay-admin-sec-')), 'data')
 
-beforeAll(async () => {
-  server = await startTestServer({ dataDir })
-  operator = await signIn(server, OPERATOR)
-  compliance = await signIn(server, COMPLIANCE)
-}, 60000)
+beforeAll(async () => void ({ server, operator, compliance } = await startWithReviewers({ dataDir })), 60000)
 afterAll(async () => server?.dispose())
 
 const raw = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => rawRequest(server.port, { method, path, headers, body })

@@ -6,7 +6,7 @@
  * for compliance (the studio's badge) counts the waivers they may decide.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMPLIANCE, OPERATOR, signIn, startTestServer, type AdminClient, type TestServer } from './support'
+import { COMPLIANCE, OPERATOR, type AdminClient, type TestServer, startWithReviewers } from './support'
 
 const LABELS = 'i18n/en-signup.json'
 const POPUP_TEXTS = 'i18n/en-auth.json'
@@ -17,11 +17,7 @@ let server: TestServer
 let operator: AdminClient
 let compliance: AdminClient
 
-beforeAll(async () => {
-  server = await startTestServer()
-  operator = await signIn(server, OPERATOR)
-  compliance = await signIn(server, COMPLIANCE)
-}, 60000)
+beforeAll(async () => void ({ server, operator, compliance } = await startWithReviewers()), 60000)
 afterAll(async () => server?.dispose())
 
 /** A draft of `file` with one text changed (from what is published now); its version id. */

@@ -7,17 +7,13 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STUDIO_DIR } from '../../../server/admin/studio-build'
 import { rawRequest } from '../../support/server'
-import { COMPLIANCE, OPERATOR, SPAIN_SIGNUP, readDocumentFile, signIn, startTestServer, type AdminClient, type TestServer } from './support'
+import { SPAIN_SIGNUP, readDocumentFile, type AdminClient, type TestServer, startWithReviewers } from './support'
 
 let server: TestServer
 let operator: AdminClient
 let compliance: AdminClient
 
-beforeAll(async () => {
-  server = await startTestServer()
-  operator = await signIn(server, OPERATOR)
-  compliance = await signIn(server, COMPLIANCE)
-}, 60000)
+beforeAll(async () => void ({ server, operator, compliance } = await startWithReviewers()), 60000)
 afterAll(() => server?.dispose())
 
 const spainSignupWith = (edit: (doc: Record<string, any>) => void) => {

@@ -42,6 +42,12 @@ export async function signIn(server: TestServer, who: { email: string; password:
   return { cookie, csrf, get: (path) => send('GET', path), post: (path, body) => send('POST', path, body), put: (path, body) => send('PUT', path, body), patch: (path, body) => send('PATCH', path, body) }
 }
 
+/** The admin tests' common set-up: a test server with the operator and a compliance officer signed in. */
+export async function startWithReviewers(options?: Parameters<typeof startTestServer>[0]): Promise<{ server: TestServer; operator: AdminClient; compliance: AdminClient }> {
+  const server = await startTestServer(options)
+  return { server, operator: await signIn(server, OPERATOR), compliance: await signIn(server, COMPLIANCE) }
+}
+
 export const SPAIN_SIGNUP = 'jurisdictions/spain/flows/signup-email.json'
 
 export function readDocumentFile(server: TestServer, file: string): Record<string, any> {
