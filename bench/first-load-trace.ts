@@ -6,9 +6,29 @@
  * PROFILE=<ms> adds a CPU profile of the tasks longer than that (self and inclusive time by function).
  *   BASE=http://127.0.0.1:4714 WAIT=4000 npx tsx bench/first-load-trace.ts /casino/lobby /join
  * (a server of your own: see the README; CONSENT=all sets the consent cookie, RATE the slowdown)
+ * DIST=<the server's client build> adds, with PROFILE, the self time of the main thread's tasks over
+ * 50 ms summed by function and by source module (through the build's hidden source maps).
+ * Files go under OUT (default /tmp/perf5).
  */
 import { chromium } from 'playwright-core'
-import { writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping'
+
+const maps = new Map<string, TraceMap | null>()
+/** The source module of a profiled frame, through the build's source map when DIST has it. */
+function sourceOf(frame: { url: string; lineNumber: number; columnNumber: number; functionName: string }): string {
+  const file = frame.url.split('/').pop() ?? ''
+  if (!file.endsWith('.js') || !process.env.DIST) return file || `(${frame.functionName || 'native'})`
+  if (!maps.has(file)) {
+    const path = `${process.env.DIST}/assets/${file}.map`
+    maps.set(file, existsSync(path) ? new TraceMap(readFileSync(path, 'utf8')) : null)
+  }
+  const map = maps.get(file)
+  if (!map) return file
+  const position = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber })
+  const source = (position.source ?? file).replace(/^.*?\/(node_modules|engine|web|shared)\//, (_, dir: string) => (dir === 'node_modules' ? 'nm:' : `${dir}/`))
+  return position.line ? `${source}:${position.line}` : source
+}
 const base = process.env.BASE ?? 'http://127.0.0.1:4714'
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/casino/lobby']
 const waitAfterLoad = Number(process.env.WAIT ?? 4000)
@@ -36,7 +56,7 @@ for (const path of paths) {
   const profile = process.env.PROFILE ? (await cdp.send('Profiler.stop') as any).profile : null
   await cdp.send('Tracing.end')
   await done
-  writeFileSync(`/tmp/perf4/trace${path.replace(/\W+/g, '_')}.json`, JSON.stringify({ traceEvents: events }))
+  writeFileSync(`${process.env.OUT ?? "/tmp/perf5"}/trace${path.replace(/\W+/g, '_')}.json`, JSON.stringify({ traceEvents: events }))
   const nav = events.find((e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith(base))
   const main = { pid: nav.pid, tid: nav.tid }
   const t0 = nav.ts
@@ -65,9 +85,61 @@ for (const path of paths) {
     }
     console.log(`task @${ms(task.ts)} ${Math.round(task.dur / 1000)}ms  ${Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k}=${Math.round(v)}`).join(' ')}  ${fn.join(' ')}`)
   }
-  console.log(`TBT-ish (all tasks to end) ${Math.round(tbt)} ms`)
+  console.log(`TBT-ish (all tasks to end) ${Math.round(tbt)} ms; tasks over 50 ms: ${tasks.length}, summed ${Math.round(tasks.reduce((n, t) => n + t.dur / 1000, 0))} ms`)
+  // Less load-dependent view: a task's thread time (tdur) counts the time the main thread ran,
+  // throttling included (Chromium's slowdown keeps the thread busy), but not the time a busy
+  // machine took the core away, which only stretches wall time. Counted from the entry module's
+  // task on: the page's own work.
+  const entryTask = onMain.find((e) => e.name === 'RunTask' && e.ts >= t0 && onMain.some((m) => m.name === 'v8.evaluateModule' && m.ts >= e.ts && m.ts + m.dur <= e.ts + e.dur))
+  if (entryTask) {
+    const own = onMain.filter((e) => e.name === 'RunTask' && e.ts >= entryTask.ts && typeof e.tdur === 'number')
+    const long = own.filter((e) => e.tdur > 50_000)
+    const wall = own.filter((e) => e.dur > 50_000)
+    const blocking = (list: any[], key: 'dur' | 'tdur') => Math.round(list.reduce((n, e) => n + e[key] / 1000 - 50, 0))
+    console.log(`from the entry module's task (@${ms(entryTask.ts)}) on — wall: ${wall.length} tasks over 50 ms, blocking ${blocking(wall, 'dur')} ms; thread time: ${long.length} tasks over 50 ms, blocking ${blocking(long, 'tdur')} ms, busy ${Math.round(own.reduce((n, e) => n + e.tdur / 1000, 0))} ms in ${own.length} tasks`)
+    console.log(`   longest by thread time: ${[...long].sort((a, b) => b.tdur - a.tdur).slice(0, 10).map((e) => `@${ms(e.ts)} ${Math.round(e.tdur / 1000)}`).join('  ')}`)
+  }
+  if (profile) {
+    console.log(`profile: ${profile.samples.length} samples, ${ms(profile.startTime)}..${ms(profile.endTime)} ms`)
+    summarise(profile, tasks, 'tasks over 50 ms')
+    // the entry module's own task: where its evaluation (and the boot's microtasks) ran
+    const moduleTask = onMain.filter((e) => e.name === 'RunTask' && e.ts >= t0 && onMain.some((m) => m.name === 'v8.evaluateModule' && m.ts >= e.ts && m.ts + m.dur <= e.ts + e.dur)).sort((a, b) => b.dur - a.dur)[0]
+    if (moduleTask) summarise(profile, [moduleTask], `the entry module's task @${ms(moduleTask.ts)} (${Math.round(moduleTask.dur / 1000)} ms)`, 15)
+  }
   const scripts = [...responses.values()].filter((r) => r.type === 'Script')
   console.log(`scripts ${scripts.length}, ${(scripts.reduce((n, s) => n + (s.bytes ?? 0), 0) / 1024).toFixed(1)} KB transferred: ${scripts.map((s) => `${s.url.split('/').pop()}(${((s.bytes ?? 0) / 1024).toFixed(1)} @${Math.round(s.t * 1000 - t0 / 1000)})`).join(' ')}`)
   await context.close()
 }
 await browser.close()
+
+/** Self time inside the long tasks, summed by function (with its source module) and by module. */
+function summarise(profile: any, tasks: any[], what: string, rows = 25) {
+  const byId = new Map<number, any>(profile.nodes.map((n: any) => [n.id, n]))
+  const inLongTask = (t: number) => tasks.some((task) => t >= task.ts && t <= task.ts + task.dur)
+  const byFunction: Record<string, number> = {}
+  const byModule: Record<string, number> = {}
+  let t = profile.startTime
+  profile.samples.forEach((id: number, i: number) => {
+    t += profile.timeDeltas[i]
+    if (!inLongTask(t)) return
+    const frame = byId.get(id).callFrame
+    const at = sourceOf(frame)
+    const module = at.replace(/:\d+$/, '')
+    const key = `${frame.functionName || '(anon)'} ${at}`
+    const ms = profile.timeDeltas[i] / 1000
+    byFunction[key] = (byFunction[key] ?? 0) + ms
+    // a bundle's top-level code is one function over many modules: split its time by the lines
+    // that ran (the profile's position ticks), each line's source module through the map
+    const ticks: { line: number; ticks: number }[] | undefined = byId.get(id).positionTicks
+    if (!frame.functionName && ticks?.length && frame.lineNumber === 0) {
+      const total = ticks.reduce((n, p) => n + p.ticks, 0)
+      for (const p of ticks) {
+        const lineModule = sourceOf({ ...frame, lineNumber: p.line - 1, columnNumber: 0 }).replace(/:\d+$/, '')
+        byModule[`top level: ${lineModule}`] = (byModule[`top level: ${lineModule}`] ?? 0) + (ms * p.ticks) / total
+      }
+    } else byModule[module] = (byModule[module] ?? 0) + ms
+  })
+  const top = (table: Record<string, number>, n: number) => Object.entries(table).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${v.toFixed(1).padStart(7)} ms  ${k}`).join('\n')
+  console.log(`self time in ${what}, by function:\n${top(byFunction, rows)}`)
+  console.log(`by source module:\n${top(byModule, rows)}`)
+}

@@ -89,6 +89,10 @@ interface Entry {
 
 /** A stored copy this long (characters) is written when the page is hidden or left, never in an idle slice. */
 export const LARGE_COPY_CHARS = 32_000
+/** Kinds whose copy is always large (a locale's whole translations bundle, ~85 KB): an idle slice
+ * does not even compare or stringify it (43 ms at 4x CPU, the ~100–250 ms idle task traced on /join
+ * when the slice came at its timeout); the unhurried write does. */
+const LARGE_KINDS: ReadonlySet<string> = new Set(['translations'])
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -124,8 +128,9 @@ export function createDocumentClient(options: DocumentClientOptions): DocumentCl
       return false
     }
   }
-  /** Large copies written only by an unhurried write (page hidden or left), as stored text. */
-  const largeWrites = new Map<string, string>()
+  /** Large copies written only by an unhurried write (page hidden or left), as stored text or,
+   * for a kind known to be large, as the entry still to compare and stringify. */
+  const largeWrites = new Map<string, string | Entry>()
   function store(key: string, text: string): void {
     try {
       options.storage?.setItem(STORAGE_PREFIX + key, text)
@@ -135,14 +140,16 @@ export function createDocumentClient(options: DocumentClientOptions): DocumentCl
   }
   function writePending(shouldYield?: () => boolean): void {
     if (!shouldYield)
-      for (const [key, text] of largeWrites) {
+      for (const [key, large] of largeWrites) {
         largeWrites.delete(key)
-        store(key, text)
+        if (typeof large === 'string') store(key, large)
+        else if (!storedAlready(key, large)) store(key, JSON.stringify({ url: large.url, kind: large.kind, id: large.id, etag: large.etag, document: large.document }))
       }
     for (const [key, entry] of pendingWrites) {
       pendingWrites.delete(key)
       largeWrites.delete(key)
-      if (!storedAlready(key, entry)) {
+      if (shouldYield && LARGE_KINDS.has(entry.kind)) largeWrites.set(key, entry)
+      else if (!storedAlready(key, entry)) {
         const text = JSON.stringify({ url: entry.url, kind: entry.kind, id: entry.id, etag: entry.etag, document: entry.document })
         if (shouldYield && text.length >= LARGE_COPY_CHARS) largeWrites.set(key, text)
         else store(key, text)

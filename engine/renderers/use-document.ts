@@ -3,7 +3,7 @@
  * server's documents version changes (the shell polls it), so an edited document shows without a
  * reload. While a re-fetch runs, the previous copy stays on screen.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { DocumentKindName, DocumentResult } from './runtime'
 import { useRuntime } from './runtime'
 
@@ -25,12 +25,16 @@ export function useDocument<T>(kind: DocumentKindName, id: string | undefined): 
     let cancelled = false
     runtime.load<T>(kind, id).then((result: DocumentResult<T>) => {
       if (cancelled) return
-      setState((previous) => {
-        if (result.ok) return { key, value: { status: 'ready', doc: result.value } }
-        // keep showing the last good copy of this same document when a re-fetch fails
-        if (previous.key === key && previous.value.status === 'ready') return previous
-        return { key, value: { status: 'error', code: result.code, httpStatus: result.status } }
-      })
+      // a transition: the document's subtree (a whole screen) renders in slices that yield to the
+      // browser, not in one blocking task (an update from a promise is otherwise not time-sliced)
+      startTransition(() =>
+        setState((previous) => {
+          if (result.ok) return { key, value: { status: 'ready', doc: result.value } }
+          // keep showing the last good copy of this same document when a re-fetch fails
+          if (previous.key === key && previous.value.status === 'ready') return previous
+          return { key, value: { status: 'error', code: result.code, httpStatus: result.status } }
+        }),
+      )
     })
     return () => {
       cancelled = true

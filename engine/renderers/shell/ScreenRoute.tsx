@@ -4,7 +4,7 @@
  * `{locale}` or `{query.id}` filled for this page), then renders the body.
  * A login-only screen opens the login popup for guests instead of its body.
  */
-import { useEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 import { Navigate, useLocation, useParams } from 'react-router-dom'
 import { useStore } from 'zustand'
 import { fillDataUrl, isLoggedIn, sectionOf } from '../../core'
@@ -59,7 +59,8 @@ function useScreenData(doc: ScreenDocument | null, navigationKey: string): boole
         if (!cancelled) runtime.stores.screenData.getState().setData(name, value)
       }),
     ).then(() => {
-      if (!cancelled) setReadyFor(key)
+      // the screen's body renders in a transition, in slices that yield to the browser
+      if (!cancelled) startTransition(() => setReadyFor(key))
     })
     return () => {
       cancelled = true

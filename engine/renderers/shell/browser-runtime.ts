@@ -21,7 +21,7 @@ import { followSettingsAcrossTabs } from '../../auth/settings'
 import type { TranslationsResource } from '../../core/documents'
 import type { ActionChain } from '../../documents/types'
 import type { EngineRuntime } from '../runtime'
-import { afterFirstScreen, whenIdle } from './after-first-screen'
+import { afterFirstScreen, nextTask, whenIdle } from './after-first-screen'
 import { memoryStorage, seedPreviewSession } from './preview-session'
 import { createServicesStub, onFirstInteractionOrLater } from '../../services/stub'
 
@@ -173,6 +173,8 @@ function deferredTabs(tabs: SessionTabs, onFirstMessage: () => void): SessionTab
 export async function bootBrowserEngine(): Promise<BootResult> {
   // what the services chunk would have seen (screens, uncaught errors) is kept until it loads
   const servicesStub = createServicesStub(window)
+  // each step of the boot in a task of its own, not all in the entry module's (issue 10: TBT)
+  await nextTask()
   const boot = readBootEntries()
   let locale = guessLocale(window.location.pathname) ?? ''
   let bootstrap: SiteBootstrap | null = null
@@ -205,6 +207,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   // a preview as a demo punter: that punter's read-only session, fetched beside the site document
   const previewPunter = previewToken && storage ? seedPreviewSession(storage, previewToken) : Promise.resolve(false)
 
+  await nextTask()
   const site = await documents.loadSite()
   if (!site.ok) return { ok: false, status: site.code === 'NOT_FOUND' ? 404 : site.code === 'NETWORK_ERROR' ? 503 : 500, code: site.code }
   bootstrap = site.value.document
@@ -258,6 +261,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   document.documentElement.lang = locale
 
   const asPunter = await previewPunter
+  await nextTask()
   const stores = createEngineStores({ storage, site: bootstrap, locale })
   // the groups this browser was last given, in the first render (the client answers later)
   const lastGroups = lastExperiments(storage)
@@ -349,6 +353,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     bumpDocuments()
   }
 
+  await nextTask()
   const runtime: EngineRuntime = {
     stores,
     development: bootstrap.site.development,
