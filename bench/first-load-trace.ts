@@ -98,6 +98,7 @@ for (const path of paths) {
     const blocking = (list: any[], key: 'dur' | 'tdur') => Math.round(list.reduce((n, e) => n + e[key] / 1000 - 50, 0))
     console.log(`from the entry module's task (@${ms(entryTask.ts)}) on — wall: ${wall.length} tasks over 50 ms, blocking ${blocking(wall, 'dur')} ms; thread time: ${long.length} tasks over 50 ms, blocking ${blocking(long, 'tdur')} ms, busy ${Math.round(own.reduce((n, e) => n + e.tdur / 1000, 0))} ms in ${own.length} tasks`)
     console.log(`   longest by thread time: ${[...long].sort((a, b) => b.tdur - a.tdur).slice(0, 10).map((e) => `@${ms(e.ts)} ${Math.round(e.tdur / 1000)}`).join('  ')}`)
+    if (profile && process.env.EACH) for (const task of [...long].sort((a, b) => b.tdur - a.tdur).slice(0, Number(process.env.EACH))) summarise(profile, [task], `the task @${ms(task.ts)} (thread ${Math.round(task.tdur / 1000)} ms)`, 12)
   }
   if (profile) {
     console.log(`profile: ${profile.samples.length} samples, ${ms(profile.startTime)}..${ms(profile.endTime)} ms`)

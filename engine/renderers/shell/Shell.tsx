@@ -8,6 +8,7 @@ import { useEffect, useMemo } from 'react'
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
 import { useStore } from 'zustand'
 import { defaultRoot, rememberProduct, sectionOf, splitLocale, themeOf } from '../../core'
+import { candidateRoutes, routeTable, type TableRoute } from './route-candidates'
 import { PopupHost } from '../popups/PopupHost'
 import { useRuntime } from '../runtime'
 import type { BrowserEngine } from './browser-runtime'
@@ -59,16 +60,26 @@ function LocationEffects({ engine }: { engine: BrowserEngine }) {
   return null
 }
 
+/**
+ * The <Route> elements of the routes that could match this location. The router flattens, ranks
+ * and tries every child of <Routes> on each render (createRoutesFromChildren, rankRouteBranches,
+ * a RegExp per pattern): with all 475 patterns that was the largest item of the first render on a
+ * phone (issue 10, ~130–460 ms at 4× CPU in traces). The router still ranks the few candidates,
+ * so which route wins does not change.
+ */
+function useRoutesFor(table: readonly TableRoute[]) {
+  const { pathname } = useLocation()
+  return useMemo(() => {
+    return candidateRoutes(table, pathname).map(({ path, entry }) => <Route key={path} path={path} element={<ScreenRoute key={entry.screen} entry={entry} />} />)
+  }, [table, pathname])
+}
+
 export function Shell({ engine }: { engine: BrowserEngine }) {
   const runtime = engine.runtime
   const bootstrap = useStore(runtime.stores.site, (s) => s.bootstrap) ?? engine.bootstrap
   const popupsOpen = useStore(runtime.stores.ui, (s) => s.popups.length > 0)
-  const routes = useMemo(() => {
-    const prefixes = ['', ...bootstrap.site.locales.map((l) => `/${l}`)]
-    return bootstrap.routes.flatMap((entry) =>
-      prefixes.map((prefix) => <Route key={`${prefix}${entry.route}`} path={`${prefix}${entry.route}`} element={<ScreenRoute key={entry.screen} entry={entry} />} />),
-    )
-  }, [bootstrap])
+  const table = useMemo(() => routeTable(bootstrap), [bootstrap])
+  const routes = useRoutesFor(table)
   return (
     <>
       <LocationEffects engine={engine} />
