@@ -126,11 +126,16 @@ export const passwordAnswerSecretQuestion = defineAction(definitions, {
 export const passwordReset = defineAction(definitions, {
   name: 'password.reset',
   async handler({ password }, env) {
-    const result = await env.gateway.call('POST', `${MOBILE_GATE}/account/password/reset`, { token: tokens().passwordToken ?? '', password })
+    // this browser's own session (if any) ended with the others: forget it quietly (a logout
+    // without a session does nothing; the socket's accountLogout for the same reset waits for this)
+    const auth = authController(env)
+    const result = await auth.whileEnding(async () => {
+      const answer = await env.gateway.call('POST', `${MOBILE_GATE}/account/password/reset`, { token: tokens().passwordToken ?? '', password })
+      if (answer.ok) await auth.logout('SEFT_LOGOUT')
+      return answer
+    })
     if (result.ok) {
       keep({})
-      // this browser's own session (if any) ended with the others: forget it quietly
-      if (env.stores.session.getState().accessToken) await authController(env).logout('SEFT_LOGOUT')
       return result
     }
     return result.code === 'TOKEN_NOT_FOUND' || result.code === 'SECRET_QUESTION_CHECK_NOT_PASSED' ? result : onField(result, 'password')

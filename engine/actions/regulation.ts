@@ -63,11 +63,17 @@ export const regulationSelfExclude = action<SelfExcludeParams>(definitions, {
   name: 'regulation.selfExclude',
   async handler({ kind, period, daysCount }, env) {
     const body = kind === 'temporary' ? { period } : kind === 'timeout' ? { daysCount } : {}
-    const result = await env.gateway.call<{ selfExcludeSettings: { endDate: string | null; permanent: boolean; selfExcludedByRegulator: boolean } }>('POST', `${MOBILE_GATE}/self-exclude/${kind}`, body)
+    const auth = authController(env)
+    // the socket's accountLogout for the same exclusion waits for this: its popup wins (README decisions)
+    const result = await auth.whileEnding(async () => {
+      const answer = await env.gateway.call<{ selfExcludeSettings: { endDate: string | null; permanent: boolean; selfExcludedByRegulator: boolean } }>('POST', `${MOBILE_GATE}/self-exclude/${kind}`, body)
+      if (!answer.ok) return answer
+      // leave the account page first: its login guard would otherwise ask the excluded punter to log in
+      env.navigate('/')
+      await auth.logout('SEFT_LOGOUT')
+      return answer
+    })
     if (!result.ok) return failed(env, result)
-    // leave the account page first: its login guard would otherwise ask the excluded punter to log in
-    env.navigate('/')
-    await authController(env).logout('SEFT_LOGOUT')
     const settings = result.value.selfExcludeSettings
     env.stores.ui.getState().closePopup('login')
     env.stores.ui.getState().openPopup({ id: 'self-exclude', params: { endDate: settings.endDate ?? '', permanent: settings.permanent, byRegulator: false } })

@@ -115,7 +115,14 @@ export interface AuthController {
   applyTokens(result: LoginResult, receivedAt?: number): void
   /** Rotates the tokens under the cross-tab lock (adopts another tab's rotation instead of calling). */
   refresh(): Promise<Result<LoginResult>>
+  /** Ends the session once (see `logout` below): a logout of a session already ended is ignored. */
   logout(reason: LogoutReason, options?: { popup?: string }): Promise<void>
+  /**
+   * Runs a call that ends the session on the server and then logs out with its own reason (a
+   * self-exclusion, a password reset): the socket's accountLogout that the same server change sends
+   * waits until the task is over, so the task's specific reason and popup win over SOCKET.
+   */
+  whileEnding<T>(task: () => Promise<T>): Promise<T>
   /** Loads the heartbeat: user data and server-side settings; the session status becomes 'punter'. */
   loadUser(): Promise<Result<UserData>>
   /** Page load: brings the stored session back (refresh first if expired, timer, heartbeat, locale). */
@@ -168,9 +175,15 @@ export function createAuthController(deps: AuthDeps): AuthController {
   let refreshing: Promise<Result<LoginResult>> | null = null
   let restoring: Promise<void> | null = null
   let ending: Promise<void> | null = null
+  /** Why the logout in flight ends the session (a more specific reason arriving meanwhile replaces SOCKET). */
+  let endingAs: { reason: LogoutReason; options: { popup?: string } } = { reason: 'SEFT_LOGOUT', options: {} }
+  /** Calls in flight that end the session with their own reason (see whileEnding). */
+  const enders = new Set<Promise<unknown>>()
 
   const session = () => stores.session.getState()
   const holdsSession = () => Boolean(session().accessToken || session().refreshToken)
+  /** Anything of a session left to end (tokens, or a hash alone). */
+  const anySession = () => holdsSession() || Boolean(session().sessionHash)
   const offsetToExpire = () => {
     const value = stores.site.getState().bootstrap?.remoteConfig?.OFFSET_TO_EXPIRE_TOKEN
     return typeof value === 'number' ? value : 0
@@ -238,8 +251,10 @@ export function createAuthController(deps: AuthDeps): AuthController {
   }
   const unsubscribe = tabs.subscribe(onMessage)
 
-  /** The local half of logout (spec §4): clears everything, closes popups, redirects, popups by reason. */
+  /** The local half of logout (spec §4): clears everything, closes popups, redirects, popups by reason.
+   * Once per session: a session already ended (by the other path, another tab) is not ended again. */
   async function endLocally(reason: LogoutReason | null, options: { popup?: string } = {}) {
+    if (!anySession()) return
     const stateBefore = stores.user.getState().data?.punterInfo?.state ?? ''
     stopTimers()
     const ui = stores.ui.getState()
@@ -388,9 +403,22 @@ export function createAuthController(deps: AuthDeps): AuthController {
       return refreshing
     },
 
-    logout(reason, options = {}) {
-      // Concurrent logouts (several 401s at once) end the session once.
-      ending ??= (async () => {
+    async logout(reason, options = {}) {
+      // The socket's accountLogout is the generic word of a server change whose own answer (a
+      // refused refresh, a self-exclusion) is on its way: that answer's reason wins.
+      if (reason === 'SOCKET' && !ending && (refreshing || enders.size > 0)) {
+        await Promise.allSettled([refreshing, ...enders])
+      }
+      if (ending) {
+        // Concurrent logouts (several 401s, the HTTP answer and the socket frame) end the session
+        // once; a specific reason arriving before the end replaces the generic SOCKET.
+        if (endingAs.reason === 'SOCKET' && reason !== 'SOCKET') endingAs = { reason, options }
+        return ending
+      }
+      // already ended (here by the other path, in another tab, or never logged in): nothing to end twice
+      if (!anySession()) return
+      endingAs = { reason, options }
+      ending = (async () => {
         const { refreshToken, sessionHash } = session()
         stopTimers()
         // The server call first (errors ignored): by refresh token if there is one, else plain.
@@ -400,12 +428,24 @@ export function createAuthController(deps: AuthDeps): AuthController {
         } catch {
           // ignored (spec §4)
         }
-        await endLocally(reason, options)
-        tabs.post({ kind: 'logout', reason })
+        const { reason: why, options: how } = endingAs
+        if (!anySession()) return // another tab's logout ended it meanwhile, with its own reason
+        await endLocally(why, how)
+        tabs.post({ kind: 'logout', reason: why })
       })().finally(() => {
         ending = null
       })
       return ending
+    },
+
+    async whileEnding(task) {
+      const running = task()
+      enders.add(running)
+      try {
+        return await running
+      } finally {
+        enders.delete(running)
+      }
     },
 
     async loadUser() {

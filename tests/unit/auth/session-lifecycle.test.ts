@@ -431,3 +431,144 @@ describe('two tabs share one session (issue 9: login, logout and refresh reach e
     expect(b.gate.count('/auth/token/logout')).toBe(0)
   })
 })
+
+describe('one logout per session, whichever path arrives first (the HTTP answer or the socket\'s accountLogout)', () => {
+  /** A punter on /sport whose every popup opening is recorded (a popup closed and opened again counts twice). */
+  async function punterTab(b: ReturnType<typeof browser>, tab = b.openTab()) {
+    await tab.auth.restore()
+    tab.stores.route.getState().setRoute({ path: '/sport' })
+    const opened: string[] = []
+    let before = new Set<string>()
+    tab.stores.ui.subscribe((ui) => {
+      const now = new Set(ui.popups.map((p) => p.id))
+      for (const id of now) if (!before.has(id)) opened.push(id)
+      before = now
+    })
+    return { ...tab, opened }
+  }
+  /** Holds the gate's answers to `path` until released (a slow network for that one call). */
+  function holdAnswers(b: ReturnType<typeof browser>, path: string) {
+    const real = b.gate.fetch
+    const held: (() => void)[] = []
+    b.gate.fetch = async (url, init) => {
+      if (url.endsWith(path)) await new Promise<void>((go) => held.push(go))
+      return real(url, init)
+    }
+    return () => held.splice(0).forEach((go) => go())
+  }
+  /** What the punter socket's accountLogout handler does (engine/renderers/punter-socket.ts). */
+  const socketFrame = (tab: { auth: AuthController }) => tab.auth.logout('SOCKET')
+
+  it('HTTP first, then the socket: the refused refresh logs out with RT_EXPIRED; the late frame changes nothing (no second popup, no trip home)', async () => {
+    const b = browser()
+    b.storedSession()
+    const tab = await punterTab(b)
+    b.gate.state.revoked = true
+    await b.advance(LOGIN_TIMEOUT)
+    expect(tab.status()).toBe('guest')
+    await socketFrame(tab)
+    await b.settle()
+    expect(tab.opened).toEqual(['session-expired'])
+    expect(tab.navigated).toEqual([])
+    expect(b.gate.count('/auth/token/logout')).toBe(1)
+  })
+
+  it('the socket frame while the refresh at expiry is on its way waits for it: RT_EXPIRED wins, one popup, the page stays', async () => {
+    const b = browser()
+    b.storedSession()
+    const tab = await punterTab(b)
+    b.gate.state.revoked = true
+    const release = holdAnswers(b, '/auth/v2/token/refresh')
+    await b.advance(LOGIN_TIMEOUT) // the refresh is sent, its answer held
+    const frame = socketFrame(tab)
+    await b.settle()
+    expect(tab.status()).not.toBe('guest') // the frame waits for the refresh's answer
+    release()
+    await frame
+    await b.settle()
+    expect(tab.status()).toBe('guest')
+    expect(tab.opened).toEqual(['session-expired'])
+    expect(tab.navigated).toEqual([])
+    expect(b.gate.count('/auth/token/logout')).toBe(1)
+  })
+
+  it('socket first, then HTTP: SOCKET goes home with one session-expired popup; the refused refresh after it is ignored', async () => {
+    const b = browser()
+    b.storedSession()
+    const tab = await punterTab(b)
+    b.gate.state.revoked = true
+    await socketFrame(tab)
+    expect(tab.navigated).toEqual(['/'])
+    await tab.auth.logout('RT_EXPIRED') // the HTTP path's verdict on the same, already ended session
+    await b.advance(LOGIN_TIMEOUT)
+    expect(tab.opened).toEqual(['session-expired'])
+    expect(tab.navigated).toEqual(['/'])
+    expect(b.gate.count('/auth/token/logout')).toBe(1)
+  })
+
+  it('a frame that arrives while a session-ending call (self-exclusion) is in flight waits: that call\'s own popup is the only one', async () => {
+    const b = browser()
+    b.storedSession()
+    const tab = await punterTab(b)
+    let answer!: () => void
+    const excluded = tab.auth.whileEnding(async () => {
+      await new Promise<void>((go) => (answer = go)) // the self-exclusion call, answered later
+      await tab.auth.logout('SEFT_LOGOUT')
+      tab.stores.ui.getState().openPopup({ id: 'self-exclude' })
+    })
+    const frame = socketFrame(tab) // the server's accountLogout overtakes the HTTP answer
+    await b.settle()
+    expect(tab.status()).toBe('punter')
+    answer()
+    await Promise.all([excluded, frame])
+    await b.settle()
+    expect(tab.status()).toBe('guest')
+    expect(tab.opened).toEqual(['self-exclude'])
+    expect(tab.navigated).toEqual([])
+    expect(b.gate.count('/auth/token/logout')).toBe(1)
+  })
+
+  it('a logout with a specific reason joining a SOCKET logout in flight takes its place: one popup, by the specific reason', async () => {
+    const b = browser()
+    b.storedSession()
+    const tab = await punterTab(b)
+    const release = holdAnswers(b, '/auth/token/logout')
+    const bySocket = socketFrame(tab)
+    const bySelf = tab.auth.logout('SEFT_LOGOUT', { popup: 'account-closed' })
+    release()
+    await Promise.all([bySocket, bySelf])
+    expect(tab.opened).toEqual(['account-closed'])
+    expect(tab.navigated).toEqual([])
+    expect(b.gate.count('/auth/token/logout')).toBe(1)
+  })
+
+  it('two tabs: the tab that logs out by HTTP and the tab that follows it each show one popup; late socket frames in both are ignored', async () => {
+    const b = browser()
+    b.storedSession()
+    const a = await punterTab(b)
+    const other = await punterTab(b, b.openTab())
+    b.gate.state.revoked = true
+    await b.advance(LOGIN_TIMEOUT) // both timers fire: one refresh, refused; one logout
+    await Promise.all([socketFrame(a), socketFrame(other)])
+    await b.settle()
+    expect([a.status(), other.status()]).toEqual(['guest', 'guest'])
+    expect([a.opened, other.opened]).toEqual([['session-expired'], ['session-expired']])
+    expect([a.navigated, other.navigated]).toEqual([[], []])
+    expect(b.gate.count('/auth/token/logout')).toBe(1)
+  })
+
+  it('two tabs: a socket frame first in one tab ends the session there; the other tab follows once, its own late frame ignored', async () => {
+    const b = browser()
+    b.storedSession()
+    const a = await punterTab(b)
+    const other = await punterTab(b, b.openTab())
+    b.gate.state.revoked = true
+    await socketFrame(a)
+    await b.settle()
+    await socketFrame(other)
+    await b.settle()
+    expect([a.opened, other.opened]).toEqual([['session-expired'], ['session-expired']])
+    expect(a.navigated).toEqual(['/'])
+    expect(b.gate.count('/auth/token/logout')).toBe(1)
+  })
+})
