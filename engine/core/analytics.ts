@@ -52,6 +52,11 @@ export interface AnalyticsClient {
   track(eventType: string, properties?: Record<string, unknown>): void
   /** Sends what is queued now (the interval and the queue size call it too). */
   flush(): Promise<void>
+  /**
+   * The page goes away (pagehide): what is queued beyond an upload already in flight is sent at
+   * once, its request started before this returns (a leaving page gets no later turn), and not kept.
+   */
+  leave(): void
   /** Events waiting to be sent. */
   pending(): number
   stop(): void
@@ -64,6 +69,8 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
   let batchSize = limits.flushQueueSize
   let attempts = 0
   let sending: Promise<void> | null = null
+  /** Events of the upload in flight (the head of the queue). */
+  let inFlight = 0
   let cancelTimer: (() => void) | null = null
   let stopped = false
   let seq = 0
@@ -89,11 +96,13 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
     const batch = queue.slice(0, batchSize)
     const body = JSON.stringify({ api_key: options.apiKey, events: batch })
     let status: number | null = null
+    inFlight = batch.length
     try {
       status = await options.transport(body)
     } catch {
       status = null
     }
+    inFlight = 0
     const result = classifyUpload(status)
     options.onResult?.(result, batch.length)
     if (result === 'success' || result === 'invalid') {
@@ -140,6 +149,14 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
         if (queue.length > 0 && !cancelTimer) arm(limits.flushIntervalMs)
       })
       return sending
+    },
+    leave() {
+      const rest = queue.slice(inFlight)
+      if (rest.length === 0) return
+      cancelTimer?.()
+      cancelTimer = null
+      queue = queue.slice(0, inFlight)
+      void options.transport(JSON.stringify({ api_key: options.apiKey, events: rest })).catch(() => null)
     },
     pending: () => queue.length,
     stop() {

@@ -235,6 +235,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   return {
+    // No await before the fetch: a keepalive call made in a pagehide handler (the replay's last
+    // batch, analytics, error reports) has its request started before the handler returns, which
+    // is the only way a leaving page's request is sent (tests/unit/services/unload.test.ts).
     async call<T>(method: string, path: string, body?: unknown, call: CallOptions = {}): Promise<Result<T>> {
       const sent = credentials()
       const first = await send<T>(method, path, body, sent, call)

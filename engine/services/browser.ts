@@ -109,7 +109,8 @@ function startAnalytics(env: ActionEnvironment, config: Config, consent: StoreAp
       },
     })
     for (const t of waiting.splice(0)) send(t)
-    window.addEventListener('pagehide', () => void client?.flush())
+    // the request must start inside the handler: a leaving page gets no later turn (issue 18)
+    window.addEventListener('pagehide', () => client?.leave())
   }
   const follow = () => {
     const choice = consent.getState().choice

@@ -33,21 +33,23 @@ async function gzip(text: string): Promise<ArrayBuffer> {
   return new Response(stream).arrayBuffer()
 }
 
-/** Gzip while the page lives; a leaving page cannot wait for compression and sends plain JSON. */
-function transportFor(session: ReplaySession, leaving: () => boolean) {
-  return async (body: string): Promise<boolean> => {
+/**
+ * Gzip while the page lives. A leaving page cannot wait for compression: a request only outlives
+ * the page if its keepalive fetch starts inside the pagehide handler, before any await, so the last
+ * batch goes as plain JSON at once (keepalive when it fits the browser's 64 KB budget; a larger one
+ * is sent anyway, as the best a leaving page can do). The gateway starts its fetch synchronously.
+ */
+export function transportFor(session: ReplaySession, leaving: () => boolean) {
+  return (body: string): Promise<boolean> => {
     const query = new URLSearchParams({ device_id: session.deviceId, session_id: String(session.sessionId), type: 'replay' })
     const user = session.userId()
     if (user) query.set('user_id', user)
-    const plain = leaving() && body.length < KEEPALIVE_BYTES
-    const payload = plain ? body : await gzip(body)
-    const size = typeof payload === 'string' ? payload.length : payload.byteLength
-    const sent = await session.gateway.call('POST', `${REPLAY_PATH}?${query}`, payload, {
-      contentType: plain ? REPLAY_PLAIN_TYPE : REPLAY_CONTENT_TYPE,
-      keepalive: size < KEEPALIVE_BYTES,
-      retryUnauthorized: false,
-    })
-    return sent.ok
+    const post = (payload: string | ArrayBuffer, contentType: string) => {
+      const size = typeof payload === 'string' ? payload.length : payload.byteLength
+      return session.gateway.call('POST', `${REPLAY_PATH}?${query}`, payload, { contentType, keepalive: size < KEEPALIVE_BYTES, retryUnauthorized: false }).then((sent) => sent.ok)
+    }
+    if (leaving()) return post(body, REPLAY_PLAIN_TYPE)
+    return gzip(body).then((packed) => post(packed, REPLAY_CONTENT_TYPE))
   }
 }
 
