@@ -5,7 +5,7 @@
  * session shows the session-expired popup (browser clock moved with page.clock, no sleeps).
  */
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, logInByApi, test } from './fixtures'
 
 const PASSWORD = 'parlay-demo-1'
 const GATE = '/mobile-gate/api/v1'
@@ -102,7 +102,8 @@ test('after login: a closed account sees the account-closed popup and is logged 
 
 test('an expired session (refresh refused at the expiry time) shows the session-expired popup', async ({ page, request }) => {
   await page.clock.install()
-  await logInOnLoginScreen(page, 'opened@demo.parlay.test')
+  // the login is not the subject here: the session is stored by the API helper, the page restores it
+  await logInByApi(page, 'opened@demo.parlay.test', '/login')
   await expect(page.getByTestId('logged-in-as')).toBeVisible()
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}') as { refreshToken?: string; expireTokenTime?: number })
   expect(session.refreshToken).toBeTruthy()
