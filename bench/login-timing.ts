@@ -15,7 +15,7 @@ export async function runLoginTimingBench(rounds = 15): Promise<Record<string, n
   try {
     const db = server.deps.db
     const locked = db.prepare('SELECT id, email FROM punters WHERE email = ?').get('vip@demo.parlay.test') as { id: number; email: string }
-    for (let i = 0; i < THROTTLE.lockAfter; i++) recordFailure(db, { login: 'nickname:none', accountId: locked.id, client: '10.9.9.9' }, Date.UTC(2025, 5, 1, 12))
+    for (let i = 0; i < THROTTLE.lockAfter; i++) await recordFailure(server.deps.data, { login: 'nickname:none', accountId: locked.id, client: '10.9.9.9' }, Date.UTC(2025, 5, 1, 12))
     let ip = 0
     const time = async (login: string, password: string) => {
       const started = performance.now()

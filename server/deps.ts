@@ -40,6 +40,8 @@ export interface ServerDeps {
   metrics?: import('./ops/metrics').Metrics
   /** What instances share besides the database (server/bus): Redis with REDIS_URL, this process otherwise. */
   bus?: import('./bus/bus').Bus
+  /** The query layer (server/db/data-layer.ts): the stores converted to it run on SQLite or PostgreSQL (DATABASE_URL). */
+  data: import('./db/data-layer').DataLayer
   /** The versioned document store (created once at start; the admin module seeds it and serves its published set). */
   store: DocumentStore
 }

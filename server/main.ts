@@ -12,6 +12,9 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
 import { closeDatabase, openDatabase } from './db/database'
+import { openDataLayer } from './db/data-layer'
+import { refuseHalfConvertedPostgres } from './db/stores'
+import { migrateSchema } from './db/schema'
 import type { ServerConfig, ServerDeps } from './deps'
 import { DocumentLoadError, createDocumentService } from './documents/service'
 import { formatProblem } from '../shared/documents/loader'
@@ -45,6 +48,16 @@ export interface StartOptions {
   quiet?: boolean
   /** Redis shared by several instances (issue 16; `REDIS_URL`); without it, one process. */
   redisUrl?: string
+  /** PostgreSQL (issue 16; `DATABASE_URL=postgres://…`); without it, SQLite under `dataDir`. Refused
+   * while some stores are still SQLite-only (server/db/stores.ts), unless the test-only seam below. */
+  databaseUrl?: string
+  /**
+   * TEST-ONLY SEAM (never read from the environment or the command line): with `databaseUrl`, run
+   * the stores already converted to the query layer on PostgreSQL and the rest on SQLite under
+   * `dataDir`, so the converted stores' HTTP tests run against both engines before the whole
+   * conversion is done. A site must never run this way: one punter's data would span two databases.
+   */
+  convertedStoresOnPostgresForTests?: boolean
 }
 
 export interface RunningServer {
@@ -88,8 +101,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // a development server without an injected clock gets one tests can move (POST /api/dev/clock)
   const devClock = !options.now && config.development ? createDevClock(Date.now) : undefined
   const now = options.now ?? devClock?.now ?? Date.now
+  // before anything is built or opened: a postgres DATABASE_URL never half-runs the site
+  refuseHalfConvertedPostgres(options.databaseUrl, options.convertedStoresOnPostgresForTests === true)
   await buildClientIfMissing(config.distDir, log)
   const db = openDatabase(config.dataDir)
+  const data = openDataLayer({ sqlite: db, databaseUrl: options.databaseUrl, onPoolError: (error) => log.warn('db.pool.error', { error: error.message }) })
+  try {
+    await migrateSchema(data)
+  } catch (error) {
+    await data.close()
+    closeDatabase(db)
+    throw error
+  }
   const documents = createDocumentService({ root: config.documentsDir })
   documents.reload()
   const lifecycle = createLifecycle()
@@ -112,7 +135,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     stopRelay()
     await bus.close()
   }
-  const deps: ServerDeps = { db, documents, config, log, now, devClock, lifecycle, store, bus }
+  const deps: ServerDeps = { db, data, documents, config, log, now, devClock, lifecycle, store, bus }
   const app = await createApp(deps)
   if (options.watch !== false)
     documents.watch((error) => {
@@ -144,6 +167,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       server.closeAllConnections?.()
       await new Promise<void>((done) => server.close(() => done()))
       await stopSharing()
+      await data.close()
       closeDatabase(db)
     },
     async drain(graceMs = DRAIN_GRACE_MS) {
@@ -160,6 +184,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearInterval(idle)
       clearTimeout(deadline)
       await stopSharing() // the Redis connections quit
+      await data.close() // the PostgreSQL pool ends
       closeDatabase(db)
     },
   }
@@ -219,6 +244,7 @@ if (isMain) {
     documentsDir: env.PARLAY_DOCUMENTS_DIR || undefined,
     distDir: env.PARLAY_DIST_DIR || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
     ...modeFromCommandLine(process.argv.slice(2), env),
   })
     .then((running) => {

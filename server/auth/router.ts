@@ -187,7 +187,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
 
   async function attempt(req: Request, res: Response, classified: ClassifiedLogin, body: LoginBody, method: string, ip: string, loginValue: string, found: Punter | undefined) {
     const keys = { login: loginValue, accountId: found?.id, client: ip }
-    const state = throttleState(db, keys, deps.now())
+    const state = await throttleState(deps.data.db, keys, deps.now())
     const refusal = await captchaRefusal(req, state, body.captcha)
     if (refusal) {
       // An unsolved or invalid captcha is not a password attempt: nothing is counted.
@@ -203,10 +203,10 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
       // Log the reason for the audit trail; the answer is the same for all three.
       log.info('auth.login.failed', { reason: !punter ? 'unknown-login' : locked ? 'locked' : 'wrong-password', punterId: punter?.id, ip, method, kind: classified.kind })
       // Attempts while locked are not counted, so a lock ends at most a window after the last failure.
-      if (!locked && recordFailure(db, keys, deps.now()).lockedNow && punter) notifyOwnerOfLock(req, punter)
+      if (!locked && (await recordFailure(deps.data, keys, deps.now())).lockedNow && punter) notifyOwnerOfLock(req, punter)
       return sendError(res, LOGIN_FAILED.status, LOGIN_FAILED.code)
     }
-    clearFailures(db, keys)
+    await clearFailures(deps.data.db, keys)
 
     const after = deps.now()
     if (!punter.emailConfirmed && punter.email) {
@@ -257,15 +257,15 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   })
 
   /** The owner's unlock link (./unlock.ts): the same redirect whether or not the token was good. */
-  router.get('/auth/login/unlock', (req, res) => {
+  router.get('/auth/login/unlock', async (req, res) => {
     const token = typeof req.query.token === 'string' && req.query.token.length <= 200 ? req.query.token : ''
-    const punterId = token ? useUnlockToken(db, token, deps.now(), (id) => findPunterById(db, id)) : undefined
+    const punterId = token ? await useUnlockToken(deps, token, (id) => findPunterById(db, id)) : undefined
     log.info('auth.unlock', { punterId, ok: punterId !== undefined, by: 'link' })
     res.redirect(303, '/')
   })
 
-  router.post('/auth/login/unlock', validateBody(UNLOCK_SCHEMA), (req, res) => {
-    const punterId = useUnlockToken(db, (req.body as { token: string }).token, deps.now(), (id) => findPunterById(db, id))
+  router.post('/auth/login/unlock', validateBody(UNLOCK_SCHEMA), async (req, res) => {
+    const punterId = await useUnlockToken(deps, (req.body as { token: string }).token, (id) => findPunterById(db, id))
     log.info('auth.unlock', { punterId, ok: punterId !== undefined, by: 'api' })
     if (punterId === undefined) return sendError(res, 400, 'TOKEN_NOT_FOUND')
     sendOk(res, { unlocked: true })

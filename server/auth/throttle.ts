@@ -15,8 +15,16 @@
  * failures — parallel right passwords never push each other into the captcha.
  */
 import { isIPv6 } from 'node:net'
-import { registerMigration, type Db } from '../db/database'
+import type { Generated, Kysely } from 'kysely'
+import { registerMigration } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import type { Tables } from '../db/tables'
 import { sha256 } from './sessions'
+
+// The first store on the query layer (issue 16): the same queries on SQLite and PostgreSQL, so
+// failures counted by one instance count on all. The raw-SQL migrations below are the history of
+// existing SQLite files; the schema step after them is the table on both engines.
 
 registerMigration(
   '103-auth-failures',
@@ -42,6 +50,36 @@ registerMigration(
    CREATE INDEX auth_login_failures_key ON auth_login_failures(scope, key, at);
    CREATE INDEX auth_login_failures_at ON auth_login_failures(at);`,
 )
+
+const SCOPES = ['login', 'account', 'client'] as const
+type Scope = (typeof SCOPES)[number]
+
+interface LoginFailureTable {
+  id: Generated<number>
+  scope: Scope
+  /** SHA-256 of the scope's subject (the identifier, the account id, the client's address or /64). */
+  key: string
+  at: number
+}
+
+declare module '../db/tables' {
+  interface Tables {
+    auth_login_failures: LoginFailureTable
+  }
+}
+
+registerSchema('q001-auth-login-failures', async (db, engine) => {
+  await db.schema
+    .createTable('auth_login_failures')
+    .ifNotExists()
+    .addColumn('id', surrogateKeyType(engine), surrogateKey(engine))
+    .addColumn('scope', 'text', (c) => c.notNull().check(oneOf('scope', SCOPES)))
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('at', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('auth_login_failures_key').ifNotExists().on('auth_login_failures').columns(['scope', 'key', 'at']).execute()
+  await db.schema.createIndex('auth_login_failures_at').ifNotExists().on('auth_login_failures').column('at').execute()
+})
 
 export const THROTTLE = {
   /** Failures of one identifier or one client before the captcha is needed. */
@@ -83,50 +121,81 @@ const keyOf = {
   client: (ip: string) => sha256('ip:' + clientAddress(ip)),
 }
 
-function countSince(db: Db, scope: string, key: string, since: number): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM auth_login_failures WHERE scope = ? AND key = ? AND at > ?').get(scope, key, since) as { n: number }).n
-}
+/** Failures are kept as long as the longer window needs them. */
+const KEEP_MS = Math.max(THROTTLE.captchaWindowMs, THROTTLE.lockWindowMs)
 
-export function throttleState(db: Db, keys: AttemptKeys, now: number): ThrottleState {
+/** The four counts in one query: per scope, failures inside the captcha window and inside the lock window. */
+export async function throttleState(db: Kysely<Tables>, keys: AttemptKeys, now: number): Promise<ThrottleState> {
   const captchaSince = now - THROTTLE.captchaWindowMs
   const lockSince = now - THROTTLE.lockWindowMs
+  const subjects: [Scope, string][] = [
+    ['login', keyOf.login(keys.login)],
+    ['client', keyOf.client(keys.client)],
+  ]
+  if (keys.accountId !== undefined) subjects.push(['account', keyOf.account(keys.accountId)])
+  const rows = await db
+    .selectFrom('auth_login_failures')
+    .select((eb) => [
+      'scope',
+      eb.fn.sum<number>(eb.case().when('at', '>', captchaSince).then(1).else(0).end()).as('captchaWindow'),
+      eb.fn.sum<number>(eb.case().when('at', '>', lockSince).then(1).else(0).end()).as('lockWindow'),
+    ])
+    .where((eb) => eb.or(subjects.map(([scope, key]) => eb.and([eb('scope', '=', scope), eb('key', '=', key)]))))
+    .where('at', '>', Math.min(captchaSince, lockSince))
+    .groupBy('scope')
+    .execute()
+  const count = (scope: Scope, window: 'captchaWindow' | 'lockWindow') => Number(rows.find((r) => r.scope === scope)?.[window] ?? 0)
   return {
-    loginFailures: countSince(db, 'login', keyOf.login(keys.login), captchaSince),
-    clientFailures: countSince(db, 'client', keyOf.client(keys.client), captchaSince),
-    loginFailuresLockWindow: countSince(db, 'login', keyOf.login(keys.login), lockSince),
-    accountFailuresLockWindow: keys.accountId === undefined ? 0 : countSince(db, 'account', keyOf.account(keys.accountId), lockSince),
+    loginFailures: count('login', 'captchaWindow'),
+    clientFailures: count('client', 'captchaWindow'),
+    loginFailuresLockWindow: count('login', 'lockWindow'),
+    accountFailuresLockWindow: count('account', 'lockWindow'),
   }
 }
 
 export const needsCaptcha = (state: ThrottleState) => state.loginFailures >= THROTTLE.captchaAfter || state.clientFailures >= THROTTLE.captchaAfter
 export const isLocked = (state: ThrottleState) => state.loginFailuresLockWindow >= THROTTLE.lockAfter || state.accountFailuresLockWindow >= THROTTLE.lockAfter
 
-/** Records one failure on every scope at once; true when it is the failure that locks the account. */
-export function recordFailure(db: Db, keys: AttemptKeys, now: number): { lockedNow: boolean } {
-  const insert = db.prepare('INSERT INTO auth_login_failures (scope, key, at) VALUES (?, ?, ?)')
-  return db.transaction(() => {
-    db.prepare('DELETE FROM auth_login_failures WHERE at <= ?').run(now - Math.max(THROTTLE.captchaWindowMs, THROTTLE.lockWindowMs))
-    insert.run('login', keyOf.login(keys.login), now)
-    insert.run('client', keyOf.client(keys.client), now)
-    if (keys.accountId !== undefined) insert.run('account', keyOf.account(keys.accountId), now)
-    const state = throttleState(db, keys, now)
-    const lockedNow = keys.accountId !== undefined && (state.accountFailuresLockWindow === THROTTLE.lockAfter || state.loginFailuresLockWindow === THROTTLE.lockAfter)
-    return { lockedNow }
-  })()
+/**
+ * Records one failure on every scope at once; true when it is the failure that locks the account.
+ * Serialised per account (or per unknown identifier) across instances, so exactly one failure
+ * sees the count reach the lock and exactly one unlock link is sent.
+ */
+export async function recordFailure(data: DataLayer, keys: AttemptKeys, now: number): Promise<{ lockedNow: boolean }> {
+  const rows: { scope: Scope; key: string; at: number }[] = [
+    { scope: 'login', key: keyOf.login(keys.login), at: now },
+    { scope: 'client', key: keyOf.client(keys.client), at: now },
+  ]
+  if (keys.accountId !== undefined) rows.push({ scope: 'account', key: keyOf.account(keys.accountId), at: now })
+  const subject = keys.accountId !== undefined ? rows[2].key : rows[0].key
+  return data.transaction(
+    async (tx) => {
+      await tx.deleteFrom('auth_login_failures').where('at', '<=', now - KEEP_MS).execute()
+      await tx.insertInto('auth_login_failures').values(rows).execute()
+      const state = await throttleState(tx, keys, now)
+      const lockedNow = keys.accountId !== undefined && (state.accountFailuresLockWindow === THROTTLE.lockAfter || state.loginFailuresLockWindow === THROTTLE.lockAfter)
+      return { lockedNow }
+    },
+    { serialiseOn: 'auth-failures:' + subject },
+  )
 }
 
 /** A right password: forget the identifier's and the account's failures (not the client's). */
-export function clearFailures(db: Db, keys: AttemptKeys): void {
-  clearAccountFailures(db, keys.accountId, [keys.login])
+export function clearFailures(db: Kysely<Tables>, keys: AttemptKeys): Promise<void> {
+  return clearAccountFailures(db, keys.accountId, [keys.login])
 }
 
-/** Lifts a lock: the account's failures and those of each of its identifiers. */
-export function clearAccountFailures(db: Db, accountId: number | undefined, logins: string[]): void {
-  const remove = db.prepare('DELETE FROM auth_login_failures WHERE scope = ? AND key = ?')
-  db.transaction(() => {
-    for (const login of logins) remove.run('login', keyOf.login(login))
-    if (accountId !== undefined) remove.run('account', keyOf.account(accountId))
-  })()
+/** Lifts a lock: the account's failures and those of each of its identifiers (one statement). */
+export async function clearAccountFailures(db: Kysely<Tables>, accountId: number | undefined, logins: string[]): Promise<void> {
+  const loginKeys = logins.map(keyOf.login)
+  await db
+    .deleteFrom('auth_login_failures')
+    .where((eb) => {
+      const scopes = [eb.and([eb('scope', '=', 'login'), eb('key', 'in', loginKeys.length ? loginKeys : [''])])]
+      if (accountId !== undefined) scopes.push(eb.and([eb('scope', '=', 'account'), eb('key', '=', keyOf.account(accountId))]))
+      return eb.or(scopes)
+    })
+    .execute()
 }
 
 /** Runs tasks of one key one after another (tasks of different keys in parallel). One process. */

@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { registerMigration, type Db } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
 import type { Logger } from '../log'
 import type { Punter } from '../punters/repository'
 import type { MessageSender } from '../signup/outbox'
@@ -89,15 +90,25 @@ export async function sendUnlockLink(
   }
 }
 
-/** Uses up an unlock token: clears the lock of its punter; the punter id, if the token was valid. */
-export function useUnlockToken(db: Db, token: string, now: number, punterOf: (id: number) => Punter | undefined): number | undefined {
-  return db.transaction(() => {
-    const row = db.prepare('DELETE FROM auth_unlock_tokens WHERE token_sha256 = ? RETURNING punter_id, expires_at').get(sha256(token)) as
-      | { punter_id: number; expires_at: number }
-      | undefined
-    const punter = row && row.expires_at > now ? punterOf(row.punter_id) : undefined
-    if (!punter) return undefined
-    clearAccountFailures(db, punter.id, loginIdentifiers(punter))
-    return punter.id
-  })()
+/**
+ * Uses up an unlock token: clears the lock of its punter; the punter id, if the token was valid.
+ * The lock is lifted before the token is spent (the failures live in the query layer, the tokens
+ * in SQLite): if lifting fails the link still works, and two uses at once lift it once each but
+ * only one of them spends the token.
+ */
+export async function useUnlockToken(
+  deps: { db: Db; data: DataLayer; now: () => number },
+  token: string,
+  punterOf: (id: number) => Punter | undefined,
+): Promise<number | undefined> {
+  const { db } = deps
+  const hash = sha256(token)
+  const row = db.prepare('SELECT punter_id, expires_at FROM auth_unlock_tokens WHERE token_sha256 = ?').get(hash) as { punter_id: number; expires_at: number } | undefined
+  const punter = row && row.expires_at > deps.now() ? punterOf(row.punter_id) : undefined
+  if (!punter) {
+    if (row) db.prepare('DELETE FROM auth_unlock_tokens WHERE token_sha256 = ?').run(hash) // expired: gone, as before
+    return undefined
+  }
+  await clearAccountFailures(deps.data.db, punter.id, loginIdentifiers(punter))
+  return db.prepare('DELETE FROM auth_unlock_tokens WHERE token_sha256 = ?').run(hash).changes === 1 ? punter.id : undefined
 }

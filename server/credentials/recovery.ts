@@ -103,14 +103,15 @@ export function mountRecovery(router: Router, ctx: CredentialsContext): void {
     const punter = secret?.punterId != null ? findPunterById(db, secret.punterId) : undefined
     if (!secret || !punter) return sendError(res, 400, 'TOKEN_NOT_FOUND')
     if (secretQuestionOf(db, punter.id) !== null && secret.detail.secretQuestionPassed !== true) return sendError(res, 400, 'SECRET_QUESTION_CHECK_NOT_PASSED')
+    // Proving ownership of the address lifts a login lock, as the unlock link would (first: a
+    // store that cannot lift it answers 503 before anything else changed).
+    await clearAccountFailures(deps.data.db, punter.id, loginIdentifiers(punter))
     const outcome = await setPassword(db, punter, password, ctx.policy(req).passwordHistory, now)
     if (!outcome.ok) return sendError(res, 400, outcome.errors[0].code === 'PASSWORD_USED_BEFORE' ? 'PASSWORD_USED_BEFORE' : 'ValidationError', outcome.errors)
     // Single use: a token that raced this one past the peek finds nothing to consume.
     if (!consumeSecret(db, 'password-token', token, now)) return sendError(res, 400, 'TOKEN_NOT_FOUND')
     dropSecrets(db, punter.id, ['password-token', 'recovery-code'])
     const ended = revokeAllSessions(db, punter.id, 'password-reset', now)
-    // Proving ownership of the address lifts a login lock, as the unlock link would.
-    clearAccountFailures(db, punter.id, loginIdentifiers(punter))
     log.info('credentials.password.reset', { punterId: punter.id, sessions: ended })
     notifyPasswordChanged(ctx, punter)
     sendOk(res, { status: 'OK' })

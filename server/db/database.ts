@@ -8,6 +8,7 @@
 import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { isPostgresUnavailable } from './storage-errors'
 
 export type Db = Database.Database
 
@@ -25,10 +26,12 @@ export function registerMigration(name: string, sql: string): void {
 /** The store cannot write: full disk, read-only file, I/O error, locked past the busy timeout, corrupt. */
 const UNAVAILABLE_CODES = /^SQLITE_(FULL|READONLY|IOERR|BUSY|LOCKED|CORRUPT|NOTADB|CANTOPEN|PROTOCOL)(_|$)/
 
-/** Does this error mean the database cannot serve writes (answered 503, not 500)? */
+/** Does this error mean the database cannot serve writes (answered 503, not 500)? SQLite's codes,
+ * or a PostgreSQL outage seen by the query layer's pool (./storage-errors.ts). */
 export function isStorageUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
-  return error instanceof Database.SqliteError && typeof code === 'string' && UNAVAILABLE_CODES.test(code)
+  if (error instanceof Database.SqliteError) return typeof code === 'string' && UNAVAILABLE_CODES.test(code)
+  return isPostgresUnavailable(error)
 }
 
 /** Refusal to start on a database file SQLite cannot trust; the message says what to do. */

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startServer, type RunningServer, type StartOptions } from '../../server/main'
 import { STUDIO_DIR } from '../../server/admin/studio-build'
+import { sharedPostgresDatabase } from './postgres'
 
 export const SCHEMAS_DIR = resolve(import.meta.dirname, '..', '..', 'schemas')
 
@@ -17,6 +18,17 @@ export interface TestServer extends RunningServer {
   /** The client build the server serves: a stub page, and a stub studio page as `npm run build` makes. */
   distDir: string
   dispose(): Promise<void>
+}
+
+/**
+ * PARLAY_TEST_DATABASE=postgres runs any HTTP test file with the stores converted to the query
+ * layer on a throw-away PostgreSQL (tests/support/postgres.ts; one cluster per test process, one
+ * database per server) through the test-only seam `convertedStoresOnPostgresForTests`; the other
+ * stores stay on the server's temp SQLite. Unset: SQLite only, as `npm start` without DATABASE_URL.
+ */
+async function engineOptions(options: StartOptions): Promise<StartOptions> {
+  if (options.databaseUrl || process.env.PARLAY_TEST_DATABASE !== 'postgres') return {}
+  return { databaseUrl: await sharedPostgresDatabase(), convertedStoresOnPostgresForTests: true }
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -28,7 +40,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><title>Parlay</title></head><body><div id="root"></div></body></html>')
   mkdirSync(join(distDir, STUDIO_DIR))
   writeFileSync(join(distDir, STUDIO_DIR, 'index.html'), '<!doctype html><html><head><title>Parlay studio</title></head><body><div id="studio"></div></body></html>')
-  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, ...options })
+  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, ...(await engineOptions(options)), ...options })
   return {
     ...server,
     documentsDir,

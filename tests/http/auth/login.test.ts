@@ -107,7 +107,7 @@ describe('no enumeration: unknown login, wrong password and locked login take th
   it('each runs exactly one password verification (a dummy hash for the unknown login) and answers the same status and body', async () => {
     const lockedLogin = 'vip@demo.parlay.test'
     const keys = { login: `email:${lockedLogin}`, accountId: punterId(lockedLogin), client: freshIp() }
-    for (let i = 0; i < THROTTLE.lockAfter; i++) recordFailure(server.deps.db, keys, server.clock.now)
+    for (let i = 0; i < THROTTLE.lockAfter; i++) await recordFailure(server.deps.data, keys, server.clock.now)
     const captcha = await server.solvedCaptcha()
     const verifications = countVerifications()
     try {

@@ -1,6 +1,7 @@
 /** Helpers for the accounts HTTP tests: a server with a movable clock and a captured log. */
 import { createHash } from 'node:crypto'
 import { createLogger } from '../../../server/log'
+import type { StartOptions } from '../../../server/main'
 import { startTestServer, type TestServer } from '../../support/server'
 import { addresses, apiCaller, DEMO_PASSWORD, type CallResult } from '../../support/api'
 
@@ -17,10 +18,11 @@ export interface AuthTestServer extends TestServer {
 /** A fresh client address per call site, so the per-IP counter only counts what a test means. */
 export const freshIp = addresses(0)
 
-export async function startAuthServer(): Promise<AuthTestServer> {
+/** `options`: e.g. a PostgreSQL `databaseUrl` for the converted stores (tests/http/auth/login-failures-engines.test.ts). */
+export async function startAuthServer(options: StartOptions = {}): Promise<AuthTestServer> {
   const clock = { now: Date.UTC(2025, 5, 1, 12) }
   const logLines: string[] = []
-  const server = await startTestServer({ now: () => clock.now, log: createLogger((line) => logLines.push(line)) })
+  const server = await startTestServer({ now: () => clock.now, log: createLogger((line) => logLines.push(line)), ...options })
   const call: AuthTestServer['call'] = apiCaller(server.url, freshIp)
   return {
     ...server,

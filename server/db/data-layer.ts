@@ -1,0 +1,133 @@
+/**
+ * One data layer, two engines (issue 16): a typed Kysely instance over SQLite (the same
+ * better-sqlite3 handle as ./database.ts, when there is no DATABASE_URL) or over a PostgreSQL pool
+ * (DATABASE_URL=postgres://…). Stores write their queries once against `Kysely<Tables>`; nothing in
+ * a store knows which engine runs it.
+ *
+ * Transactions (`data.transaction`): on SQLite they begin IMMEDIATE, like every transaction of
+ * ./database.ts (a writer takes the file's lock before it reads, so a read-then-write is serialised
+ * across processes). On PostgreSQL they are READ COMMITTED; a read-then-write that must not race
+ * another instance names a key (`serialiseOn`) and takes a transaction-scoped advisory lock on it.
+ *
+ * SQLite caveat: the handle is shared with the synchronous stores, and Kysely's statements run
+ * synchronously between awaits. A transaction body must therefore await only the database (no
+ * network, no argon2): then it finishes inside one turn of the event loop and no synchronous
+ * store's statement can land inside it.
+ */
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely'
+import pg from 'pg'
+import type { Db } from './database'
+import { tagPostgresError } from './storage-errors'
+import type { Tables } from './tables'
+
+export type Engine = 'sqlite' | 'postgres'
+
+export interface DataLayer {
+  readonly engine: Engine
+  readonly db: Kysely<Tables>
+  /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws). */
+  transaction<T>(work: (tx: Transaction<Tables>) => Promise<T>, options?: { serialiseOn?: string }): Promise<T>
+  /** Ends the PostgreSQL pool; on SQLite nothing (./database.ts closes the file). */
+  close(): Promise<void>
+}
+
+export interface DataLayerOptions {
+  /** The open SQLite handle (./database.ts); used when there is no PostgreSQL URL. */
+  sqlite: Db
+  /** postgres://… or postgresql://…; absent: SQLite. */
+  databaseUrl?: string
+  /** Connections per instance (PostgreSQL). */
+  poolSize?: number
+  onPoolError?: (error: Error) => void
+}
+
+/** Which engine a DATABASE_URL names; a URL of another scheme is refused with a clear message. */
+export function engineOf(databaseUrl: string | undefined): Engine {
+  if (!databaseUrl) return 'sqlite'
+  if (/^postgres(ql)?:\/\//i.test(databaseUrl)) return 'postgres'
+  throw new Error(`DATABASE_URL must be a postgres:// (or postgresql://) URL, or unset for SQLite under data/; got "${databaseUrl.split(':')[0]}:"`)
+}
+
+export function openDataLayer(options: DataLayerOptions): DataLayer {
+  return engineOf(options.databaseUrl) === 'postgres' ? openPostgres(options) : openSqlite(options.sqlite)
+}
+
+/** BEGIN IMMEDIATE instead of Kysely's deferred BEGIN; never closes the handle it shares. */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+  override async destroy(): Promise<void> {}
+}
+
+class SharedSqliteDialect extends SqliteDialect {
+  constructor(private readonly handle: Db) {
+    super({ database: handle })
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver({ database: this.handle })
+  }
+}
+
+function openSqlite(handle: Db): DataLayer {
+  const db = new Kysely<Tables>({ dialect: new SharedSqliteDialect(handle) })
+  return {
+    engine: 'sqlite',
+    db,
+    // one file lock: IMMEDIATE already serialises every writer, the key adds nothing
+    transaction: (work) => db.transaction().execute(work),
+    close: () => db.destroy(),
+  }
+}
+
+/** BIGINT (int8) as a JS number: millisecond times and counts fit in 2^53, and SQLite hands numbers too. */
+const TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+}
+
+function openPostgres(options: DataLayerOptions): DataLayer {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, types: TYPES })
+  // an idle connection dropped by a database restart must not crash the process; the next query reconnects
+  pool.on('error', (error) => options.onPoolError?.(tagPostgresError(error) as Error))
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: taggingPool(pool) }) })
+  return {
+    engine: 'postgres',
+    db,
+    transaction: (work, { serialiseOn } = {}) =>
+      db.transaction().execute(async (tx) => {
+        if (serialiseOn) await sql`select pg_advisory_xact_lock(hashtextextended(${serialiseOn}, 0))`.execute(tx)
+        return work(tx)
+      }),
+    close: () => db.destroy(),
+  }
+}
+
+/** Clients that already carry the listener below. */
+const guarded = new WeakSet<pg.PoolClient>()
+
+/**
+ * The pool as Kysely sees it, every error it or its connections raise tagged as PostgreSQL's.
+ * A checked-out client whose connection drops (a database restart mid-query) emits 'error' besides
+ * rejecting its query; without a listener that event would crash the process. The query's
+ * rejection already carries the error, so the event is only swallowed here.
+ */
+function taggingPool(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect().catch((error: unknown) => Promise.reject(tagPostgresError(error)))
+      if (!guarded.has(client)) {
+        guarded.add(client)
+        client.on('error', () => {})
+      }
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown
+      return {
+        query: ((...args: unknown[]) => {
+          const result = query(...args)
+          return result instanceof Promise ? result.catch((error: unknown) => Promise.reject(tagPostgresError(error))) : result
+        }) as PostgresPoolClient['query'],
+        release: (destroy?: boolean) => client.release(destroy),
+      }
+    },
+    end: () => pool.end(),
+  }
+}

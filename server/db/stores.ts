@@ -1,0 +1,58 @@
+/**
+ * Which stores are on the query layer (./data-layer.ts, both engines) and which are still raw
+ * synchronous SQLite (issue 16, converted store by store). A postgres DATABASE_URL starts the site
+ * only when this list is empty: the site never half-runs with a punter's data split between two
+ * databases. The order is the order to convert them (server/db/README.md says why).
+ *
+ * A test (tests/unit/db-stores.test.ts) checks that every server file still holding raw SQLite
+ * statements is named here, so the list cannot go stale as stores move.
+ */
+import { engineOf } from './data-layer'
+
+export interface SqliteOnlyStore {
+  store: string
+  files: string[]
+}
+
+/** Converted to the query layer so far (both engines): the login-failure counters (server/auth/throttle.ts). */
+export const CONVERTED_STORES = ['login-failure counters'] as const
+
+export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
+  { store: 'credential request budgets', files: ['server/credentials/throttle.ts'] },
+  { store: 'sign-up codes and attempts', files: ['server/signup/verification.ts', 'server/signup/sms-budget.ts', 'server/signup/outbox.ts', 'server/signup/prepare.ts', 'server/signup/email-routes.ts'] },
+  { store: 'captcha solutions', files: ['server/auth/captcha.ts'] },
+  { store: 'sessions and refresh-token families', files: ['server/auth/sessions.ts', 'server/auth/router.ts', 'server/auth/unlock.ts', 'server/realtime/server.ts'] },
+  {
+    store: 'punters and credentials',
+    files: [
+      'server/punters/repository.ts', 'server/punters/events.ts', 'server/punters/demo.ts', 'server/credentials/store.ts', 'server/credentials/account.ts',
+      'server/credentials/passwords.ts', 'server/credentials/secret-question.ts', 'server/credentials/join-form.ts', 'server/credentials/token-login.ts',
+      'server/identity/index.ts', 'server/identity/mitid.ts', 'server/identity/nickname.ts', 'server/identity/portal.ts', 'server/regulation/self-exclusion.ts',
+    ],
+  },
+  { store: 'audit chain', files: ['server/store/audit.ts'] },
+  { store: 'documents and versions', files: ['server/store/store.ts', 'server/store/releases.ts', 'server/store/snapshots.ts', 'server/bus/documents-sync.ts', 'server/admin/releases.ts', 'server/admin/studio.ts'] },
+  { store: 'admin accounts and sessions', files: ['server/admin/accounts.ts', 'server/admin/router.ts'] },
+  { store: 'payments', files: ['server/payments/ledger.ts', 'server/payments/limits.ts', 'server/payments/bonus.ts', 'server/payments/simulator.ts', 'server/payments/index.ts'] },
+  { store: 'bets', files: ['server/bets/store.ts', 'server/bets/cashout.ts', 'server/bets/placement.ts', 'server/bets/index.ts'] },
+  { store: 'games', files: ['server/games/store.ts', 'server/games/index.ts'] },
+  { store: 'messages', files: ['server/messages/store.ts', 'server/messages/admin.ts', 'server/messages/demo.ts'] },
+  { store: 'regulation (alerts, reality checks)', files: ['server/regulation/alerts.ts', 'server/regulation/reality-check.ts'] },
+  { store: 'engagement and promotions', files: ['server/engagement/loyalty.ts', 'server/engagement/quiz.ts', 'server/promotions/index.ts'] },
+  { store: 'analytics, errors and replays', files: ['server/services/store.ts', 'server/services/recognition.ts'] },
+  { store: 'health and metrics probes', files: ['server/ops/health.ts', 'server/ops/metrics.ts'] },
+]
+
+/** The one line `npm start` prints when DATABASE_URL names PostgreSQL before every store is converted. */
+export function halfConvertedMessage(stores: SqliteOnlyStore[] = STILL_ON_SQLITE): string {
+  return (
+    `DATABASE_URL names PostgreSQL, but ${stores.length} stores still run on SQLite only (${stores.map((s) => s.store).join(', ')}); ` +
+    'unset DATABASE_URL to run on SQLite under data/ (the conversion plan is in server/db/README.md).'
+  )
+}
+
+/** Throws that line unless the URL is absent or every store is converted (or the test-only seam is on). */
+export function refuseHalfConvertedPostgres(databaseUrl: string | undefined, convertedStoresOnly: boolean): void {
+  if (engineOf(databaseUrl) === 'sqlite' || convertedStoresOnly || STILL_ON_SQLITE.length === 0) return
+  throw new Error(halfConvertedMessage())
+}
