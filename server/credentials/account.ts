@@ -49,13 +49,13 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
   async function currentPasswordOk(req: Request, res: Response, given: string, field = 'currentPassword'): Promise<boolean> {
     const punter = ctx.punterOf(req)
     const budget = [{ key: `password-check:${punter.id}`, limit: ACCOUNT_BUDGET.passwordChecksPerHour, windowMs: 3_600_000 }]
-    const blockedUntil = usedUpUntil(db, budget, deps.now())
+    const blockedUntil = await usedUpUntil(deps.data.db, budget, deps.now())
     if (blockedUntil !== undefined) {
       sendError(res, 429, 'TEMPORARY_BLOCKED', { nextAttemptAt: new Date(blockedUntil).toISOString() })
       return false
     }
     if (await passwordHasherFor(db).verify(punter.passwordHash, given)) return true
-    spend(db, budget, deps.now())
+    await spend(deps.data, budget, deps.now())
     log.info('credentials.password.check-failed', { punterId: punter.id })
     failFields(res, [{ field, code: 'INCORRECT_PASSWORD' }])
     return false
@@ -151,7 +151,7 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     if (address === punter.email) return failFields(res, [{ field: 'email', code: 'SAME_EMAIL' }])
     const taken = db.prepare('SELECT id FROM punters WHERE email = ? AND id != ?').get(address, punter.id)
     if (taken) return failFields(res, [{ field: 'email', code: 'DUPLICATE_EMAIL' }])
-    const budget = spend(db, [{ key: `email-link:${punter.id}`, limit: ACCOUNT_BUDGET.emailLinksPerHour, windowMs: 3_600_000 }], deps.now())
+    const budget = await spend(deps.data, [{ key: `email-link:${punter.id}`, limit: ACCOUNT_BUDGET.emailLinksPerHour, windowMs: 3_600_000 }], deps.now())
     if (!budget.ok) return sendError(res, 429, 'TEMPORARY_BLOCKED', { nextAttemptAt: new Date(budget.retryAt).toISOString() })
     const token = newToken()
     storeSecret(db, { kind: 'email-change', punterId: punter.id, token, detail: { email: address, sessionId: req.punterSession!.sessionId }, ttlMs: SECRET_RULES.emailChangeMs, supersede: true }, deps.now())

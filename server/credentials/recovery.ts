@@ -47,12 +47,12 @@ export function mountRecovery(router: Router, ctx: CredentialsContext): void {
   const { deps } = ctx
   const { db, log } = deps
 
-  router.post('/account/password/recover', validateBody(RECOVER_SCHEMA), (req: Request, res: Response) => {
+  router.post('/account/password/recover', validateBody(RECOVER_SCHEMA), async (req: Request, res: Response) => {
     const { site } = siteContext(req, deps)
     const target = targetOf((req.body as { login: string }).login, site.country)
     if (!target) return sendError(res, 400, 'ValidationError', [{ field: 'login', code: 'emailOrPhone' }])
     const now = deps.now()
-    const allowed = spend(db, budgets(target, req.ip), now)
+    const allowed = await spend(deps.data, budgets(target, req.ip), now)
     if (!allowed.ok) return sendError(res, 429, 'TEMPORARY_BLOCKED', { nextAttemptAt: new Date(allowed.retryAt).toISOString() })
     const punter =
       target.channel === 'email' ? findPunterByLogin(db, site.jurisdiction, 'email', target.email) : findPunterByLogin(db, site.jurisdiction, 'phone_number', target.phone)

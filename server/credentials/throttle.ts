@@ -3,7 +3,23 @@
  * e-mail links). Keyed by what the request names (the typed e-mail or phone, existing or not)
  * and by the client, never by whether an account exists, so a refusal tells nothing about one.
  */
-import type { Db } from '../db/database'
+import type { Kysely } from 'kysely'
+import type { DataLayer } from '../db/data-layer'
+import { registerSchema } from '../db/schema'
+import type { Tables } from '../db/tables'
+
+// On the query layer (issue 16): a budget spent on one instance is spent on all, on SQLite or
+// PostgreSQL. The table's raw-SQL history is in ./store.ts ('601-credentials').
+declare module '../db/tables' {
+  interface Tables {
+    credential_requests: { key: string; at: number }
+  }
+}
+
+registerSchema('q002-credential-requests', async (db) => {
+  await db.schema.createTable('credential_requests').ifNotExists().addColumn('key', 'text', (c) => c.notNull()).addColumn('at', 'bigint', (c) => c.notNull()).execute()
+  await db.schema.createIndex('credential_requests_key').ifNotExists().on('credential_requests').columns(['key', 'at']).execute()
+})
 
 export interface Budget {
   key: string
@@ -13,24 +29,26 @@ export interface Budget {
 
 export type BudgetOutcome = { ok: true } | { ok: false; retryAt: number }
 
-/** Spends one request from every budget, or none when one of them is used up. */
-export function spend(db: Db, budgets: Budget[], now: number): BudgetOutcome {
-  return db.transaction((): BudgetOutcome => {
-    const longest = Math.max(...budgets.map((b) => b.windowMs))
-    db.prepare('DELETE FROM credential_requests WHERE at <= ?').run(now - longest)
-    const retryAt = usedUpUntil(db, budgets, now)
-    if (retryAt !== undefined) return { ok: false, retryAt }
-    const insert = db.prepare('INSERT INTO credential_requests (key, at) VALUES (?, ?)')
-    for (const budget of budgets) insert.run(budget.key, now)
-    return { ok: true }
-  })()
+/** Spends one request from every budget, or none when one of them is used up (serialised per budget key across instances). */
+export function spend(data: DataLayer, budgets: Budget[], now: number): Promise<BudgetOutcome> {
+  return data.transaction(
+    async (tx): Promise<BudgetOutcome> => {
+      const longest = Math.max(...budgets.map((b) => b.windowMs))
+      await tx.deleteFrom('credential_requests').where('at', '<=', now - longest).execute()
+      const retryAt = await usedUpUntil(tx, budgets, now)
+      if (retryAt !== undefined) return { ok: false, retryAt }
+      await tx.insertInto('credential_requests').values(budgets.map((budget) => ({ key: budget.key, at: now }))).execute()
+      return { ok: true }
+    },
+    { serialiseOn: budgets.map((b) => 'credential-requests:' + b.key) },
+  )
 }
 
 /** When the budgets are used up, the time one frees; undefined while each has room (nothing is spent). */
-export function usedUpUntil(db: Db, budgets: Budget[], now: number): number | undefined {
+export async function usedUpUntil(db: Kysely<Tables>, budgets: Budget[], now: number): Promise<number | undefined> {
   let retryAt = 0
   for (const budget of budgets) {
-    const times = db.prepare('SELECT at FROM credential_requests WHERE key = ? AND at > ? ORDER BY at').all(budget.key, now - budget.windowMs) as { at: number }[]
+    const times = await db.selectFrom('credential_requests').select('at').where('key', '=', budget.key).where('at', '>', now - budget.windowMs).orderBy('at').execute()
     if (times.length >= budget.limit) retryAt = Math.max(retryAt, times[times.length - budget.limit].at + budget.windowMs)
   }
   return retryAt > 0 ? retryAt : undefined

@@ -26,7 +26,7 @@ export interface DataLayer {
   readonly engine: Engine
   readonly db: Kysely<Tables>
   /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws). */
-  transaction<T>(work: (tx: Transaction<Tables>) => Promise<T>, options?: { serialiseOn?: string }): Promise<T>
+  transaction<T>(work: (tx: Transaction<Tables>) => Promise<T>, options?: { serialiseOn?: string | string[] }): Promise<T>
   /** Ends the PostgreSQL pool; on SQLite nothing (./database.ts closes the file). */
   close(): Promise<void>
 }
@@ -95,7 +95,8 @@ function openPostgres(options: DataLayerOptions): DataLayer {
     db,
     transaction: (work, { serialiseOn } = {}) =>
       db.transaction().execute(async (tx) => {
-        if (serialiseOn) await sql`select pg_advisory_xact_lock(hashtextextended(${serialiseOn}, 0))`.execute(tx)
+        // several keys: taken in one sorted order, so two transactions never wait on each other crosswise
+        for (const key of [...new Set([serialiseOn ?? []].flat())].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx)
         return work(tx)
       }),
     close: () => db.destroy(),

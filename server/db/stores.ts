@@ -14,11 +14,10 @@ export interface SqliteOnlyStore {
   files: string[]
 }
 
-/** Converted to the query layer so far (both engines): the login-failure counters (server/auth/throttle.ts). */
-export const CONVERTED_STORES = ['login-failure counters'] as const
+/** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts. */
+export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets'] as const
 
 export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
-  { store: 'credential request budgets', files: ['server/credentials/throttle.ts'] },
   { store: 'sign-up codes and attempts', files: ['server/signup/verification.ts', 'server/signup/sms-budget.ts', 'server/signup/outbox.ts', 'server/signup/prepare.ts', 'server/signup/email-routes.ts'] },
   { store: 'captcha solutions', files: ['server/auth/captcha.ts'] },
   { store: 'sessions and refresh-token families', files: ['server/auth/sessions.ts', 'server/auth/router.ts', 'server/auth/unlock.ts', 'server/realtime/server.ts'] },

@@ -167,7 +167,7 @@ describe('captcha before counting; limits per identifier, per account and per cl
     expect((await server.login(email)).status).toBe(200)
     const again = await server.call('POST', 'auth/login/unlock', { body: { token: decodeURIComponent(link![1]) } })
     expect(again.json).toEqual({ status: 'ERROR', errorCode: 'TOKEN_NOT_FOUND' })
-  })
+  }, 60_000) // 20-odd logins with argon2 and proof-of-work each: over 20 s on a loaded 2-core machine
 
   it("the unlock message is in the owner's saved language (issue 9), not the site's default", async () => {
     const email = 'need-document@demo.parlay.test'
@@ -182,7 +182,7 @@ describe('captcha before counting; limits per identifier, per account and per cl
     expect(message.subject).toBe('O acesso à sua conta Parlay foi pausado')
     expect(message.body).toContain('Se foi você, abra este link')
     expect(message.body).toMatch(/\/auth\/login\/unlock\?token=\S+/)
-  })
+  }, 60_000) // 20-odd logins with argon2 and proof-of-work each: over 20 s on a loaded 2-core machine
 
   it(`a lock ends by itself an hour after the failures stop; attempts while locked do not extend it`, async () => {
     const login = '10000012'
@@ -191,7 +191,7 @@ describe('captcha before counting; limits per identifier, per account and per cl
     for (let i = 0; i < 5; i++) expect((await server.login(login, 'wrong', { captcha: await server.solvedCaptcha() })).text).toBe(FAILED)
     server.clock.now += THROTTLE.lockWindowMs / 2 + 1
     expect((await server.login(login)).status).toBe(200)
-  })
+  }, 60_000) // 20-odd logins with argon2 and proof-of-work each: over 20 s on a loaded 2-core machine
 })
 
 describe('the unlock link takes no bad input', () => {

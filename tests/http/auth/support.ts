@@ -18,7 +18,7 @@ export interface AuthTestServer extends TestServer {
 /** A fresh client address per call site, so the per-IP counter only counts what a test means. */
 export const freshIp = addresses(0)
 
-/** `options`: e.g. a PostgreSQL `databaseUrl` for the converted stores (tests/http/auth/login-failures-engines.test.ts). */
+/** `options`: e.g. a PostgreSQL `databaseUrl` for the converted stores (tests/http/auth/counters-engines.test.ts). */
 export async function startAuthServer(options: StartOptions = {}): Promise<AuthTestServer> {
   const clock = { now: Date.UTC(2025, 5, 1, 12) }
   const logLines: string[] = []

@@ -127,7 +127,8 @@ describe('the conversion plan stays true', () => {
     const listed = new Set(STILL_ON_SQLITE.flatMap((s) => s.files))
     expect(rawSqlite.filter((file) => !listed.has(file))).toEqual([])
   })
-  it('the converted store prepares no raw SQLite statement', () => {
+  it('the converted stores prepare no raw SQLite statement', () => {
     expect(rawSqlite).not.toContain('server/auth/throttle.ts')
+    expect(rawSqlite).not.toContain('server/credentials/throttle.ts')
   })
 })

@@ -1,12 +1,14 @@
 /**
- * The login-failure counters (server/auth/throttle.ts), the first store on the query layer
- * (issue 16), run the same rules on both engines: SQLite (no DATABASE_URL) and a throw-away
+ * The login-failure counters (server/auth/throttle.ts) and the credential request budgets
+ * (server/credentials/throttle.ts), the first stores on the query layer (issue 16), run the same
+ * rules on both engines: SQLite (no DATABASE_URL) and a throw-away
  * PostgreSQL cluster (tests/support/postgres.ts, through the test-only seam
  * `convertedStoresOnPostgresForTests`: the other stores stay on the server's temp SQLite).
  * On PostgreSQL also: two instances on one database count together, and an outage answers 503.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordFailure, THROTTLE } from '../../../server/auth/throttle'
+import { RECOVERY_BUDGET } from '../../../server/credentials/recovery'
 import { useMessageSender } from '../../../server/auth/unlock'
 import { findPunterByLogin } from '../../../server/punters/repository'
 import type { OutgoingMessage } from '../../../server/signup/outbox'
@@ -77,6 +79,27 @@ describe.each([
   }, 60_000)
 })
 
+describe.each([
+  ['sqlite', true],
+  ['postgres', havePostgres],
+] as const)('credential request budgets on %s', (engine, runs) => {
+  let server: AuthTestServer
+  beforeAll(async () => {
+    if (runs) server = await serverOn(engine)
+  }, 90_000)
+  afterAll(async () => server?.dispose())
+
+  it.runIf(runs)('a second recovery request for one address within a minute is TEMPORARY_BLOCKED until the minute is over', async () => {
+    const recover = () => server.call('POST', 'account/password/recover', { body: { login: 'nobody-recovers@demo.parlay.test' } })
+    expect((await recover()).status).toBe(200)
+    const again = await recover()
+    expect(again.status).toBe(429)
+    expect(again.json).toEqual({ status: 'ERROR', errorCode: 'TEMPORARY_BLOCKED', payload: { nextAttemptAt: new Date(server.clock.now + RECOVERY_BUDGET.perTargetCooldownMs).toISOString() } })
+    server.clock.now += RECOVERY_BUDGET.perTargetCooldownMs
+    expect((await recover()).status).toBe(200)
+  })
+})
+
 /** `count` failures of one identifier of an existing account, recorded through the store itself on the server's engine. */
 async function seedFailures(server: AuthTestServer, login: string, count: number): Promise<void> {
   const [kind, value] = login.split(/:(.*)/)
@@ -117,6 +140,12 @@ describe.runIf(havePostgres)('login-failure counters on PostgreSQL across instan
     expect((await b.login(email, DEMO_PASSWORD, { captcha: await b.solvedCaptcha() })).text).toBe(FAILED)
     expect(sent.filter((m) => m.to === email)).toHaveLength(1)
   }, 60_000)
+
+  it('a recovery request on one instance spends the budget on the other', async () => {
+    const recover = (server: AuthTestServer) => server.call('POST', 'account/password/recover', { body: { login: 'nobody-ab@demo.parlay.test' } })
+    expect((await recover(a)).status).toBe(200)
+    expect((await recover(b)).json.errorCode).toBe('TEMPORARY_BLOCKED')
+  })
 
   it('PostgreSQL stopped: a login answers 503 STORAGE_UNAVAILABLE (never a 500); started again: logins work without a restart', async () => {
     cluster!.stopServer()
