@@ -19,7 +19,7 @@ import { feedFor, type EventUpdate, type Feed } from '../feed'
 import { PUNTER_EVENT_TYPES, punterEvents, type PunterEvent } from '../punters/events'
 import { allowedOn, followedEvents, MAX_SUBSCRIPTIONS, MESSAGE_BUDGET, modeOf, newConnection, spend, type Connection, type SocketRole } from './connection'
 import { gamblingEvents, type BigWin } from './gambling'
-import { errorFrame, snapshotFrame, updateFrames } from './messages'
+import { createSnapshotCache, errorFrame, updateFrames } from './messages'
 import { watchMirrors } from './mirror'
 import { createOutbox } from './outbox'
 import { parseClientMessage, type ClientMessage } from './protocol'
@@ -123,13 +123,14 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
     }
   }
 
+  const snapshots = createSnapshotCache()
   /** After a change of a connection's subscriptions: index it and send snapshots of new events. */
   const follow = (connection: Connection, before: Set<string>, changed: Iterable<string>) => {
     for (const id of changed) {
       const mode = modeOf(connection, id)
       index(byEvent, id, connection, mode !== undefined)
       const event = mode && feed.event(id)
-      if (event && (!before.has(id) || mode === 'FULL')) send(connection, snapshotFrame(event, mode, feed.elapsed(event)))
+      if (event && (!before.has(id) || mode === 'FULL')) send(connection, snapshots.frame(event, mode, feed.elapsed(event)))
     }
   }
 
@@ -239,6 +240,7 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
 
   const fanOut = (updates: EventUpdate[]) => {
     for (const update of updates) {
+      snapshots.changed(update.eventId)
       const followers = byEvent.get(update.eventId)
       if (followers) {
         const text = updateFrames(update)
