@@ -8,6 +8,7 @@ import { immer } from 'zustand/middleware/immer'
 import type { SiteBootstrap } from './contracts'
 import { emitTelemetry } from './telemetry'
 import type { StorageLike } from './locale-path'
+import { SERVER_SETTINGS_DEFAULTS } from './settings-defaults'
 import type { NOTIFICATION_STATUSES, POPUP_ANIMATION_NAMES } from './action-choices'
 
 export type { StorageLike }
@@ -149,22 +150,8 @@ export interface LocalSettings {
   autoDetectedCurrency: string
   wasUserChangedSettingsManually: boolean
 }
-/** Spec §9 defaults: odds decimal, standby 0, currency id -1 (server side); the rest as the server's
- * (server/punters/repository.ts SERVER_SETTINGS_DEFAULTS): time zone 0 is UTC. */
-export const defaultServerSettings = (locale = 'en'): ServerSettings => ({
-  noEmailCorrespondence: false,
-  termsAgreement: true,
-  locale,
-  oddsType: 'decimal',
-  betPlacingMode: 'GreaterOrEqualsToCurrent',
-  priceChangeNotificationViewType: 'ARROW',
-  standbyTimeoutMillis: 0,
-  timeZoneId: 0,
-  showCurrentBalance: true,
-  currencyId: -1,
-  showVipStatusAppIcon: false,
-  showVipStatusAvatar: false,
-})
+/** Spec §9 defaults, the server's own list (engine/core/settings-defaults.ts), in the page's locale. */
+export const defaultServerSettings = (locale = 'en'): ServerSettings => ({ ...SERVER_SETTINGS_DEFAULTS, locale })
 /** Spec §9 defaults: quick bet 0, cash-out auto confirmation never, auto-detected currency USD. */
 export const defaultLocalSettings = (): LocalSettings => ({
   winningAndLosingBets: false,

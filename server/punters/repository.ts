@@ -9,6 +9,7 @@ import { createHash, randomInt } from 'node:crypto'
 import type { Result } from '../../engine/core/contracts'
 import type { LoginKind } from '../../engine/auth/login-classification'
 import { BET_PLACING_MODES, ODDS_TYPES } from '../../engine/core/odds'
+import { SERVER_SETTINGS_DEFAULTS } from '../../engine/core/settings-defaults'
 import { registerMigration, type Db } from '../db/database'
 import { CURRENCIES } from '../dictionary/countries'
 import { STANDBY_TIMEOUTS_MS, TIME_ZONE_IDS } from '../dictionary/settings-choices'
@@ -298,20 +299,7 @@ export function saveServerSettings(db: Db, id: number, settings: Record<string, 
 }
 
 /** Server-side user settings and their defaults (spec §3 "Account settings keys", §9 defaults). */
-export const SERVER_SETTINGS_DEFAULTS = {
-  noEmailCorrespondence: false,
-  termsAgreement: true,
-  locale: 'en',
-  oddsType: 'decimal',
-  betPlacingMode: 'GreaterOrEqualsToCurrent',
-  priceChangeNotificationViewType: 'ARROW',
-  standbyTimeoutMillis: 0,
-  timeZoneId: 0,
-  showCurrentBalance: true,
-  currencyId: -1,
-  showVipStatusAppIcon: false,
-  showVipStatusAvatar: false,
-} as const
+export { SERVER_SETTINGS_DEFAULTS }
 
 export const SERVER_SETTINGS_SCHEMA = {
   type: 'object',
