@@ -4,23 +4,19 @@
  * batch; disabled events are never queued. A fake transport and a manual clock, no sleeps.
  */
 import { describe, expect, it } from 'vitest'
+import { manualClock } from '../../support/manual-clock'
 import { ANALYTICS_LIMITS, classifyUpload, createAnalytics, type AnalyticsOptions } from '../../../engine/core/analytics'
 
 function harness(statuses: Array<number | null> | ((batch: number) => number | null), extra: Partial<AnalyticsOptions> = {}) {
-  let clock = 0
-  const timers: Array<{ at: number; task: () => void; cancelled: boolean }> = []
+  const clock = manualClock()
   const sent: Array<{ events: Array<{ event_type: string }> }> = []
   const replies = Array.isArray(statuses) ? [...statuses] : null
   const analytics = createAnalytics({
     apiKey: 'key',
     deviceId: 'device-1',
     sessionId: 7,
-    now: () => clock,
-    schedule(task, ms) {
-      const timer = { at: clock + ms, task, cancelled: false }
-      timers.push(timer)
-      return () => void (timer.cancelled = true)
-    },
+    now: clock.now,
+    schedule: clock.schedule,
     async transport(body) {
       const parsed = JSON.parse(body) as { events: Array<{ event_type: string }> }
       sent.push(parsed)
@@ -29,20 +25,7 @@ function harness(statuses: Array<number | null> | ((batch: number) => number | n
     },
     ...extra,
   })
-  /** Moves the clock, running every timer due (and what they start), like time passing. */
-  async function advance(ms: number) {
-    const until = clock + ms
-    for (;;) {
-      for (let i = 0; i < 10; i++) await Promise.resolve()
-      const due = timers.filter((t) => !t.cancelled && t.at <= until).sort((a, b) => a.at - b.at)[0]
-      if (!due) break
-      due.cancelled = true
-      clock = due.at
-      due.task()
-    }
-    clock = until
-  }
-  return { analytics, sent, advance }
+  return { analytics, sent, advance: clock.advance }
 }
 
 describe('upload results by HTTP code (spec §7)', () => {

@@ -4,40 +4,24 @@
  * waiting attempt × 1 s. A fake transport and a manual clock, no sleeps.
  */
 import { describe, expect, it } from 'vitest'
+import { manualClock } from '../../support/manual-clock'
 import { clampInterval, createReplayBatcher, REPLAY_LIMITS, utf8Length, type ReplayBatcherOptions } from '../../../engine/core/replay-batches'
 
 function harness(replies: boolean[] = [true], extra: Partial<ReplayBatcherOptions> = {}) {
-  let clock = 0
-  const timers: Array<{ at: number; task: () => void; cancelled: boolean }> = []
+  const clock = manualClock()
   const sent: Array<{ body: string; at: number }> = []
   const dropped: number[] = []
   const batcher = createReplayBatcher({
-    schedule(task, ms) {
-      const timer = { at: clock + ms, task, cancelled: false }
-      timers.push(timer)
-      return () => void (timer.cancelled = true)
-    },
+    schedule: clock.schedule,
     async transport(body) {
-      sent.push({ body, at: clock })
+      sent.push({ body, at: clock.now() })
       return replies.length > 1 ? replies.shift()! : replies[0]
     },
     onDropped: (bytes) => dropped.push(bytes),
     ...extra,
   })
-  async function advance(ms: number) {
-    const until = clock + ms
-    for (;;) {
-      for (let i = 0; i < 10; i++) await Promise.resolve()
-      const due = timers.filter((t) => !t.cancelled && t.at <= until).sort((a, b) => a.at - b.at)[0]
-      if (!due) break
-      due.cancelled = true
-      clock = due.at
-      due.task()
-    }
-    clock = until
-  }
   const events = () => sent.map((s) => (JSON.parse(s.body) as { version: number; events: Array<{ n: number }> }).events.map((e) => e.n))
-  return { batcher, sent, dropped, advance, events }
+  return { batcher, sent, dropped, advance: clock.advance, events }
 }
 
 /** An rrweb-like event of about `bytes` bytes of JSON. */
