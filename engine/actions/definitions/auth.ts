@@ -1,5 +1,6 @@
 /** The definitions of the actions engine/actions/auth.ts implements (data; the one source is ./index.ts). */
 import { LOGOUT_REASONS } from '../../core/action-choices'
+import { NO_PARAMS } from './fragments'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -64,10 +65,10 @@ export const definitions = {
   },
   'auth.refresh': {
     description: 'Refreshes the access token now (rotation); INVALID_REFRESH_TOKEN logs out.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'captcha.solve': {
     description: 'Fetches and solves a proof-of-work challenge (RQ_POW); the value is the captcha payload.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
 } as const satisfies ActionDefinitions

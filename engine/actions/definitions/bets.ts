@@ -1,4 +1,5 @@
 /** The definitions of the actions engine/actions/bets.ts implements (data; the one source is ./index.ts). */
+import { GAME_PARAMS, NO_PARAMS } from './fragments'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -13,7 +14,7 @@ export const definitions = {
   },
   'betslip.place': {
     description: 'Places the bet slip: a single (one selection) or an accumulator (several) at the slip\'s stake; the server checks prices under the punter\'s betPlacingMode.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'betslip.toggle': {
     description: 'Adds a selection ({id, label, price}) to the bet slip, or removes it when already there. With quick bet on (isQuickBetEnable, quickBetAmount > 0) a single is placed at once.',
@@ -33,8 +34,7 @@ export const definitions = {
       type: 'object',
       required: ['product', 'gameId', 'favorite'],
       properties: {
-        product: { type: 'string', pattern: '^[a-z-]{2,20}$' },
-        gameId: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' },
+        ...GAME_PARAMS,
         favorite: { type: 'boolean' },
       },
       additionalProperties: false,
@@ -46,8 +46,7 @@ export const definitions = {
       type: 'object',
       required: ['product', 'gameId'],
       properties: {
-        product: { type: 'string', pattern: '^[a-z-]{2,20}$' },
-        gameId: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' },
+        ...GAME_PARAMS,
       },
       additionalProperties: false,
     },
@@ -58,8 +57,7 @@ export const definitions = {
       type: 'object',
       required: ['product', 'gameId', 'stake'],
       properties: {
-        product: { type: 'string', pattern: '^[a-z-]{2,20}$' },
-        gameId: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' },
+        ...GAME_PARAMS,
         stake: { type: 'number' },
         cashOutAt: { type: 'number' },
       },

@@ -1,5 +1,6 @@
 /** The definitions of the actions engine/actions/consent.ts implements (data; the one source is ./index.ts). */
 import { CONSENT_CHOICES } from '../../core/action-choices'
+import { NO_PARAMS } from './fragments'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -14,6 +15,6 @@ export const definitions = {
   },
   'consent.manage': {
     description: 'Opens the cookie-consent banner again so the punter can change the choice.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
 } as const satisfies ActionDefinitions

@@ -1,4 +1,5 @@
 /** The definitions of the actions engine/actions/credentials.ts implements (data; the one source is ./index.ts). */
+import { NO_PARAMS } from './fragments'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -31,7 +32,7 @@ export const definitions = {
   },
   'credentials.load': {
     description: 'Loads the punter\'s credentials into data.credentials: passwordMode (CREATING or CHANGING), secretQuestion, email.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'password.answerSecretQuestion': {
     description: 'Answers the secret question of the recovery in progress (SQ_* codes on failure).',

@@ -1,14 +1,15 @@
 /** The definitions of the actions engine/actions/engagement.ts implements (data; the one source is ./index.ts). */
+import { NO_PARAMS } from './fragments'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
   'loyalty.acceptRules': {
     description: 'The punter accepts the loyalty rules (needRequestRulesAcceptance goes false); data.loyaltyAccount follows.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'loyalty.loadCampaign': {
     description: 'Loads the active loyalty campaign, then the texts of its keys (main prize, common title, card text) for the current locale, into data.loyaltyCampaign {id, text, prize, cardText, url}; id is null when none runs.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'quiz.answer': {
     description: 'Answers a quiz. Succeeds only when the answer says successful (the right answer); a wrong one fails with QUIZ_ANSWER_WRONG. The personal-data denial opens the page that asks for the data.',
@@ -21,6 +22,6 @@ export const definitions = {
   },
   'quiz.load': {
     description: 'Loads the active quizzes (data.quizzes) and the quiz account with availableTickets (data.quizAccount).',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
 } as const satisfies ActionDefinitions

@@ -1,10 +1,11 @@
 /** The definitions of the actions engine/actions/join-identity.ts implements (data; the one source is ./index.ts). */
+import { NO_PARAMS } from './fragments'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
   'identity.check': {
     description: 'Russia: asks the identification service; fails with NOT_IDENTIFIED unless the level is limited or full.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'identity.mitIdLogin': {
     description: 'Denmark: finishes a MitID login with the broker answer; NEED_CPR_REQUEST starts again asking for the CPR.',

@@ -1,6 +1,7 @@
 /** The definitions of the actions engine/actions/join.ts implements (data; the one source is ./index.ts). */
 import { SIGNUP_VARIANT_NAMES } from '../../documents/signup-variants'
 import { NOTIFICATION_STATUSES } from '../../core/action-choices'
+import { NO_PARAMS } from './fragments'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -10,7 +11,7 @@ export const definitions = {
   },
   'join.afterSignUp': {
     description: 'Runs the jurisdiction document\'s afterSignUp chain (Curacao: deposit; Russia: identity check; Belarus: upload).',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'join.loginByRegistrationToken': {
     description: 'Spec §4: logs in with the registration token of a confirmation link; OK goes to the root and runs the jurisdiction document\'s afterRegistrationTokenLogin chain, otherwise the confirmation-failure popup.',
@@ -32,15 +33,15 @@ export const definitions = {
   },
   'join.resendCode': {
     description: 'Sends a new code for the join session; refused inside the resend window (TEMPORARY_BLOCKED).',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'join.resendEmail': {
     description: 'Sends the confirmation e-mail of the join session again.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'join.reset': {
     description: 'Forgets the join session (start again).',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'join.start': {
     description: 'Sends the sign-up of a variant (engine/documents/signup-variants.json) with the form data; phone variants keep the join session for the code popup.',

@@ -1,5 +1,6 @@
 /** The definitions of the actions engine/actions/messages.ts implements (data; the one source is ./index.ts). */
 import { MESSAGE_SOURCES } from '../../core/action-choices'
+import { NO_PARAMS } from './fragments'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
@@ -23,6 +24,6 @@ export const definitions = {
   },
   'messages.showActive': {
     description: 'Shows the unread EXTERNAL messages (web and club as notifications, global as a popup) and marks them read.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
 } as const satisfies ActionDefinitions

@@ -1,11 +1,12 @@
 /** The definitions of the actions engine/actions/regulation.ts implements (data; the one source is ./index.ts). */
 import { SELF_EXCLUSION_KINDS } from '../../core/action-choices'
+import { NO_PARAMS } from './fragments'
 import type { ActionDefinitions } from './types'
 
 export const definitions = {
   'realityCheck.continue': {
     description: 'The punter read the reality check and goes on playing: the next reminder is one interval away.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'realityCheck.saveSettings': {
     description: 'Chooses the reality-check reminder interval (minutes, one the jurisdiction offers); choosing is the agreement.',
@@ -18,15 +19,15 @@ export const definitions = {
   },
   'realityCheck.stop': {
     description: 'The punter stops playing after the reality check: logged out.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'regulation.confirmAlert': {
     description: 'Confirms the regulation alert (time played, bet and lost); the popup closes.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'regulation.confirmSession': {
     description: 'Confirms Spain\'s running session (offered only in NEED_TO_CONFIRM_SESSION); the popup closes.',
-    params: { type: 'object', properties: {}, additionalProperties: false },
+    params: NO_PARAMS,
   },
   'regulation.selfExclude': {
     description: 'Self-excludes the punter (temporary: period; timeout: daysCount; permanent). Takes effect at once: the punter is logged out everywhere and shown the self-exclude popup.',
