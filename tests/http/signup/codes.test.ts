@@ -4,15 +4,11 @@
  * is injected and moved, nobody sleeps.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { curacaoBody, startHarness, type Harness } from './helpers'
+import { curacaoBody, HARNESS_START_MS, startHarness, type Harness } from './helpers'
 
 let h: Harness
-beforeAll(async () => {
-  h = await startHarness()
-}, 60_000) // the server start hashes the demo punters' passwords: seconds on a busy machine
-afterAll(async () => {
-  await h.server.dispose()
-})
+beforeAll(async () => void (h = await startHarness()), HARNESS_START_MS)
+afterAll(() => h.server.dispose())
 
 async function begin(overrides: Record<string, unknown> = {}) {
   const body = curacaoBody(overrides)

@@ -18,6 +18,9 @@ let ipCounter = 0
 /** A fresh client address, so each call's SMS budget only counts what a test means. */
 export const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
 
+/** How long a harness may take to start: the server start hashes the demo punters' passwords, seconds on a busy machine. */
+export const HARNESS_START_MS = 60_000
+
 export async function startHarness(): Promise<Harness> {
   const clock = { now: Date.UTC(2025, 5, 15, 12, 0, 0) }
   const server = await startTestServer({ now: () => clock.now, development: true })

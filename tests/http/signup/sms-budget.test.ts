@@ -6,15 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_SMS_BUDGET, smsBudgetOf, SMS_BUDGET_WINDOW_MS } from '../../../server/signup/sms-budget'
-import { curacaoBody, freshIp, startHarness, type Harness } from './helpers'
+import { curacaoBody, freshIp, HARNESS_START_MS, startHarness, type Harness } from './helpers'
 
 let h: Harness
-beforeAll(async () => {
-  h = await startHarness()
-}, 60_000) // the server start hashes the demo punters' passwords: seconds on a busy machine
-afterAll(async () => {
-  await h.server.dispose()
-})
+beforeAll(async () => void (h = await startHarness()), HARNESS_START_MS)
+afterAll(() => h.server.dispose())
 
 const BEGIN = '/account/v3/signup/phone/begin'
 const budget = () => smsBudgetOf(h.server.deps.documents.resolve('jurisdiction', 'curacao', { jurisdiction: 'curacao', locale: 'en', platform: 'web' } as never)?.source)

@@ -5,15 +5,11 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { belarusPhone, countryId, curacaoBody, GATE, russianPhone, startHarness, type Harness } from './helpers'
+import { belarusPhone, countryId, curacaoBody, GATE, russianPhone, HARNESS_START_MS, startHarness, type Harness } from './helpers'
 
 let h: Harness
-beforeAll(async () => {
-  h = await startHarness()
-}, 60_000) // the server start hashes the demo punters' passwords: seconds on a busy machine
-afterAll(async () => {
-  await h.server.dispose()
-})
+beforeAll(async () => void (h = await startHarness()), HARNESS_START_MS)
+afterAll(() => h.server.dispose())
 
 const punters = (where: string, value: unknown) => (h.server.deps.db.prepare(`SELECT COUNT(*) AS n FROM punters WHERE ${where} = ?`).get(value) as { n: number }).n
 
