@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addresses, apiCaller, type Call } from '../../support/api'
 import { rawRequest } from '../../support/server'
-import { COMPLIANCE, OPERATOR, signIn, startTestServer, type AdminClient, type TestServer } from './support'
+import { OPERATOR, type AdminClient, type TestServer, startWithReviewers } from './support'
 
 const MENU = 'menus/left-menu.json'
 const VIP = '10000008'
@@ -21,9 +21,7 @@ let content: string
 let gate: Call
 
 beforeAll(async () => {
-  server = await startTestServer()
-  operator = await signIn(server, OPERATOR)
-  compliance = await signIn(server, COMPLIANCE)
+  ;({ server, operator, compliance } = await startWithReviewers())
   gate = apiCaller(`http://127.0.0.1:${server.port}`, addresses(77))
   content = (await operator.get(`/admin/api/document?file=${encodeURIComponent(MENU)}`)).json().payload.published.content
 }, 60000)

@@ -1,17 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../../support/server'
-import {
-  COMPLIANCE,
-  COMPLIANCE2,
-  OPERATOR,
-  SPAIN_SIGNUP,
-  draftAndSubmit,
-  readDocumentFile,
-  signIn,
-  startTestServer,
-  type AdminClient,
-  type TestServer,
-} from './support'
+import { COMPLIANCE2, OPERATOR, SPAIN_SIGNUP, draftAndSubmit, readDocumentFile, signIn, type AdminClient, type TestServer, startWithReviewers } from './support'
 
 let server: TestServer
 let operator: AdminClient
@@ -19,9 +8,7 @@ let compliance: AdminClient
 let compliance2: AdminClient
 
 beforeAll(async () => {
-  server = await startTestServer()
-  operator = await signIn(server, OPERATOR)
-  compliance = await signIn(server, COMPLIANCE)
+  ;({ server, operator, compliance } = await startWithReviewers())
   compliance2 = await signIn(server, COMPLIANCE2)
 }, 60000)
 afterAll(async () => server?.dispose())

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../../support/server'
-import { COMPLIANCE, COMPLIANCE2, OPERATOR, SPAIN_SIGNUP, readDocumentFile, signIn, startTestServer, type AdminClient, type TestServer } from './support'
+import { COMPLIANCE, COMPLIANCE2, SPAIN_SIGNUP, readDocumentFile, signIn, type AdminClient, type TestServer, startWithReviewers } from './support'
 
 let server: TestServer
 let operator: AdminClient
@@ -14,9 +14,7 @@ let compliance2: AdminClient
 let clock = Date.parse('2026-03-02T10:00:00Z')
 
 beforeAll(async () => {
-  server = await startTestServer({ now: () => clock })
-  operator = await signIn(server, OPERATOR)
-  compliance = await signIn(server, COMPLIANCE)
+  ;({ server, operator, compliance } = await startWithReviewers({ now: () => clock }))
   compliance2 = await signIn(server, COMPLIANCE2)
 }, 60000)
 afterAll(async () => server?.dispose())
