@@ -7,6 +7,7 @@
  * Whole-document override keeps every variant a readable file for compliance review.
  */
 import { watch, type FSWatcher } from 'node:fs'
+import type { SiteBootstrap } from '../../engine/core/contracts'
 import type { DocumentKind } from '../../engine/documents/kinds'
 import type { JurisdictionDocument } from '../../engine/documents/types'
 import { formatProblem, hashOf, loadDocuments, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
@@ -17,23 +18,8 @@ export interface SiteRequest {
   platform: string
 }
 
-export interface Site {
-  id: string
-  jurisdiction: string
-  name: string
-  hosts: string[]
-  isDefault: boolean
-  defaultLocale: string
-  locales: string[]
-  currency: string
-  /** ISO 3166 code of the site's country (jurisdiction document). */
-  country?: string
-  countryName?: string
-  minimumAge: number
-  mainProduct: string
-  /** The jurisdiction document's `loyalty.campaign`: browsers load the active loyalty campaign. */
-  loyaltyCampaign?: boolean
-}
+/** A site as the server knows it: what the browser's bootstrap says of it (one shape, engine/core/contracts.ts) plus its hosts. */
+export type Site = Omit<SiteBootstrap['site'], 'development'> & { hosts: string[]; isDefault: boolean }
 
 export class DocumentLoadError extends Error {
   constructor(readonly problems: DocumentProblem[]) {
