@@ -62,6 +62,19 @@ export function precompress(): Plugin {
   }
 }
 
+/** rjsf's getDecimalSeparator, computed once per language list (engine/renderers/form/decimal-separator.ts). */
+export function cachedDecimalSeparator(): Plugin {
+  const replacement = fileURLToPath(new URL('./engine/renderers/form/decimal-separator.ts', import.meta.url))
+  return {
+    name: 'parlay:rjsf-decimal-separator',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer && /[\\/]@rjsf[\\/]utils[\\/]/.test(importer) && /^\.\/getDecimalSeparator\.js$/.test(source)) return replacement
+      return null
+    },
+  }
+}
+
 /** Same-origin, published (no draft preview) answers of the public documents APIs. */
 const isPublicDocument = ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
   sameOrigin &&
@@ -81,6 +94,7 @@ export default defineConfig({
   root: webRoot,
   base: '/',
   plugins: [
+    cachedDecimalSeparator(),
     react(),
     VitePWA({
       strategies: 'generateSW',
