@@ -9,7 +9,7 @@
  * undefined, and callers skip with `POSTGRES_MISSING` as the reason.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -79,6 +79,35 @@ function owner(): { uid: number; gid: number } {
   return { uid, gid }
 }
 
+/**
+ * initdb takes seconds (tens on a loaded 2-core machine); its result depends only on the binaries
+ * and the flags, so it is made once per machine into the temp dir and copied for each cluster.
+ * Built aside and renamed into place: a half-made template is never used, and when two test
+ * processes build one at once the second rename fails and its copy is dropped.
+ */
+function templateCluster(binaries: PostgresBinaries): string {
+  const version = run(binaries.initdb, ['--version']).trim().replace(/[^A-Za-z0-9.]+/g, '-')
+  const template = join(tmpdir(), `parlay-pg-template-${version}`)
+  if (existsSync(join(template, 'PG_VERSION'))) return template
+  const building = mkdtempSync(join(tmpdir(), 'parlay-pg-building-'))
+  try {
+    if (asRoot) {
+      const { uid, gid } = owner()
+      chownSync(building, uid, gid)
+    }
+    // trust on loopback and the private socket dir: a throw-away cluster nobody else can reach
+    run(binaries.initdb, ['-D', join(building, 'data'), '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'])
+    try {
+      renameSync(join(building, 'data'), template)
+    } catch {
+      // another process put its template in place first: use that one
+    }
+  } finally {
+    rmSync(building, { recursive: true, force: true })
+  }
+  return template
+}
+
 export async function startPostgres(binaries: PostgresBinaries | undefined = postgresBinaries()): Promise<ThrowawayPostgres> {
   if (!binaries) throw new Error(POSTGRES_MISSING)
   const root = mkdtempSync(join(tmpdir(), 'parlay-pg-'))
@@ -88,8 +117,8 @@ export async function startPostgres(binaries: PostgresBinaries | undefined = pos
   }
   const dataDir = join(root, 'data')
   const port = await freePort()
-  // trust on loopback and the private socket dir: a throw-away cluster nobody else can reach
-  run(binaries.initdb, ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'])
+  // a copy of one initdb'd template (cp -a keeps the postgres owner and the 0700 mode)
+  execFileSync('cp', ['-a', templateCluster(binaries), dataDir])
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`
   const startServer = () => {
     run(binaries.pgCtl, ['-D', dataDir, '-l', join(root, 'server.log'), '-o', options, '-w', '-t', '30', 'start'])
