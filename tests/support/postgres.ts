@@ -157,16 +157,33 @@ export async function startPostgres(binaries: PostgresBinaries | undefined = pos
 }
 
 let shared: Promise<ThrowawayPostgres> | undefined
+let users = 0
 
 /**
- * One cluster per test process, started on first use and removed when the process exits; each
- * caller gets its own database. Used by tests/support/server.ts when PARLAY_TEST_DATABASE=postgres.
+ * One cluster per test process, started on first use; each caller gets its own database and
+ * calls `release` when done. The cluster is removed when the last user releases it (a vitest
+ * worker may be ended without an 'exit' event, so that hook alone leaked clusters) or at exit.
+ * Used by tests/support/server.ts when PARLAY_TEST_DATABASE=postgres.
  */
-export async function sharedPostgresDatabase(): Promise<string> {
+export async function sharedPostgresDatabase(): Promise<{ url: string; release(): void }> {
+  users++
   if (!shared) {
-    shared = startPostgres()
-    const cluster = await shared
-    process.once('exit', () => cluster.dispose())
+    const starting = startPostgres()
+    shared = starting
+    starting.then((cluster) => process.once('exit', () => cluster.dispose()), () => undefined)
   }
-  return (await shared).createDatabase()
+  const cluster = shared
+  try {
+    const url = await (await cluster).createDatabase()
+    return { url, release: () => void releaseShared(cluster) }
+  } catch (error) {
+    void releaseShared(cluster)
+    throw error
+  }
+}
+
+async function releaseShared(cluster: Promise<ThrowawayPostgres>): Promise<void> {
+  if (--users > 0 || shared !== cluster) return
+  shared = undefined
+  ;(await cluster.catch(() => undefined))?.dispose()
 }

@@ -26,9 +26,10 @@ export interface TestServer extends RunningServer {
  * database per server) through the test-only seam `convertedStoresOnPostgresForTests`; the other
  * stores stay on the server's temp SQLite. Unset: SQLite only, as `npm start` without DATABASE_URL.
  */
-async function engineOptions(options: StartOptions): Promise<StartOptions> {
-  if (options.databaseUrl || process.env.PARLAY_TEST_DATABASE !== 'postgres') return {}
-  return { databaseUrl: await sharedPostgresDatabase(), convertedStoresOnPostgresForTests: true }
+async function engineOptions(options: StartOptions): Promise<{ start: StartOptions; release(): void }> {
+  if (options.databaseUrl || process.env.PARLAY_TEST_DATABASE !== 'postgres') return { start: {}, release: () => {} }
+  const database = await sharedPostgresDatabase()
+  return { start: { databaseUrl: database.url, convertedStoresOnPostgresForTests: true }, release: database.release }
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -40,13 +41,18 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><title>Parlay</title></head><body><div id="root"></div></body></html>')
   mkdirSync(join(distDir, STUDIO_DIR))
   writeFileSync(join(distDir, STUDIO_DIR, 'index.html'), '<!doctype html><html><head><title>Parlay studio</title></head><body><div id="studio"></div></body></html>')
-  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, ...(await engineOptions(options)), ...options })
+  const engine = await engineOptions(options)
+  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, ...engine.start, ...options }).catch((error: unknown) => {
+    engine.release()
+    throw error
+  })
   return {
     ...server,
     documentsDir,
     distDir,
     async dispose() {
       await server.close()
+      engine.release()
       rmSync(root, { recursive: true, force: true })
     },
   }
