@@ -2,7 +2,8 @@
  * Cookie-consent actions (spec §2 footer "manage cookies", §3 consent cookie): documents reopen
  * the banner or record a choice without knowing how the choice is stored.
  */
-import { CONSENT_CHOICES, consentStore } from '../core/consent'
+import { CONSENT_CHOICES } from '../core/action-choices'
+import { consentStore } from '../core/consent'
 import { defineAction } from './registry'
 import { definitions } from './definitions/consent'
 

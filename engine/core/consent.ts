@@ -5,6 +5,7 @@
  * engine stores, reached with `consentStore(stores)`. No DOM here: the browser passes a cookie jar.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { CONSENT_CHOICES } from './action-choices'
 import type { EngineStores } from './stores'
 
 export const DEFAULT_CONSENT_COOKIE = 'ConsentCookie'
@@ -12,10 +13,14 @@ export const DEFAULT_CONSENT_EXPIRY_DAYS = 182
 const DAY_SECONDS = 86_400
 
 /** 'all': analytics and the like may run; 'necessary': only what the site needs to work. */
-import { CONSENT_CHOICES } from './action-choices'
-
-export { CONSENT_CHOICES }
 export type ConsentChoice = (typeof CONSENT_CHOICES)[number]
+/**
+ * The cookie's accepted values, keyed by the shared list's type: a choice added to
+ * action-choices.ts fails to compile here until it is added. A type-only import on purpose: a
+ * runtime import of action-choices from this module made the bundler split the lobby's entry into
+ * five files (rolldown could no longer merge the modules shared with the lazy chunks into it).
+ */
+const KNOWN_CHOICES: Record<ConsentChoice, true> = { all: true, necessary: true }
 
 export interface ConsentSettings {
   cookieName: string
@@ -61,7 +66,7 @@ export function readConsentCookie(cookies: string, name: string): ConsentChoice 
     const [key, ...rest] = part.trim().split('=')
     if (key !== name) continue
     const value = rest.join('=')
-    return (CONSENT_CHOICES as readonly string[]).includes(value) ? (value as ConsentChoice) : null
+    return Object.prototype.hasOwnProperty.call(KNOWN_CHOICES, value) ? (value as ConsentChoice) : null
   }
   return null
 }

@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest'
 import * as choices from '../../../engine/core/action-choices'
 import { actionDefinitions } from '../../../engine/actions/definitions'
 import { LOGOUT_REASONS } from '../../../engine/auth/session'
-import { CONSENT_CHOICES } from '../../../engine/core/consent'
 import { POPUP_ANIMATIONS } from '../../../engine/documents/kinds'
 
 type Params = { properties?: Record<string, { enum?: readonly unknown[] }> }
@@ -20,7 +19,7 @@ const DEFINITIONS = join(__dirname, '../../../engine/actions/definitions')
 describe('action definition enums are the handlers’ constants', () => {
   it.each([
     ['auth.logout', 'reason', LOGOUT_REASONS],
-    ['consent.choose', 'choice', CONSENT_CHOICES],
+    ['consent.choose', 'choice', choices.CONSENT_CHOICES],
     ['popup.open', 'animation', POPUP_ANIMATIONS],
     ['notify', 'status', choices.NOTIFICATION_STATUSES],
     ['messages.markRead', 'source', choices.MESSAGE_SOURCES],
