@@ -6,10 +6,10 @@
  * it concerns.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
 import { CASH_OUT_DELAY_MS } from '../../../server/bets/cashout'
 import { raiseRegulationAlert } from '../../../server/regulation/alerts'
 import { DEMO_PASSWORD } from '../../support/api'
+import { openSocketClient, type SocketClient } from '../../support/socket-client'
 import { newKey, startBetsServer, type BetsServer } from '../bets/support'
 
 let server: BetsServer
@@ -18,41 +18,8 @@ beforeAll(async () => {
 })
 afterAll(async () => server?.dispose())
 
-interface Client {
-  socket: WebSocket
-  frames: any[]
-  next(match: (frame: any) => boolean): Promise<any>
-  /** Every frame the server sent before its pong has arrived. */
-  roundTrip(): Promise<void>
-}
-
-async function open(path: string, host: string): Promise<Client> {
-  const socket = new WebSocket(`ws://127.0.0.1:${server.port}${path}`, { headers: { host: `${host}:${server.port}` } })
-  const frames: any[] = []
-  const waiting: { match: (frame: any) => boolean; done: (frame: any) => void }[] = []
-  socket.on('message', (data) => {
-    const frame = JSON.parse(data.toString())
-    frames.push(frame)
-    for (const w of [...waiting]) if (w.match(frame)) {
-      waiting.splice(waiting.indexOf(w), 1)
-      w.done(frame)
-    }
-  })
-  await new Promise<void>((done, fail) => {
-    socket.once('open', () => done())
-    socket.once('error', fail)
-  })
-  return {
-    socket,
-    frames,
-    next: (match) => frames.find(match) ?? new Promise((done) => waiting.push({ match, done })),
-    roundTrip: () =>
-      new Promise((done) => {
-        socket.once('pong', () => done())
-        socket.ping()
-      }),
-  }
-}
+type Client = SocketClient
+const open = (path: string, host: string) => openSocketClient(server.port, path, host)
 
 /** A logged-in punter's socket (a device of its own: its own session), authenticated. */
 async function punterSocket(login: string, host = 'localhost'): Promise<Client & { hash: string }> {

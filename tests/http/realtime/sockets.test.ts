@@ -9,6 +9,7 @@ import { revokeAllSessions } from '../../../server/auth/sessions'
 import { emitPunterEvent } from '../../../server/punters/events'
 import { MESSAGE_BUDGET } from '../../../server/realtime/connection'
 import { startAuthServer, type AuthTestServer } from '../auth/support'
+import { openSocketClient, type SocketClient } from '../../support/socket-client'
 
 let server: AuthTestServer
 
@@ -19,51 +20,11 @@ afterAll(async () => {
   await server?.dispose()
 })
 
-interface Client {
-  socket: WebSocket
-  frames: any[]
-  send(message: unknown): void
-  next(match: (frame: any) => boolean): Promise<any>
-  closed: Promise<number>
-}
-
-async function open(path: string, host = 'localhost'): Promise<Client> {
-  const socket = new WebSocket(`ws://127.0.0.1:${server.port}${path}`, { headers: { host: `${host}:${server.port}` } })
-  const frames: any[] = []
-  const waiting: { match: (frame: any) => boolean; done: (frame: any) => void }[] = []
-  socket.on('message', (data) => {
-    const frame = JSON.parse(data.toString())
-    frames.push(frame)
-    for (const w of [...waiting]) if (w.match(frame)) {
-      waiting.splice(waiting.indexOf(w), 1)
-      w.done(frame)
-    }
-  })
-  const closed = new Promise<number>((done) => socket.on('close', (code) => done(code)))
-  await new Promise<void>((done, fail) => {
-    socket.once('open', () => done())
-    socket.once('error', fail)
-  })
-  return {
-    socket,
-    frames,
-    closed,
-    send: (message) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
-    next: (match) => {
-      const found = frames.find(match)
-      if (found) return Promise.resolve(found)
-      return new Promise((done) => waiting.push({ match, done }))
-    },
-  }
-}
+type Client = SocketClient
+const open = (path: string, host = 'localhost') => openSocketClient(server.port, path, host)
 
 /** Every frame sent before has been handled by the server once its pong is back. */
-function roundTrip(client: Client): Promise<void> {
-  return new Promise((done) => {
-    client.socket.once('pong', () => done())
-    client.socket.ping()
-  })
-}
+const roundTrip = (client: Client) => client.roundTrip()
 
 function handshakeStatus(path: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((done) => {
