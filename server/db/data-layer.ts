@@ -29,6 +29,8 @@ export interface DataLayer {
   transaction<T>(work: (tx: Transaction<Tables>) => Promise<T>, options?: { serialiseOn?: string | string[] }): Promise<T>
   /** Ends the PostgreSQL pool; on SQLite nothing (./database.ts closes the file). */
   close(): Promise<void>
+  /** PostgreSQL only: the pool's connections (all, idle) and the checkouts waiting for one (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number }
 }
 
 export interface DataLayerOptions {
@@ -100,6 +102,7 @@ function openPostgres(options: DataLayerOptions): DataLayer {
         return work(tx)
       }),
     close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   }
 }
 

@@ -15,7 +15,7 @@ export interface SqliteOnlyStore {
 }
 
 /** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts. */
-export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets'] as const
+export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes'] as const
 
 export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
   { store: 'sign-up codes and attempts', files: ['server/signup/verification.ts', 'server/signup/sms-budget.ts', 'server/signup/outbox.ts', 'server/signup/prepare.ts', 'server/signup/email-routes.ts'] },
@@ -39,7 +39,6 @@ export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
   { store: 'regulation (alerts, reality checks)', files: ['server/regulation/alerts.ts', 'server/regulation/reality-check.ts'] },
   { store: 'engagement and promotions', files: ['server/engagement/loyalty.ts', 'server/engagement/quiz.ts', 'server/promotions/index.ts'] },
   { store: 'analytics, errors and replays', files: ['server/services/store.ts', 'server/services/recognition.ts'] },
-  { store: 'health and metrics probes', files: ['server/ops/health.ts', 'server/ops/metrics.ts'] },
 ]
 
 /** The one line `npm start` prints when DATABASE_URL names PostgreSQL before every store is converted. */

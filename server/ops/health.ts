@@ -3,11 +3,13 @@
  * - `GET /health/live`: the process is up and its event loop turns (always 200 while it answers);
  *   a liveness probe that fails means "restart me".
  * - `GET /health/ready`: this instance can take traffic: it is serving (not starting, not
- *   draining after SIGTERM), its documents are loaded (at least one site), and the database
- *   answers a query. Otherwise 503 NOT_READY with the failing check, and `Retry-After`.
+ *   draining after SIGTERM), its documents are loaded (at least one site), and the database in use
+ *   (SQLite, or the PostgreSQL pool of DATABASE_URL) answers a `select 1` within PROBE_TIMEOUT_MS.
+ *   Otherwise 503 NOT_READY with the failing check, and `Retry-After`.
  * Both are `no-store` and never touch a punter's data.
  */
 import type { Request, Response } from 'express'
+import { sql } from 'kysely'
 import type { ServerDeps } from '../deps'
 import { registerOpenApiPaths, openapi } from '../http/openapi-registry'
 import { sendError, sendOk } from '../http/envelope'
@@ -15,20 +17,36 @@ import { sendError, sendOk } from '../http/envelope'
 export const NOT_READY = 'NOT_READY'
 const RETRY_AFTER_SECONDS = 5
 
-type HealthDeps = Pick<ServerDeps, 'db' | 'documents' | 'lifecycle'>
+/** A database that takes longer than this to answer `select 1` is not ready (a pool waiting on a dead host). */
+export const PROBE_TIMEOUT_MS = 1_000
+
+type HealthDeps = Pick<ServerDeps, 'db' | 'data' | 'documents' | 'lifecycle'>
 
 /** The first check that fails, or undefined when the instance is ready. */
-export function readinessProblem(deps: HealthDeps): { check: string; detail: string } | undefined {
+export async function readinessProblem(deps: HealthDeps): Promise<{ check: string; detail: string } | undefined> {
   const phase = deps.lifecycle?.phase() ?? 'serving'
   if (phase !== 'serving') return { check: 'lifecycle', detail: phase }
   if (deps.documents.sites().length === 0) return { check: 'documents', detail: 'no site loaded' }
+  if (deps.data.engine === 'sqlite' && !deps.db.open) return { check: 'database', detail: 'closed' }
+  const failed = await probeDatabase(deps.data)
+  return failed === undefined ? undefined : { check: 'database', detail: failed }
+}
+
+/** `select 1` on the engine in use; undefined when it answered in time, else the error's code (or "timeout"). */
+export async function probeDatabase(data: ServerDeps['data'], timeoutMs = PROBE_TIMEOUT_MS): Promise<string | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<string>((done) => {
+    timer = setTimeout(() => done('timeout'), timeoutMs)
+  })
+  const probe = sql`select 1`.execute(data.db).then(
+    () => undefined,
+    (error: unknown) => String((error as { code?: unknown }).code ?? 'error'),
+  )
   try {
-    if (!deps.db.open) return { check: 'database', detail: 'closed' }
-    deps.db.prepare('SELECT 1').get()
-  } catch (error) {
-    return { check: 'database', detail: String((error as { code?: unknown }).code ?? 'error') }
+    return await Promise.race([probe, timeout])
+  } finally {
+    clearTimeout(timer)
   }
-  return undefined
 }
 
 export function liveRoute(_req: Request, res: Response): void {
@@ -37,9 +55,9 @@ export function liveRoute(_req: Request, res: Response): void {
 }
 
 export function readyRoute(deps: HealthDeps) {
-  return (_req: Request, res: Response) => {
+  return async (_req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store')
-    const problem = readinessProblem(deps)
+    const problem = await readinessProblem(deps)
     if (problem) {
       res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
       return sendError(res, 503, NOT_READY, problem)
@@ -52,7 +70,7 @@ registerOpenApiPaths({
   '/health/live': { get: { summary: 'Liveness: the process is up (200 while it answers at all)' } },
   '/health/ready': {
     get: {
-      summary: 'Readiness: serving (not starting or draining), documents loaded, database answers; else 503 NOT_READY',
+      summary: 'Readiness: serving (not starting or draining), documents loaded, the database in use (SQLite or PostgreSQL) answers select 1 within 1 s; else 503 NOT_READY',
       responses: { 503: openapi.error('Not ready: starting, draining after SIGTERM, no documents, or the database does not answer', [NOT_READY]) },
     },
   },

@@ -1,9 +1,10 @@
 /**
  * Prometheus metrics (prom-client, issue 16 item 3) at `GET /metrics`, text format 0.0.4:
  * request rate and latency per ROUTE TEMPLATE (`/mobile-gate/api/v1/punter/:id`, never the raw
- * path, so label values stay bounded whatever URLs clients send), open sockets, the SQLite store
- * (our one-connection "pool": open, file and WAL size, a probe query's time, storage errors) and
- * the process defaults (CPU, memory, event-loop lag, GC).
+ * path, so label values stay bounded whatever URLs clients send), open sockets, the database in
+ * use (PostgreSQL: the pool's total, idle and waiting connections; SQLite: its one connection, file
+ * and WAL size; both: a probe query's time, storage errors) and the process defaults (CPU, memory,
+ * event-loop lag, GC).
  *
  * Who may read it: a scraper on the same host (the TCP peer is loopback and no proxy forwarded the
  * request: `req.ip` is loopback), or a request carrying a live admin session cookie. Anyone else
@@ -17,6 +18,7 @@ import { sessionFor } from '../admin/accounts'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError } from '../http/envelope'
 import { openapi, registerOpenApiPaths } from '../http/openapi-registry'
+import { probeDatabase } from './health'
 import { answeredRoute } from './route-template'
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
@@ -60,7 +62,7 @@ function fileSize(file: string): number {
   }
 }
 
-export function createMetrics(deps: Pick<ServerDeps, 'db' | 'now' | 'config'>): Metrics {
+export function createMetrics(deps: Pick<ServerDeps, 'db' | 'data' | 'now' | 'config'>): Metrics {
   const registry = new Registry()
   // The process defaults (GC observers, event-loop monitor) start at the first scrape, so servers
   // nobody scrapes (most tests start dozens in one process) never install them.
@@ -76,22 +78,15 @@ export function createMetrics(deps: Pick<ServerDeps, 'db' | 'now' | 'config'>): 
   let sockets = () => 0
   new Gauge({ name: 'parlay_socket_connections', help: 'Open real-time sockets (events and punter)', registers: [registry], collect() { this.set(sockets()) } })
   const storageErrors = new Counter({ name: 'parlay_db_storage_errors_total', help: 'Requests answered 503 because the database could not serve them, by SQLite code', labelNames: ['code'], registers: [registry] })
-  const file = deps.config.dataDir === ':memory:' ? undefined : `${deps.config.dataDir}/parlay.db`
-  new Gauge({ name: 'parlay_db_connections_open', help: 'Open database connections (the embedded SQLite store holds one)', registers: [registry], collect() { this.set(deps.db.open ? 1 : 0) } })
-  new Gauge({ name: 'parlay_db_file_bytes', help: 'Size of the SQLite database file', registers: [registry], collect() { this.set(file ? fileSize(file) : 0) } })
-  new Gauge({ name: 'parlay_db_wal_bytes', help: 'Size of the SQLite write-ahead log (grows between checkpoints)', registers: [registry], collect() { this.set(file ? fileSize(`${file}-wal`) : 0) } })
+  databaseGauges(registry, deps)
   new Gauge({
     name: 'parlay_db_probe_seconds',
-    help: 'Time a SELECT 1 took at the last scrape (-1: the database did not answer)',
+    help: 'Time a select 1 on the database in use took at the last scrape (-1: it did not answer within 1 s)',
     registers: [registry],
-    collect() {
+    async collect() {
       const started = process.hrtime.bigint()
-      try {
-        deps.db.prepare('SELECT 1').get()
-        this.set(Number(process.hrtime.bigint() - started) / 1e9)
-      } catch {
-        this.set(-1)
-      }
+      const failed = await probeDatabase(deps.data)
+      this.set(failed === undefined ? Number(process.hrtime.bigint() - started) / 1e9 : -1)
     },
   })
 
@@ -120,6 +115,21 @@ export function createMetrics(deps: Pick<ServerDeps, 'db' | 'now' | 'config'>): 
       storageErrors.inc({ code })
     },
   }
+}
+
+/** The connection gauges of the engine in use: the PostgreSQL pool, or the SQLite file and its WAL. */
+function databaseGauges(registry: Registry, deps: Pick<ServerDeps, 'db' | 'data' | 'config'>): void {
+  const pool = deps.data.poolStats?.bind(deps.data)
+  if (pool) {
+    new Gauge({ name: 'parlay_db_connections_open', help: 'Open connections of the PostgreSQL pool (busy and idle)', registers: [registry], collect() { this.set(pool().total) } })
+    new Gauge({ name: 'parlay_db_pool_idle_connections', help: 'Idle connections of the PostgreSQL pool', registers: [registry], collect() { this.set(pool().idle) } })
+    new Gauge({ name: 'parlay_db_pool_waiting_requests', help: 'Queries waiting for a PostgreSQL pool connection (all are busy)', registers: [registry], collect() { this.set(pool().waiting) } })
+    return
+  }
+  const file = deps.config.dataDir === ':memory:' ? undefined : `${deps.config.dataDir}/parlay.db`
+  new Gauge({ name: 'parlay_db_connections_open', help: 'Open database connections (the embedded SQLite store holds one)', registers: [registry], collect() { this.set(deps.db.open ? 1 : 0) } })
+  new Gauge({ name: 'parlay_db_file_bytes', help: 'Size of the SQLite database file', registers: [registry], collect() { this.set(file ? fileSize(file) : 0) } })
+  new Gauge({ name: 'parlay_db_wal_bytes', help: 'Size of the SQLite write-ahead log (grows between checkpoints)', registers: [registry], collect() { this.set(file ? fileSize(`${file}-wal`) : 0) } })
 }
 
 registerOpenApiPaths({
