@@ -221,7 +221,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
       log.info('auth.login.refused', { outcome: 'LOGIN_DENIED_BY_PERMISSION', punterId: punter.id })
       return sendError(res, 403, 'LOGIN_DENIED_BY_PERMISSION', { disabledUntil: new Date(punter.loginDeniedUntil).toISOString() })
     }
-    const excluded = selfExclusionAtLogin(db, punter, after)
+    const excluded = await selfExclusionAtLogin(deps.data, punter, after)
     if (excluded) {
       log.info('auth.login.refused', { outcome: excluded.code, punterId: punter.id })
       return sendError(res, 403, excluded.code, excluded.payload)

@@ -66,12 +66,12 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     return revokeOtherSessions(db, punterId, sessionId, why, deps.now())
   }
 
-  router.get('/account/credentials', session, (req, res) => {
+  router.get('/account/credentials', session, async (req, res) => {
     const punter = ctx.punterOf(req)
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, {
       passwordMode: needsPassword(punter) ? 'CREATING' : 'CHANGING',
-      secretQuestion: secretQuestionOf(db, punter.id),
+      secretQuestion: await secretQuestionOf(deps.data, punter.id),
       email: punter.email,
       emailConfirmed: punter.emailConfirmed,
       passwordHistory: ctx.policy(req).passwordHistory,
@@ -83,7 +83,7 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     const punter = ctx.punterOf(req)
     if (needsPassword(punter)) return sendError(res, 400, 'PASSWORD_NOT_SET')
     if (!(await currentPasswordOk(req, res, currentPassword))) return
-    const outcome = await setPassword(db, punter, password, ctx.policy(req).passwordHistory, deps.now())
+    const outcome = await setPassword(deps, punter, password, ctx.policy(req).passwordHistory, deps.now())
     if (!outcome.ok) return failFields(res, outcome.errors)
     const ended = endOtherSessions(req, 'password-changed')
     log.info('credentials.password.changed', { punterId: punter.id, sessions: ended })
@@ -94,7 +94,7 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
   router.post('/account/password/create', session, validateBody(CREATE_SCHEMA), async (req, res) => {
     const punter = ctx.punterOf(req)
     if (!needsPassword(punter)) return sendError(res, 400, 'PASSWORD_ALREADY_SET')
-    const outcome = await setPassword(db, punter, (req.body as { password: string }).password, 0, deps.now())
+    const outcome = await setPassword(deps, punter, (req.body as { password: string }).password, 0, deps.now())
     if (!outcome.ok) return failFields(res, outcome.errors)
     const profile = { ...punter.profile, needPassword: false }
     db.prepare('UPDATE punters SET profile = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(profile), deps.now(), punter.id)
@@ -109,7 +109,7 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     const problems = answerErrors(answer, punter)
     if (problems.length > 0) return failFields(res, problems)
     if (!(await currentPasswordOk(req, res, password, 'password'))) return
-    await saveSecretQuestion(db, punter.id, questionType, answer, deps.now())
+    await saveSecretQuestion(deps.data, punter.id, questionType, answer, deps.now())
     const ended = endOtherSessions(req, 'secret-question-changed')
     log.info('credentials.secret-question.set', { punterId: punter.id, questionType, sessions: ended })
     sendOk(res, { questionType, endedSessions: ended })
@@ -120,18 +120,18 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     const { answer, token } = req.body as { answer: string; token?: string }
     if (token === undefined) return session(req, res, () => void answerForSession(req, res, answer))
     const now = deps.now()
-    const secret = peekSecret(db, 'password-token', token, now)
+    const secret = await peekSecret(deps.data, 'password-token', token, now)
     if (!secret || secret.punterId === null) return sendError(res, 400, 'TOKEN_NOT_FOUND')
-    const checked = await checkAnswer(db, secret.punterId, answer, now)
+    const checked = await checkAnswer(deps, secret.punterId, answer, now)
     log.info('credentials.secret-question.answered', { punterId: secret.punterId, outcome: checked.ok ? 'OK' : checked.code, by: 'recovery' })
     if (!checked.ok) return answerRefused(res, checked.code)
-    updateSecretDetail(db, 'password-token', token, { ...secret.detail, secretQuestionPassed: true })
+    await updateSecretDetail(deps.data, 'password-token', token, { ...secret.detail, secretQuestionPassed: true })
     sendOk(res, { status: 'OK' })
   })
 
   async function answerForSession(req: Request, res: Response, answer: string) {
     const punter = ctx.punterOf(req)
-    const checked = await checkAnswer(db, punter.id, answer, deps.now())
+    const checked = await checkAnswer(deps, punter.id, answer, deps.now())
     log.info('credentials.secret-question.answered', { punterId: punter.id, outcome: checked.ok ? 'OK' : checked.code, by: 'session' })
     if (!checked.ok) return answerRefused(res, checked.code)
     sendOk(res, { status: 'OK' })
@@ -154,7 +154,7 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     const budget = await spend(deps.data, [{ key: `email-link:${punter.id}`, limit: ACCOUNT_BUDGET.emailLinksPerHour, windowMs: 3_600_000 }], deps.now())
     if (!budget.ok) return sendError(res, 429, 'TEMPORARY_BLOCKED', { nextAttemptAt: new Date(budget.retryAt).toISOString() })
     const token = newToken()
-    storeSecret(db, { kind: 'email-change', punterId: punter.id, token, detail: { email: address, sessionId: req.punterSession!.sessionId }, ttlMs: SECRET_RULES.emailChangeMs, supersede: true }, deps.now())
+    await storeSecret(deps.data, { kind: 'email-change', punterId: punter.id, token, detail: { email: address, sessionId: req.punterSession!.sessionId }, ttlMs: SECRET_RULES.emailChangeMs, supersede: true }, deps.now())
     const link = ctx.link(req, `/account/confirm-email?token=${encodeURIComponent(token)}`)
     ctx.sendLater(
       {
@@ -193,9 +193,9 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
   })
 
   /** The link from the new address: the e-mail changes, confirmed; the other sessions end (the one that asked stays). */
-  router.post('/account/email/confirm', validateBody(PASSWORD_TOKEN_SCHEMA), (req, res) => {
+  router.post('/account/email/confirm', validateBody(PASSWORD_TOKEN_SCHEMA), async (req, res) => {
     const now = deps.now()
-    const secret = consumeSecret(db, 'email-change', (req.body as { token: string }).token, now)
+    const secret = await consumeSecret(deps.data, 'email-change', (req.body as { token: string }).token, now)
     const punter = secret?.punterId != null ? findPunterById(db, secret.punterId) : undefined
     if (!secret || !punter) return sendError(res, 400, 'TOKEN_NOT_FOUND')
     const email = String(secret.detail.email)

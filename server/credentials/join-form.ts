@@ -19,30 +19,35 @@ export const NEVER_SAVED = /password|secret|answer|token|captcha|^(verificationC
 
 export function mountJoinForm(router: Router, ctx: CredentialsContext): void {
   const { deps } = ctx
-  const { db } = deps
+  const { data } = deps
 
-  router.post('/account/v2/joinform/save', validateBody(JOIN_FORM_SAVE_SCHEMA), (req, res) => {
+  router.post('/account/v2/joinform/save', validateBody(JOIN_FORM_SAVE_SCHEMA), async (req, res) => {
     const { form, key } = req.body as { form: Record<string, unknown>; key?: string }
     const now = deps.now()
     const { site } = siteContext(req, deps)
     const kept = Object.fromEntries(Object.entries(form).filter(([name]) => !NEVER_SAVED.test(name)))
-    const existing = key ? (db.prepare('SELECT jurisdiction FROM credential_join_forms WHERE key_sha256 = ? AND expires_at > ?').get(sha256(key), now) as { jurisdiction: string } | undefined) : undefined
+    const existing = key ? await data.db.selectFrom('credential_join_forms').select('jurisdiction').where('key_sha256', '=', sha256(key)).where('expires_at', '>', now).executeTakeFirst() : undefined
     const useKey = existing?.jurisdiction === site.jurisdiction ? key! : newToken()
-    db.transaction(() => {
-      db.prepare('DELETE FROM credential_join_forms WHERE expires_at <= ?').run(now)
-      db.prepare(
-        `INSERT INTO credential_join_forms (key_sha256, jurisdiction, form, saved_at, expires_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(key_sha256) DO UPDATE SET form = excluded.form, saved_at = excluded.saved_at, expires_at = excluded.expires_at`,
-      ).run(sha256(useKey), site.jurisdiction, JSON.stringify(kept), now, now + JOIN_FORM_MS)
-    })()
+    const saved = { form: JSON.stringify(kept), saved_at: now, expires_at: now + JOIN_FORM_MS }
+    await data.transaction(async (tx) => {
+      await tx.deleteFrom('credential_join_forms').where('expires_at', '<=', now).execute()
+      await tx
+        .insertInto('credential_join_forms')
+        .values({ key_sha256: sha256(useKey), jurisdiction: site.jurisdiction, ...saved })
+        .onConflict((oc) => oc.column('key_sha256').doUpdateSet(saved))
+        .execute()
+    })
     sendOk(res, { key: useKey, savedFields: Object.keys(kept), expiresAt: new Date(now + JOIN_FORM_MS).toISOString() })
   })
 
-  router.post('/account/v2/joinform/load', validateBody(JOIN_FORM_LOAD_SCHEMA), (req, res) => {
+  router.post('/account/v2/joinform/load', validateBody(JOIN_FORM_LOAD_SCHEMA), async (req, res) => {
     const { site } = siteContext(req, deps)
-    const row = db.prepare('SELECT jurisdiction, form, saved_at FROM credential_join_forms WHERE key_sha256 = ? AND expires_at > ?').get(sha256((req.body as { key: string }).key), deps.now()) as
-      | { jurisdiction: string; form: string; saved_at: number }
-      | undefined
+    const row = await data.db
+      .selectFrom('credential_join_forms')
+      .select(['jurisdiction', 'form', 'saved_at'])
+      .where('key_sha256', '=', sha256((req.body as { key: string }).key))
+      .where('expires_at', '>', deps.now())
+      .executeTakeFirst()
     if (!row || row.jurisdiction !== site.jurisdiction) return sendError(res, 404, 'TOKEN_NOT_FOUND')
     sendOk(res, { form: JSON.parse(row.form) as Record<string, unknown>, savedAt: new Date(row.saved_at).toISOString() })
   })

@@ -4,12 +4,12 @@
  * module because the login (server/regulation/self-exclusion.ts) issues it and the credentials
  * router redeems it; neither should load the other.
  */
-import type { Db } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
 import { SECRET_RULES, newToken, storeSecret } from './store'
 
 /** An open-profile token for a punter whose login was refused (self-exclusion): single use, 15 minutes. */
-export function issueOpenProfileToken(db: Db, punterId: number, now: number): string {
+export async function issueOpenProfileToken(data: DataLayer, punterId: number, now: number): Promise<string> {
   const token = newToken()
-  storeSecret(db, { kind: 'open-profile', punterId, token, ttlMs: SECRET_RULES.openProfileMs, supersede: true }, now)
+  await storeSecret(data, { kind: 'open-profile', punterId, token, ttlMs: SECRET_RULES.openProfileMs, supersede: true }, now)
   return token
 }

@@ -4,6 +4,7 @@
  * (the current one included) are refused, N from the jurisdiction document's
  * `credentials.passwordHistory` (0 turns the check off). Hashes are argon2id as at login.
  */
+import type { DataLayer } from '../db/data-layer'
 import type { Db } from '../db/database'
 import type { FieldError } from '../http/validate'
 import { hashPassword, passwordHasherFor } from '../punters/password'
@@ -51,10 +52,16 @@ export const personOf = (punter: Punter): PersonalData => ({
 })
 
 /** The last `depth` password hashes of a punter, newest first, the current one included. */
-function recentHashes(db: Db, punter: Punter, depth: number): string[] {
+async function recentHashes(data: DataLayer, punter: Punter, depth: number): Promise<string[]> {
   if (depth <= 0) return []
-  const older = db.prepare('SELECT password_hash FROM credential_password_history WHERE punter_id = ? ORDER BY id DESC LIMIT ?').all(punter.id, depth - 1) as { password_hash: string }[]
+  const older = depth > 1 ? await data.db.selectFrom('credential_password_history').select('password_hash').where('punter_id', '=', punter.id).orderBy('id', 'desc').limit(depth - 1).execute() : []
   return [punter.passwordHash, ...older.map((r) => r.password_hash)]
+}
+
+/** Where passwords live: the punter's hash (punters, raw SQLite until that store moves) and the history (query layer). */
+export interface PasswordStores {
+  db: Db
+  data: DataLayer
 }
 
 export type SetPasswordOutcome = { ok: true } | { ok: false; errors: FieldError[] }
@@ -63,20 +70,21 @@ export type SetPasswordOutcome = { ok: true } | { ok: false; errors: FieldError[
  * Checks and stores a new password. The old hash goes into the history (kept to the depth the
  * jurisdiction asks, at most 24), so the next change can refuse it.
  */
-export async function setPassword(db: Db, punter: Punter, password: string, historyDepth: number, now: number, field = 'password'): Promise<SetPasswordOutcome> {
+export async function setPassword({ db, data }: PasswordStores, punter: Punter, password: string, historyDepth: number, now: number, field = 'password'): Promise<SetPasswordOutcome> {
   const errors = newPasswordErrors(password, personOf(punter), field)
   if (errors.length > 0) return { ok: false, errors }
   const hasher = passwordHasherFor(db)
-  for (const hash of recentHashes(db, punter, historyDepth)) {
+  for (const hash of await recentHashes(data, punter, historyDepth)) {
     if (await hasher.verify(hash, password)) return { ok: false, errors: [{ field, code: 'PASSWORD_USED_BEFORE' }] }
   }
   const hash = await hashPassword(password)
-  db.transaction(() => {
-    db.prepare('INSERT INTO credential_password_history (punter_id, password_hash, replaced_at) VALUES (?, ?, ?)').run(punter.id, punter.passwordHash, now)
-    db.prepare(
-      'DELETE FROM credential_password_history WHERE punter_id = ? AND id NOT IN (SELECT id FROM credential_password_history WHERE punter_id = ? ORDER BY id DESC LIMIT 24)',
-    ).run(punter.id, punter.id)
-    db.prepare('UPDATE punters SET password_hash = ?, updated_at = ? WHERE id = ?').run(hash, now, punter.id)
-  })()
+  // Two stores (recipe step 6): the old hash goes into the history first (a failure after it
+  // leaves one extra history row, harmless), the new hash replaces the punter's last.
+  await data.transaction(async (tx) => {
+    await tx.insertInto('credential_password_history').values({ punter_id: punter.id, password_hash: punter.passwordHash, replaced_at: now }).execute()
+    const kept = tx.selectFrom('credential_password_history').select('id').where('punter_id', '=', punter.id).orderBy('id', 'desc').limit(24)
+    await tx.deleteFrom('credential_password_history').where('punter_id', '=', punter.id).where('id', 'not in', kept).execute()
+  })
+  db.prepare('UPDATE punters SET password_hash = ?, updated_at = ? WHERE id = ?').run(hash, now, punter.id)
   return { ok: true }
 }

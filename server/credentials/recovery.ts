@@ -59,13 +59,13 @@ export function mountRecovery(router: Router, ctx: CredentialsContext): void {
     log.info('credentials.recovery.requested', { channel: target.channel, punterId: punter?.id, known: punter !== undefined })
     if (target.channel === 'email') {
       const token = newToken()
-      storeSecret(db, { kind: 'password-token', punterId: punter?.id ?? null, token, ttlMs: SECRET_RULES.passwordTokenMs, supersede: true }, now)
+      await storeSecret(deps.data, { kind: 'password-token', punterId: punter?.id ?? null, token, ttlMs: SECRET_RULES.passwordTokenMs, supersede: true }, now)
       if (punter) sendRecoveryLink(ctx, req, punter, token)
       return sendOk(res, { channel: 'email', linkExpiredAfterMillis: SECRET_RULES.passwordTokenMs })
     }
     const recoveryToken = newToken()
     const code = newCode()
-    storeSecret(db, { kind: 'recovery-code', punterId: punter?.id ?? null, token: recoveryToken, code, attempts: SECRET_RULES.codeAttempts, ttlMs: SECRET_RULES.recoveryCodeMs, supersede: true }, now)
+    await storeSecret(deps.data, { kind: 'recovery-code', punterId: punter?.id ?? null, token: recoveryToken, code, attempts: SECRET_RULES.codeAttempts, ttlMs: SECRET_RULES.recoveryCodeMs, supersede: true }, now)
     if (punter)
       ctx.sendLater(
         { channel: 'sms', to: target.phone, body: `Parlay: your password recovery code is ${code}. It works once, for 10 minutes. Never share it.`, jurisdiction: punter.jurisdiction },
@@ -74,43 +74,43 @@ export function mountRecovery(router: Router, ctx: CredentialsContext): void {
     sendOk(res, { channel: 'sms', recoveryToken, codeExpiredAfterMillis: SECRET_RULES.recoveryCodeMs, attemptCodeCount: SECRET_RULES.codeAttempts })
   })
 
-  router.post('/account/password/recover/code', validateBody(RECOVER_CODE_SCHEMA), (req, res) => {
+  router.post('/account/password/recover/code', validateBody(RECOVER_CODE_SCHEMA), async (req, res) => {
     const { recoveryToken, code } = req.body as { recoveryToken: string; code: string }
     const now = deps.now()
-    const checked = checkCode(db, recoveryToken, code, now)
+    const checked = await checkCode(deps.data, recoveryToken, code, now)
     if (!checked.ok) {
       log.info('credentials.recovery.code-refused', { outcome: checked.code })
       return sendError(res, 400, checked.code)
     }
     const punterId = checked.secret.punterId!
     const passwordToken = newToken()
-    storeSecret(db, { kind: 'password-token', punterId, token: passwordToken, ttlMs: SECRET_RULES.passwordTokenMs, supersede: true }, now)
+    await storeSecret(deps.data, { kind: 'password-token', punterId, token: passwordToken, ttlMs: SECRET_RULES.passwordTokenMs, supersede: true }, now)
     log.info('credentials.recovery.code-accepted', { punterId })
-    sendOk(res, { passwordToken, secretQuestion: secretQuestionOf(db, punterId) })
+    sendOk(res, { passwordToken, secretQuestion: await secretQuestionOf(deps.data, punterId) })
   })
 
   /** What the page behind a recovery link needs first: is the link good, and is there a secret question to answer. */
-  router.post('/account/password/recover/token', validateBody(PASSWORD_TOKEN_SCHEMA), (req, res) => {
-    const secret = peekSecret(db, 'password-token', (req.body as { token: string }).token, deps.now())
+  router.post('/account/password/recover/token', validateBody(PASSWORD_TOKEN_SCHEMA), async (req, res) => {
+    const secret = await peekSecret(deps.data, 'password-token', (req.body as { token: string }).token, deps.now())
     if (!secret || secret.punterId === null) return sendError(res, 400, 'TOKEN_NOT_FOUND')
-    sendOk(res, { secretQuestion: secretQuestionOf(db, secret.punterId), secretQuestionPassed: secret.detail.secretQuestionPassed === true })
+    sendOk(res, { secretQuestion: await secretQuestionOf(deps.data, secret.punterId), secretQuestionPassed: secret.detail.secretQuestionPassed === true })
   })
 
   router.post('/account/password/reset', validateBody(RESET_SCHEMA), async (req, res) => {
     const { token, password } = req.body as { token: string; password: string }
     const now = deps.now()
-    const secret = peekSecret(db, 'password-token', token, now)
+    const secret = await peekSecret(deps.data, 'password-token', token, now)
     const punter = secret?.punterId != null ? findPunterById(db, secret.punterId) : undefined
     if (!secret || !punter) return sendError(res, 400, 'TOKEN_NOT_FOUND')
-    if (secretQuestionOf(db, punter.id) !== null && secret.detail.secretQuestionPassed !== true) return sendError(res, 400, 'SECRET_QUESTION_CHECK_NOT_PASSED')
+    if ((await secretQuestionOf(deps.data, punter.id)) !== null && secret.detail.secretQuestionPassed !== true) return sendError(res, 400, 'SECRET_QUESTION_CHECK_NOT_PASSED')
     // Proving ownership of the address lifts a login lock, as the unlock link would (first: a
     // store that cannot lift it answers 503 before anything else changed).
     await clearAccountFailures(deps.data.db, punter.id, loginIdentifiers(punter))
-    const outcome = await setPassword(db, punter, password, ctx.policy(req).passwordHistory, now)
+    const outcome = await setPassword(deps, punter, password, ctx.policy(req).passwordHistory, now)
     if (!outcome.ok) return sendError(res, 400, outcome.errors[0].code === 'PASSWORD_USED_BEFORE' ? 'PASSWORD_USED_BEFORE' : 'ValidationError', outcome.errors)
     // Single use: a token that raced this one past the peek finds nothing to consume.
-    if (!consumeSecret(db, 'password-token', token, now)) return sendError(res, 400, 'TOKEN_NOT_FOUND')
-    dropSecrets(db, punter.id, ['password-token', 'recovery-code'])
+    if (!(await consumeSecret(deps.data, 'password-token', token, now))) return sendError(res, 400, 'TOKEN_NOT_FOUND')
+    await dropSecrets(deps.data, punter.id, ['password-token', 'recovery-code'])
     const ended = revokeAllSessions(db, punter.id, 'password-reset', now)
     log.info('credentials.password.reset', { punterId: punter.id, sessions: ended })
     notifyPasswordChanged(ctx, punter)

@@ -4,6 +4,7 @@
  * its normalised form (case, spacing and Unicode form do not matter). Five wrong answers in a row
  * block answering for an hour (SQ_ATTEMPTS_LIMIT_EXCEEDED, then SQ_VERIFICATION_BLOCKED).
  */
+import type { DataLayer } from '../db/data-layer'
 import type { Db } from '../db/database'
 import type { FieldError } from '../http/validate'
 import { hashPassword, passwordHasherFor } from '../punters/password'
@@ -41,43 +42,52 @@ export function answerErrors(answer: string, punter: Pick<Punter, 'birthDay'>): 
   return []
 }
 
-export function secretQuestionOf(db: Db, punterId: number): SecretQuestionType | null {
-  const row = db.prepare('SELECT question_type FROM credential_secret_questions WHERE punter_id = ?').get(punterId) as { question_type: SecretQuestionType } | undefined
-  return row?.question_type ?? null
+export async function secretQuestionOf(data: DataLayer, punterId: number): Promise<SecretQuestionType | null> {
+  const row = await data.db.selectFrom('credential_secret_questions').select('question_type').where('punter_id', '=', punterId).executeTakeFirst()
+  return (row?.question_type as SecretQuestionType | undefined) ?? null
 }
 
-export async function saveSecretQuestion(db: Db, punterId: number, type: SecretQuestionType, answer: string, now: number): Promise<void> {
+export async function saveSecretQuestion(data: DataLayer, punterId: number, type: SecretQuestionType, answer: string, now: number): Promise<void> {
   const hash = await hashPassword(normaliseAnswer(answer))
-  db.prepare(
-    `INSERT INTO credential_secret_questions (punter_id, question_type, answer_hash, failed_answers, blocked_until, updated_at) VALUES (?, ?, ?, 0, NULL, ?)
-     ON CONFLICT(punter_id) DO UPDATE SET question_type = excluded.question_type, answer_hash = excluded.answer_hash, failed_answers = 0, blocked_until = NULL, updated_at = excluded.updated_at`,
-  ).run(punterId, type, hash, now)
+  await data.db
+    .insertInto('credential_secret_questions')
+    .values({ punter_id: punterId, question_type: type, answer_hash: hash, failed_answers: 0, blocked_until: null, updated_at: now })
+    .onConflict((oc) => oc.column('punter_id').doUpdateSet({ question_type: type, answer_hash: hash, failed_answers: 0, blocked_until: null, updated_at: now }))
+    .execute()
 }
 
 export type AnswerCheck = { ok: true } | { ok: false; code: 'SQ_NOT_FOUND' | 'SQ_ANSWER_NOT_MATCH' | 'SQ_ATTEMPTS_LIMIT_EXCEEDED' | 'SQ_VERIFICATION_BLOCKED' }
 
+type Counted = { ok: true; answerHash: string; failures: number } | { ok: false; code: 'SQ_NOT_FOUND' | 'SQ_VERIFICATION_BLOCKED' }
+
+/** Counts one answer before it is compared (one transaction per punter across instances); a block that has ended starts the count again. */
+function countAnswer(data: DataLayer, punterId: number, now: number): Promise<Counted> {
+  return data.transaction(
+    async (tx): Promise<Counted> => {
+      const row = await tx.selectFrom('credential_secret_questions').select(['answer_hash', 'failed_answers', 'blocked_until']).where('punter_id', '=', punterId).executeTakeFirst()
+      if (!row) return { ok: false, code: 'SQ_NOT_FOUND' }
+      if (row.blocked_until !== null && row.blocked_until > now) return { ok: false, code: 'SQ_VERIFICATION_BLOCKED' }
+      const blockEnded = row.blocked_until !== null && row.blocked_until <= now
+      const failures = blockEnded ? 1 : row.failed_answers + 1
+      await tx.updateTable('credential_secret_questions').set({ failed_answers: failures, blocked_until: blockEnded ? null : row.blocked_until }).where('punter_id', '=', punterId).execute()
+      return { ok: true, answerHash: row.answer_hash, failures }
+    },
+    { serialiseOn: `secret-question:${punterId}` },
+  )
+}
+
 /** Checks an answer; the failure is counted before the (slow) comparison, so parallel guesses share the budget. */
-export async function checkAnswer(db: Db, punterId: number, answer: string, now: number): Promise<AnswerCheck> {
-  const row = db.prepare('SELECT answer_hash, failed_answers, blocked_until FROM credential_secret_questions WHERE punter_id = ?').get(punterId) as
-    | { answer_hash: string; failed_answers: number; blocked_until: number | null }
-    | undefined
-  if (!row) return { ok: false, code: 'SQ_NOT_FOUND' }
-  if (row.blocked_until !== null && row.blocked_until > now) return { ok: false, code: 'SQ_VERIFICATION_BLOCKED' }
-  const failures = db
-    .prepare(
-      `UPDATE credential_secret_questions SET failed_answers = CASE WHEN blocked_until IS NOT NULL AND blocked_until <= ? THEN 1 ELSE failed_answers + 1 END,
-         blocked_until = CASE WHEN blocked_until IS NOT NULL AND blocked_until <= ? THEN NULL ELSE blocked_until END
-       WHERE punter_id = ? RETURNING failed_answers`,
-    )
-    .get(now, now, punterId) as { failed_answers: number }
-  if (failures.failed_answers > SECRET_ANSWER.failuresBeforeBlock) return { ok: false, code: 'SQ_VERIFICATION_BLOCKED' }
-  const matches = await passwordHasherFor(db).verify(row.answer_hash, normaliseAnswer(answer))
+export async function checkAnswer({ db, data }: { db: Db; data: DataLayer }, punterId: number, answer: string, now: number): Promise<AnswerCheck> {
+  const counted = await countAnswer(data, punterId, now)
+  if (!counted.ok) return counted
+  if (counted.failures > SECRET_ANSWER.failuresBeforeBlock) return { ok: false, code: 'SQ_VERIFICATION_BLOCKED' }
+  const matches = await passwordHasherFor(db).verify(counted.answerHash, normaliseAnswer(answer))
   if (matches) {
-    db.prepare('UPDATE credential_secret_questions SET failed_answers = 0, blocked_until = NULL WHERE punter_id = ?').run(punterId)
+    await data.db.updateTable('credential_secret_questions').set({ failed_answers: 0, blocked_until: null }).where('punter_id', '=', punterId).execute()
     return { ok: true }
   }
-  if (failures.failed_answers >= SECRET_ANSWER.failuresBeforeBlock) {
-    db.prepare('UPDATE credential_secret_questions SET blocked_until = ? WHERE punter_id = ?').run(now + SECRET_ANSWER.blockMs, punterId)
+  if (counted.failures >= SECRET_ANSWER.failuresBeforeBlock) {
+    await data.db.updateTable('credential_secret_questions').set({ blocked_until: now + SECRET_ANSWER.blockMs }).where('punter_id', '=', punterId).execute()
     return { ok: false, code: 'SQ_ATTEMPTS_LIMIT_EXCEEDED' }
   }
   return { ok: false, code: 'SQ_ANSWER_NOT_MATCH' }

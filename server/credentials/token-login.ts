@@ -43,16 +43,16 @@ export function mountTokenLogin(router: Router, ctx: CredentialsContext): void {
   const { deps } = ctx
   const { db, log } = deps
 
-  router.get('/auth/token/obtain', noStore, ctx.requireSession, (req: Request, res: Response) => {
+  router.get('/auth/token/obtain', noStore, ctx.requireSession, async (req: Request, res: Response) => {
     const token = newToken()
-    storeSecret(db, { kind: 'auth-token', punterId: req.punterSession!.punterId, token, ttlMs: SECRET_RULES.authTokenMs }, deps.now())
+    await storeSecret(deps.data, { kind: 'auth-token', punterId: req.punterSession!.punterId, token, ttlMs: SECRET_RULES.authTokenMs }, deps.now())
     log.info('credentials.auth-token.issued', { punterId: req.punterSession!.punterId })
     sendOk(res, { token, expiresInMillis: SECRET_RULES.authTokenMs })
   })
 
-  router.post('/auth/v2/login-by-authentication-token', noStore, validateBody(LOGIN_BY_TOKEN_SCHEMA), (req, res) => {
+  router.post('/auth/v2/login-by-authentication-token', noStore, validateBody(LOGIN_BY_TOKEN_SCHEMA), async (req, res) => {
     const now = deps.now()
-    const secret = consumeSecret(db, 'auth-token', (req.body as { token: string }).token, now)
+    const secret = await consumeSecret(deps.data, 'auth-token', (req.body as { token: string }).token, now)
     const punter = secret?.punterId != null ? findPunterById(db, secret.punterId) : undefined
     if (!punter) {
       log.info('credentials.auth-token.refused', {})
@@ -64,9 +64,9 @@ export function mountTokenLogin(router: Router, ctx: CredentialsContext): void {
     sendOk(res, openSession(ctx, res, punter, 'auto_login', { isLoginByAuthToken: true }))
   })
 
-  router.post('/punter/open-profile', noStore, validateBody(OPEN_PROFILE_SCHEMA), (req, res) => {
+  router.post('/punter/open-profile', noStore, validateBody(OPEN_PROFILE_SCHEMA), async (req, res) => {
     const now = deps.now()
-    const secret = consumeSecret(db, 'open-profile', (req.body as { openToken: string }).openToken, now)
+    const secret = await consumeSecret(deps.data, 'open-profile', (req.body as { openToken: string }).openToken, now)
     const punter = secret?.punterId != null ? findPunterById(db, secret.punterId) : undefined
     res.setHeader('Date', new Date(now).toUTCString()) // the client reads the server date from it (spec §7)
     if (!punter) return sendError(res, 400, 'GENERAL_ERROR')

@@ -14,8 +14,8 @@ export interface SqliteOnlyStore {
   files: string[]
 }
 
-/** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts. */
-export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes'] as const
+/** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts, the credentials part's own tables (server/credentials/store.ts, secret-question.ts, join-form.ts, passwords.ts's history). */
+export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms'] as const
 
 export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
   { store: 'sign-up codes and attempts', files: ['server/signup/verification.ts', 'server/signup/sms-budget.ts', 'server/signup/outbox.ts', 'server/signup/prepare.ts', 'server/signup/email-routes.ts'] },
@@ -24,8 +24,8 @@ export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
   {
     store: 'punters and credentials',
     files: [
-      'server/punters/repository.ts', 'server/punters/events.ts', 'server/punters/demo.ts', 'server/credentials/store.ts', 'server/credentials/account.ts',
-      'server/credentials/passwords.ts', 'server/credentials/secret-question.ts', 'server/credentials/join-form.ts', 'server/credentials/token-login.ts',
+      'server/punters/repository.ts', 'server/punters/events.ts', 'server/punters/demo.ts', 'server/credentials/account.ts',
+      'server/credentials/passwords.ts', 'server/credentials/token-login.ts',
       'server/identity/index.ts', 'server/identity/mitid.ts', 'server/identity/nickname.ts', 'server/identity/portal.ts', 'server/regulation/self-exclusion.ts',
     ],
   },

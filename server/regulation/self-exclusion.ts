@@ -10,6 +10,7 @@
  * The periods and timeout lengths offered are the jurisdiction's (`regulatory.selfExclusion`).
  */
 import type { Db } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
 import type { ServerDeps } from '../deps'
 import { revokeAllSessions } from '../auth/sessions'
 import { findPunterById, type Punter, type PunterProfile } from '../punters/repository'
@@ -121,12 +122,16 @@ export function selfExclude(deps: Pick<ServerDeps, 'db' | 'log' | 'now'>, punter
  * open-profile info passed through"), and the punter reopens it with `POST /punter/open-profile`
  * — a positive act of the punter, as regulators ask after a self-exclusion (README decisions).
  */
-export function selfExclusionAtLogin(db: Db, punter: Punter, now: number): { code: 'CUSTOMER_SELFEXCLUDED'; payload: { selfExcludeSettings: SelfExcludeSettings; canOpen?: true; openToken?: string } } | undefined {
+export async function selfExclusionAtLogin(
+  data: DataLayer,
+  punter: Punter,
+  now: number,
+): Promise<{ code: 'CUSTOMER_SELFEXCLUDED'; payload: { selfExcludeSettings: SelfExcludeSettings; canOpen?: true; openToken?: string } } | undefined> {
   const settings = punter.profile.selfExclude ?? { endDate: null, permanent: true, selfExcludedByRegulator: false, timeout: null }
   const running = activeRestrictions(punter, now).find((r) => r.type.startsWith('SELF_EXCLUSION_'))
   if (running) return { code: 'CUSTOMER_SELFEXCLUDED', payload: { selfExcludeSettings: settings } }
   if (punter.state === 'SELF_EXCLUDED') {
-    return { code: 'CUSTOMER_SELFEXCLUDED', payload: { selfExcludeSettings: settings, canOpen: true, openToken: issueOpenProfileToken(db, punter.id, now) } }
+    return { code: 'CUSTOMER_SELFEXCLUDED', payload: { selfExcludeSettings: settings, canOpen: true, openToken: await issueOpenProfileToken(data, punter.id, now) } }
   }
   return undefined
 }

@@ -110,7 +110,7 @@ describe('lost password by SMS code', () => {
     const punter = await server.punter()
     const { recoveryToken } = (await recover(punter.phone)).json.payload
     const code = smsCode((await server.lastMessage(punter.phone)).body)
-    const rows = JSON.stringify(server.deps.db.prepare('SELECT * FROM credential_secrets WHERE punter_id = ?').all(punter.id))
+    const rows = JSON.stringify(await server.deps.data.db.selectFrom('credential_secrets').selectAll().where('punter_id', '=', punter.id).execute())
     expect(rows).not.toContain(code)
     expect(rows).not.toContain(recoveryToken)
   })

@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import { createPunter, type NewPunter } from '../../../server/punters/repository'
 import { createLogger } from '../../../server/log'
 import { startTestServer, type TestServer } from '../../support/server'
+import type { StartOptions } from '../../../server/main'
 import { freshIp } from '../auth/support'
 import { apiCaller } from '../../support/api'
 
@@ -18,10 +19,10 @@ export interface CredentialsServer extends TestServer {
 
 let counter = 0
 
-export async function startCredentialsServer(): Promise<CredentialsServer> {
+export async function startCredentialsServer(options: StartOptions = {}): Promise<CredentialsServer> {
   const clock = { now: Date.UTC(2025, 5, 1, 12) }
   const logLines: string[] = []
-  const server = await startTestServer({ development: true, now: () => clock.now, log: createLogger((line) => logLines.push(line)) })
+  const server = await startTestServer({ development: true, now: () => clock.now, log: createLogger((line) => logLines.push(line)), ...options })
   const api = apiCaller(server.url, freshIp)
   const call: CredentialsServer['call'] = async (method, path, options = {}) => {
     const res = await api(method, path, { body: options.body, hash: options.session, site: options.host, ip: options.ip })
