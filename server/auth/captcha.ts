@@ -6,10 +6,17 @@
  * that the solution was never used before (one solution, one login attempt).
  */
 import { createChallenge, verifySolution } from 'altcha-lib/v1'
+import { sql } from 'kysely'
 import type { Challenge } from 'altcha-lib/v1/types'
 import { randomBytes } from 'node:crypto'
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { registerSchema } from '../db/schema'
 import { sha256 } from './sessions'
+
+// On the query layer (issue 16): a solution used on one instance is used on all, on SQLite or
+// PostgreSQL. The raw-SQL migrations are the history of existing SQLite files; the schema step
+// after them is the tables' current shape on both engines.
 
 registerMigration(
   '104-auth-captcha',
@@ -18,6 +25,35 @@ registerMigration(
      expires_at INTEGER NOT NULL
    );`,
 )
+
+registerMigration(
+  'scale-902-captcha-key',
+  `CREATE TABLE auth_captcha_key (id INTEGER PRIMARY KEY CHECK (id = 1), hmac_key TEXT NOT NULL);`,
+)
+
+declare module '../db/tables' {
+  interface Tables {
+    /** A used solution: the digest of its signature, kept until the challenge would expire anyway. */
+    auth_captcha_used: { signature_sha256: string; expires_at: number }
+    /** The one HMAC key of the database (id 1). */
+    auth_captcha_key: { id: number; hmac_key: string }
+  }
+}
+
+registerSchema('q010-auth-captcha', async (db) => {
+  await db.schema
+    .createTable('auth_captcha_used')
+    .ifNotExists()
+    .addColumn('signature_sha256', 'text', (c) => c.primaryKey())
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createTable('auth_captcha_key')
+    .ifNotExists()
+    .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+    .addColumn('hmac_key', 'text', (c) => c.notNull())
+    .execute()
+})
 
 export interface PowPuzzleConfig {
   enabled: boolean
@@ -44,34 +80,35 @@ export interface CaptchaService {
   verify(payload: string): Promise<boolean>
 }
 
-registerMigration(
-  'scale-902-captcha-key',
-  `CREATE TABLE auth_captcha_key (id INTEGER PRIMARY KEY CHECK (id = 1), hmac_key TEXT NOT NULL);`,
-)
-
-/** The challenges' HMAC key, created by the first instance that needs it. It only signs
- * proof-of-work puzzles (whoever reads the database has more than puzzles anyway). */
-function sharedCaptchaKey(db: Db): string {
-  db.prepare('INSERT OR IGNORE INTO auth_captcha_key (id, hmac_key) VALUES (1, ?)').run(randomBytes(32).toString('hex'))
-  return (db.prepare('SELECT hmac_key FROM auth_captcha_key WHERE id = 1').get() as { hmac_key: string }).hmac_key
+/** The challenges' HMAC key, created by the first instance that needs it (the others read that
+ * one). It only signs proof-of-work puzzles (whoever reads the database has more than puzzles anyway). */
+async function sharedCaptchaKey(data: DataLayer): Promise<string> {
+  await data.db
+    .insertInto('auth_captcha_key')
+    .values({ id: 1, hmac_key: randomBytes(32).toString('hex') })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
+  return (await data.db.selectFrom('auth_captcha_key').select('hmac_key').where('id', '=', 1).executeTakeFirstOrThrow()).hmac_key
 }
 
-const services = new WeakMap<Db, CaptchaService>()
+const services = new WeakMap<DataLayer, CaptchaService>()
 
 /** One service per server (database): login and sign-up verify what the one challenge call issued. */
-export function captchaServiceFor(db: Db, now: () => number): CaptchaService {
-  let service = services.get(db)
-  if (!service) services.set(db, (service = createCaptchaService(db, now)))
+export function captchaServiceFor(data: DataLayer, now: () => number): CaptchaService {
+  let service = services.get(data)
+  if (!service) services.set(data, (service = createCaptchaService(data, now)))
   return service
 }
 
-export function createCaptchaService(db: Db, now: () => number): CaptchaService {
-  // One key per database, so a challenge issued by one instance is verified by another (issue 16)
-  const hmacKey = sharedCaptchaKey(db)
+export function createCaptchaService(data: DataLayer, now: () => number): CaptchaService {
+  // One key per database, so a challenge issued by one instance is verified by another (issue 16).
+  // Read once; a read that failed (database away) is tried again by the next call.
+  let key: Promise<string> | undefined
+  const hmacKey = () => (key ??= sharedCaptchaKey(data).catch((error: unknown) => ((key = undefined), Promise.reject(error))))
   return {
     async challenge(config) {
       const challenge = await createChallenge({
-        hmacKey,
+        hmacKey: await hmacKey(),
         algorithm: config.algorithm,
         maxNumber: config.maxNumber,
         expires: new Date(now() + config.expiresInMs),
@@ -90,15 +127,27 @@ export function createCaptchaService(db: Db, now: () => number): CaptchaService 
       // ALTCHA puts the expiry in the salt's query part, covered by the signature.
       const expires = Number(new URLSearchParams(decoded.salt.split('?')[1] ?? '').get('expires')) * 1000
       if (!Number.isFinite(expires) || expires <= now()) return false
-      // Use the solution up before the (async) check, so two parallel requests cannot share it.
-      const used = db.prepare('INSERT OR IGNORE INTO auth_captcha_used (signature_sha256, expires_at) VALUES (?, ?)').run(sha256(decoded.signature), expires)
-      if (used.changes === 0) return false
-      db.prepare('DELETE FROM auth_captcha_used WHERE expires_at <= ?').run(now())
+      const secret = await hmacKey()
+      // Use the solution up before the (async) check, so two parallel requests, on any instance, cannot share it.
+      if (!(await useSolution(data, sha256(decoded.signature), expires, now()))) return false
       try {
-        return await verifySolution(payload, hmacKey, false)
+        return await verifySolution(payload, secret, false)
       } catch {
         return false
       }
     },
   }
+}
+
+/** Records a solution as used; false when it already was (one statement: the primary key decides the race). */
+async function useSolution(data: DataLayer, signatureDigest: string, expiresAt: number, now: number): Promise<boolean> {
+  const used = await data.db
+    .insertInto('auth_captcha_used')
+    .values({ signature_sha256: signatureDigest, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('signature_sha256').doNothing())
+    .returning('signature_sha256')
+    .executeTakeFirst()
+  if (!used) return false
+  await data.db.deleteFrom('auth_captcha_used').where('expires_at', '<=', now).execute()
+  return true
 }

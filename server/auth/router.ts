@@ -133,7 +133,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = captchaServiceFor(deps.db, deps.now)): Router {
+export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = captchaServiceFor(deps.data, deps.now)): Router {
   const { db, log } = deps
   const router = Router()
 

@@ -56,7 +56,7 @@ export function createSignupKit(deps: ServerDeps, services: SignupServices) {
   const { db, log } = deps
   const verification = createVerificationService(db)
   const smsBudget = createSmsBudgetService(db)
-  const captcha = captchaServiceFor(db, deps.now)
+  const captcha = captchaServiceFor(deps.data, deps.now)
   const sender = services.sender
 
   const fail = (res: Response, code: string, payload?: unknown) => sendError(res, STATUS[code] ?? 400, code, payload)
