@@ -22,7 +22,7 @@ export function createSignupModule(options: { sender?: MessageSender } = {}): Se
   return {
     name: 'signup',
     mount(app, deps) {
-      const outbox = new DevOutbox(deps.db, deps.now)
+      const outbox = new DevOutbox(deps.data, deps.now)
       const sender: MessageSender = options.sender ?? (deps.config.simulators ? outbox : { send: () => Promise.reject(new Error('no message provider configured')) })
       useMessageSender(deps.db, sender) // the accounts module sends login-unlock links through it
       if (deps.config.development) app.use(createOutboxRouter(deps, outbox))

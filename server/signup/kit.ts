@@ -54,8 +54,8 @@ export type SignupKit = ReturnType<typeof createSignupKit>
 
 export function createSignupKit(deps: ServerDeps, services: SignupServices) {
   const { db, log } = deps
-  const verification = createVerificationService(db)
-  const smsBudget = createSmsBudgetService(db)
+  const verification = createVerificationService(deps.data)
+  const smsBudget = createSmsBudgetService(deps.data)
   const captcha = captchaServiceFor(deps.data, deps.now)
   const sender = services.sender
 

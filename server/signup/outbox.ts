@@ -4,9 +4,13 @@
  * be read: by an admin in /admin (`GET /admin/api/outbox`, every read audited) and, in development
  * only, by anyone at `GET /dev/outbox` and by the tests at `GET /api/dev/outbox?to=`.
  * Message bodies are never logged, nor written to the audit log.
+ * On the query layer (issue 16): the messages of every instance in one outbox, SQLite or PostgreSQL.
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express'
-import { registerMigration, type Db } from '../db/database'
+import type { Generated } from 'kysely'
+import { registerMigration } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { ServerDeps } from '../deps'
 import { sendOk } from '../http/envelope'
 import { validateQuery } from '../http/validate'
@@ -24,6 +28,29 @@ registerMigration(
    );
    CREATE INDEX signup_outbox_recipient ON signup_outbox(recipient, id);`,
 )
+
+const CHANNELS = ['sms', 'email'] as const
+
+declare module '../db/tables' {
+  interface Tables {
+    signup_outbox: { id: Generated<number>; channel: 'sms' | 'email'; recipient: string; subject: string; body: string; jurisdiction: string; sent_at: number }
+  }
+}
+
+registerSchema('q013-signup-outbox', async (db, engine) => {
+  await db.schema
+    .createTable('signup_outbox')
+    .ifNotExists()
+    .addColumn('id', surrogateKeyType(engine), surrogateKey(engine))
+    .addColumn('channel', 'text', (c) => c.notNull().check(oneOf('channel', CHANNELS)))
+    .addColumn('recipient', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('body', 'text', (c) => c.notNull())
+    .addColumn('jurisdiction', 'text', (c) => c.notNull())
+    .addColumn('sent_at', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('signup_outbox_recipient').ifNotExists().on('signup_outbox').columns(['recipient', 'id']).execute()
+})
 
 export interface OutgoingMessage {
   channel: 'sms' | 'email'
@@ -46,25 +73,28 @@ export interface StoredMessage extends Required<OutgoingMessage> {
 /** The development sender: messages are stored, nothing leaves the machine. */
 export class DevOutbox implements MessageSender {
   constructor(
-    private readonly db: Db,
+    private readonly data: DataLayer,
     private readonly now: () => number,
   ) {}
 
-  send(message: OutgoingMessage): void {
-    this.db
-      .prepare('INSERT INTO signup_outbox (channel, recipient, subject, body, jurisdiction, sent_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(message.channel, message.to, message.subject ?? '', message.body, message.jurisdiction, this.now())
+  async send(message: OutgoingMessage): Promise<void> {
+    await this.data.db
+      .insertInto('signup_outbox')
+      .values({ channel: message.channel, recipient: message.to, subject: message.subject ?? '', body: message.body, jurisdiction: message.jurisdiction, sent_at: this.now() })
+      .execute()
   }
 
-  list(to?: string, limit = 50): StoredMessage[] {
-    const rows = (
-      to
-        ? this.db.prepare('SELECT * FROM signup_outbox WHERE recipient = ? COLLATE NOCASE ORDER BY id DESC LIMIT ?').all(to, limit)
-        : this.db.prepare('SELECT * FROM signup_outbox ORDER BY id DESC LIMIT ?').all(limit)
-    ) as { id: number; channel: 'sms' | 'email'; recipient: string; subject: string; body: string; jurisdiction: string; sent_at: number }[]
-    return rows.map((r) => ({ id: r.id, channel: r.channel, to: r.recipient, subject: r.subject, body: r.body, jurisdiction: r.jurisdiction, sentAt: r.sent_at }))
+  /** The newest messages first; `to` matched without regard to (ASCII) case, as addresses are. */
+  async list(to?: string, limit = 50): Promise<StoredMessage[]> {
+    let query = this.data.db.selectFrom('signup_outbox').selectAll().orderBy('id', 'desc').limit(limit)
+    if (to) query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', asciiLower(to)))
+    const rows = await query.execute()
+    return rows.map((r) => ({ id: Number(r.id), channel: r.channel, to: r.recipient, subject: r.subject, body: r.body, jurisdiction: r.jurisdiction, sentAt: r.sent_at }))
   }
 }
+
+/** SQLite's lower() (and NOCASE) fold ASCII letters only; the same on both engines' side of the comparison. */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase())
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -81,13 +111,13 @@ const recipientOf = (req: Request) => (typeof req.query.to === 'string' ? req.qu
  * `GET /admin/api/outbox?to=` for the admin router (mounted behind its session check): the newest
  * 100 messages; `audit` records who read which recipient's messages (never their text).
  */
-export function adminOutboxRoute(deps: Pick<ServerDeps, 'db' | 'now'>, audit: (req: Request, details: { to: string | null; messages: number[] }) => void): RequestHandler[] {
-  const outbox = new DevOutbox(deps.db, deps.now)
+export function adminOutboxRoute(deps: Pick<ServerDeps, 'data' | 'now'>, audit: (req: Request, details: { to: string | null; messages: number[] }) => void): RequestHandler[] {
+  const outbox = new DevOutbox(deps.data, deps.now)
   return [
     validateQuery(OUTBOX_QUERY_SCHEMA),
-    (req: Request, res: Response) => {
+    async (req: Request, res: Response) => {
       const to = recipientOf(req)
-      const messages = outbox.list(to, 100)
+      const messages = await outbox.list(to, 100)
       audit(req, { to: to ?? null, messages: messages.map((m) => m.id) })
       res.setHeader('Cache-Control', 'no-store')
       sendOk(res, { messages })
@@ -98,13 +128,13 @@ export function adminOutboxRoute(deps: Pick<ServerDeps, 'db' | 'now'>, audit: (r
 /** `/dev/outbox` (HTML) and `/api/dev/outbox?to=` (JSON); mounted only in development. */
 export function createOutboxRouter(deps: ServerDeps, outbox: DevOutbox): Router {
   const router = Router()
-  router.get('/api/dev/outbox', validateQuery(OUTBOX_QUERY_SCHEMA), (req: Request, res: Response) => {
+  router.get('/api/dev/outbox', validateQuery(OUTBOX_QUERY_SCHEMA), async (req: Request, res: Response) => {
+    const messages = await outbox.list(recipientOf(req))
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, { messages: outbox.list(recipientOf(req)) })
+    sendOk(res, { messages })
   })
-  router.get('/dev/outbox', (_req: Request, res: Response) => {
-    const rows = outbox
-      .list(undefined, 100)
+  router.get('/dev/outbox', async (_req: Request, res: Response) => {
+    const rows = (await outbox.list(undefined, 100))
       .map(
         (m) =>
           `<tr><td>${new Date(m.sentAt).toISOString()}</td><td>${m.channel}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.jurisdiction)}</td><td>${escapeHtml(m.subject)}</td><td><pre>${escapeHtml(m.body)}</pre></td></tr>`,

@@ -32,7 +32,7 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
     const to: SmsRecipient = { ip: req.ip ?? 'unknown', phone, dialCode: parsePhone(phone)?.country.dial ?? phone.slice(1, 4) }
     const budget = smsBudgetOf(jurisdictionOf(deps, req))
     let solved = !powConfig(remoteConfigFor(deps, req)).enabled
-    const first = smsBudget.check(to, budget, deps.now(), solved)
+    const first = await smsBudget.check(to, budget, deps.now(), solved)
     if (!first.ok && first.code === 'CAPTCHA_REQUIRED') {
       const refusal = typeof captchaPayload !== 'string' || captchaPayload === '' ? 'CAPTCHA_REQUIRED' : (await captcha.verify(captchaPayload)) ? undefined : 'INVALID_CAPTCHA'
       if (refusal) {
@@ -42,7 +42,7 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
       }
       solved = true
     }
-    const spent = smsBudget.spend(to, budget, deps.now(), solved)
+    const spent = await smsBudget.spend(to, budget, deps.now(), solved)
     if (!spent.ok) {
       log.warn('signup.sms.refused', { outcome: spent.code, dialCode: to.dialCode })
       blocked(res, spent)
@@ -63,16 +63,16 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
       const spent = await spendSms(req, res, prepared.phone.e164, prepared.meta.captcha)
       if (spent === undefined) return
       const punter = await withPasswordHash(prepared)
-      const started = verification.start(
+      const started = await verification.start(
         { flow: variant, jurisdiction, channel: 'sms', contact: prepared.phone.e164, payload: { punter }, withRegistrationToken: SIGNUP_VARIANTS[variant].registrationToken === true },
         deps.now(),
       )
       if (!started.ok) {
-        smsBudget.refund(spent) // nothing was sent
+        await smsBudget.refund(spent) // nothing was sent
         return blocked(res, started)
       }
       if (!(await send('sms', prepared.phone.e164, smsText(started.value.code), jurisdiction))) {
-        smsBudget.refund(spent)
+        await smsBudget.refund(spent)
         return fail(res, 'VERIFICATION_ERROR')
       }
       log.info('signup.begin', { variant, jurisdiction, country: prepared.phone.country })
@@ -80,40 +80,38 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
     }
   }
 
-  /** Creates the punter of a verified flow and completes the flow, in one transaction. */
-  function finish(res: Response, verified: { payload: Record<string, unknown>; tokenDigest: string }, variant: string): void {
+  /**
+   * Creates the punter of a verified flow and completes the flow. The two live in different stores
+   * (the punter on the accounts store, the flow on the query layer: server/db/README.md, recipe
+   * step 6), so they are ordered to lose nothing: the punter first (its unique phone makes a second
+   * creation from the same flow a DUPLICATE_PHONE_NUMBER, never a second account), the flow's
+   * single use last. A failure in between leaves the account made and the flow VERIFIED: the punter
+   * can log in, and the flow can only ever complete into that account's duplicate refusal.
+   */
+  async function finish(res: Response, verified: { payload: Record<string, unknown>; tokenDigest: string }, variant: string): Promise<void> {
     const now = deps.now()
     const input = verified.payload.punter as NewSignupPunter
-    const outcome = db.transaction((): Result<ReturnType<typeof punterById>> => {
-      if (!verification.complete(verified.tokenDigest)) return { ok: false, code: 'SESSION_ALREADY_VERIFIED' }
-      const created = insertSignupPunter(db, input, now)
-      if (!created.ok) throw Object.assign(new Error(created.code), { signupCode: created.code })
-      return { ok: true, value: created.value }
-    })
-    let result: Result<ReturnType<typeof punterById>>
-    try {
-      result = outcome()
-    } catch (error) {
-      const code = (error as { signupCode?: string }).signupCode
-      if (!code) throw error
-      result = { ok: false, code }
+    const created = insertSignupPunter(db, input, now)
+    if (!created.ok) return void fail(res, created.code)
+    if (!(await verification.complete(verified.tokenDigest))) {
+      log.warn('signup.complete.raced', { variant, punterId: created.value.id })
+      return void fail(res, 'SESSION_ALREADY_VERIFIED')
     }
-    if (!result.ok || !result.value) return fail(res, result.ok ? 'COMMON_ERROR' : result.code)
-    log.info('signup.completed', { variant, jurisdiction: input.jurisdiction, punterId: result.value.id })
-    sendLoggedIn(db, res, result.value, now, { registration: 'success' })
+    log.info('signup.completed', { variant, jurisdiction: input.jurisdiction, punterId: created.value.id })
+    sendLoggedIn(db, res, created.value, now, { registration: 'success' })
   }
 
   const codeBody = TOKEN_BODY(['verificationToken', 'verificationCode'])
 
   function complete(flow: FlowKind, variant: string) {
-    return [codeBody.check, (req: Request, res: Response) => {
+    return [codeBody.check, async (req: Request, res: Response) => {
       const body = codeBody.read(req, res)
       if (!body) return
       if (!body.verificationToken || !body.verificationCode) return failFields(res, [{ field: body.verificationToken ? 'verificationCode' : 'verificationToken', code: 'required' }])
       const { site } = siteContext(req, deps)
-      const verified = verification.verify(body.verificationToken, body.verificationCode, flow, site.jurisdiction, deps.now())
+      const verified = await verification.verify(body.verificationToken, body.verificationCode, flow, site.jurisdiction, deps.now())
       if (!verified.ok) return fail(res, verified.code, verified.state)
-      finish(res, verified.value, variant)
+      await finish(res, verified.value, variant)
     }]
   }
 
@@ -124,21 +122,23 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
       if (!body) return
       if (!body.verificationToken) return failFields(res, [{ field: 'verificationToken', code: 'required' }])
       const { site } = siteContext(req, deps)
-      const contact = verification.contactOf(body.verificationToken)
+      const contact = await verification.contactOf(body.verificationToken)
       const spent = contact === undefined ? undefined : await spendSms(req, res, contact, body.captcha)
       if (contact !== undefined && spent === undefined) return
-      const refund = () => spent !== undefined && smsBudget.refund(spent)
-      let result: ReturnType<typeof verification.resend> = { ok: false, code: 'UNKNOWN_HASH' }
+      const refund = async () => {
+        if (spent !== undefined) await smsBudget.refund(spent)
+      }
+      let result: Awaited<ReturnType<typeof verification.resend>> = { ok: false, code: 'UNKNOWN_HASH' }
       for (const flow of flows) {
-        result = verification.resend(body.verificationToken, flow, site.jurisdiction, deps.now())
+        result = await verification.resend(body.verificationToken, flow, site.jurisdiction, deps.now())
         if (result.ok || result.code !== 'UNKNOWN_HASH') break
       }
       if (!result.ok) {
-        refund()
+        await refund()
         return blocked(res, result)
       }
       if (!(await send('sms', result.value.contact, smsText(result.value.code), site.jurisdiction))) {
-        refund()
+        await refund()
         return fail(res, 'VERIFICATION_ERROR')
       }
       sendOk(res, result.value.state)
@@ -147,12 +147,12 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
 
   /** The code step alone of a variant with a registration token. */
   function confirmCode(variant: Variant) {
-    return [codeBody.check, (req: Request, res: Response) => {
+    return [codeBody.check, async (req: Request, res: Response) => {
       const body = codeBody.read(req, res)
       if (!body) return
       if (!body.verificationToken || !body.verificationCode) return failFields(res, [{ field: 'verificationCode', code: 'required' }])
       const { site } = siteContext(req, deps)
-      const verified = verification.verify(body.verificationToken, body.verificationCode, variant, site.jurisdiction, deps.now())
+      const verified = await verification.verify(body.verificationToken, body.verificationCode, variant, site.jurisdiction, deps.now())
       if (!verified.ok) return fail(res, verified.code, verified.state)
       sendOk(res, { status: 'VERIFIED' })
     }]
@@ -161,30 +161,30 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
   const registrationCompleteBody = TOKEN_BODY(['registrationToken', 'verificationToken', 'verificationCode'])
   /** Completes a variant with a registration token: the code now, or one confirmed before. */
   function completeWithRegistrationToken(variant: Variant) {
-    return [registrationCompleteBody.check, (req: Request, res: Response) => {
+    return [registrationCompleteBody.check, async (req: Request, res: Response) => {
       const body = registrationCompleteBody.read(req, res)
       if (!body) return
       if (!body.registrationToken || !body.verificationToken) return failFields(res, [{ field: body.registrationToken ? 'verificationToken' : 'registrationToken', code: 'required' }])
-      if (!verification.registrationTokenMatches(body.verificationToken, body.registrationToken)) return fail(res, 'UNKNOWN_HASH')
+      if (!(await verification.registrationTokenMatches(body.verificationToken, body.registrationToken))) return fail(res, 'UNKNOWN_HASH')
       const { site } = siteContext(req, deps)
       const now = deps.now()
       const verified = body.verificationCode
-        ? verification.verify(body.verificationToken, body.verificationCode, variant, site.jurisdiction, now)
-        : verification.verified(body.verificationToken, variant, site.jurisdiction, now)
+        ? await verification.verify(body.verificationToken, body.verificationCode, variant, site.jurisdiction, now)
+        : await verification.verified(body.verificationToken, variant, site.jurisdiction, now)
       if (!verified.ok) return fail(res, verified.code, 'state' in verified ? verified.state : undefined)
-      finish(res, verified.value, variant)
+      await finish(res, verified.value, variant)
     }]
   }
 
   const continueBody = TOKEN_BODY(['registrationToken'])
   /** The state of a started registration, by its registration token. */
   function continueRegistration() {
-    return [continueBody.check, (req: Request, res: Response) => {
+    return [continueBody.check, async (req: Request, res: Response) => {
       const body = continueBody.read(req, res)
       if (!body) return
       if (!body.registrationToken) return failFields(res, [{ field: 'registrationToken', code: 'required' }])
       const { site } = siteContext(req, deps)
-      const state = verification.byRegistrationToken(body.registrationToken, site.jurisdiction, deps.now())
+      const state = await verification.byRegistrationToken(body.registrationToken, site.jurisdiction, deps.now())
       if (!state) return fail(res, 'UNKNOWN_HASH')
       const { tokenDigest: _digest, ...visible } = state
       sendOk(res, visible)

@@ -5,12 +5,17 @@
  * The numbers come from the jurisdiction document (`regulatory.serverOnly.smsBudget`), which the
  * server enforces and never serves to the browser; DEFAULT_SMS_BUDGET fills what it leaves out.
  *
- * Checking and spending happen in one synchronous SQLite transaction, so parallel requests can
+ * Checking and spending happen in one transaction serialised on the three budgets' keys (on the
+ * query layer, issue 16: SQLite or PostgreSQL), so parallel requests, on any instances, can
  * neither overspend a budget nor share a free send.
  */
+import type { Generated, Kysely } from 'kysely'
 import type { Result } from '../../engine/core/contracts'
 import { clientAddress } from '../auth/throttle'
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import type { Tables } from '../db/tables'
 
 registerMigration(
   '403-signup-sms-sends',
@@ -25,6 +30,26 @@ registerMigration(
    CREATE INDEX signup_sms_sends_range ON signup_sms_sends(number_range, at);
    CREATE INDEX signup_sms_sends_dial ON signup_sms_sends(dial_code, at);`,
 )
+
+declare module '../db/tables' {
+  interface Tables {
+    signup_sms_sends: { id: Generated<number>; client: string; number_range: string; dial_code: string; at: number }
+  }
+}
+
+registerSchema('q012-signup-sms-sends', async (db, engine) => {
+  await db.schema
+    .createTable('signup_sms_sends')
+    .ifNotExists()
+    .addColumn('id', surrogateKeyType(engine), surrogateKey(engine))
+    .addColumn('client', 'text', (c) => c.notNull())
+    .addColumn('number_range', 'text', (c) => c.notNull())
+    .addColumn('dial_code', 'text', (c) => c.notNull())
+    .addColumn('at', 'bigint', (c) => c.notNull())
+    .execute()
+  for (const [index, column] of [['signup_sms_sends_client', 'client'], ['signup_sms_sends_range', 'number_range'], ['signup_sms_sends_dial', 'dial_code']] as const)
+    await db.schema.createIndex(index).ifNotExists().on('signup_sms_sends').columns([column, 'at']).execute()
+})
 
 export interface SmsBudget {
   /** Sends per client per hour that need no captcha. */
@@ -68,9 +93,18 @@ export interface SmsRecipient {
 
 export type SmsRefusal = 'CAPTCHA_REQUIRED' | 'TEMPORARY_BLOCKED' | 'EXCEEDED_LIMIT'
 
-export function createSmsBudgetService(db: Db) {
-  const count = (column: 'client' | 'number_range' | 'dial_code', value: string, since: number) =>
-    (db.prepare(`SELECT COUNT(*) AS n, MIN(at) AS oldest FROM signup_sms_sends WHERE ${column} = ? AND at > ?`).get(value, since) as { n: number; oldest: number | null })
+type Refusal = (Result<null> & { nextAllowedAt?: number }) | { ok: false; code: SmsRefusal; nextAllowedAt?: number }
+
+export function createSmsBudgetService(data: DataLayer) {
+  const count = async (db: Kysely<Tables>, column: 'client' | 'number_range' | 'dial_code', value: string, since: number) => {
+    const row = await db
+      .selectFrom('signup_sms_sends')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('oldest')])
+      .where(column, '=', value)
+      .where('at', '>', since)
+      .executeTakeFirst()
+    return { n: Number(row?.n ?? 0), oldest: row?.oldest == null ? null : Number(row.oldest) }
+  }
 
   const keysOf = (to: SmsRecipient, budget: SmsBudget) => ({
     client: clientAddress(to.ip),
@@ -79,12 +113,12 @@ export function createSmsBudgetService(db: Db) {
   })
 
   /** The first refusal for a send now, if any; `solved` says a valid captcha came with it. */
-  function check(to: SmsRecipient, budget: SmsBudget, now: number, solved: boolean): (Result<null> & { nextAllowedAt?: number }) | { ok: false; code: SmsRefusal; nextAllowedAt?: number } {
+  async function check(to: SmsRecipient, budget: SmsBudget, now: number, solved: boolean, db: Kysely<Tables> = data.db): Promise<Refusal> {
     const since = now - SMS_BUDGET_WINDOW_MS
     const keys = keysOf(to, budget)
-    const client = count('client', keys.client, since)
+    const client = await count(db, 'client', keys.client, since)
     if (client.n >= budget.perClientPerHour) return { ok: false, code: 'TEMPORARY_BLOCKED', nextAllowedAt: (client.oldest ?? now) + SMS_BUDGET_WINDOW_MS }
-    if (count('number_range', keys.range, since).n >= budget.perRangePerHour || count('dial_code', keys.dial, since).n >= budget.perDialCodePerHour)
+    if ((await count(db, 'number_range', keys.range, since)).n >= budget.perRangePerHour || (await count(db, 'dial_code', keys.dial, since)).n >= budget.perDialCodePerHour)
       return { ok: false, code: 'EXCEEDED_LIMIT' }
     if (client.n >= budget.freeSendsPerClient && !solved) return { ok: false, code: 'CAPTCHA_REQUIRED' }
     return { ok: true, value: null }
@@ -92,23 +126,26 @@ export function createSmsBudgetService(db: Db) {
 
   return {
     /** A look before the captcha is verified: nothing is spent. */
-    check,
+    check: (to: SmsRecipient, budget: SmsBudget, now: number, solved: boolean) => check(to, budget, now, solved),
 
-    /** Checks again and spends one send, atomically; the id to give back if nothing is sent. */
-    spend(to: SmsRecipient, budget: SmsBudget, now: number, solved: boolean): Result<number> & { nextAllowedAt?: number } {
-      return db.transaction((): Result<number> & { nextAllowedAt?: number } => {
-        const refused = check(to, budget, now, solved)
-        if (!refused.ok) return refused
-        const keys = keysOf(to, budget)
-        db.prepare('DELETE FROM signup_sms_sends WHERE at <= ?').run(now - SMS_BUDGET_WINDOW_MS)
-        const id = db.prepare('INSERT INTO signup_sms_sends (client, number_range, dial_code, at) VALUES (?, ?, ?, ?)').run(keys.client, keys.range, keys.dial, now).lastInsertRowid
-        return { ok: true, value: Number(id) }
-      })()
+    /** Checks again and spends one send, atomically (serialised on the three budgets across instances); the id to give back if nothing is sent. */
+    spend(to: SmsRecipient, budget: SmsBudget, now: number, solved: boolean): Promise<Result<number> & { nextAllowedAt?: number }> {
+      const keys = keysOf(to, budget)
+      return data.transaction(
+        async (tx): Promise<Result<number> & { nextAllowedAt?: number }> => {
+          const refused = await check(to, budget, now, solved, tx)
+          if (!refused.ok) return refused
+          await tx.deleteFrom('signup_sms_sends').where('at', '<=', now - SMS_BUDGET_WINDOW_MS).execute()
+          const { id } = await tx.insertInto('signup_sms_sends').values({ client: keys.client, number_range: keys.range, dial_code: keys.dial, at: now }).returning('id').executeTakeFirstOrThrow()
+          return { ok: true, value: Number(id) }
+        },
+        { serialiseOn: [`sms-client:${keys.client}`, `sms-range:${keys.range}`, `sms-dial:${keys.dial}`] },
+      )
     },
 
     /** Gives a send back (the flow was refused for another reason; no SMS went out). */
-    refund(id: number): void {
-      db.prepare('DELETE FROM signup_sms_sends WHERE id = ?').run(id)
+    async refund(id: number): Promise<void> {
+      await data.db.deleteFrom('signup_sms_sends').where('id', '=', id).execute()
     },
   }
 }

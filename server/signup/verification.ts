@@ -9,12 +9,19 @@
  * anyone finish somebody else's sign-up.
  *
  * The attempt counter is incremented by one conditional UPDATE … RETURNING
- * (`attempts < max`) *before* the code is compared: however many requests race, at most `max`
- * of them ever get their code compared.
+ * (`attempts < max`) *before* the code is compared: however many requests race, on however many
+ * instances, at most `max` of them ever get their code compared.
+ *
+ * On the query layer (issue 16): the same statements on SQLite and PostgreSQL, so a code attempt
+ * counted on one instance counts on all, and a code used on one is used on all.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import type { Kysely } from 'kysely'
 import type { Result } from '../../engine/core/contracts'
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { oneOf, registerSchema } from '../db/schema'
+import type { Tables } from '../db/tables'
 
 registerMigration(
   '402-signup-verifications',
@@ -58,7 +65,8 @@ export const VERIFICATION_LIMITS = {
 
 /** The sign-up variant a flow belongs to (engine/documents/signup-variants.json): its code completes only that variant. */
 export type FlowKind = string
-type Status = 'PENDING' | 'VERIFIED' | 'COMPLETED' | 'LOCKED' | 'SUPERSEDED'
+const STATUSES = ['PENDING', 'VERIFIED', 'COMPLETED', 'LOCKED', 'SUPERSEDED'] as const
+type Status = (typeof STATUSES)[number]
 
 interface Row {
   token_sha256: string
@@ -78,6 +86,36 @@ interface Row {
   created_at: number
   expires_at: number
 }
+
+declare module '../db/tables' {
+  interface Tables {
+    signup_verifications: Row
+  }
+}
+
+registerSchema('q011-signup-verifications', async (db) => {
+  await db.schema
+    .createTable('signup_verifications')
+    .ifNotExists()
+    .addColumn('token_sha256', 'text', (c) => c.primaryKey())
+    .addColumn('registration_token_sha256', 'text', (c) => c.unique())
+    .addColumn('flow', 'text', (c) => c.notNull())
+    .addColumn('jurisdiction', 'text', (c) => c.notNull())
+    .addColumn('channel', 'text', (c) => c.notNull())
+    .addColumn('contact', 'text', (c) => c.notNull())
+    .addColumn('code_sha256', 'text', (c) => c.notNull())
+    .addColumn('previous_code_sha256', 'text')
+    .addColumn('code_expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('sends', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('next_send_at', 'bigint', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('PENDING').check(oneOf('status', STATUSES)))
+    .addColumn('payload', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('signup_verifications_contact').ifNotExists().on('signup_verifications').columns(['contact', 'created_at']).execute()
+})
 
 /** What the client shows (spec §3 "Verification (join) state"); times are relative ms. */
 export interface VerificationState {
@@ -157,96 +195,119 @@ export interface VerifiedFlow {
   tokenDigest: string
 }
 
-/** The verification store over one database; every method takes `now` (injected clock). */
-export function createVerificationService(db: Db) {
+/** The verification store over one database (either engine); every method takes `now` (injected clock). */
+export function createVerificationService(data: DataLayer) {
   const limits = VERIFICATION_LIMITS
-  const byToken = (token: string) => db.prepare('SELECT * FROM signup_verifications WHERE token_sha256 = ?').get(sha256(token)) as Row | undefined
+  const byDigest = (db: Kysely<Tables>, digest: string) => db.selectFrom('signup_verifications').selectAll().where('token_sha256', '=', digest).executeTakeFirst() as Promise<Row | undefined>
+  const byToken = (token: string) => byDigest(data.db, sha256(token))
+  const setStatus = (digest: string, status: Status) =>
+    data.db.updateTable('signup_verifications').set({ status }).where('token_sha256', '=', digest).where('status', '=', 'PENDING').executeTakeFirst()
 
   /** Refusals before anything is sent: blocked contact, or a message sent to it too recently. */
-  function precheck(contact: string, now: number): Result<null> & { nextAllowedAt?: number } {
-    const locked = db
-      .prepare("SELECT COUNT(*) AS n FROM signup_verifications WHERE contact = ? AND status = 'LOCKED' AND created_at > ?")
-      .get(contact, now - limits.blockWindowMs) as { n: number }
-    if (locked.n >= limits.lockedFlowsBeforeBlock) return { ok: false, code: 'PUNTER_BLOCKED' }
-    const latest = db.prepare('SELECT MAX(next_send_at) AS at FROM signup_verifications WHERE contact = ?').get(contact) as { at: number | null }
-    if (latest.at !== null && latest.at > now) return { ok: false, code: 'TEMPORARY_BLOCKED', nextAllowedAt: latest.at }
+  async function precheck(contact: string, now: number, db: Kysely<Tables> = data.db): Promise<Result<null> & { nextAllowedAt?: number }> {
+    const row = await db
+      .selectFrom('signup_verifications')
+      .select((eb) => [
+        eb.fn.sum<number>(eb.case().when(eb.and([eb('status', '=', 'LOCKED'), eb('created_at', '>', now - limits.blockWindowMs)])).then(1).else(0).end()).as('locked'),
+        eb.fn.max('next_send_at').as('latest'),
+      ])
+      .where('contact', '=', contact)
+      .executeTakeFirst()
+    if (Number(row?.locked ?? 0) >= limits.lockedFlowsBeforeBlock) return { ok: false, code: 'PUNTER_BLOCKED' }
+    const latest = row?.latest == null ? null : Number(row.latest)
+    if (latest !== null && latest > now) return { ok: false, code: 'TEMPORARY_BLOCKED', nextAllowedAt: latest }
     return { ok: true, value: null }
   }
 
   return {
-    precheck,
+    precheck: (contact: string, now: number) => precheck(contact, now),
 
-    /** Starts a flow and returns the code to send (the caller sends it and never logs it). */
-    start(input: StartInput, now: number): Result<Started> & { nextAllowedAt?: number } {
-      return db.transaction((): Result<Started> & { nextAllowedAt?: number } => {
-        const refused = precheck(input.contact, now)
-        if (!refused.ok) return refused
-        // A new flow supersedes the contact's open ones: their codes stop working.
-        db.prepare("UPDATE signup_verifications SET status = 'SUPERSEDED' WHERE contact = ? AND status IN ('PENDING', 'VERIFIED')").run(input.contact)
-        const verificationToken = newToken()
-        const registrationToken = input.withRegistrationToken ? newToken() : undefined
-        const code = newCode()
-        db.prepare(
-          `INSERT INTO signup_verifications (token_sha256, registration_token_sha256, flow, jurisdiction, channel, contact, code_sha256,
-             code_expires_at, next_send_at, payload, created_at, expires_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(
-          sha256(verificationToken),
-          registrationToken ? sha256(registrationToken) : null,
-          input.flow,
-          input.jurisdiction,
-          input.channel,
-          input.contact,
-          codeDigest(verificationToken, code),
-          now + limits.codeTtlMs,
-          now + limits.resendCooldownMs,
-          JSON.stringify(input.payload),
-          now,
-          now + limits.flowTtlMs,
-        )
-        const row = byToken(verificationToken)!
-        return { ok: true, value: { state: stateOf(row, now, { verificationToken, registrationToken }), code, verificationToken, registrationToken } }
-      })()
+    /** Starts a flow and returns the code to send (the caller sends it and never logs it). Serialised per contact across instances. */
+    start(input: StartInput, now: number): Promise<Result<Started> & { nextAllowedAt?: number }> {
+      return data.transaction(
+        async (tx): Promise<Result<Started> & { nextAllowedAt?: number }> => {
+          const refused = await precheck(input.contact, now, tx)
+          if (!refused.ok) return refused
+          // A new flow supersedes the contact's open ones: their codes stop working.
+          await tx.updateTable('signup_verifications').set({ status: 'SUPERSEDED' }).where('contact', '=', input.contact).where('status', 'in', ['PENDING', 'VERIFIED']).execute()
+          const verificationToken = newToken()
+          const registrationToken = input.withRegistrationToken ? newToken() : undefined
+          const code = newCode()
+          const row = (await tx
+            .insertInto('signup_verifications')
+            .values({
+              token_sha256: sha256(verificationToken),
+              registration_token_sha256: registrationToken ? sha256(registrationToken) : null,
+              flow: input.flow,
+              jurisdiction: input.jurisdiction,
+              channel: input.channel,
+              contact: input.contact,
+              code_sha256: codeDigest(verificationToken, code),
+              previous_code_sha256: null,
+              code_expires_at: now + limits.codeTtlMs,
+              attempts: 0,
+              sends: 1,
+              next_send_at: now + limits.resendCooldownMs,
+              status: 'PENDING',
+              payload: JSON.stringify(input.payload),
+              created_at: now,
+              expires_at: now + limits.flowTtlMs,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow()) as Row
+          return { ok: true, value: { state: stateOf(row, now, { verificationToken, registrationToken }), code, verificationToken, registrationToken } }
+        },
+        { serialiseOn: 'signup-contact:' + input.contact },
+      )
     },
 
     /** A new code for the same flow; the old one answers CODE_OVERRIDDEN from now on. */
-    resend(token: string, flow: FlowKind, jurisdiction: string, now: number): Result<{ state: VerificationState; code: string; contact: string }> & { nextAllowedAt?: number } {
-      return db.transaction((): Result<{ state: VerificationState; code: string; contact: string }> & { nextAllowedAt?: number } => {
-        const row = byToken(token)
-        if (!row || row.flow !== flow || row.jurisdiction !== jurisdiction) return { ok: false, code: 'UNKNOWN_HASH' }
-        if (row.status === 'LOCKED') return { ok: false, code: 'EXCEEDED_LIMIT' }
-        if (row.status !== 'PENDING') return { ok: false, code: row.status === 'SUPERSEDED' ? 'CODE_OVERRIDDEN' : 'SESSION_ALREADY_VERIFIED' }
-        if (now >= row.expires_at) return { ok: false, code: 'CODE_EXPIRED' }
-        if (row.sends >= limits.maxSends) return { ok: false, code: 'EXCEEDED_LIMIT' }
-        const code = newCode()
-        // The cooldown condition is part of the UPDATE, so two racing resends send one message.
-        const updated = db
-          .prepare(
-            `UPDATE signup_verifications SET previous_code_sha256 = code_sha256, code_sha256 = ?, code_expires_at = ?,
-               sends = sends + 1, next_send_at = ?
-             WHERE token_sha256 = ? AND status = 'PENDING' AND next_send_at <= ? AND sends < ?`,
-          )
-          .run(codeDigest(token, code), now + limits.codeTtlMs, now + limits.resendCooldownMs, row.token_sha256, now, limits.maxSends)
-        if (updated.changes !== 1) return { ok: false, code: 'TEMPORARY_BLOCKED', nextAllowedAt: row.next_send_at }
-        const fresh = byToken(token)!
-        return { ok: true, value: { state: stateOf(fresh, now), code, contact: row.contact } }
-      })()
+    async resend(token: string, flow: FlowKind, jurisdiction: string, now: number): Promise<Result<{ state: VerificationState; code: string; contact: string }> & { nextAllowedAt?: number }> {
+      const row = await byToken(token)
+      if (!row || row.flow !== flow || row.jurisdiction !== jurisdiction) return { ok: false, code: 'UNKNOWN_HASH' }
+      if (row.status === 'LOCKED') return { ok: false, code: 'EXCEEDED_LIMIT' }
+      if (row.status !== 'PENDING') return { ok: false, code: row.status === 'SUPERSEDED' ? 'CODE_OVERRIDDEN' : 'SESSION_ALREADY_VERIFIED' }
+      if (now >= row.expires_at) return { ok: false, code: 'CODE_EXPIRED' }
+      if (row.sends >= limits.maxSends) return { ok: false, code: 'EXCEEDED_LIMIT' }
+      const code = newCode()
+      // The cooldown condition is part of the UPDATE, so two racing resends (on any instances) send one message.
+      const fresh = (await data.db
+        .updateTable('signup_verifications')
+        .set((eb) => ({
+          previous_code_sha256: eb.ref('code_sha256'),
+          code_sha256: codeDigest(token, code),
+          code_expires_at: now + limits.codeTtlMs,
+          sends: eb('sends', '+', 1),
+          next_send_at: now + limits.resendCooldownMs,
+        }))
+        .where('token_sha256', '=', row.token_sha256)
+        .where('status', '=', 'PENDING')
+        .where('next_send_at', '<=', now)
+        .where('sends', '<', limits.maxSends)
+        .returningAll()
+        .executeTakeFirst()) as Row | undefined
+      if (!fresh) return { ok: false, code: 'TEMPORARY_BLOCKED', nextAllowedAt: row.next_send_at }
+      return { ok: true, value: { state: stateOf(fresh, now), code, contact: row.contact } }
     },
 
     /**
      * Checks a code for a flow. The attempt is counted first, in one statement; then the code is
      * compared. Success moves the flow to VERIFIED (single use: a second success is impossible).
      */
-    verify(token: string, code: string, flow: FlowKind, jurisdiction: string, now: number): Result<VerifiedFlow> & { state?: VerificationState } {
-      const counted = db
-        .prepare(
-          `UPDATE signup_verifications SET attempts = attempts + 1
-           WHERE token_sha256 = ? AND flow = ? AND jurisdiction = ? AND status = 'PENDING' AND attempts < ? AND expires_at > ?
-           RETURNING *`,
-        )
-        .get(sha256(token), flow, jurisdiction, limits.maxCodeAttempts, now) as Row | undefined
+    async verify(token: string, code: string, flow: FlowKind, jurisdiction: string, now: number): Promise<Result<VerifiedFlow> & { state?: VerificationState }> {
+      const counted = (await data.db
+        .updateTable('signup_verifications')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('token_sha256', '=', sha256(token))
+        .where('flow', '=', flow)
+        .where('jurisdiction', '=', jurisdiction)
+        .where('status', '=', 'PENDING')
+        .where('attempts', '<', limits.maxCodeAttempts)
+        .where('expires_at', '>', now)
+        .returningAll()
+        .executeTakeFirst()) as Row | undefined
       if (!counted) {
-        const row = byToken(token)
+        const row = await byToken(token)
         if (!row || row.flow !== flow || row.jurisdiction !== jurisdiction) return { ok: false, code: 'UNKNOWN_HASH' }
         if (row.status === 'LOCKED' || row.attempts >= limits.maxCodeAttempts) return { ok: false, code: 'EXCEEDED_LIMIT', state: stateOf(row, now) }
         if (row.status === 'SUPERSEDED') return { ok: false, code: 'CODE_OVERRIDDEN' }
@@ -254,21 +315,21 @@ export function createVerificationService(db: Db) {
         return { ok: false, code: 'CODE_EXPIRED', state: stateOf(row, now) }
       }
       const digest = codeDigest(token, code)
-      const lockIfSpent = (): boolean => {
+      const lockIfSpent = async (): Promise<boolean> => {
         if (counted.attempts < limits.maxCodeAttempts) return false
-        db.prepare("UPDATE signup_verifications SET status = 'LOCKED' WHERE token_sha256 = ? AND status = 'PENDING'").run(counted.token_sha256)
+        await setStatus(counted.token_sha256, 'LOCKED')
         return true
       }
       if (sameDigest(counted.code_sha256, digest)) {
         if (now >= counted.code_expires_at) {
-          lockIfSpent()
+          await lockIfSpent()
           return { ok: false, code: 'CODE_EXPIRED', state: stateOf(counted, now) }
         }
-        const used = db.prepare("UPDATE signup_verifications SET status = 'VERIFIED' WHERE token_sha256 = ? AND status = 'PENDING'").run(counted.token_sha256)
-        if (used.changes !== 1) return { ok: false, code: 'SESSION_ALREADY_VERIFIED' }
+        const used = await setStatus(counted.token_sha256, 'VERIFIED')
+        if (Number(used.numUpdatedRows) !== 1) return { ok: false, code: 'SESSION_ALREADY_VERIFIED' }
         return { ok: true, value: { contact: counted.contact, jurisdiction: counted.jurisdiction, flow: counted.flow, payload: JSON.parse(counted.payload), tokenDigest: counted.token_sha256 } }
       }
-      const spent = lockIfSpent()
+      const spent = await lockIfSpent()
       const state = stateOf({ ...counted, status: spent ? 'LOCKED' : counted.status }, now)
       if (spent) return { ok: false, code: 'EXCEEDED_LIMIT', state }
       if (sameDigest(counted.previous_code_sha256, digest)) return { ok: false, code: 'CODE_OVERRIDDEN', state }
@@ -276,8 +337,8 @@ export function createVerificationService(db: Db) {
     },
 
     /** A verified flow by its token (Russia's complete step, which comes after the code step). */
-    verified(token: string, flow: FlowKind, jurisdiction: string, now: number): Result<VerifiedFlow> {
-      const row = byToken(token)
+    async verified(token: string, flow: FlowKind, jurisdiction: string, now: number): Promise<Result<VerifiedFlow>> {
+      const row = await byToken(token)
       if (!row || row.flow !== flow || row.jurisdiction !== jurisdiction) return { ok: false, code: 'UNKNOWN_HASH' }
       if (row.status === 'PENDING') return { ok: false, code: 'VERIFICATION_ERROR', message: 'the code step has not been passed' }
       if (row.status !== 'VERIFIED') return { ok: false, code: row.status === 'COMPLETED' ? 'SESSION_ALREADY_VERIFIED' : 'VERIFICATION_ERROR' }
@@ -285,30 +346,36 @@ export function createVerificationService(db: Db) {
       return { ok: true, value: { contact: row.contact, jurisdiction: row.jurisdiction, flow: row.flow, payload: JSON.parse(row.payload), tokenDigest: row.token_sha256 } }
     },
 
-    /** Marks a verified flow completed; false if someone else completed it first. Call inside the punter transaction. */
-    complete(tokenDigest: string): boolean {
-      return db.prepare("UPDATE signup_verifications SET status = 'COMPLETED', payload = '{}' WHERE token_sha256 = ? AND status = 'VERIFIED'").run(tokenDigest).changes === 1
+    /** Marks a verified flow completed (single use, one conditional statement); false if someone else completed it first. */
+    async complete(tokenDigest: string): Promise<boolean> {
+      const done = await data.db.updateTable('signup_verifications').set({ status: 'COMPLETED', payload: '{}' }).where('token_sha256', '=', tokenDigest).where('status', '=', 'VERIFIED').executeTakeFirst()
+      return Number(done.numUpdatedRows) === 1
     },
 
     /** The state of a flow by its registration token (Russia's continue call). */
-    byRegistrationToken(registrationToken: string, jurisdiction: string, now: number): (VerificationState & { tokenDigest: string }) | undefined {
-      const row = db.prepare('SELECT * FROM signup_verifications WHERE registration_token_sha256 = ? AND jurisdiction = ?').get(sha256(registrationToken), jurisdiction) as Row | undefined
+    async byRegistrationToken(registrationToken: string, jurisdiction: string, now: number): Promise<(VerificationState & { tokenDigest: string }) | undefined> {
+      const row = (await data.db
+        .selectFrom('signup_verifications')
+        .selectAll()
+        .where('registration_token_sha256', '=', sha256(registrationToken))
+        .where('jurisdiction', '=', jurisdiction)
+        .executeTakeFirst()) as Row | undefined
       return row && { ...stateOf(row, now), tokenDigest: row.token_sha256 }
     },
 
-    registrationTokenMatches(verificationToken: string, registrationToken: string): boolean {
-      const row = byToken(verificationToken)
+    async registrationTokenMatches(verificationToken: string, registrationToken: string): Promise<boolean> {
+      const row = await byToken(verificationToken)
       return !!row && row.registration_token_sha256 === sha256(registrationToken)
     },
 
     /** The phone or e-mail a flow sends to (for the SMS budget, before a resend). */
-    contactOf(token: string): string | undefined {
-      return byToken(token)?.contact
+    async contactOf(token: string): Promise<string | undefined> {
+      return (await byToken(token))?.contact
     },
 
     /** Test and dev inspection: attempts counted for a flow. */
-    attempts(token: string): number | undefined {
-      return byToken(token)?.attempts
+    async attempts(token: string): Promise<number | undefined> {
+      return (await byToken(token))?.attempts
     },
   }
 }

@@ -79,8 +79,8 @@ describe('the default server is production', () => {
     expect(identity.json()).toEqual({ status: 'ERROR', errorCode: 'SERVICE_UNAVAILABLE' })
     const signup = await call(production, 'POST', `${GATE}/account/v3/signup/phone/begin`, 'curacao', curacaoBody())
     expect(signup.json()).toMatchObject({ status: 'ERROR', errorCode: 'VERIFICATION_ERROR' })
-    const outbox = production.deps.db.prepare('SELECT COUNT(*) AS n FROM signup_outbox').get() as { n: number }
-    expect(outbox.n).toBe(0)
+    const outbox = await production.deps.data.db.selectFrom('signup_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    expect(Number(outbox.n)).toBe(0)
   })
 })
 

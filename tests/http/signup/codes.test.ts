@@ -37,7 +37,7 @@ describe('sign-up code', () => {
     expect(compared).toBeLessThanOrEqual(4) // the 5th wrong code answers EXCEEDED_LIMIT
     expect(codes.filter((c) => c === 'EXCEEDED_LIMIT').length).toBe(50 - compared)
     expect(answers.every((a) => a.status < 500)).toBe(true)
-    const attempts = h.server.deps.db.prepare('SELECT attempts, status FROM signup_verifications WHERE contact = ?').get(body.phoneNumber) as { attempts: number; status: string }
+    const attempts = await h.server.deps.data.db.selectFrom('signup_verifications').select(['attempts', 'status']).where('contact', '=', body.phoneNumber).executeTakeFirst()
     expect(attempts).toEqual({ attempts: 5, status: 'LOCKED' })
     const right = await h.call('curacao', 'POST', '/account/v3/signup/phone/complete', { verificationToken: token, verificationCode: code })
     expect(right.body.errorCode).toBe('EXCEEDED_LIMIT')
