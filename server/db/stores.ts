@@ -14,11 +14,11 @@ export interface SqliteOnlyStore {
   files: string[]
 }
 
-/** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts, the credentials part's own tables (server/credentials/store.ts, secret-question.ts, join-form.ts, passwords.ts's history), server/auth/captcha.ts. */
-export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms', 'captcha solutions'] as const
+/** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts, the credentials part's own tables (server/credentials/store.ts, secret-question.ts, join-form.ts, passwords.ts's history), server/auth/captcha.ts, server/signup/verification.ts, sms-budget.ts, outbox.ts. */
+export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms', 'captcha solutions', 'sign-up codes and attempts'] as const
 
 export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
-  { store: 'sign-up codes and attempts', files: ['server/signup/verification.ts', 'server/signup/sms-budget.ts', 'server/signup/outbox.ts', 'server/signup/prepare.ts', 'server/signup/email-routes.ts'] },
+  { store: "sign-up's punter reads and e-mail confirmation (punters and confirmation-token rows)", files: ['server/signup/prepare.ts', 'server/signup/email-routes.ts'] },
   { store: 'sessions and refresh-token families', files: ['server/auth/sessions.ts', 'server/auth/router.ts', 'server/auth/unlock.ts', 'server/realtime/server.ts'] },
   {
     store: 'punters and credentials',
