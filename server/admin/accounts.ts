@@ -2,10 +2,18 @@
  * Admin accounts: operators and compliance staff, in their own tables, never punters. Passwords
  * are argon2id (OWASP first setting); sessions are random tokens stored only as a SHA-256 hash,
  * each with its own CSRF token, expiring after 8 hours.
+ *
+ * On the query layer (issue 16): the same queries on SQLite and PostgreSQL, so a session opened on
+ * one instance is recognised (and a sign-out ends it) on every other. E-mails are compared
+ * lower-cased (SQLite's COLLATE NOCASE has no PostgreSQL equivalent; a unique index on
+ * lower(email) keeps them unique on both).
  */
 import argon2 from 'argon2'
+import { sql, type Generated } from 'kysely'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
 
 registerMigration(
   '102-admin-accounts',
@@ -54,7 +62,57 @@ registerMigration(
 )
 
 /** operator: edits and publishes; compliance: reviews; support: reads the services' records of punters (issue 18). */
-export type AdminRole = 'operator' | 'compliance' | 'support'
+export const ADMIN_ROLES = ['operator', 'compliance', 'support'] as const
+export type AdminRole = (typeof ADMIN_ROLES)[number]
+
+interface AdminUserTable {
+  id: Generated<number>
+  email: string
+  name: string
+  role: AdminRole
+  password_hash: string
+  created_at: number
+}
+
+interface AdminSessionTable {
+  /** SHA-256 of the session token (the token itself is only in the admin's cookie). */
+  token_hash: string
+  user_id: number
+  csrf: string
+  created_at: number
+  expires_at: number
+}
+
+declare module '../db/tables' {
+  interface Tables {
+    admin_users: AdminUserTable
+    admin_sessions: AdminSessionTable
+  }
+}
+
+registerSchema('q040-admin-accounts', async (db, engine) => {
+  await db.schema
+    .createTable('admin_users')
+    .ifNotExists()
+    .addColumn('id', surrogateKeyType(engine), surrogateKey(engine))
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('role', 'text', (c) => c.notNull().check(oneOf('role', ADMIN_ROLES)))
+    .addColumn('password_hash', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('admin_users_email_lower').ifNotExists().unique().on('admin_users').expression(sql`lower(email)`).execute()
+  await db.schema
+    .createTable('admin_sessions')
+    .ifNotExists()
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', surrogateKeyType(engine), (c) => c.notNull().references('admin_users.id'))
+    .addColumn('csrf', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('admin_sessions_expires').ifNotExists().on('admin_sessions').column('expires_at').execute()
+})
 
 export interface AdminUser {
   id: number
@@ -81,24 +139,29 @@ const ARGON2 = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallel
 export const SESSION_MS = 8 * 60 * 60 * 1000
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
-export async function seedAdmins(db: Db, now: number): Promise<void> {
-  const exists = db.prepare('SELECT 1 FROM admin_users WHERE email = ?')
+const byEmail = (email: string) => sql<boolean>`lower(email) = ${email.toLowerCase()}`
+
+/** Adds each demo account whose e-mail is missing. Stops quietly when the server closes meanwhile. */
+export async function seedAdmins(data: DataLayer, now: number, isOpen: () => boolean = () => true): Promise<void> {
   for (const admin of DEMO_ADMINS) {
-    if (!db.open) return
-    if (exists.get(admin.email)) continue
+    if (!isOpen()) return
+    if (await data.db.selectFrom('admin_users').select('id').where(byEmail(admin.email)).executeTakeFirst()) continue
     const hash = await argon2.hash(admin.password, ARGON2)
-    if (!db.open) return // the server closed while hashing
-    db.prepare('INSERT OR IGNORE INTO admin_users (email, name, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(admin.email, admin.name, admin.role, hash, now)
+    if (!isOpen()) return // the server closed while hashing
+    // two instances seeding at once: the unique index on lower(email) keeps one row
+    await data.db
+      .insertInto('admin_users')
+      .values({ email: admin.email, name: admin.name, role: admin.role, password_hash: hash, created_at: now })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
   }
 }
 
 let dummy: Promise<string> | undefined
 
 /** One argon2 verify per attempt, against a dummy hash for an unknown email. */
-export async function checkPassword(db: Db, email: string, password: string): Promise<AdminUser | undefined> {
-  const row = db.prepare('SELECT id, email, name, role, password_hash FROM admin_users WHERE email = ?').get(email) as
-    | (AdminUser & { password_hash: string })
-    | undefined
+export async function checkPassword(data: DataLayer, email: string, password: string): Promise<AdminUser | undefined> {
+  const row = await data.db.selectFrom('admin_users').select(['id', 'email', 'name', 'role', 'password_hash']).where(byEmail(email)).executeTakeFirst()
   dummy ??= argon2.hash(randomBytes(16).toString('hex'), ARGON2)
   let ok = false
   try {
@@ -110,27 +173,58 @@ export async function checkPassword(db: Db, email: string, password: string): Pr
   return { id: row.id, email: row.email, name: row.name, role: row.role }
 }
 
-export function openSession(db: Db, user: AdminUser, now: number): { token: string; csrf: string } {
+/**
+ * Sessions this process has seen open, token hash → expiry: previews (server/store/preview.ts)
+ * ask synchronously whether their admin session is still open. Kept by openSession, sessionFor
+ * and closeSession; a sign-out on another instance ends a preview made here when its
+ * 10-minute token expires at the latest.
+ */
+const openHere = new Map<string, number>()
+const MAX_REMEMBERED = 10_000
+
+function remember(tokenHash: string, expiresAt: number): void {
+  if (openHere.size >= MAX_REMEMBERED) openHere.delete(openHere.keys().next().value!)
+  openHere.set(tokenHash, expiresAt)
+}
+
+/** Whether the admin session of this token hash is open, as far as this process knows (synchronous, for previews). */
+export function adminSessionOpen(tokenHash: string, now: number): boolean {
+  const expiresAt = openHere.get(tokenHash)
+  return expiresAt !== undefined && expiresAt > now
+}
+
+export async function openSession(data: DataLayer, user: AdminUser, now: number): Promise<{ token: string; csrf: string }> {
   const token = randomBytes(32).toString('base64url')
   const csrf = randomBytes(24).toString('base64url')
-  db.prepare('DELETE FROM admin_sessions WHERE expires_at <= ?').run(now)
-  db.prepare('INSERT INTO admin_sessions (token_hash, user_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(sha256(token), user.id, csrf, now, now + SESSION_MS)
+  await data.transaction(async (tx) => {
+    await tx.deleteFrom('admin_sessions').where('expires_at', '<=', now).execute()
+    await tx.insertInto('admin_sessions').values({ token_hash: sha256(token), user_id: user.id, csrf, created_at: now, expires_at: now + SESSION_MS }).execute()
+  })
+  remember(sha256(token), now + SESSION_MS)
   return { token, csrf }
 }
 
-export function sessionFor(db: Db, token: string | undefined, now: number): AdminSession | undefined {
+export async function sessionFor(data: DataLayer, token: string | undefined, now: number): Promise<AdminSession | undefined> {
   if (!token || token.length > 100) return undefined
-  const row = db
-    .prepare(
-      'SELECT s.token_hash, s.csrf, u.id, u.email, u.name, u.role FROM admin_sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?',
-    )
-    .get(sha256(token), now) as { token_hash: string; csrf: string; id: number; email: string; name: string; role: AdminRole } | undefined
-  if (!row) return undefined
+  const tokenHash = sha256(token)
+  const row = await data.db
+    .selectFrom('admin_sessions as s')
+    .innerJoin('admin_users as u', 'u.id', 's.user_id')
+    .select(['s.token_hash', 's.csrf', 's.expires_at', 'u.id', 'u.email', 'u.name', 'u.role'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.expires_at', '>', now)
+    .executeTakeFirst()
+  if (!row) {
+    openHere.delete(tokenHash)
+    return undefined
+  }
+  remember(tokenHash, row.expires_at)
   return { user: { id: row.id, email: row.email, name: row.name, role: row.role }, csrf: row.csrf, tokenHash: row.token_hash }
 }
 
-export function closeSession(db: Db, session: AdminSession): void {
-  db.prepare('DELETE FROM admin_sessions WHERE token_hash = ?').run(session.tokenHash)
+export async function closeSession(data: DataLayer, session: AdminSession): Promise<void> {
+  openHere.delete(session.tokenHash)
+  await data.db.deleteFrom('admin_sessions').where('token_hash', '=', session.tokenHash).execute()
 }
 
 export function csrfMatches(session: AdminSession, header: string | undefined): boolean {

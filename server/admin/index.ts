@@ -47,7 +47,7 @@ export const adminModule: ServerModule = {
       }
     })
     // Hashing the demo passwords takes a moment: the server starts meanwhile, and sign-in waits.
-    const adminsReady = seedAdmins(deps.db, deps.now()).catch((error) => deps.log.error('admin.seed.failed', { error: (error as Error).message }))
+    const adminsReady = seedAdmins(deps.data, deps.now(), () => deps.db.open).catch((error) => deps.log.error('admin.seed.failed', { error: (error as Error).message }))
     app.use(createAdminRouter(deps, store, adminsReady))
     // Scheduled releases go live when the server's clock reaches their time (server/store/release-scheduler.ts).
     rememberScheduler(store, startReleaseScheduler(releaseBookOf(store, deps.db, deps.now), store, { log: deps.log, isOpen: () => deps.db.open }))

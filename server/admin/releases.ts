@@ -33,7 +33,7 @@ import { documentLabel } from '../../tools/schema-lint/diff/differ'
 import { summaryOf } from '../../tools/schema-lint/diff/formats'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { AdminRole, AdminSession } from './accounts'
-import { SESSION_MS } from './accounts'
+import { adminSessionOpen, SESSION_MS } from './accounts'
 
 interface AdminRequest extends Request {
   admin?: AdminSession
@@ -221,7 +221,7 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
         files: versions.map((v) => v.file),
         jurisdiction: site.jurisdiction,
         viewerKey,
-        sessionOpen: () => deps.db.open && !!deps.db.prepare('SELECT 1 FROM admin_sessions WHERE token_hash = ? AND expires_at > ?').get(tokenHash, deps.now()),
+        sessionOpen: () => adminSessionOpen(tokenHash, deps.now()),
         now: deps.now(),
       }
       const before = createPreview({ ...grant, records: store.publishedRecords().records })

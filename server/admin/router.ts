@@ -28,7 +28,7 @@ import { createAdminMessagesRouter } from '../messages/admin'
 import { createAdminServicesRouter } from '../services/admin'
 import { createStudioRouter } from './studio'
 import { createReleasesRouter } from './releases'
-import { checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
+import { adminSessionOpen, checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
 
 const COOKIE = 'parlay_admin'
 const PUBLIC_DIR = join(import.meta.dirname, 'public')
@@ -120,8 +120,8 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   }
   router.use(['/admin', '/admin/*splat'], noStore)
 
-  const authenticate = (req: AdminRequest, res: Response, next: NextFunction) => {
-    const session = sessionFor(deps.db, readCookie(req, COOKIE), deps.now())
+  const authenticate = async (req: AdminRequest, res: Response, next: NextFunction) => {
+    const session = await sessionFor(deps.data, readCookie(req, COOKIE), deps.now())
     if (!session) return sendError(res, 401, HTTP_ERRORS.unauthorized)
     if (req.method !== 'GET' && req.method !== 'HEAD' && !csrfMatches(session, req.header('x-csrf-token')))
       return sendError(res, 403, 'CSRF_TOKEN_INVALID')
@@ -147,8 +147,8 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     res.type(type).send(readFileSync(join(PUBLIC_DIR, file), 'utf8'))
   })
 
-  router.get(['/admin', '/admin/'], (req, res) => {
-    const session = sessionFor(deps.db, readCookie(req, COOKIE), deps.now())
+  router.get(['/admin', '/admin/'], async (req, res) => {
+    const session = await sessionFor(deps.data, readCookie(req, COOKIE), deps.now())
     if (!session) {
       res.type('html').send(
         page(
@@ -195,14 +195,14 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     if (blocked === undefined) return sendError(res, 503, 'SERVICE_UNAVAILABLE')
     if (blocked) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
     await adminsReady
-    const user = await checkPassword(deps.db, email, password)
+    const user = await checkPassword(deps.data, email, password)
     if (!user) {
       await throttle.fail(keys).catch(() => undefined)
       store.audit(email.toLowerCase().slice(0, 254), 'admin.login-failed', 'admin', {})
       return sendError(res, 401, 'INVALID_CREDENTIALS')
     }
     await throttle.clear(keys[0]).catch(() => undefined)
-    const { token, csrf } = openSession(deps.db, user, deps.now())
+    const { token, csrf } = await openSession(deps.data, user, deps.now())
     store.audit(user.email, 'admin.login', 'admin', { role: user.role })
     res.setHeader('Set-Cookie', `${COOKIE}=${token}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure(req) ? '; Secure' : ''}`)
     sendOk(res, { user, csrf })
@@ -214,8 +214,8 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
 
   router.get('/admin/api/session', (req: AdminRequest, res) => sendOk(res, { user: req.admin!.user, csrf: req.admin!.csrf }))
 
-  router.post('/admin/api/logout', (req: AdminRequest, res) => {
-    closeSession(deps.db, req.admin!)
+  router.post('/admin/api/logout', async (req: AdminRequest, res) => {
+    await closeSession(deps.data, req.admin!)
     store.audit(req.admin!.user.email, 'admin.logout', 'admin', {})
     res.setHeader('Set-Cookie', [
       `${COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
@@ -370,7 +370,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
       file: version.file,
       jurisdiction: siteContext(req, deps).site.jurisdiction,
       viewerKey,
-      sessionOpen: () => deps.db.open && !!deps.db.prepare('SELECT 1 FROM admin_sessions WHERE token_hash = ? AND expires_at > ?').get(tokenHash, deps.now()),
+      sessionOpen: () => adminSessionOpen(tokenHash, deps.now()),
       now: deps.now(),
     }
     const before = createPreview({ ...grant, versionId: published?.id ?? 0, records: store.publishedRecords().records })
@@ -429,7 +429,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   router.get('/admin/api/audit/verify', (_req, res) => sendOk(res, verifyAudit(deps.db)))
 
   // ---- the operator studio (issue 19): server/admin/studio.ts
-  router.use(createStudioRouter({ deps, store, sessionOf: (req) => sessionFor(deps.db, readCookie(req, COOKIE), deps.now()), sessionToken: (req) => readCookie(req, COOKIE) }))
+  router.use(createStudioRouter({ deps, store, sessionOf: (req) => sessionFor(deps.data, readCookie(req, COOKIE), deps.now()), sessionToken: (req) => readCookie(req, COOKIE) }))
 
   // ---- releases: several drafts reviewed, scheduled, published and rolled back together (server/admin/releases.ts)
   router.use(createReleasesRouter(deps, store))

@@ -39,7 +39,7 @@ import { summaryOf } from '../../tools/schema-lint/diff/formats'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { AdminSession } from './accounts'
 import { STUDIO_DIR } from './studio-build'
-import { SESSION_MS } from './accounts'
+import { adminSessionOpen, SESSION_MS } from './accounts'
 import { demoPunters } from '../punters/demo'
 
 const KINDS_DIR = join(import.meta.dirname, '..', '..', 'schemas', 'kinds')
@@ -53,7 +53,7 @@ export interface StudioOptions {
   deps: ServerDeps
   store: DocumentStore
   /** The admin session of a page request (the page itself is not under /admin/api). */
-  sessionOf: (req: Request) => AdminSession | undefined
+  sessionOf: (req: Request) => Promise<AdminSession | undefined>
   sessionToken: (req: Request) => string | undefined
 }
 
@@ -127,8 +127,8 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     next()
   })
 
-  router.get(['/admin/studio', '/admin/studio/'], (req, res) => {
-    const session = sessionOf(req)
+  router.get(['/admin/studio', '/admin/studio/'], async (req, res) => {
+    const session = await sessionOf(req)
     if (!session) return res.redirect(302, '/admin')
     // support staff work in the services views only (server/admin/support-role.ts)
     if (session.user.role === 'support') return res.redirect(303, '/admin/services')
@@ -215,7 +215,7 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
       records: after.records,
       jurisdiction: target.jurisdiction,
       viewerKey,
-      sessionOpen: () => deps.db.open && !!deps.db.prepare('SELECT 1 FROM admin_sessions WHERE token_hash = ? AND expires_at > ?').get(tokenHash, deps.now()),
+      sessionOpen: () => adminSessionOpen(tokenHash, deps.now()),
       now: deps.now(),
       punter: punter && { id: punter.id, accountNumber: punter.accountNumber },
     })

@@ -45,10 +45,10 @@ function adminCookie(req: Request): string | undefined {
 }
 
 /** Loopback peer with nothing forwarded, or a live admin session. */
-export function mayReadMetrics(req: Request, deps: Pick<ServerDeps, 'db' | 'now'>): boolean {
+export async function mayReadMetrics(req: Request, deps: Pick<ServerDeps, 'data' | 'now'>): Promise<boolean> {
   if (LOOPBACK.has(req.ip ?? '') && req.headers['x-forwarded-for'] === undefined) return true
   try {
-    return !!sessionFor(deps.db, adminCookie(req), deps.now())
+    return !!(await sessionFor(deps.data, adminCookie(req), deps.now()))
   } catch {
     return false
   }
@@ -103,7 +103,7 @@ export function createMetrics(deps: Pick<ServerDeps, 'db' | 'data' | 'now' | 'co
     },
     async route(req, res) {
       res.setHeader('Cache-Control', 'no-store')
-      if (!mayReadMetrics(req, deps)) return sendError(res, 404, HTTP_ERRORS.notFound)
+      if (!(await mayReadMetrics(req, deps))) return sendError(res, 404, HTTP_ERRORS.notFound)
       if (!defaults) collectDefaultMetrics({ register: registry })
       defaults = true
       res.type(registry.contentType).send(await registry.metrics())

@@ -52,10 +52,10 @@ export function createServicesPage(deps: ServerDeps): Router {
     res.setHeader('Cache-Control', 'no-cache')
     res.type(known.type).send(readFileSync(join(RRWEB_DIST, known.file), 'utf8'))
   })
-  router.get('/admin/services', (req, res) => {
+  router.get('/admin/services', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     res.setHeader('Content-Security-Policy', pageCsp())
-    const session = sessionFor(deps.db, cookie(req, ADMIN_COOKIE), deps.now())
+    const session = await sessionFor(deps.data, cookie(req, ADMIN_COOKIE), deps.now())
     if (!session) return res.redirect(303, '/admin')
     res.type('html').send(`<!doctype html>
 <html lang="en">

@@ -1,0 +1,93 @@
+/**
+ * Admin accounts and sessions on the query layer (issue 16) hold the same rules on both engines:
+ * SQLite (no DATABASE_URL) and a throw-away PostgreSQL (the test-only seam
+ * `convertedStoresOnPostgresForTests`). On PostgreSQL also: two instances on one database share
+ * sessions, so a sign-in on one is recognised on the other and a sign-out on either ends it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SESSION_MS } from '../../../server/admin/accounts'
+import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../../support/postgres'
+import { rawRequest } from '../../support/server'
+import { OPERATOR, signIn, startTestServer, type TestServer } from './support'
+
+const havePostgres = postgresBinaries() !== undefined
+if (!havePostgres) console.warn(POSTGRES_MISSING)
+
+let cluster: ThrowawayPostgres | undefined
+beforeAll(async () => {
+  if (havePostgres) cluster = await startPostgres()
+}, 120_000)
+afterAll(() => cluster?.dispose())
+
+interface ClockedServer {
+  server: TestServer
+  clock: { now: number }
+}
+
+async function serverOn(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise<ClockedServer> {
+  const clock = { now: Date.parse('2026-11-27T09:00:00Z') }
+  const onPostgres = engine === 'postgres' ? { databaseUrl: databaseUrl ?? (await cluster!.createDatabase()), convertedStoresOnPostgresForTests: true } : {}
+  return { server: await startTestServer({ now: () => clock.now, ...onPostgres }), clock }
+}
+
+const sessionOf = (server: TestServer, cookie: string) => rawRequest(server.port, { path: '/admin/api/session', headers: { cookie } })
+
+describe.each([
+  ['sqlite', true],
+  ['postgres', havePostgres],
+] as const)('admin sessions on %s', (engine, runs) => {
+  let s: ClockedServer
+  beforeAll(async () => {
+    if (runs) s = await serverOn(engine)
+  }, 90_000)
+  afterAll(async () => s?.server.dispose())
+
+  it.runIf(runs)('a signed-in admin is recognised until the session is 8 hours old, then answered 401', async () => {
+    expect(s.server.deps.data.engine).toBe(engine)
+    const operator = await signIn(s.server, OPERATOR)
+    expect((await sessionOf(s.server, operator.cookie)).json().payload.user.email).toBe(OPERATOR.email)
+    s.clock.now += SESSION_MS - 1
+    expect((await sessionOf(s.server, operator.cookie)).status).toBe(200)
+    s.clock.now += 1
+    expect((await sessionOf(s.server, operator.cookie)).status).toBe(401)
+  })
+
+  it.runIf(runs)('the e-mail is matched whatever its case; a wrong password is 401 INVALID_CREDENTIALS', async () => {
+    expect((await signIn(s.server, { email: OPERATOR.email.toUpperCase(), password: OPERATOR.password })).csrf).toBeTruthy()
+    const wrong = await rawRequest(s.server.port, { method: 'POST', path: '/admin/api/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: OPERATOR.email, password: 'not-it' }) })
+    expect(wrong.status).toBe(401)
+    expect(wrong.json()).toEqual({ status: 'ERROR', errorCode: 'INVALID_CREDENTIALS' })
+  })
+
+  it.runIf(runs)('signing out ends that session only', async () => {
+    const first = await signIn(s.server, OPERATOR)
+    const second = await signIn(s.server, OPERATOR)
+    expect((await first.post('/admin/api/logout')).status).toBe(200)
+    expect((await sessionOf(s.server, first.cookie)).status).toBe(401)
+    expect((await sessionOf(s.server, second.cookie)).status).toBe(200)
+  })
+})
+
+describe.runIf(havePostgres)('admin sessions on PostgreSQL across two instances (issue 16)', () => {
+  let a: ClockedServer
+  let b: ClockedServer
+  beforeAll(async () => {
+    const databaseUrl = await cluster!.createDatabase()
+    a = await serverOn('postgres', databaseUrl)
+    b = await serverOn('postgres', databaseUrl)
+  }, 120_000)
+  afterAll(async () => {
+    await a?.server.dispose()
+    await b?.server.dispose()
+  })
+
+  it('both instances seed the demo admins once; a session opened on one is recognised on the other, and a sign-out on the other ends it', async () => {
+    const operator = await signIn(a.server, OPERATOR)
+    const fromB = await sessionOf(b.server, operator.cookie)
+    expect(fromB.status).toBe(200)
+    expect(fromB.json().payload.user.email).toBe(OPERATOR.email)
+    const logout = await rawRequest(b.server.port, { method: 'POST', path: '/admin/api/logout', headers: { cookie: operator.cookie, 'x-csrf-token': operator.csrf } })
+    expect(logout.status).toBe(200)
+    expect((await sessionOf(a.server, operator.cookie)).status).toBe(401)
+  }, 60_000)
+})
