@@ -15,7 +15,7 @@ export interface SqliteOnlyStore {
 }
 
 /** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts, the credentials part's own tables (server/credentials/store.ts, secret-question.ts, join-form.ts, passwords.ts's history), server/auth/captcha.ts, server/signup/verification.ts, sms-budget.ts, outbox.ts. */
-export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms', 'captcha solutions', 'sign-up codes and attempts', 'admin accounts and sessions'] as const
+export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms', 'captcha solutions', 'sign-up codes and attempts', 'admin accounts and sessions', 'games'] as const
 
 export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
   { store: "sign-up's punter reads and e-mail confirmation (punters and confirmation-token rows)", files: ['server/signup/prepare.ts', 'server/signup/email-routes.ts'] },
@@ -32,7 +32,6 @@ export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
   { store: 'documents and versions', files: ['server/store/store.ts', 'server/store/releases.ts', 'server/store/snapshots.ts', 'server/bus/documents-sync.ts', 'server/admin/releases.ts', 'server/admin/studio.ts'] },
   { store: 'payments', files: ['server/payments/ledger.ts', 'server/payments/limits.ts', 'server/payments/bonus.ts', 'server/payments/simulator.ts', 'server/payments/index.ts'] },
   { store: 'bets', files: ['server/bets/store.ts', 'server/bets/cashout.ts', 'server/bets/placement.ts', 'server/bets/index.ts'] },
-  { store: 'games', files: ['server/games/store.ts', 'server/games/index.ts'] },
   { store: 'messages', files: ['server/messages/store.ts', 'server/messages/admin.ts', 'server/messages/demo.ts'] },
   { store: 'regulation (alerts, reality checks)', files: ['server/regulation/alerts.ts', 'server/regulation/reality-check.ts'] },
   { store: 'engagement and promotions', files: ['server/engagement/loyalty.ts', 'server/engagement/quiz.ts', 'server/promotions/index.ts'] },

@@ -20,11 +20,11 @@ import { validateBody, validateQuery, idempotencyKeyProperty } from '../http/val
 import type { ServerModule } from '../modules'
 import { changeBalance } from '../punters/events'
 import { announceRound } from '../realtime/gambling'
-import type { Punter } from '../punters/repository'
+import { findPunterById, type Punter } from '../punters/repository'
 import { assertAllowedFor } from '../regulation/restrictions'
 import { requirePunter } from '../signup/punters'
 import { playCrash, roundNumbers, spinSlot } from './engine'
-import { favorites, findRoundByKey, insertRound, setFavorite, type Round } from './store'
+import { deleteRound, favorites, findRoundByKey, insertRound, setFavorite, type Round } from './store'
 import './openapi'
 
 export const GAME_PRODUCTS = ['casino', 'live-casino', 'live-games', 'virtual-sports', 'fast-games', 'mgames', 'crash'] as const
@@ -94,74 +94,86 @@ export const NEXT_ROUND_SCHEMA = {
   properties: { atLeast: { type: 'number', minimum: 0, maximum: 200, description: 'The least multiple of the stake the next round pays.' } },
 } as const
 
-/** Plays one round: the net change (win − stake) and the round row in one transaction. */
-export function playRound(deps: Pick<ServerDeps, 'db'>, punterId: number, game: CatalogueGame, stakeMinor: number, key: string, cashOutAt: number | undefined, now: number): { round: Round; created: boolean } | 'INSUFFICIENT_FUNDS' {
-  const { db } = deps
-  const earlier = findRoundByKey(db, punterId, key)
-  if (earlier) return { round: earlier, created: false }
-  const atLeast = nextRoundAtLeast.get(db)
-  nextRoundAtLeast.delete(db)
-  const { id, outcome, multiplier } = drawRound(game, cashOutAt, atLeast)
-  const winMinor = Math.floor(stakeMinor * multiplier)
+/**
+ * Plays one round. The round row (this store, the query layer) and its ledger entry (the punters
+ * store's `changeBalance`, the net change win − stake) are two steps, ordered so a failure between
+ * them loses nothing (server/db/README.md, step 6): first the round, fixed for its key (a parallel
+ * request with the same key keeps the first: same outcome, same amounts); then the spend, once per
+ * key (the ledger reference is unique). A round found again (a double tap, or a retry after a
+ * crash between the steps) runs the same idempotent debit, so it is played exactly once; a debit
+ * refused for funds withdraws the round. Only a round with its ledger entry is answered as played.
+ */
+export async function playRound(deps: Pick<ServerDeps, 'db' | 'data'>, punterId: number, game: CatalogueGame, stakeMinor: number, key: string, cashOutAt: number | undefined, now: number): Promise<{ round: Round; created: boolean } | 'INSUFFICIENT_FUNDS'> {
+  const { db, data } = deps
+  let round = await findRoundByKey(data.db, punterId, key)
+  if (!round) {
+    const atLeast = nextRoundAtLeast.get(db)
+    nextRoundAtLeast.delete(db)
+    const { id, outcome, multiplier } = drawRound(game, cashOutAt, atLeast)
+    const winMinor = Math.floor(stakeMinor * multiplier)
+    await insertRound(data.db, { id, punterId, idempotencyKey: key, product: game.product, gameId: game.gameId, engine: game.engine, stakeMinor, winMinor, outcome: { ...outcome } }, now)
+    round = (await findRoundByKey(data.db, punterId, key))!
+  }
+  const { stakeMinor: stake, winMinor: win, ...played } = round
   try {
     const change = changeBalance(db, {
       punterId,
-      amountMinor: winMinor - stakeMinor,
+      amountMinor: win - stake,
       reference: `game:${punterId}:${key}`,
       kind: 'game',
       now,
+      // inside the debit's transaction: the stake must be covered (the balance after it, before the win)
       alsoWrite: () => {
-        const { balance_minor } = db.prepare('SELECT balance_minor FROM punters WHERE id = ?').get(punterId) as { balance_minor: number }
-        if (balance_minor - winMinor < 0) throw new InsufficientFunds()
-        insertRound(db, { id, punterId, idempotencyKey: key, product: game.product, gameId: game.gameId, engine: game.engine, stakeMinor, winMinor, outcome: { ...outcome } }, now)
+        if (findPunterById(db, punterId)!.balanceMinor - win < 0) throw new InsufficientFunds()
       },
     })
-    return { round: findRoundByKey(db, punterId, key)!, created: change.applied }
+    return { round: played, created: change.applied }
   } catch (error) {
-    if (error instanceof InsufficientFunds) return 'INSUFFICIENT_FUNDS'
-    throw error
+    if (!(error instanceof InsufficientFunds)) throw error
+    await deleteRound(data.db, round.roundId)
+    return 'INSUFFICIENT_FUNDS'
   }
 }
 
 export function createGamesRouter(deps: ServerDeps): Router {
   const router = Router()
-  const { db, log } = deps
+  const { db, data, log } = deps
   const auth = requirePunter(db, deps.now)
   const punterOf = (res: Response) => res.locals.punter as Punter
-  const balanceOf = (punterId: number) => (db.prepare('SELECT balance_minor FROM punters WHERE id = ?').get(punterId) as { balance_minor: number }).balance_minor / 100
+  const balanceOf = (punterId: number) => findPunterById(db, punterId)!.balanceMinor / 100
 
-  router.get('/games/favorites', auth, validateQuery(FAVORITES_QUERY), (req, res) => {
+  router.get('/games/favorites', auth, validateQuery(FAVORITES_QUERY), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, { product: req.query.product, gameIds: favorites(db, punterOf(res).id, String(req.query.product)) })
+    sendOk(res, { product: req.query.product, gameIds: await favorites(data.db, punterOf(res).id, String(req.query.product)) })
   })
-  router.put('/games/favorites', auth, validateBody(FAVORITE_SCHEMA), (req, res) => {
+  router.put('/games/favorites', auth, validateBody(FAVORITE_SCHEMA), async (req, res) => {
     const body = req.body as { product: GameProduct; gameId: string; favorite: boolean }
     if (!gameOf(body.product, body.gameId)) return sendError(res, 404, 'GAME_NOT_FOUND')
-    setFavorite(db, punterOf(res).id, body.product, body.gameId, body.favorite, deps.now())
-    sendOk(res, { product: body.product, gameIds: favorites(db, punterOf(res).id, body.product) })
+    await setFavorite(data.db, punterOf(res).id, body.product, body.gameId, body.favorite, deps.now())
+    sendOk(res, { product: body.product, gameIds: await favorites(data.db, punterOf(res).id, body.product) })
   })
 
   // the favourites as lobby cards (a favourites screen's account.load takes a path)
-  router.get('/games/favorites/:product', auth, (req, res) => {
+  router.get('/games/favorites/:product', auth, async (req, res) => {
     const product = String(req.params.product)
     if (!(GAME_PRODUCTS as readonly string[]).includes(product)) return sendError(res, 404, 'GAME_NOT_FOUND')
     const list = product === 'virtual-sports' ? demoEvents(product) : demoGames(product)
-    const ids = favorites(db, punterOf(res).id, product)
+    const ids = await favorites(data.db, punterOf(res).id, product)
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, ids.flatMap((id) => list.filter((g) => g.id === id)))
   })
 
-  router.get('/games/:product/:gameId', auth, (req, res) => {
+  router.get('/games/:product/:gameId', auth, async (req, res) => {
     const game = gameOf(String(req.params.product), String(req.params.gameId))
     if (!game) return sendError(res, 404, 'GAME_NOT_FOUND')
     const punter = punterOf(res)
     const allowed = assertAllowedFor(deps, req, punter.id, 'game')
     if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, { ...game, currency: punter.currency, stake: GAME_STAKE, balance: balanceOf(punter.id), favorite: favorites(db, punter.id, game.product).includes(game.gameId) })
+    sendOk(res, { ...game, currency: punter.currency, stake: GAME_STAKE, balance: balanceOf(punter.id), favorite: (await favorites(data.db, punter.id, game.product)).includes(game.gameId) })
   })
 
-  router.post('/games/:product/:gameId/play', auth, validateBody(PLAY_SCHEMA), (req, res) => {
+  router.post('/games/:product/:gameId/play', auth, validateBody(PLAY_SCHEMA), async (req, res) => {
     const game = gameOf(String(req.params.product), String(req.params.gameId))
     if (!game) return sendError(res, 404, 'GAME_NOT_FOUND')
     const punter = punterOf(res)
@@ -171,7 +183,7 @@ export function createGamesRouter(deps: ServerDeps): Router {
     if (!hasAtMostTwoDecimals(body.stake)) return sendError(res, 400, 'ValidationError', { field: 'stake', code: 'multipleOf' })
     if (body.stake < GAME_STAKE.minimum) return sendError(res, 400, 'STAKE_TOO_LOW', { limit: GAME_STAKE.minimum, currency: punter.currency })
     if (body.stake > GAME_STAKE.maximum) return sendError(res, 400, 'STAKE_TOO_HIGH', { limit: GAME_STAKE.maximum, currency: punter.currency })
-    const played = playRound(deps, punter.id, game, Math.round(body.stake * 100), body.idempotencyKey, body.cashOutAt, deps.now())
+    const played = await playRound(deps, punter.id, game, Math.round(body.stake * 100), body.idempotencyKey, body.cashOutAt, deps.now())
     if (played === 'INSUFFICIENT_FUNDS') return sendError(res, 409, 'INSUFFICIENT_FUNDS')
     if (played.created) {
       log.info('games.round', { punterId: punter.id, product: game.product, gameId: game.gameId, roundId: played.round.roundId })

@@ -2,8 +2,16 @@
  * Game rounds and favourites as rows. A round is the stake and the win in ONE ledger entry (the
  * net change) under `game:<punter>:<key>`, so a double tap plays one round; favourites are kept
  * per punter and product (casino, live-casino, live-games, virtual-sports …) on the server.
+ *
+ * On the query layer (issue 16): the same queries on SQLite and PostgreSQL. The balance and the
+ * ledger are the punters store's (server/punters/events.ts), so these tables carry no foreign key
+ * to punters (the two stores may sit in different databases while the conversion runs) and a
+ * round is written before its ledger entry (see playRound in ./index.ts).
  */
-import { registerMigration, type Db } from '../db/database'
+import type { Kysely } from 'kysely'
+import { registerMigration } from '../db/database'
+import { registerSchema } from '../db/schema'
+import type { Tables } from '../db/tables'
 
 registerMigration(
   'games-801-rounds',
@@ -29,6 +37,61 @@ registerMigration(
    );`,
 )
 
+interface GameRoundTable {
+  id: string
+  punter_id: number
+  idempotency_key: string
+  product: string
+  game_id: string
+  engine: 'slot' | 'crash'
+  stake_minor: number
+  win_minor: number
+  /** JSON of the engine's outcome (it recomputes from the round id). */
+  outcome: string
+  created_at: number
+}
+
+interface GameFavoriteTable {
+  punter_id: number
+  product: string
+  game_id: string
+  created_at: number
+}
+
+declare module '../db/tables' {
+  interface Tables {
+    game_rounds: GameRoundTable
+    game_favorites: GameFavoriteTable
+  }
+}
+
+registerSchema('q041-games', async (db) => {
+  await db.schema
+    .createTable('game_rounds')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('punter_id', 'bigint', (c) => c.notNull())
+    .addColumn('idempotency_key', 'text', (c) => c.notNull())
+    .addColumn('product', 'text', (c) => c.notNull())
+    .addColumn('game_id', 'text', (c) => c.notNull())
+    .addColumn('engine', 'text', (c) => c.notNull())
+    .addColumn('stake_minor', 'bigint', (c) => c.notNull())
+    .addColumn('win_minor', 'bigint', (c) => c.notNull())
+    .addColumn('outcome', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addUniqueConstraint('game_rounds_punter_key', ['punter_id', 'idempotency_key'])
+    .execute()
+  await db.schema
+    .createTable('game_favorites')
+    .ifNotExists()
+    .addColumn('punter_id', 'bigint', (c) => c.notNull())
+    .addColumn('product', 'text', (c) => c.notNull())
+    .addColumn('game_id', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('game_favorites_pk', ['punter_id', 'product', 'game_id'])
+    .execute()
+})
+
 export interface Round {
   roundId: string
   product: string
@@ -39,15 +102,7 @@ export interface Round {
   outcome: Record<string, unknown>
 }
 
-interface RoundRow {
-  id: string
-  product: string
-  game_id: string
-  engine: Round['engine']
-  stake_minor: number
-  win_minor: number
-  outcome: string
-}
+type RoundRow = Pick<GameRoundTable, 'id' | 'product' | 'game_id' | 'engine' | 'stake_minor' | 'win_minor' | 'outcome'>
 
 const toRound = (row: RoundRow): Round => ({
   roundId: row.id,
@@ -59,9 +114,15 @@ const toRound = (row: RoundRow): Round => ({
   outcome: JSON.parse(row.outcome) as Record<string, unknown>,
 })
 
-export function findRoundByKey(db: Db, punterId: number, key: string): Round | undefined {
-  const row = db.prepare('SELECT * FROM game_rounds WHERE punter_id = ? AND idempotency_key = ?').get(punterId, key) as RoundRow | undefined
-  return row && toRound(row)
+/** The round of a key with its amounts in minor units (the debit of a round found again needs them). */
+export async function findRoundByKey(db: Kysely<Tables>, punterId: number, key: string): Promise<(Round & { stakeMinor: number; winMinor: number }) | undefined> {
+  const row = await db
+    .selectFrom('game_rounds')
+    .select(['id', 'product', 'game_id', 'engine', 'stake_minor', 'win_minor', 'outcome'])
+    .where('punter_id', '=', punterId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst()
+  return row && { ...toRound(row), stakeMinor: row.stake_minor, winMinor: row.win_minor }
 }
 
 export interface NewRound {
@@ -76,17 +137,26 @@ export interface NewRound {
   outcome: Record<string, unknown>
 }
 
-export function insertRound(db: Db, r: NewRound, now: number): void {
-  db.prepare(
-    'INSERT INTO game_rounds (id, punter_id, idempotency_key, product, game_id, engine, stake_minor, win_minor, outcome, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(r.id, r.punterId, r.idempotencyKey, r.product, r.gameId, r.engine, r.stakeMinor, r.winMinor, JSON.stringify(r.outcome), now)
+/** Writes the round unless its key already has one (a parallel request with the same key keeps the first). */
+export async function insertRound(db: Kysely<Tables>, r: NewRound, now: number): Promise<void> {
+  await db
+    .insertInto('game_rounds')
+    .values({ id: r.id, punter_id: r.punterId, idempotency_key: r.idempotencyKey, product: r.product, game_id: r.gameId, engine: r.engine, stake_minor: r.stakeMinor, win_minor: r.winMinor, outcome: JSON.stringify(r.outcome), created_at: now })
+    .onConflict((oc) => oc.columns(['punter_id', 'idempotency_key']).doNothing())
+    .execute()
 }
 
-export function favorites(db: Db, punterId: number, product: string): string[] {
-  return (db.prepare('SELECT game_id FROM game_favorites WHERE punter_id = ? AND product = ? ORDER BY created_at, game_id').all(punterId, product) as { game_id: string }[]).map((r) => r.game_id)
+/** Withdraws a round its ledger entry refused (not enough funds): nothing was played. */
+export async function deleteRound(db: Kysely<Tables>, roundId: string): Promise<void> {
+  await db.deleteFrom('game_rounds').where('id', '=', roundId).execute()
 }
 
-export function setFavorite(db: Db, punterId: number, product: string, gameId: string, favorite: boolean, now: number): void {
-  if (favorite) db.prepare('INSERT INTO game_favorites (punter_id, product, game_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').run(punterId, product, gameId, now)
-  else db.prepare('DELETE FROM game_favorites WHERE punter_id = ? AND product = ? AND game_id = ?').run(punterId, product, gameId)
+export async function favorites(db: Kysely<Tables>, punterId: number, product: string): Promise<string[]> {
+  const rows = await db.selectFrom('game_favorites').select('game_id').where('punter_id', '=', punterId).where('product', '=', product).orderBy('created_at').orderBy('game_id').execute()
+  return rows.map((r) => r.game_id)
+}
+
+export async function setFavorite(db: Kysely<Tables>, punterId: number, product: string, gameId: string, favorite: boolean, now: number): Promise<void> {
+  if (favorite) await db.insertInto('game_favorites').values({ punter_id: punterId, product, game_id: gameId, created_at: now }).onConflict((oc) => oc.doNothing()).execute()
+  else await db.deleteFrom('game_favorites').where('punter_id', '=', punterId).where('product', '=', product).where('game_id', '=', gameId).execute()
 }

@@ -14,9 +14,9 @@ const freshIp = addresses(8)
 let key = 0
 export const newKey = () => `key-${process.pid}-${Date.now()}-${++key}`
 
-export async function startBetsServer(): Promise<BetsServer> {
+export async function startBetsServer(options: Parameters<typeof startTestServer>[0] = {}): Promise<BetsServer> {
   const clock = { now: Date.UTC(2026, 0, 15, 12, 30) }
-  const server = await startTestServer({ now: () => clock.now, simulators: true, development: true })
+  const server = await startTestServer({ now: () => clock.now, simulators: true, development: true, ...options })
   const used = new Set<string>()
   const call: MoneyServer['call'] = apiCaller(server.url, freshIp)
   const dev: BetsServer['dev'] = async (path, body) => (await call('POST', `/api/dev/feed/${path}`, { body })).json
