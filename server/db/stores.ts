@@ -14,8 +14,8 @@ export interface SqliteOnlyStore {
   files: string[]
 }
 
-/** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts, the credentials part's own tables (server/credentials/store.ts, secret-question.ts, join-form.ts, passwords.ts's history), server/auth/captcha.ts, server/signup/verification.ts, sms-budget.ts, outbox.ts. */
-export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms', 'captcha solutions', 'sign-up codes and attempts', 'admin accounts and sessions', 'games'] as const
+/** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts, the credentials part's own tables (server/credentials/store.ts, secret-question.ts, join-form.ts, passwords.ts's history), server/auth/captcha.ts, server/signup/verification.ts, sms-budget.ts, outbox.ts, server/identity/mitid.ts. */
+export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms', 'captcha solutions', 'sign-up codes and attempts', 'admin accounts and sessions', 'games', 'MitID states and links'] as const
 
 export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
   { store: "sign-up's punter reads and e-mail confirmation (punters and confirmation-token rows)", files: ['server/signup/prepare.ts', 'server/signup/email-routes.ts'] },
@@ -25,7 +25,7 @@ export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
     files: [
       'server/punters/repository.ts', 'server/punters/events.ts', 'server/punters/demo.ts', 'server/credentials/account.ts',
       'server/credentials/passwords.ts', 'server/credentials/token-login.ts',
-      'server/identity/index.ts', 'server/identity/mitid.ts', 'server/identity/nickname.ts', 'server/identity/portal.ts', 'server/regulation/self-exclusion.ts',
+      'server/identity/index.ts', 'server/identity/nickname.ts', 'server/identity/portal.ts', 'server/regulation/self-exclusion.ts',
     ],
   },
   { store: 'audit chain', files: ['server/store/audit.ts'] },

@@ -29,7 +29,7 @@ import { validateBody, noBody } from '../http/validate'
 import type { Punter } from '../punters/repository'
 import { punterById, requirePunter, sendLoggedIn } from '../signup/punters'
 import { isIdentified, NO_IDENTITY, simulatedNationalIdentity, type IdentityData, type IdentityRecord, type NationalIdentityProvider } from './cps'
-import { createSimulatedMitId, type MitIdBroker } from './mitid'
+import { createSimulatedMitId, linkMitId, mitIdLinkOf, type MitIdBroker } from './mitid'
 import { SET_NICKNAME_SCHEMA, setNicknameHandler } from './nickname'
 import { autoVerificationOf, createPortalSimulatorPages, newState, rememberEsiaState, startAutoVerification } from './portal'
 import { DOCUMENT_TYPES, sniffType, storeDocument, UPLOAD_LIMITS } from './upload'
@@ -95,7 +95,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
   const { db, log } = deps
   const simulators = deps.config.simulators
   const national = services.national ?? (simulators ? simulatedNationalIdentity : undefined)
-  const mitIdService = services.mitId ?? (simulators ? createSimulatedMitId(db) : undefined)
+  const mitIdService = services.mitId ?? (simulators ? createSimulatedMitId(deps.data) : undefined)
   const autoVerificationLink = services.autoVerificationLink ?? (simulators ? (state: string) => `/dev/identity/auto-verification?state=${encodeURIComponent(state)}` : undefined)
   const unavailable = (res: Response) => sendError(res, 503, 'SERVICE_UNAVAILABLE')
   const auth = requirePunter(db, deps.now)
@@ -170,23 +170,23 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
   gate.put('/nickname', auth, validateBody(SET_NICKNAME_SCHEMA), setNicknameHandler(deps))
 
   // ---- MitID ---------------------------------------------------------------------------------
-  gate.get('/account/mitId/params', (req, res) => {
+  gate.get('/account/mitId/params', async (req, res) => {
     const mitId = mitIdService
     if (!mitId) return unavailable(res)
     const askCpr = req.query.askCpr === 'true'
-    const { authorizationUrl, state } = mitId.params(askCpr, deps.now())
+    const { authorizationUrl, state } = await mitId.params(askCpr, deps.now())
     sendOk(res, { askCpr, redirectUrl: '/', authorizationUrl, state })
   })
-  gate.post('/auth/mitId/login', validateBody(MITID_LOGIN_SCHEMA), (req, res) => {
+  gate.post('/auth/mitId/login', validateBody(MITID_LOGIN_SCHEMA), async (req, res) => {
     const mitId = mitIdService
     if (!mitId) return unavailable(res)
     const { authorizationCode, state } = req.body as { authorizationCode: string; state: string }
     const now = deps.now()
-    const identity = mitId.exchange(authorizationCode, state, now)
+    const identity = await mitId.exchange(authorizationCode, state, now)
     if (!identity) return sendError(res, 400, 'GENERAL')
     const { site } = siteContext(req, deps)
-    const linked = db.prepare('SELECT punter_id FROM identity_mitid_links WHERE subject = ?').get(identity.subject) as { punter_id: number } | undefined
-    let punter = linked ? punterById(db, linked.punter_id) : undefined
+    const linked = await mitIdLinkOf(deps.data, identity.subject)
+    let punter = linked !== undefined ? punterById(db, linked) : undefined
     if (!punter) {
       if (!identity.cprDigest) {
         log.info('auth.mitid.login', { outcome: 'NEED_CPR_REQUEST' })
@@ -199,7 +199,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
         log.info('auth.mitid.login', { outcome: 'PUNTER_NOT_LINKED_WITH_EXTERNAL_SYSTEM' })
         return sendError(res, 400, 'PUNTER_NOT_LINKED_WITH_EXTERNAL_SYSTEM')
       }
-      db.prepare('INSERT OR REPLACE INTO identity_mitid_links (subject, punter_id) VALUES (?, ?)').run(identity.subject, row.id)
+      await linkMitId(deps.data, identity.subject, row.id)
       punter = punterById(db, row.id)!
     }
     if (punter.jurisdiction !== site.jurisdiction) return sendError(res, 400, 'PUNTER_NOT_LINKED_WITH_EXTERNAL_SYSTEM')
@@ -258,13 +258,13 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
 <button type="submit" data-testid="mitid-approve">Approve</button></form></body></html>`,
       )
     })
-    router.post('/dev/mitid/authorize', express.urlencoded({ extended: false, limit: '4kb' }), (req, res) => {
+    router.post('/dev/mitid/authorize', express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
       // No body, or one that is not a form (JSON, text): an empty form, refused like a wrong state.
       const body = (req.body !== null && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>
       const state = typeof body.state === 'string' ? body.state : ''
       const subject = typeof body.subject === 'string' ? body.subject.trim().slice(0, 60) : ''
       const cpr = typeof body.cpr === 'string' && /^\d{6}-?\d{4}$/.test(body.cpr) ? body.cpr : undefined
-      const code = subject ? mitId.authorize(state, subject, cpr, deps.now()) : undefined
+      const code = subject ? await mitId.authorize(state, subject, cpr, deps.now()) : undefined
       if (!code) return res.redirect(303, `/join/mitid?mitIdError=access_denied`)
       res.redirect(303, `/join/mitid?mitIdCode=${encodeURIComponent(code)}&mitIdState=${encodeURIComponent(state)}`)
     })

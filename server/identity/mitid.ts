@@ -10,7 +10,9 @@
  * never logged.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { registerMigration, type Db } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { registerMigration } from '../db/database'
+import { registerSchema } from '../db/schema'
 
 registerMigration(
   '403-identity-mitid',
@@ -29,46 +31,90 @@ registerMigration(
    );`,
 )
 
+// On the query layer (issue 16): MitID states and links run on SQLite or PostgreSQL (the migration
+// above stays as the history of existing SQLite files). No foreign key to punters: until the
+// punters store moves, the test-only seam keeps punters on SQLite and these tables on PostgreSQL.
+declare module '../db/tables' {
+  interface Tables {
+    identity_mitid: { state_sha256: string; ask_cpr: number; code_sha256: string | null; subject: string | null; cpr_sha256: string | null; expires_at: number; used: number }
+    identity_mitid_links: { subject: string; punter_id: number }
+  }
+}
+
+registerSchema('q021-identity-mitid', async (db) => {
+  await db.schema
+    .createTable('identity_mitid')
+    .ifNotExists()
+    .addColumn('state_sha256', 'text', (c) => c.primaryKey())
+    .addColumn('ask_cpr', 'bigint', (c) => c.notNull())
+    .addColumn('code_sha256', 'text', (c) => c.unique())
+    .addColumn('subject', 'text')
+    .addColumn('cpr_sha256', 'text')
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('used', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute()
+  await db.schema.createTable('identity_mitid_links').ifNotExists().addColumn('subject', 'text', (c) => c.primaryKey()).addColumn('punter_id', 'bigint', (c) => c.notNull()).execute()
+})
+
 export const MITID_STATE_TTL_MS = 5 * 60_000
 const sha = (value: string) => createHash('sha256').update(value).digest('hex')
 export const cprDigest = (cpr: string) => sha(`cpr:${cpr.replace('-', '')}`)
 
 export interface MitIdBroker {
   /** Starts an authorisation: the URL the browser goes to. */
-  params(askCpr: boolean, now: number): { authorizationUrl: string; state: string; askCpr: boolean }
+  params(askCpr: boolean, now: number): Promise<{ authorizationUrl: string; state: string; askCpr: boolean }>
   /** The authorisation code of an authorised state (the simulator's page calls this). */
-  authorize(state: string, subject: string, cpr: string | undefined, now: number): string | undefined
-  /** Exchanges a code: the MitID subject and, if it was asked for, the CPR digest. */
-  exchange(code: string, state: string, now: number): { subject: string; cprDigest: string | null } | undefined
+  authorize(state: string, subject: string, cpr: string | undefined, now: number): Promise<string | undefined>
+  /** Exchanges a code, once: the MitID subject and, if it was asked for, the CPR digest. */
+  exchange(code: string, state: string, now: number): Promise<{ subject: string; cprDigest: string | null } | undefined>
 }
 
-export function createSimulatedMitId(db: Db): MitIdBroker {
+export function createSimulatedMitId(data: DataLayer): MitIdBroker {
   return {
-    params(askCpr, now) {
+    async params(askCpr, now) {
       const state = randomBytes(24).toString('base64url')
-      db.prepare('INSERT INTO identity_mitid (state_sha256, ask_cpr, expires_at) VALUES (?, ?, ?)').run(sha(state), askCpr ? 1 : 0, now + MITID_STATE_TTL_MS)
+      await data.db.insertInto('identity_mitid').values({ state_sha256: sha(state), ask_cpr: askCpr ? 1 : 0, code_sha256: null, subject: null, cpr_sha256: null, expires_at: now + MITID_STATE_TTL_MS, used: 0 }).execute()
       return { authorizationUrl: `/dev/mitid/authorize?state=${state}`, state, askCpr }
     },
     authorize(state, subject, cpr, now) {
-      const row = db.prepare('SELECT ask_cpr, expires_at, code_sha256 FROM identity_mitid WHERE state_sha256 = ?').get(sha(state)) as
-        | { ask_cpr: number; expires_at: number; code_sha256: string | null }
-        | undefined
-      if (!row || row.expires_at <= now || row.code_sha256) return undefined
-      if (row.ask_cpr === 1 && !cpr) return undefined
-      const code = randomBytes(24).toString('base64url')
-      db.prepare('UPDATE identity_mitid SET code_sha256 = ?, subject = ?, cpr_sha256 = ? WHERE state_sha256 = ?').run(
-        sha(code),
-        subject,
-        row.ask_cpr === 1 && cpr ? cprDigest(cpr) : null,
-        sha(state),
+      // one code per state, even when two approvals race on two instances
+      return data.transaction(
+        async (tx) => {
+          const row = await tx.selectFrom('identity_mitid').select(['ask_cpr', 'expires_at', 'code_sha256']).where('state_sha256', '=', sha(state)).executeTakeFirst()
+          if (!row || row.expires_at <= now || row.code_sha256) return undefined
+          if (row.ask_cpr === 1 && !cpr) return undefined
+          const code = randomBytes(24).toString('base64url')
+          await tx
+            .updateTable('identity_mitid')
+            .set({ code_sha256: sha(code), subject, cpr_sha256: row.ask_cpr === 1 && cpr ? cprDigest(cpr) : null })
+            .where('state_sha256', '=', sha(state))
+            .execute()
+          return code
+        },
+        { serialiseOn: `mitid:${sha(state)}` },
       )
-      return code
     },
-    exchange(code, state, now) {
-      const row = db
-        .prepare('UPDATE identity_mitid SET used = 1 WHERE code_sha256 = ? AND state_sha256 = ? AND used = 0 AND expires_at > ? RETURNING subject, cpr_sha256')
-        .get(sha(code), sha(state), now) as { subject: string; cpr_sha256: string | null } | undefined
-      return row && { subject: row.subject, cprDigest: row.cpr_sha256 }
+    async exchange(code, state, now) {
+      const row = await data.db
+        .updateTable('identity_mitid')
+        .set({ used: 1 })
+        .where('code_sha256', '=', sha(code))
+        .where('state_sha256', '=', sha(state))
+        .where('used', '=', 0)
+        .where('expires_at', '>', now)
+        .returning(['subject', 'cpr_sha256'])
+        .executeTakeFirst()
+      return row?.subject ? { subject: row.subject, cprDigest: row.cpr_sha256 } : undefined
     },
   }
+}
+
+/** The punter a MitID subject was linked to at its first login, if any. */
+export async function mitIdLinkOf(data: DataLayer, subject: string): Promise<number | undefined> {
+  return (await data.db.selectFrom('identity_mitid_links').select('punter_id').where('subject', '=', subject).executeTakeFirst())?.punter_id
+}
+
+/** Links a MitID subject to a punter (a later link of the same subject replaces the earlier one). */
+export async function linkMitId(data: DataLayer, subject: string, punterId: number): Promise<void> {
+  await data.db.insertInto('identity_mitid_links').values({ subject, punter_id: punterId }).onConflict((oc) => oc.column('subject').doUpdateSet({ punter_id: punterId })).execute()
 }
