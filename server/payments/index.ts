@@ -21,7 +21,7 @@ import { validateBody, validateQuery, idempotencyKeyProperty } from '../http/val
 import { siteContext } from '../http/site'
 import { translationsFor } from '../documents/router'
 import type { ServerModule } from '../modules'
-import type { Punter } from '../punters/repository'
+import { findPunterById, type Punter } from '../punters/repository'
 import { requirePunter } from '../signup/punters'
 import { assertAllowedFor } from '../regulation/restrictions'
 import { findPromoCode, redeemPromoCode, type PromoCodePolicy } from './bonus'
@@ -97,13 +97,16 @@ export interface PaymentServices {
 export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices = {}): Router {
   const router = Router()
   const gate = Router()
-  const { db, log } = deps
-  const simulator = deps.config.simulators && !services.provider ? createSimulatedProvider(db, deps.now) : undefined
+  const { db, data, log } = deps
+  const simulator = deps.config.simulators && !services.provider ? createSimulatedProvider(data, deps.now) : undefined
   const provider = services.provider ?? simulator
   const auth = requirePunter(db, deps.now)
   const punterOf = (res: Response) => res.locals.punter as Punter
-  const freshBalance = (punterId: number) =>
-    db.prepare('SELECT balance_minor, first_deposit_date FROM punters WHERE id = ?').get(punterId) as { balance_minor: number; first_deposit_date: string | null }
+  // the punters store's row (group 5): read through its module, never joined
+  const freshBalance = (punterId: number) => {
+    const punter = findPunterById(db, punterId)!
+    return { balance_minor: punter.balanceMinor, first_deposit_date: punter.firstDepositDate }
+  }
 
   // Each source with its name in the asked locale (`label`), so a screen lists them as they are.
   router.get('/api/payments/methods', validateQuery(METHODS_QUERY), (req, res) => {
@@ -116,7 +119,7 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     sendOk(res, paymentSources(deps, req).map((source) => ({ ...source, label: texts[source.name] ?? fallback[source.name] ?? source.id })))
   })
 
-  gate.post('/payments/deposit', auth, validateBody(DEPOSIT_SCHEMA), (req, res) => {
+  gate.post('/payments/deposit', auth, validateBody(DEPOSIT_SCHEMA), async (req, res) => {
     const punter = punterOf(res)
     const { amount, method, idempotencyKey } = req.body as { amount: number; method: string; idempotencyKey?: string }
     // restricted punters (spec §6) do not deposit: the jurisdiction document says which restriction takes what
@@ -131,51 +134,56 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     const now = deps.now()
     const amountMinor = Math.round(amount * 100)
     const policy = depositLimitPolicy(deps, req)
-    const answer = db.transaction(() => {
-      const earlier = idempotencyKey ? findPaymentByKey(db, punter.id, idempotencyKey) : undefined
-      if (earlier) return { payment: earlier }
-      const exceeded = exceededPeriod(db, punter.id, amountMinor, policy, now)
-      if (exceeded) return { exceeded }
-      return { payment: createPayment(db, { punterId: punter.id, idempotencyKey: idempotencyKey ?? null, method, amountMinor, currency: punter.currency }, now).payment }
-    }).immediate()
+    // the limits read and the payment written in one transaction, one at a time per punter on every
+    // instance: parallel deposits never both fit under one limit
+    const answer = await data.transaction(
+      async (tx): Promise<{ payment?: Payment; exceeded?: LimitPeriod | null }> => {
+        const earlier = idempotencyKey ? await findPaymentByKey(tx, punter.id, idempotencyKey) : undefined
+        if (earlier) return { payment: earlier }
+        const exceeded = await exceededPeriod(tx, punter.id, amountMinor, policy, now)
+        if (exceeded) return { exceeded }
+        return { payment: (await createPayment(tx, { punterId: punter.id, idempotencyKey: idempotencyKey ?? null, method, amountMinor, currency: punter.currency }, now)).payment }
+      },
+      { serialiseOn: `deposits:${punter.id}` },
+    )
     if ('exceeded' in answer && answer.exceeded) {
       log.info('payments.deposit.refused', { punterId: punter.id, period: answer.exceeded })
       return sendError(res, 403, LIMIT_CODES[answer.exceeded], { period: answer.exceeded })
     }
     const payment = answer.payment!
-    const { redirectUrl } = provider.checkout({ id: payment.id, amountMinor: payment.amountMinor, currency: payment.currency, threeDSecure: source.threeDSecure })
+    const { redirectUrl } = await provider.checkout({ id: payment.id, amountMinor: payment.amountMinor, currency: payment.currency, threeDSecure: source.threeDSecure })
     log.info('payments.deposit.started', { punterId: punter.id, paymentId: payment.id, method, amountMinor })
     sendOk(res, { ...paymentAnswer(payment, undefined, undefined), redirectUrl })
   })
 
-  const settle = (req: Request, res: Response, paymentId: string) => {
+  const settle = async (req: Request, res: Response, paymentId: string) => {
     const punter = punterOf(res)
-    const payment = findPayment(db, paymentId)
+    const payment = await findPayment(data.db, paymentId)
     if (!payment || payment.punterId !== punter.id) return sendError(res, 404, 'PAYMENT_NOT_FOUND')
-    const settled = payment.status === 'pending' && provider ? settlePayment(db, payment.id, provider.outcome(payment.id), deps.now())! : payment
+    const settled = payment.status === 'pending' && provider ? (await settlePayment(deps, payment.id, await provider.outcome(payment.id), deps.now()))! : payment
     if (settled.status !== payment.status) log.info('payments.deposit.settled', { punterId: punter.id, paymentId: payment.id, status: settled.status })
     const fresh = freshBalance(punter.id)
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, paymentAnswer(settled, fresh.balance_minor, fresh.first_deposit_date))
   }
   gate.post('/payments/deposit/confirm', auth, validateBody(CONFIRM_SCHEMA), (req, res) => settle(req, res, (req.body as { paymentId: string }).paymentId))
-  gate.get('/payments/deposit/:paymentId', auth, (req, res) => {
+  gate.get('/payments/deposit/:paymentId', auth, async (req, res) => {
     const id = String(req.params.paymentId)
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'paymentId', code: 'pattern' })
-    settle(req, res, id)
+    await settle(req, res, id)
   })
 
-  const limitsAnswer = (req: Request, punter: Punter) => {
+  const limitsAnswer = async (req: Request, punter: Punter) => {
     const policy = depositLimitPolicy(deps, req)
     const when = dateTimeText(siteContext(req, deps).locale)
-    const limits = limitStates(db, punter.id, policy, deps.now()).map((limit) => (limit.pending ? { ...limit, pending: { ...limit.pending, effectiveAtText: when(limit.pending.effectiveAt) } } : limit))
+    const limits = (await limitStates(data.db, punter.id, policy, deps.now())).map((limit) => (limit.pending ? { ...limit, pending: { ...limit.pending, effectiveAtText: when(limit.pending.effectiveAt) } } : limit))
     return { currency: punter.currency, increaseTakesEffectAfterHours: policy.increaseTakesEffectAfterHours, limits }
   }
-  gate.get('/payments/deposit-limits', auth, (req, res) => {
+  gate.get('/payments/deposit-limits', auth, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, limitsAnswer(req, punterOf(res)))
+    sendOk(res, await limitsAnswer(req, punterOf(res)))
   })
-  gate.put('/payments/deposit-limits', auth, validateBody(LIMITS_SCHEMA), (req, res) => {
+  gate.put('/payments/deposit-limits', auth, validateBody(LIMITS_SCHEMA), async (req, res) => {
     const punter = punterOf(res)
     const policy = depositLimitPolicy(deps, req)
     const body = req.body as Partial<Record<LimitPeriod, number | null>>
@@ -186,12 +194,15 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
       if (amount !== null && cap !== undefined && amount > cap) return sendError(res, 400, HTTP_ERRORS.validation, { field: period, code: 'maximum', limit: cap })
     }
     const changes: Partial<Record<LimitPeriod, LimitChange>> = {}
-    db.transaction(() => {
-      for (const [period, amount] of Object.entries(body) as [LimitPeriod, number | null][]) changes[period] = setLimit(db, punter.id, period, amount, policy, deps.now())
-    })()
+    await data.transaction(
+      async (tx) => {
+        for (const [period, amount] of Object.entries(body) as [LimitPeriod, number | null][]) changes[period] = await setLimit(tx, punter.id, period, amount, policy, deps.now())
+      },
+      { serialiseOn: `deposit-limits:${punter.id}` },
+    )
     log.info('payments.limits.set', { punterId: punter.id, changes })
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, { ...limitsAnswer(req, punter), changes })
+    sendOk(res, { ...(await limitsAnswer(req, punter)), changes })
   })
 
   gate.post('/bonus/punter/promo-code/input', auth, validateBody(PROMO_INPUT_SCHEMA), (req, res) => {

@@ -4,9 +4,20 @@
  * concurrently) the provider's return URL is hit: the status moves from `pending` only once
  * (a conditional UPDATE), and the ledger entry's reference (`deposit:<payment id>`) is unique, so
  * the balance, `firstDepositDate` and the payment status change in one transaction or not at all.
+ *
+ * On the query layer (issue 16): the payments table is this store's; the balance, its ledger and
+ * the first deposit date are the punters store's (server/punters/events.ts), which may sit in
+ * another database while the conversion runs. Settling is ordered so a failure between the two
+ * steps loses nothing (server/db/README.md, step 6): the credit first (idempotent: its ledger
+ * reference is unique), then the payment closed (a conditional UPDATE); a retry after a crash
+ * between them finds the credit done and closes the payment.
  */
 import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
 import { registerMigration, type Db } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { oneOf, registerSchema } from '../db/schema'
+import type { Tables } from '../db/tables'
 import { changeBalance } from '../punters/events'
 
 registerMigration(
@@ -43,9 +54,10 @@ export interface Payment {
   settledAt: number | null
 }
 
-interface PaymentRow {
+interface PaymentTable {
   id: string
   punter_id: number
+  idempotency_key: string | null
   method: string
   amount_minor: number
   currency: string
@@ -53,6 +65,32 @@ interface PaymentRow {
   created_at: number
   settled_at: number | null
 }
+
+declare module '../db/tables' {
+  interface Tables {
+    payments: PaymentTable
+  }
+}
+
+registerSchema('q042-payments', async (db) => {
+  await db.schema
+    .createTable('payments')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('punter_id', 'bigint', (c) => c.notNull())
+    .addColumn('idempotency_key', 'text')
+    .addColumn('method', 'text', (c) => c.notNull())
+    .addColumn('amount_minor', 'bigint', (c) => c.notNull())
+    .addColumn('currency', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(oneOf('status', PAYMENT_STATUSES)))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('settled_at', 'bigint')
+    .addUniqueConstraint('payments_punter_key', ['punter_id', 'idempotency_key'])
+    .execute()
+  await db.schema.createIndex('payments_punter_created').ifNotExists().on('payments').columns(['punter_id', 'created_at']).execute()
+})
+
+type PaymentRow = Omit<PaymentTable, 'idempotency_key'>
 
 const toPayment = (row: PaymentRow): Payment => ({
   id: row.id,
@@ -65,13 +103,15 @@ const toPayment = (row: PaymentRow): Payment => ({
   settledAt: row.settled_at,
 })
 
-export function findPayment(db: Db, id: string): Payment | undefined {
-  const row = db.prepare('SELECT * FROM payments WHERE id = ?').get(id) as PaymentRow | undefined
+const PAYMENT_COLUMNS = ['id', 'punter_id', 'method', 'amount_minor', 'currency', 'status', 'created_at', 'settled_at'] as const
+
+export async function findPayment(db: Kysely<Tables>, id: string): Promise<Payment | undefined> {
+  const row = await db.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', id).executeTakeFirst()
   return row && toPayment(row)
 }
 
-export function findPaymentByKey(db: Db, punterId: number, idempotencyKey: string): Payment | undefined {
-  const row = db.prepare('SELECT * FROM payments WHERE punter_id = ? AND idempotency_key = ?').get(punterId, idempotencyKey) as PaymentRow | undefined
+export async function findPaymentByKey(db: Kysely<Tables>, punterId: number, idempotencyKey: string): Promise<Payment | undefined> {
+  const row = await db.selectFrom('payments').select(PAYMENT_COLUMNS).where('punter_id', '=', punterId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst()
   return row && toPayment(row)
 }
 
@@ -84,16 +124,16 @@ export interface NewPayment {
 }
 
 /** Records a new pending payment; with an idempotency key already used, answers that payment. */
-export function createPayment(db: Db, input: NewPayment, now: number): { payment: Payment; created: boolean } {
+export async function createPayment(db: Kysely<Tables>, input: NewPayment, now: number): Promise<{ payment: Payment; created: boolean }> {
   const id = randomBytes(16).toString('base64url')
-  const inserted = db
-    .prepare(
-      `INSERT INTO payments (id, punter_id, idempotency_key, method, amount_minor, currency, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (punter_id, idempotency_key) DO NOTHING`,
-    )
-    .run(id, input.punterId, input.idempotencyKey, input.method, input.amountMinor, input.currency, now)
-  if (inserted.changes === 1) return { payment: findPayment(db, id)!, created: true }
-  return { payment: findPaymentByKey(db, input.punterId, input.idempotencyKey!)!, created: false }
+  const inserted = await db
+    .insertInto('payments')
+    .values({ id, punter_id: input.punterId, idempotency_key: input.idempotencyKey, method: input.method, amount_minor: input.amountMinor, currency: input.currency, status: 'pending', created_at: now })
+    .onConflict((oc) => oc.columns(['punter_id', 'idempotency_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (inserted) return { payment: (await findPayment(db, id))!, created: true }
+  return { payment: (await findPaymentByKey(db, input.punterId, input.idempotencyKey!))!, created: false }
 }
 
 /** What the provider says happened; `pending` while the punter is still at its pages. */
@@ -101,16 +141,16 @@ export type ProviderOutcome = PaymentStatus
 
 /**
  * Applies the provider's outcome to a pending payment, once. Success credits the balance and sets
- * the first deposit date (if none) in the same transaction; failure and abandonment only close the
- * payment. A payment no longer pending is answered as it is.
+ * the first deposit date (if none) in the punters store's transaction, then closes the payment;
+ * failure and abandonment only close the payment. A payment no longer pending is answered as it is.
  */
-export function settlePayment(db: Db, paymentId: string, outcome: ProviderOutcome, now: number): Payment | undefined {
-  const payment = findPayment(db, paymentId)
+export async function settlePayment(deps: { db: Db; data: DataLayer }, paymentId: string, outcome: ProviderOutcome, now: number): Promise<Payment | undefined> {
+  const { db, data } = deps
+  const payment = await findPayment(data.db, paymentId)
   if (!payment || payment.status !== 'pending') return payment
   let final = outcome
   if (final === 'pending' && now - payment.createdAt >= PAYMENT_ABANDONED_AFTER_MS) final = 'abandoned'
   if (final === 'pending') return payment
-  const close = db.prepare("UPDATE payments SET status = ?, settled_at = ? WHERE id = ? AND status = 'pending'")
   if (final === 'succeeded') {
     changeBalance(db, {
       punterId: payment.punterId,
@@ -118,13 +158,10 @@ export function settlePayment(db: Db, paymentId: string, outcome: ProviderOutcom
       reference: `deposit:${payment.id}`,
       kind: 'deposit',
       now,
-      alsoWrite: () => {
-        close.run('succeeded', now, payment.id)
-        db.prepare('UPDATE punters SET first_deposit_date = COALESCE(first_deposit_date, ?) WHERE id = ?').run(new Date(now).toISOString().slice(0, 10), payment.punterId)
-      },
+      // the punters row's first deposit date (group 5's table, in its transaction; still raw SQLite there)
+      alsoWrite: () => void db.prepare('UPDATE punters SET first_deposit_date = COALESCE(first_deposit_date, ?) WHERE id = ?').run(new Date(now).toISOString().slice(0, 10), payment.punterId),
     })
-  } else {
-    close.run(final, now, payment.id)
   }
-  return findPayment(db, paymentId)
+  await data.db.updateTable('payments').set({ status: final, settled_at: now }).where('id', '=', payment.id).where('status', '=', 'pending').execute()
+  return findPayment(data.db, paymentId)
 }

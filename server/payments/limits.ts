@@ -5,8 +5,14 @@
  * limit) applies at once; a looser one (raised or removed) waits the jurisdiction's cooling-off
  * time (`regulatory.depositLimits.increaseTakesEffectAfterHours`) and only then applies, read
  * lazily against the injected clock. Amounts are kept in minor units.
+ *
+ * On the query layer (issue 16): every function takes the database or a transaction of it, so the
+ * deposit route checks the limits and records the payment in one transaction (./index.ts).
  */
-import { registerMigration, type Db } from '../db/database'
+import type { Kysely } from 'kysely'
+import { registerMigration } from '../db/database'
+import { registerSchema } from '../db/schema'
+import type { Tables } from '../db/tables'
 import { PERIOD_MS, type DepositLimitPolicy, type LimitPeriod } from './policy'
 
 registerMigration(
@@ -23,12 +29,39 @@ registerMigration(
    );`,
 )
 
-interface LimitRow {
+interface DepositLimitTable {
+  punter_id: number
+  period: string
   amount_minor: number | null
+  /** 1 while a looser limit waits for its cooling-off time. */
   pending: number
   pending_amount_minor: number | null
   pending_effective_at: number | null
+  updated_at: number
 }
+
+declare module '../db/tables' {
+  interface Tables {
+    deposit_limits: DepositLimitTable
+  }
+}
+
+registerSchema('q043-deposit-limits', async (db) => {
+  await db.schema
+    .createTable('deposit_limits')
+    .ifNotExists()
+    .addColumn('punter_id', 'bigint', (c) => c.notNull())
+    .addColumn('period', 'text', (c) => c.notNull())
+    .addColumn('amount_minor', 'bigint')
+    .addColumn('pending', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('pending_amount_minor', 'bigint')
+    .addColumn('pending_effective_at', 'bigint')
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('deposit_limits_pk', ['punter_id', 'period'])
+    .execute()
+})
+
+type LimitRow = Pick<DepositLimitTable, 'amount_minor' | 'pending' | 'pending_amount_minor' | 'pending_effective_at'>
 
 export interface LimitState {
   period: LimitPeriod
@@ -44,13 +77,13 @@ export interface LimitState {
 const toMinor = (amount: number | null | undefined) => (amount === null || amount === undefined ? null : Math.round(amount * 100))
 const toMajor = (minor: number | null) => (minor === null ? null : minor / 100)
 
-function row(db: Db, punterId: number, period: LimitPeriod): LimitRow | undefined {
-  return db.prepare('SELECT amount_minor, pending, pending_amount_minor, pending_effective_at FROM deposit_limits WHERE punter_id = ? AND period = ?').get(punterId, period) as LimitRow | undefined
+function row(db: Kysely<Tables>, punterId: number, period: LimitPeriod): Promise<LimitRow | undefined> {
+  return db.selectFrom('deposit_limits').select(['amount_minor', 'pending', 'pending_amount_minor', 'pending_effective_at']).where('punter_id', '=', punterId).where('period', '=', period).executeTakeFirst()
 }
 
 /** The limit in force at `now` (minor units; null = none), the cap included. */
-export function limitInForce(db: Db, punterId: number, period: LimitPeriod, policy: DepositLimitPolicy, now: number): number | null {
-  const current = row(db, punterId, period)
+export async function limitInForce(db: Kysely<Tables>, punterId: number, period: LimitPeriod, policy: DepositLimitPolicy, now: number): Promise<number | null> {
+  const current = await row(db, punterId, period)
   let amount = current ? current.amount_minor : toMinor(policy.defaults[period])
   if (current?.pending === 1 && current.pending_effective_at !== null && current.pending_effective_at <= now) amount = current.pending_amount_minor
   const cap = toMinor(policy.maximum[period])
@@ -59,59 +92,63 @@ export function limitInForce(db: Db, punterId: number, period: LimitPeriod, poli
 }
 
 /** Deposits (succeeded or still in progress) in the rolling window ending at `now`, minor units. */
-export function depositedInWindow(db: Db, punterId: number, period: LimitPeriod, now: number): number {
-  const row = db
-    .prepare("SELECT COALESCE(SUM(amount_minor), 0) AS total FROM payments WHERE punter_id = ? AND status IN ('pending', 'succeeded') AND created_at > ?")
-    .get(punterId, now - PERIOD_MS[period]) as { total: number }
-  return row.total
+export async function depositedInWindow(db: Kysely<Tables>, punterId: number, period: LimitPeriod, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), eb.lit(0)).as('total'))
+    .where('punter_id', '=', punterId)
+    .where('status', 'in', ['pending', 'succeeded'])
+    .where('created_at', '>', now - PERIOD_MS[period])
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
 }
 
 /** The first period whose limit this deposit would pass, or null. */
-export function exceededPeriod(db: Db, punterId: number, amountMinor: number, policy: DepositLimitPolicy, now: number): LimitPeriod | null {
+export async function exceededPeriod(db: Kysely<Tables>, punterId: number, amountMinor: number, policy: DepositLimitPolicy, now: number): Promise<LimitPeriod | null> {
   for (const period of policy.periods) {
-    const limit = limitInForce(db, punterId, period, policy, now)
-    if (limit !== null && depositedInWindow(db, punterId, period, now) + amountMinor > limit) return period
+    const limit = await limitInForce(db, punterId, period, policy, now)
+    if (limit !== null && (await depositedInWindow(db, punterId, period, now)) + amountMinor > limit) return period
   }
   return null
 }
 
-export function limitStates(db: Db, punterId: number, policy: DepositLimitPolicy, now: number): LimitState[] {
-  return policy.periods.map((period) => {
-    const current = row(db, punterId, period)
+export async function limitStates(db: Kysely<Tables>, punterId: number, policy: DepositLimitPolicy, now: number): Promise<LimitState[]> {
+  const states: LimitState[] = []
+  for (const period of policy.periods) {
+    const current = await row(db, punterId, period)
     const waiting = current?.pending === 1 && current.pending_effective_at !== null && current.pending_effective_at > now
-    return {
+    states.push({
       period,
-      amount: toMajor(limitInForce(db, punterId, period, policy, now)),
+      amount: toMajor(await limitInForce(db, punterId, period, policy, now)),
       pending: waiting ? { amount: toMajor(current!.pending_amount_minor), effectiveAt: new Date(current!.pending_effective_at!).toISOString() } : null,
       maximum: policy.maximum[period] ?? null,
-      used: depositedInWindow(db, punterId, period, now) / 100,
-    }
-  })
+      used: (await depositedInWindow(db, punterId, period, now)) / 100,
+    })
+  }
+  return states
 }
 
 export type LimitChange = 'applied' | 'pending' | 'unchanged'
 
 /**
  * Sets one period's limit (major units; null = no limit). Stricter → in force now (and any
- * waiting raise is dropped); looser → waits `increaseTakesEffectAfterHours`.
+ * waiting raise is dropped); looser → waits `increaseTakesEffectAfterHours`. Call it inside a
+ * transaction (the read and the write belong together).
  */
-export function setLimit(db: Db, punterId: number, period: LimitPeriod, amount: number | null, policy: DepositLimitPolicy, now: number): LimitChange {
+export async function setLimit(tx: Kysely<Tables>, punterId: number, period: LimitPeriod, amount: number | null, policy: DepositLimitPolicy, now: number): Promise<LimitChange> {
   const wanted = toMinor(amount)
-  return db.transaction((): LimitChange => {
-    const current = limitInForce(db, punterId, period, policy, now)
-    const stricter = current === null ? wanted !== null : wanted !== null && wanted < current
-    const upsert = db.prepare(
-      `INSERT INTO deposit_limits (punter_id, period, amount_minor, pending, pending_amount_minor, pending_effective_at, updated_at)
-       VALUES (@punterId, @period, @amount, @pending, @pendingAmount, @effectiveAt, @now)
-       ON CONFLICT(punter_id, period) DO UPDATE SET amount_minor = @amount, pending = @pending,
-         pending_amount_minor = @pendingAmount, pending_effective_at = @effectiveAt, updated_at = @now`,
-    )
-    if (stricter || wanted === current) {
-      upsert.run({ punterId, period, amount: wanted, pending: 0, pendingAmount: null, effectiveAt: null, now })
-      return stricter ? 'applied' : 'unchanged'
-    }
-    const effectiveAt = now + policy.increaseTakesEffectAfterHours * 3_600_000
-    upsert.run({ punterId, period, amount: current, pending: 1, pendingAmount: wanted, effectiveAt, now })
-    return 'pending'
-  })()
+  const current = await limitInForce(tx, punterId, period, policy, now)
+  const stricter = current === null ? wanted !== null : wanted !== null && wanted < current
+  const upsert = (values: Pick<DepositLimitTable, 'amount_minor' | 'pending' | 'pending_amount_minor' | 'pending_effective_at'>) =>
+    tx
+      .insertInto('deposit_limits')
+      .values({ punter_id: punterId, period, ...values, updated_at: now })
+      .onConflict((oc) => oc.columns(['punter_id', 'period']).doUpdateSet({ ...values, updated_at: now }))
+      .execute()
+  if (stricter || wanted === current) {
+    await upsert({ amount_minor: wanted, pending: 0, pending_amount_minor: null, pending_effective_at: null })
+    return stricter ? 'applied' : 'unchanged'
+  }
+  await upsert({ amount_minor: current, pending: 1, pending_amount_minor: wanted, pending_effective_at: now + policy.increaseTakesEffectAfterHours * 3_600_000 })
+  return 'pending'
 }

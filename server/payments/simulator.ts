@@ -8,9 +8,13 @@
  * Test cards: 4000 0000 0000 0002 is declined before 3-D Secure; any other 16 digits reach the
  * 3-D Secure step, where the tester approves, fails or cancels. "Cancel" on either page is the
  * punter abandoning the payment.
+ *
+ * On the query layer (issue 16): the simulated acquirer's own table, on both engines.
  */
 import express, { Router } from 'express'
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { registerSchema } from '../db/schema'
 import { PAYMENT_ABANDONED_AFTER_MS, type ProviderOutcome } from './ledger'
 
 registerMigration(
@@ -31,57 +35,82 @@ export const RETURN_PATH = '/threedsconfirm'
 
 export interface PaymentProvider {
   /** Opens a checkout for a payment: where the browser goes next. */
-  checkout(payment: { id: string; amountMinor: number; currency: string; threeDSecure: boolean }): { redirectUrl: string }
+  checkout(payment: { id: string; amountMinor: number; currency: string; threeDSecure: boolean }): Promise<{ redirectUrl: string }> | { redirectUrl: string }
   /** What happened to the payment at the provider. */
-  outcome(paymentId: string): ProviderOutcome
+  outcome(paymentId: string): Promise<ProviderOutcome> | ProviderOutcome
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const returnUrl = (paymentId: string) => `${RETURN_PATH}?paymentId=${encodeURIComponent(paymentId)}`
 
-interface SimulatedPayment {
+interface SimulatedPaymentTable {
   payment_id: string
   amount_minor: number
   currency: string
   three_d_secure: number
+  card_last4: string | null
   outcome: ProviderOutcome
   expires_at: number
 }
 
-export function createSimulatedProvider(db: Db, now: () => number): PaymentProvider & { router(): Router } {
+declare module '../db/tables' {
+  interface Tables {
+    payment_simulator: SimulatedPaymentTable
+  }
+}
+
+registerSchema('q044-payment-simulator', async (db) => {
+  await db.schema
+    .createTable('payment_simulator')
+    .ifNotExists()
+    .addColumn('payment_id', 'text', (c) => c.primaryKey())
+    .addColumn('amount_minor', 'bigint', (c) => c.notNull())
+    .addColumn('currency', 'text', (c) => c.notNull())
+    .addColumn('three_d_secure', 'integer', (c) => c.notNull())
+    .addColumn('card_last4', 'text')
+    .addColumn('outcome', 'text', (c) => c.notNull().defaultTo('pending'))
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .execute()
+})
+
+type SimulatedPayment = Omit<SimulatedPaymentTable, 'card_last4'>
+
+export function createSimulatedProvider(data: DataLayer, now: () => number): PaymentProvider & { router(): Router } {
+  const { db } = data
   /** A checkout left alone past its time is abandoned: its pages no longer take the payment. */
-  const find = (id: unknown): SimulatedPayment | undefined => {
-    const row = typeof id === 'string' && id.length <= 64 ? (db.prepare('SELECT * FROM payment_simulator WHERE payment_id = ?').get(id) as SimulatedPayment | undefined) : undefined
+  const find = async (id: unknown): Promise<SimulatedPayment | undefined> => {
+    if (typeof id !== 'string' || id.length > 64) return undefined
+    const row = await db.selectFrom('payment_simulator').select(['payment_id', 'amount_minor', 'currency', 'three_d_secure', 'outcome', 'expires_at']).where('payment_id', '=', id).executeTakeFirst()
     return row && row.outcome === 'pending' && row.expires_at <= now() ? { ...row, outcome: 'abandoned' } : row
   }
-  const decide = (id: string, outcome: ProviderOutcome, last4?: string) =>
-    db.prepare("UPDATE payment_simulator SET outcome = ?, card_last4 = COALESCE(?, card_last4) WHERE payment_id = ? AND outcome = 'pending' AND expires_at > ?").run(outcome, last4 ?? null, id, now())
+  const decide = async (id: string, outcome: ProviderOutcome, last4?: string) => {
+    const set = last4 === undefined ? { outcome } : { outcome, card_last4: last4 }
+    await db.updateTable('payment_simulator').set(set).where('payment_id', '=', id).where('outcome', '=', 'pending').where('expires_at', '>', now()).execute()
+  }
 
   const page = (title: string, body: string) =>
     `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`
   const amountLine = (p: SimulatedPayment) => `<p data-testid="pay-amount">${(p.amount_minor / 100).toFixed(2)} ${escapeHtml(p.currency)}</p>`
 
   return {
-    checkout(payment) {
-      db.prepare('INSERT OR IGNORE INTO payment_simulator (payment_id, amount_minor, currency, three_d_secure, expires_at) VALUES (?, ?, ?, ?, ?)').run(
-        payment.id,
-        payment.amountMinor,
-        payment.currency,
-        payment.threeDSecure ? 1 : 0,
-        now() + PAYMENT_ABANDONED_AFTER_MS,
-      )
+    async checkout(payment) {
+      await db
+        .insertInto('payment_simulator')
+        .values({ payment_id: payment.id, amount_minor: payment.amountMinor, currency: payment.currency, three_d_secure: payment.threeDSecure ? 1 : 0, outcome: 'pending', expires_at: now() + PAYMENT_ABANDONED_AFTER_MS })
+        .onConflict((oc) => oc.column('payment_id').doNothing())
+        .execute()
       return { redirectUrl: `/dev/payments/checkout?paymentId=${encodeURIComponent(payment.id)}` }
     },
-    outcome(paymentId) {
-      return find(paymentId)?.outcome ?? 'failed'
+    async outcome(paymentId) {
+      return (await find(paymentId))?.outcome ?? 'failed'
     },
     router() {
       const router = Router()
       const form = express.urlencoded({ extended: false, limit: '4kb' })
       const bodyOf = (req: express.Request) => (req.body !== null && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>
 
-      router.get('/dev/payments/checkout', (req, res) => {
-        const payment = find(req.query.paymentId)
+      router.get('/dev/payments/checkout', async (req, res) => {
+        const payment = await find(req.query.paymentId)
         if (!payment || payment.outcome !== 'pending') return res.status(404).type('html').send(page('Payment simulator', '<p>No payment waiting here.</p>'))
         const id = escapeHtml(payment.payment_id)
         res.type('html').send(
@@ -95,21 +124,21 @@ export function createSimulatedProvider(db: Db, now: () => number): PaymentProvi
           ),
         )
       })
-      router.post('/dev/payments/checkout', form, (req, res) => {
+      router.post('/dev/payments/checkout', form, async (req, res) => {
         const body = bodyOf(req)
-        const payment = find(body.paymentId)
+        const payment = await find(body.paymentId)
         if (!payment || payment.outcome !== 'pending') return res.redirect(303, returnUrl(String(body.paymentId ?? '')))
         const card = typeof body.card === 'string' ? body.card.replace(/\s+/g, '') : ''
-        if (body.action === 'cancel') decide(payment.payment_id, 'abandoned')
-        else if (!/^\d{16}$/.test(card) || card === DECLINED_TEST_CARD) decide(payment.payment_id, 'failed', card.slice(-4))
+        if (body.action === 'cancel') await decide(payment.payment_id, 'abandoned')
+        else if (!/^\d{16}$/.test(card) || card === DECLINED_TEST_CARD) await decide(payment.payment_id, 'failed', card.slice(-4))
         else if (payment.three_d_secure === 1) {
-          db.prepare('UPDATE payment_simulator SET card_last4 = ? WHERE payment_id = ?').run(card.slice(-4), payment.payment_id)
+          await db.updateTable('payment_simulator').set({ card_last4: card.slice(-4) }).where('payment_id', '=', payment.payment_id).execute()
           return res.redirect(303, `/dev/payments/3ds?paymentId=${encodeURIComponent(payment.payment_id)}`)
-        } else decide(payment.payment_id, 'succeeded', card.slice(-4))
+        } else await decide(payment.payment_id, 'succeeded', card.slice(-4))
         res.redirect(303, returnUrl(payment.payment_id))
       })
-      router.get('/dev/payments/3ds', (req, res) => {
-        const payment = find(req.query.paymentId)
+      router.get('/dev/payments/3ds', async (req, res) => {
+        const payment = await find(req.query.paymentId)
         if (!payment || payment.outcome !== 'pending') return res.status(404).type('html').send(page('3-D Secure simulator', '<p>No payment waiting here.</p>'))
         const id = escapeHtml(payment.payment_id)
         res.type('html').send(
@@ -123,12 +152,12 @@ export function createSimulatedProvider(db: Db, now: () => number): PaymentProvi
           ),
         )
       })
-      router.post('/dev/payments/3ds', form, (req, res) => {
+      router.post('/dev/payments/3ds', form, async (req, res) => {
         const body = bodyOf(req)
-        const payment = find(body.paymentId)
+        const payment = await find(body.paymentId)
         if (payment && payment.outcome === 'pending') {
           const outcome: ProviderOutcome = body.action === 'approve' ? 'succeeded' : body.action === 'cancel' ? 'abandoned' : 'failed'
-          decide(payment.payment_id, outcome)
+          await decide(payment.payment_id, outcome)
         }
         res.redirect(303, returnUrl(String(body.paymentId ?? '')))
       })

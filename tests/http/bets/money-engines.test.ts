@@ -3,7 +3,8 @@
  * DATABASE_URL) and a throw-away PostgreSQL (the test-only seam `convertedStoresOnPostgresForTests`;
  * the balance and its ledger stay with the punters store). What must hold: no double spend under
  * parallel requests on one balance (never negative, every acknowledged round paid through it
- * exactly once), and a repeated idempotency key plays once.
+ * exactly once), a repeated idempotency key plays once, a deposit limit counts each deposit once
+ * and a payment is credited once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findRoundByKey } from '../../../server/games/store'
@@ -65,5 +66,27 @@ describe.each([
     expect((await server.call('GET', 'games/favorites?product=casino', { hash })).json.payload.gameIds).toEqual(['book-of-ra'])
     await server.call('PUT', 'games/favorites', { hash, body: { product: 'casino', gameId: 'book-of-ra', favorite: false } })
     expect((await server.call('GET', 'games/favorites?product=casino', { hash })).json.payload.gameIds).toEqual([])
+  })
+
+  it.runIf(runs)('10 parallel deposits under a daily limit of 100: exactly the ones that fit are accepted (each counted once)', async () => {
+    const hash = await server.login('domain@demo.parlay.test')
+    expect((await server.call('PUT', 'payments/deposit-limits', { hash, body: { daily: 100 } })).json.payload.changes).toEqual({ daily: 'applied' })
+    const answers = await Promise.all(Array.from({ length: 10 }, () => server.call('POST', 'payments/deposit', { hash, body: { amount: 30, method: 'card' } })))
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3)
+    for (const refused of answers.filter((a) => a.status !== 200)) expect(refused.json.errorCode).toBe('DAILY_DEPOSIT_LIMIT_EXCEED')
+    const daily = (await server.call('GET', 'payments/deposit-limits', { hash })).json.payload.limits.find((l: { period: string }) => l.period === 'daily')
+    expect(daily).toMatchObject({ amount: 100, used: 90 })
+  })
+
+  it.runIf(runs)('a deposit approved at the provider and confirmed 10 times at once is credited once', async () => {
+    const hash = await server.login('japan@demo.parlay.test')
+    const before = await server.balance(hash)
+    const started = (await server.call('POST', 'payments/deposit', { hash, body: { amount: 40, method: 'card', idempotencyKey: newKey() } })).json.payload
+    const post = (path: string, form: Record<string, string>) => fetch(server.url + path, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' })
+    expect((await post('/dev/payments/checkout', { paymentId: started.paymentId, card: '4242424242424242', action: 'pay' })).status).toBe(303)
+    expect((await post('/dev/payments/3ds', { paymentId: started.paymentId, action: 'approve' })).status).toBe(303)
+    const answers = await Promise.all(Array.from({ length: 10 }, () => server.call('POST', 'payments/deposit/confirm', { hash, body: { paymentId: started.paymentId } })))
+    for (const answer of answers) expect(answer.json.payload.status).toBe('succeeded')
+    expect(await server.balance(hash)).toBe(before + 40)
   })
 })
