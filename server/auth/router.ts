@@ -309,10 +309,10 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     sendOk(res, null)
   })
 
-  router.get('/heartbeat', requireSession, (req, res) => {
+  router.get('/heartbeat', requireSession, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     const punter = req.punterSession!.punter
-    sendOk(res, { ...userData(punter, siteContext(req, deps).locale), restrictions: restrictionsView(punter, jurisdictionFor(deps, req), deps.now()), realityCheckAccepted: punter.profile.realityCheck !== undefined, inboxStatistics: inboxStatistics(db, punter.id) })
+    sendOk(res, { ...userData(punter, siteContext(req, deps).locale), restrictions: restrictionsView(punter, jurisdictionFor(deps, req), deps.now()), realityCheckAccepted: punter.profile.realityCheck !== undefined, inboxStatistics: await inboxStatistics(deps.data.db, punter.id) })
   })
 
   router.get('/auth/punter-session/expiration-timeout', requireSession, (req, res) => {

@@ -85,23 +85,23 @@ export function createEngagementRouter(deps: ServerDeps): Router {
     return (key: string) => texts[key] ?? fallback[key] ?? key
   }
 
-  gate.get('/bonus/quiz/punter/active', auth, validateQuery(NO_QUERY), (req, res) => {
+  gate.get('/bonus/quiz/punter/active', auth, validateQuery(NO_QUERY), async (req, res) => {
     const now = deps.now()
-    const answers = answersOf(db, punterOf(res).id)
+    const answers = await answersOf(deps.data.db, punterOf(res).id)
     const say = sayer(req)
     noStore(res)
     res.setHeader('Vary', 'Host, Accept-Language')
     sendOk(res, quizzes(req).filter((q) => isActive(q, now)).map((q) => quizInfo(q, now, answers.get(q.id), say)))
   })
 
-  gate.get('/bonus/quiz/punter/quiz-account', auth, validateQuery(NO_QUERY), (req, res) => {
+  gate.get('/bonus/quiz/punter/quiz-account', auth, validateQuery(NO_QUERY), async (req, res) => {
     const now = deps.now()
-    const answers = answersOf(db, punterOf(res).id)
+    const answers = await answersOf(deps.data.db, punterOf(res).id)
     noStore(res)
     sendOk(res, { availableTickets: quizzes(req).filter((q) => takesAnswers(q, now) && !answers.has(q.id)).length })
   })
 
-  gate.post('/bonus/quiz/punter/answer', auth, validateBody(QUIZ_ANSWER_SCHEMA), (req, res) => {
+  gate.post('/bonus/quiz/punter/answer', auth, validateBody(QUIZ_ANSWER_SCHEMA), async (req, res) => {
     const punter = punterOf(res)
     const body = req.body as { quizId: string; answerId: string }
     const quiz = quizzes(req).find((q) => q.id === body.quizId)
@@ -111,7 +111,7 @@ export function createEngagementRouter(deps: ServerDeps): Router {
     if (!punter.firstName.trim()) return sendError(res, 403, 'QUIZ_PERSONAL_DATA_REQUIRED', { path: quiz.personalDataPath ?? '/account/id-confirmation' })
     const now = deps.now()
     if (!takesAnswers(quiz, now)) return sendError(res, 409, 'QUIZ_NOT_OPEN', { status: quizInfo(quiz, now, undefined).status })
-    const { recorded, correct } = recordAnswer(db, punter.id, quiz, body.answerId, now)
+    const { recorded, correct } = await recordAnswer(deps.data.db, punter.id, quiz, body.answerId, now)
     if (!recorded) return sendError(res, 409, 'QUIZ_ALREADY_ANSWERED')
     log.info('quiz.answered', { punterId: punter.id, quizId: quiz.id, correct })
     noStore(res)
@@ -141,12 +141,13 @@ export function createEngagementRouter(deps: ServerDeps): Router {
     const say = sayer(req)
     sendOk(res, runningCampaigns(req).flatMap((c) => (c.prizes ?? []).map((p) => ({ ...p, label: say(p.title), campaignId: c.id }))))
   })
-  gate.get('/loyalty/account', auth, validateQuery(NO_QUERY), (req, res) => {
+  gate.get('/loyalty/account', auth, validateQuery(NO_QUERY), async (req, res) => {
+    const account = await loyaltyAccountOf(db, punterOf(res).id)
     noStore(res)
-    sendOk(res, loyaltyAccountOf(db, punterOf(res).id))
+    sendOk(res, account)
   })
-  gate.post('/loyalty/rules/accept', auth, noBody(), (req, res) => {
-    const account = acceptLoyaltyRules(db, punterOf(res), deps.now())
+  gate.post('/loyalty/rules/accept', auth, noBody(), async (req, res) => {
+    const account = await acceptLoyaltyRules(db, punterOf(res), deps.now())
     log.info('loyalty.rules.accepted', { punterId: punterOf(res).id })
     noStore(res)
     sendOk(res, account)

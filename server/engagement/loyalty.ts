@@ -2,10 +2,12 @@
  * Loyalty (spec §3 loyaltyAccountInfo and the loyalty active campaign): campaigns are operator
  * documents (kind `loyalty-campaign`, schemas/loyalty/); which sites load them is the jurisdiction
  * document's `loyalty.campaign` (spec §6: Curaçao and Russia). The punter's account (balance, tier,
- * bonusAvailable, needRequestRulesAcceptance) lives in the punter's profile.
+ * bonusAvailable, needRequestRulesAcceptance) lives in the punter's profile, read and written
+ * through the punters store's functions (issue 16: no SQL of this file touches its table).
  */
 import type { Db } from '../db/database'
-import type { Punter, PunterProfile } from '../punters/repository'
+import { setProfileField } from '../punters/lookups'
+import { findPunterById, type Punter, type PunterProfile } from '../punters/repository'
 
 export interface LoyaltyCampaignDocument {
   id: string
@@ -27,14 +29,14 @@ export const runsAt = (campaign: LoyaltyCampaignDocument, now: number) => Date.p
 /** Source items as spec §3 names them: the browser looks the texts up by key for its locale. */
 export const campaignItem = (c: LoyaltyCampaignDocument) => ({ id: c.id, landingUrl: c.landingUrl, mainPrizeKey: c.mainPrizeKey, mainPrizeCardKey: c.mainPrizeCardKey, commonTitleKey: c.commonTitleKey })
 
-export function loyaltyAccountOf(db: Db, punterId: number): LoyaltyAccount {
-  const row = db.prepare("SELECT json_extract(profile, '$.loyalty') AS loyalty FROM punters WHERE id = ?").get(punterId) as { loyalty: string | null } | undefined
-  return { ...NO_LOYALTY, ...(row?.loyalty ? (JSON.parse(row.loyalty) as Partial<LoyaltyAccount>) : {}) }
+export async function loyaltyAccountOf(db: Db, punterId: number): Promise<LoyaltyAccount> {
+  const punter = await findPunterById(db, punterId)
+  return { ...NO_LOYALTY, ...(punter?.profile.loyalty ?? {}) }
 }
 
 /** The punter accepts the loyalty rules: needRequestRulesAcceptance goes false, nothing else changes. */
-export function acceptLoyaltyRules(db: Db, punter: Punter, now: number): LoyaltyAccount {
-  const account = { ...loyaltyAccountOf(db, punter.id), needRequestRulesAcceptance: false }
-  db.prepare("UPDATE punters SET profile = json_set(profile, '$.loyalty', json(?)), updated_at = ? WHERE id = ?").run(JSON.stringify(account), now, punter.id)
+export async function acceptLoyaltyRules(db: Db, punter: Punter, now: number): Promise<LoyaltyAccount> {
+  const account = { ...(await loyaltyAccountOf(db, punter.id)), needRequestRulesAcceptance: false }
+  await setProfileField(db, punter.id, 'loyalty', account, now)
   return account
 }

@@ -4,8 +4,15 @@
  * like any other change. This file holds the rules that do not depend on HTTP: the status a quiz
  * counts as now, the award shown, and the punter's one answer per quiz.
  */
+import type { Kysely } from 'kysely'
 import type { QUIZ_STATUSES } from '../../engine/documents/kinds'
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
+import { registerSchema } from '../db/schema'
+import type { Tables } from '../db/tables'
+
+// On the query layer (issue 16): one copy of the queries for SQLite and PostgreSQL. The raw-SQL
+// migration below is the history of existing SQLite files; the schema step is the table on both
+// engines (no foreign key to punters: that store may live in another database while the stores move).
 
 registerMigration(
   'engagement-701-quiz-answers',
@@ -18,6 +25,34 @@ registerMigration(
      PRIMARY KEY (punter_id, quiz_id)
    );`,
 )
+
+interface QuizAnswerTable {
+  punter_id: number
+  quiz_id: string
+  answer_id: string
+  /** 1 when the answer was the right one (an integer on both engines). */
+  correct: number
+  created_at: number
+}
+
+declare module '../db/tables' {
+  interface Tables {
+    quiz_answers: QuizAnswerTable
+  }
+}
+
+registerSchema('q050-quiz-answers', async (db) => {
+  await db.schema
+    .createTable('quiz_answers')
+    .ifNotExists()
+    .addColumn('punter_id', 'integer', (c) => c.notNull())
+    .addColumn('quiz_id', 'text', (c) => c.notNull())
+    .addColumn('answer_id', 'text', (c) => c.notNull())
+    .addColumn('correct', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('quiz_answers_pkey', ['punter_id', 'quiz_id'])
+    .execute()
+})
 
 export type QuizStatus = (typeof QUIZ_STATUSES)[number]
 
@@ -76,18 +111,23 @@ export interface StoredAnswer {
   correct: boolean
 }
 
-export function answersOf(db: Db, punterId: number): Map<string, StoredAnswer> {
-  const rows = db.prepare('SELECT quiz_id, answer_id, correct FROM quiz_answers WHERE punter_id = ?').all(punterId) as { quiz_id: string; answer_id: string; correct: number }[]
+export async function answersOf(db: Kysely<Tables>, punterId: number): Promise<Map<string, StoredAnswer>> {
+  const rows = await db.selectFrom('quiz_answers').select(['quiz_id', 'answer_id', 'correct']).where('punter_id', '=', punterId).execute()
   return new Map(rows.map((r) => [r.quiz_id, { quizId: r.quiz_id, answerId: r.answer_id, correct: r.correct === 1 }]))
 }
 
-/** Records the punter's one answer to a quiz; false when the punter answered it before. */
-export function recordAnswer(db: Db, punterId: number, quiz: QuizDocument, answerId: string, now: number): { recorded: boolean; correct: boolean } {
+/**
+ * Records the punter's one answer to a quiz; false when the punter answered it before. The primary
+ * key decides, so two answers sent at once (to one instance or two) count once.
+ */
+export async function recordAnswer(db: Kysely<Tables>, punterId: number, quiz: QuizDocument, answerId: string, now: number): Promise<{ recorded: boolean; correct: boolean }> {
   const correct = quiz.correctAnswer === answerId
-  const result = db
-    .prepare('INSERT INTO quiz_answers (punter_id, quiz_id, answer_id, correct, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
-    .run(punterId, quiz.id, answerId, correct ? 1 : 0, now)
-  return { recorded: result.changes > 0, correct }
+  const result = await db
+    .insertInto('quiz_answers')
+    .values({ punter_id: punterId, quiz_id: quiz.id, answer_id: answerId, correct: correct ? 1 : 0, created_at: now })
+    .onConflict((oc) => oc.columns(['punter_id', 'quiz_id']).doNothing())
+    .executeTakeFirst()
+  return { recorded: Number(result.numInsertedOrUpdatedRows ?? 0) > 0, correct }
 }
 
 /** What a punter sees of a quiz: never the right answer; texts in the punter's language (`say`). */

@@ -18,6 +18,7 @@ import { validateBody, noBody } from '../http/validate'
 import { PUNTER_STATES } from '../punters/repository'
 import { appendAudit, auditedTransaction } from '../store/audit'
 import { announceMessage } from './index'
+import { punterIdByAccountNumber, punterLocaleSetting } from '../punters/lookups'
 import { deliver, findMessage, insertMessage, listMessages, needsApproval, reject, type Audience, type MessageKind, type MessageSource, type StoredMessage } from './store'
 
 const LOCALES = ['en', 'ru', 'be', 'es', 'pt', 'da', 'it'] as const
@@ -73,7 +74,7 @@ export function messageSummary(message: StoredMessage) {
 }
 
 /** The audience as stored, or the error that refuses it. */
-function audienceOf(deps: ServerDeps, body: AdminMessageBody): { ok: true; audience: Audience } | { ok: false; status: number; code: string; payload: object } {
+async function audienceOf(deps: ServerDeps, body: AdminMessageBody): Promise<{ ok: true; audience: Audience } | { ok: false; status: number; code: string; payload: object }> {
   const a = body.audience
   if (a.type === 'everyone') return { ok: true, audience: { type: 'everyone' } }
   if (a.type === 'segment') {
@@ -81,51 +82,50 @@ function audienceOf(deps: ServerDeps, body: AdminMessageBody): { ok: true; audie
     return { ok: true, audience: { type: 'segment', ...(a.jurisdiction ? { jurisdiction: a.jurisdiction } : {}), ...(a.state ? { state: a.state } : {}), ...(a.tier ? { tier: a.tier } : {}) } }
   }
   if (!a.accountNumber) return { ok: false, status: 400, code: HTTP_ERRORS.validation, payload: { field: 'audience.accountNumber', code: 'required' } }
-  const punter = deps.db.prepare('SELECT id FROM punters WHERE account_number = ?').get(a.accountNumber) as { id: number } | undefined
-  if (!punter) return { ok: false, status: 404, code: 'PUNTER_NOT_FOUND', payload: { accountNumber: a.accountNumber } }
-  return { ok: true, audience: { type: 'punter', punterId: punter.id, accountNumber: a.accountNumber } }
+  const punterId = await punterIdByAccountNumber(deps.db, a.accountNumber)
+  if (punterId === undefined) return { ok: false, status: 404, code: 'PUNTER_NOT_FOUND', payload: { accountNumber: a.accountNumber } }
+  return { ok: true, audience: { type: 'punter', punterId, accountNumber: a.accountNumber } }
 }
 
-/** Delivers (with its audit entry, one transaction), then tells the open pages. */
-function deliverAndAnnounce(deps: ServerDeps, message: StoredMessage, approver: string | null, actor: string): number {
-  const punters = auditedTransaction(deps.db, () => {
-    const reached = deliver(deps.db, message.id, approver, deps.now())
-    appendAudit(deps.db, deps.now(), actor, 'message.delivered', `message:${message.id}`, { recipients: reached.length, audience: message.audience, approver })
-    return reached
-  })
-  const locales = deps.db.prepare("SELECT id, COALESCE(json_extract(settings, '$.locale'), '') AS locale FROM punters WHERE id = ?")
-  for (const punterId of punters) {
-    const locale = (locales.get(punterId) as { locale: string } | undefined)?.locale || 'en'
-    announceMessage(deps, punterId, message.id, locale)
-  }
-  return punters.length
+/**
+ * Delivers, writes its audit entry, then tells the open pages. The messages and the audit chain
+ * are two stores (possibly two databases while the stores move, issue 16): the delivery, which
+ * happens once whoever races it, comes first; the audit entry is appended only by the one
+ * delivery that happened, right after it.
+ */
+async function deliverAndAnnounce(deps: ServerDeps, message: StoredMessage, approver: string | null, actor: string): Promise<boolean> {
+  const punters = await deliver(deps.data, deps.db, message.id, approver, deps.now())
+  if (punters === undefined) return false
+  auditedTransaction(deps.db, () => appendAudit(deps.db, deps.now(), actor, 'message.delivered', `message:${message.id}`, { recipients: punters.length, audience: message.audience, approver }))
+  for (const punterId of punters) await announceMessage(deps, punterId, message.id, (await punterLocaleSetting(deps.db, punterId)) || 'en')
+  return true
 }
 
 export function createAdminMessagesRouter(deps: ServerDeps, adminOf: AdminOf): Router {
   const router = Router()
   const idOf = (req: Request) => (/^[1-9][0-9]{0,9}$/.test(String(req.params.id)) ? Number(req.params.id) : undefined)
 
-  router.get('/admin/api/messages', (_req, res) => sendOk(res, listMessages(deps.db).map(messageSummary)))
+  router.get('/admin/api/messages', async (_req, res) => sendOk(res, (await listMessages(deps.data.db)).map(messageSummary)))
 
-  router.post('/admin/api/messages', validateBody(ADMIN_MESSAGE_SCHEMA), (req, res: Response) => {
+  router.post('/admin/api/messages', validateBody(ADMIN_MESSAGE_SCHEMA), async (req, res: Response) => {
     const body = req.body as AdminMessageBody
-    const audience = audienceOf(deps, body)
+    const audience = await audienceOf(deps, body)
     if (!audience.ok) return sendError(res, audience.status, audience.code, audience.payload)
     const author = adminOf(req).email
     const source: MessageSource = audience.audience.type === 'everyone' ? 'global' : (body.source ?? 'web')
-    const message = auditedTransaction(deps.db, () => {
-      const created = insertMessage(deps.db, { source, kind: body.kind, texts: body.texts, iconUrl: body.iconUrl ?? null, audience: audience.audience, author }, deps.now())
-      appendAudit(deps.db, deps.now(), author, 'message.written', `message:${created.id}`, { audience: created.audience, source, kind: created.kind, texts: created.texts, needsApproval: needsApproval(created.audience) })
-      return created
-    })
+    // two stores (issue 16): the message is written first, then its audit entry (which names its id)
+    const message = await insertMessage(deps.data.db, { source, kind: body.kind, texts: body.texts, iconUrl: body.iconUrl ?? null, audience: audience.audience, author }, deps.now())
+    auditedTransaction(deps.db, () =>
+      appendAudit(deps.db, deps.now(), author, 'message.written', `message:${message.id}`, { audience: message.audience, source, kind: message.kind, texts: message.texts, needsApproval: needsApproval(message.audience) }),
+    )
     if (needsApproval(message.audience)) return sendOk(res, messageSummary(message), 202)
-    deliverAndAnnounce(deps, message, null, author)
-    sendOk(res, messageSummary(findMessage(deps.db, message.id)!), 201)
+    await deliverAndAnnounce(deps, message, null, author)
+    sendOk(res, messageSummary((await findMessage(deps.data.db, message.id))!), 201)
   })
 
-  router.post('/admin/api/messages/:id/approve', noBody(), (req, res) => {
+  router.post('/admin/api/messages/:id/approve', noBody(), async (req, res) => {
     const id = idOf(req)
-    const message = id === undefined ? undefined : findMessage(deps.db, id)
+    const message = id === undefined ? undefined : await findMessage(deps.data.db, id)
     if (!message) return sendError(res, 404, HTTP_ERRORS.notFound)
     const approver = adminOf(req).email
     if (message.status !== 'PENDING_APPROVAL') return sendError(res, 409, 'INVALID_STATE', { status: message.status })
@@ -133,8 +133,10 @@ export function createAdminMessagesRouter(deps: ServerDeps, adminOf: AdminOf): R
       auditedTransaction(deps.db, () => appendAudit(deps.db, deps.now(), approver, 'message.self-approval-refused', `message:${message.id}`, {}))
       return sendError(res, 403, 'SELF_APPROVAL')
     }
-    deliverAndAnnounce(deps, message, approver, approver)
-    sendOk(res, messageSummary(findMessage(deps.db, message.id)!))
+    const delivered = await deliverAndAnnounce(deps, message, approver, approver)
+    const after = (await findMessage(deps.data.db, message.id))!
+    if (!delivered) return sendError(res, 409, 'INVALID_STATE', { status: after.status }) // another admin decided first
+    sendOk(res, messageSummary(after))
   })
 
   const optionalBody = (req: Request, _res: Response, next: () => void) => {
@@ -142,19 +144,17 @@ export function createAdminMessagesRouter(deps: ServerDeps, adminOf: AdminOf): R
     next()
   }
 
-  router.post('/admin/api/messages/:id/reject', optionalBody, validateBody(ADMIN_REJECT_SCHEMA), (req, res) => {
+  router.post('/admin/api/messages/:id/reject', optionalBody, validateBody(ADMIN_REJECT_SCHEMA), async (req, res) => {
     const id = idOf(req)
-    const message = id === undefined ? undefined : findMessage(deps.db, id)
+    const message = id === undefined ? undefined : await findMessage(deps.data.db, id)
     if (!message) return sendError(res, 404, HTTP_ERRORS.notFound)
     const approver = adminOf(req).email
     const comment = (req.body as { comment?: string }).comment ?? null
-    const rejected = auditedTransaction(deps.db, () => {
-      const done = reject(deps.db, message.id, approver, comment)
-      if (done) appendAudit(deps.db, deps.now(), approver, 'message.rejected', `message:${message.id}`, { comment })
-      return done
-    })
+    // two stores (issue 16): the rejection happens once, then the one that happened is audited
+    const rejected = await reject(deps.data.db, message.id, approver, comment)
+    if (rejected) auditedTransaction(deps.db, () => appendAudit(deps.db, deps.now(), approver, 'message.rejected', `message:${message.id}`, { comment }))
     if (!rejected) return sendError(res, 409, 'INVALID_STATE', { status: message.status })
-    sendOk(res, messageSummary(findMessage(deps.db, message.id)!))
+    sendOk(res, messageSummary((await findMessage(deps.data.db, message.id))!))
   })
 
   return router

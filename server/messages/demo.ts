@@ -3,8 +3,9 @@
  * two-page inbox (23 messages, the newest 3 unread) so paging, mark-read and the unread count can
  * be seen at once; the VIP punter has one club message. Seeded at start, once per demo key.
  */
-import type { Db } from '../db/database'
-import { deliver, insertMessage } from './store'
+import type { ServerDeps } from '../deps'
+import { punterIdByAccountNumber } from '../punters/lookups'
+import { deliver, hasDemoMessage, insertMessage, markDeliveriesRead } from './store'
 
 const HOUR = 60 * 60 * 1000
 
@@ -56,19 +57,21 @@ function demoMessages(): DemoMessage[] {
   return [...weekly, club]
 }
 
-/** Inserts the demo messages not there yet (by key); a demo punter that is missing is skipped. */
-export function seedDemoMessages(db: Db, now: number): number {
+/**
+ * Inserts the demo messages not there yet (by key); a demo punter that is missing is skipped.
+ * Each is written, delivered, then marked read when it should be: a start that stops in between
+ * leaves a message that a later start skips by its key, never a duplicate.
+ */
+export async function seedDemoMessages(deps: Pick<ServerDeps, 'db' | 'data'>, now: number): Promise<number> {
   let added = 0
   for (const demo of demoMessages()) {
-    if (db.prepare('SELECT 1 FROM punter_messages WHERE demo_key = ?').get(demo.key)) continue
-    const punter = db.prepare('SELECT id FROM punters WHERE account_number = ?').get(demo.accountNumber) as { id: number } | undefined
-    if (!punter) continue
+    if (await hasDemoMessage(deps.data.db, demo.key)) continue
+    const punterId = await punterIdByAccountNumber(deps.db, demo.accountNumber)
+    if (punterId === undefined) continue
     const at = now - demo.hoursAgo * HOUR
-    db.transaction(() => {
-      const message = insertMessage(db, { source: demo.source, kind: 'INBOX', texts: demo.texts, audience: { type: 'punter', punterId: punter.id, accountNumber: demo.accountNumber }, author: 'demo', demoKey: demo.key }, at)
-      deliver(db, message.id, null, at)
-      if (demo.read) db.prepare('UPDATE punter_message_deliveries SET read_at = ? WHERE message_id = ?').run(at, message.id)
-    })()
+    const message = await insertMessage(deps.data.db, { source: demo.source, kind: 'INBOX', texts: demo.texts, audience: { type: 'punter', punterId, accountNumber: demo.accountNumber }, author: 'demo', demoKey: demo.key }, at)
+    await deliver(deps.data, deps.db, message.id, null, at)
+    if (demo.read) await markDeliveriesRead(deps.data.db, message.id, at)
     added++
   }
   return added

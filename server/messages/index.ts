@@ -53,42 +53,42 @@ export const MARK_READ_SCHEMA = {
 const punterOf = (res: Response) => res.locals.punter as Punter
 
 /** Tells the punter's open pages about a delivered message (the socket's punterMessage event). */
-export function announceMessage(deps: Pick<ServerDeps, 'db'>, punterId: number, messageId: number, locale: string): void {
-  const message = messageFor(deps.db, punterId, messageId, locale)
-  if (message) emitPunterEvent('punterMessage', { punterId, message, ...inboxStatistics(deps.db, punterId) })
+export async function announceMessage(deps: Pick<ServerDeps, 'data'>, punterId: number, messageId: number, locale: string): Promise<void> {
+  const message = await messageFor(deps.data.db, punterId, messageId, locale)
+  if (message) emitPunterEvent('punterMessage', { punterId, message, ...(await inboxStatistics(deps.data.db, punterId)) })
 }
 
 export function createMessagesRouter(deps: ServerDeps): Router {
   const router = Router()
-  const { db } = deps
-  const auth = requirePunter(db, deps.now)
+  const auth = requirePunter(deps.db, deps.now)
+  const db = deps.data.db
   router.use('/punter/message', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store')
     next()
   })
 
-  router.get('/punter/message/inbox-statistics', auth, (_req, res) => sendOk(res, inboxStatistics(db, punterOf(res).id)))
+  router.get('/punter/message/inbox-statistics', auth, async (_req, res) => sendOk(res, await inboxStatistics(db, punterOf(res).id)))
 
-  router.get('/punter/message/inbox-page', auth, validateQuery(INBOX_PAGE_QUERY), (req, res) => {
+  router.get('/punter/message/inbox-page', auth, validateQuery(INBOX_PAGE_QUERY), async (req, res) => {
     const pageNumber = typeof req.query.pageNumber === 'string' ? Number(req.query.pageNumber) : 0
     const pageSize = typeof req.query.pageSize === 'string' ? Number(req.query.pageSize) : INBOX_PAGE_SIZE
-    sendOk(res, inboxPage(db, punterOf(res).id, pageNumber, pageSize, siteContext(req, deps).locale))
+    sendOk(res, await inboxPage(db, punterOf(res).id, pageNumber, pageSize, siteContext(req, deps).locale))
   })
 
-  router.get('/punter/message/active', auth, validateQuery(ACTIVE_QUERY), (req, res) => {
+  router.get('/punter/message/active', auth, validateQuery(ACTIVE_QUERY), async (req, res) => {
     const source: MessageSource = req.query.messageType === 'club' ? 'club' : 'web'
-    sendOk(res, activeMessages(db, punterOf(res).id, [source], siteContext(req, deps).locale))
+    sendOk(res, await activeMessages(db, punterOf(res).id, [source], siteContext(req, deps).locale))
   })
 
-  router.get('/punter/message/active-global', auth, (req, res) => sendOk(res, activeMessages(db, punterOf(res).id, ['global'], siteContext(req, deps).locale)))
+  router.get('/punter/message/active-global', auth, async (req, res) => sendOk(res, await activeMessages(db, punterOf(res).id, ['global'], siteContext(req, deps).locale)))
 
-  router.put('/punter/message/mark-read/:source', auth, validateBody(MARK_READ_SCHEMA), (req, res) => {
+  router.put('/punter/message/mark-read/:source', auth, validateBody(MARK_READ_SCHEMA), async (req, res) => {
     const source = String(req.params.source)
     if (!(MESSAGE_SOURCES as readonly string[]).includes(source)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'source', code: 'enum', allowed: MESSAGE_SOURCES })
     const punter = punterOf(res)
-    const marked = markRead(db, punter.id, source as MessageSource, (req.body as { ids: number[] }).ids, deps.now())
+    const marked = await markRead(db, punter.id, source as MessageSource, (req.body as { ids: number[] }).ids, deps.now())
     if (marked > 0) deps.log.info('messages.read', { punterId: punter.id, source, marked })
-    sendOk(res, { marked, ...inboxStatistics(db, punter.id) })
+    sendOk(res, { marked, ...(await inboxStatistics(db, punter.id)) })
   })
 
   return router
@@ -96,9 +96,9 @@ export function createMessagesRouter(deps: ServerDeps): Router {
 
 export const messagesModule: ServerModule = {
   name: 'messages',
-  mount(app, deps) {
+  async mount(app, deps) {
     if (process.env.PARLAY_SEED_DEMO !== '0') {
-      const added = seedDemoMessages(deps.db, deps.now())
+      const added = await seedDemoMessages(deps, deps.now())
       if (added > 0) deps.log.info('messages.demo.seeded', { added })
     }
     app.use(GATEWAY.mobile, createMessagesRouter(deps))

@@ -4,8 +4,18 @@
  * punter that receives it; read state lives on that delivery row, so it follows the punter across
  * devices. A mass message (a segment or everyone) waits in PENDING_APPROVAL until a second admin
  * approves it; only then are delivery rows written. Nothing is deleted.
+ *
+ * On the query layer (issue 16): one copy of the queries for SQLite and PostgreSQL. The raw-SQL
+ * migration is the history of existing SQLite files; the schema step (q051) is the tables on both
+ * engines, without foreign keys to punters (that store may live in another database while the
+ * stores move). Who a segment reaches is asked of the punters store (server/punters/lookups.ts).
  */
+import type { Generated, Kysely, Selectable } from 'kysely'
 import { registerMigration, type Db } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import type { Tables } from '../db/tables'
+import { punterIdsInSegment } from '../punters/lookups'
 
 registerMigration(
   'messages-1501-punter-messages',
@@ -35,6 +45,70 @@ registerMigration(
    CREATE INDEX punter_message_deliveries_inbox ON punter_message_deliveries (punter_id, delivered_at);`,
 )
 
+interface PunterMessageTable {
+  id: Generated<number>
+  source: MessageSource
+  kind: MessageKind
+  /** JSON: the text per locale. */
+  texts: string
+  icon_url: string | null
+  /** JSON: the Audience. */
+  audience: string
+  status: MessageStatus
+  author: string
+  approver: string | null
+  decision_comment: string | null
+  created_at: number
+  delivered_at: number | null
+  recipients: Generated<number>
+  demo_key: string | null
+}
+
+interface PunterMessageDeliveryTable {
+  message_id: number
+  punter_id: number
+  delivered_at: number
+  read_at: number | null
+}
+
+declare module '../db/tables' {
+  interface Tables {
+    punter_messages: PunterMessageTable
+    punter_message_deliveries: PunterMessageDeliveryTable
+  }
+}
+
+registerSchema('q051-punter-messages', async (db, engine) => {
+  await db.schema
+    .createTable('punter_messages')
+    .ifNotExists()
+    .addColumn('id', surrogateKeyType(engine), surrogateKey(engine))
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('texts', 'text', (c) => c.notNull())
+    .addColumn('icon_url', 'text')
+    .addColumn('audience', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('author', 'text', (c) => c.notNull())
+    .addColumn('approver', 'text')
+    .addColumn('decision_comment', 'text')
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('delivered_at', 'bigint')
+    .addColumn('recipients', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('demo_key', 'text', (c) => c.unique())
+    .execute()
+  await db.schema
+    .createTable('punter_message_deliveries')
+    .ifNotExists()
+    .addColumn('message_id', surrogateKeyType(engine), (c) => c.notNull().references('punter_messages.id'))
+    .addColumn('punter_id', 'integer', (c) => c.notNull())
+    .addColumn('delivered_at', 'bigint', (c) => c.notNull())
+    .addColumn('read_at', 'bigint')
+    .addPrimaryKeyConstraint('punter_message_deliveries_pkey', ['punter_id', 'message_id'])
+    .execute()
+  await db.schema.createIndex('punter_message_deliveries_inbox').ifNotExists().on('punter_message_deliveries').columns(['punter_id', 'delivered_at']).execute()
+})
+
 export const MESSAGE_SOURCES = ['web', 'global', 'club'] as const
 export type MessageSource = (typeof MESSAGE_SOURCES)[number]
 export const MESSAGE_KINDS = ['INBOX', 'EXTERNAL'] as const
@@ -63,21 +137,7 @@ export interface StoredMessage {
   recipients: number
 }
 
-interface MessageRow {
-  id: number
-  source: MessageSource
-  kind: MessageKind
-  texts: string
-  icon_url: string | null
-  audience: string
-  status: MessageStatus
-  author: string
-  approver: string | null
-  decision_comment: string | null
-  created_at: number
-  delivered_at: number | null
-  recipients: number
-}
+type MessageRow = Selectable<PunterMessageTable>
 
 const fromRow = (row: MessageRow): StoredMessage => ({
   id: row.id,
@@ -108,54 +168,87 @@ export interface NewMessage {
 /** A mass message waits for a second admin; a message to one punter goes out at once. */
 export const needsApproval = (audience: Audience) => audience.type !== 'punter'
 
-export function insertMessage(db: Db, message: NewMessage, now: number): StoredMessage {
-  const info = db
-    .prepare(
-      `INSERT INTO punter_messages (source, kind, texts, icon_url, audience, status, author, created_at, demo_key)
-       VALUES (?, ?, ?, ?, ?, 'PENDING_APPROVAL', ?, ?, ?)`,
-    )
-    .run(message.source, message.kind, JSON.stringify(message.texts), message.iconUrl ?? null, JSON.stringify(message.audience), message.author, now, message.demoKey ?? null)
-  return findMessage(db, Number(info.lastInsertRowid))!
+export async function insertMessage(db: Kysely<Tables>, message: NewMessage, now: number): Promise<StoredMessage> {
+  const row = await db
+    .insertInto('punter_messages')
+    .values({
+      source: message.source,
+      kind: message.kind,
+      texts: JSON.stringify(message.texts),
+      icon_url: message.iconUrl ?? null,
+      audience: JSON.stringify(message.audience),
+      status: 'PENDING_APPROVAL',
+      author: message.author,
+      approver: null,
+      decision_comment: null,
+      created_at: now,
+      delivered_at: null,
+      demo_key: message.demoKey ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return fromRow(row)
 }
 
-export function findMessage(db: Db, id: number): StoredMessage | undefined {
-  const row = db.prepare('SELECT * FROM punter_messages WHERE id = ?').get(id) as MessageRow | undefined
+export async function findMessage(db: Kysely<Tables>, id: number): Promise<StoredMessage | undefined> {
+  const row = await db.selectFrom('punter_messages').selectAll().where('id', '=', id).executeTakeFirst()
   return row && fromRow(row)
 }
 
-export function listMessages(db: Db, limit = 100): StoredMessage[] {
-  return (db.prepare('SELECT * FROM punter_messages WHERE demo_key IS NULL ORDER BY id DESC LIMIT ?').all(limit) as MessageRow[]).map(fromRow)
+export async function listMessages(db: Kysely<Tables>, limit = 100): Promise<StoredMessage[]> {
+  const rows = await db.selectFrom('punter_messages').selectAll().where('demo_key', 'is', null).orderBy('id', 'desc').limit(limit).execute()
+  return rows.map(fromRow)
 }
 
-/** The punters an audience names (ids), read from the punters table now. */
-export function recipientsOf(db: Db, audience: Audience): number[] {
+/** The punters an audience names (ids), asked of the punters store now. */
+export async function recipientsOf(db: Db, audience: Audience): Promise<number[]> {
   if (audience.type === 'punter') return [audience.punterId]
-  const where: string[] = []
-  const params: string[] = []
-  if (audience.type === 'segment') {
-    if (audience.jurisdiction) where.push('jurisdiction = ?'), params.push(audience.jurisdiction)
-    if (audience.state) where.push('state = ?'), params.push(audience.state)
-    if (audience.tier) where.push("COALESCE(json_extract(profile, '$.loyalty.tier'), 'Common') = ?"), params.push(audience.tier)
-  }
-  const sql = `SELECT id FROM punters${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id`
-  return (db.prepare(sql).all(...params) as { id: number }[]).map((r) => r.id)
+  return punterIdsInSegment(db, audience.type === 'segment' ? audience : {})
 }
 
-/** Writes the delivery rows and marks the message DELIVERED; returns the punters it reached. */
-export function deliver(db: Db, id: number, approver: string | null, now: number): number[] {
-  return db.transaction(() => {
-    const message = findMessage(db, id)
-    if (!message || message.status !== 'PENDING_APPROVAL') return []
-    const punters = recipientsOf(db, message.audience)
-    const insert = db.prepare('INSERT OR IGNORE INTO punter_message_deliveries (message_id, punter_id, delivered_at) VALUES (?, ?, ?)')
-    for (const punterId of punters) insert.run(id, punterId, now)
-    db.prepare("UPDATE punter_messages SET status = 'DELIVERED', approver = ?, delivered_at = ?, recipients = ? WHERE id = ?").run(approver, now, punters.length, id)
-    return punters
-  })()
+/** Delivery rows per insert statement (3 parameters each: far under both engines' limits). */
+const DELIVERY_BATCH = 500
+
+/**
+ * Marks a pending message DELIVERED and writes its delivery rows; returns the punters it reached
+ * (undefined when this call did not deliver it: not pending, or another delivery won). The recipients are read first (from the punters store, outside
+ * the transaction: a transaction body awaits only its own database); the status change is a
+ * conditional update inside it, so when two admins (or two instances) deliver at once exactly one
+ * does, and a punter never gets a message twice (the delivery's primary key).
+ */
+export async function deliver(data: DataLayer, punters: Db, id: number, approver: string | null, now: number): Promise<number[] | undefined> {
+  const message = await findMessage(data.db, id)
+  if (!message || message.status !== 'PENDING_APPROVAL') return undefined
+  const reached = await recipientsOf(punters, message.audience)
+  return data.transaction(async (tx) => {
+    const claimed = await tx
+      .updateTable('punter_messages')
+      .set({ status: 'DELIVERED', approver, delivered_at: now, recipients: reached.length })
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING_APPROVAL')
+      .executeTakeFirst()
+    if (Number(claimed.numUpdatedRows) !== 1) return undefined
+    for (let i = 0; i < reached.length; i += DELIVERY_BATCH) {
+      const rows = reached.slice(i, i + DELIVERY_BATCH).map((punterId) => ({ message_id: id, punter_id: punterId, delivered_at: now }))
+      await tx.insertInto('punter_message_deliveries').values(rows).onConflict((oc) => oc.columns(['punter_id', 'message_id']).doNothing()).execute()
+    }
+    return reached
+  })
 }
 
-export function reject(db: Db, id: number, approver: string, comment: string | null): boolean {
-  return db.prepare("UPDATE punter_messages SET status = 'REJECTED', approver = ?, decision_comment = ? WHERE id = ? AND status = 'PENDING_APPROVAL'").run(approver, comment, id).changes === 1
+export async function reject(db: Kysely<Tables>, id: number, approver: string, comment: string | null): Promise<boolean> {
+  const result = await db.updateTable('punter_messages').set({ status: 'REJECTED', approver, decision_comment: comment }).where('id', '=', id).where('status', '=', 'PENDING_APPROVAL').executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** Marks every delivery of a message read (the demo inbox's older messages). */
+export async function markDeliveriesRead(db: Kysely<Tables>, messageId: number, now: number): Promise<void> {
+  await db.updateTable('punter_message_deliveries').set({ read_at: now }).where('message_id', '=', messageId).execute()
+}
+
+/** Whether the demo message of this key is there already. */
+export async function hasDemoMessage(db: Kysely<Tables>, demoKey: string): Promise<boolean> {
+  return (await db.selectFrom('punter_messages').select('id').where('demo_key', '=', demoKey).executeTakeFirst()) !== undefined
 }
 
 // ---- the punter's side ---------------------------------------------------------------------------
@@ -180,6 +273,14 @@ interface DeliveryRow {
   read_at: number | null
 }
 
+/** The punter's deliveries joined to their messages (both tables of this store). */
+const deliveries = (db: Kysely<Tables>, punterId: number) =>
+  db
+    .selectFrom('punter_message_deliveries as d')
+    .innerJoin('punter_messages as m', 'm.id', 'd.message_id')
+    .select(['m.id', 'm.source', 'm.kind', 'm.texts', 'm.icon_url', 'd.delivered_at', 'd.read_at'])
+    .where('d.punter_id', '=', punterId)
+
 /** The text in the punter's locale, else English, else the first one written. */
 export function localized(texts: Record<string, string>, locale: string): string {
   return texts[locale] ?? texts.en ?? Object.values(texts)[0] ?? ''
@@ -195,11 +296,8 @@ const view = (row: DeliveryRow, locale: string): PunterMessage => ({
   read: row.read_at !== null,
 })
 
-const DELIVERY_SELECT = `SELECT m.id, m.source, m.kind, m.texts, m.icon_url, d.delivered_at, d.read_at
-  FROM punter_message_deliveries d JOIN punter_messages m ON m.id = d.message_id`
-
-export function messageFor(db: Db, punterId: number, messageId: number, locale: string): PunterMessage | undefined {
-  const row = db.prepare(`${DELIVERY_SELECT} WHERE d.punter_id = ? AND d.message_id = ?`).get(punterId, messageId) as DeliveryRow | undefined
+export async function messageFor(db: Kysely<Tables>, punterId: number, messageId: number, locale: string): Promise<PunterMessage | undefined> {
+  const row: DeliveryRow | undefined = await deliveries(db, punterId).where('d.message_id', '=', messageId).executeTakeFirst()
   return row && view(row, locale)
 }
 
@@ -208,23 +306,27 @@ export interface InboxStatistics {
   unreadMessagesCount: number
 }
 
-export function inboxStatistics(db: Db, punterId: number): InboxStatistics {
-  const row = db
-    .prepare(
-      `SELECT COUNT(*) AS total, COALESCE(SUM(d.read_at IS NULL), 0) AS unread
-       FROM punter_message_deliveries d JOIN punter_messages m ON m.id = d.message_id
-       WHERE d.punter_id = ? AND m.kind = 'INBOX'`,
-    )
-    .get(punterId) as { total: number; unread: number }
-  return { totalMessagesCount: row.total, unreadMessagesCount: row.unread }
+export async function inboxStatistics(db: Kysely<Tables>, punterId: number): Promise<InboxStatistics> {
+  const row = await db
+    .selectFrom('punter_message_deliveries as d')
+    .innerJoin('punter_messages as m', 'm.id', 'd.message_id')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('d.read_at', 'is', null).then(1).else(0).end()).as('unread')])
+    .where('d.punter_id', '=', punterId)
+    .where('m.kind', '=', 'INBOX')
+    .executeTakeFirstOrThrow()
+  return { totalMessagesCount: Number(row.total), unreadMessagesCount: Number(row.unread ?? 0) }
 }
 
 /** One page of the inbox (INBOX messages), newest first; pageNumber counts from 0. */
-export function inboxPage(db: Db, punterId: number, pageNumber: number, pageSize: number, locale: string) {
-  const stats = inboxStatistics(db, punterId)
-  const rows = db
-    .prepare(`${DELIVERY_SELECT} WHERE d.punter_id = ? AND m.kind = 'INBOX' ORDER BY d.delivered_at DESC, m.id DESC LIMIT ? OFFSET ?`)
-    .all(punterId, pageSize, pageNumber * pageSize) as DeliveryRow[]
+export async function inboxPage(db: Kysely<Tables>, punterId: number, pageNumber: number, pageSize: number, locale: string) {
+  const stats = await inboxStatistics(db, punterId)
+  const rows: DeliveryRow[] = await deliveries(db, punterId)
+    .where('m.kind', '=', 'INBOX')
+    .orderBy('d.delivered_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(pageSize)
+    .offset(pageNumber * pageSize)
+    .execute()
   return {
     content: rows.map((row) => view(row, locale)),
     pageData: { pageNumber, pageSize, totalPages: Math.ceil(stats.totalMessagesCount / pageSize), totalElements: stats.totalMessagesCount, hasNext: (pageNumber + 1) * pageSize < stats.totalMessagesCount, hasPrevious: pageNumber > 0 },
@@ -234,19 +336,30 @@ export function inboxPage(db: Db, punterId: number, pageNumber: number, pageSize
 }
 
 /** The unread EXTERNAL messages of some sources: what the page shows as notifications or popups. */
-export function activeMessages(db: Db, punterId: number, sources: MessageSource[], locale: string): PunterMessage[] {
-  const rows = db
-    .prepare(`${DELIVERY_SELECT} WHERE d.punter_id = ? AND m.kind = 'EXTERNAL' AND d.read_at IS NULL AND m.source IN (${sources.map(() => '?').join(', ')}) ORDER BY d.delivered_at, m.id LIMIT 20`)
-    .all(punterId, ...sources) as DeliveryRow[]
+export async function activeMessages(db: Kysely<Tables>, punterId: number, sources: MessageSource[], locale: string): Promise<PunterMessage[]> {
+  const rows: DeliveryRow[] = await deliveries(db, punterId)
+    .where('m.kind', '=', 'EXTERNAL')
+    .where('d.read_at', 'is', null)
+    .where('m.source', 'in', sources)
+    .orderBy('d.delivered_at')
+    .orderBy('m.id')
+    .limit(20)
+    .execute()
   return rows.map((row) => view(row, locale))
 }
 
-/** Marks the punter's messages of one source read; ids of other punters or sources change nothing. */
-export function markRead(db: Db, punterId: number, source: MessageSource, ids: number[], now: number): number {
-  const mark = db.prepare(
-    `UPDATE punter_message_deliveries SET read_at = ?
-     WHERE punter_id = ? AND message_id = ? AND read_at IS NULL
-       AND message_id IN (SELECT id FROM punter_messages WHERE source = ?)`,
-  )
-  return db.transaction(() => ids.reduce((count, id) => count + mark.run(now, punterId, id, source).changes, 0))()
+/**
+ * Marks the punter's messages of one source read; ids of other punters or sources change nothing.
+ * One statement: an id read twice at once (two devices, two instances) is counted once.
+ */
+export async function markRead(db: Kysely<Tables>, punterId: number, source: MessageSource, ids: number[], now: number): Promise<number> {
+  const result = await db
+    .updateTable('punter_message_deliveries')
+    .set({ read_at: now })
+    .where('punter_id', '=', punterId)
+    .where('message_id', 'in', ids)
+    .where('read_at', 'is', null)
+    .where('message_id', 'in', (eb) => eb.selectFrom('punter_messages').select('id').where('source', '=', source))
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
 }

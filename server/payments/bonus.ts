@@ -84,3 +84,9 @@ export function redeemPromoCode(db: Db, punter: Punter, promo: PromoCodePolicy, 
     return { ok: true, reward: promo.reward, bonus }
   })()
 }
+
+/** The promo codes the punter has used (upper case): for the promotions the punter takes part in (server/promotions). */
+export async function promoCodesUsedBy(db: Db, punterId: number): Promise<Set<string>> {
+  const rows = db.prepare('SELECT code FROM promo_code_uses WHERE punter_id = ?').all(punterId) as { code: string }[]
+  return new Set(rows.map((r) => r.code))
+}

@@ -20,6 +20,7 @@ import { translationsFor } from '../documents/router'
 import type { ServerModule } from '../modules'
 import type { Punter } from '../punters/repository'
 import { emitPunterEvent } from '../punters/events'
+import { promoCodesUsedBy } from '../payments/bonus'
 import { requirePunter } from '../signup/punters'
 import { PROMOTION_PRODUCTS } from '../../engine/documents/kinds'
 import { promotionCard, promotionsOfSite, isLive, visiblePromotions, type PromotionDocument } from './catalogue'
@@ -43,12 +44,6 @@ function wordsFor(deps: ServerDeps, req: Request) {
     prize: texts['promos.prize'] ?? english['promos.prize'] ?? 'Prize {{amount}}',
     participating: texts['promos.participating'] ?? english['promos.participating'] ?? 'You are taking part',
   }
-}
-
-/** Promo codes the punter has used (upper case), from the promo code uses of server/payments. */
-function usedCodes(deps: ServerDeps, punterId: number): Set<string> {
-  const rows = deps.db.prepare('SELECT code FROM promo_code_uses WHERE punter_id = ?').all(punterId) as { code: string }[]
-  return new Set(rows.map((r) => r.code))
 }
 
 /** Sends promoParticipation when a used code belongs to a live promotion of the punter's site. */
@@ -91,9 +86,10 @@ export function createPromotionsRouter(deps: ServerDeps): Router {
     if (!(PROMOTION_PRODUCTS as readonly string[]).includes(product)) return sendError(res, 404, 'UNKNOWN_PRODUCT')
     answer(res, cards(req, true, product))
   })
-  gate.get('/bonus/ticket/active-campaigns', auth, validateQuery(ONE_QUERY), (req, res) => {
+  gate.get('/bonus/ticket/active-campaigns', auth, validateQuery(ONE_QUERY), async (req, res) => {
     const punter = res.locals.punter as Punter
-    const used = usedCodes(deps, punter.id)
+    // the promo code uses belong to the payments store (issue 16: read through its function, never joined)
+    const used = await promoCodesUsedBy(deps.db, punter.id)
     const { participating: takingPart } = wordsFor(deps, req)
     const now = deps.now()
     const codes = new Map(promotionsOfSite(deps.documents.list('promotion'), siteContext(req, deps).jurisdiction).filter((p) => isLive(p, now)).map((p) => [p.id, p.participationCode?.toUpperCase()]))

@@ -71,42 +71,42 @@ export function createAdminServicesRouter(deps: ServerDeps, audit: Audit): Route
   const router = Router()
   const mapFrame = sourceMapper(deps.config.distDir)
 
-  router.get('/admin/api/services/events', validateQuery(SERVICES_LIST_QUERY), (req: Request, res: Response) => {
+  router.get('/admin/api/services/events', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
     const deviceId = typeof req.query.deviceId === 'string' ? req.query.deviceId : undefined
-    const events = listEvents(deps.db, { deviceId, limit: limitOf(req) })
+    const events = await listEvents(deps.data.db, { deviceId, limit: limitOf(req) })
     audit(req, 'admin.analytics-read', { deviceId: deviceId ?? null, count: events.length })
     sendOk(res, events)
   })
 
-  router.get('/admin/api/services/errors', validateQuery(SERVICES_LIST_QUERY), (req: Request, res: Response) => {
-    const errors = listErrors(deps.db, limitOf(req)).map((error) => ({ ...error, frames: error.frames.map(mapFrame) }))
+  router.get('/admin/api/services/errors', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
+    const errors = (await listErrors(deps.data.db, limitOf(req))).map((error) => ({ ...error, frames: error.frames.map(mapFrame) }))
     audit(req, 'admin.errors-read', { count: errors.length })
     sendOk(res, errors)
   })
 
-  router.get('/admin/api/services/recognitions', validateQuery(SERVICES_LIST_QUERY), (req: Request, res: Response) => {
+  router.get('/admin/api/services/recognitions', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
     const limit = limitOf(req)
-    const payload = { recognitions: listRecognitions(deps.db, limit), sharedVisitors: sharedVisitors(deps.db, limit) }
+    const payload = { recognitions: await listRecognitions(deps.data, deps.db, limit), sharedVisitors: await sharedVisitors(deps.data.db, limit) }
     audit(req, 'admin.recognitions-read', { count: payload.recognitions.length, shared: payload.sharedVisitors.length })
     sendOk(res, payload)
   })
 
-  router.get('/admin/api/services/replays', validateQuery(SERVICES_LIST_QUERY), (req: Request, res: Response) => {
-    const sessions = listReplaySessions(deps.db, limitOf(req), deps.now())
+  router.get('/admin/api/services/replays', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
+    const sessions = await listReplaySessions(deps.data.db, limitOf(req), deps.now())
     audit(req, 'admin.replays-read', { count: sessions.length })
     sendOk(res, sessions)
   })
 
-  router.get('/admin/api/services/clicks', validateQuery(SERVICES_LIST_QUERY), (req: Request, res: Response) => {
-    const clicks = listPageClicks(deps.db, limitOf(req), deps.now())
+  router.get('/admin/api/services/clicks', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
+    const clicks = await listPageClicks(deps.data.db, limitOf(req), deps.now())
     audit(req, 'admin.clicks-read', { count: clicks.length })
     sendOk(res, clicks)
   })
 
-  router.get('/admin/api/services/replays/:deviceId/:sessionId', (req: Request, res: Response) => {
+  router.get('/admin/api/services/replays/:deviceId/:sessionId', async (req: Request, res: Response) => {
     const { deviceId, sessionId } = req.params as { deviceId: string; sessionId: string }
     if (!/^[A-Za-z0-9_-]{8,64}$/.test(deviceId) || !/^[0-9]{1,16}$/.test(sessionId)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'params', code: 'pattern' })
-    const batches = replayBatchesOf(deps.db, deviceId, Number(sessionId), MAX_REPLAY_BATCHES, deps.now())
+    const batches = await replayBatchesOf(deps.data.db, deviceId, Number(sessionId), MAX_REPLAY_BATCHES, deps.now())
     if (batches.length === 0) return sendError(res, 404, HTTP_ERRORS.notFound)
     const events = batches.flatMap((body) => (JSON.parse(gunzipSync(body).toString('utf8')) as { events: unknown[] }).events)
     // who watched which punter's session, and when: the audit entry of every view

@@ -98,7 +98,7 @@ export function createAnalyticsRouter(deps: ServerDeps): Router {
     if (await throttled(device))
       return send(res, { status: 429, body: { code: 429, error: 'too many uploads', throttling: { throttled_devices: { [device]: THROTTLE_UPLOADS }, window_ms: THROTTLE_WINDOW_MS } } })
     const started = deps.now()
-    const stored = storeEvents(deps.db, batch, started)
+    const stored = await storeEvents(deps.data, batch, started)
     send(res, { status: 200, body: { code: 200, events_ingested: stored, payload_size_bytes: Number(req.header('content-length') ?? 0), server_upload_time: started } })
   })
   return router

@@ -76,21 +76,21 @@ export function parseEnvelope(body: string): ReportedError[] | null {
 
 export function createErrorsRouter(deps: ServerDeps): Router {
   const router = Router()
-  router.post(ERRORS_PATH, express.text({ type: ENVELOPE_CONTENT_TYPE, limit: MAX_ENVELOPE_BYTES }), (req: Request, res: Response) => {
+  router.post(ERRORS_PATH, express.text({ type: ENVELOPE_CONTENT_TYPE, limit: MAX_ENVELOPE_BYTES }), async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store')
     // the site's switch (remote config ERROR_REPORTING_ENABLED: false); the server's own 5xx are kept regardless
     if (remoteConfigFor(deps, req).ERROR_REPORTING_ENABLED === false) return sendError(res, 403, 'ERROR_REPORTING_DISABLED')
     if (!req.is(ENVELOPE_CONTENT_TYPE) || typeof req.body !== 'string') return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType, { expected: ENVELOPE_CONTENT_TYPE })
     const errors = parseEnvelope(req.body)
     if (!errors) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'body', code: 'envelope' })
-    const ids = errors.map((error) => storeError(deps.db, error, deps.now()))
-    sendOk(res, { stored: ids.length })
+    for (const error of errors) await storeError(deps.data.db, error, deps.now())
+    sendOk(res, { stored: errors.length })
   })
   return router
 }
 
 /** Stores a server 5xx; returns the request id the answer names (X-Request-Id). Never throws. */
-export function recordServerError(deps: Pick<ServerDeps, 'db' | 'now'>, req: Request, error: unknown): string {
+export function recordServerError(deps: Pick<ServerDeps, 'data' | 'now'>, req: Request, error: unknown): string {
   // the request's own id (server/ops/request-log.ts) when it has one, so the log line, the answer
   // header and the stored error name the same request
   const given = req.res?.getHeader('X-Request-Id')
@@ -104,7 +104,8 @@ export function recordServerError(deps: Pick<ServerDeps, 'db' | 'now'>, req: Req
         const m = /\(?([^\s()]+):(\d+):(\d+)\)?$/.exec(line.trim())
         return m ? [{ file: m[1], line: Number(m[2]), column: Number(m[3]) }] : []
       })
-    storeError(deps.db, { origin: 'server', kind: err.name ?? 'Error', message: `${req.method} ${req.path}: ${err.message ?? String(error)}`, frames, requestId, release: null, url: req.originalUrl.slice(0, 300) }, deps.now())
+    // not awaited: the 500 answers at once; a database that is itself the failure only loses this row
+    void storeError(deps.data.db, { origin: 'server', kind: err.name ?? 'Error', message: `${req.method} ${req.path}: ${err.message ?? String(error)}`, frames, requestId, release: null, url: req.originalUrl.slice(0, 300) }, deps.now()).catch(() => undefined)
   } catch {
     // the database may be the failure itself: the log line still carries the id
   }

@@ -69,7 +69,7 @@ export function createInteractionsRouter(deps: ServerDeps): Router {
     if (body.windowEnd < body.windowStart || body.windowEnd - body.windowStart > HOUR_MS)
       return sendError(res, 400, HTTP_ERRORS.validation, { field: 'windowEnd', code: 'window' })
     if (await throttled(`clicks:${query.device_id}`)) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
-    const rows = storeClickWindow(deps.db, { deviceId: query.device_id, sessionId: Number(query.session_id), ...body }, deps.now())
+    const rows = await storeClickWindow(deps.data, { deviceId: query.device_id, sessionId: Number(query.session_id), ...body }, deps.now())
     sendOk(res, { stored: rows })
   })
   return router

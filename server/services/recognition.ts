@@ -9,7 +9,7 @@ import { sendOk } from '../http/envelope'
 import { validateBody } from '../http/validate'
 import type { Punter } from '../punters/repository'
 import { requirePunter } from '../signup/punters'
-import { storeRecognition } from './store'
+import { findRecognition, storeRecognition } from './store'
 
 export const RECOGNITION_LINK_SCHEMA = {
   type: 'object',
@@ -38,18 +38,18 @@ interface LinkBody {
 
 export function createRecognitionRouter(deps: ServerDeps): Router {
   const router = Router()
-  router.post('/punter/recognition/link', requirePunter(deps.db, deps.now), validateBody(RECOGNITION_LINK_SCHEMA), (req, res: Response) => {
+  router.post('/punter/recognition/link', requirePunter(deps.db, deps.now), validateBody(RECOGNITION_LINK_SCHEMA), async (req, res: Response) => {
     res.setHeader('Cache-Control', 'no-store')
     const body = req.body as LinkBody
     const punter = res.locals.punter as Punter
-    const known = deps.db.prepare('SELECT id FROM punter_recognitions WHERE request_id = ? AND punter_id = ?').get(body.requestId, punter.id) as { id: number } | undefined
+    const known = await findRecognition(deps.data.db, body.requestId, punter.id)
     const id =
       known?.id ??
-      storeRecognition(
-        deps.db,
+      (await storeRecognition(
+        deps.data.db,
         { punterId: punter.id, visitorId: body.fingerprint, algorithm: body.algorithm, operationType: body.operationType, isMobileDevice: body.isMobileDevice, isMirror: body.isMirror, requestId: body.requestId },
         deps.now(),
-      )
+      ))
     sendOk(res, { linked: true, recognitionId: id })
   })
   return router

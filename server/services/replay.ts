@@ -92,7 +92,7 @@ export function createReplayRouter(deps: ServerDeps): Router {
     if (json === 'not-gzip') return sendError(res, 400, HTTP_ERRORS.validation, { field: 'body', code: 'gzip' })
     const summary = readReplayBatch(json)
     if ('invalid' in summary) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'body', code: summary.invalid })
-    const id = storeReplayBatch(deps.db, { deviceId: query.device_id, sessionId: Number(query.session_id), userId: query.user_id ?? null, bytes: Buffer.byteLength(json), compressed: gzipped ? req.body : gzipSync(req.body), ...summary }, deps.now())
+    const id = await storeReplayBatch(deps.data, { deviceId: query.device_id, sessionId: Number(query.session_id), userId: query.user_id ?? null, bytes: Buffer.byteLength(json), compressed: gzipped ? req.body : gzipSync(req.body), ...summary }, deps.now())
     sendOk(res, { stored: id, events: summary.events })
   })
   return router

@@ -2,8 +2,18 @@
  * What the third-party services of spec §1/§7 send to Parlay's own endpoints, kept in SQLite so an
  * operator can read a demo session in /admin: analytics events, client and server errors,
  * fingerprint recognitions. Bounded reads only; the tables are append-only.
+ *
+ * On the query layer (issue 16): one copy of the queries for SQLite and PostgreSQL. The raw-SQL
+ * migrations are the history of existing SQLite files; the schema step (q052) is the tables on
+ * both engines. Aggregates that SQLite and PostgreSQL spell differently (GROUP_CONCAT and
+ * string_agg) are done as two bounded queries instead; account numbers come from the punters store.
  */
+import { sql, type Generated, type Kysely } from 'kysely'
 import { registerMigration, type Db } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import type { Tables } from '../db/tables'
+import { accountNumbersOf } from '../punters/lookups'
 
 registerMigration(
   'services-1',
@@ -44,6 +54,156 @@ registerMigration(
    CREATE INDEX IF NOT EXISTS punter_recognitions_visitor ON punter_recognitions (visitor_id, punter_id);`,
 )
 
+interface AnalyticsEventTable {
+  id: Generated<number>
+  received_at: number
+  device_id: string
+  user_id: string | null
+  session_id: number | null
+  event_type: string
+  event_time: number | null
+  section: string | null
+  /** JSON object. */
+  properties: string
+}
+
+interface ReportedErrorTable {
+  id: Generated<number>
+  received_at: number
+  origin: 'client' | 'server'
+  kind: string
+  message: string
+  /** JSON array of ErrorFrame. */
+  frames: string
+  request_id: string | null
+  release: string | null
+  url: string | null
+}
+
+interface PunterRecognitionTable {
+  id: Generated<number>
+  created_at: number
+  punter_id: number
+  visitor_id: string
+  algorithm: string
+  operation_type: string
+  is_mobile_device: number
+  is_mirror: number
+  request_id: string
+}
+
+interface ReplayBatchTable {
+  id: Generated<number>
+  received_at: number
+  device_id: string
+  session_id: number
+  user_id: string | null
+  events: number
+  first_timestamp: number
+  last_timestamp: number
+  bytes: number
+  /** The gzip body as received (BLOB on SQLite, bytea on PostgreSQL: a Buffer on both). */
+  body: Buffer
+}
+
+interface ReplayClickTable {
+  id: Generated<number>
+  received_at: number
+  device_id: string
+  session_id: number
+  window_start: number
+  window_end: number
+  page: string
+  target: string
+  clicks: number
+}
+
+declare module '../db/tables' {
+  interface Tables {
+    analytics_events: AnalyticsEventTable
+    reported_errors: ReportedErrorTable
+    punter_recognitions: PunterRecognitionTable
+    replay_batches: ReplayBatchTable
+    replay_clicks: ReplayClickTable
+  }
+}
+
+registerSchema('q052-services', async (db, engine) => {
+  const id = surrogateKeyType(engine)
+  const key = surrogateKey(engine)
+  await db.schema
+    .createTable('analytics_events')
+    .ifNotExists()
+    .addColumn('id', id, key)
+    .addColumn('received_at', 'bigint', (c) => c.notNull())
+    .addColumn('device_id', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'text')
+    .addColumn('session_id', 'bigint')
+    .addColumn('event_type', 'text', (c) => c.notNull())
+    .addColumn('event_time', 'bigint')
+    .addColumn('section', 'text')
+    .addColumn('properties', 'text', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('analytics_events_device').ifNotExists().on('analytics_events').columns(['device_id', 'id']).execute()
+  await db.schema
+    .createTable('reported_errors')
+    .ifNotExists()
+    .addColumn('id', id, key)
+    .addColumn('received_at', 'bigint', (c) => c.notNull())
+    .addColumn('origin', 'text', (c) => c.notNull().check(oneOf('origin', ['client', 'server'])))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('message', 'text', (c) => c.notNull())
+    .addColumn('frames', 'text', (c) => c.notNull())
+    .addColumn('request_id', 'text')
+    .addColumn('release', 'text')
+    .addColumn('url', 'text')
+    .execute()
+  await db.schema
+    .createTable('punter_recognitions')
+    .ifNotExists()
+    .addColumn('id', id, key)
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('punter_id', 'integer', (c) => c.notNull())
+    .addColumn('visitor_id', 'text', (c) => c.notNull())
+    .addColumn('algorithm', 'text', (c) => c.notNull())
+    .addColumn('operation_type', 'text', (c) => c.notNull())
+    .addColumn('is_mobile_device', 'integer', (c) => c.notNull())
+    .addColumn('is_mirror', 'integer', (c) => c.notNull())
+    .addColumn('request_id', 'text', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('punter_recognitions_visitor').ifNotExists().on('punter_recognitions').columns(['visitor_id', 'punter_id']).execute()
+  await db.schema
+    .createTable('replay_batches')
+    .ifNotExists()
+    .addColumn('id', id, key)
+    .addColumn('received_at', 'bigint', (c) => c.notNull())
+    .addColumn('device_id', 'text', (c) => c.notNull())
+    .addColumn('session_id', 'bigint', (c) => c.notNull())
+    .addColumn('user_id', 'text')
+    .addColumn('events', 'integer', (c) => c.notNull())
+    .addColumn('first_timestamp', 'bigint', (c) => c.notNull())
+    .addColumn('last_timestamp', 'bigint', (c) => c.notNull())
+    .addColumn('bytes', 'integer', (c) => c.notNull())
+    .addColumn('body', engine === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('replay_batches_session').ifNotExists().on('replay_batches').columns(['device_id', 'session_id', 'id']).execute()
+  await db.schema.createIndex('replay_batches_received').ifNotExists().on('replay_batches').column('received_at').execute()
+  await db.schema
+    .createTable('replay_clicks')
+    .ifNotExists()
+    .addColumn('id', id, key)
+    .addColumn('received_at', 'bigint', (c) => c.notNull())
+    .addColumn('device_id', 'text', (c) => c.notNull())
+    .addColumn('session_id', 'bigint', (c) => c.notNull())
+    .addColumn('window_start', 'bigint', (c) => c.notNull())
+    .addColumn('window_end', 'bigint', (c) => c.notNull())
+    .addColumn('page', 'text', (c) => c.notNull())
+    .addColumn('target', 'text', (c) => c.notNull())
+    .addColumn('clicks', 'integer', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('replay_clicks_received').ifNotExists().on('replay_clicks').column('received_at').execute()
+})
+
 export interface IngestedEvent {
   deviceId: string
   userId: string | null
@@ -54,14 +214,15 @@ export interface IngestedEvent {
   properties: Record<string, unknown>
 }
 
+/** Rows per insert statement (at most 9 parameters each: far under both engines' limits). */
+const BATCH = 500
+
 /** Stores a batch in one transaction; returns how many were stored. */
-export function storeEvents(db: Db, events: IngestedEvent[], now: number): number {
-  const insert = db.prepare(
-    'INSERT INTO analytics_events (received_at, device_id, user_id, session_id, event_type, event_time, section, properties) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  )
-  db.transaction(() => {
-    for (const e of events) insert.run(now, e.deviceId, e.userId, e.sessionId, e.eventType, e.time, e.section, JSON.stringify(e.properties))
-  })()
+export async function storeEvents(data: DataLayer, events: IngestedEvent[], now: number): Promise<number> {
+  const rows = events.map((e) => ({ received_at: now, device_id: e.deviceId, user_id: e.userId, session_id: e.sessionId, event_type: e.eventType, event_time: e.time, section: e.section, properties: JSON.stringify(e.properties) }))
+  await data.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += BATCH) await tx.insertInto('analytics_events').values(rows.slice(i, i + BATCH)).execute()
+  })
   return events.length
 }
 
@@ -70,22 +231,20 @@ export interface StoredEvent extends IngestedEvent {
   receivedAt: number
 }
 
-export function listEvents(db: Db, filter: { deviceId?: string; limit: number }): StoredEvent[] {
-  const rows = (
-    filter.deviceId
-      ? db.prepare('SELECT * FROM analytics_events WHERE device_id = ? ORDER BY id DESC LIMIT ?').all(filter.deviceId, filter.limit)
-      : db.prepare('SELECT * FROM analytics_events ORDER BY id DESC LIMIT ?').all(filter.limit)
-  ) as Array<Record<string, unknown>>
+export async function listEvents(db: Kysely<Tables>, filter: { deviceId?: string; limit: number }): Promise<StoredEvent[]> {
+  let query = db.selectFrom('analytics_events').selectAll().orderBy('id', 'desc').limit(filter.limit)
+  if (filter.deviceId) query = query.where('device_id', '=', filter.deviceId)
+  const rows = await query.execute()
   return rows.map((r) => ({
-    id: r.id as number,
-    receivedAt: r.received_at as number,
-    deviceId: r.device_id as string,
-    userId: (r.user_id as string | null) ?? null,
-    sessionId: (r.session_id as number | null) ?? null,
-    eventType: r.event_type as string,
-    time: (r.event_time as number | null) ?? null,
-    section: (r.section as string | null) ?? null,
-    properties: JSON.parse(r.properties as string) as Record<string, unknown>,
+    id: r.id,
+    receivedAt: r.received_at,
+    deviceId: r.device_id,
+    userId: r.user_id ?? null,
+    sessionId: r.session_id ?? null,
+    eventType: r.event_type,
+    time: r.event_time ?? null,
+    section: r.section ?? null,
+    properties: JSON.parse(r.properties) as Record<string, unknown>,
   }))
 }
 
@@ -106,25 +265,27 @@ export interface ReportedError {
   url: string | null
 }
 
-export function storeError(db: Db, error: ReportedError, now: number): number {
-  const result = db
-    .prepare('INSERT INTO reported_errors (received_at, origin, kind, message, frames, request_id, release, url) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(now, error.origin, error.kind.slice(0, 100), error.message.slice(0, 2000), JSON.stringify(error.frames.slice(0, 50)), error.requestId, error.release, error.url)
-  return Number(result.lastInsertRowid)
+export async function storeError(db: Kysely<Tables>, error: ReportedError, now: number): Promise<number> {
+  const row = await db
+    .insertInto('reported_errors')
+    .values({ received_at: now, origin: error.origin, kind: error.kind.slice(0, 100), message: error.message.slice(0, 2000), frames: JSON.stringify(error.frames.slice(0, 50)), request_id: error.requestId, release: error.release, url: error.url })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
 }
 
-export function listErrors(db: Db, limit: number): Array<ReportedError & { id: number; receivedAt: number }> {
-  const rows = db.prepare('SELECT * FROM reported_errors ORDER BY id DESC LIMIT ?').all(limit) as Array<Record<string, unknown>>
+export async function listErrors(db: Kysely<Tables>, limit: number): Promise<Array<ReportedError & { id: number; receivedAt: number }>> {
+  const rows = await db.selectFrom('reported_errors').selectAll().orderBy('id', 'desc').limit(limit).execute()
   return rows.map((r) => ({
-    id: r.id as number,
-    receivedAt: r.received_at as number,
-    origin: r.origin as 'client' | 'server',
-    kind: r.kind as string,
-    message: r.message as string,
-    frames: JSON.parse(r.frames as string) as ErrorFrame[],
-    requestId: (r.request_id as string | null) ?? null,
-    release: (r.release as string | null) ?? null,
-    url: (r.url as string | null) ?? null,
+    id: r.id,
+    receivedAt: r.received_at,
+    origin: r.origin,
+    kind: r.kind,
+    message: r.message,
+    frames: JSON.parse(r.frames) as ErrorFrame[],
+    requestId: r.request_id ?? null,
+    release: r.release ?? null,
+    url: r.url ?? null,
   }))
 }
 
@@ -138,42 +299,61 @@ export interface Recognition {
   requestId: string
 }
 
-export function storeRecognition(db: Db, recognition: Recognition, now: number): number {
+export async function storeRecognition(db: Kysely<Tables>, recognition: Recognition, now: number): Promise<number> {
   const r = recognition
-  const result = db
-    .prepare('INSERT INTO punter_recognitions (created_at, punter_id, visitor_id, algorithm, operation_type, is_mobile_device, is_mirror, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(now, r.punterId, r.visitorId, r.algorithm, r.operationType, r.isMobileDevice ? 1 : 0, r.isMirror ? 1 : 0, r.requestId)
-  return Number(result.lastInsertRowid)
+  const row = await db
+    .insertInto('punter_recognitions')
+    .values({ created_at: now, punter_id: r.punterId, visitor_id: r.visitorId, algorithm: r.algorithm, operation_type: r.operationType, is_mobile_device: r.isMobileDevice ? 1 : 0, is_mirror: r.isMirror ? 1 : 0, request_id: r.requestId })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
 }
 
-export function listRecognitions(db: Db, limit: number): Array<Recognition & { id: number; createdAt: number; accountNumber: string | null }> {
-  const rows = db
-    .prepare('SELECT r.*, p.account_number FROM punter_recognitions r LEFT JOIN punters p ON p.id = r.punter_id ORDER BY r.id DESC LIMIT ?')
-    .all(limit) as Array<Record<string, unknown>>
+/** The recognition of this request for this punter, if stored already (a link is idempotent). */
+export async function findRecognition(db: Kysely<Tables>, requestId: string, punterId: number): Promise<{ id: number } | undefined> {
+  return db.selectFrom('punter_recognitions').select('id').where('request_id', '=', requestId).where('punter_id', '=', punterId).executeTakeFirst()
+}
+
+/** The latest recognitions, each with its punter's account number (asked of the punters store). */
+export async function listRecognitions(data: DataLayer, punters: Db, limit: number): Promise<Array<Recognition & { id: number; createdAt: number; accountNumber: string | null }>> {
+  const rows = await data.db.selectFrom('punter_recognitions').selectAll().orderBy('id', 'desc').limit(limit).execute()
+  const accounts = await accountNumbersOf(punters, rows.map((r) => r.punter_id))
   return rows.map((r) => ({
-    id: r.id as number,
-    createdAt: r.created_at as number,
-    punterId: r.punter_id as number,
-    accountNumber: (r.account_number as string | null) ?? null,
-    visitorId: r.visitor_id as string,
-    algorithm: r.algorithm as string,
-    operationType: r.operation_type as string,
+    id: r.id,
+    createdAt: r.created_at,
+    punterId: r.punter_id,
+    accountNumber: accounts.get(r.punter_id) ?? null,
+    visitorId: r.visitor_id,
+    algorithm: r.algorithm,
+    operationType: r.operation_type,
     isMobileDevice: r.is_mobile_device === 1,
     isMirror: r.is_mirror === 1,
-    requestId: r.request_id as string,
+    requestId: r.request_id,
   }))
 }
 
 /** Multi-accounting: visitor ids (one browser) seen with more than one punter. */
-export function sharedVisitors(db: Db, limit: number): Array<{ visitorId: string; punterIds: number[]; lastSeen: number }> {
-  const rows = db
-    .prepare(
-      `SELECT visitor_id, GROUP_CONCAT(DISTINCT punter_id) AS punters, MAX(created_at) AS last_seen
-         FROM punter_recognitions GROUP BY visitor_id HAVING COUNT(DISTINCT punter_id) > 1
-         ORDER BY last_seen DESC LIMIT ?`,
-    )
-    .all(limit) as Array<{ visitor_id: string; punters: string; last_seen: number }>
-  return rows.map((r) => ({ visitorId: r.visitor_id, punterIds: r.punters.split(',').map(Number).sort((a, b) => a - b), lastSeen: r.last_seen }))
+export async function sharedVisitors(db: Kysely<Tables>, limit: number): Promise<Array<{ visitorId: string; punterIds: number[]; lastSeen: number }>> {
+  const visitors = await db
+    .selectFrom('punter_recognitions')
+    .select((eb) => ['visitor_id', eb.fn.max('created_at').as('last_seen')])
+    .groupBy('visitor_id')
+    .having((eb) => eb.fn.count('punter_id').distinct(), '>', 1)
+    .orderBy('last_seen', 'desc')
+    .limit(limit)
+    .execute()
+  if (visitors.length === 0) return []
+  const pairs = await db
+    .selectFrom('punter_recognitions')
+    .select(['visitor_id', 'punter_id'])
+    .distinct()
+    .where('visitor_id', 'in', visitors.map((v) => v.visitor_id))
+    .execute()
+  return visitors.map((v) => ({
+    visitorId: v.visitor_id,
+    punterIds: pairs.filter((p) => p.visitor_id === v.visitor_id).map((p) => p.punter_id).sort((a, b) => a - b),
+    lastSeen: Number(v.last_seen),
+  }))
 }
 
 registerMigration(
@@ -215,13 +395,18 @@ export interface ReplayBatchRecord {
   compressed: Buffer
 }
 
-export function storeReplayBatch(db: Db, batch: ReplayBatchRecord, now: number): number {
+/** Stores one batch, deleting the batches past retention first (one transaction). */
+export async function storeReplayBatch(data: DataLayer, batch: ReplayBatchRecord, now: number): Promise<number> {
   const b = batch
-  db.prepare('DELETE FROM replay_batches WHERE received_at <= ?').run(now - REPLAY_RETENTION_MS)
-  const result = db
-    .prepare('INSERT INTO replay_batches (received_at, device_id, session_id, user_id, events, first_timestamp, last_timestamp, bytes, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(now, b.deviceId, b.sessionId, b.userId, b.events, Math.round(b.firstTimestamp), Math.round(b.lastTimestamp), b.bytes, b.compressed)
-  return Number(result.lastInsertRowid)
+  return data.transaction(async (tx) => {
+    await tx.deleteFrom('replay_batches').where('received_at', '<=', now - REPLAY_RETENTION_MS).execute()
+    const row = await tx
+      .insertInto('replay_batches')
+      .values({ received_at: now, device_id: b.deviceId, session_id: b.sessionId, user_id: b.userId, events: b.events, first_timestamp: Math.round(b.firstTimestamp), last_timestamp: Math.round(b.lastTimestamp), bytes: b.bytes, body: b.compressed })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  })
 }
 
 export interface ReplaySessionSummary {
@@ -236,32 +421,59 @@ export interface ReplaySessionSummary {
 }
 
 /** Recorded sessions still within retention, the latest first. */
-export function listReplaySessions(db: Db, limit: number, now: number): ReplaySessionSummary[] {
-  const rows = db
-    .prepare(
-      `SELECT device_id, session_id, GROUP_CONCAT(DISTINCT user_id) AS users, COUNT(*) AS batches, SUM(events) AS events, SUM(bytes) AS bytes,
-              MIN(first_timestamp) AS started, MAX(last_timestamp) AS ended, MAX(id) AS latest
-         FROM replay_batches WHERE received_at > ? GROUP BY device_id, session_id ORDER BY latest DESC LIMIT ?`,
-    )
-    .all(now - REPLAY_RETENTION_MS, limit) as Array<{ device_id: string; session_id: number; users: string | null; batches: number; events: number; bytes: number; started: number; ended: number }>
+export async function listReplaySessions(db: Kysely<Tables>, limit: number, now: number): Promise<ReplaySessionSummary[]> {
+  const since = now - REPLAY_RETENTION_MS
+  const rows = await db
+    .selectFrom('replay_batches')
+    .select((eb) => [
+      'device_id',
+      'session_id',
+      eb.fn.countAll<number>().as('batches'),
+      eb.fn.sum<number>('events').as('events'),
+      eb.fn.sum<number>('bytes').as('bytes'),
+      eb.fn.min('first_timestamp').as('started'),
+      eb.fn.max('last_timestamp').as('ended'),
+      eb.fn.max('id').as('latest'),
+    ])
+    .where('received_at', '>', since)
+    .groupBy(['device_id', 'session_id'])
+    .orderBy('latest', 'desc')
+    .limit(limit)
+    .execute()
+  if (rows.length === 0) return []
+  // the punters seen in each session, in a second bounded query (GROUP_CONCAT is SQLite's spelling only)
+  const users = await db
+    .selectFrom('replay_batches')
+    .select(['device_id', 'session_id', 'user_id'])
+    .distinct()
+    .where('received_at', '>', since)
+    .where('user_id', 'is not', null)
+    .where('device_id', 'in', [...new Set(rows.map((r) => r.device_id))])
+    .execute()
   return rows.map((r) => ({
     deviceId: r.device_id,
-    sessionId: r.session_id,
-    userIds: r.users ? r.users.split(',') : [],
-    batches: r.batches,
-    events: r.events,
-    bytes: r.bytes,
-    startedAt: r.started,
-    endedAt: r.ended,
+    sessionId: Number(r.session_id),
+    userIds: users.filter((u) => u.device_id === r.device_id && Number(u.session_id) === Number(r.session_id)).map((u) => u.user_id!),
+    batches: Number(r.batches),
+    events: Number(r.events),
+    bytes: Number(r.bytes),
+    startedAt: Number(r.started),
+    endedAt: Number(r.ended),
   }))
 }
 
 /** The stored batches of one session still within retention, in order (gzip bodies), at most `limit`. */
-export function replayBatchesOf(db: Db, deviceId: string, sessionId: number, limit: number, now: number): Buffer[] {
-  const rows = db
-    .prepare('SELECT body FROM replay_batches WHERE device_id = ? AND session_id = ? AND received_at > ? ORDER BY id LIMIT ?')
-    .all(deviceId, sessionId, now - REPLAY_RETENTION_MS, limit) as Array<{ body: Buffer }>
-  return rows.map((r) => r.body)
+export async function replayBatchesOf(db: Kysely<Tables>, deviceId: string, sessionId: number, limit: number, now: number): Promise<Buffer[]> {
+  const rows = await db
+    .selectFrom('replay_batches')
+    .select('body')
+    .where('device_id', '=', deviceId)
+    .where('session_id', '=', sessionId)
+    .where('received_at', '>', now - REPLAY_RETENTION_MS)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => Buffer.from(r.body))
 }
 
 registerMigration(
@@ -289,13 +501,13 @@ export interface ClickWindowRecord {
 }
 
 /** Stores one window's counts (one row per page × element); kept as long as replays are. */
-export function storeClickWindow(db: Db, window: ClickWindowRecord, now: number): number {
-  const insert = db.prepare('INSERT INTO replay_clicks (received_at, device_id, session_id, window_start, window_end, page, target, clicks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-  return db.transaction(() => {
-    db.prepare('DELETE FROM replay_clicks WHERE received_at <= ?').run(now - REPLAY_RETENTION_MS)
-    for (const c of window.clicks) insert.run(now, window.deviceId, window.sessionId, window.windowStart, window.windowEnd, c.page, c.target, c.clicks)
-    return window.clicks.length
-  })()
+export async function storeClickWindow(data: DataLayer, window: ClickWindowRecord, now: number): Promise<number> {
+  const rows = window.clicks.map((c) => ({ received_at: now, device_id: window.deviceId, session_id: window.sessionId, window_start: window.windowStart, window_end: window.windowEnd, page: c.page, target: c.target, clicks: c.clicks }))
+  return data.transaction(async (tx) => {
+    await tx.deleteFrom('replay_clicks').where('received_at', '<=', now - REPLAY_RETENTION_MS).execute()
+    for (let i = 0; i < rows.length; i += BATCH) await tx.insertInto('replay_clicks').values(rows.slice(i, i + BATCH)).execute()
+    return rows.length
+  })
 }
 
 export interface PageClicks {
@@ -306,11 +518,16 @@ export interface PageClicks {
 }
 
 /** The most tapped elements per page within retention, most taps first. */
-export function listPageClicks(db: Db, limit: number, now: number): PageClicks[] {
-  return db
-    .prepare(
-      `SELECT page, target, SUM(clicks) AS clicks, COUNT(DISTINCT device_id || ':' || session_id) AS sessions
-         FROM replay_clicks WHERE received_at > ? GROUP BY page, target ORDER BY clicks DESC, page, target LIMIT ?`,
-    )
-    .all(now - REPLAY_RETENTION_MS, limit) as PageClicks[]
+export async function listPageClicks(db: Kysely<Tables>, limit: number, now: number): Promise<PageClicks[]> {
+  const rows = await db
+    .selectFrom('replay_clicks')
+    .select((eb) => ['page', 'target', eb.fn.sum<number>('clicks').as('clicks'), sql<number>`count(distinct ${sql.ref('device_id')} || ':' || ${sql.ref('session_id')})`.as('sessions')])
+    .where('received_at', '>', now - REPLAY_RETENTION_MS)
+    .groupBy(['page', 'target'])
+    .orderBy('clicks', 'desc')
+    .orderBy('page')
+    .orderBy('target')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({ page: r.page, target: r.target, clicks: Number(r.clicks), sessions: Number(r.sessions) }))
 }

@@ -6,7 +6,10 @@
  * temp SQLite). One rule per store group, the one that matters when several instances share a
  * database; the full HTTP suites of each store also run with PARLAY_TEST_DATABASE=postgres.
  */
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { REPLAY_CONTENT_TYPE } from '../../server/services/replay'
+import { OPERATOR, signIn } from './admin/support'
 import { addresses, apiCaller, DEMO_PASSWORD, type Call } from '../support/api'
 import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../support/postgres'
 import { rawRequest, startTestServer, type TestServer } from '../support/server'
@@ -71,6 +74,60 @@ describe.each([
       expect(metrics).toMatch(/^parlay_db_wal_bytes \d+$/m)
       expect(metrics).not.toContain('parlay_db_pool_idle_connections')
     }
+  })
+
+  it.runIf(runs)('a message is read once: marked read from two devices at once, it is counted once and the unread count falls by one', async () => {
+    const hash = await server.login('opened@demo.parlay.test')
+    const before = (await server.call('GET', 'punter/message/inbox-statistics', { hash })).json.payload
+    expect(before).toEqual({ totalMessagesCount: 23, unreadMessagesCount: 3 })
+    const page = (await server.call('GET', 'punter/message/inbox-page?pageSize=1', { hash })).json.payload
+    const id = page.content[0].punterMessageId as number
+    const marks = await Promise.all([1, 2].map(() => server.call('PUT', 'punter/message/mark-read/web', { hash, body: { ids: [id] } })))
+    expect(marks.map((m) => m.json.payload.marked).sort()).toEqual([0, 1])
+    expect((await server.call('GET', 'punter/message/inbox-statistics', { hash })).json.payload).toEqual({ totalMessagesCount: 23, unreadMessagesCount: 2 })
+    expect((await server.call('GET', 'heartbeat', { hash })).json.payload.inboxStatistics).toEqual({ totalMessagesCount: 23, unreadMessagesCount: 2 })
+  })
+
+  it.runIf(runs)('a replay batch is stored and listed: two batches of one session make one session of 3 events, replayed in order', async () => {
+    const batch = (types: number[]) => gzipSync(JSON.stringify({ version: 1, events: types.map((type, n) => ({ type, timestamp: server.clock.now + n, data: {} })) }))
+    const post = (body: Buffer) =>
+      fetch(`${server.url}/replay/api/1/batch?device_id=device-engines-01&session_id=7&type=replay`, { method: 'POST', headers: { 'content-type': REPLAY_CONTENT_TYPE }, body: new Uint8Array(body) })
+    expect((await post(batch([4, 2]))).status).toBe(200)
+    expect((await post(batch([3]))).status).toBe(200)
+    const operator = await signIn(server, OPERATOR)
+    const sessions = (await operator.get('/admin/api/services/replays')).json().payload
+    expect(sessions.find((s: { deviceId: string }) => s.deviceId === 'device-engines-01')).toMatchObject({ sessionId: 7, batches: 2, events: 3 })
+    const replay = (await operator.get('/admin/api/services/replays/device-engines-01/7')).json().payload
+    expect(replay.events.map((e: { type: number }) => e.type)).toEqual([4, 2, 3])
+  })
+
+  it.runIf(runs)('a quiz answer counts once: two answers sent at once, one is taken and the other refused QUIZ_ALREADY_ANSWERED', async () => {
+    const hash = await server.login('vip@demo.parlay.test')
+    const answers = await Promise.all(['home', 'away'].map((answerId) => server.call('POST', 'bonus/quiz/punter/answer', { hash, body: { quizId: 'derby-winner', answerId } })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    expect(answers.find((a) => a.status === 409)!.json.errorCode).toBe('QUIZ_ALREADY_ANSWERED')
+    const taken = answers.find((a) => a.status === 200)!.json.payload.answerId
+    const derby = ((await server.call('GET', 'bonus/quiz/punter/active', { hash })).json.payload as { id: string; answered: unknown }[]).find((q) => q.id === 'derby-winner')
+    expect(derby?.answered).toEqual({ answerId: taken, successful: taken === 'home' })
+    expect((await server.call('GET', 'bonus/quiz/punter/quiz-account', { hash })).json.payload.availableTickets).toBe(0)
+  })
+
+  it.runIf(runs)('a promo code is redeemed once per punter: sent twice at once, one is taken and the campaign shows the punter taking part', async () => {
+    const hash = await server.login('10000001')
+    const inputs = await Promise.all([1, 2].map(() => server.call('POST', 'bonus/punter/promo-code/input', { hash, body: { promoCode: 'casino25' } })))
+    expect(inputs.map((r) => r.status).sort()).toEqual([200, 409])
+    expect(inputs.find((r) => r.status !== 200)!.json.errorCode).toBe('PROMO_CODE_ALREADY_USED')
+    const campaigns = (await server.call('GET', 'bonus/ticket/active-campaigns', { hash })).json.payload as { id: string; participating: boolean }[]
+    expect(campaigns[0]).toMatchObject({ id: 'casino-welcome-package', participating: true })
+    expect(campaigns.filter((c) => c.participating)).toHaveLength(1)
+  })
+
+  it.runIf(runs)('the loyalty rules once accepted stay accepted, and the rest of the loyalty account is unchanged', async () => {
+    const hash = await server.login('vip@demo.parlay.test')
+    const before = (await server.call('GET', 'loyalty/account', { hash })).json.payload
+    const accepted = (await server.call('POST', 'loyalty/rules/accept', { hash })).json.payload
+    expect(accepted).toEqual({ ...before, needRequestRulesAcceptance: false })
+    expect((await server.call('GET', 'loyalty/account', { hash })).json.payload).toEqual(accepted)
   })
 })
 

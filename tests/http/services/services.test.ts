@@ -15,6 +15,7 @@ import { THROTTLE_UPLOADS } from '../../../server/services/analytics'
 import { recordServerError } from '../../../server/services/errors'
 import { listErrors } from '../../../server/services/store'
 import { openDatabase } from '../../../server/db/database'
+import { openDataLayer } from '../../../server/db/data-layer'
 
 const KEY = 'parlay-web-1'
 let server: TestServer
@@ -186,11 +187,11 @@ describe('source maps and server errors', () => {
     expect(await map.text()).not.toContain('secret.ts')
   })
 
-  it('a server error is stored with the request id its answer names', () => {
-    const db = openDatabase(':memory:')
+  it('a server error is stored with the request id its answer names', async () => {
+    const data = openDataLayer({ sqlite: openDatabase(':memory:') })
     const error = new Error('disk on fire')
-    const requestId = recordServerError({ db, now: () => 5 }, { method: 'GET', path: '/x', originalUrl: '/x?y=1' } as never, error)
-    expect(listErrors(db, 10)[0]).toMatchObject({ origin: 'server', requestId, message: 'GET /x: disk on fire', url: '/x?y=1' })
-    expect(listErrors(db, 10)[0].frames.length).toBeGreaterThan(0)
+    const requestId = recordServerError({ data, now: () => 5 }, { method: 'GET', path: '/x', originalUrl: '/x?y=1' } as never, error)
+    await expect.poll(async () => (await listErrors(data.db, 10))[0]).toMatchObject({ origin: 'server', requestId, message: 'GET /x: disk on fire', url: '/x?y=1' })
+    expect((await listErrors(data.db, 10))[0].frames.length).toBeGreaterThan(0)
   })
 })
