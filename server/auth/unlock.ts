@@ -6,10 +6,14 @@
  *
  * One link per lock: while an unused, unexpired link exists no other is sent, so failed logins
  * cannot be used to flood the owner's inbox or to pump SMS.
+ *
+ * On the query layer (issue 16): a link issued by one instance is the one link on all, and a link
+ * opened on one is spent on all, on SQLite or PostgreSQL.
  */
 import { randomBytes } from 'node:crypto'
 import { registerMigration, type Db } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
+import { registerSchema } from '../db/schema'
 import type { Logger } from '../log'
 import type { Punter } from '../punters/repository'
 import type { MessageSender } from '../signup/outbox'
@@ -26,6 +30,25 @@ registerMigration(
    );
    CREATE INDEX auth_unlock_tokens_punter ON auth_unlock_tokens(punter_id, expires_at);`,
 )
+
+declare module '../db/tables' {
+  interface Tables {
+    auth_unlock_tokens: { token_sha256: string; punter_id: number; expires_at: number }
+  }
+}
+
+// The punter id is not a foreign key here: on PostgreSQL the punters may live elsewhere until
+// their store moves (server/db/README.md); SQLite files keep the key their history made.
+registerSchema('q014-auth-unlock-tokens', async (db) => {
+  await db.schema
+    .createTable('auth_unlock_tokens')
+    .ifNotExists()
+    .addColumn('token_sha256', 'text', (c) => c.primaryKey())
+    .addColumn('punter_id', 'bigint', (c) => c.notNull())
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('auth_unlock_tokens_punter').ifNotExists().on('auth_unlock_tokens').columns(['punter_id', 'expires_at']).execute()
+})
 
 /** An unlock link stays valid a day: the owner may read the message long after the lock. */
 export const UNLOCK_TOKEN_MS = 24 * 3_600_000
@@ -55,12 +78,12 @@ export function loginIdentifiers(punter: Pick<Punter, 'email' | 'phone' | 'accou
 /** Issues and sends the unlock link, in `locale` (the owner's language), unless one is pending;
  * false when nothing was sent. */
 export async function sendUnlockLink(
-  deps: { db: Db; log: Logger; now: () => number },
+  deps: { db: Db; data: DataLayer; log: Logger; now: () => number },
   punter: Punter,
   linkBase: string,
   locale = 'en',
 ): Promise<boolean> {
-  const { db, log } = deps
+  const { db, data, log } = deps
   const now = deps.now()
   const sender = senders.get(db)
   const to = punter.email ?? punter.phone
@@ -69,12 +92,16 @@ export async function sendUnlockLink(
     return false
   }
   const token = randomBytes(24).toString('base64url')
-  const issued = db.transaction(() => {
-    db.prepare('DELETE FROM auth_unlock_tokens WHERE expires_at <= ?').run(now)
-    if (db.prepare('SELECT 1 FROM auth_unlock_tokens WHERE punter_id = ?').get(punter.id)) return false
-    db.prepare('INSERT INTO auth_unlock_tokens (token_sha256, punter_id, expires_at) VALUES (?, ?, ?)').run(sha256(token), punter.id, now + UNLOCK_TOKEN_MS)
-    return true
-  })()
+  // one pending link per punter, whichever instance saw the lock: serialised on the punter
+  const issued = await data.transaction(
+    async (tx) => {
+      await tx.deleteFrom('auth_unlock_tokens').where('expires_at', '<=', now).execute()
+      if (await tx.selectFrom('auth_unlock_tokens').select('punter_id').where('punter_id', '=', punter.id).executeTakeFirst()) return false
+      await tx.insertInto('auth_unlock_tokens').values({ token_sha256: sha256(token), punter_id: punter.id, expires_at: now + UNLOCK_TOKEN_MS }).execute()
+      return true
+    },
+    { serialiseOn: 'auth-unlock:' + punter.id },
+  )
   if (!issued) return false
   const link = `${linkBase}?token=${encodeURIComponent(token)}`
   const message = unlockMessage(locale, link)
@@ -85,30 +112,32 @@ export async function sendUnlockLink(
     return true
   } catch (error) {
     log.error('auth.unlock.send-failed', { punterId: punter.id, error: (error as Error).message })
-    db.prepare('DELETE FROM auth_unlock_tokens WHERE token_sha256 = ?').run(sha256(token))
+    await data.db.deleteFrom('auth_unlock_tokens').where('token_sha256', '=', sha256(token)).execute()
     return false
   }
 }
 
 /**
  * Uses up an unlock token: clears the lock of its punter; the punter id, if the token was valid.
- * The lock is lifted before the token is spent (the failures live in the query layer, the tokens
- * in SQLite): if lifting fails the link still works, and two uses at once lift it once each but
- * only one of them spends the token.
+ * The lock is lifted before the token is spent (recipe step 6 of server/db/README.md: the punter
+ * it names is read from another store, the idempotent clearing comes first, the single use last):
+ * if lifting fails the link still works, and two uses at once lift it once each but only one of
+ * them spends the token.
  */
 export async function useUnlockToken(
-  deps: { db: Db; data: DataLayer; now: () => number },
+  deps: { data: DataLayer; now: () => number },
   token: string,
   punterOf: (id: number) => Punter | undefined,
 ): Promise<number | undefined> {
-  const { db } = deps
+  const { db } = deps.data
   const hash = sha256(token)
-  const row = db.prepare('SELECT punter_id, expires_at FROM auth_unlock_tokens WHERE token_sha256 = ?').get(hash) as { punter_id: number; expires_at: number } | undefined
-  const punter = row && row.expires_at > deps.now() ? punterOf(row.punter_id) : undefined
+  const row = await db.selectFrom('auth_unlock_tokens').select(['punter_id', 'expires_at']).where('token_sha256', '=', hash).executeTakeFirst()
+  const punter = row && row.expires_at > deps.now() ? punterOf(Number(row.punter_id)) : undefined
   if (!punter) {
-    if (row) db.prepare('DELETE FROM auth_unlock_tokens WHERE token_sha256 = ?').run(hash) // expired: gone, as before
+    if (row) await db.deleteFrom('auth_unlock_tokens').where('token_sha256', '=', hash).execute() // expired: gone, as before
     return undefined
   }
-  await clearAccountFailures(deps.data.db, punter.id, loginIdentifiers(punter))
-  return db.prepare('DELETE FROM auth_unlock_tokens WHERE token_sha256 = ?').run(hash).changes === 1 ? punter.id : undefined
+  await clearAccountFailures(db, punter.id, loginIdentifiers(punter))
+  const spent = await db.deleteFrom('auth_unlock_tokens').where('token_sha256', '=', hash).executeTakeFirst()
+  return Number(spent.numDeletedRows) === 1 ? punter.id : undefined
 }
