@@ -51,7 +51,7 @@ describe.each([
     expect(answers.map((a) => a.json.errorCode).sort()).toEqual(['INCORRECT_PASSWORD', 'INVALID_CAPTCHA'])
     expect((await server.login(login, DEMO_PASSWORD, { captcha })).json.errorCode).toBe('INVALID_CAPTCHA')
     expect((await server.login(login, DEMO_PASSWORD, { captcha: await server.solvedCaptcha() })).status).toBe(200)
-  })
+  }, 60_000) // seven argon2 logins and two proof-of-work solutions on a loaded 2-core machine
 })
 
 describe.runIf(havePostgres)('captcha solutions on PostgreSQL across instances (issue 16)', () => {
@@ -75,7 +75,7 @@ describe.runIf(havePostgres)('captcha solutions on PostgreSQL across instances (
     expect((await b.login(login, 'wrong', { captcha })).json.errorCode).toBe('INCORRECT_PASSWORD')
     expect((await a.login(login, DEMO_PASSWORD, { captcha })).json.errorCode).toBe('INVALID_CAPTCHA')
     expect((await a.login(login, DEMO_PASSWORD, { captcha: await b.solvedCaptcha() })).status).toBe(200)
-  })
+  }, 60_000)
 })
 
 /** A flow started on `service`; the code that was sent and the flow's token. */
