@@ -14,7 +14,7 @@ export interface SqliteOnlyStore {
   files: string[]
 }
 
-/** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts, the credentials part's own tables (server/credentials/store.ts, secret-question.ts, join-form.ts, passwords.ts's history), server/auth/captcha.ts, server/signup/verification.ts, sms-budget.ts, outbox.ts, server/identity/mitid.ts., server/auth/unlock.ts */
+/** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts, the credentials part's own tables (server/credentials/store.ts, secret-question.ts, join-form.ts, passwords.ts's history), server/auth/captcha.ts, server/signup/verification.ts, sms-budget.ts, outbox.ts, server/identity/mitid.ts, server/auth/unlock.ts. */
 export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms', 'captcha solutions', 'sign-up codes and attempts', 'admin accounts and sessions', 'games', 'MitID states and links', 'payments (deposits, limits, provider simulator)', 'engagement and promotions', 'messages', 'analytics, errors and replays', 'login unlock links'] as const
 
 export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
