@@ -26,7 +26,7 @@ import { createLifecycle } from './ops/lifecycle'
 import { DocumentStore } from './store/store'
 import { openBus } from './bus'
 import { relayEvents } from './bus/relay'
-import { syncPublishedDocuments, type DocumentsSync } from './bus/documents-sync'
+import { publishGeneration, syncPublishedDocuments, type DocumentsSync } from './bus/documents-sync'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const WEB_VERSION = '1.22.0'
@@ -118,20 +118,30 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const lifecycle = createLifecycle()
   const bus = await openBus({ redisUrl: options.redisUrl, log, now })
   let sync: DocumentsSync | undefined
-  // migrations ran in openDatabase (every module registered its tables when imported); one store
+  let open = true
+  // migrations ran in openDatabase and migrateSchema (every module registered its tables when imported); one store
   const store = new DocumentStore({
-    db,
+    data,
     now,
-    install: (records) => {
+    install: (records, generation) => {
       documents.replace(records)
-      sync?.installed()
+      sync?.installed(generation)
     },
+    generation: publishGeneration,
   })
   // other instances on the same database publish too: their published set is served here within 2 s
-  sync = syncPublishedDocuments({ db, bus, log, reload: () => store.serve(store.publishedRecords().records) })
+  sync = await syncPublishedDocuments({
+    data,
+    bus,
+    log,
+    databaseUrl: options.databaseUrl,
+    isOpen: () => open && db.open,
+    reload: async () => store.serve((await store.publishedRecords()).records),
+  })
   const stopRelay = relayEvents(bus)
   const stopSharing = async () => {
-    sync?.stop()
+    open = false
+    await sync?.stop()
     stopRelay()
     await bus.close()
   }

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3'
 import { existsSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { verifyAuditChain, type AuditVerification } from '../server/store/audit'
+import { verifyAuditChain, type AuditRow, type AuditVerification } from '../server/store/audit'
 import { loadAuditKey, readAnchor } from '../server/store/audit-anchor'
 
 export function verifyAuditFile(path: string, env: NodeJS.ProcessEnv = process.env): AuditVerification {
@@ -19,7 +19,7 @@ export function verifyAuditFile(path: string, env: NodeJS.ProcessEnv = process.e
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
     const { key } = loadAuditKey(dataDir, { create: false, env })
-    return verifyAuditChain(db, key, readAnchor(dataDir, key))
+    return verifyAuditChain(db.prepare('SELECT * FROM audit_log ORDER BY seq ASC').iterate() as IterableIterator<AuditRow>, key, readAnchor(dataDir, key))
   } finally {
     db.close()
   }

@@ -24,40 +24,36 @@ export let currentStore: DocumentStore | undefined
 export const adminModule: ServerModule = {
   name: 'admin',
   async mount(app, deps) {
-    openAnchoredAuditLog(deps)
+    await openAnchoredAuditLog(deps)
     const store = deps.store
     currentStore = store
-    const seedAndServe = () => {
-      const { seeded, removed, problems } = store.seed(deps.config.documentsDir)
+    const seedAndServe = async () => {
+      const { seeded, removed, problems } = await store.seed(deps.config.documentsDir)
       if (problems.length > 0) deps.log.warn('store.seed.skipped', { problems: problems.map(formatProblem) })
       // Still served until compliance approves the deletion and it is published.
       if (removed.length > 0) deps.log.warn('store.seed.files-removed', { files: removed, review: 'deletion proposed for review' })
-      const { records, problems: broken } = store.publishedRecords()
+      const { records, problems: broken } = await store.publishedRecords()
       if (broken.length > 0) deps.log.error('store.published.invalid', { problems: broken.map(formatProblem) })
       store.serve(records)
       if (seeded.length > 0) deps.log.info('store.seeded', { files: seeded.length })
     }
-    seedAndServe()
+    await seedAndServe()
     deps.documents.onChange(() => {
       if (store.installing) return
-      try {
-        seedAndServe()
-      } catch (error) {
-        deps.log.warn('store.reseed.failed', { error: (error as Error).message })
-      }
+      seedAndServe().catch((error: unknown) => deps.log.warn('store.reseed.failed', { error: (error as Error).message }))
     })
     // Hashing the demo passwords takes a moment: the server starts meanwhile, and sign-in waits.
     const adminsReady = seedAdmins(deps.data, deps.now(), () => deps.db.open).catch((error) => deps.log.error('admin.seed.failed', { error: (error as Error).message }))
     app.use(createAdminRouter(deps, store, adminsReady))
     // Scheduled releases go live when the server's clock reaches their time (server/store/release-scheduler.ts).
-    rememberScheduler(store, startReleaseScheduler(releaseBookOf(store, deps.db, deps.now), store, { log: deps.log, isOpen: () => deps.db.open }))
+    rememberScheduler(store, startReleaseScheduler(releaseBookOf(store, deps.now), store, { log: deps.log, isOpen: () => deps.db.open }))
   },
 }
 
 /** Takes the audit log over with its key and anchor; a log that fails verification stops the start. */
-function openAnchoredAuditLog(deps: ServerDeps): void {
+async function openAnchoredAuditLog(deps: ServerDeps): Promise<void> {
   try {
-    const { key, adopted } = openAuditLog(deps.db, deps.config.dataDir)
+    const { key, adopted } = await openAuditLog(deps.data, deps.config.dataDir)
     if (key.created) deps.log.info('audit.key.created', { dataDir: deps.config.dataDir })
     if (key.narrowed) deps.log.warn('audit.key.permissions-narrowed', { file: 'audit.key', mode: '0600' })
     if (adopted > 0) deps.log.warn('audit.anchor.adopted', { entries: adopted })

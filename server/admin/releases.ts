@@ -101,14 +101,15 @@ function readCookie(req: Request, name: string): string | undefined {
 
 export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Router {
   const router = Router()
-  const book = releaseBookOf(store, deps.db, deps.now)
+  const book = releaseBookOf(store, deps.now)
   const role =
     (...roles: AdminRole[]) =>
     (req: AdminRequest, res: Response, next: NextFunction) =>
       req.admin && roles.includes(req.admin.user.role) ? next() : sendError(res, 403, 'FORBIDDEN_FOR_ROLE', { needs: roles })
   const who = (req: Request) => (req as AdminRequest).admin!.user.email
-  const answer = <T>(res: Response, result: StoreResult<T>, map: (value: T) => unknown, status = 200) => {
-    if (result.ok) return sendOk(res, map(result.value), status)
+  const answer = async <T>(res: Response, pending: StoreResult<T> | Promise<StoreResult<T>>, map: (value: T) => unknown, status = 200) => {
+    const result = await pending
+    if (result.ok) return sendOk(res, await map(result.value), status)
     sendError(res, STATUS.get(result.code) ?? 400, result.code, result.details)
   }
   /** Runs `act` on the release named in the path; 404 for a malformed id. */
@@ -122,43 +123,47 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
     const snapshot = snapshotOf(v.file, v.content)
     return { id: v.id, file: v.file, label: snapshot ? documentLabel(snapshot) : v.file, state: v.state, deleted: v.deleted, baseVersion: v.baseVersion }
   }
-  const summary = (r: Release) => ({ ...r, lint: undefined, items: book.versionsOf(r).map(itemSummary) })
+  const summary = async (r: Release) => ({ ...r, lint: undefined, items: (await book.versionsOf(r)).map(itemSummary) })
 
-  router.get('/admin/api/releases', (req, res) => {
+  router.get('/admin/api/releases', async (req, res) => {
     const query = { ...(req.query as Record<string, unknown>) }
     const problem = check({ type: 'object', properties: { state: { enum: ['draft', 'in_review', 'approved', 'rejected', 'published', 'withdrawn'] } }, additionalProperties: false }, query)
     if (problem) return sendError(res, 400, HTTP_ERRORS.validation, problem)
-    sendOk(res, book.releases({ state: query.state as Release['state'] | undefined }).map(summary))
+    sendOk(res, await Promise.all((await book.releases({ state: query.state as Release['state'] | undefined })).map(summary)))
   })
 
   // What waits for this admin: releases and single versions in review written by someone else.
-  router.get('/admin/api/reviews/pending', (req: AdminRequest, res) => {
+  router.get('/admin/api/reviews/pending', async (req: AdminRequest, res) => {
     const me = who(req).toLowerCase()
-    const releases = book.releases({ state: 'in_review' }).filter((r) => r.author.toLowerCase() !== me)
-    const versions = store.versions({ state: 'in_review', limit: 200 }).filter((v) => v.author.toLowerCase() !== me && store.releaseHolding(v.id) === undefined)
+    const releases = (await book.releases({ state: 'in_review' })).filter((r) => r.author.toLowerCase() !== me)
+    const inReview = (await store.versions({ state: 'in_review', limit: 200 })).filter((v) => v.author.toLowerCase() !== me)
+    const holding = await Promise.all(inReview.map((v) => store.releaseHolding(v.id)))
+    const versions = inReview.filter((_, i) => holding[i] === undefined)
     // waivers wait for compliance too (four-eyes: never the admin who asked for one)
-    const waivers = store.waivers().filter((w) => w.state === 'requested' && w.author.toLowerCase() !== me)
+    const waivers = (await store.waivers()).filter((w) => w.state === 'requested' && w.author.toLowerCase() !== me)
     const mine = req.admin!.user.role === 'compliance'
-    sendOk(res, { count: mine ? releases.length + versions.length + waivers.length : 0, releases: releases.map(summary), versions: versions.map(itemSummary), waivers })
+    sendOk(res, { count: mine ? releases.length + versions.length + waivers.length : 0, releases: await Promise.all(releases.map(summary)), versions: versions.map(itemSummary), waivers })
   })
 
   router.get(
     '/admin/api/releases/:id',
-    withId((_req, res, id) => {
-      const release = book.release(id)
+    withId(async (_req, res, id) => {
+      const release = await book.release(id)
       if (!release) return sendError(res, 404, HTTP_ERRORS.notFound)
-      const items = book.versionsOf(release).map((v) => {
-        const findings = store.diff(v)
-        const base = v.baseVersion === null ? undefined : store.version(v.baseVersion)
-        return { ...itemSummary(v), content: v.content, baseContent: base?.content ?? null, lint: (release.lint ?? []).filter((f) => f.file === v.file), diff: { summary: summaryOf(findings), findings } }
-      })
-      sendOk(res, { ...release, items, comments: book.comments(id) })
+      const items = await Promise.all(
+        (await book.versionsOf(release)).map(async (v) => {
+          const findings = await store.diff(v)
+          const base = v.baseVersion === null ? undefined : await store.version(v.baseVersion)
+          return { ...itemSummary(v), content: v.content, baseContent: base?.content ?? null, lint: (release.lint ?? []).filter((f) => f.file === v.file), diff: { summary: summaryOf(findings), findings } }
+        }),
+      )
+      sendOk(res, { ...release, items, comments: await book.comments(id) })
     }),
   )
 
-  router.post('/admin/api/releases', role('operator'), validateBody(SCHEMAS.create), (req: AdminRequest, res) => {
+  router.post('/admin/api/releases', role('operator'), validateBody(SCHEMAS.create), async (req: AdminRequest, res) => {
     const { title, versions } = req.body as { title: string; versions: number[] }
-    answer(res, book.create(who(req), title.trim(), versions), summary, 201)
+    await answer(res, book.create(who(req), title.trim(), versions), summary, 201)
   })
 
   router.patch(
@@ -178,16 +183,16 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
     validateBody(SCHEMAS.approve),
     withId(async (req, res, id) => answer(res, await book.approve(who(req), id, (req.body as { comment?: string }).comment ?? ''), summary)),
   )
-  router.post('/admin/api/releases/:id/reject', role('compliance'), validateBody(SCHEMAS.reject), withId((req, res, id) => answer(res, book.reject(who(req), id, (req.body as { comment: string }).comment), summary)))
-  router.post('/admin/api/releases/:id/withdraw', role('operator'), optionalBody, validateBody(SCHEMAS.empty), withId((req, res, id) => answer(res, book.withdraw(who(req), id), summary)))
+  router.post('/admin/api/releases/:id/reject', role('compliance'), validateBody(SCHEMAS.reject), withId(async (req, res, id) => answer(res, book.reject(who(req), id, (req.body as { comment: string }).comment), summary)))
+  router.post('/admin/api/releases/:id/withdraw', role('operator'), optionalBody, validateBody(SCHEMAS.empty), withId(async (req, res, id) => answer(res, book.withdraw(who(req), id), summary)))
   router.post(
     '/admin/api/releases/:id/schedule',
     role('operator', 'compliance'),
     validateBody(SCHEMAS.schedule),
-    withId((req, res, id) => {
+    withId(async (req, res, id) => {
       const { at, zone } = req.body as { at: string | null; zone?: string }
       if (at !== null && !zone) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'zone', code: 'required' })
-      answer(res, book.schedule(who(req), id, at, at === null ? null : zone!), summary)
+      await answer(res, book.schedule(who(req), id, at, at === null ? null : zone!), summary)
     }),
   )
   router.post('/admin/api/releases/:id/publish', role('operator', 'compliance'), optionalBody, validateBody(SCHEMAS.empty), withId(async (req, res, id) => answer(res, await book.publish(who(req), id), summary)))
@@ -195,9 +200,9 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
   router.post(
     '/admin/api/releases/:id/comments',
     validateBody(SCHEMAS.comment),
-    withId((req, res, id) => {
+    withId(async (req, res, id) => {
       const { version, location, text } = req.body as { version: number; location: string; text: string }
-      answer(res, book.comment(who(req), id, version, location, text.trim()), (c) => c, 201)
+      await answer(res, book.comment(who(req), id, version, location, text.trim()), (c) => c, 201)
     }),
   )
 
@@ -205,13 +210,13 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
   router.post(
     '/admin/api/releases/:id/preview',
     validateBody(SCHEMAS.preview),
-    withId((req, res, id) => {
-      const release = book.release(id)
+    withId(async (req, res, id) => {
+      const release = await book.release(id)
       if (!release) return sendError(res, 404, HTTP_ERRORS.notFound)
       const site = deps.documents.site((req.body as { site: string }).site)
       if (!site) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'site', code: 'enum' })
-      const versions = book.versionsOf(release)
-      const after = store.recordsWithAll(versions)
+      const versions = await book.versionsOf(release)
+      const after = await store.recordsWithAll(versions)
       if (after.problems.length > 0) return sendError(res, 422, 'LINT_FAILED', after.problems)
       const viewerKey = previewKeyFor(readCookie(req, 'parlay_admin')!)
       const tokenHash = req.admin!.tokenHash
@@ -224,7 +229,7 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
         sessionOpen: () => adminSessionOpen(tokenHash, deps.now()),
         now: deps.now(),
       }
-      const before = createPreview({ ...grant, records: store.publishedRecords().records })
+      const before = createPreview({ ...grant, records: (await store.publishedRecords()).records })
       const token = createPreview({ ...grant, records: after.records })
       const cookie = (path: string) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${req.secure ? '; Secure' : ''}`
       res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows'), cookie('/api/validators')])

@@ -133,10 +133,14 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     (req: AdminRequest, res: Response, next: NextFunction) =>
       req.admin && roles.includes(req.admin.user.role) ? next() : sendError(res, 403, 'FORBIDDEN_FOR_ROLE', { needs: roles })
 
-  const answer = <T>(res: Response, result: StoreResult<T>, map: (value: T) => unknown, status = 200) => {
+  const answer = async <T>(res: Response, pending: StoreResult<T> | Promise<StoreResult<T>>, map: (value: T) => unknown, status = 200) => {
+    const result = await pending
     if (result.ok) return sendOk(res, map(result.value), status)
     sendError(res, ADMIN_STATUS.get(result.code) ?? 400, result.code, result.details)
   }
+  // A read's audit entry, from routers whose handlers do not wait on it (the entry lands as the answer goes out).
+  const auditRead = (actor: string, action: string, subject: string, details: Record<string, unknown>) =>
+    void store.audit(actor, action, subject, details).catch((error: unknown) => deps.log.warn('audit.append.failed', { action, error: (error as Error).message }))
 
   // ---- the page and its static files ------------------------------------------------------------
 
@@ -198,12 +202,12 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     const user = await checkPassword(deps.data, email, password)
     if (!user) {
       await throttle.fail(keys).catch(() => undefined)
-      store.audit(email.toLowerCase().slice(0, 254), 'admin.login-failed', 'admin', {})
+      await store.audit(email.toLowerCase().slice(0, 254), 'admin.login-failed', 'admin', {})
       return sendError(res, 401, 'INVALID_CREDENTIALS')
     }
     await throttle.clear(keys[0]).catch(() => undefined)
     const { token, csrf } = await openSession(deps.data, user, deps.now())
-    store.audit(user.email, 'admin.login', 'admin', { role: user.role })
+    await store.audit(user.email, 'admin.login', 'admin', { role: user.role })
     res.setHeader('Set-Cookie', `${COOKIE}=${token}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure(req) ? '; Secure' : ''}`)
     sendOk(res, { user, csrf })
   })
@@ -216,7 +220,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
 
   router.post('/admin/api/logout', async (req: AdminRequest, res) => {
     await closeSession(deps.data, req.admin!)
-    store.audit(req.admin!.user.email, 'admin.logout', 'admin', {})
+    await store.audit(req.admin!.user.email, 'admin.logout', 'admin', {})
     res.setHeader('Set-Cookie', [
       `${COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
       `${PREVIEW_COOKIE}=; Path=/api/documents; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
@@ -228,37 +232,37 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
 
   // ---- documents and versions -------------------------------------------------------------------
 
-  router.get('/admin/api/documents', (_req, res) => {
+  router.get('/admin/api/documents', async (_req, res) => {
     sendOk(
       res,
-      [...store.published().values()].map((v) => versionSummary(v)),
+      [...(await store.published()).values()].map((v) => versionSummary(v)),
     )
   })
 
-  router.get('/admin/api/document', (req, res) => {
+  router.get('/admin/api/document', async (req, res) => {
     const file = typeof req.query.file === 'string' ? req.query.file : ''
-    const published = store.publishedVersionOf(file)
+    const published = await store.publishedVersionOf(file)
     if (!published) return sendError(res, 404, HTTP_ERRORS.notFound)
-    sendOk(res, { published: { ...versionSummary(published), content: published.content }, history: store.versions({ file, limit: 50 }).map(versionSummary) })
+    sendOk(res, { published: { ...versionSummary(published), content: published.content }, history: (await store.versions({ file, limit: 50 })).map(versionSummary) })
   })
 
   const listSchema = { type: 'object', properties: { state: { enum: ['draft', 'in_review', 'approved', 'rejected', 'published', 'superseded', 'withdrawn'] }, file: { type: 'string', maxLength: 200 } }, additionalProperties: false }
-  router.get('/admin/api/versions', (req, res) => {
+  router.get('/admin/api/versions', async (req, res) => {
     const query = { ...(req.query as Record<string, unknown>) }
     if (Object.values(query).some((v) => typeof v !== 'string')) return sendError(res, 400, HTTP_ERRORS.validation)
     const problem = check(listSchema, query)
     if (problem) return sendError(res, 400, HTTP_ERRORS.validation, problem)
-    sendOk(res, store.versions({ state: query.state as DocumentVersion['state'] | undefined, file: query.file as string | undefined, limit: 200 }).filter((v) => v.origin !== 'seed' || v.deleted || query.file).map(versionSummary))
+    sendOk(res, (await store.versions({ state: query.state as DocumentVersion['state'] | undefined, file: query.file as string | undefined, limit: 200 })).filter((v) => v.origin !== 'seed' || v.deleted || query.file).map(versionSummary))
   })
 
   const diffFor = (version: DocumentVersion) => store.diff(version)
 
   router.get('/admin/api/versions/:id', async (req, res) => {
     const id = idParam(req)
-    const version = id === undefined ? undefined : store.version(id)
+    const version = id === undefined ? undefined : await store.version(id)
     if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
-    const findings = diffFor(version)
-    const published = store.publishedVersionOf(version.file)
+    const findings = await diffFor(version)
+    const published = await store.publishedVersionOf(version.file)
     sendOk(res, {
       ...versionSummary(version),
       content: version.content,
@@ -269,19 +273,19 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     })
   })
 
-  router.get('/admin/api/versions/:id/diff', (req, res) => {
+  router.get('/admin/api/versions/:id/diff', async (req, res) => {
     const id = idParam(req)
-    const version = id === undefined ? undefined : store.version(id)
+    const version = id === undefined ? undefined : await store.version(id)
     if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
     const format = (typeof req.query.format === 'string' ? req.query.format : 'json') as DiffFormat
     if (!DIFF_FORMATS.includes(format)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'format', code: 'enum' })
-    const output = render(format, diffFor(version), { before: `published ${version.file}`, after: `version ${version.id}` })
+    const output = render(format, await diffFor(version), { before: `published ${version.file}`, after: `version ${version.id}` })
     res.type(format === 'html' ? 'html' : format === 'markdown' ? 'text/markdown' : 'application/json').send(output)
   })
 
   router.post('/admin/api/versions/:id/lint', async (req, res) => {
     const id = idParam(req)
-    const version = id === undefined ? undefined : store.version(id)
+    const version = id === undefined ? undefined : await store.version(id)
     if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
     sendOk(res, await store.check(version))
   })
@@ -292,16 +296,16 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     properties: { file: { type: 'string', minLength: 1, maxLength: 200 }, content: { type: 'string', minLength: 2, maxLength: 60000 } },
     additionalProperties: false,
   }
-  router.post('/admin/api/drafts', role('operator'), validateBody(draftSchema), (req: AdminRequest, res) => {
+  router.post('/admin/api/drafts', role('operator'), validateBody(draftSchema), async (req: AdminRequest, res) => {
     const { file, content } = req.body as { file: string; content: string }
-    answer(res, store.createDraft(req.admin!.user.email, file, content), versionSummary, 201)
+    await answer(res, store.createDraft(req.admin!.user.email, file, content), versionSummary, 201)
   })
 
   const updateSchema = { type: 'object', required: ['content'], properties: { content: draftSchema.properties.content }, additionalProperties: false }
-  router.put('/admin/api/versions/:id', role('operator'), validateBody(updateSchema), (req: AdminRequest, res) => {
+  router.put('/admin/api/versions/:id', role('operator'), validateBody(updateSchema), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
-    answer(res, store.updateDraft(req.admin!.user.email, id, (req.body as { content: string }).content), versionSummary)
+    await answer(res, store.updateDraft(req.admin!.user.email, id, (req.body as { content: string }).content), versionSummary)
   })
 
   const emptySchema = { type: 'object', properties: {}, additionalProperties: false }
@@ -324,16 +328,16 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   })
 
   const rejectSchema = { type: 'object', required: ['comment'], properties: { comment: { type: 'string', minLength: 3, maxLength: 2000, pattern: '\\S' } }, additionalProperties: false }
-  router.post('/admin/api/versions/:id/reject', role('compliance'), validateBody(rejectSchema), (req: AdminRequest, res) => {
+  router.post('/admin/api/versions/:id/reject', role('compliance'), validateBody(rejectSchema), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
-    answer(res, store.reject(req.admin!.user.email, id, (req.body as { comment: string }).comment), versionSummary)
+    await answer(res, store.reject(req.admin!.user.email, id, (req.body as { comment: string }).comment), versionSummary)
   })
 
-  router.post('/admin/api/versions/:id/withdraw', role('operator'), (req: AdminRequest, res) => {
+  router.post('/admin/api/versions/:id/withdraw', role('operator'), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
-    answer(res, store.withdraw(req.admin!.user.email, id), versionSummary)
+    await answer(res, store.withdraw(req.admin!.user.email, id), versionSummary)
   })
 
   router.post('/admin/api/versions/:id/publish', role('operator', 'compliance'), async (req: AdminRequest, res) => {
@@ -357,13 +361,13 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
 
   // A preview shows its draft only to the session that made it, on this site, for this one document
   // (server/store/preview.ts). The preview cookie carries the session to the documents API.
-  router.post('/admin/api/versions/:id/preview', (req: AdminRequest, res) => {
+  router.post('/admin/api/versions/:id/preview', async (req: AdminRequest, res) => {
     const id = idParam(req)
-    const version = id === undefined ? undefined : store.version(id)
+    const version = id === undefined ? undefined : await store.version(id)
     if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
-    const after = store.recordsWith(version)
+    const after = await store.recordsWith(version)
     if (after.problems.length > 0) return sendError(res, 422, 'LINT_FAILED', after.problems)
-    const published = store.publishedVersionOf(version.file)
+    const published = await store.publishedVersionOf(version.file)
     const viewerKey = previewKeyFor(readCookie(req, COOKIE)!)
     const tokenHash = req.admin!.tokenHash
     const grant = {
@@ -373,7 +377,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
       sessionOpen: () => adminSessionOpen(tokenHash, deps.now()),
       now: deps.now(),
     }
-    const before = createPreview({ ...grant, versionId: published?.id ?? 0, records: store.publishedRecords().records })
+    const before = createPreview({ ...grant, versionId: published?.id ?? 0, records: (await store.publishedRecords()).records })
     const token = createPreview({ ...grant, versionId: version.id, records: after.records })
     // Also for /api/flows: a flow's draft validator module (its field labels and rules) checks the same viewer.
     res.setHeader('Set-Cookie', ['/api/documents', '/api/flows', '/api/validators'].map((path) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure(req) ? '; Secure' : ''}`))
@@ -393,7 +397,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
 
   // ---- waivers ------------------------------------------------------------------------------------
 
-  router.get('/admin/api/waivers', (_req, res) => sendOk(res, { waivers: store.waivers(), rules: REGULATORY_RULES.map((r) => ({ id: r.id, description: r.description, jurisdictions: r.jurisdictions ?? null })) }))
+  router.get('/admin/api/waivers', async (_req, res) => sendOk(res, { waivers: await store.waivers(), rules: REGULATORY_RULES.map((r) => ({ id: r.id, description: r.description, jurisdictions: r.jurisdictions ?? null })) }))
 
   const waiverSchema = {
     type: 'object',
@@ -405,28 +409,28 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     },
     additionalProperties: false,
   }
-  router.post('/admin/api/waivers', role('operator', 'compliance'), validateBody(waiverSchema), (req: AdminRequest, res) => {
+  router.post('/admin/api/waivers', role('operator', 'compliance'), validateBody(waiverSchema), async (req: AdminRequest, res) => {
     const { jurisdiction, rule, reason } = req.body as { jurisdiction: string; rule: string; reason: string }
     if (!deps.documents.site(jurisdiction)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'jurisdiction', code: 'enum' })
-    answer(res, store.requestWaiver(req.admin!.user.email, jurisdiction, rule, reason), (w) => w, 201)
+    await answer(res, store.requestWaiver(req.admin!.user.email, jurisdiction, rule, reason), (w) => w, 201)
   })
   for (const decision of ['approve', 'reject'] as const)
-    router.post(`/admin/api/waivers/:id/${decision}`, role('compliance'), (req: AdminRequest, res) => {
+    router.post(`/admin/api/waivers/:id/${decision}`, role('compliance'), async (req: AdminRequest, res) => {
       const id = idParam(req)
       if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
-      answer(res, store.reviewWaiver(req.admin!.user.email, id, decision === 'approve' ? 'approved' : 'rejected'), (w) => w)
+      await answer(res, store.reviewWaiver(req.admin!.user.email, id, decision === 'approve' ? 'approved' : 'rejected'), (w) => w)
     })
 
   // ---- audit log ----------------------------------------------------------------------------------
 
-  router.get('/admin/api/audit', (req, res) => {
+  router.get('/admin/api/audit', async (req, res) => {
     const limit = Number(req.query.limit ?? 100)
     const before = req.query.before === undefined ? undefined : Number(req.query.before)
     if (!Number.isInteger(limit) || limit < 1 || (before !== undefined && !Number.isInteger(before))) return sendError(res, 400, HTTP_ERRORS.validation)
-    sendOk(res, listAudit(deps.db, { limit, before }))
+    sendOk(res, await listAudit(deps.data, { limit, before }))
   })
-  router.get('/admin/api/approved-fingerprints', (_req, res) => res.json(store.approvedFingerprints()))
-  router.get('/admin/api/audit/verify', (_req, res) => sendOk(res, verifyAudit(deps.db)))
+  router.get('/admin/api/approved-fingerprints', async (_req, res) => res.json(await store.approvedFingerprints()))
+  router.get('/admin/api/audit/verify', async (_req, res) => sendOk(res, await verifyAudit(deps.data)))
 
   // ---- the operator studio (issue 19): server/admin/studio.ts
   router.use(createStudioRouter({ deps, store, sessionOf: (req) => sessionFor(deps.data, readCookie(req, COOKIE), deps.now()), sessionToken: (req) => readCookie(req, COOKIE) }))
@@ -435,13 +439,13 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   router.use(createReleasesRouter(deps, store))
 
   // ---- message outbox (simulators): SMS codes and e-mail links for a demo; every read audited --
-  router.get('/admin/api/outbox', ...adminOutboxRoute(deps, (req: AdminRequest, details) => store.audit(req.admin!.user.email, 'admin.outbox-read', 'outbox', details)))
+  router.get('/admin/api/outbox', ...adminOutboxRoute(deps, (req: AdminRequest, details) => auditRead(req.admin!.user.email, 'admin.outbox-read', 'outbox', details)))
 
   // ---- messages to punters (issue 15): one punter at once, a segment or everyone after a second admin approves
   router.use(createAdminMessagesRouter(deps, (req) => (req as AdminRequest).admin!.user))
 
   // ---- services (issue 18): analytics events, reported errors, recognitions; every read audited
-  router.use(createAdminServicesRouter(deps, (req, action, details) => store.audit((req as AdminRequest).admin!.user.email, action, 'services', details)))
+  router.use(createAdminServicesRouter(deps, (req, action, details) => auditRead((req as AdminRequest).admin!.user.email, action, 'services', details)))
 
   return router
 }

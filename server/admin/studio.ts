@@ -172,11 +172,11 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     sendOk(res, deps.documents.sites().map((s) => ({ id: s.id, name: s.name, jurisdiction: s.jurisdiction, isDefault: s.isDefault, defaultLocale: s.defaultLocale, locales: s.locales }))),
   )
 
-  router.get('/admin/api/studio/search', (req, res) => {
+  router.get('/admin/api/studio/search', async (req, res) => {
     const q = typeof req.query.q === 'string' ? req.query.q.trim().toLowerCase() : ''
     if (q.length < 1 || q.length > 100) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'q', code: 'length' })
     const hits = []
-    for (const v of store.published().values()) {
+    for (const v of (await store.published()).values()) {
       const snapshot = snapshotOf(v.file, v.content)
       const label = snapshot ? documentLabel(snapshot) : v.file
       const inName = v.file.includes(q) || label.toLowerCase().includes(q)
@@ -191,12 +191,12 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
   router.post('/admin/api/studio/lint', validateBody(contentSchema), async (req, res) => {
     const { file, content } = req.body as { file: string; content: string }
     if (!FILE_PATTERN.test(file)) return sendError(res, 400, 'INVALID_FILE')
-    sendOk(res, await store.check(unsavedVersion(file, content, store.publishedVersionOf(file))))
+    sendOk(res, await store.check(unsavedVersion(file, content, await store.publishedVersionOf(file))))
   })
 
   router.get('/admin/api/studio/punters', (_req, res) => sendOk(res, previewPunters(deps)))
 
-  router.post('/admin/api/studio/preview', validateBody(previewSchema), (req: StudioRequest, res) => {
+  router.post('/admin/api/studio/preview', validateBody(previewSchema), async (req: StudioRequest, res) => {
     const { file, content, site, punter: account } = req.body as { file: string; content: string; site: string; punter?: string }
     if (!FILE_PATTERN.test(file)) return sendError(res, 400, 'INVALID_FILE')
     const target = deps.documents.site(site)
@@ -204,8 +204,8 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     // as a demo punter of this site's jurisdiction only (a punter's restrictions are their site's)
     const punter = account === undefined ? undefined : previewPunters(deps).find((p) => p.accountNumber === account && p.jurisdiction === target.jurisdiction)
     if (account !== undefined && !punter) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'punter', code: 'enum' })
-    const published = store.publishedVersionOf(file)
-    const after = store.recordsWith(unsavedVersion(file, content, published))
+    const published = await store.publishedVersionOf(file)
+    const after = await store.recordsWith(unsavedVersion(file, content, published))
     if (after.problems.length > 0) return sendError(res, 422, 'LINT_FAILED', after.problems)
     const viewerKey = previewKeyFor(sessionToken(req)!)
     const tokenHash = req.admin!.tokenHash
@@ -219,21 +219,21 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
       now: deps.now(),
       punter: punter && { id: punter.id, accountNumber: punter.accountNumber },
     })
-    if (punter) store.audit(req.admin!.user.email, 'studio.preview-as-punter', file, { site: target.id, punter: punter.accountNumber, nickname: punter.nickname })
+    if (punter) await store.audit(req.admin!.user.email, 'studio.preview-as-punter', file, { site: target.id, punter: punter.accountNumber, nickname: punter.nickname })
     // The documents API and the flows' validator modules (a draft's field labels and rules) both check the viewer.
     const cookie = (path: string) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${req.secure ? '; Secure' : ''}`
     res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows'), cookie('/api/validators'), cookie('/api/preview')])
     sendOk(res, { token, site, ...(punter ? { punter: punter.accountNumber } : {}), expiresInSeconds: PREVIEW_TTL_MS / 1000 })
   })
 
-  router.get('/admin/api/studio/overlay', (req, res) => {
+  router.get('/admin/api/studio/overlay', async (req, res) => {
     const file = typeof req.query.file === 'string' ? req.query.file : ''
     if (!FILE_PATTERN.test(file)) return sendError(res, 400, 'INVALID_FILE')
     const shared = sharedFileOf(file) ?? file
     // No shared copy (every site has its own sign-up, say): the default site's copy is the baseline.
     const defaultSite = deps.documents.sites().find((s) => s.isDefault)
-    const baseline = store.publishedVersionOf(shared) ?? (defaultSite ? store.publishedVersionOf(`jurisdictions/${defaultSite.jurisdiction}/${shared}`) : undefined)
-    const copies = [...store.published().values()].filter((v) => sharedFileOf(v.file) === shared && v.file !== baseline?.file)
+    const baseline = (await store.publishedVersionOf(shared)) ?? (defaultSite ? await store.publishedVersionOf(`jurisdictions/${defaultSite.jurisdiction}/${shared}`) : undefined)
+    const copies = [...(await store.published()).values()].filter((v) => sharedFileOf(v.file) === shared && v.file !== baseline?.file)
     const baseSnapshot = baseline ? snapshotOf(baseline.file, baseline.content) : null
     sendOk(res, {
       baseline: baseline?.file ?? null,
@@ -246,14 +246,14 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     })
   })
 
-  router.get('/admin/api/studio/where-used', (req, res) => {
+  router.get('/admin/api/studio/where-used', async (req, res) => {
     const popup = typeof req.query.popup === 'string' ? req.query.popup : undefined
     const key = typeof req.query.key === 'string' ? req.query.key : undefined
     const name = popup ?? key
     if (!name || (popup && key) || !/^[A-Za-z0-9._-]{1,120}$/.test(name)) return sendError(res, 400, HTTP_ERRORS.validation, { field: popup ? 'popup' : 'key', code: 'pattern' })
     const quoted = JSON.stringify(name)
     const users = []
-    for (const v of store.published().values()) {
+    for (const v of (await store.published()).values()) {
       if (popup && /(^|\/)popups\/[^/]+$/.test(v.file) && v.file.endsWith(`/${popup}.json`)) continue
       if (key && v.file.startsWith('i18n/')) continue
       const at = v.content.indexOf(quoted)

@@ -3,10 +3,17 @@
  * set bumps one counter row in the same transaction (database triggers on `store_published`, so
  * no writer can forget it). Each instance serves the set of the generation it last installed; it
  * looks at the row every POLL_MS (one primary-key read) and at once when another instance says
- * "documents published" on the bus, and reloads its served set when the row moved.
+ * "documents published": on PostgreSQL the trigger itself sends a NOTIFY on commit, heard on a
+ * dedicated connection (LISTEN, reconnecting); on SQLite (one file, instances on one host) the bus
+ * message and the poll do it, as before.
  */
+import pg from 'pg'
+import { sql } from 'kysely'
 import '../store/store' // the store's tables exist before the triggers on them
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { registerSchema } from '../db/schema'
+import type { Executor } from '../store/store'
 import type { Logger } from '../log'
 import type { Bus } from './bus'
 
@@ -22,56 +29,159 @@ registerMigration(
      BEGIN UPDATE store_publish_generation SET generation = generation + 1 WHERE id = 1; END;`,
 )
 
-/** How often an instance looks for a publish made elsewhere (the bus message is faster). */
-export const POLL_MS = 1_000
+/** The channel PostgreSQL's trigger notifies on (payload: the new generation). */
+export const PUBLISHED_CHANNEL = 'parlay_documents_published'
 
-export function publishGeneration(db: Db): number {
-  return (db.prepare('SELECT generation FROM store_publish_generation WHERE id = 1').get() as { generation: number } | undefined)?.generation ?? 0
+declare module '../db/tables' {
+  interface Tables {
+    store_publish_generation: { id: number; generation: number }
+  }
+}
+
+// The rule "every change of the published set bumps the generation", as each engine writes a
+// trigger: SQLite's are in scale-901 above; PostgreSQL's also notifies the listeners.
+registerSchema('q032-publish-generation', async (db, engine) => {
+  await db.schema
+    .createTable('store_publish_generation')
+    .ifNotExists()
+    .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+    .addColumn('generation', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.insertInto('store_publish_generation').values({ id: 1, generation: 0 }).onConflict((oc) => oc.column('id').doNothing()).execute()
+  if (engine !== 'postgres') return
+  await sql`CREATE OR REPLACE FUNCTION store_published_generation() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE next bigint;
+    BEGIN
+      UPDATE store_publish_generation SET generation = generation + 1 WHERE id = 1 RETURNING generation INTO next;
+      PERFORM pg_notify(${sql.lit(PUBLISHED_CHANNEL)}, next::text);
+      RETURN NULL;
+    END $$`.execute(db)
+  await sql`CREATE TRIGGER store_published_generation AFTER INSERT OR UPDATE OR DELETE ON store_published FOR EACH ROW EXECUTE FUNCTION store_published_generation()`.execute(db)
+})
+
+/** How often an instance looks for a publish made elsewhere (the notification is faster). */
+export const POLL_MS = 1_000
+/** How long a dropped LISTEN connection waits before it reconnects (the poll covers the gap). */
+export const RELISTEN_MS = 1_000
+
+export async function publishGeneration(db: Executor): Promise<number> {
+  return (await db.selectFrom('store_publish_generation').select('generation').where('id', '=', 1).executeTakeFirst())?.generation ?? 0
 }
 
 export interface DocumentsSync {
-  /** The served set was just installed here (inside the transaction that published it). */
-  installed(): void
-  stop(): void
+  /** The served set was just installed here, as of `generation` (read in the transaction that published it). */
+  installed(generation?: number): void
+  stop(): Promise<void>
 }
 
-/** `reload` serves the published set again (the store's `serve(publishedRecords())`). */
-export function syncPublishedDocuments(options: { db: Db; bus: Bus; log: Logger; reload: () => void; pollMs?: number }): DocumentsSync {
-  const { db, bus, log, reload } = options
-  let served = publishGeneration(db)
+export interface DocumentsSyncOptions {
+  data: DataLayer
+  bus: Bus
+  log: Logger
+  /** Serves the published set again (the store's `serve(publishedRecords())`). */
+  reload: () => Promise<void>
+  /** The PostgreSQL URL of `data` (LISTEN needs its own connection); absent on SQLite. */
+  databaseUrl?: string
+  isOpen: () => boolean
+  pollMs?: number
+}
+
+/** Follows the publish generation; answers once the current one is known. */
+export async function syncPublishedDocuments(options: DocumentsSyncOptions): Promise<DocumentsSync> {
+  const { data, bus, log, reload, isOpen } = options
+  let served = await publishGeneration(data.db)
   let announced = served
-  const look = () => {
-    if (!db.open) return
-    try {
-      const now = publishGeneration(db)
-      if (now !== served) {
-        served = now
-        reload()
-        log.info('documents.reloaded', { generation: now })
-      }
-    } catch (error) {
-      log.warn('documents.sync.failed', { error: (error as Error).message })
-    }
+  let looking: Promise<void> | null = null
+  let again = false
+  const lookOnce = async () => {
+    const now = await publishGeneration(data.db)
+    if (now === served) return
+    served = now
+    await reload()
+    log.info('documents.reloaded', { generation: now })
+  }
+  // one look at a time; a call during a look makes one more after it
+  const look = (): void => {
+    if (!isOpen()) return
+    if (looking) return void (again = true)
+    looking = lookOnce()
+      .catch((error: unknown) => log.warn('documents.sync.failed', { error: (error as Error).message }))
+      .finally(() => {
+        looking = null
+        if (again) (again = false), look()
+      })
   }
   const timer = setInterval(look, options.pollMs ?? POLL_MS)
   timer.unref()
   const unsubscribe = bus.subscribe('documents-published', ({ from }) => {
     if (from !== bus.instanceId) look()
   })
+  const listener = data.engine === 'postgres' && options.databaseUrl ? listenForPublishes(options.databaseUrl, look, log) : undefined
+  const announce = () =>
+    setImmediate(() => {
+      if (served === announced || !isOpen()) return
+      announced = served
+      bus.publish('documents-published', { generation: served })
+    })
   return {
-    installed() {
-      if (!db.open) return
-      served = publishGeneration(db)
+    installed(generation) {
+      if (!isOpen()) return
       // after the commit, tell the others (the poll would find it within POLL_MS anyway)
-      setImmediate(() => {
-        if (served === announced || !db.open) return
-        announced = served
-        bus.publish('documents-published', { generation: served })
-      })
+      if (generation !== undefined) return void ((served = Math.max(served, generation)), announce())
+      publishGeneration(data.db).then(
+        (now) => ((served = now), announce()),
+        (error: unknown) => log.warn('documents.sync.failed', { error: (error as Error).message }),
+      )
     },
-    stop() {
+    async stop() {
       clearInterval(timer)
       unsubscribe()
+      await listener?.stop()
+    },
+  }
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries): every notification
+ * calls `heard`. A dropped connection is logged and opened again after RELISTEN_MS, with one look
+ * on reconnect (a publish during the gap is found then, or by the poll).
+ */
+function listenForPublishes(databaseUrl: string, heard: () => void, log: Logger): { stop(): Promise<void> } {
+  let stopped = false
+  let client: pg.Client | undefined
+  let retry: NodeJS.Timeout | undefined
+  const connect = async () => {
+    if (stopped) return
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 })
+    client = next
+    const reconnect = (error?: Error) => {
+      if (client !== next || stopped) return
+      client = undefined
+      if (error) log.warn('documents.listen.dropped', { error: error.message })
+      next.end().catch(() => {})
+      retry = setTimeout(() => void connect(), RELISTEN_MS)
+      retry.unref()
+    }
+    next.on('error', reconnect)
+    next.on('end', () => reconnect(new Error('connection ended')))
+    next.on('notification', (message) => message.channel === PUBLISHED_CHANNEL && heard())
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${PUBLISHED_CHANNEL}`)
+      if (stopped) return void (await next.end().catch(() => {}))
+      heard()
+    } catch (error) {
+      reconnect(error as Error)
+    }
+  }
+  void connect()
+  return {
+    async stop() {
+      stopped = true
+      clearTimeout(retry)
+      const open = client
+      client = undefined
+      await open?.end().catch(() => {})
     },
   }
 }

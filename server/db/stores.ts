@@ -15,7 +15,7 @@ export interface SqliteOnlyStore {
 }
 
 /** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts, the credentials part's own tables (server/credentials/store.ts, secret-question.ts, join-form.ts, passwords.ts's history), server/auth/captcha.ts, server/signup/verification.ts, sms-budget.ts, outbox.ts, server/identity/mitid.ts, server/auth/unlock.ts. */
-export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms', 'captcha solutions', 'sign-up codes and attempts', 'admin accounts and sessions', 'games', 'MitID states and links', 'payments (deposits, limits, provider simulator)', 'engagement and promotions', 'messages', 'analytics, errors and replays', 'login unlock links'] as const
+export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms', 'captcha solutions', 'sign-up codes and attempts', 'admin accounts and sessions', 'games', 'MitID states and links', 'payments (deposits, limits, provider simulator)', 'engagement and promotions', 'messages', 'analytics, errors and replays', 'login unlock links', 'audit chain', 'documents and versions'] as const
 
 export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
   { store: "sign-up's punter reads and e-mail confirmation (punters and confirmation-token rows)", files: ['server/signup/prepare.ts', 'server/signup/email-routes.ts'] },
@@ -29,8 +29,6 @@ export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
       'server/punters/lookups.ts',
     ],
   },
-  { store: 'audit chain', files: ['server/store/audit.ts'] },
-  { store: 'documents and versions', files: ['server/store/store.ts', 'server/store/releases.ts', 'server/store/snapshots.ts', 'server/bus/documents-sync.ts', 'server/admin/releases.ts', 'server/admin/studio.ts'] },
   { store: 'promo code uses (one transaction with the punter profile bonus, group 5)', files: ['server/payments/bonus.ts'] },
   { store: "payments' first deposit date (the punters row, written in group 5's balance transaction)", files: ['server/payments/ledger.ts'] },
   { store: 'bets', files: ['server/bets/store.ts', 'server/bets/cashout.ts', 'server/bets/placement.ts', 'server/bets/index.ts'] },

@@ -16,7 +16,7 @@ import type { ServerDeps } from '../deps'
 import { sendError, sendOk, HTTP_ERRORS } from '../http/envelope'
 import { validateBody, noBody } from '../http/validate'
 import { PUNTER_STATES } from '../punters/repository'
-import { appendAudit, auditedTransaction } from '../store/audit'
+import { audit } from '../store/audit'
 import { announceMessage } from './index'
 import { punterIdByAccountNumber, punterLocaleSetting } from '../punters/lookups'
 import { deliver, findMessage, insertMessage, listMessages, needsApproval, reject, type Audience, type MessageKind, type MessageSource, type StoredMessage } from './store'
@@ -96,7 +96,7 @@ async function audienceOf(deps: ServerDeps, body: AdminMessageBody): Promise<{ o
 async function deliverAndAnnounce(deps: ServerDeps, message: StoredMessage, approver: string | null, actor: string): Promise<boolean> {
   const punters = await deliver(deps.data, deps.db, message.id, approver, deps.now())
   if (punters === undefined) return false
-  auditedTransaction(deps.db, () => appendAudit(deps.db, deps.now(), actor, 'message.delivered', `message:${message.id}`, { recipients: punters.length, audience: message.audience, approver }))
+  await audit(deps.data, deps.now(), actor, 'message.delivered', `message:${message.id}`, { recipients: punters.length, audience: message.audience, approver })
   for (const punterId of punters) await announceMessage(deps, punterId, message.id, (await punterLocaleSetting(deps.db, punterId)) || 'en')
   return true
 }
@@ -115,9 +115,7 @@ export function createAdminMessagesRouter(deps: ServerDeps, adminOf: AdminOf): R
     const source: MessageSource = audience.audience.type === 'everyone' ? 'global' : (body.source ?? 'web')
     // two stores (issue 16): the message is written first, then its audit entry (which names its id)
     const message = await insertMessage(deps.data.db, { source, kind: body.kind, texts: body.texts, iconUrl: body.iconUrl ?? null, audience: audience.audience, author }, deps.now())
-    auditedTransaction(deps.db, () =>
-      appendAudit(deps.db, deps.now(), author, 'message.written', `message:${message.id}`, { audience: message.audience, source, kind: message.kind, texts: message.texts, needsApproval: needsApproval(message.audience) }),
-    )
+    await audit(deps.data, deps.now(), author, 'message.written', `message:${message.id}`, { audience: message.audience, source, kind: message.kind, texts: message.texts, needsApproval: needsApproval(message.audience) })
     if (needsApproval(message.audience)) return sendOk(res, messageSummary(message), 202)
     await deliverAndAnnounce(deps, message, null, author)
     sendOk(res, messageSummary((await findMessage(deps.data.db, message.id))!), 201)
@@ -130,7 +128,7 @@ export function createAdminMessagesRouter(deps: ServerDeps, adminOf: AdminOf): R
     const approver = adminOf(req).email
     if (message.status !== 'PENDING_APPROVAL') return sendError(res, 409, 'INVALID_STATE', { status: message.status })
     if (message.author === approver) {
-      auditedTransaction(deps.db, () => appendAudit(deps.db, deps.now(), approver, 'message.self-approval-refused', `message:${message.id}`, {}))
+      await audit(deps.data, deps.now(), approver, 'message.self-approval-refused', `message:${message.id}`, {})
       return sendError(res, 403, 'SELF_APPROVAL')
     }
     const delivered = await deliverAndAnnounce(deps, message, approver, approver)
@@ -152,7 +150,7 @@ export function createAdminMessagesRouter(deps: ServerDeps, adminOf: AdminOf): R
     const comment = (req.body as { comment?: string }).comment ?? null
     // two stores (issue 16): the rejection happens once, then the one that happened is audited
     const rejected = await reject(deps.data.db, message.id, approver, comment)
-    if (rejected) auditedTransaction(deps.db, () => appendAudit(deps.db, deps.now(), approver, 'message.rejected', `message:${message.id}`, { comment }))
+    if (rejected) await audit(deps.data, deps.now(), approver, 'message.rejected', `message:${message.id}`, { comment })
     if (!rejected) return sendError(res, 409, 'INVALID_STATE', { status: message.status })
     sendOk(res, messageSummary((await findMessage(deps.data.db, message.id))!))
   })

@@ -3,11 +3,20 @@
  * hash: an HMAC (under a key the database does not hold) over the previous hash and the entry's
  * canonical JSON, so changing, deleting or reordering any entry breaks the chain from that entry
  * on, and recomputing the chain needs the key. An anchor file beside the database records the
- * count and the head (see audit-anchor.ts), so a removed tail is caught too. SQLite triggers
- * refuse UPDATE and DELETE; the chain and the anchor catch whoever goes around them.
+ * count and the head (see audit-anchor.ts), so a removed tail is caught too. Triggers (SQLite's, and
+ * a plpgsql one on PostgreSQL) refuse UPDATE and DELETE; the chain and the anchor catch whoever
+ * goes around them.
+ *
+ * On the query layer (issue 16): "read the last hash, then append" runs inside the change's
+ * transaction, serialised by the database (`serialiseOn: 'audit'`: an advisory lock on PostgreSQL,
+ * BEGIN IMMEDIATE on SQLite), so instances sharing one database keep ONE chain.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto'
-import { registerMigration, type Db } from '../db/database'
+import { sql, type Kysely, type Transaction } from 'kysely'
+import { registerMigration } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { registerSchema } from '../db/schema'
+import type { Tables } from '../db/tables'
 import { AUDIT_ANCHOR_FILE, loadAuditKey, readAnchor, writeAnchor, type AnchorRead, type AnchorState, type AuditKey } from './audit-anchor'
 
 registerMigration(
@@ -26,6 +35,48 @@ registerMigration(
    CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;`,
 )
 
+interface AuditLogTable {
+  seq: number
+  at: number
+  actor: string
+  action: string
+  subject: string
+  details: string
+  prev_hash: string
+  hash: string
+}
+
+declare module '../db/tables' {
+  interface Tables {
+    audit_log: AuditLogTable
+  }
+}
+
+const APPEND_ONLY = 'the audit log is append-only'
+
+registerSchema('q030-audit-log', async (db, engine) => {
+  await db.schema
+    .createTable('audit_log')
+    .ifNotExists()
+    .addColumn('seq', 'bigint', (c) => c.primaryKey())
+    .addColumn('at', 'bigint', (c) => c.notNull())
+    .addColumn('actor', 'text', (c) => c.notNull())
+    .addColumn('action', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('details', 'text', (c) => c.notNull())
+    .addColumn('prev_hash', 'text', (c) => c.notNull())
+    .addColumn('hash', 'text', (c) => c.notNull())
+    .execute()
+  // the append-only rule, as each engine writes a trigger (SQLite files have theirs from 100-audit-log)
+  if (engine === 'postgres') {
+    await sql`CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION ${sql.lit(APPEND_ONLY)}; END $$`.execute(db)
+    await sql`CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`.execute(db)
+  } else {
+    await sql`CREATE TRIGGER IF NOT EXISTS audit_log_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, ${sql.lit(APPEND_ONLY)}); END`.execute(db)
+    await sql`CREATE TRIGGER IF NOT EXISTS audit_log_no_delete BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, ${sql.lit(APPEND_ONLY)}); END`.execute(db)
+  }
+})
+
 export const GENESIS_HASH = '0'.repeat(64)
 
 export interface AuditEntry {
@@ -39,7 +90,7 @@ export interface AuditEntry {
   hash: string
 }
 
-interface AuditRow {
+export interface AuditRow {
   seq: number
   at: number
   actor: string
@@ -65,12 +116,16 @@ interface AuditChain {
   /** Where the anchor lives; null for an in-memory database (tests): no anchor. */
   dataDir: string | null
   committed: AnchorState
-  pending: AnchorState | null
-  /** Audited transactions open on this connection (nested ones anchor with the outermost). */
-  depth: number
 }
 
-const chains = new WeakMap<Db, AuditChain>()
+const chains = new WeakMap<DataLayer, AuditChain>()
+
+/** One audited transaction: where its entries go, and the head they moved the chain to. */
+export interface AuditScope {
+  readonly tx: Transaction<Tables>
+  readonly data: DataLayer
+  pending: AnchorState | null
+}
 
 export class AuditLogError extends Error {
   override name = 'AuditLogError'
@@ -83,108 +138,109 @@ export function entryHash(key: Buffer | null, prevHash: string, entry: { seq: nu
   return mac.update(prevHash).update('\n').update(body).digest('hex')
 }
 
-function headOf(db: Db): AnchorState {
-  const last = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined
+type Reader = Kysely<Tables> | Transaction<Tables>
+
+async function headOf(db: Reader): Promise<AnchorState> {
+  const last = await db.selectFrom('audit_log').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst()
   return { entries: last?.seq ?? 0, head: last?.hash ?? GENESIS_HASH }
 }
 
-/** The chain of a database the server did not open with `openAuditLog` (unit tests): a random key, no anchor. */
-function chainOf(db: Db): AuditChain {
-  let chain = chains.get(db)
+/** The chain of a data layer the server did not open with `openAuditLog` (unit tests): a random key, no anchor. */
+function chainOf(data: DataLayer): AuditChain {
+  let chain = chains.get(data)
   if (!chain) {
-    chain = { key: randomBytes(32), legacyEntries: 0, dataDir: null, committed: headOf(db), pending: null, depth: 0 }
-    chains.set(db, chain)
+    chain = { key: randomBytes(32), legacyEntries: 0, dataDir: null, committed: { entries: 0, head: GENESIS_HASH } }
+    chains.set(data, chain)
   }
   return chain
 }
 
-function saveAnchor(chain: AuditChain): void {
-  if (chain.dataDir) writeAnchor(chain.dataDir, chain.key, { committed: chain.committed, pending: chain.pending, legacyEntries: chain.legacyEntries })
-}
-
-/** After the commit: the pending state is the committed one (checked against the database when the
- * transaction was not ours to commit). */
-function settle(db: Db, chain: AuditChain, checked: boolean): void {
-  if (!chain.pending) return
-  const head = checked ? headOf(db) : chain.pending
-  if (head.entries === chain.pending.entries && head.head === chain.pending.head) chain.committed = chain.pending
-  chain.pending = null
-  saveAnchorLocked(db, chain)
+function saveAnchor(chain: AuditChain, pending: AnchorState | null): void {
+  if (chain.dataDir) writeAnchor(chain.dataDir, chain.key, { committed: chain.committed, pending, legacyEntries: chain.legacyEntries })
 }
 
 /**
- * Another process may share the database (issue 16): the anchor is written holding the write lock,
- * with the head read under it, so a late write of one process never puts an older head over a
- * newer one another process wrote.
+ * After a commit: the anchor records the head, read under the audit lock, so a late write of one
+ * instance never puts an older head over a newer one another instance wrote.
  */
-function saveAnchorLocked(db: Db, chain: AuditChain): void {
-  if (!chain.dataDir || !db.open) return
-  db.transaction(() => {
-    const head = headOf(db)
-    if (head.entries !== chain.committed.entries) chain.committed = head
-    saveAnchor(chain)
-  })()
+async function settle(data: DataLayer, chain: AuditChain): Promise<void> {
+  if (!chain.dataDir) return
+  await data.transaction(async (tx) => {
+    chain.committed = await headOf(tx)
+    saveAnchor(chain, null)
+  }, { serialiseOn: 'audit' })
 }
 
 /**
- * Runs `fn` in a transaction whose audit appends are anchored: the anchor is written with the new
- * state pending before the commit, and with it committed after. Store changes that append audit
- * entries run through here.
+ * Runs `work` in one transaction whose audit appends are anchored: the anchor is written with the
+ * new state pending before the commit, and with it committed after. Store changes that append
+ * audit entries run through here; the transaction is serialised on 'audit' (one chain however many
+ * instances write). The body awaits only the database (server/db/README.md).
  */
-export function auditedTransaction<T>(db: Db, fn: () => T): T {
-  const chain = chainOf(db)
-  if (chain.depth > 0) return fn()
-  const foreign = db.inTransaction
-  chain.depth++
-  let result: T
-  try {
-    result = db.transaction(() => {
-      const value = fn()
-      if (chain.pending) saveAnchor(chain)
+export async function auditedTransaction<T>(data: DataLayer, work: (audit: AuditScope) => Promise<T>, options: { serialiseOn?: string[] } = {}): Promise<T> {
+  const chain = chainOf(data)
+  let scope: AuditScope | undefined
+  const result = await data.transaction(
+    async (tx) => {
+      scope = { tx, data, pending: null }
+      const value = await work(scope)
+      if (scope.pending) saveAnchor(chain, scope.pending)
       return value
-    })()
-  } catch (error) {
-    chain.pending = null
-    throw error
-  } finally {
-    chain.depth--
+    },
+    { serialiseOn: ['audit', ...(options.serialiseOn ?? [])] },
+  )
+  if (scope?.pending) {
+    if (scope.pending.entries > chain.committed.entries) chain.committed = scope.pending
+    await settle(data, chain).catch(() => {}) // the next audited write or start-up catches the anchor up
   }
-  // Inside someone else's transaction the commit comes later: settle once it has happened.
-  if (foreign) process.nextTick(() => db.open && settle(db, chain, true))
-  else settle(db, chain, false)
   return result
 }
 
-/** Appends one entry; call inside the transaction of the change it records (`auditedTransaction`). */
-export function appendAudit(db: Db, at: number, actor: string, action: string, subject: string, details: Record<string, unknown> = {}): AuditEntry {
-  const chain = chainOf(db)
-  if (chain.depth === 0) return auditedTransaction(db, () => appendAudit(db, at, actor, action, subject, details))
-  const last = headOf(db)
-  // the head before this transaction may be another process's entry: the anchor's committed state is it
-  if (!chain.pending) chain.committed = last
+/** Appends one entry inside the transaction of the change it records (`auditedTransaction`). */
+export async function appendAudit(audit: AuditScope, at: number, actor: string, action: string, subject: string, details: Record<string, unknown> = {}): Promise<AuditEntry> {
+  const chain = chainOf(audit.data)
+  const last = await headOf(audit.tx)
+  // the head before this transaction may be another instance's entry: the anchor's committed state is it
+  if (!audit.pending) chain.committed = last
   const seq = last.entries + 1
   const prevHash = last.head
   const detailText = canonical(details)
   const hash = entryHash(chain.key, prevHash, { seq, at, actor, action, subject, details: detailText })
-  db.prepare('INSERT INTO audit_log (seq, at, actor, action, subject, details, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-    seq,
-    at,
-    actor,
-    action,
-    subject,
-    detailText,
-    prevHash,
-    hash,
-  )
-  chain.pending = { entries: seq, head: hash }
+  await audit.tx.insertInto('audit_log').values({ seq, at, actor, action, subject, details: detailText, prev_hash: prevHash, hash }).execute()
+  audit.pending = { entries: seq, head: hash }
   return { seq, at, actor, action, subject, details, prevHash, hash }
 }
 
-export function listAudit(db: Db, options: { limit?: number; before?: number } = {}): AuditEntry[] {
-  const rows = db
-    .prepare('SELECT * FROM audit_log WHERE seq < ? ORDER BY seq DESC LIMIT ?')
-    .all(options.before ?? Number.MAX_SAFE_INTEGER, Math.min(options.limit ?? 100, 500)) as AuditRow[]
+/** One entry in a transaction of its own (a refusal, a record with no change beside it). */
+export function audit(data: DataLayer, at: number, actor: string, action: string, subject: string, details: Record<string, unknown> = {}): Promise<AuditEntry> {
+  return auditedTransaction(data, (scope) => appendAudit(scope, at, actor, action, subject, details))
+}
+
+export async function listAudit(data: DataLayer, options: { limit?: number; before?: number } = {}): Promise<AuditEntry[]> {
+  const rows = await data.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('seq', '<', options.before ?? Number.MAX_SAFE_INTEGER)
+    .orderBy('seq', 'desc')
+    .limit(Math.min(options.limit ?? 100, 500))
+    .execute()
   return rows.map((r) => ({ seq: r.seq, at: r.at, actor: r.actor, action: r.action, subject: r.subject, details: JSON.parse(r.details), prevHash: r.prev_hash, hash: r.hash }))
+}
+
+/** Every entry's details of one action, oldest first (e.g. the fingerprints compliance approved). */
+export async function auditDetailsOf(data: DataLayer, action: string): Promise<string[]> {
+  const rows = await data.db.selectFrom('audit_log').select('details').where('action', '=', action).orderBy('seq').execute()
+  return rows.map((r) => r.details)
+}
+
+/** The whole log, oldest first, read in pages (the walk below checks it entry by entry). */
+async function allRows(db: Reader): Promise<AuditRow[]> {
+  const rows: AuditRow[] = []
+  for (;;) {
+    const page = await db.selectFrom('audit_log').selectAll().where('seq', '>', rows.at(-1)?.seq ?? 0).orderBy('seq').limit(5_000).execute()
+    rows.push(...page)
+    if (page.length < 5_000) return rows
+  }
 }
 
 export type AuditVerification =
@@ -192,8 +248,7 @@ export type AuditVerification =
   | { ok: false; entries: number; firstBadSeq: number; reason: string }
 
 /** Walks the chain from the first entry; names the first entry whose link or hash is wrong. */
-function walkChain(db: Db, key: Buffer, legacyEntries: number): AuditVerification {
-  const rows = db.prepare('SELECT * FROM audit_log ORDER BY seq ASC').iterate() as IterableIterator<AuditRow>
+function walkChain(rows: Iterable<AuditRow>, key: Buffer, legacyEntries: number): AuditVerification {
   let prev = GENESIS_HASH
   let expectedSeq = 1
   let count = 0
@@ -209,10 +264,10 @@ function walkChain(db: Db, key: Buffer, legacyEntries: number): AuditVerificatio
   return { ok: true, entries: count, head: prev, anchored: false }
 }
 
-/** The chain checked entry by entry, then its end checked against the anchor (null: no anchor kept). */
-export function verifyAuditChain(db: Db, key: Buffer, anchor: AnchorRead | null): AuditVerification {
+/** The chain (its rows, oldest first) checked entry by entry, then its end checked against the anchor (null: no anchor kept). */
+export function verifyAuditChain(rows: Iterable<AuditRow>, key: Buffer, anchor: AnchorRead | null): AuditVerification {
   if (anchor?.status === 'altered') return { ok: false, entries: 0, firstBadSeq: 0, reason: anchor.reason }
-  const walked = walkChain(db, key, anchor?.status === 'ok' ? anchor.record.legacyEntries : 0)
+  const walked = walkChain(rows, key, anchor?.status === 'ok' ? anchor.record.legacyEntries : 0)
   if (!walked.ok || anchor === null) return walked
   const { entries, head } = walked
   if (anchor.status === 'missing')
@@ -227,10 +282,10 @@ export function verifyAuditChain(db: Db, key: Buffer, anchor: AnchorRead | null)
   return { ok: false, entries, firstBadSeq: entries, reason: `the last entry's hash is not the head the anchor records` }
 }
 
-/** The log of a database the server opened (or of a test's in-memory one). */
-export function verifyAudit(db: Db): AuditVerification {
-  const chain = chainOf(db)
-  return verifyAuditChain(db, chain.key, chain.dataDir ? readAnchor(chain.dataDir, chain.key) : null)
+/** The log of a data layer the server opened (or of a test's in-memory one). */
+export async function verifyAudit(data: DataLayer): Promise<AuditVerification> {
+  const chain = chainOf(data)
+  return verifyAuditChain(await allRows(data.db), chain.key, chain.dataDir ? readAnchor(chain.dataDir, chain.key) : null)
 }
 
 /**
@@ -240,28 +295,29 @@ export function verifyAudit(db: Db): AuditVerification {
  * re-anchors, a log it cannot vouch for. A log from before anchors existed is adopted once, on the
  * start that creates the key, if its plain hash chain is intact.
  */
-export function openAuditLog(db: Db, dataDir: string): { key: AuditKey; adopted: number } {
-  if (dataDir === ':memory:') return { key: { key: chainOf(db).key, source: 'file', created: true, narrowed: false }, adopted: 0 }
+export async function openAuditLog(data: DataLayer, dataDir: string): Promise<{ key: AuditKey; adopted: number }> {
+  if (dataDir === ':memory:') return { key: { key: chainOf(data).key, source: 'file', created: true, narrowed: false }, adopted: 0 }
   const key = loadAuditKey(dataDir, { create: true })
-  // under the write lock: another instance on the same database does not append meanwhile
-  const adopted = db.transaction((): number => {
-    const head = headOf(db)
-    const chain: AuditChain = { key: key.key, legacyEntries: 0, dataDir, committed: head, pending: null, depth: 0 }
+  // under the audit lock: another instance on the same database does not append meanwhile
+  const adopted = await data.transaction(async (tx): Promise<number> => {
+    const rows = await allRows(tx)
+    const head: AnchorState = { entries: rows.at(-1)?.seq ?? 0, head: rows.at(-1)?.hash ?? GENESIS_HASH }
+    const chain: AuditChain = { key: key.key, legacyEntries: 0, dataDir, committed: head }
     const anchor = readAnchor(dataDir, key.key)
     let adopted = 0
     if (anchor.status === 'missing' && head.entries > 0) {
-      const legacy = walkChain(db, key.key, head.entries)
+      const legacy = walkChain(rows, key.key, head.entries)
       if (!key.created || !legacy.ok)
         throw new AuditLogError(`the audit log has ${head.entries} entries but ${AUDIT_ANCHOR_FILE} is missing${legacy.ok ? '' : ` and entry #${legacy.firstBadSeq} ${legacy.reason}`}`)
       chain.legacyEntries = adopted = head.entries
     } else {
-      const verified = verifyAuditChain(db, key.key, anchor)
+      const verified = verifyAuditChain(rows, key.key, anchor)
       if (!verified.ok) throw new AuditLogError(`the audit log fails verification at entry #${verified.firstBadSeq}: ${verified.reason}`)
       if (anchor.status === 'ok') chain.legacyEntries = anchor.record.legacyEntries
     }
-    chains.set(db, chain)
-    saveAnchorLocked(db, chain)
+    chains.set(data, chain)
+    saveAnchor(chain, null)
     return adopted
-  })()
+  }, { serialiseOn: 'audit' })
   return { key, adopted }
 }

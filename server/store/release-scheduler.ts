@@ -22,15 +22,17 @@ export function startReleaseScheduler(book: ReleaseBook, store: DocumentStore, o
   let running: Promise<number[]> | null = null
   const publishDue = async (): Promise<number[]> => {
     const published: number[] = []
-    for (const release of book.due()) {
+    for (const release of await book.due()) {
       const result = await book.publish('scheduler', release.id, 'schedule')
       if (result.ok) {
         published.push(release.id)
         options.log.info('release.scheduled.published', { release: release.id })
         continue
       }
-      book.schedule('scheduler', release.id, null, null)
-      store.audit('scheduler', 'release.schedule-failed', `release/${release.id}`, { release: release.id, errorCode: result.code })
+      // another instance's scheduler published it meanwhile: nothing failed
+      if ((await book.release(release.id))?.state !== 'approved') continue
+      await book.schedule('scheduler', release.id, null, null)
+      await store.audit('scheduler', 'release.schedule-failed', `release/${release.id}`, { release: release.id, errorCode: result.code })
       options.log.warn('release.scheduled.failed', { release: release.id, errorCode: result.code })
     }
     return published

@@ -14,12 +14,16 @@
  * - until it goes live its author may edit it (title, drafts in and out); an edit of a release in
  *   review or approved sends it back to review (the approval is cleared, the gate runs again);
  * - rollback is a new release of restoring versions, published at once, and the old one is marked;
- * - every step writes an audit entry in the same transaction.
+ * - every step writes an audit entry in the same transaction (serialised on 'audit', so a state
+ *   checked inside it holds across instances).
+ *
+ * Its tables are the documents store's (declared in ./store.ts), on the query layer (issue 16).
  */
-import type { Db } from '../db/database'
+import type { Selectable } from 'kysely'
+import type { DataLayer } from '../db/data-layer'
 import { appendAudit, auditedTransaction } from './audit'
 import type { GateFinding } from './lint-gate'
-import type { DocumentStore, DocumentVersion, StoreResult } from './store'
+import type { DocumentStore, DocumentVersion, Executor, ReleaseTable, StoreResult } from './store'
 import { zonedTimeToInstant } from './zoned-time'
 
 export type ReleaseState = 'draft' | 'in_review' | 'approved' | 'rejected' | 'published' | 'withdrawn'
@@ -56,7 +60,7 @@ export interface ReleaseComment {
   createdAt: number
 }
 
-type Row = Record<string, unknown>
+type Row = Selectable<ReleaseTable>
 
 const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
 const fail = <T>(code: string, details?: unknown): StoreResult<T> => ({ ok: false, code: code as never, details })
@@ -66,71 +70,88 @@ const EDITABLE: ReleaseState[] = ['draft', 'rejected', 'in_review', 'approved']
 
 export class ReleaseBook {
   constructor(
-    private readonly db: Db,
+    private readonly data: DataLayer,
     private readonly store: DocumentStore,
     private readonly now: () => number,
   ) {}
 
   // ---- reading -------------------------------------------------------------------------------
 
-  release(id: number): Release | undefined {
-    const row = this.db.prepare('SELECT * FROM store_releases WHERE id = ?').get(id) as Row | undefined
-    return row && this.toRelease(row)
+  async release(id: number, tx: Executor = this.data.db): Promise<Release | undefined> {
+    if (!Number.isSafeInteger(id)) return undefined
+    const row = await tx.selectFrom('store_releases').selectAll().where('id', '=', id).executeTakeFirst()
+    return row && this.toRelease(row, tx)
   }
 
-  releases(filter: { state?: ReleaseState } = {}): Release[] {
-    const rows = (filter.state
-      ? this.db.prepare('SELECT * FROM store_releases WHERE state = ? ORDER BY id DESC LIMIT 200').all(filter.state)
-      : this.db.prepare('SELECT * FROM store_releases ORDER BY id DESC LIMIT 200').all()) as Row[]
-    return rows.map((r) => this.toRelease(r))
+  async releases(filter: { state?: ReleaseState } = {}): Promise<Release[]> {
+    const rows = await this.data.db
+      .selectFrom('store_releases')
+      .selectAll()
+      .$if(!!filter.state, (q) => q.where('state', '=', filter.state!))
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute()
+    return Promise.all(rows.map((r) => this.toRelease(r)))
   }
 
-  versionsOf(release: Release): DocumentVersion[] {
-    return release.versionIds.map((id) => this.store.version(id)!).filter(Boolean)
+  async versionsOf(release: Release, tx: Executor = this.data.db): Promise<DocumentVersion[]> {
+    const versions = await Promise.all(release.versionIds.map((id) => this.store.version(id, tx)))
+    return versions.filter((v): v is DocumentVersion => !!v)
   }
 
-  comments(releaseId: number): ReleaseComment[] {
-    return (this.db.prepare('SELECT * FROM store_release_comments WHERE release_id = ? ORDER BY id').all(releaseId) as Row[]).map((r) => ({
-      id: Number(r.id),
-      releaseId: Number(r.release_id),
-      versionId: Number(r.version_id),
-      location: String(r.location),
-      author: String(r.author),
-      body: String(r.body),
-      createdAt: Number(r.created_at),
+  async comments(releaseId: number): Promise<ReleaseComment[]> {
+    const rows = await this.data.db.selectFrom('store_release_comments').selectAll().where('release_id', '=', releaseId).orderBy('id').execute()
+    return rows.map((r) => ({
+      id: r.id,
+      releaseId: r.release_id,
+      versionId: r.version_id,
+      location: r.location,
+      author: r.author,
+      body: r.body,
+      createdAt: r.created_at,
     }))
   }
 
   /** Approved releases whose time has come, oldest schedule first. */
-  due(): Release[] {
-    const rows = this.db.prepare("SELECT * FROM store_releases WHERE state = 'approved' AND scheduled_at IS NOT NULL AND scheduled_at <= ? ORDER BY scheduled_at, id").all(this.now()) as Row[]
-    return rows.map((r) => this.toRelease(r))
+  async due(): Promise<Release[]> {
+    const rows = await this.data.db
+      .selectFrom('store_releases')
+      .selectAll()
+      .where('state', '=', 'approved')
+      .where('scheduled_at', 'is not', null)
+      .where('scheduled_at', '<=', this.now())
+      .orderBy('scheduled_at')
+      .orderBy('id')
+      .execute()
+    return Promise.all(rows.map((r) => this.toRelease(r)))
   }
 
   // ---- the workflow --------------------------------------------------------------------------
 
-  create(actor: string, title: string, versionIds: number[]): StoreResult<Release> {
+  async create(actor: string, title: string, versionIds: number[]): Promise<StoreResult<Release>> {
     const ids = [...new Set(versionIds)]
     if (ids.length === 0 || ids.length > MAX_ITEMS) return fail('INVALID_STATE', { field: 'versions', code: 'count' })
-    const versions = ids.map((id) => this.store.version(id))
+    const versions = await Promise.all(ids.map((id) => this.store.version(id)))
     const missing = ids.filter((_, i) => !versions[i])
     if (missing.length > 0) return fail('NOT_FOUND', { versions: missing })
-    const problem = this.itemProblem(actor, versions as DocumentVersion[])
+    const problem = await this.itemProblem(actor, versions as DocumentVersion[])
     if (problem) return problem
     const at = this.now()
-    const id = auditedTransaction(this.db, () => {
-      const id = Number(
-        this.db.prepare("INSERT INTO store_releases (title, origin, state, author, created_at, updated_at) VALUES (?, 'operator', 'draft', ?, ?, ?)").run(title, actor, at, at).lastInsertRowid,
-      )
-      for (const v of ids) this.db.prepare('INSERT INTO store_release_items (release_id, version_id) VALUES (?, ?)').run(id, v)
-      appendAudit(this.db, at, actor, 'release.created', `release/${id}`, { release: id, title, versions: ids, files: (versions as DocumentVersion[]).map((v) => v.file) })
+    const id = await auditedTransaction(this.data, async (audit) => {
+      const { id } = await audit.tx
+        .insertInto('store_releases')
+        .values({ title, origin: 'operator', state: 'draft', author: actor, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      for (const v of ids) await audit.tx.insertInto('store_release_items').values({ release_id: id, version_id: v }).execute()
+      await appendAudit(audit, at, actor, 'release.created', `release/${id}`, { release: id, title, versions: ids, files: (versions as DocumentVersion[]).map((v) => v.file) })
       return id
     })
-    return { ok: true, value: this.release(id)! }
+    return { ok: true, value: (await this.release(id))! }
   }
 
   /** Why these versions cannot form a release, or undefined. */
-  private itemProblem(actor: string, versions: DocumentVersion[]): StoreResult<Release> | undefined {
+  private async itemProblem(actor: string, versions: DocumentVersion[]): Promise<StoreResult<Release> | undefined> {
     const notMine = versions.filter((v) => !same(v.author, actor))
     if (notMine.length > 0) return fail('NOT_AUTHOR', { versions: notMine.map((v) => v.id) })
     const notDraft = versions.filter((v) => v.state !== 'draft' && v.state !== 'rejected')
@@ -138,8 +159,9 @@ export class ReleaseBook {
     const files = versions.map((v) => v.file)
     const twice = files.filter((f, i) => files.indexOf(f) !== i)
     if (twice.length > 0) return fail('INVALID_STATE', { duplicateFiles: [...new Set(twice)] })
-    const held = versions.filter((v) => this.store.releaseHolding(v.id) !== undefined)
-    if (held.length > 0) return fail('IN_RELEASE', { versions: held.map((v) => ({ id: v.id, release: this.store.releaseHolding(v.id) })) })
+    const holding = await Promise.all(versions.map((v) => this.store.releaseHolding(v.id)))
+    const held = versions.map((v, i) => ({ id: v.id, release: holding[i] })).filter((h) => h.release !== undefined)
+    if (held.length > 0) return fail('IN_RELEASE', { versions: held })
     return undefined
   }
 
@@ -151,7 +173,7 @@ export class ReleaseBook {
    * second person once more (if the gate finds errors, it is a draft again to fix and resubmit).
    */
   async edit(actor: string, id: number, change: { title?: string; add?: number[]; remove?: number[] }): Promise<StoreResult<Release>> {
-    const release = this.release(id)
+    const release = await this.release(id)
     if (!release) return fail('NOT_FOUND')
     if (!same(release.author, actor)) return fail('NOT_AUTHOR')
     if (!EDITABLE.includes(release.state)) return fail('INVALID_STATE', { state: release.state })
@@ -159,177 +181,187 @@ export class ReleaseBook {
     const notIn = remove.filter((v) => !release.versionIds.includes(v))
     if (notIn.length > 0) return fail('NOT_FOUND', { field: 'remove', versions: notIn })
     const add = [...new Set(change.add ?? [])].filter((v) => !release.versionIds.includes(v) || remove.includes(v))
-    const added = add.map((v) => this.store.version(v))
+    const added = await Promise.all(add.map((v) => this.store.version(v)))
     const missing = add.filter((_, i) => !added[i])
     if (missing.length > 0) return fail('NOT_FOUND', { field: 'add', versions: missing })
     const kept = release.versionIds.filter((v) => !remove.includes(v))
     const next = [...new Set([...kept, ...add])]
     if (next.length === 0 || next.length > MAX_ITEMS) return fail('INVALID_STATE', { field: 'versions', code: 'count' })
-    const problem = this.addProblem(actor, id, added as DocumentVersion[], kept)
+    const problem = await this.addProblem(actor, id, added as DocumentVersion[], kept)
     if (problem) return problem
     const title = change.title ?? release.title
     const backToReview = release.state === 'in_review' || release.state === 'approved'
-    const findings = backToReview ? await this.store.checkTogether(next.map((v) => this.store.version(v)!)) : null
+    const nextVersions = await Promise.all(next.map(async (v) => (await this.store.version(v))!))
+    const findings = backToReview ? await this.store.checkTogether(nextVersions) : null
     const errors = (findings ?? []).filter((f) => f.severity === 'error')
     const state: ReleaseState = !backToReview ? release.state : errors.length > 0 ? 'draft' : 'in_review'
     const at = this.now()
-    const done = auditedTransaction(this.db, () => {
-      if (this.release(id)?.state !== release.state) return false
-      for (const v of remove) this.db.prepare('DELETE FROM store_release_items WHERE release_id = ? AND version_id = ?').run(id, v)
-      for (const v of add) this.db.prepare('INSERT OR IGNORE INTO store_release_items (release_id, version_id) VALUES (?, ?)').run(id, v)
-      this.store.setStates(remove.filter((v) => !add.includes(v)), 'draft')
+    const done = await auditedTransaction(this.data, async (audit) => {
+      const tx = audit.tx
+      if ((await this.release(id, tx))?.state !== release.state) return false
+      for (const v of remove) await tx.deleteFrom('store_release_items').where('release_id', '=', id).where('version_id', '=', v).execute()
+      for (const v of add) await tx.insertInto('store_release_items').values({ release_id: id, version_id: v }).onConflict((oc) => oc.doNothing()).execute()
+      await this.store.setStates(tx, remove.filter((v) => !add.includes(v)), 'draft')
       if (backToReview) {
-        this.db
-          .prepare('UPDATE store_releases SET title = ?, state = ?, reviewed_by = NULL, reviewed_at = NULL, review_comment = NULL, lint = ?, updated_at = ? WHERE id = ?')
-          .run(title, state, JSON.stringify(findings), at, id)
-        this.store.setStates(next, state === 'in_review' ? 'in_review' : 'draft')
-      } else this.db.prepare('UPDATE store_releases SET title = ?, updated_at = ? WHERE id = ?').run(title, at, id)
-      appendAudit(this.db, at, actor, 'release.edited', `release/${id}`, {
+        await tx
+          .updateTable('store_releases')
+          .set({ title, state, reviewed_by: null, reviewed_at: null, review_comment: null, lint: JSON.stringify(findings), updated_at: at })
+          .where('id', '=', id)
+          .execute()
+        await this.store.setStates(tx, next, state === 'in_review' ? 'in_review' : 'draft')
+      } else await tx.updateTable('store_releases').set({ title, updated_at: at }).where('id', '=', id).execute()
+      await appendAudit(audit, at, actor, 'release.edited', `release/${id}`, {
         release: id,
         ...(change.title !== undefined && change.title !== release.title ? { title: { from: release.title, to: title } } : {}),
         added: add,
         removed: remove,
-        files: next.map((v) => this.store.version(v)!.file),
+        files: nextVersions.map((v) => v.file),
         from: release.state,
         state,
         ...(backToReview ? { approvalCleared: release.state === 'approved', errors: errors.length } : {}),
       })
       return true
     })
-    if (!done) return fail('INVALID_STATE', { state: this.release(id)?.state })
-    return { ok: true, value: this.release(id)! }
+    if (!done) return fail('INVALID_STATE', { state: (await this.release(id))?.state })
+    return { ok: true, value: (await this.release(id))! }
   }
 
   /** Why these versions cannot join release `id` beside `kept`, or undefined. */
-  private addProblem(actor: string, id: number, added: DocumentVersion[], kept: number[]): StoreResult<Release> | undefined {
+  private async addProblem(actor: string, id: number, added: DocumentVersion[], kept: number[]): Promise<StoreResult<Release> | undefined> {
     const notMine = added.filter((v) => !same(v.author, actor))
     if (notMine.length > 0) return fail('NOT_AUTHOR', { versions: notMine.map((v) => v.id) })
-    const notDraft = added.filter((v) => v.state !== 'draft' && v.state !== 'rejected' && this.store.releaseHolding(v.id) !== id)
+    const holding = await Promise.all(added.map((v) => this.store.releaseHolding(v.id)))
+    const notDraft = added.filter((v, i) => v.state !== 'draft' && v.state !== 'rejected' && holding[i] !== id)
     if (notDraft.length > 0) return fail('INVALID_STATE', { versions: notDraft.map((v) => ({ id: v.id, state: v.state })) })
-    const files = [...kept.map((v) => this.store.version(v)!.file), ...added.map((v) => v.file)]
+    const keptFiles = await Promise.all(kept.map(async (v) => (await this.store.version(v))!.file))
+    const files = [...keptFiles, ...added.map((v) => v.file)]
     const twice = files.filter((f, i) => files.indexOf(f) !== i)
     if (twice.length > 0) return fail('INVALID_STATE', { duplicateFiles: [...new Set(twice)] })
-    const held = added.filter((v) => (this.store.releaseHolding(v.id) ?? id) !== id)
-    if (held.length > 0) return fail('IN_RELEASE', { versions: held.map((v) => ({ id: v.id, release: this.store.releaseHolding(v.id) })) })
+    const held = added.map((v, i) => ({ id: v.id, release: holding[i] })).filter((h) => (h.release ?? id) !== id)
+    if (held.length > 0) return fail('IN_RELEASE', { versions: held })
     return undefined
   }
 
   async submit(actor: string, id: number): Promise<StoreResult<Release>> {
-    const release = this.release(id)
+    const release = await this.release(id)
     if (!release) return fail('NOT_FOUND')
     if (!same(release.author, actor)) return fail('NOT_AUTHOR')
     if (release.state !== 'draft' && release.state !== 'rejected') return fail('INVALID_STATE', { state: release.state })
-    const versions = this.versionsOf(release)
+    const versions = await this.versionsOf(release)
     const notDraft = versions.filter((v) => v.state !== 'draft' && v.state !== 'rejected')
     if (notDraft.length > 0) return fail('INVALID_STATE', { versions: notDraft.map((v) => ({ id: v.id, state: v.state })) })
     const findings = await this.store.checkTogether(versions)
     const errors = findings.filter((f) => f.severity === 'error')
     const at = this.now()
-    auditedTransaction(this.db, () => {
-      this.db.prepare('UPDATE store_releases SET lint = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(findings), at, id)
-      if (errors.length > 0) return appendAudit(this.db, at, actor, 'release.lint-refused', `release/${id}`, { release: id, errors: errors.length, rules: [...new Set(errors.map((e) => e.rule))] })
-      this.db.prepare("UPDATE store_releases SET state = 'in_review', reviewed_by = NULL, reviewed_at = NULL WHERE id = ?").run(id)
-      this.store.setStates(release.versionIds, 'in_review')
-      appendAudit(this.db, at, actor, 'release.submitted', `release/${id}`, { release: id, versions: release.versionIds, warnings: findings.length })
+    await auditedTransaction(this.data, async (audit) => {
+      const tx = audit.tx
+      await tx.updateTable('store_releases').set({ lint: JSON.stringify(findings), updated_at: at }).where('id', '=', id).execute()
+      if (errors.length > 0) return void (await appendAudit(audit, at, actor, 'release.lint-refused', `release/${id}`, { release: id, errors: errors.length, rules: [...new Set(errors.map((e) => e.rule))] }))
+      await tx.updateTable('store_releases').set({ state: 'in_review', reviewed_by: null, reviewed_at: null }).where('id', '=', id).execute()
+      await this.store.setStates(tx, release.versionIds, 'in_review')
+      await appendAudit(audit, at, actor, 'release.submitted', `release/${id}`, { release: id, versions: release.versionIds, warnings: findings.length })
     })
     if (errors.length > 0) return fail('LINT_FAILED', errors)
-    return { ok: true, value: this.release(id)! }
+    return { ok: true, value: (await this.release(id))! }
   }
 
   async approve(reviewer: string, id: number, comment: string): Promise<StoreResult<Release>> {
-    const release = this.release(id)
+    const release = await this.release(id)
     if (!release) return fail('NOT_FOUND')
     if (same(release.author, reviewer)) {
-      this.store.audit(reviewer, 'release.self-approval-refused', `release/${id}`, { release: id })
+      await this.store.audit(reviewer, 'release.self-approval-refused', `release/${id}`, { release: id })
       return fail('SELF_APPROVAL')
     }
     if (release.state !== 'in_review') return fail('INVALID_STATE', { state: release.state })
     // The published set may have moved since the submit: the gate runs again.
-    const errors = (await this.store.checkTogether(this.versionsOf(release))).filter((f) => f.severity === 'error')
+    const errors = (await this.store.checkTogether(await this.versionsOf(release))).filter((f) => f.severity === 'error')
     if (errors.length > 0) return fail('LINT_FAILED', errors)
     const at = this.now()
-    const approved = auditedTransaction(this.db, () => {
-      if (this.release(id)?.state !== 'in_review') return false
-      this.db.prepare("UPDATE store_releases SET state = 'approved', reviewed_by = ?, reviewed_at = ?, review_comment = ?, updated_at = ? WHERE id = ?").run(reviewer, at, comment, at, id)
-      this.store.setStates(release.versionIds, 'approved', { by: reviewer, comment })
-      const fingerprints = this.versionsOf(release).flatMap((v) => this.store.diff(v).map((f) => f.fingerprint))
-      appendAudit(this.db, at, reviewer, 'release.approved', `release/${id}`, { release: id, author: release.author, comment, versions: release.versionIds, fingerprints })
+    const approved = await auditedTransaction(this.data, async (audit) => {
+      const tx = audit.tx
+      if ((await this.release(id, tx))?.state !== 'in_review') return false
+      await tx.updateTable('store_releases').set({ state: 'approved', reviewed_by: reviewer, reviewed_at: at, review_comment: comment, updated_at: at }).where('id', '=', id).execute()
+      await this.store.setStates(tx, release.versionIds, 'approved', { by: reviewer, comment })
+      const fingerprints: string[] = []
+      for (const v of await this.versionsOf(release, tx)) for (const f of await this.store.diff(v, tx)) fingerprints.push(f.fingerprint)
+      await appendAudit(audit, at, reviewer, 'release.approved', `release/${id}`, { release: id, author: release.author, comment, versions: release.versionIds, fingerprints })
       return true
     })
-    if (!approved) return fail('INVALID_STATE', { state: this.release(id)?.state })
-    return { ok: true, value: this.release(id)! }
+    if (!approved) return fail('INVALID_STATE', { state: (await this.release(id))?.state })
+    return { ok: true, value: (await this.release(id))! }
   }
 
-  reject(reviewer: string, id: number, comment: string): StoreResult<Release> {
-    const release = this.release(id)
+  async reject(reviewer: string, id: number, comment: string): Promise<StoreResult<Release>> {
+    const release = await this.release(id)
     if (!release) return fail('NOT_FOUND')
     if (same(release.author, reviewer)) return fail('SELF_APPROVAL')
     if (release.state !== 'in_review' && release.state !== 'approved') return fail('INVALID_STATE', { state: release.state })
     const at = this.now()
-    auditedTransaction(this.db, () => {
-      this.db.prepare("UPDATE store_releases SET state = 'rejected', reviewed_by = ?, reviewed_at = ?, review_comment = ?, updated_at = ? WHERE id = ?").run(reviewer, at, comment, at, id)
-      this.store.setStates(release.versionIds, 'rejected', { by: reviewer, comment })
-      appendAudit(this.db, at, reviewer, 'release.rejected', `release/${id}`, { release: id, author: release.author, comment })
+    await auditedTransaction(this.data, async (audit) => {
+      await audit.tx.updateTable('store_releases').set({ state: 'rejected', reviewed_by: reviewer, reviewed_at: at, review_comment: comment, updated_at: at }).where('id', '=', id).execute()
+      await this.store.setStates(audit.tx, release.versionIds, 'rejected', { by: reviewer, comment })
+      await appendAudit(audit, at, reviewer, 'release.rejected', `release/${id}`, { release: id, author: release.author, comment })
     })
-    return { ok: true, value: this.release(id)! }
+    return { ok: true, value: (await this.release(id))! }
   }
 
-  withdraw(actor: string, id: number): StoreResult<Release> {
-    const release = this.release(id)
+  async withdraw(actor: string, id: number): Promise<StoreResult<Release>> {
+    const release = await this.release(id)
     if (!release) return fail('NOT_FOUND')
     if (!same(release.author, actor)) return fail('NOT_AUTHOR')
     if (!['draft', 'in_review', 'approved', 'rejected'].includes(release.state)) return fail('INVALID_STATE', { state: release.state })
     const at = this.now()
-    auditedTransaction(this.db, () => {
-      this.db.prepare("UPDATE store_releases SET state = 'withdrawn', scheduled_at = NULL, updated_at = ? WHERE id = ?").run(at, id)
+    await auditedTransaction(this.data, async (audit) => {
+      await audit.tx.updateTable('store_releases').set({ state: 'withdrawn', scheduled_at: null, updated_at: at }).where('id', '=', id).execute()
       // Its versions are drafts again: the author may edit them or put them in another release.
-      this.store.setStates(release.versionIds, 'draft')
-      appendAudit(this.db, at, actor, 'release.withdrawn', `release/${id}`, { release: id })
+      await this.store.setStates(audit.tx, release.versionIds, 'draft')
+      await appendAudit(audit, at, actor, 'release.withdrawn', `release/${id}`, { release: id })
     })
-    return { ok: true, value: this.release(id)! }
+    return { ok: true, value: (await this.release(id))! }
   }
 
   /** Schedules (or, with `local` null, unschedules) a release; the time must be in the future. */
-  schedule(actor: string, id: number, local: string | null, zone: string | null): StoreResult<Release> {
-    const release = this.release(id)
+  async schedule(actor: string, id: number, local: string | null, zone: string | null): Promise<StoreResult<Release>> {
+    const release = await this.release(id)
     if (!release) return fail('NOT_FOUND')
     if (!['draft', 'in_review', 'approved'].includes(release.state)) return fail('INVALID_STATE', { state: release.state })
     const at = this.now()
     if (local === null || zone === null) {
-      auditedTransaction(this.db, () => {
-        this.db.prepare('UPDATE store_releases SET scheduled_at = NULL, schedule_local = NULL, schedule_zone = NULL, scheduled_by = NULL, updated_at = ? WHERE id = ?').run(at, id)
-        appendAudit(this.db, at, actor, 'release.unscheduled', `release/${id}`, { release: id })
+      await auditedTransaction(this.data, async (audit) => {
+        await audit.tx.updateTable('store_releases').set({ scheduled_at: null, schedule_local: null, schedule_zone: null, scheduled_by: null, updated_at: at }).where('id', '=', id).execute()
+        await appendAudit(audit, at, actor, 'release.unscheduled', `release/${id}`, { release: id })
       })
-      return { ok: true, value: this.release(id)! }
+      return { ok: true, value: (await this.release(id))! }
     }
     const instant = zonedTimeToInstant(local, zone)
     if (instant === undefined) return fail('INVALID_SCHEDULE', { field: 'at', code: 'format' })
     if (instant <= at) return fail('SCHEDULE_IN_PAST', { at: new Date(instant).toISOString(), now: new Date(at).toISOString() })
-    auditedTransaction(this.db, () => {
-      this.db.prepare('UPDATE store_releases SET scheduled_at = ?, schedule_local = ?, schedule_zone = ?, scheduled_by = ?, updated_at = ? WHERE id = ?').run(instant, local, zone, actor, at, id)
-      appendAudit(this.db, at, actor, 'release.scheduled', `release/${id}`, { release: id, at: instant, local, zone })
+    await auditedTransaction(this.data, async (audit) => {
+      await audit.tx.updateTable('store_releases').set({ scheduled_at: instant, schedule_local: local, schedule_zone: zone, scheduled_by: actor, updated_at: at }).where('id', '=', id).execute()
+      await appendAudit(audit, at, actor, 'release.scheduled', `release/${id}`, { release: id, at: instant, local, zone })
     })
-    return { ok: true, value: this.release(id)! }
+    return { ok: true, value: (await this.release(id))! }
   }
 
   /** Publishes an approved release now: its versions go live together or not at all. */
   async publish(actor: string, id: number, how: 'now' | 'schedule' = 'now'): Promise<StoreResult<Release>> {
-    const release = this.release(id)
+    const release = await this.release(id)
     if (!release) return fail('NOT_FOUND')
     if (release.state !== 'approved') return fail('NOT_APPROVED', { state: release.state })
     // Four-eyes, again at the last step.
     if (!release.reviewedBy || same(release.reviewedBy, release.author)) return fail('SELF_APPROVAL')
-    const versions = this.versionsOf(release)
+    const versions = await this.versionsOf(release)
     const errors = (await this.store.checkTogether(versions)).filter((f) => f.severity === 'error')
     if (errors.length > 0) {
-      this.store.audit(actor, 'release.publish-lint-refused', `release/${id}`, { release: id, rules: [...new Set(errors.map((e) => e.rule))] })
+      await this.store.audit(actor, 'release.publish-lint-refused', `release/${id}`, { release: id, rules: [...new Set(errors.map((e) => e.rule))] })
       return fail('LINT_FAILED', errors)
     }
     const at = this.now()
-    const result = this.store.goLiveTogether(actor, versions, { release: id, approvedBy: release.reviewedBy }, () => {
-      if (this.release(id)?.state !== 'approved') throw Object.assign(new Error('stale'), { stale: [] })
-      this.db.prepare("UPDATE store_releases SET state = 'published', published_by = ?, published_at = ?, updated_at = ? WHERE id = ?").run(actor, at, at, id)
-      appendAudit(this.db, at, actor, 'release.published', `release/${id}`, {
+    const result = await this.store.goLiveTogether(actor, versions, { release: id, approvedBy: release.reviewedBy }, async (audit) => {
+      // checked under the audit lock: a second instance's scheduler publishing the same release finds it published
+      if ((await this.release(id, audit.tx))?.state !== 'approved') throw Object.assign(new Error('stale'), { stale: [] })
+      await audit.tx.updateTable('store_releases').set({ state: 'published', published_by: actor, published_at: at, updated_at: at }).where('id', '=', id).execute()
+      await appendAudit(audit, at, actor, 'release.published', `release/${id}`, {
         release: id,
         how,
         author: release.author,
@@ -339,7 +371,7 @@ export class ReleaseBook {
       })
     })
     if (!result.ok) return result as StoreResult<never>
-    return { ok: true, value: this.release(id)! }
+    return { ok: true, value: (await this.release(id))! }
   }
 
   /**
@@ -348,14 +380,15 @@ export class ReleaseBook {
    * still have the release's version (a later change is rolled back on its own first).
    */
   async rollback(actor: string, id: number): Promise<StoreResult<Release>> {
-    const release = this.release(id)
+    const release = await this.release(id)
     if (!release) return fail('NOT_FOUND')
     if (release.state !== 'published') return fail('INVALID_STATE', { state: release.state })
     if (release.rolledBackBy !== null) return fail('NOTHING_CHANGED', { rolledBackBy: release.rolledBackBy })
-    const versions = this.versionsOf(release)
-    const moved = versions.filter((v) => this.store.publishedVersionOf(v.file)?.id !== v.id && !(v.deleted && !this.store.publishedVersionOf(v.file)))
+    const versions = await this.versionsOf(release)
+    const live = await Promise.all(versions.map((v) => this.store.publishedVersionOf(v.file)))
+    const moved = versions.filter((v, i) => live[i]?.id !== v.id && !(v.deleted && !live[i]))
     if (moved.length > 0) return fail('STALE_DRAFT', { files: moved.map((v) => v.file), reason: 'changed after this release' })
-    const restoring = versions.map((v) => ({ from: v, to: v.baseVersion === null ? undefined : this.store.version(v.baseVersion) }))
+    const restoring = await Promise.all(versions.map(async (v) => ({ from: v, to: v.baseVersion === null ? undefined : await this.store.version(v.baseVersion) })))
     // What the set will be, checked before anything is written.
     const planned = restoring.map(({ from, to }) => ({ ...from, id: 0, content: to?.content ?? '', deleted: !to || to.deleted, baseVersion: from.deleted ? from.baseVersion : from.id }))
     const errors = (await this.store.checkTogether(planned)).filter((f) => f.severity === 'error')
@@ -363,21 +396,31 @@ export class ReleaseBook {
     const at = this.now()
     let newId = 0
     try {
-      newId = auditedTransaction(this.db, () => {
-        const rid = Number(
-          this.db
-            .prepare("INSERT INTO store_releases (title, origin, state, author, created_at, updated_at, reviewed_by, rollback_of) VALUES (?, 'rollback', 'approved', ?, ?, ?, NULL, ?)")
-            .run(`Rollback of release ${id}: ${release.title}`.slice(0, 200), actor, at, at, id).lastInsertRowid,
+      newId = await auditedTransaction(this.data, async (audit) => {
+        const tx = audit.tx
+        const { id: rid } = await tx
+          .insertInto('store_releases')
+          .values({ title: `Rollback of release ${id}: ${release.title}`.slice(0, 200), origin: 'rollback', state: 'approved', author: actor, created_at: at, updated_at: at, reviewed_by: null, rollback_of: id })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        const ids: number[] = []
+        for (const p of planned) {
+          const current = await this.store.publishedVersionOf(p.file, tx)
+          ids.push(await this.store.insertRestoringVersion(tx, actor, p.file, p.content, p.deleted, current?.id ?? null))
+        }
+        for (const vid of ids) await tx.insertInto('store_release_items').values({ release_id: rid, version_id: vid }).execute()
+        const restoringVersions = await Promise.all(ids.map(async (vid) => (await this.store.version(vid, tx))!))
+        await this.store.goLiveTogether(
+          actor,
+          restoringVersions,
+          { release: rid, rollbackOf: id },
+          async (inner) => {
+            await inner.tx.updateTable('store_releases').set({ state: 'published', published_by: actor, published_at: at, updated_at: at }).where('id', '=', rid).execute()
+            await inner.tx.updateTable('store_releases').set({ rolled_back_by: rid, updated_at: at }).where('id', '=', id).execute()
+            await appendAudit(inner, at, actor, 'release.rolled-back', `release/${id}`, { release: id, rollback: rid, versions: ids, restored: restoring.map(({ to }) => to?.id ?? null) })
+          },
+          audit,
         )
-        const current = restoring.map(({ from }) => this.store.publishedVersionOf(from.file))
-        const ids = planned.map((p, i) => this.store.insertRestoringVersion(actor, p.file, p.content, p.deleted, current[i]?.id ?? null))
-        for (const vid of ids) this.db.prepare('INSERT INTO store_release_items (release_id, version_id) VALUES (?, ?)').run(rid, vid)
-        const result = this.store.goLiveTogether(actor, ids.map((vid) => this.store.version(vid)!), { release: rid, rollbackOf: id }, () => {
-          this.db.prepare("UPDATE store_releases SET state = 'published', published_by = ?, published_at = ?, updated_at = ? WHERE id = ?").run(actor, at, at, rid)
-          this.db.prepare('UPDATE store_releases SET rolled_back_by = ?, updated_at = ? WHERE id = ?').run(rid, at, id)
-          appendAudit(this.db, at, actor, 'release.rolled-back', `release/${id}`, { release: id, rollback: rid, versions: ids, restored: restoring.map(({ to }) => to?.id ?? null) })
-        })
-        if (!result.ok) throw Object.assign(new Error('rollback refused'), { result })
         return rid
       })
     } catch (error) {
@@ -385,45 +428,47 @@ export class ReleaseBook {
       if (result) return result
       throw error
     }
-    return { ok: true, value: this.release(newId)! }
+    return { ok: true, value: (await this.release(newId))! }
   }
 
-  comment(actor: string, id: number, versionId: number, location: string, body: string): StoreResult<ReleaseComment> {
-    const release = this.release(id)
+  async comment(actor: string, id: number, versionId: number, location: string, body: string): Promise<StoreResult<ReleaseComment>> {
+    const release = await this.release(id)
     if (!release) return fail('NOT_FOUND')
     if (!release.versionIds.includes(versionId)) return fail('NOT_FOUND', { field: 'version' })
     const at = this.now()
-    const cid = auditedTransaction(this.db, () => {
-      const cid = Number(
-        this.db.prepare('INSERT INTO store_release_comments (release_id, version_id, location, author, body, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(id, versionId, location, actor, body, at).lastInsertRowid,
-      )
-      appendAudit(this.db, at, actor, 'release.commented', `release/${id}`, { release: id, version: versionId, location, comment: cid })
+    const cid = await auditedTransaction(this.data, async (audit) => {
+      const { id: cid } = await audit.tx
+        .insertInto('store_release_comments')
+        .values({ release_id: id, version_id: versionId, location, author: actor, body, created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await appendAudit(audit, at, actor, 'release.commented', `release/${id}`, { release: id, version: versionId, location, comment: cid })
       return cid
     })
-    return { ok: true, value: this.comments(id).find((c) => c.id === cid)! }
+    return { ok: true, value: (await this.comments(id)).find((c) => c.id === cid)! }
   }
 
   // ---- internals ------------------------------------------------------------------------------
 
-  private toRelease(r: Row): Release {
-    const versionIds = (this.db.prepare('SELECT version_id FROM store_release_items WHERE release_id = ? ORDER BY version_id').all(r.id) as { version_id: number }[]).map((x) => x.version_id)
+  private async toRelease(r: Row, tx: Executor = this.data.db): Promise<Release> {
+    const versionIds = (await tx.selectFrom('store_release_items').select('version_id').where('release_id', '=', r.id).orderBy('version_id').execute()).map((x) => x.version_id)
     return {
-      id: Number(r.id),
-      title: String(r.title),
-      origin: r.origin as Release['origin'],
-      state: r.state as ReleaseState,
-      author: String(r.author),
-      createdAt: Number(r.created_at),
-      updatedAt: Number(r.updated_at),
-      reviewedBy: (r.reviewed_by as string | null) ?? null,
-      reviewedAt: (r.reviewed_at as number | null) ?? null,
-      reviewComment: (r.review_comment as string | null) ?? null,
-      schedule: r.scheduled_at === null ? null : { at: Number(r.scheduled_at), local: String(r.schedule_local), zone: String(r.schedule_zone), by: String(r.scheduled_by) },
-      publishedBy: (r.published_by as string | null) ?? null,
-      publishedAt: (r.published_at as number | null) ?? null,
-      rollbackOf: (r.rollback_of as number | null) ?? null,
-      rolledBackBy: (r.rolled_back_by as number | null) ?? null,
-      lint: r.lint ? (JSON.parse(String(r.lint)) as GateFinding[]) : null,
+      id: r.id,
+      title: r.title,
+      origin: r.origin,
+      state: r.state,
+      author: r.author,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      reviewedBy: r.reviewed_by ?? null,
+      reviewedAt: r.reviewed_at ?? null,
+      reviewComment: r.review_comment ?? null,
+      schedule: r.scheduled_at === null ? null : { at: r.scheduled_at, local: String(r.schedule_local), zone: String(r.schedule_zone), by: String(r.scheduled_by) },
+      publishedBy: r.published_by ?? null,
+      publishedAt: r.published_at ?? null,
+      rollbackOf: r.rollback_of ?? null,
+      rolledBackBy: r.rolled_back_by ?? null,
+      lint: r.lint ? (JSON.parse(r.lint) as GateFinding[]) : null,
       versionIds,
     }
   }
@@ -432,8 +477,8 @@ export class ReleaseBook {
 const books = new WeakMap<DocumentStore, ReleaseBook>()
 
 /** The release book of a store (one per running server; tests reach it through the server's deps). */
-export function releaseBookOf(store: DocumentStore, db: Db, now: () => number): ReleaseBook {
+export function releaseBookOf(store: DocumentStore, now: () => number): ReleaseBook {
   let book = books.get(store)
-  if (!book) books.set(store, (book = new ReleaseBook(db, store, now)))
+  if (!book) books.set(store, (book = new ReleaseBook(store.data, store, now)))
   return book
 }

@@ -1,5 +1,6 @@
 /**
- * The versioned document store: draft → lint gate → review → publish → rollback, in SQLite.
+ * The versioned document store: draft → lint gate → review → publish → rollback, on the query
+ * layer (issue 16: SQLite or PostgreSQL, the same queries).
  *
  * Every document is a file path (`jurisdictions/spain/flows/signup-email.json`), the same identity
  * it has in git. The files in `schemas/` seed the store: on first start, and again as a new
@@ -10,14 +11,20 @@
  * - a version that fails the lint gate is never submitted, approved or published;
  * - publishing needs an approval by someone other than the author (four-eyes);
  * - a draft built on an older published version than the current one is stale and cannot publish;
- * - every change writes an audit entry in the same transaction.
+ * - every change writes an audit entry in the same transaction (serialised on 'audit': a check
+ *   then write, e.g. "the file still has the version this draft was built on", never races
+ *   another instance).
  */
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { registerMigration, type Db } from '../db/database'
+import type { Generated, Kysely, Transaction } from 'kysely'
+import { isStorageUnavailable, registerMigration } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import type { Tables } from '../db/tables'
 import { listDocumentFiles, readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
-import { appendAudit, auditedTransaction } from './audit'
+import { appendAudit, audit, auditDetailsOf, auditedTransaction, type AuditScope } from './audit'
 import { findingsOf, lintDeletionGate, lintGate, lintReleaseGate, type GateFinding } from './lint-gate'
 import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
 import { readSnapshot, snapshotOf } from '../../tools/schema-lint/diff/sources'
@@ -152,13 +159,19 @@ export type StoreErrorCode =
   | 'NOTHING_CHANGED'
   | 'IN_RELEASE'
 
-interface VersionRow {
-  id: number
+const VERSION_ORIGINS = ['seed', 'operator', 'rollback'] as const
+const VERSION_STATES = ['draft', 'in_review', 'approved', 'rejected', 'published', 'superseded', 'withdrawn'] as const
+const WAIVER_STATES = ['requested', 'approved', 'rejected', 'revoked'] as const
+const RELEASE_ORIGINS = ['operator', 'rollback'] as const
+const RELEASE_STATES = ['draft', 'in_review', 'approved', 'rejected', 'published', 'withdrawn'] as const
+
+interface VersionTable {
+  id: Generated<number>
   file: string
   content: string
   content_hash: string
-  origin: DocumentVersion['origin']
-  state: VersionState
+  origin: (typeof VERSION_ORIGINS)[number]
+  state: (typeof VERSION_STATES)[number]
   author: string
   base_version: number | null
   created_at: number
@@ -169,8 +182,148 @@ interface VersionRow {
   published_by: string | null
   published_at: number | null
   lint: string | null
-  deleted: number
+  deleted: Generated<number>
 }
+
+interface WaiverTable {
+  id: Generated<number>
+  jurisdiction: string
+  rule: string
+  reason: string
+  author: string
+  state: (typeof WAIVER_STATES)[number]
+  reviewed_by: string | null
+  reviewed_at: number | null
+  created_at: number
+}
+
+export interface ReleaseTable {
+  id: Generated<number>
+  title: string
+  origin: (typeof RELEASE_ORIGINS)[number]
+  state: (typeof RELEASE_STATES)[number]
+  author: string
+  created_at: number
+  updated_at: number
+  reviewed_by: string | null
+  reviewed_at: number | null
+  review_comment: string | null
+  scheduled_at: number | null
+  schedule_zone: string | null
+  schedule_local: string | null
+  scheduled_by: string | null
+  published_by: string | null
+  published_at: number | null
+  rollback_of: number | null
+  rolled_back_by: number | null
+  lint: string | null
+}
+
+declare module '../db/tables' {
+  interface Tables {
+    store_versions: VersionTable
+    store_published: { file: string; version_id: number }
+    store_seeds: { file: string; content_hash: string }
+    store_waivers: WaiverTable
+    store_releases: ReleaseTable
+    store_release_items: { release_id: number; version_id: number }
+    store_release_comments: { id: Generated<number>; release_id: number; version_id: number; location: string; author: string; body: string; created_at: number }
+  }
+}
+
+// The tables above in their current shape (101, 103 and 150 are the history of SQLite files).
+registerSchema('q031-document-store', async (db, engine) => {
+  const key = surrogateKeyType(engine)
+  await db.schema
+    .createTable('store_versions')
+    .ifNotExists()
+    .addColumn('id', key, surrogateKey(engine))
+    .addColumn('file', 'text', (c) => c.notNull())
+    .addColumn('content', 'text', (c) => c.notNull())
+    .addColumn('content_hash', 'text', (c) => c.notNull())
+    .addColumn('origin', 'text', (c) => c.notNull().check(oneOf('origin', VERSION_ORIGINS)))
+    .addColumn('state', 'text', (c) => c.notNull().check(oneOf('state', VERSION_STATES)))
+    .addColumn('author', 'text', (c) => c.notNull())
+    .addColumn('base_version', key)
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addColumn('reviewed_by', 'text')
+    .addColumn('reviewed_at', 'bigint')
+    .addColumn('review_comment', 'text')
+    .addColumn('published_by', 'text')
+    .addColumn('published_at', 'bigint')
+    .addColumn('lint', 'text')
+    .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
+  await db.schema.createIndex('store_versions_file').ifNotExists().on('store_versions').columns(['file', 'id']).execute()
+  await db.schema
+    .createTable('store_published')
+    .ifNotExists()
+    .addColumn('file', 'text', (c) => c.primaryKey())
+    .addColumn('version_id', key, (c) => c.notNull().references('store_versions.id'))
+    .execute()
+  await db.schema.createTable('store_seeds').ifNotExists().addColumn('file', 'text', (c) => c.primaryKey()).addColumn('content_hash', 'text', (c) => c.notNull()).execute()
+  await db.schema
+    .createTable('store_waivers')
+    .ifNotExists()
+    .addColumn('id', key, surrogateKey(engine))
+    .addColumn('jurisdiction', 'text', (c) => c.notNull())
+    .addColumn('rule', 'text', (c) => c.notNull())
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('author', 'text', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull().check(oneOf('state', WAIVER_STATES)))
+    .addColumn('reviewed_by', 'text')
+    .addColumn('reviewed_at', 'bigint')
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createTable('store_releases')
+    .ifNotExists()
+    .addColumn('id', key, surrogateKey(engine))
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('origin', 'text', (c) => c.notNull().check(oneOf('origin', RELEASE_ORIGINS)))
+    .addColumn('state', 'text', (c) => c.notNull().check(oneOf('state', RELEASE_STATES)))
+    .addColumn('author', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addColumn('reviewed_by', 'text')
+    .addColumn('reviewed_at', 'bigint')
+    .addColumn('review_comment', 'text')
+    .addColumn('scheduled_at', 'bigint')
+    .addColumn('schedule_zone', 'text')
+    .addColumn('schedule_local', 'text')
+    .addColumn('scheduled_by', 'text')
+    .addColumn('published_by', 'text')
+    .addColumn('published_at', 'bigint')
+    .addColumn('rollback_of', key, (c) => c.references('store_releases.id'))
+    .addColumn('rolled_back_by', key, (c) => c.references('store_releases.id'))
+    .addColumn('lint', 'text')
+    .execute()
+  await db.schema
+    .createTable('store_release_items')
+    .ifNotExists()
+    .addColumn('release_id', key, (c) => c.notNull().references('store_releases.id'))
+    .addColumn('version_id', key, (c) => c.notNull().references('store_versions.id'))
+    .addPrimaryKeyConstraint('store_release_items_pk', ['release_id', 'version_id'])
+    .execute()
+  await db.schema.createIndex('store_release_items_version').ifNotExists().on('store_release_items').column('version_id').execute()
+  await db.schema
+    .createTable('store_release_comments')
+    .ifNotExists()
+    .addColumn('id', key, surrogateKey(engine))
+    .addColumn('release_id', key, (c) => c.notNull().references('store_releases.id'))
+    .addColumn('version_id', key, (c) => c.notNull().references('store_versions.id'))
+    .addColumn('location', 'text', (c) => c.notNull())
+    .addColumn('author', 'text', (c) => c.notNull())
+    .addColumn('body', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute()
+})
+
+/** Where a store's statements run: the layer's database, or the transaction they belong to. */
+export type Executor = Kysely<Tables> | Transaction<Tables>
+
+type VersionRow = Omit<VersionTable, 'id' | 'deleted'> & { id: number; deleted: number }
 
 const toVersion = (r: VersionRow): DocumentVersion => ({
   id: r.id,
@@ -211,26 +364,31 @@ const validFile = (file: unknown): file is string =>
 const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
 
 export interface DocumentStoreOptions {
-  db: Db
+  data: DataLayer
   now: () => number
-  /** Installs a new served set; throws (e.g. DocumentLoadError) to refuse it. */
-  install: (records: DocumentRecord[]) => void
+  /** Installs a new served set; throws (e.g. DocumentLoadError) to refuse it. `generation`: the
+   * publish generation the set is (read in the transaction that published it). */
+  install: (records: DocumentRecord[], generation?: number) => void
+  /** The publish generation as `tx` sees it (server/bus/documents-sync.ts); absent: not tracked. */
+  generation?: (tx: Executor) => Promise<number>
 }
 
 export class DocumentStore {
-  private readonly db: Db
+  readonly data: DataLayer
   private readonly now: () => number
-  private readonly install: (records: DocumentRecord[]) => void
+  private readonly install: (records: DocumentRecord[], generation?: number) => void
+  private readonly generation?: (tx: Executor) => Promise<number>
   /** True while the store installs a served set (the documents service's change is the store's own). */
   installing = false
 
   constructor(options: DocumentStoreOptions) {
-    this.db = options.db
+    this.data = options.data
     this.now = options.now
-    this.install = (records) => {
+    this.generation = options.generation
+    this.install = (records, generation) => {
       this.installing = true
       try {
-        options.install(records)
+        options.install(records, generation)
       } finally {
         this.installing = false
       }
@@ -242,92 +400,99 @@ export class DocumentStore {
     this.install(records)
   }
 
+  /** Installs the published set as `tx` sees it, inside the transaction that changed it. */
+  private async installFrom(tx: Executor): Promise<void> {
+    const records = (await this.publishedRecords(undefined, tx)).records
+    this.install(records, await this.generation?.(tx))
+  }
+
   // ---- reading -------------------------------------------------------------------------------
 
-  version(id: number): DocumentVersion | undefined {
-    const row = this.db.prepare('SELECT * FROM store_versions WHERE id = ?').get(id) as VersionRow | undefined
+  async version(id: number, tx: Executor = this.data.db): Promise<DocumentVersion | undefined> {
+    if (!Number.isSafeInteger(id)) return undefined
+    const row = await tx.selectFrom('store_versions').selectAll().where('id', '=', id).executeTakeFirst()
     return row && toVersion(row)
   }
 
-  versions(filter: { file?: string; state?: VersionState; limit?: number } = {}): DocumentVersion[] {
-    const where: string[] = []
-    const args: unknown[] = []
-    if (filter.file) (where.push('file = ?'), args.push(filter.file))
-    if (filter.state) (where.push('state = ?'), args.push(filter.state))
-    const sql = `SELECT * FROM store_versions ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`
-    return (this.db.prepare(sql).all(...args, Math.min(filter.limit ?? 200, 1000)) as VersionRow[]).map(toVersion)
+  async versions(filter: { file?: string; state?: VersionState; limit?: number } = {}): Promise<DocumentVersion[]> {
+    const rows = await this.data.db
+      .selectFrom('store_versions')
+      .selectAll()
+      .$if(!!filter.file, (q) => q.where('file', '=', filter.file!))
+      .$if(!!filter.state, (q) => q.where('state', '=', filter.state!))
+      .orderBy('id', 'desc')
+      .limit(Math.min(filter.limit ?? 200, 1000))
+      .execute()
+    return rows.map(toVersion)
   }
 
   /** file → published version. */
-  published(): Map<string, DocumentVersion> {
-    const rows = this.db
-      .prepare('SELECT v.* FROM store_published p JOIN store_versions v ON v.id = p.version_id ORDER BY p.file')
-      .all() as VersionRow[]
+  async published(tx: Executor = this.data.db): Promise<Map<string, DocumentVersion>> {
+    const rows = await tx.selectFrom('store_published as p').innerJoin('store_versions as v', 'v.id', 'p.version_id').selectAll('v').orderBy('p.file').execute()
     return new Map(rows.map((r) => [r.file, toVersion(r)]))
   }
 
-  publishedVersionOf(file: string): DocumentVersion | undefined {
-    const row = this.db.prepare('SELECT v.* FROM store_published p JOIN store_versions v ON v.id = p.version_id WHERE p.file = ?').get(file) as
-      | VersionRow
-      | undefined
+  async publishedVersionOf(file: string, tx: Executor = this.data.db): Promise<DocumentVersion | undefined> {
+    const row = await tx.selectFrom('store_published as p').innerJoin('store_versions as v', 'v.id', 'p.version_id').selectAll('v').where('p.file', '=', file).executeTakeFirst()
     return row && toVersion(row)
   }
 
   /** The served records of the published set (every published version parses: the gate saw it). */
-  publishedRecords(replacing?: { file: string; content: string }): { records: DocumentRecord[]; problems: DocumentProblem[] } {
-    const problems: DocumentProblem[] = []
-    const records: DocumentRecord[] = []
-    const texts = new Map([...this.published()].map(([file, v]) => [file, v.content]))
+  async publishedRecords(replacing?: { file: string; content: string }, tx: Executor = this.data.db): Promise<{ records: DocumentRecord[]; problems: DocumentProblem[] }> {
+    const texts = new Map([...(await this.published(tx))].map(([file, v]) => [file, v.content]))
     if (replacing) texts.set(replacing.file, replacing.content)
-    for (const [file, text] of [...texts].sort(([a], [b]) => a.localeCompare(b))) {
-      const record = this.read(file, text, problems)
-      if (record) records.push(record)
-    }
-    return { records, problems }
+    return this.recordsOf(texts)
   }
 
   /** Snapshots for the differ: the published set, optionally with one version in place of its file
    * (a version that does not parse leaves the published one in place: see `diff`; a deletion
    * version takes the file out). */
-  snapshots(withVersion?: DocumentVersion): DocumentSnapshot[] {
-    const texts = new Map([...this.published()].map(([file, v]) => [file, v.content]))
+  async snapshots(withVersion?: DocumentVersion, tx: Executor = this.data.db): Promise<DocumentSnapshot[]> {
+    return this.snapshotsOf(await this.published(tx), withVersion)
+  }
+
+  private snapshotsOf(published: Map<string, DocumentVersion>, withVersion?: DocumentVersion): DocumentSnapshot[] {
+    const texts = new Map([...published].map(([file, v]) => [file, v.content]))
     if (withVersion?.deleted) texts.delete(withVersion.file)
     else if (withVersion && snapshotOf(withVersion.file, withVersion.content)) texts.set(withVersion.file, withVersion.content)
     return [...texts].flatMap(([file, text]) => snapshotOf(file, text) ?? [])
   }
 
   /** The served records the published set would have with this version live. */
-  recordsWith(version: DocumentVersion): { records: DocumentRecord[]; problems: DocumentProblem[] } {
+  async recordsWith(version: DocumentVersion): Promise<{ records: DocumentRecord[]; problems: DocumentProblem[] }> {
     if (!version.deleted) return this.publishedRecords({ file: version.file, content: version.content })
-    const { records, problems } = this.publishedRecords()
+    const { records, problems } = await this.publishedRecords()
     return { records: records.filter((r) => r.file !== version.file), problems }
   }
 
   /** What a version changes against the published set, in the product's language. A version that
    * does not parse is one error finding that says so, never "no semantic changes". */
-  diff(version: DocumentVersion): DiffFinding[] {
+  async diff(version: DocumentVersion, tx: Executor = this.data.db): Promise<DiffFinding[]> {
+    const published = await this.published(tx)
     const read = readSnapshot(version.file, version.content)
     if (!version.deleted && 'problem' in read) {
-      const published = this.publishedVersionOf(version.file)
-      return [unparseableFinding(version.file, read.problem, published ? (snapshotOf(published.file, published.content) ?? undefined) : undefined)]
+      const current = published.get(version.file)
+      return [unparseableFinding(version.file, read.problem, current ? (snapshotOf(current.file, current.content) ?? undefined) : undefined)]
     }
-    return diffDocumentSets(this.snapshots(), this.snapshots(version))
+    return diffDocumentSets(this.snapshotsOf(published), this.snapshotsOf(published, version))
   }
 
-  approvedWaivers(): Waiver[] {
-    return (this.db.prepare("SELECT jurisdiction, rule, reason FROM store_waivers WHERE state = 'approved'").all() as Waiver[]).map((w) => ({ ...w }))
+  async approvedWaivers(): Promise<Waiver[]> {
+    const rows = await this.data.db.selectFrom('store_waivers').select(['jurisdiction', 'rule', 'reason']).where('state', '=', 'approved').orderBy('id').execute()
+    return rows.map((w) => ({ ...w }))
   }
 
-  waivers(): WaiverRecord[] {
-    return (this.db.prepare('SELECT * FROM store_waivers ORDER BY id DESC').all() as Record<string, unknown>[]).map((w) => ({
-      id: Number(w.id),
-      jurisdiction: String(w.jurisdiction),
-      rule: String(w.rule),
-      reason: String(w.reason),
-      author: String(w.author),
-      state: w.state as WaiverRecord['state'],
-      reviewedBy: (w.reviewed_by as string | null) ?? null,
-      createdAt: Number(w.created_at),
+  async waivers(tx: Executor = this.data.db): Promise<WaiverRecord[]> {
+    const rows = await tx.selectFrom('store_waivers').selectAll().orderBy('id', 'desc').execute()
+    return rows.map((w) => ({
+      id: w.id,
+      jurisdiction: w.jurisdiction,
+      rule: w.rule,
+      reason: w.reason,
+      author: w.author,
+      state: w.state,
+      reviewedBy: w.reviewed_by ?? null,
+      createdAt: w.created_at,
     }))
   }
 
@@ -339,134 +504,147 @@ export class DocumentStore {
    * deletion is proposed as a version in review (diff: "document removed"), and the document stays
    * served until compliance approves it and it is published. A file that comes back withdraws the
    * proposal. Files that never came from the folder (operators' new documents) are not touched.
+   * The files are read before the transaction (its body awaits only the database).
    */
-  seed(root: string): { seeded: string[]; removed: string[]; problems: DocumentProblem[] } {
+  async seed(root: string): Promise<{ seeded: string[]; removed: string[]; problems: DocumentProblem[] }> {
     const seeded: string[] = []
     const problems: DocumentProblem[] = []
-    const known = new Map((this.db.prepare('SELECT file, content_hash FROM store_seeds').all() as { file: string; content_hash: string }[]).map((r) => [r.file, r.content_hash]))
     const files = listDocumentFiles(root)
+    const texts = new Map(files.map((file) => [file, readFileSync(join(root, file), 'utf8')]))
     const at = this.now()
-    const removed = auditedTransaction(this.db, () => {
-      for (const file of files) {
-        const text = readFileSync(join(root, file), 'utf8')
+    const removed = await auditedTransaction(this.data, async (audit) => {
+      const tx = audit.tx
+      // read under the audit lock: two instances starting at once seed a file once
+      const known = new Map((await tx.selectFrom('store_seeds').select(['file', 'content_hash']).execute()).map((r) => [r.file, r.content_hash]))
+      for (const [file, text] of texts) {
         const hash = contentHash(text)
         if (known.get(file) === hash) continue
         // A file that does not load is not seeded: the store keeps serving its last good version.
         if (!this.read(file, text, problems)) continue
-        if (known.get(file) === REMOVED_FROM_FILES) this.withdrawDeletion(file, at)
-        const current = this.publishedVersionOf(file)
+        if (known.get(file) === REMOVED_FROM_FILES) await this.withdrawDeletion(audit, file, at)
+        const current = await this.publishedVersionOf(file, tx)
         if (current?.contentHash !== hash) {
-          const id = this.insertVersion(file, text, 'seed', 'published', 'seed', current?.id ?? null, at)
-          this.db.prepare('UPDATE store_versions SET published_by = ?, published_at = ? WHERE id = ?').run('seed', at, id)
-          this.point(file, id, current)
-          appendAudit(this.db, at, 'seed', 'document.seeded', file, { version: id, contentHash: hash, previous: current?.id ?? null })
+          const id = await this.insertVersion(tx, file, text, 'seed', 'published', 'seed', current?.id ?? null, at)
+          await tx.updateTable('store_versions').set({ published_by: 'seed', published_at: at }).where('id', '=', id).execute()
+          await this.point(tx, file, id, current)
+          await appendAudit(audit, at, 'seed', 'document.seeded', file, { version: id, contentHash: hash, previous: current?.id ?? null })
           seeded.push(file)
         }
-        this.markSeed(file, hash)
+        await this.markSeed(tx, file, hash)
       }
-      return this.proposeDeletions(known, new Set(files), at)
+      return this.proposeDeletions(audit, known, new Set(files), at)
     })
     return { seeded, removed, problems }
   }
 
   /** Seeded files gone from the folder and still published: each becomes a deletion in review. */
-  private proposeDeletions(known: Map<string, string>, present: Set<string>, at: number): string[] {
+  private async proposeDeletions(audit: AuditScope, known: Map<string, string>, present: Set<string>, at: number): Promise<string[]> {
     const removed: string[] = []
     for (const [file, hash] of known) {
       if (present.has(file) || hash === REMOVED_FROM_FILES) continue
-      this.markSeed(file, REMOVED_FROM_FILES)
-      const current = this.publishedVersionOf(file)
+      await this.markSeed(audit.tx, file, REMOVED_FROM_FILES)
+      const current = await this.publishedVersionOf(file, audit.tx)
       if (!current) continue
-      const id = this.insertVersion(file, '', 'seed', 'in_review', 'seed', current.id, at, true)
-      appendAudit(this.db, at, 'seed', 'document.deletion-proposed', file, { version: id, previous: current.id })
+      const id = await this.insertVersion(audit.tx, file, '', 'seed', 'in_review', 'seed', current.id, at, true)
+      await appendAudit(audit, at, 'seed', 'document.deletion-proposed', file, { version: id, previous: current.id })
       removed.push(file)
     }
     return removed
   }
 
   /** The file is back in the folder: an open proposal to delete it no longer stands. */
-  private withdrawDeletion(file: string, at: number): void {
-    const open = this.db
-      .prepare("SELECT id FROM store_versions WHERE file = ? AND deleted = 1 AND state IN ('draft', 'in_review', 'approved')")
-      .all(file) as { id: number }[]
+  private async withdrawDeletion(audit: AuditScope, file: string, at: number): Promise<void> {
+    const open = await audit.tx
+      .selectFrom('store_versions')
+      .select('id')
+      .where('file', '=', file)
+      .where('deleted', '=', 1)
+      .where('state', 'in', ['draft', 'in_review', 'approved'])
+      .execute()
     for (const { id } of open) {
-      this.db.prepare("UPDATE store_versions SET state = 'withdrawn', updated_at = ? WHERE id = ?").run(at, id)
-      appendAudit(this.db, at, 'seed', 'document.deletion-withdrawn', file, { version: id, reason: 'the file is back in the documents folder' })
+      await audit.tx.updateTable('store_versions').set({ state: 'withdrawn', updated_at: at }).where('id', '=', id).execute()
+      await appendAudit(audit, at, 'seed', 'document.deletion-withdrawn', file, { version: id, reason: 'the file is back in the documents folder' })
     }
   }
 
-  private markSeed(file: string, hash: string): void {
-    this.db.prepare('INSERT INTO store_seeds (file, content_hash) VALUES (?, ?) ON CONFLICT (file) DO UPDATE SET content_hash = excluded.content_hash').run(file, hash)
+  private async markSeed(tx: Executor, file: string, hash: string): Promise<void> {
+    await tx
+      .insertInto('store_seeds')
+      .values({ file, content_hash: hash })
+      .onConflict((oc) => oc.column('file').doUpdateSet((eb) => ({ content_hash: eb.ref('excluded.content_hash') })))
+      .execute()
   }
 
   // ---- the review workflow --------------------------------------------------------------------
 
-  createDraft(actor: string, file: unknown, content: unknown): StoreResult<DocumentVersion> {
+  async createDraft(actor: string, file: unknown, content: unknown): Promise<StoreResult<DocumentVersion>> {
     if (!validFile(file)) return { ok: false, code: 'INVALID_FILE' }
     if (typeof content !== 'string') return { ok: false, code: 'INVALID_STATE' }
     const at = this.now()
-    const base = this.publishedVersionOf(file)
+    const base = await this.publishedVersionOf(file)
     if (base && sameDocument(base.content, content)) return { ok: false, code: 'NOTHING_CHANGED' }
-    const id = auditedTransaction(this.db, () => {
-      const id = this.insertVersion(file, content, 'operator', 'draft', actor, base?.id ?? null, at)
-      appendAudit(this.db, at, actor, 'draft.created', file, { version: id, base: base?.id ?? null, contentHash: contentHash(content) })
+    const id = await auditedTransaction(this.data, async (audit) => {
+      const id = await this.insertVersion(audit.tx, file, content, 'operator', 'draft', actor, base?.id ?? null, at)
+      await appendAudit(audit, at, actor, 'draft.created', file, { version: id, base: base?.id ?? null, contentHash: contentHash(content) })
       return id
     })
-    return { ok: true, value: this.version(id)! }
+    return { ok: true, value: (await this.version(id))! }
   }
 
-  updateDraft(actor: string, id: number, content: string): StoreResult<DocumentVersion> {
-    const version = this.version(id)
+  async updateDraft(actor: string, id: number, content: string): Promise<StoreResult<DocumentVersion>> {
+    const version = await this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
-    if (this.releaseHolding(id, ['in_review', 'approved'])) return { ok: false, code: 'IN_RELEASE', details: { release: this.releaseHolding(id) } }
+    if (await this.releaseHolding(id, ['in_review', 'approved'])) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
     if (!same(version.author, actor)) return { ok: false, code: 'NOT_AUTHOR' }
     if (version.state !== 'draft' && version.state !== 'rejected') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const at = this.now()
-    auditedTransaction(this.db, () => {
+    await auditedTransaction(this.data, async (audit) => {
       // A rejected draft that is edited is a draft again; the rejection stays in the audit log.
-      this.db
-        .prepare("UPDATE store_versions SET content = ?, content_hash = ?, state = 'draft', updated_at = ?, reviewed_by = NULL, reviewed_at = NULL, lint = NULL WHERE id = ?")
-        .run(content, contentHash(content), at, id)
-      appendAudit(this.db, at, actor, 'draft.updated', version.file, { version: id, contentHash: contentHash(content) })
+      await audit.tx
+        .updateTable('store_versions')
+        .set({ content, content_hash: contentHash(content), state: 'draft', updated_at: at, reviewed_by: null, reviewed_at: null, lint: null })
+        .where('id', '=', id)
+        .execute()
+      await appendAudit(audit, at, actor, 'draft.updated', version.file, { version: id, contentHash: contentHash(content) })
     })
-    return { ok: true, value: this.version(id)! }
+    return { ok: true, value: (await this.version(id))! }
   }
 
   /** Runs the lint gate against the current published set. */
   async check(version: DocumentVersion): Promise<GateFinding[]> {
-    const baseline = this.publishedRecords()
-    const input = { file: version.file, content: version.content, baseline: baseline.records, waivers: this.approvedWaivers() }
+    const baseline = await this.publishedRecords()
+    const input = { file: version.file, content: version.content, baseline: baseline.records, waivers: await this.approvedWaivers() }
     return version.deleted ? lintDeletionGate(input) : lintGate(input)
   }
 
   async submit(actor: string, id: number): Promise<StoreResult<DocumentVersion>> {
-    const version = this.version(id)
+    const version = await this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
-    if (this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: this.releaseHolding(id) } }
+    if (await this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
     if (!same(version.author, actor)) return { ok: false, code: 'NOT_AUTHOR' }
     if (version.state !== 'draft') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const findings = await this.check(version)
     const errors = findings.filter((f) => f.severity === 'error')
     const at = this.now()
-    auditedTransaction(this.db, () => {
+    await auditedTransaction(this.data, async (audit) => {
       if (errors.length > 0) {
-        this.db.prepare('UPDATE store_versions SET lint = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(findings), at, id)
-        appendAudit(this.db, at, actor, 'draft.lint-refused', version.file, { version: id, errors: errors.length, rules: [...new Set(errors.map((e) => e.rule))] })
+        await audit.tx.updateTable('store_versions').set({ lint: JSON.stringify(findings), updated_at: at }).where('id', '=', id).execute()
+        await appendAudit(audit, at, actor, 'draft.lint-refused', version.file, { version: id, errors: errors.length, rules: [...new Set(errors.map((e) => e.rule))] })
       } else {
-        this.db.prepare("UPDATE store_versions SET state = 'in_review', lint = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(findings), at, id)
-        appendAudit(this.db, at, actor, 'draft.submitted', version.file, { version: id, warnings: findings.length })
+        await audit.tx.updateTable('store_versions').set({ state: 'in_review', lint: JSON.stringify(findings), updated_at: at }).where('id', '=', id).execute()
+        await appendAudit(audit, at, actor, 'draft.submitted', version.file, { version: id, warnings: findings.length })
       }
     })
     if (errors.length > 0) return { ok: false, code: 'LINT_FAILED', details: errors }
-    return { ok: true, value: this.version(id)! }
+    return { ok: true, value: (await this.version(id))! }
   }
 
   async approve(reviewer: string, id: number, comment = ''): Promise<StoreResult<DocumentVersion>> {
-    const version = this.version(id)
+    const version = await this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
-    if (this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: this.releaseHolding(id) } }
+    if (await this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
     if (same(version.author, reviewer)) {
-      this.audit(reviewer, 'review.self-approval-refused', version.file, { version: id })
+      await this.audit(reviewer, 'review.self-approval-refused', version.file, { version: id })
       return { ok: false, code: 'SELF_APPROVAL' }
     }
     if (version.state !== 'in_review') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
@@ -474,73 +652,70 @@ export class DocumentStore {
     const errors = (await this.check(version)).filter((f) => f.severity === 'error')
     if (errors.length > 0) return { ok: false, code: 'LINT_FAILED', details: errors }
     const at = this.now()
-    const approved = auditedTransaction(this.db, () => {
+    const approved = await auditedTransaction(this.data, async (audit) => {
       // A parallel approval or a withdrawal won the race while the gate ran.
-      if (this.version(id)?.state !== 'in_review') return false
-      this.db.prepare("UPDATE store_versions SET state = 'approved', reviewed_by = ?, reviewed_at = ?, review_comment = ?, updated_at = ? WHERE id = ?").run(reviewer, at, comment, at, id)
+      if ((await this.version(id, audit.tx))?.state !== 'in_review') return false
+      await audit.tx.updateTable('store_versions').set({ state: 'approved', reviewed_by: reviewer, reviewed_at: at, review_comment: comment, updated_at: at }).where('id', '=', id).execute()
       // The approved findings' fingerprints: `schema-lint diff --approved` accepts them on later commits.
-      const fingerprints = this.diff(version).map((f) => f.fingerprint)
-      appendAudit(this.db, at, reviewer, 'review.approved', version.file, { version: id, author: version.author, comment, fingerprints })
+      const fingerprints = (await this.diff(version, audit.tx)).map((f) => f.fingerprint)
+      await appendAudit(audit, at, reviewer, 'review.approved', version.file, { version: id, author: version.author, comment, fingerprints })
       return true
     })
-    if (!approved) return { ok: false, code: 'INVALID_STATE', details: { state: this.version(id)?.state } }
-    return { ok: true, value: this.version(id)! }
+    if (!approved) return { ok: false, code: 'INVALID_STATE', details: { state: (await this.version(id))?.state } }
+    return { ok: true, value: (await this.version(id))! }
   }
 
-  reject(reviewer: string, id: number, comment: string): StoreResult<DocumentVersion> {
-    const version = this.version(id)
+  async reject(reviewer: string, id: number, comment: string): Promise<StoreResult<DocumentVersion>> {
+    const version = await this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
-    if (this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: this.releaseHolding(id) } }
+    if (await this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
     if (same(version.author, reviewer)) return { ok: false, code: 'SELF_APPROVAL' }
     if (version.state !== 'in_review' && version.state !== 'approved') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const at = this.now()
-    auditedTransaction(this.db, () => {
-      this.db.prepare("UPDATE store_versions SET state = 'rejected', reviewed_by = ?, reviewed_at = ?, review_comment = ?, updated_at = ? WHERE id = ?").run(reviewer, at, comment, at, id)
-      appendAudit(this.db, at, reviewer, 'review.rejected', version.file, { version: id, author: version.author, comment })
+    await auditedTransaction(this.data, async (audit) => {
+      await audit.tx.updateTable('store_versions').set({ state: 'rejected', reviewed_by: reviewer, reviewed_at: at, review_comment: comment, updated_at: at }).where('id', '=', id).execute()
+      await appendAudit(audit, at, reviewer, 'review.rejected', version.file, { version: id, author: version.author, comment })
     })
-    return { ok: true, value: this.version(id)! }
+    return { ok: true, value: (await this.version(id))! }
   }
 
-  withdraw(actor: string, id: number): StoreResult<DocumentVersion> {
-    const version = this.version(id)
+  async withdraw(actor: string, id: number): Promise<StoreResult<DocumentVersion>> {
+    const version = await this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
-    if (this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: this.releaseHolding(id) } }
+    if (await this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
     if (!same(version.author, actor)) return { ok: false, code: 'NOT_AUTHOR' }
     if (!['draft', 'in_review', 'approved', 'rejected'].includes(version.state)) return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const at = this.now()
-    auditedTransaction(this.db, () => {
-      this.db.prepare("UPDATE store_versions SET state = 'withdrawn', updated_at = ? WHERE id = ?").run(at, id)
-      appendAudit(this.db, at, actor, 'draft.withdrawn', version.file, { version: id })
+    await auditedTransaction(this.data, async (audit) => {
+      await audit.tx.updateTable('store_versions').set({ state: 'withdrawn', updated_at: at }).where('id', '=', id).execute()
+      await appendAudit(audit, at, actor, 'draft.withdrawn', version.file, { version: id })
     })
-    return { ok: true, value: this.version(id)! }
+    return { ok: true, value: (await this.version(id))! }
   }
 
   async publish(actor: string, id: number): Promise<StoreResult<DocumentVersion>> {
-    const version = this.version(id)
+    const version = await this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
-    if (this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: this.releaseHolding(id) } }
+    if (await this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
     if (version.state !== 'approved') return { ok: false, code: 'NOT_APPROVED', details: { state: version.state } }
     // Four-eyes, again at the last step: the approval must come from someone other than the author.
     if (!version.reviewedBy || same(version.reviewedBy, version.author)) return { ok: false, code: 'SELF_APPROVAL' }
-    const current = this.publishedVersionOf(version.file)
+    const current = await this.publishedVersionOf(version.file)
     if ((current?.id ?? null) !== version.baseVersion) return { ok: false, code: 'STALE_DRAFT', details: { base: version.baseVersion, published: current?.id ?? null } }
     return this.goLive(actor, version, current, 'document.published', version.id)
   }
 
   /** Puts an earlier published version of a file live again, as a new version (lint gate applies). */
   async rollback(actor: string, file: string, toVersionId: number): Promise<StoreResult<DocumentVersion>> {
-    const target = this.version(toVersionId)
+    const target = await this.version(toVersionId)
     if (!target || target.file !== file || target.publishedAt === null) return { ok: false, code: 'NOT_FOUND' }
-    const current = this.publishedVersionOf(file)
+    const current = await this.publishedVersionOf(file)
     if (current && !target.deleted && current.contentHash === target.contentHash) return { ok: false, code: 'NOTHING_CHANGED' }
     if (!current && target.deleted) return { ok: false, code: 'NOTHING_CHANGED' }
     const at = this.now()
-    const id = auditedTransaction(this.db, () => {
-      const id = this.insertVersion(file, target.content, 'rollback', 'approved', actor, current?.id ?? null, at, target.deleted)
-      return id
-    })
-    const result = await this.goLive(actor, this.version(id)!, current, 'document.rolled-back', id, { to: toVersionId })
-    if (!result.ok) this.db.prepare("UPDATE store_versions SET state = 'withdrawn' WHERE id = ?").run(id)
+    const id = await this.insertVersion(this.data.db, file, target.content, 'rollback', 'approved', actor, current?.id ?? null, at, target.deleted)
+    const result = await this.goLive(actor, (await this.version(id))!, current, 'document.rolled-back', id, { to: toVersionId })
+    if (!result.ok) await this.data.db.updateTable('store_versions').set({ state: 'withdrawn' }).where('id', '=', id).execute()
     return result
   }
 
@@ -548,83 +723,89 @@ export class DocumentStore {
     const findings = await this.check(version)
     const errors = findings.filter((f) => f.severity === 'error')
     if (errors.length > 0) {
-      this.audit(actor, `${action}.lint-refused`, version.file, { version: id, rules: [...new Set(errors.map((e) => e.rule))] })
+      await this.audit(actor, `${action}.lint-refused`, version.file, { version: id, rules: [...new Set(errors.map((e) => e.rule))] })
       return { ok: false, code: 'LINT_FAILED', details: errors }
     }
     const at = this.now()
     try {
-      auditedTransaction(this.db, () => {
+      await auditedTransaction(this.data, async (audit) => {
+        const tx = audit.tx
         // The gate ran asynchronously: refuse if another publish moved the file meanwhile.
-        if ((this.publishedVersionOf(version.file)?.id ?? null) !== (current?.id ?? null) || this.version(id)?.state !== 'approved')
+        if (((await this.publishedVersionOf(version.file, tx))?.id ?? null) !== (current?.id ?? null) || (await this.version(id, tx))?.state !== 'approved')
           throw Object.assign(new Error('stale'), { stale: true })
-        this.db.prepare("UPDATE store_versions SET state = 'published', published_by = ?, published_at = ?, updated_at = ? WHERE id = ?").run(actor, at, at, id)
-        this.point(version.file, id, current, version.deleted)
-        appendAudit(this.db, at, actor, action, version.file, { version: id, previous: current?.id ?? null, author: version.author, approvedBy: version.reviewedBy, ...(version.deleted ? { deleted: true } : {}), ...extra })
+        await tx.updateTable('store_versions').set({ state: 'published', published_by: actor, published_at: at, updated_at: at }).where('id', '=', id).execute()
+        await this.point(tx, version.file, id, current, version.deleted)
+        await appendAudit(audit, at, actor, action, version.file, { version: id, previous: current?.id ?? null, author: version.author, approvedBy: version.reviewedBy, ...(version.deleted ? { deleted: true } : {}), ...extra })
         // Served inside the transaction: if the server refuses the set, nothing is recorded.
-        this.install(this.publishedRecords().records)
+        await this.installFrom(tx)
       })
     } catch (error) {
       if ((error as { stale?: boolean }).stale) return { ok: false, code: 'STALE_DRAFT' }
+      if (isStorageUnavailable(error)) throw error
       return { ok: false, code: 'SET_INVALID', details: (error as { problems?: unknown }).problems ?? String(error) }
     }
-    return { ok: true, value: this.version(id)! }
+    return { ok: true, value: (await this.version(id))! }
   }
 
   // ---- waivers --------------------------------------------------------------------------------
 
-  requestWaiver(actor: string, jurisdiction: string, rule: string, reason: string): StoreResult<WaiverRecord> {
+  async requestWaiver(actor: string, jurisdiction: string, rule: string, reason: string): Promise<StoreResult<WaiverRecord>> {
     const at = this.now()
-    const id = auditedTransaction(this.db, () => {
-      const id = Number(
-        this.db.prepare("INSERT INTO store_waivers (jurisdiction, rule, reason, author, state, created_at) VALUES (?, ?, ?, ?, 'requested', ?)").run(jurisdiction, rule, reason, actor, at)
-          .lastInsertRowid,
-      )
-      appendAudit(this.db, at, actor, 'waiver.requested', `${jurisdiction}/${rule}`, { waiver: id, reason })
+    const id = await auditedTransaction(this.data, async (audit) => {
+      const { id } = await audit.tx.insertInto('store_waivers').values({ jurisdiction, rule, reason, author: actor, state: 'requested', created_at: at }).returning('id').executeTakeFirstOrThrow()
+      await appendAudit(audit, at, actor, 'waiver.requested', `${jurisdiction}/${rule}`, { waiver: id, reason })
       return id
     })
-    return { ok: true, value: this.waivers().find((w) => w.id === id)! }
+    return { ok: true, value: (await this.waivers()).find((w) => w.id === id)! }
   }
 
-  reviewWaiver(reviewer: string, id: number, decision: 'approved' | 'rejected'): StoreResult<WaiverRecord> {
-    const waiver = this.waivers().find((w) => w.id === id)
+  async reviewWaiver(reviewer: string, id: number, decision: 'approved' | 'rejected'): Promise<StoreResult<WaiverRecord>> {
+    const waiver = (await this.waivers()).find((w) => w.id === id)
     if (!waiver) return { ok: false, code: 'NOT_FOUND' }
     if (same(waiver.author, reviewer)) return { ok: false, code: 'SELF_APPROVAL' }
     if (waiver.state !== 'requested') return { ok: false, code: 'INVALID_STATE', details: { state: waiver.state } }
     const at = this.now()
-    auditedTransaction(this.db, () => {
-      this.db.prepare('UPDATE store_waivers SET state = ?, reviewed_by = ?, reviewed_at = ? WHERE id = ?').run(decision, reviewer, at, id)
-      appendAudit(this.db, at, reviewer, `waiver.${decision}`, `${waiver.jurisdiction}/${waiver.rule}`, { waiver: id, author: waiver.author })
+    await auditedTransaction(this.data, async (audit) => {
+      await audit.tx.updateTable('store_waivers').set({ state: decision, reviewed_by: reviewer, reviewed_at: at }).where('id', '=', id).execute()
+      await appendAudit(audit, at, reviewer, `waiver.${decision}`, `${waiver.jurisdiction}/${waiver.rule}`, { waiver: id, author: waiver.author })
     })
-    return { ok: true, value: this.waivers().find((w) => w.id === id)! }
+    return { ok: true, value: (await this.waivers()).find((w) => w.id === id)! }
   }
 
   /** Every fingerprint compliance approved (from the audit log), for `schema-lint diff --approved`. */
-  approvedFingerprints(): string[] {
-    const rows = this.db.prepare("SELECT details FROM audit_log WHERE action = 'review.approved' ORDER BY seq").all() as { details: string }[]
+  async approvedFingerprints(): Promise<string[]> {
     const out = new Set<string>()
-    for (const row of rows) for (const f of (JSON.parse(row.details) as { fingerprints?: string[] }).fingerprints ?? []) out.add(f)
+    for (const details of await auditDetailsOf(this.data, 'review.approved')) for (const f of (JSON.parse(details) as { fingerprints?: string[] }).fingerprints ?? []) out.add(f)
     return [...out]
   }
 
-  audit(actor: string, action: string, subject: string, details: Record<string, unknown> = {}): void {
-    auditedTransaction(this.db, () => appendAudit(this.db, this.now(), actor, action, subject, details))
+  async audit(actor: string, action: string, subject: string, details: Record<string, unknown> = {}): Promise<void> {
+    await audit(this.data, this.now(), actor, action, subject, details)
   }
 
   // ---- releases (server/store/releases.ts): several versions go live together ----------------
 
   /** The open release (draft, in review or approved) a version belongs to, if any. */
-  releaseHolding(versionId: number, states: string[] = ['draft', 'in_review', 'approved']): number | undefined {
-    const row = this.db
-      .prepare(`SELECT r.id FROM store_release_items i JOIN store_releases r ON r.id = i.release_id WHERE i.version_id = ? AND r.state IN (${states.map(() => '?').join(', ')})`)
-      .get(versionId, ...states) as { id: number } | undefined
+  async releaseHolding(versionId: number, states: ReleaseTable['state'][] = ['draft', 'in_review', 'approved'], tx: Executor = this.data.db): Promise<number | undefined> {
+    const row = await tx
+      .selectFrom('store_release_items as i')
+      .innerJoin('store_releases as r', 'r.id', 'i.release_id')
+      .select('r.id')
+      .where('i.version_id', '=', versionId)
+      .where('r.state', 'in', states)
+      .executeTakeFirst()
     return row?.id
   }
 
   /** The served records the published set would have with every one of these versions live. */
-  recordsWithAll(versions: DocumentVersion[]): { records: DocumentRecord[]; problems: DocumentProblem[] } {
-    const problems: DocumentProblem[] = []
-    const texts = new Map([...this.published()].map(([file, v]) => [file, v.content]))
+  async recordsWithAll(versions: DocumentVersion[]): Promise<{ records: DocumentRecord[]; problems: DocumentProblem[] }> {
+    const texts = new Map([...(await this.published())].map(([file, v]) => [file, v.content]))
     for (const v of versions) v.deleted ? texts.delete(v.file) : texts.set(v.file, v.content)
+    return this.recordsOf(texts)
+  }
+
+  private recordsOf(texts: Map<string, string>): { records: DocumentRecord[]; problems: DocumentProblem[] } {
+    const problems: DocumentProblem[] = []
     const records: DocumentRecord[] = []
     for (const [file, text] of [...texts].sort(([a], [b]) => a.localeCompare(b))) {
       const record = this.read(file, text, problems)
@@ -636,10 +817,12 @@ export class DocumentStore {
   /** The lint gate of a release: the published set with every one of these versions in place
    * (a flow may use a popup the same release adds). */
   async checkTogether(versions: DocumentVersion[]): Promise<GateFinding[]> {
-    const baseline = this.publishedRecords().records
-    const waivers = this.approvedWaivers()
+    const published = await this.published()
+    const texts = new Map([...published].map(([file, v]) => [file, v.content]))
+    const baseline = this.recordsOf(texts).records
+    const waivers = await this.approvedWaivers()
     // The published set's own findings change only when it (or a waiver) does: one lint run, not one per gate.
-    const key = `${[...this.published().values()].map((v) => v.id).join(',')}|${JSON.stringify(waivers)}`
+    const key = `${[...published.values()].map((v) => v.id).join(',')}|${JSON.stringify(waivers)}`
     if (this.baselineFindings?.key !== key) this.baselineFindings = { key, findings: findingsOf(baseline, waivers) }
     const baselineFindings = this.baselineFindings.findings
     baselineFindings.catch(() => (this.baselineFindings = undefined))
@@ -648,45 +831,51 @@ export class DocumentStore {
   private baselineFindings?: { key: string; findings: Promise<GateFinding[]> }
 
   /** A new version that restores earlier content (a release's rollback); approved, not yet live. */
-  insertRestoringVersion(actor: string, file: string, content: string, deleted: boolean, base: number | null): number {
-    return this.insertVersion(file, content, 'rollback', 'approved', actor, base, this.now(), deleted)
+  insertRestoringVersion(tx: Executor, actor: string, file: string, content: string, deleted: boolean, base: number | null): Promise<number> {
+    return this.insertVersion(tx, file, content, 'rollback', 'approved', actor, base, this.now(), deleted)
   }
 
   /**
    * Puts several approved versions live in ONE transaction with ONE install of the served set:
    * each file must still have the published version it was built on (else STALE_DRAFT), and if
    * the server refuses the set nothing is recorded. `inside` runs in the same transaction (the
-   * release's own row and audit entry).
+   * release's own row and audit entry). Inside a caller's audited transaction (`within`), a refusal
+   * throws, with the result, so the caller's transaction rolls back whole.
    */
-  goLiveTogether(actor: string, versions: DocumentVersion[], audit: Record<string, unknown>, inside: () => void): StoreResult<DocumentVersion[]> {
+  async goLiveTogether(actor: string, versions: DocumentVersion[], audit: Record<string, unknown>, inside: (scope: AuditScope) => Promise<void>, within?: AuditScope): Promise<StoreResult<DocumentVersion[]>> {
     const at = this.now()
-    try {
-      auditedTransaction(this.db, () => {
-        const stale = versions.filter((v) => (this.publishedVersionOf(v.file)?.id ?? null) !== v.baseVersion)
-        if (stale.length > 0) throw Object.assign(new Error('stale'), { stale: stale.map((v) => v.file) })
-        for (const version of versions) {
-          const current = this.publishedVersionOf(version.file)
-          this.db.prepare("UPDATE store_versions SET state = 'published', published_by = ?, published_at = ?, updated_at = ? WHERE id = ?").run(actor, at, at, version.id)
-          this.point(version.file, version.id, current, version.deleted)
-          appendAudit(this.db, at, actor, 'document.published', version.file, { version: version.id, previous: current?.id ?? null, author: version.author, ...(version.deleted ? { deleted: true } : {}), ...audit })
-        }
-        inside()
-        this.install(this.publishedRecords().records)
-      })
-    } catch (error) {
-      const stale = (error as { stale?: string[] }).stale
-      if (stale) return { ok: false, code: 'STALE_DRAFT', details: { files: stale } }
-      return { ok: false, code: 'SET_INVALID', details: (error as { problems?: unknown }).problems ?? String(error) }
+    const body = async (scope: AuditScope) => {
+      const tx = scope.tx
+      const stale: string[] = []
+      for (const v of versions) if (((await this.publishedVersionOf(v.file, tx))?.id ?? null) !== v.baseVersion) stale.push(v.file)
+      if (stale.length > 0) throw Object.assign(new Error('stale'), { stale })
+      for (const version of versions) {
+        const current = await this.publishedVersionOf(version.file, tx)
+        await tx.updateTable('store_versions').set({ state: 'published', published_by: actor, published_at: at, updated_at: at }).where('id', '=', version.id).execute()
+        await this.point(tx, version.file, version.id, current, version.deleted)
+        await appendAudit(scope, at, actor, 'document.published', version.file, { version: version.id, previous: current?.id ?? null, author: version.author, ...(version.deleted ? { deleted: true } : {}), ...audit })
+      }
+      await inside(scope)
+      await this.installFrom(tx)
     }
-    return { ok: true, value: versions.map((v) => this.version(v.id)!) }
+    try {
+      if (within) await body(within)
+      else await auditedTransaction(this.data, body)
+    } catch (error) {
+      const result = refusalOf(error)
+      if (!result) throw error
+      if (within) throw Object.assign(new Error('refused'), { result })
+      return result
+    }
+    return { ok: true, value: await Promise.all(versions.map(async (v) => (await this.version(v.id))!)) }
   }
 
   /** Sets the state of versions moving with their release (inside the release's transaction). */
-  setStates(ids: number[], state: VersionState, review?: { by: string; comment: string }): void {
+  async setStates(tx: Executor, ids: number[], state: VersionState, review?: { by: string; comment: string }): Promise<void> {
     const at = this.now()
     for (const id of ids) {
-      if (review) this.db.prepare('UPDATE store_versions SET state = ?, reviewed_by = ?, reviewed_at = ?, review_comment = ?, updated_at = ? WHERE id = ?').run(state, review.by, at, review.comment, at, id)
-      else this.db.prepare('UPDATE store_versions SET state = ?, updated_at = ? WHERE id = ?').run(state, at, id)
+      if (review) await tx.updateTable('store_versions').set({ state, reviewed_by: review.by, reviewed_at: at, review_comment: review.comment, updated_at: at }).where('id', '=', id).execute()
+      else await tx.updateTable('store_versions').set({ state, updated_at: at }).where('id', '=', id).execute()
     }
   }
 
@@ -696,19 +885,33 @@ export class DocumentStore {
     return readDocument(file, text, problems) // parsed once per file and text (the loader remembers)
   }
 
-  private insertVersion(file: string, content: string, origin: DocumentVersion['origin'], state: VersionState, author: string, base: number | null, at: number, deleted = false): number {
-    return Number(
-      this.db
-        .prepare('INSERT INTO store_versions (file, content, content_hash, origin, state, author, base_version, created_at, updated_at, deleted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(file, content, contentHash(content), origin, state, author, base, at, at, deleted ? 1 : 0).lastInsertRowid,
-    )
+  private async insertVersion(tx: Executor, file: string, content: string, origin: DocumentVersion['origin'], state: VersionState, author: string, base: number | null, at: number, deleted = false): Promise<number> {
+    const row = await tx
+      .insertInto('store_versions')
+      .values({ file, content, content_hash: contentHash(content), origin, state, author, base_version: base, created_at: at, updated_at: at, deleted: deleted ? 1 : 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
   }
 
-  private point(file: string, id: number, previous: DocumentVersion | undefined, deleted = false): void {
-    if (previous) this.db.prepare("UPDATE store_versions SET state = 'superseded' WHERE id = ?").run(previous.id)
-    if (deleted) return void this.db.prepare('DELETE FROM store_published WHERE file = ?').run(file)
-    this.db.prepare('INSERT INTO store_published (file, version_id) VALUES (?, ?) ON CONFLICT (file) DO UPDATE SET version_id = excluded.version_id').run(file, id)
+  private async point(tx: Executor, file: string, id: number, previous: DocumentVersion | undefined, deleted = false): Promise<void> {
+    if (previous) await tx.updateTable('store_versions').set({ state: 'superseded' }).where('id', '=', previous.id).execute()
+    if (deleted) return void (await tx.deleteFrom('store_published').where('file', '=', file).execute())
+    await tx
+      .insertInto('store_published')
+      .values({ file, version_id: id })
+      .onConflict((oc) => oc.column('file').doUpdateSet((eb) => ({ version_id: eb.ref('excluded.version_id') })))
+      .execute()
   }
+}
+
+/** A go-live refused (a file moved meanwhile, or the server refused the set) as a store result; undefined for a storage outage (503). */
+function refusalOf(error: unknown): StoreResult<never> | undefined {
+  const e = error as { stale?: string[]; problems?: unknown; result?: StoreResult<never> } | null
+  if (e?.result) return e.result
+  if (e?.stale) return { ok: false, code: 'STALE_DRAFT', details: { files: e.stale } }
+  if (isStorageUnavailable(error)) return undefined
+  return { ok: false, code: 'SET_INVALID', details: e?.problems ?? String(error) }
 }
 
 export { variantOf }

@@ -23,9 +23,9 @@ describe('start-up does each thing once', () => {
     expect(currentStore).toBe(server.deps.store)
   })
 
-  it('the store serves the same records the documents service loaded from the files (each file validated once)', () => {
+  it('the store serves the same records the documents service loaded from the files (each file validated once)', async () => {
     const served = server.deps.documents.list()
-    const published = server.deps.store.publishedRecords().records
+    const published = (await server.deps.store.publishedRecords()).records
     const byFile = new Map(published.map((r) => [r.file, r]))
     expect(served.length).toBeGreaterThan(50)
     for (const record of served) expect(byFile.get(record.file), record.file).toBe(record)

@@ -125,7 +125,7 @@ describe('four-eyes and the versions inside a release', SLOW, () => {
     const { id } = await draftRelease('Self', 'Self title')
     await operator.post(`/admin/api/releases/${id}/submit`)
     const { releaseBookOf } = await import('../../../server/store/releases')
-    const book = releaseBookOf(server.deps.store, server.deps.db, server.deps.now)
+    const book = releaseBookOf(server.deps.store, server.deps.now)
     expect(await book.approve(OPERATOR.email.toUpperCase(), id, '')).toMatchObject({ ok: false, code: 'SELF_APPROVAL' })
     await operator.post(`/admin/api/releases/${id}/withdraw`)
   })

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { DEMO_ADMINS } from '../../../server/admin/accounts'
 import { loadAuditKey, readAnchor } from '../../../server/store/audit-anchor'
-import { verifyAuditChain } from '../../../server/store/audit'
+import { verifyAuditChain, type AuditRow } from '../../../server/store/audit'
 import { addresses, apiCaller, DEMO_PASSWORD, type Call } from '../../support/api'
 import { rawRequest, SCHEMAS_DIR, startServerProcess, type ServerProcess } from '../../support/server'
 import { startTestRedis, type TestRedis } from '../../support/redis'
@@ -230,7 +230,7 @@ describe('two instances on one database and one Redis', () => {
       expect(acknowledged.filter((email) => !stored.has(email))).toEqual([])
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
       const key = loadAuditKey(dirs.data, { create: false }).key
-      const verified = verifyAuditChain(db, key, readAnchor(dirs.data, key))
+      const verified = verifyAuditChain(db.prepare('SELECT * FROM audit_log ORDER BY seq ASC').all() as AuditRow[], key, readAnchor(dirs.data, key))
       expect(verified).toMatchObject({ ok: true, anchored: true })
       expect(verified.entries).toBeGreaterThan(20)
     } finally {

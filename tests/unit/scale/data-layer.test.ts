@@ -130,5 +130,6 @@ describe('the conversion plan stays true', () => {
   it('the converted stores prepare no raw SQLite statement', () => {
     expect(rawSqlite).not.toContain('server/auth/throttle.ts')
     expect(rawSqlite).not.toContain('server/credentials/throttle.ts')
+    for (const file of ['server/store/audit.ts', 'server/store/store.ts', 'server/store/releases.ts', 'server/store/snapshots.ts', 'server/bus/documents-sync.ts']) expect(rawSqlite).not.toContain(file)
   })
 })

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, runMigrations } from '../../../server/db/database'
+import { openDataLayer } from '../../../server/db/data-layer'
+import { migrateSchema } from '../../../server/db/schema'
 import { DocumentStore } from '../../../server/store/store'
 import { runDiffCli } from '../../../tools/schema-lint/diff/cli'
 
@@ -16,13 +18,15 @@ describe('schema-lint diff store:<a> store:<b> --data <dir>', () => {
     const dataDir = join(work, 'data')
     const db = openDatabase(dataDir)
     runMigrations(db)
-    const store = new DocumentStore({ db, now: () => 1, install: () => {} })
-    store.seed(join(work, 'schemas'))
+    const data = openDataLayer({ sqlite: db })
+    await migrateSchema(data)
+    const store = new DocumentStore({ data, now: () => 1, install: () => {} })
+    await store.seed(join(work, 'schemas'))
     const file = 'jurisdictions/russia/jurisdiction.json'
-    const seed = store.publishedVersionOf(file)!
+    const seed = (await store.publishedVersionOf(file))!
     const doc = JSON.parse(readFileSync(join(work, 'schemas', file), 'utf8'))
     doc.minimumAge = 21
-    const draft = store.createDraft('olga@parlay.test', file, JSON.stringify(doc))
+    const draft = await store.createDraft('olga@parlay.test', file, JSON.stringify(doc))
     const draftId = draft.ok ? draft.value.id : 0
     db.close()
     const out = join(work, 'diff.json')

@@ -25,9 +25,10 @@ function readApproved(file: string): Set<string> {
   }
 }
 
-async function storeSource(dataDir: string): Promise<StoreSource> {
+async function storeSource(dataDir: string, specs: string[]): Promise<StoreSource> {
   const { openStoreSnapshots } = await import('../../../server/store/snapshots')
-  return openStoreSnapshots(join(dataDir))
+  const ids = specs.flatMap((spec) => /^store:(\d+)$/.exec(spec)?.[1] ?? []).map(Number)
+  return openStoreSnapshots(join(dataDir), ids)
 }
 
 export async function runDiffCli(args: string[]): Promise<number> {
@@ -60,7 +61,7 @@ export async function runDiffCli(args: string[]): Promise<number> {
     return 2
   }
   try {
-    const store = options.data ? await storeSource(options.data) : undefined
+    const store = options.data ? await storeSource(options.data, positional) : undefined
     const [before, after] = positional.map((side) => loadSide(side, { store }))
     const findings = diffDocumentSets(before, after)
     const output = render(format, findings, { before: positional[0], after: positional[1] })
