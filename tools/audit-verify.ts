@@ -19,7 +19,7 @@ export function verifyAuditFile(path: string, env: NodeJS.ProcessEnv = process.e
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
     const { key } = loadAuditKey(dataDir, { create: false, env })
-    return verifyAuditChain(db.prepare('SELECT * FROM audit_log ORDER BY seq ASC').iterate() as IterableIterator<AuditRow>, key, readAnchor(dataDir, key))
+    return verifyAuditChain(db.prepare('SELECT * FROM audit_log ORDER BY seq ASC').all() as AuditRow[], key, readAnchor(dataDir, key))
   } finally {
     db.close()
   }

@@ -116,6 +116,8 @@ interface AuditChain {
   /** Where the anchor lives; null for an in-memory database (tests): no anchor. */
   dataDir: string | null
   committed: AnchorState
+  settling?: Promise<void>
+  settleAgain?: boolean
 }
 
 const chains = new WeakMap<DataLayer, AuditChain>()
@@ -161,14 +163,23 @@ function saveAnchor(chain: AuditChain, pending: AnchorState | null): void {
 
 /**
  * After a commit: the anchor records the head, read under the audit lock, so a late write of one
- * instance never puts an older head over a newer one another instance wrote.
+ * instance never puts an older head over a newer one another instance wrote. One settle at a time
+ * per chain (a burst of writes settles once or twice, not once each: each holds a connection).
+ * Until it lands, the anchor's pending state (written before the commit) covers the new head.
  */
-async function settle(data: DataLayer, chain: AuditChain): Promise<void> {
+function settle(data: DataLayer, chain: AuditChain): void {
   if (!chain.dataDir) return
-  await data.transaction(async (tx) => {
-    chain.committed = await headOf(tx)
-    saveAnchor(chain, null)
-  }, { serialiseOn: 'audit' })
+  if (chain.settling) return void (chain.settleAgain = true)
+  chain.settling = data
+    .transaction(async (tx) => {
+      chain.committed = await headOf(tx)
+      saveAnchor(chain, null)
+    }, { serialiseOn: 'audit' })
+    .catch(() => {}) // the next audited write or start-up catches the anchor up
+    .finally(() => {
+      chain.settling = undefined
+      if (chain.settleAgain) (chain.settleAgain = false), settle(data, chain)
+    })
 }
 
 /**
@@ -191,7 +202,7 @@ export async function auditedTransaction<T>(data: DataLayer, work: (audit: Audit
   )
   if (scope?.pending) {
     if (scope.pending.entries > chain.committed.entries) chain.committed = scope.pending
-    await settle(data, chain).catch(() => {}) // the next audited write or start-up catches the anchor up
+    settle(data, chain)
   }
   return result
 }
