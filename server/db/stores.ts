@@ -26,7 +26,7 @@ export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
       'server/punters/repository.ts', 'server/punters/events.ts', 'server/punters/demo.ts', 'server/credentials/account.ts',
       'server/credentials/passwords.ts', 'server/credentials/token-login.ts',
       'server/identity/index.ts', 'server/identity/nickname.ts', 'server/identity/portal.ts', 'server/regulation/self-exclusion.ts',
-      'server/punters/lookups.ts',
+      'server/punters/lookups.ts', 'server/admin/studio.ts',
     ],
   },
   { store: 'promo code uses (one transaction with the punter profile bonus, group 5)', files: ['server/payments/bonus.ts'] },
