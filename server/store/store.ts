@@ -867,7 +867,8 @@ export class DocumentStore {
       if (within) throw Object.assign(new Error('refused'), { result })
       return result
     }
-    return { ok: true, value: await Promise.all(versions.map(async (v) => (await this.version(v.id))!)) }
+    // inside the caller's transaction its reads go through it (on SQLite the layer's one connection is the transaction's)
+    return { ok: true, value: await Promise.all(versions.map(async (v) => (await this.version(v.id, within?.tx))!)) }
   }
 
   /** Sets the state of versions moving with their release (inside the release's transaction). */
