@@ -10,9 +10,18 @@
  * (`regulatory.sessionReminderIntervalMinutes`, only where `sessionReminder` is on): once the
  * interval has passed since the login or the last confirmation the session needs confirming, and
  * only then may it be confirmed.
+ *
+ * On the query layer (issue 16): the reminders' table has one copy of its queries for SQLite and
+ * PostgreSQL (schema step q053); the alert lives in the punter's profile and the session's start in
+ * the sessions store, both read and written through those stores' functions, never joined.
  */
+import type { Kysely } from 'kysely'
+import { sessionStartedAt } from '../auth/session-lookups'
 import { registerMigration, type Db } from '../db/database'
+import { registerSchema } from '../db/schema'
+import type { Tables } from '../db/tables'
 import { emitPunterEvent } from '../punters/events'
+import { setProfileField } from '../punters/lookups'
 import { findPunterById, type Punter } from '../punters/repository'
 
 registerMigration(
@@ -22,6 +31,21 @@ registerMigration(
      confirmed_at INTEGER NOT NULL
    );`,
 )
+
+declare module '../db/tables' {
+  interface Tables {
+    regulation_session_reminders: { session_id: string; confirmed_at: number }
+  }
+}
+
+registerSchema('q053-regulation-session-reminders', async (db) => {
+  await db.schema
+    .createTable('regulation_session_reminders')
+    .ifNotExists()
+    .addColumn('session_id', 'text', (c) => c.primaryKey())
+    .addColumn('confirmed_at', 'bigint', (c) => c.notNull())
+    .execute()
+})
 
 export type AlertStatus = 'NEED_TO_CONFIRM' | 'CONFIRMED' | 'NO_ALERT'
 
@@ -43,26 +67,26 @@ export function notificationInfo(punter: Punter): NotificationInfo {
   }
 }
 
-function saveAlert(db: Db, punter: Punter, alert: NonNullable<Punter['profile']['regulationAlert']>, now: number): void {
-  db.prepare('UPDATE punters SET profile = ?, updated_at = ? WHERE id = ?').run(JSON.stringify({ ...punter.profile, regulationAlert: alert }), now, punter.id)
+function saveAlert(db: Db, punter: Punter, alert: NonNullable<Punter['profile']['regulationAlert']>, now: number): Promise<void> {
+  return setProfileField(db, punter.id, 'regulationAlert', alert, now)
 }
 
 /** Raises an alert for the punter (replacing an older one); shown until confirmed. The punter's
  * open pages get it at once as the socket's `regulationAlert` (the same figures as notification/info),
  * not at their next minute's ask. */
-export function raiseRegulationAlert(db: Db, punterId: number, figures: Omit<NotificationInfo, 'status'>, now: number): void {
-  const punter = findPunterById(db, punterId)
+export async function raiseRegulationAlert(db: Db, punterId: number, figures: Omit<NotificationInfo, 'status'>, now: number): Promise<void> {
+  const punter = await findPunterById(db, punterId)
   if (!punter) return
-  saveAlert(db, punter, { status: 'NEED_TO_CONFIRM', ...figures, raisedAt: now, confirmedAt: null }, now)
+  await saveAlert(db, punter, { status: 'NEED_TO_CONFIRM', ...figures, raisedAt: now, confirmedAt: null }, now)
   const { spentHours, totalBetMinUnit, totalLostMinUnit } = figures
   emitPunterEvent('regulationAlert', { punterId, notificationInfo: { status: 'NEED_TO_CONFIRM', spentHours, totalBetMinUnit, totalLostMinUnit } })
 }
 
 /** The punter confirms the alert; confirming twice (a double tap) changes nothing. */
-export function confirmRegulationAlert(db: Db, punter: Punter, now: number): NotificationInfo {
+export async function confirmRegulationAlert(db: Db, punter: Punter, now: number): Promise<NotificationInfo> {
   const alert = punter.profile.regulationAlert
-  if (alert && alert.confirmedAt === null) saveAlert(db, punter, { ...alert, status: 'CONFIRMED', confirmedAt: now }, now)
-  return notificationInfo(findPunterById(db, punter.id)!)
+  if (alert && alert.confirmedAt === null) await saveAlert(db, punter, { ...alert, status: 'CONFIRMED', confirmedAt: now }, now)
+  return notificationInfo((await findPunterById(db, punter.id))!)
 }
 
 export type SessionNotificationStatus = 'NO_ACTIVE_SESSION' | 'SESSION_IS_CONFIRMED' | 'NEED_TO_CONFIRM_SESSION'
@@ -85,20 +109,25 @@ export function sessionReminderInterval(jurisdiction: { regulatory?: Record<stri
 
 const NO_SESSION: SessionNotification = { status: 'NO_ACTIVE_SESSION', intervalMinutes: null, minutesPlayed: 0, nextReminderAt: null }
 
-export function sessionNotification(db: Db, sessionId: string | undefined, intervalMinutes: number | undefined, now: number): SessionNotification {
+/** `sessions`: the sessions store's handle (the session's start); `db`: the query layer (the reminders). */
+export async function sessionNotification(sessions: Db, db: Kysely<Tables>, sessionId: string | undefined, intervalMinutes: number | undefined, now: number): Promise<SessionNotification> {
   if (!sessionId || intervalMinutes === undefined) return { ...NO_SESSION, intervalMinutes: intervalMinutes ?? null }
-  const session = db.prepare('SELECT created_at FROM auth_sessions WHERE id = ?').get(sessionId) as { created_at: number } | undefined
-  if (!session) return NO_SESSION
-  const confirmed = db.prepare('SELECT confirmed_at FROM regulation_session_reminders WHERE session_id = ?').get(sessionId) as { confirmed_at: number } | undefined
-  const due = (confirmed?.confirmed_at ?? session.created_at) + intervalMinutes * 60_000
+  const startedAt = await sessionStartedAt(sessions, sessionId)
+  if (startedAt === undefined) return NO_SESSION
+  const confirmed = await db.selectFrom('regulation_session_reminders').select('confirmed_at').where('session_id', '=', sessionId).executeTakeFirst()
+  const due = (confirmed?.confirmed_at ?? startedAt) + intervalMinutes * 60_000
   return {
     status: now >= due ? 'NEED_TO_CONFIRM_SESSION' : 'SESSION_IS_CONFIRMED',
     intervalMinutes,
-    minutesPlayed: Math.floor(Math.max(0, now - session.created_at) / 60_000),
+    minutesPlayed: Math.floor(Math.max(0, now - startedAt) / 60_000),
     nextReminderAt: due,
   }
 }
 
-export function confirmSession(db: Db, sessionId: string, now: number): void {
-  db.prepare('INSERT INTO regulation_session_reminders (session_id, confirmed_at) VALUES (?, ?) ON CONFLICT(session_id) DO UPDATE SET confirmed_at = excluded.confirmed_at').run(sessionId, now)
+export async function confirmSession(db: Kysely<Tables>, sessionId: string, now: number): Promise<void> {
+  await db
+    .insertInto('regulation_session_reminders')
+    .values({ session_id: sessionId, confirmed_at: now })
+    .onConflict((oc) => oc.column('session_id').doUpdateSet({ confirmed_at: now }))
+    .execute()
 }

@@ -5,8 +5,16 @@
  * page asks `check`: the play clock of this login session starts at the first ask, and `remind`
  * turns true once the chosen interval has passed since the start or the last `clear` (the punter's
  * "continue"). Time played is whole hours and minutes since the start.
+ *
+ * On the query layer (issue 16): one copy of the queries for SQLite and PostgreSQL (schema step
+ * q054, no foreign key to punters: that store may live in another database while the stores move);
+ * the chosen interval lives in the punter's profile, written through the punters store.
  */
+import type { Kysely } from 'kysely'
 import { registerMigration, type Db } from '../db/database'
+import { registerSchema } from '../db/schema'
+import type { Tables } from '../db/tables'
+import { setProfileField } from '../punters/lookups'
 import type { Punter } from '../punters/repository'
 
 registerMigration(
@@ -18,6 +26,23 @@ registerMigration(
      reminded_at INTEGER
    );`,
 )
+
+declare module '../db/tables' {
+  interface Tables {
+    regulation_reality_sessions: { session_id: string; punter_id: number; started_at: number; reminded_at: number | null }
+  }
+}
+
+registerSchema('q054-regulation-reality-sessions', async (db) => {
+  await db.schema
+    .createTable('regulation_reality_sessions')
+    .ifNotExists()
+    .addColumn('session_id', 'text', (c) => c.primaryKey())
+    .addColumn('punter_id', 'integer', (c) => c.notNull())
+    .addColumn('started_at', 'bigint', (c) => c.notNull())
+    .addColumn('reminded_at', 'bigint')
+    .execute()
+})
 
 export const DEFAULT_REALITY_CHECK_TIMEOUTS = [15, 30, 60, 120]
 
@@ -38,9 +63,8 @@ export function realityCheckSettings(punter: Punter, timeouts: number[]): Realit
   return { timeout: chosen?.timeoutMinutes ?? null, accepted: chosen !== undefined, timeouts }
 }
 
-export function saveRealityCheckTimeout(db: Db, punter: Punter, timeoutMinutes: number, now: number): void {
-  const profile = { ...punter.profile, realityCheck: { timeoutMinutes, acceptedAt: now } }
-  db.prepare('UPDATE punters SET profile = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(profile), now, punter.id)
+export function saveRealityCheckTimeout(db: Db, punter: Punter, timeoutMinutes: number, now: number): Promise<void> {
+  return setProfileField(db, punter.id, 'realityCheck', { timeoutMinutes, acceptedAt: now }, now)
 }
 
 export interface RealityCheck {
@@ -50,9 +74,10 @@ export interface RealityCheck {
 }
 
 /** The reality check of this login session; its play clock starts at the first ask. */
-export function checkReality(db: Db, sessionId: string, punter: Punter, now: number): RealityCheck {
-  db.prepare('INSERT OR IGNORE INTO regulation_reality_sessions (session_id, punter_id, started_at) VALUES (?, ?, ?)').run(sessionId, punter.id, now)
-  const row = db.prepare('SELECT started_at, reminded_at FROM regulation_reality_sessions WHERE session_id = ?').get(sessionId) as { started_at: number; reminded_at: number | null }
+export async function checkReality(db: Kysely<Tables>, sessionId: string, punter: Punter, now: number): Promise<RealityCheck> {
+  // the first ask starts the clock; asks at once (two tabs, two instances) keep the first start
+  await db.insertInto('regulation_reality_sessions').values({ session_id: sessionId, punter_id: punter.id, started_at: now, reminded_at: null }).onConflict((oc) => oc.column('session_id').doNothing()).execute()
+  const row = await db.selectFrom('regulation_reality_sessions').select(['started_at', 'reminded_at']).where('session_id', '=', sessionId).executeTakeFirstOrThrow()
   const played = Math.max(0, now - row.started_at)
   const timeout = punter.profile.realityCheck?.timeoutMinutes
   const remind = timeout !== undefined && now - (row.reminded_at ?? row.started_at) >= timeout * 60_000
@@ -61,7 +86,10 @@ export function checkReality(db: Db, sessionId: string, punter: Punter, now: num
 }
 
 /** The punter read the reminder and goes on: the next one is a whole interval away. */
-export function clearReality(db: Db, sessionId: string, punterId: number, now: number): void {
-  db.prepare('INSERT OR IGNORE INTO regulation_reality_sessions (session_id, punter_id, started_at) VALUES (?, ?, ?)').run(sessionId, punterId, now)
-  db.prepare('UPDATE regulation_reality_sessions SET reminded_at = ? WHERE session_id = ?').run(now, sessionId)
+export async function clearReality(db: Kysely<Tables>, sessionId: string, punterId: number, now: number): Promise<void> {
+  await db
+    .insertInto('regulation_reality_sessions')
+    .values({ session_id: sessionId, punter_id: punterId, started_at: now, reminded_at: now })
+    .onConflict((oc) => oc.column('session_id').doUpdateSet({ reminded_at: now }))
+    .execute()
 }

@@ -80,28 +80,28 @@ export function createRegulationRouter(deps: ServerDeps): Router {
     sendOk(res, { notificationInfo: notificationInfo(req.punterSession!.punter) })
   })
 
-  router.post('/regulation/punter/alerts/notification/confirm', session, validateBody(EMPTY_BODY_SCHEMA), (req, res) => {
-    const info = confirmRegulationAlert(deps.db, req.punterSession!.punter, deps.now())
+  router.post('/regulation/punter/alerts/notification/confirm', session, validateBody(EMPTY_BODY_SCHEMA), async (req, res) => {
+    const info = await confirmRegulationAlert(deps.db, req.punterSession!.punter, deps.now())
     deps.log.info('regulation.alert.confirmed', { punterId: req.punterSession!.punterId, status: info.status })
     sendOk(res, { notificationInfo: info })
   })
 
   /** Without a live session the answer is NO_ACTIVE_SESSION (not 401): there is nothing to remind. */
-  router.get('/regulation/punter/session/notification', (req, res) => {
+  router.get('/regulation/punter/session/notification', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
     const live = authenticate(deps.db, req.header(HEADERS.sessionHash), bearer, deps.now())
-    sendOk(res, sessionNotification(deps.db, live?.sessionId, sessionReminderInterval(policyOf(req)), deps.now()))
+    sendOk(res, await sessionNotification(deps.db, deps.data.db, live?.sessionId, sessionReminderInterval(policyOf(req)), deps.now()))
   })
 
-  router.post('/regulation/punter/session/confirm', session, validateBody(EMPTY_BODY_SCHEMA), (req, res) => {
+  router.post('/regulation/punter/session/confirm', session, validateBody(EMPTY_BODY_SCHEMA), async (req, res) => {
     const { sessionId, punterId } = req.punterSession!
-    const current = sessionNotification(deps.db, sessionId, sessionReminderInterval(policyOf(req)), deps.now())
+    const current = await sessionNotification(deps.db, deps.data.db, sessionId, sessionReminderInterval(policyOf(req)), deps.now())
     // Confirmation is offered only in NEED_TO_CONFIRM_SESSION (spec §4).
     if (current.status !== 'NEED_TO_CONFIRM_SESSION') return sendError(res, 409, 'SESSION_CONFIRMATION_NOT_NEEDED', { status: current.status })
-    confirmSession(deps.db, sessionId, deps.now())
+    await confirmSession(deps.data.db, sessionId, deps.now())
     deps.log.info('regulation.session.confirmed', { punterId, minutesPlayed: current.minutesPlayed })
-    sendOk(res, sessionNotification(deps.db, sessionId, sessionReminderInterval(policyOf(req)), deps.now()))
+    sendOk(res, await sessionNotification(deps.db, deps.data.db, sessionId, sessionReminderInterval(policyOf(req)), deps.now()))
   })
 
   return router
@@ -118,25 +118,25 @@ export function createRealityCheckRouter(deps: ServerDeps): Router {
     sendOk(res, realityCheckSettings(req.punterSession!.punter, timeoutsOf(req)))
   })
 
-  router.post('/realitycheck/punter/settings', session, validateBody(REALITY_CHECK_SETTINGS_SCHEMA), (req, res) => {
+  router.post('/realitycheck/punter/settings', session, validateBody(REALITY_CHECK_SETTINGS_SCHEMA), async (req, res) => {
     const timeouts = timeoutsOf(req)
     const timeout = (req.body as { timeout: number }).timeout
     if (!timeouts.includes(timeout)) return sendError(res, 400, 'REALITY_CHECK_TIMEOUT_NOT_OFFERED', { field: 'timeout', allowed: timeouts })
     const punter = req.punterSession!.punter
-    saveRealityCheckTimeout(deps.db, punter, timeout, deps.now())
+    await saveRealityCheckTimeout(deps.db, punter, timeout, deps.now())
     deps.log.info('regulation.reality-check.settings', { punterId: punter.id, timeout })
     sendOk(res, { timeout, accepted: true, timeouts })
   })
 
-  router.get('/realitycheck/check', session, (req, res) => {
+  router.get('/realitycheck/check', session, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     const { sessionId, punter } = req.punterSession!
-    sendOk(res, checkReality(deps.db, sessionId, punter, deps.now()))
+    sendOk(res, await checkReality(deps.data.db, sessionId, punter, deps.now()))
   })
 
-  router.post('/realitycheck/clear', session, validateBody(EMPTY_BODY_SCHEMA), (req, res) => {
+  router.post('/realitycheck/clear', session, validateBody(EMPTY_BODY_SCHEMA), async (req, res) => {
     const { sessionId, punterId } = req.punterSession!
-    clearReality(deps.db, sessionId, punterId, deps.now())
+    await clearReality(deps.data.db, sessionId, punterId, deps.now())
     sendOk(res, { success: true })
   })
 
