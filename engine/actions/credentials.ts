@@ -10,6 +10,7 @@ import type { Result } from '../core/contracts'
 import { authController } from './auth'
 import { actionRegistry, defineAction, registerActions, type ActionEnvironment } from './registry'
 import { definitions } from './definitions/credentials'
+import { pageSessionStorage } from '../core/web-storage'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
 const STORAGE_KEY = 'parlay.recovery'
@@ -21,13 +22,7 @@ interface RecoveryTokens {
 
 let memory: RecoveryTokens = {}
 
-const storage = () => {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage
-  } catch {
-    return undefined
-  }
-}
+const storage = pageSessionStorage
 
 function tokens(): RecoveryTokens {
   if (memory.recoveryToken || memory.passwordToken) return memory

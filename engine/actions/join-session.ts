@@ -5,6 +5,7 @@
  */
 import { authController } from './auth'
 import type { ActionEnvironment } from './registry'
+import { pageLocalStorage } from '../core/web-storage'
 
 export const JOIN_STORAGE_KEY = 'parlay.join'
 /** A sign-up variant of the spec's API; its paths are data (engine/documents/signup-variants.json). */
@@ -42,13 +43,7 @@ export interface LoginAnswer {
   identityState?: string
 }
 
-export const storage = () => {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage
-  } catch {
-    return undefined
-  }
-}
+export const storage = pageLocalStorage
 
 let memory: JoinSession | null = null
 

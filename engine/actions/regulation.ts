@@ -12,18 +12,13 @@ import type { JurisdictionDocument } from '../documents/types'
 import { authController } from './auth'
 import { registerActions, actionRegistry, type ActionEnvironment, implementAction } from './registry'
 import { definitions } from './definitions/regulation'
+import { pageLocalStorage } from '../core/web-storage'
 
 const action = implementAction
 
 const monitors = new WeakSet<object>()
 
-const browserStorage = () => {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage
-  } catch {
-    return undefined
-  }
-}
+const browserStorage = pageLocalStorage
 
 /** Starts the regulation monitor of this page once (called when the auth controller is created). */
 export function ensureRegulationMonitor(env: ActionEnvironment): void {

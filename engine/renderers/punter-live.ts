@@ -17,6 +17,7 @@ import { splitSettings } from '../auth/settings'
 import { showRegulationAlert, type RegulationAlertInfo } from '../regulation/monitor'
 import type { PunterEventHandlers } from './punter-socket'
 import type { EngineRuntime } from './runtime'
+import { pageLocalStorage } from '../core/web-storage'
 
 /** Stored key "mirror name" (spec §3 stored keys). */
 export const MIRROR_STORAGE_KEY = 'mirrorName'
@@ -85,12 +86,6 @@ export function punterLiveEvents(environment: PunterLiveEnvironment): PunterEven
 
 /** The browser's environment: localStorage and the address bar's host. */
 export const BROWSER_LIVE_ENVIRONMENT: PunterLiveEnvironment = {
-  storage: () => {
-    try {
-      return globalThis.localStorage ?? null
-    } catch {
-      return null
-    }
-  },
+  storage: () => pageLocalStorage() ?? null,
   host: () => globalThis.location?.hostname ?? '',
 }

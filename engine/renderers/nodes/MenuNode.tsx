@@ -6,6 +6,7 @@ import { MENU_ITEM_NAMES } from '../../documents/names'
 import type { MenuDocument, MenuItem, NodeOf } from '../../documents/types'
 import { useDocument } from '../use-document'
 import { useEvaluate, useRuntime } from '../runtime'
+import { pageLocalStorage } from '../../core/web-storage'
 
 const KNOWN = new Set<string>(MENU_ITEM_NAMES)
 const reported = new Set<string>()
@@ -29,7 +30,7 @@ export function useVisibleItems<I extends { name: string; when?: unknown; loginO
 /** Where an item leads: its `to`; the `lobby` item without one goes to the default root. */
 export function itemTarget(item: { name: string; to?: string }, mainProduct: string | undefined): string | undefined {
   if (item.to) return item.to
-  if (item.name === 'lobby') return defaultRoot(typeof localStorage === 'undefined' ? undefined : localStorage, mainProduct)
+  if (item.name === 'lobby') return defaultRoot(pageLocalStorage(), mainProduct)
   return undefined
 }
 

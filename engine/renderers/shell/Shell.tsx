@@ -20,14 +20,9 @@ import { Notifications } from './Notifications'
 import { PathFallback } from './PathFallback'
 import { ScreenRoute } from './ScreenRoute'
 import { ServerErrorOr } from './server-status'
+import { pageLocalStorage } from '../../core/web-storage'
 
-function storage() {
-  try {
-    return window.localStorage
-  } catch {
-    return undefined
-  }
-}
+const storage = pageLocalStorage
 
 function RootRedirect() {
   const runtime = useRuntime()
