@@ -6,6 +6,7 @@
  * waits for, or sees, any of this.
  */
 import type { ActionEnvironment } from '../actions/registry'
+import { loadOnce } from '../core/load-once'
 
 /** The punter gateway (engine/auth/session's MOBILE_GATE; not imported: that module lives in the auth chunk). */
 const MOBILE_GATE = '/mobile-gate/api/v1'
@@ -30,18 +31,11 @@ export async function withAttempts<T>(task: () => Promise<T>, wait: (ms: number)
 
 const sleep = (ms: number) => new Promise<void>((done) => window.setTimeout(done, ms))
 
-let visitor: Promise<string> | null = null
-function visitorId(): Promise<string> {
-  visitor ??= (async () => {
-    const { load } = await import('@fingerprintjs/fingerprintjs')
-    const agent = await load({ monitoring: false })
-    return (await agent.get()).visitorId
-  })().catch((error: unknown) => {
-    visitor = null
-    throw error
-  })
-  return visitor
-}
+const visitorId = loadOnce(async () => {
+  const { load } = await import('@fingerprintjs/fingerprintjs')
+  const agent = await load({ monitoring: false })
+  return (await agent.get()).visitorId
+})
 
 async function link(env: ActionEnvironment, operationType: 'LOGIN' | 'REGISTRATION', punterHash: string): Promise<void> {
   const requestId = crypto.randomUUID()

@@ -5,23 +5,14 @@
  * checks every number with the same module.
  */
 import { useEffect, useState } from 'react'
+import { loadOnce } from '../../core/load-once'
 
 type PhoneRule = typeof import('../../core/phone-rule')
 
 let loaded: PhoneRule | undefined
-let loading: Promise<PhoneRule> | undefined
 
-export function loadPhoneRule(): Promise<PhoneRule> {
-  // a failed chunk load is forgotten, so the next widget that mounts tries again
-  loading ??= import('../../core/phone-rule').then(
-    (rule) => (loaded = rule),
-    (error: unknown) => {
-      loading = undefined
-      throw error
-    },
-  )
-  return loading
-}
+/** Loads the rule once; a failed chunk load is forgotten, so the next widget that mounts tries again. */
+export const loadPhoneRule: () => Promise<PhoneRule> = loadOnce(() => import('../../core/phone-rule').then((rule) => (loaded = rule)))
 
 /** The rule if it has arrived (the form's synchronous check). */
 export const phoneRuleIfLoaded = (): PhoneRule | undefined => loaded

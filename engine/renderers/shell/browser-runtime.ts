@@ -24,6 +24,8 @@ import type { EngineRuntime } from '../runtime'
 import { afterFirstScreen, nextTask, whenIdle } from './after-first-screen'
 import { memoryStorage, seedPreviewSession } from './preview-session'
 import { createServicesStub, onFirstInteractionOrLater } from '../../services/stub'
+import { pageLocalStorage } from '../../core/web-storage'
+import { loadOnce } from '../../core/load-once'
 
 export const PLATFORM = 'web'
 
@@ -44,11 +46,7 @@ export type BootResult = { ok: true; engine: BrowserEngine } | { ok: false; stat
 const storage = (() => {
   // an admin's preview keeps everything in the page (./preview-session)
   if (readPreviewToken()) return memoryStorage()
-  try {
-    return window.localStorage
-  } catch {
-    return undefined
-  }
+  return pageLocalStorage()
 })()
 
 /**
@@ -58,12 +56,11 @@ const storage = (() => {
  * the download, so the tap it begins rarely waits.
  */
 registerActions(builtInActions, actionRegistry)
-let domainActions: Promise<unknown> | null = null
+const importDomainActions = loadOnce(() => import('../../actions'))
 const loadDomainActions = () =>
-  (domainActions ??= import('../../actions').catch((error: unknown) => {
-    domainActions = null
+  importDomainActions().catch((error: unknown) => {
     report({ kind: 'action-error', message: `domain actions failed to load: ${(error as Error).message}` })
-  }))
+  })
 
 /** The actions the chain (its branches included) names that are not registered yet. */
 function missingActions(chain: ActionChain | undefined, into = new Set<string>()): Set<string> {
