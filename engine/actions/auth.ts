@@ -13,10 +13,12 @@ import { NOTIFICATION_DURATION_MS, type EngineStores } from '../core/stores'
 import type { JurisdictionDocument } from '../documents/types'
 import { runAfterLogin, rememberForUser, type AfterLoginRule } from '../auth/after-login'
 import { fetchAndSolveCaptcha } from '../auth/captcha'
-import { createAuthController, LOGOUT_REASONS, MOBILE_GATE, type AuthController, type LoginInput, type LogoutReason } from '../auth/session'
+import { createAuthController, MOBILE_GATE, type AuthController, type LoginInput, type LogoutReason } from '../auth/session'
+import { LOGOUT_REASONS } from '../core/action-choices'
 import { saveSettings } from '../auth/settings'
 import { registerActions, actionRegistry, type ActionEnvironment, implementAction } from './registry'
 import { definitions } from './definitions/auth'
+import { pageLocalStorage } from '../core/web-storage'
 
 /**
  * Params typed by hand rather than with defineAction's json-schema-to-ts derivation: with this
@@ -26,13 +28,7 @@ const action = implementAction
 
 const controllers = new WeakMap<EngineStores, AuthController>()
 
-const browserStorage = () => {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage
-  } catch {
-    return undefined
-  }
-}
+const browserStorage = pageLocalStorage
 
 /** The page's auth controller (created once per set of stores). */
 export function authController(env: ActionEnvironment): AuthController {

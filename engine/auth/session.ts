@@ -18,26 +18,21 @@
  * - Tabs share one session (see ./session-tabs): refreshes take a cross-tab lock and re-read the
  *   shared storage first; logins, refreshes and logouts reach the other tabs at once.
  */
+import { LOGOUT_REASONS, type LogoutReason } from '../core/action-choices'
 import type { Result } from '../core/contracts'
-import type { Gateway } from '../core/gateway'
-import type { SentCredentials } from '../core/gateway'
+import type { Gateway, SentCredentials } from '../core/gateway'
 import type { EngineStores, ServerSettings, SessionFields, StoredSession, UserData } from '../core/stores'
 import { inPageLock, sessionServicesOf, type SessionMessage, type SessionTabs } from './session-tabs'
+import { serverSettingsFrom } from './settings'
 
 export { provideSessionServices, type SessionServices } from './session-tabs'
-import { serverSettingsFrom } from './settings'
+export type { LogoutReason }
 
 /** Does the login read as a phone number (spec §5)? The classification and its metadata load on first use. */
 async function isPhoneLogin(raw: string, country: string | undefined): Promise<boolean> {
   const { classifyLogin } = await import('./login-classification')
   return classifyLogin(raw, country).kind === 'phone_number'
 }
-
-/** Logout reasons (spec §3 enumerations; SEFT_LOGOUT is the spec's spelling). */
-import { LOGOUT_REASONS } from '../core/action-choices'
-
-export { LOGOUT_REASONS }
-export type LogoutReason = (typeof LOGOUT_REASONS)[number]
 
 export const MOBILE_GATE = '/mobile-gate/api/v1'
 const REFRESH_PATH = '/auth/v2/token/refresh'

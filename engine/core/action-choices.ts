@@ -8,6 +8,7 @@
 
 /** Logout reasons (spec §3 enumerations; SEFT_LOGOUT is the spec's spelling). */
 export const LOGOUT_REASONS = ['AT_EXPIRED', 'RT_EXPIRED', 'SEFT_LOGOUT', 'SOCKET'] as const
+export type LogoutReason = (typeof LOGOUT_REASONS)[number]
 
 /** Cookie consent: 'all' lets analytics and the like run; 'necessary' only what the site needs. */
 export const CONSENT_CHOICES = ['all', 'necessary'] as const

@@ -8,7 +8,6 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import * as choices from '../../../engine/core/action-choices'
 import { actionDefinitions } from '../../../engine/actions/definitions'
-import { LOGOUT_REASONS } from '../../../engine/auth/session'
 import { POPUP_ANIMATIONS } from '../../../engine/documents/kinds'
 
 type Params = { properties?: Record<string, { enum?: readonly unknown[] }> }
@@ -18,7 +17,7 @@ const DEFINITIONS = join(__dirname, '../../../engine/actions/definitions')
 
 describe('action definition enums are the handlers’ constants', () => {
   it.each([
-    ['auth.logout', 'reason', LOGOUT_REASONS],
+    ['auth.logout', 'reason', choices.LOGOUT_REASONS],
     ['consent.choose', 'choice', choices.CONSENT_CHOICES],
     ['popup.open', 'animation', POPUP_ANIMATIONS],
     ['notify', 'status', choices.NOTIFICATION_STATUSES],
