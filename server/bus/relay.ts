@@ -39,7 +39,14 @@ function bridge(bus: Bus, emitter: EventEmitter, channel: BusChannel, types: rea
   }
 }
 
+/**
+ * `mirror` is not relayed: every instance receives the published documents (./documents-sync.ts)
+ * and announces the site's new mirror to its own sockets (server/realtime/mirror.ts); relaying it
+ * as well would send each socket one `mirror` frame per instance.
+ */
+export const RELAYED_PUNTER_EVENTS = PUNTER_EVENT_TYPES.filter((type) => type !== 'mirror')
+
 export function relayEvents(bus: Bus): () => void {
-  const stops = [bridge(bus, punterEvents, 'punter-events', PUNTER_EVENT_TYPES), bridge(bus, gamblingEvents, 'gambling', ['casino'])]
+  const stops = [bridge(bus, punterEvents, 'punter-events', RELAYED_PUNTER_EVENTS), bridge(bus, gamblingEvents, 'gambling', ['casino'])]
   return () => stops.forEach((stop) => stop())
 }

@@ -16,7 +16,7 @@ import { PLATFORMS } from '../../engine/documents/kinds'
 import { authenticate } from '../auth/sessions'
 import type { ServerDeps } from '../deps'
 import { feedFor, type EventUpdate, type Feed } from '../feed'
-import { PUNTER_EVENT_TYPES, punterEvents, type PunterEvent } from '../punters/events'
+import { emitPunterEvent, PUNTER_EVENT_TYPES, punterEvents, type PunterEvent } from '../punters/events'
 import { allowedOn, followedEvents, MAX_SUBSCRIPTIONS, MESSAGE_BUDGET, modeOf, newConnection, spend, type Connection, type SocketRole } from './connection'
 import { gamblingEvents, type BigWin } from './gambling'
 import { createSnapshotCache, errorFrame, updateFrames } from './messages'
@@ -297,7 +297,7 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
   })
 
   /** A site's new working mirror (an operator's remote config), to its punters' open pages. */
-  const stopMirrors = watchMirrors(deps.documents, (jurisdiction, mirrorName) => punterEvents.emit('mirror', { jurisdiction, mirrorName }))
+  const stopMirrors = watchMirrors(deps.documents, (jurisdiction, mirrorName) => emitPunterEvent('mirror', { jurisdiction, mirrorName }))
 
   /** Sessions of open sockets: revoked or expired ones end here, not at the next message. */
   const sweep = () => {
