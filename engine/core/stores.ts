@@ -1,10 +1,9 @@
 /**
- * The engine's state, split by concern (zustand vanilla stores with immer updates). The
+ * The engine's state, split by concern (zustand vanilla stores, immutable updates). The
  * evaluation context is a read-only projection of these (see `./context`). No React here: the
  * renderers subscribe with zustand's `useStore`.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { immer } from 'zustand/middleware/immer'
 import type { SiteBootstrap } from './contracts'
 import { emitTelemetry } from './telemetry'
 import type { StorageLike } from './locale-path'
@@ -267,22 +266,28 @@ function writeJson(storage: StorageLike | undefined, key: string, value: unknown
   }
 }
 
+/**
+ * `patch` if it changes anything in `state`, else `state` itself: zustand then notifies no one, as
+ * an update that changes nothing did when the stores used immer (the lobby's first load is 4 KB
+ * lighter without it, issue 18).
+ */
+function changed<T extends object>(state: T, patch: Partial<T>): T | Partial<T> {
+  for (const key of Object.keys(patch) as (keyof T)[]) if (!Object.is(state[key], patch[key])) return patch
+  return state
+}
+
 /** The listed keys that `source` actually has (stored data may be partial or from an older version). */
 const pick = <T extends object>(source: T, keys: (keyof T)[]): Partial<T> =>
   Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]])) as Partial<T>
 
 function recordStore() {
   return createStore<RecordState>()(
-    immer((set) => ({
+    (set) => ({
       values: {},
       loaded: false,
-      setValues: (values) =>
-        set((s) => {
-          s.values = { ...values }
-          s.loaded = true
-        }),
-      setValue: (name, value) => set((s) => void (s.values[name] = value)),
-    })),
+      setValues: (values) => set({ values: { ...values }, loaded: true }),
+      setValue: (name, value) => set((s) => (Object.is(s.values[name], value) ? s : { values: { ...s.values, [name]: value } })),
+    }),
   )
 }
 
@@ -295,27 +300,27 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
   const initialLocale = env.locale ?? env.site?.site.defaultLocale ?? 'en'
 
   const site = createStore<SiteState>()(
-    immer((set) => ({
+    (set) => ({
       bootstrap: env.site ?? null,
       locale: initialLocale,
-      setBootstrap: (bootstrap) => set((s) => void (s.bootstrap = bootstrap)),
-      setLocale: (locale) => set((s) => void (s.locale = locale)),
-    })),
+      setBootstrap: (bootstrap) => set({ bootstrap }),
+      setLocale: (locale) => set({ locale }),
+    }),
   )
 
   const storedSession = readStoredSession(storage)
   const session = createStore<SessionState>()(
-    immer((set) => ({
+    (set) => ({
       ...EMPTY_SESSION,
       sessionHash: null,
       ...(storedSession ?? {}),
       // a stored session is 'restoring' until the auth controller has loaded its user data
       status: storedSession ? 'restoring' : 'guest',
-      setSession: (fields) => set((s) => void Object.assign(s, fields)),
-      setSessionHash: (hash) => set((s) => void (s.sessionHash = hash)),
-      setStatus: (status) => set((s) => void (s.status = status)),
-      clearSession: () => set((s) => void Object.assign(s, EMPTY_SESSION, { sessionHash: null, status: 'guest' })),
-    })),
+      setSession: (fields) => set((s) => changed(s, fields)),
+      setSessionHash: (sessionHash) => set((s) => changed(s, { sessionHash })),
+      setStatus: (status) => set((s) => changed(s, { status })),
+      clearSession: () => set((s) => changed<SessionState>(s, { ...EMPTY_SESSION, sessionHash: null, status: 'guest' })),
+    }),
   )
   // The tokens and the session hash are written together, always: writing the hash only when it
   // changed let storage cleared under a live page come back with tokens and no hash, which the
@@ -328,27 +333,23 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
   })
 
   const user = createStore<UserState>()(
-    immer((set) => ({
+    (set) => ({
       data: null,
-      setUser: (data) => set((s) => void (s.data = data)),
-      clearUser: () => set((s) => void (s.data = null)),
-    })),
+      setUser: (data) => set({ data }),
+      clearUser: () => set({ data: null }),
+    }),
   )
 
   const storedLocal = readJson<Partial<LocalSettings>>(storage, STORAGE_KEYS.localSettings) ?? {}
   const localDefaults = defaultLocalSettings()
   const settings = createStore<SettingsState>()(
-    immer((set) => ({
+    (set) => ({
       server: defaultServerSettings(initialLocale),
       local: { ...localDefaults, ...pick(storedLocal as LocalSettings, Object.keys(localDefaults) as (keyof LocalSettings)[]) },
-      setServerSettings: (values) => set((s) => void Object.assign(s.server, values)),
-      setLocalSettings: (values) => set((s) => void Object.assign(s.local, values)),
-      resetSettings: () =>
-        set((s) => {
-          s.server = defaultServerSettings(site.getState().locale)
-          s.local = defaultLocalSettings()
-        }),
-    })),
+      setServerSettings: (values) => set((s) => (changed(s.server, values) === s.server ? s : { server: { ...s.server, ...values } })),
+      setLocalSettings: (values) => set((s) => (changed(s.local, values) === s.local ? s : { local: { ...s.local, ...values } })),
+      resetSettings: () => set({ server: defaultServerSettings(site.getState().locale), local: defaultLocalSettings() }),
+    }),
   )
   settings.subscribe((state, previous) => {
     if (state.local !== previous.local) writeJson(storage, STORAGE_KEYS.localSettings, state.local)
@@ -358,7 +359,7 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
   let profileTimer: unknown = null
   const notificationTimers = new Map<string, unknown>()
   const ui = createStore<UiState>()(
-    immer((set, get) => ({
+    (set, get) => ({
       popups: [],
       notifications: [],
       leftMenuOpen: false,
@@ -375,19 +376,19 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
             ...popup,
           }
           const others = entry.stack ? s.popups.filter((p) => p.id !== entry.id) : []
-          s.popups = [...others, entry]
+          return { popups: [...others, entry] }
         })
       },
       closePopup: (id) =>
         set((s) => {
-          if (id === undefined) s.popups.pop()
-          else s.popups = s.popups.filter((p) => p.id !== id)
+          const popups = id === undefined ? s.popups.slice(0, -1) : s.popups.filter((p) => p.id !== id)
+          return popups.length === s.popups.length ? s : { popups }
         }),
-      closeAllPopups: () => set((s) => void (s.popups = [])),
+      closeAllPopups: () => set((s) => (s.popups.length === 0 ? s : { popups: [] })),
       notify: (notification) => {
         const uid = `n${++notificationSeq}`
         const duration = notification.duration ?? NOTIFICATION_DURATION_MS
-        set((s) => void s.notifications.push({ ...notification, uid, duration }))
+        set((s) => ({ notifications: [...s.notifications, { ...notification, uid, duration }] }))
         if (duration > 0) notificationTimers.set(uid, schedule(() => get().dismissNotification(uid), duration))
         return uid
       },
@@ -395,41 +396,44 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
         const timer = notificationTimers.get(uid)
         if (timer !== undefined) cancel(timer)
         notificationTimers.delete(uid)
-        set((s) => void (s.notifications = s.notifications.filter((n) => n.uid !== uid)))
+        set((s) => {
+          const notifications = s.notifications.filter((n) => n.uid !== uid)
+          return notifications.length === s.notifications.length ? s : { notifications }
+        })
       },
-      setLeftMenu: (open) => set((s) => void (s.leftMenuOpen = open)),
-      toggleLeftMenu: () => set((s) => void (s.leftMenuOpen = !s.leftMenuOpen)),
+      setLeftMenu: (leftMenuOpen) => set((s) => changed(s, { leftMenuOpen })),
+      toggleLeftMenu: () => set((s) => ({ leftMenuOpen: !s.leftMenuOpen })),
       openProfile: () => {
         if (profileTimer !== null) cancel(profileTimer)
         profileTimer = null
-        set((s) => void (s.profileOpen = true))
+        set((s) => changed(s, { profileOpen: true }))
       },
       closeProfile: () => {
         if (profileTimer !== null) cancel(profileTimer)
         profileTimer = schedule(() => {
           profileTimer = null
-          set((s) => void (s.profileOpen = false))
+          set((s) => changed(s, { profileOpen: false }))
         }, PROFILE_CLOSE_DELAY_MS)
       },
-    })),
+    }),
   )
 
   const route = createStore<RouteState>()(
-    immer((set) => ({
+    (set) => ({
       path: '/',
       section: 'sport',
       params: {},
       query: {},
-      setRoute: (next) => set((s) => void Object.assign(s, next)),
-    })),
+      setRoute: (next) => set((s) => changed(s, next)),
+    }),
   )
 
   const screenData = createStore<ScreenDataState>()(
-    immer((set) => ({
+    (set) => ({
       data: {},
-      setData: (name, value) => set((s) => void (s.data[name] = value)),
-      clearData: () => set((s) => void (s.data = {})),
-    })),
+      setData: (name, value) => set((s) => (Object.is(s.data[name], value) ? s : { data: { ...s.data, [name]: value } })),
+      clearData: () => set((s) => (Object.keys(s.data).length === 0 ? s : { data: {} })),
+    }),
   )
 
   return { site, session, user, settings, ui, route, screenData, flags: recordStore(), experiments: recordStore() }
