@@ -75,6 +75,42 @@ export function cachedDecimalSeparator(): Plugin {
   }
 }
 
+/**
+ * The action definitions (engine/actions/definitions) are data the browser checks params against;
+ * their `description` texts are for the studio and the docs, not for a punter's phone. The site
+ * build blanks each `description: '…'` property with spaces (positions unchanged, so the source map
+ * holds); the studio build keeps them. About 1 KB brotli of the lobby's first load (issue 18).
+ */
+export function definitionsWithoutDescriptions(): Plugin {
+  return {
+    name: 'parlay:definitions-without-descriptions',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]engine[\\/]actions[\\/]definitions[\\/][^\\/]+\.ts$/.test(id)) return null
+      const ranges: [number, number][] = []
+      const visit = (node: unknown): void => {
+        if (!node || typeof node !== 'object') return
+        if (Array.isArray(node)) return node.forEach(visit)
+        const n = node as { type?: string; key?: { type: string; name?: string; value?: unknown }; value?: { type: string; value?: unknown; expressions?: unknown[] }; start: number; end: number }
+        const named = n.key && (n.key.name === 'description' || n.key.value === 'description')
+        const text = n.value && ((n.value.type === 'Literal' && typeof n.value.value === 'string') || (n.value.type === 'TemplateLiteral' && n.value.expressions?.length === 0))
+        if (n.type === 'Property' && named && text) {
+          let end = n.end
+          while (/\s/.test(code[end] ?? '')) end++
+          ranges.push([n.start, code[end] === ',' ? end + 1 : n.end])
+          return
+        }
+        for (const value of Object.values(n)) if (value && typeof value === 'object') visit(value)
+      }
+      visit(this.parse(code))
+      if (ranges.length === 0) return null
+      let out = code
+      for (const [start, end] of ranges.reverse()) out = out.slice(0, start) + out.slice(start, end).replace(/[^\n]/g, ' ') + out.slice(end)
+      return { code: out, map: null }
+    },
+  }
+}
+
 /** Same-origin, published (no draft preview) answers of the public documents APIs. */
 const isPublicDocument = ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
   sameOrigin &&
@@ -95,6 +131,7 @@ export default defineConfig({
   base: '/',
   plugins: [
     cachedDecimalSeparator(),
+    definitionsWithoutDescriptions(),
     react(),
     VitePWA({
       strategies: 'generateSW',
