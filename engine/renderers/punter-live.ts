@@ -14,10 +14,11 @@
  */
 import { NOTIFICATION_DURATION_MS, type ServerSettings, type StorageLike } from '../core/stores'
 import { splitSettings } from '../auth/settings'
-import { showRegulationAlert, type RegulationAlertInfo } from '../regulation/monitor'
+import type { RegulationAlertInfo } from '../regulation/monitor'
 import type { PunterEventHandlers } from './punter-socket'
 import type { EngineRuntime } from './runtime'
 import { pageLocalStorage } from '../core/web-storage'
+import { report } from '../core/report'
 
 /** Stored key "mirror name" (spec §3 stored keys). */
 export const MIRROR_STORAGE_KEY = 'mirrorName'
@@ -59,7 +60,12 @@ export function punterLiveEvents(environment: PunterLiveEnvironment): PunterEven
     },
     regulationAlert(frame, runtime) {
       const info = payloadOf(frame).notificationInfo
-      if (isAlertInfo(info)) showRegulationAlert(runtime.stores, info)
+      // the monitor module loads on the first alert, not with the lobby (issue 18's first-load budget)
+      if (isAlertInfo(info))
+        void import('../regulation/monitor').then(
+          ({ showRegulationAlert }) => showRegulationAlert(runtime.stores, info),
+          (error: unknown) => report({ kind: 'action-error', message: `regulation alert could not be shown: ${(error as Error).message}` }),
+        )
     },
     coRequest(frame, runtime) {
       const { betId, status, amount } = payloadOf(frame)

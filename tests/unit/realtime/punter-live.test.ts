@@ -3,7 +3,7 @@
  * page (spec §3 "Socket events"), driven through a fake socket into real engine stores: what the
  * page shows after each frame.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createEngineStores, type EngineStores } from '../../../engine/core/stores'
 import { MIRROR_STORAGE_KEY, punterLiveEvents } from '../../../engine/renderers/punter-live'
 import type { EngineRuntime } from '../../../engine/renderers/runtime'
@@ -49,22 +49,31 @@ describe('settingsUpdate', () => {
 })
 
 describe('regulationAlert', () => {
-  it('opens the regulation-alert popup with the hours and the totals in major units, once', () => {
+  // the popup opens once the regulation monitor module has loaded (it is not in the first load)
+  const alertPopups = (stores: ReturnType<typeof page>['stores']) => stores.ui.getState().popups.filter((p) => p.id === 'regulation-alert')
+
+  it('opens the regulation-alert popup with the hours and the totals in major units, once', async () => {
     const { stores, socket } = page()
     const frame = { type: 'regulationAlert', payload: { notificationInfo: { status: 'NEED_TO_CONFIRM', spentHours: 2, totalBetMinUnit: 15_000, totalLostMinUnit: 4_000 } } }
     socket.deliver(frame)
     socket.deliver(frame)
-    const popups = stores.ui.getState().popups.filter((p) => p.id === 'regulation-alert')
+    await vi.waitFor(() => expect(alertPopups(stores)).not.toHaveLength(0))
+    const popups = alertPopups(stores)
     expect(popups).toHaveLength(1)
     expect(popups[0]).toMatchObject({ params: { spentHours: 2, totalBet: 150, totalLost: 40, currency: 'EUR' }, isCloseable: false })
   })
 
-  it('a confirmed or malformed alert opens nothing', () => {
+  it('a confirmed or malformed alert opens nothing', async () => {
     const { stores, socket } = page()
+    const opened: unknown[] = []
+    stores.ui.subscribe((state, previous) => state.popups !== previous.popups && opened.push(...state.popups.filter((p) => !previous.popups.includes(p)).map((p) => p.params)))
     socket.deliver({ type: 'regulationAlert', payload: { notificationInfo: { status: 'CONFIRMED', spentHours: 2, totalBetMinUnit: 1, totalLostMinUnit: 1 } } })
     socket.deliver({ type: 'regulationAlert', payload: { notificationInfo: { status: 'NEED_TO_CONFIRM', spentHours: '2' } } })
     socket.deliver({ type: 'regulationAlert' })
-    expect(stores.ui.getState().popups).toHaveLength(0)
+    // a valid alert after them: once its popup is open, the earlier ones have had their turn
+    socket.deliver({ type: 'regulationAlert', payload: { notificationInfo: { status: 'NEED_TO_CONFIRM', spentHours: 3, totalBetMinUnit: 100, totalLostMinUnit: 100 } } })
+    await vi.waitFor(() => expect(alertPopups(stores)).not.toHaveLength(0))
+    expect(opened).toEqual([expect.objectContaining({ spentHours: 3 })])
   })
 })
 
