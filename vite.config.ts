@@ -25,7 +25,10 @@ const webRoot = fileURLToPath(new URL('./web', import.meta.url))
 const outDir = fileURLToPath(new URL('./dist', import.meta.url))
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/
+// every script and style is precompressed, however small (a 429-byte chunk still saves a third);
+// other small text files are not worth the two extra files
 const MIN_BYTES = 512
+const ALWAYS = /\.(js|mjs|css)$/
 
 function* filesUnder(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
@@ -53,7 +56,7 @@ export function precompress(): Plugin {
         for (const file of filesUnder(dir)) {
           if (!COMPRESSIBLE.test(file) || file.includes(`${join(dir, '.vite')}`)) continue
           const content = readFileSync(file)
-          if (content.length < MIN_BYTES) continue
+          if (content.length < MIN_BYTES && !ALWAYS.test(file)) continue
           writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }))
           writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }))
         }
