@@ -172,7 +172,7 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
     validateBody(SCHEMAS.edit),
     withId(async (req, res, id) => {
       const { title, add, remove } = req.body as { title?: string; add?: number[]; remove?: number[] }
-      answer(res, await book.edit(who(req), id, { title: title?.trim(), add, remove }), summary)
+      await answer(res, await book.edit(who(req), id, { title: title?.trim(), add, remove }), summary)
     }),
   )
   router.post('/admin/api/releases/:id/submit', role('operator'), optionalBody, validateBody(SCHEMAS.empty), withId(async (req, res, id) => answer(res, await book.submit(who(req), id), summary)))

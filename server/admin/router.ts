@@ -317,14 +317,14 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   router.post('/admin/api/versions/:id/submit', role('operator'), optionalBody, validateBody(emptySchema), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
-    answer(res, await store.submit(req.admin!.user.email, id), versionSummary)
+    await answer(res, await store.submit(req.admin!.user.email, id), versionSummary)
   })
 
   const approveSchema = { type: 'object', properties: { comment: { type: 'string', maxLength: 2000 } }, additionalProperties: false }
   router.post('/admin/api/versions/:id/approve', role('compliance'), optionalBody, validateBody(approveSchema), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
-    answer(res, await store.approve(req.admin!.user.email, id, (req.body as { comment?: string }).comment ?? ''), versionSummary)
+    await answer(res, await store.approve(req.admin!.user.email, id, (req.body as { comment?: string }).comment ?? ''), versionSummary)
   })
 
   const rejectSchema = { type: 'object', required: ['comment'], properties: { comment: { type: 'string', minLength: 3, maxLength: 2000, pattern: '\\S' } }, additionalProperties: false }
@@ -343,7 +343,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   router.post('/admin/api/versions/:id/publish', role('operator', 'compliance'), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
-    answer(res, await store.publish(req.admin!.user.email, id), versionSummary)
+    await answer(res, await store.publish(req.admin!.user.email, id), versionSummary)
   })
 
   const rollbackSchema = {
@@ -354,7 +354,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   }
   router.post('/admin/api/rollback', role('operator', 'compliance'), validateBody(rollbackSchema), async (req: AdminRequest, res) => {
     const { file, version } = req.body as { file: string; version: number }
-    answer(res, await store.rollback(req.admin!.user.email, file, version), versionSummary)
+    await answer(res, await store.rollback(req.admin!.user.email, file, version), versionSummary)
   })
 
   // ---- previews: both sides rendered by the real engine -------------------------------------------

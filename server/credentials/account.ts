@@ -116,9 +116,10 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
   })
 
   /** The spec's answer check: for a recovery (its password token), else for the session's punter. */
-  router.post('/account/secret-question/answer-validation', validateBody(ANSWER_VALIDATION_SCHEMA), async (req, res) => {
+  router.post('/account/secret-question/answer-validation', validateBody(ANSWER_VALIDATION_SCHEMA), async (req, res, next) => {
     const { answer, token } = req.body as { answer: string; token?: string }
-    if (token === undefined) return session(req, res, () => void answerForSession(req, res, answer))
+    // a failed check (the database away) goes to the error handler (503), never an unhandled rejection
+    if (token === undefined) return session(req, res, () => void answerForSession(req, res, answer).catch(next))
     const now = deps.now()
     const secret = await peekSecret(deps.data, 'password-token', token, now)
     if (!secret || secret.punterId === null) return sendError(res, 400, 'TOKEN_NOT_FOUND')

@@ -91,3 +91,28 @@ describe.each([
     expect((await b.call('POST', 'account/secret-question/answer-validation', { body: { token, answer: 'Captain Whiskers' } })).json.errorCode).toBe('SQ_VERIFICATION_BLOCKED')
   }, 60_000)
 })
+
+describe.runIf(havePostgres)('credential secrets when PostgreSQL goes away (issue 16 item 3)', () => {
+  let server: CredentialsServer
+  beforeAll(async () => {
+    server = await startCredentialsServer({ databaseUrl: await cluster!.createDatabase(), convertedStoresOnPostgresForTests: true })
+  }, 120_000)
+  afterAll(async () => server?.dispose())
+
+  it("a signed-in punter's secret-answer check with the database stopped answers 503 STORAGE_UNAVAILABLE (never an unhandled rejection that ends the process); once it is back the same check answers OK", async () => {
+    const punter = await server.punter({ email: 'engines-outage@test.parlay.test', phone: '+59995309001', password: 'engines-outage-secret' })
+    const session = await server.loginHash(punter.email, punter.password)
+    expect((await server.call('POST', 'account/secret-question', { session, body: { questionType: 'FirstPetName', answer: 'Captain Whiskers', password: punter.password } })).status).toBe(200)
+    cluster!.stopServer()
+    try {
+      const refused = await server.call('POST', 'account/secret-question/answer-validation', { session, body: { answer: 'Captain Whiskers' } })
+      expect(refused.status).toBe(503)
+      expect(refused.json.errorCode).toBe('STORAGE_UNAVAILABLE')
+    } finally {
+      cluster!.startServer()
+    }
+    await expect
+      .poll(async () => (await server.call('POST', 'account/secret-question/answer-validation', { session, body: { answer: 'Captain Whiskers' } })).json.status, { timeout: 30_000 })
+      .toBe('OK')
+  }, 90_000)
+})
