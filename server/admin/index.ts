@@ -53,10 +53,11 @@ export const adminModule: ServerModule = {
 /** Takes the audit log over with its key and anchor; a log that fails verification stops the start. */
 async function openAnchoredAuditLog(deps: ServerDeps): Promise<void> {
   try {
-    const { key, adopted } = await openAuditLog(deps.data, deps.config.dataDir)
+    const { key, adopted, joined } = await openAuditLog(deps.data, deps.config.dataDir)
     if (key.created) deps.log.info('audit.key.created', { dataDir: deps.config.dataDir })
     if (key.narrowed) deps.log.warn('audit.key.permissions-narrowed', { file: 'audit.key', mode: '0600' })
     if (adopted > 0) deps.log.warn('audit.anchor.adopted', { entries: adopted })
+    if (joined > 0) deps.log.info('audit.anchor.joined', { entries: joined })
   } catch (error) {
     if (!(error instanceof AuditLogError)) throw error
     throw new AuditLogError(`${error.message}. Run \`npm run audit:verify -- ${deps.config.dataDir}\`; the server does not append to a log it cannot vouch for (restore the data dir from a backup, or move it aside to start afresh).`)

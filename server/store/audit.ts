@@ -275,8 +275,13 @@ function walkChain(rows: Iterable<AuditRow>, key: Buffer, legacyEntries: number)
   return { ok: true, entries: count, head: prev, anchored: false }
 }
 
-/** The chain (its rows, oldest first) checked entry by entry, then its end checked against the anchor (null: no anchor kept). */
-export function verifyAuditChain(rows: Iterable<AuditRow>, key: Buffer, anchor: AnchorRead | null): AuditVerification {
+/**
+ * The chain (its rows, oldest first) checked entry by entry, then its end checked against the anchor
+ * (null: no anchor kept). `shared`: the log lives in a database several instances write (PostgreSQL),
+ * so entries past this folder's anchor are another instance's — accepted when every one of them
+ * carries the audit key's hash; a log shorter than the anchor, or another head at its length, still fails.
+ */
+export function verifyAuditChain(rows: Iterable<AuditRow>, key: Buffer, anchor: AnchorRead | null, options: { shared?: boolean } = {}): AuditVerification {
   if (anchor?.status === 'altered') return { ok: false, entries: 0, firstBadSeq: 0, reason: anchor.reason }
   const walked = walkChain(rows, key, anchor?.status === 'ok' ? anchor.record.legacyEntries : 0)
   if (!walked.ok || anchor === null) return walked
@@ -289,14 +294,25 @@ export function verifyAuditChain(rows: Iterable<AuditRow>, key: Buffer, anchor: 
   const most = Math.max(...states.map((s) => s.entries))
   if (entries < fewest)
     return { ok: false, entries, firstBadSeq: entries + 1, reason: `the log ends at entry ${entries} but the anchor records ${fewest}: entries ${entries + 1}–${fewest} were removed` }
+  if (entries > most && options.shared && anchoredPrefixHolds(rows, anchor.record.committed, most)) return { ...walked, anchored: true }
   if (entries > most) return { ok: false, entries, firstBadSeq: most + 1, reason: `entries ${most + 1}–${entries} are not covered by the anchor (written around the server)` }
   return { ok: false, entries, firstBadSeq: entries, reason: `the last entry's hash is not the head the anchor records` }
 }
 
+/** On a shared log: the entry at the anchored length still has the anchored head (nothing this instance anchored was rewritten). */
+function anchoredPrefixHolds(rows: Iterable<AuditRow>, committed: AnchorState, most: number): boolean {
+  if (committed.entries !== most) return true // a pending state was the longest: its entries were walked above
+  for (const row of rows) if (row.seq === committed.entries) return row.hash === committed.head
+  return committed.entries === 0
+}
+
+/** Several instances share the log only on PostgreSQL (SQLite: one file, one writer's anchor). */
+const sharedLog = (data: DataLayer) => data.engine === 'postgres'
+
 /** The log of a data layer the server opened (or of a test's in-memory one). */
 export async function verifyAudit(data: DataLayer): Promise<AuditVerification> {
   const chain = chainOf(data)
-  return verifyAuditChain(await allRows(data.db), chain.key, chain.dataDir ? readAnchor(chain.dataDir, chain.key) : null)
+  return verifyAuditChain(await allRows(data.db), chain.key, chain.dataDir ? readAnchor(chain.dataDir, chain.key) : null, { shared: sharedLog(data) })
 }
 
 /**
@@ -304,25 +320,30 @@ export async function verifyAudit(data: DataLayer): Promise<AuditVerification> {
  * over. A crash between a commit and its anchor write is accepted (the anchor's pending state) and
  * the anchor caught up. A log that fails is refused: the server never appends to, and so never
  * re-anchors, a log it cannot vouch for. A log from before anchors existed is adopted once, on the
- * start that creates the key, if its plain hash chain is intact.
+ * start that creates the key, if its plain hash chain is intact. On PostgreSQL an instance whose
+ * folder has no anchor yet joins the shared log when it already holds the audit key (the same
+ * PARLAY_AUDIT_KEY or key file as the other instances) and every entry carries that key's hash.
  */
-export async function openAuditLog(data: DataLayer, dataDir: string): Promise<{ key: AuditKey; adopted: number }> {
-  if (dataDir === ':memory:') return { key: { key: chainOf(data).key, source: 'file', created: true, narrowed: false }, adopted: 0 }
+export async function openAuditLog(data: DataLayer, dataDir: string): Promise<{ key: AuditKey; adopted: number; joined: number }> {
+  if (dataDir === ':memory:') return { key: { key: chainOf(data).key, source: 'file', created: true, narrowed: false }, adopted: 0, joined: 0 }
   const key = loadAuditKey(dataDir, { create: true })
   // under the audit lock: another instance on the same database does not append meanwhile
+  let joined = 0
   const adopted = await data.transaction(async (tx): Promise<number> => {
     const rows = await allRows(tx)
     const head: AnchorState = { entries: rows.at(-1)?.seq ?? 0, head: rows.at(-1)?.hash ?? GENESIS_HASH }
     const chain: AuditChain = { key: key.key, legacyEntries: 0, dataDir, committed: head }
     const anchor = readAnchor(dataDir, key.key)
     let adopted = 0
-    if (anchor.status === 'missing' && head.entries > 0) {
+    if (anchor.status === 'missing' && head.entries > 0 && sharedLog(data) && !key.created && walkChain(rows, key.key, 0).ok) {
+      joined = head.entries
+    } else if (anchor.status === 'missing' && head.entries > 0) {
       const legacy = walkChain(rows, key.key, head.entries)
       if (!key.created || !legacy.ok)
         throw new AuditLogError(`the audit log has ${head.entries} entries but ${AUDIT_ANCHOR_FILE} is missing${legacy.ok ? '' : ` and entry #${legacy.firstBadSeq} ${legacy.reason}`}`)
       chain.legacyEntries = adopted = head.entries
     } else {
-      const verified = verifyAuditChain(rows, key.key, anchor)
+      const verified = verifyAuditChain(rows, key.key, anchor, { shared: sharedLog(data) })
       if (!verified.ok) throw new AuditLogError(`the audit log fails verification at entry #${verified.firstBadSeq}: ${verified.reason}`)
       if (anchor.status === 'ok') chain.legacyEntries = anchor.record.legacyEntries
     }
@@ -330,5 +351,5 @@ export async function openAuditLog(data: DataLayer, dataDir: string): Promise<{ 
     saveAnchor(chain, null)
     return adopted
   }, { serialiseOn: 'audit' })
-  return { key, adopted }
+  return { key, adopted, joined }
 }

@@ -3,6 +3,7 @@
  * documents, and a stub client (HTTP tests do not need the built SPA).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -42,6 +43,13 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   mkdirSync(join(distDir, STUDIO_DIR))
   writeFileSync(join(distDir, STUDIO_DIR, 'index.html'), '<!doctype html><html><head><title>Parlay studio</title></head><body><div id="studio"></div></body></html>')
   const engine = await engineOptions(options)
+  const databaseUrl = options.databaseUrl ?? engine.start.databaseUrl
+  // instances on one PostgreSQL database share its audit log, so they hold one audit key (as
+  // production instances share PARLAY_AUDIT_KEY); each keeps its own folder and anchor
+  if (databaseUrl && !options.dataDir) {
+    mkdirSync(join(root, 'data'))
+    writeFileSync(join(root, 'data', 'audit.key'), `${createHash('sha256').update(`parlay-test-audit-key:${databaseUrl}`).digest('hex')}\n`, { mode: 0o600 })
+  }
   const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, ...engine.start, ...options }).catch((error: unknown) => {
     engine.release()
     throw error

@@ -7,7 +7,7 @@
  * published on one instance is served by another on the same PostgreSQL database within 2 s
  * (the publish generation's trigger NOTIFYs; documents-sync LISTENs).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -90,5 +90,38 @@ describe.runIf(havePostgres)('two instances on ONE PostgreSQL database (issue 16
     const before = (await verifyAudit(a.deps.data)).entries
     await Promise.all(Array.from({ length: WRITERS }, (_, i) => (i % 2 ? b : a).deps.store.audit(OPERATOR.email, 'test.two-instances', `writer-${i}`, { i })))
     for (const server of [a, b]) expect(await verifyAudit(server.deps.data)).toMatchObject({ ok: true, entries: before + WRITERS, anchored: true })
+  }, 60_000)
+})
+
+describe.runIf(havePostgres)('instances with their own data folders on ONE PostgreSQL database share one audit log (issue 16)', () => {
+  let databaseUrl: string
+  let a: TestServer
+  let b: TestServer
+  beforeAll(async () => {
+    databaseUrl = await cluster!.createDatabase()
+    // each its own folder; one audit key between them (tests/support/server.ts), as PARLAY_AUDIT_KEY in production
+    a = await startTestServer({ databaseUrl, convertedStoresOnPostgresForTests: true })
+    b = await startTestServer({ databaseUrl, convertedStoresOnPostgresForTests: true })
+  }, 120_000)
+  afterAll(async () => {
+    await a?.dispose()
+    await b?.dispose()
+  })
+
+  it("an instance joining with the same key anchors at the log's head, and entries another instance appends later verify on it", async () => {
+    expect(b.deps.config.dataDir).not.toBe(a.deps.config.dataDir)
+    const before = (await verifyAudit(b.deps.data)).entries
+    for (let i = 0; i < 3; i++) await a.deps.store.audit(OPERATOR.email, 'test.own-folders', `a-${i}`, { i })
+    expect(await verifyAudit(b.deps.data)).toMatchObject({ ok: true, entries: before + 3, anchored: true })
+  })
+
+  it('an instance holding another audit key refuses to start on that log: it cannot vouch for entries it cannot verify', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'parlay-other-key-'))
+    writeFileSync(join(dataDir, 'audit.key'), `${'ab'.repeat(32)}\n`, { mode: 0o600 })
+    try {
+      await expect(startTestServer({ databaseUrl, convertedStoresOnPostgresForTests: true, dataDir })).rejects.toThrow(/audit log/)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   }, 60_000)
 })
