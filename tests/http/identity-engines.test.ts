@@ -7,18 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cprDigest } from '../../server/identity/mitid'
 import { createPunter } from '../../server/punters/repository'
-import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../support/postgres'
+import { engines, type Pair } from '../support/postgres'
 import { startTestServer, type TestServer } from '../support/server'
 import { freshIp, GATE } from './signup/helpers'
 
-const havePostgres = postgresBinaries() !== undefined
-if (!havePostgres) console.warn(POSTGRES_MISSING)
-
-let cluster: ThrowawayPostgres | undefined
-beforeAll(async () => {
-  if (havePostgres) cluster = await startPostgres()
-}, 120_000)
-afterAll(() => cluster?.dispose())
+const { each: ENGINES, pair } = engines()
 
 const NOW = Date.UTC(2025, 5, 15, 12)
 const CPR = '030303-3333'
@@ -41,35 +34,24 @@ async function authorised(starts: TestServer, approves: TestServer, subject: str
   return { authorizationCode: authorizationCode!, state }
 }
 
-describe.each([
-  ['sqlite', true],
-  ['postgres', havePostgres],
-] as const)('MitID logins on %s (two instances on PostgreSQL)', (engine, runs) => {
+describe.each(ENGINES)('MitID logins on %s (two instances on PostgreSQL)', (engine, runs) => {
   let a: TestServer
   let b: TestServer
+  let instances: Pair<TestServer> | undefined
   beforeAll(async () => {
     if (!runs) return
-    const options = { development: true, now: () => NOW }
-    if (engine === 'sqlite') {
-      a = b = await startTestServer(options)
-    } else {
-      const databaseUrl = await cluster!.createDatabase()
-      a = await startTestServer({ ...options, databaseUrl, convertedStoresOnPostgresForTests: true })
-      b = await startTestServer({ ...options, databaseUrl, convertedStoresOnPostgresForTests: true })
-    }
+    instances = await pair(engine, (on) => startTestServer({ development: true, now: () => NOW, ...on }))
+    ;({ a, b } = instances)
     // the Danish punter with this CPR, the same id on both instances (punters still live in each instance's SQLite)
     const ids = new Set<number>()
-    for (const server of new Set([a, b])) {
+    for (const server of instances.servers) {
       const made = await createPunter(server.deps.db, { jurisdiction: 'denmark', currency: 'DKK', email: 'mitid-engines@test.parlay.test', password: 'mitid engines secret', profile: { cprDigest: cprDigest(CPR) } as never }, NOW)
       if (!made.ok) throw new Error(made.code)
       ids.add(made.value.id)
     }
     expect(ids.size).toBe(1)
   }, 120_000)
-  afterAll(async () => {
-    await a?.dispose()
-    if (b !== a) await b?.dispose()
-  })
+  afterAll(async () => instances?.dispose())
 
   it.runIf(runs)('an authorisation code logs in once: two logins with it at once (one per instance) give one OK and one GENERAL', async () => {
     expect(a.deps.data.engine).toBe(engine)

@@ -11,17 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPLAY_CONTENT_TYPE } from '../../server/services/replay'
 import { OPERATOR, signIn } from './admin/support'
 import { addresses, apiCaller, DEMO_PASSWORD, type Call } from '../support/api'
-import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../support/postgres'
+import { engines, type Engine } from '../support/postgres'
 import { rawRequest, startTestServer, type TestServer } from '../support/server'
 
-const havePostgres = postgresBinaries() !== undefined
-if (!havePostgres) console.warn(POSTGRES_MISSING)
-
-let cluster: ThrowawayPostgres | undefined
-beforeAll(async () => {
-  if (havePostgres) cluster = await startPostgres()
-}, 120_000) // a cluster copied from the template; initdb once per machine
-afterAll(() => cluster?.dispose())
+const { havePostgres, each: ENGINES, cluster, on: onEngine } = engines()
 
 interface EngineServer extends TestServer {
   clock: { now: number }
@@ -32,10 +25,9 @@ interface EngineServer extends TestServer {
 const freshIp = addresses(231)
 
 /** A server whose converted stores run on `engine` (PostgreSQL: a fresh database of the cluster). */
-async function serverOn(engine: 'sqlite' | 'postgres'): Promise<EngineServer> {
+async function serverOn(engine: Engine): Promise<EngineServer> {
   const clock = { now: Date.UTC(2026, 0, 15, 12) }
-  const postgres = engine === 'postgres' ? { databaseUrl: await cluster!.createDatabase(), convertedStoresOnPostgresForTests: true } : {}
-  const server = await startTestServer({ now: () => clock.now, simulators: true, ...postgres })
+  const server = await startTestServer({ now: () => clock.now, simulators: true, ...(await onEngine(engine)) })
   const call = apiCaller(server.url, freshIp)
   return {
     ...server,
@@ -49,10 +41,7 @@ async function serverOn(engine: 'sqlite' | 'postgres'): Promise<EngineServer> {
   }
 }
 
-describe.each([
-  ['sqlite', true],
-  ['postgres', havePostgres],
-] as const)('the stores of the last group on %s (issue 16)', (engine, runs) => {
+describe.each(ENGINES)('the stores of the last group on %s (issue 16)', (engine, runs) => {
   let server: EngineServer
   beforeAll(async () => {
     if (runs) server = await serverOn(engine)
@@ -139,7 +128,7 @@ describe.runIf(havePostgres)('health on PostgreSQL when the database goes away (
   afterAll(async () => server?.dispose())
 
   it('the PostgreSQL cluster stopped: readiness answers 503 NOT_READY naming the database, liveness stays 200, the metrics probe says -1; started again: ready without a restart', async () => {
-    cluster!.stopServer()
+    cluster().stopServer()
     try {
       const ready = await rawRequest(server.port, { path: '/health/ready' })
       expect(ready.status).toBe(503)
@@ -148,7 +137,7 @@ describe.runIf(havePostgres)('health on PostgreSQL when the database goes away (
       expect((await rawRequest(server.port, { path: '/health/live' })).status).toBe(200)
       expect((await rawRequest(server.port, { path: '/metrics' })).body).toMatch(/^parlay_db_probe_seconds -1$/m)
     } finally {
-      cluster!.startServer()
+      cluster().startServer()
     }
     await expect.poll(async () => (await rawRequest(server.port, { path: '/health/ready' })).status, { timeout: 15_000 }).toBe(200)
   }, 60_000)

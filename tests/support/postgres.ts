@@ -14,6 +14,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
 
 export const POSTGRES_MISSING = 'PostgreSQL binaries (initdb, pg_ctl, pg_isready) not found on PATH or under /usr/lib/postgresql: the PostgreSQL half of these tests is skipped'
 
@@ -186,4 +187,88 @@ async function releaseShared(cluster: Promise<ThrowawayPostgres>): Promise<void>
   if (--users > 0 || shared !== cluster) return
   shared = undefined
   ;(await cluster.catch(() => undefined))?.dispose()
+}
+
+export type Engine = 'sqlite' | 'postgres'
+
+/** Test-server options that put the converted stores on an engine: none on SQLite. */
+export interface OnEngine {
+  databaseUrl?: string
+  convertedStoresOnPostgresForTests?: boolean
+}
+
+/** Instances A and B of one database; on SQLite one server plays both. */
+export interface Pair<S> {
+  a: S
+  b: S
+  /** Each distinct server, A first. */
+  servers: S[]
+  /** The options both were started with: a third instance of the same database starts with them too. */
+  on: OnEngine
+  dispose(): Promise<void>
+}
+
+export interface Engines {
+  /** Whether this machine can run the PostgreSQL half (POSTGRES_MISSING was printed when not). */
+  readonly havePostgres: boolean
+  /** The rows for `describe.each(engines.each)('… on %s', (engine, runs) => …)`: SQLite always, PostgreSQL when it is here. */
+  readonly each: ReadonlyArray<readonly [Engine, boolean]>
+  /** This file's cluster, for outage tests (stopServer/startServer); only inside hooks and tests. */
+  cluster(): ThrowawayPostgres
+  /** Options for a server on `engine`: nothing on SQLite; on PostgreSQL the given database, or a fresh one of the cluster. */
+  on(engine: Engine, databaseUrl?: string): Promise<OnEngine>
+  /**
+   * Two instances for the rules that must hold across instances: on PostgreSQL two servers on one
+   * fresh database, started one after the other (both seed it); on SQLite one server as A and B.
+   */
+  pair<S extends { dispose(): unknown }>(engine: Engine, start: (on: OnEngine) => Promise<S>): Promise<Pair<S>>
+}
+
+/**
+ * The set-up every *-engines.test.ts shares: call once at the top of the file. It starts one
+ * cluster for the file in beforeAll (a copy of the template; on a loaded 2-core machine this still
+ * takes a while, hence the long limit) and removes it in afterAll; without the binaries it warns
+ * once and `each` marks the PostgreSQL half as not running, so those tests are reported skipped.
+ */
+export function engines(): Engines {
+  const havePostgres = postgresBinaries() !== undefined
+  if (!havePostgres) console.warn(POSTGRES_MISSING)
+  let started: ThrowawayPostgres | undefined
+  beforeAll(async () => {
+    if (havePostgres) started = await startPostgres()
+  }, 120_000)
+  afterAll(() => started?.dispose())
+  const cluster = () => {
+    if (!started) throw new Error(havePostgres ? 'engines(): the cluster is used before its beforeAll ran' : POSTGRES_MISSING)
+    return started
+  }
+  const on = async (engine: Engine, databaseUrl?: string): Promise<OnEngine> =>
+    engine === 'sqlite' ? {} : { databaseUrl: databaseUrl ?? (await cluster().createDatabase()), convertedStoresOnPostgresForTests: true }
+  return {
+    havePostgres,
+    each: [
+      ['sqlite', true],
+      ['postgres', havePostgres],
+    ],
+    cluster,
+    on,
+    async pair(engine, start) {
+      const options = await on(engine)
+      const a = await start(options)
+      const b = engine === 'sqlite' ? a : await start(options).catch(async (error: unknown) => {
+        await a.dispose()
+        throw error
+      })
+      const servers = a === b ? [a] : [a, b]
+      return {
+        a,
+        b,
+        servers,
+        on: options,
+        async dispose() {
+          for (const server of servers) await server.dispose()
+        },
+      }
+    },
+  }
 }

@@ -12,27 +12,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listAudit, verifyAudit } from '../../../server/store/audit'
-import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../../support/postgres'
+import { engines, type Pair } from '../../support/postgres'
 import { COMPLIANCE, OPERATOR, startTestServer, type TestServer } from './support'
 
-const havePostgres = postgresBinaries() !== undefined
-if (!havePostgres) console.warn(POSTGRES_MISSING)
-
-let cluster: ThrowawayPostgres | undefined
-beforeAll(async () => {
-  if (havePostgres) cluster = await startPostgres()
-}, 120_000)
-afterAll(() => cluster?.dispose())
+const { havePostgres, each: ENGINES, on: onEngine, pair } = engines()
 
 const WRITERS = 20
 
-describe.each([
-  ['sqlite', true],
-  ['postgres', havePostgres],
-] as const)('the audit chain on %s', (engine, runs) => {
+describe.each(ENGINES)('the audit chain on %s', (engine, runs) => {
   let server: TestServer
   beforeAll(async () => {
-    if (runs) server = await startTestServer(engine === 'postgres' ? { databaseUrl: await cluster!.createDatabase(), convertedStoresOnPostgresForTests: true } : {})
+    if (runs) server = await startTestServer(await onEngine(engine))
   }, 120_000)
   afterAll(async () => server?.dispose())
 
@@ -58,16 +48,15 @@ describe.runIf(havePostgres)('two instances on ONE PostgreSQL database (issue 16
   const SELF_EXCLUDE = 'popups/self-exclude.json'
   let a: TestServer
   let b: TestServer
+  let instances: Pair<TestServer> | undefined
   const dataDir = mkdtempSync(join(tmpdir(), 'parlay-docs-two-'))
   beforeAll(async () => {
-    const databaseUrl = await cluster!.createDatabase()
     // one data dir: the instances share the audit key and its anchor, as a deployment shares PARLAY_AUDIT_KEY
-    a = await startTestServer({ databaseUrl, convertedStoresOnPostgresForTests: true, dataDir })
-    b = await startTestServer({ databaseUrl, convertedStoresOnPostgresForTests: true, dataDir })
+    instances = await pair('postgres', (on) => startTestServer({ ...on, dataDir }))
+    ;({ a, b } = instances)
   }, 180_000)
   afterAll(async () => {
-    await a?.dispose()
-    await b?.dispose()
+    await instances?.dispose()
     rmSync(dataDir, { recursive: true, force: true })
   })
 
@@ -94,19 +83,15 @@ describe.runIf(havePostgres)('two instances on ONE PostgreSQL database (issue 16
 })
 
 describe.runIf(havePostgres)('instances with their own data folders on ONE PostgreSQL database share one audit log (issue 16)', () => {
-  let databaseUrl: string
   let a: TestServer
   let b: TestServer
+  let instances: Pair<TestServer> | undefined
   beforeAll(async () => {
-    databaseUrl = await cluster!.createDatabase()
     // each its own folder; one audit key between them (tests/support/server.ts), as PARLAY_AUDIT_KEY in production
-    a = await startTestServer({ databaseUrl, convertedStoresOnPostgresForTests: true })
-    b = await startTestServer({ databaseUrl, convertedStoresOnPostgresForTests: true })
+    instances = await pair('postgres', startTestServer)
+    ;({ a, b } = instances)
   }, 120_000)
-  afterAll(async () => {
-    await a?.dispose()
-    await b?.dispose()
-  })
+  afterAll(async () => instances?.dispose())
 
   it("an instance joining with the same key anchors at the log's head, and entries another instance appends later verify on it", async () => {
     expect(b.deps.config.dataDir).not.toBe(a.deps.config.dataDir)
@@ -119,7 +104,7 @@ describe.runIf(havePostgres)('instances with their own data folders on ONE Postg
     const dataDir = mkdtempSync(join(tmpdir(), 'parlay-other-key-'))
     writeFileSync(join(dataDir, 'audit.key'), `${'ab'.repeat(32)}\n`, { mode: 0o600 })
     try {
-      await expect(startTestServer({ databaseUrl, convertedStoresOnPostgresForTests: true, dataDir })).rejects.toThrow(/audit log/)
+      await expect(startTestServer({ ...instances!.on, dataDir })).rejects.toThrow(/audit log/)
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }

@@ -6,39 +6,30 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_MS } from '../../../server/admin/accounts'
-import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../../support/postgres'
+import { engines, type OnEngine, type Pair } from '../../support/postgres'
 import { rawRequest } from '../../support/server'
 import { OPERATOR, signIn, startTestServer, type TestServer } from './support'
 
-const havePostgres = postgresBinaries() !== undefined
-if (!havePostgres) console.warn(POSTGRES_MISSING)
-
-let cluster: ThrowawayPostgres | undefined
-beforeAll(async () => {
-  if (havePostgres) cluster = await startPostgres()
-}, 120_000)
-afterAll(() => cluster?.dispose())
+const { havePostgres, each: ENGINES, on: onEngine, pair } = engines()
 
 interface ClockedServer {
   server: TestServer
   clock: { now: number }
+  dispose(): Promise<void>
 }
 
-async function serverOn(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise<ClockedServer> {
+async function serverOn(on: OnEngine): Promise<ClockedServer> {
   const clock = { now: Date.parse('2026-11-27T09:00:00Z') }
-  const onPostgres = engine === 'postgres' ? { databaseUrl: databaseUrl ?? (await cluster!.createDatabase()), convertedStoresOnPostgresForTests: true } : {}
-  return { server: await startTestServer({ now: () => clock.now, ...onPostgres }), clock }
+  const server = await startTestServer({ now: () => clock.now, ...on })
+  return { server, clock, dispose: () => server.dispose() }
 }
 
 const sessionOf = (server: TestServer, cookie: string) => rawRequest(server.port, { path: '/admin/api/session', headers: { cookie } })
 
-describe.each([
-  ['sqlite', true],
-  ['postgres', havePostgres],
-] as const)('admin sessions on %s', (engine, runs) => {
+describe.each(ENGINES)('admin sessions on %s', (engine, runs) => {
   let s: ClockedServer
   beforeAll(async () => {
-    if (runs) s = await serverOn(engine)
+    if (runs) s = await serverOn(await onEngine(engine))
   }, 90_000)
   afterAll(async () => s?.server.dispose())
 
@@ -71,15 +62,12 @@ describe.each([
 describe.runIf(havePostgres)('admin sessions on PostgreSQL across two instances (issue 16)', () => {
   let a: ClockedServer
   let b: ClockedServer
+  let instances: Pair<ClockedServer> | undefined
   beforeAll(async () => {
-    const databaseUrl = await cluster!.createDatabase()
-    a = await serverOn('postgres', databaseUrl)
-    b = await serverOn('postgres', databaseUrl)
+    instances = await pair('postgres', serverOn)
+    ;({ a, b } = instances)
   }, 120_000)
-  afterAll(async () => {
-    await a?.server.dispose()
-    await b?.server.dispose()
-  })
+  afterAll(async () => instances?.dispose())
 
   it('both instances seed the demo admins once; a session opened on one is recognised on the other, and a sign-out on the other ends it', async () => {
     const operator = await signIn(a.server, OPERATOR)

@@ -12,29 +12,16 @@ import { RECOVERY_BUDGET } from '../../../server/credentials/recovery'
 import { useMessageSender } from '../../../server/auth/unlock'
 import { findPunterByLogin } from '../../../server/punters/repository'
 import type { OutgoingMessage } from '../../../server/signup/outbox'
-import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../../support/postgres'
+import { engines, type Engine, type Pair } from '../../support/postgres'
 import { DEMO_PASSWORD, freshIp, startAuthServer, type AuthTestServer } from './support'
 
 const FAILED = JSON.stringify({ status: 'ERROR', errorCode: 'INCORRECT_PASSWORD' })
-const havePostgres = postgresBinaries() !== undefined
-if (!havePostgres) console.warn(POSTGRES_MISSING)
-
-let cluster: ThrowawayPostgres | undefined
-beforeAll(async () => {
-  if (havePostgres) cluster = await startPostgres()
-}, 120_000) // initdb on a loaded 2-core machine
-afterAll(() => cluster?.dispose())
+const { havePostgres, each: ENGINES, cluster, on: onEngine, pair } = engines()
 
 /** A server whose converted stores run on `engine` (PostgreSQL: a fresh database of the cluster). */
-async function serverOn(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise<AuthTestServer> {
-  if (engine === 'sqlite') return startAuthServer()
-  return startAuthServer({ databaseUrl: databaseUrl ?? (await cluster!.createDatabase()), convertedStoresOnPostgresForTests: true })
-}
+const serverOn = async (engine: Engine) => startAuthServer(await onEngine(engine))
 
-describe.each([
-  ['sqlite', true],
-  ['postgres', havePostgres],
-] as const)('login-failure counters on %s (ASVS 2.2.1)', (engine, runs) => {
+describe.each(ENGINES)('login-failure counters on %s (ASVS 2.2.1)', (engine, runs) => {
   let server: AuthTestServer
   beforeAll(async () => {
     if (runs) server = await serverOn(engine)
@@ -79,10 +66,7 @@ describe.each([
   }, 60_000)
 })
 
-describe.each([
-  ['sqlite', true],
-  ['postgres', havePostgres],
-] as const)('credential request budgets on %s', (engine, runs) => {
+describe.each(ENGINES)('credential request budgets on %s', (engine, runs) => {
   let server: AuthTestServer
   beforeAll(async () => {
     if (runs) server = await serverOn(engine)
@@ -110,16 +94,13 @@ async function seedFailures(server: AuthTestServer, login: string, count: number
 describe.runIf(havePostgres)('login-failure counters on PostgreSQL across instances and outages (issue 16)', () => {
   let a: AuthTestServer
   let b: AuthTestServer
+  let instances: Pair<AuthTestServer> | undefined
   beforeAll(async () => {
-    const databaseUrl = await cluster!.createDatabase()
-    a = await serverOn('postgres', databaseUrl)
-    b = await serverOn('postgres', databaseUrl)
+    instances = await pair('postgres', startAuthServer)
+    ;({ a, b } = instances)
     b.clock.now = a.clock.now
   }, 120_000)
-  afterAll(async () => {
-    await a?.dispose()
-    await b?.dispose()
-  })
+  afterAll(async () => instances?.dispose())
 
   it('failures counted on one instance count on the other: alternating wrong passwords reach the captcha on both', async () => {
     for (let i = 0; i < THROTTLE.captchaAfter; i++) expect((await (i % 2 ? b : a).login('ghost-ab@demo.parlay.test', 'wrong')).text).toBe(FAILED)
@@ -148,13 +129,13 @@ describe.runIf(havePostgres)('login-failure counters on PostgreSQL across instan
   })
 
   it('PostgreSQL stopped: a login answers 503 STORAGE_UNAVAILABLE (never a 500); started again: logins work without a restart', async () => {
-    cluster!.stopServer()
+    cluster().stopServer()
     try {
       const down = await a.login('Opened', 'wrong')
       expect(down.status).toBe(503)
       expect(down.json).toEqual({ status: 'ERROR', errorCode: 'STORAGE_UNAVAILABLE' })
     } finally {
-      cluster!.startServer()
+      cluster().startServer()
     }
     expect((await a.login('Opened')).status).toBe(200)
   }, 60_000)

@@ -8,23 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { THROTTLE } from '../../../server/auth/throttle'
 import { createVerificationService, VERIFICATION_LIMITS, type VerificationService } from '../../../server/signup/verification'
-import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../../support/postgres'
+import { engines, type Engine, type Pair } from '../../support/postgres'
 import { DEMO_PASSWORD, startAuthServer, type AuthTestServer } from './support'
 
-const havePostgres = postgresBinaries() !== undefined
-if (!havePostgres) console.warn(POSTGRES_MISSING)
+const { havePostgres, each: ENGINES, on: onEngine, pair } = engines()
 
-let cluster: ThrowawayPostgres | undefined
-beforeAll(async () => {
-  if (havePostgres) cluster = await startPostgres()
-}, 120_000) // initdb on a loaded 2-core machine
-afterAll(() => cluster?.dispose())
-
-/** A server whose converted stores run on `engine` (PostgreSQL: the given database, or a fresh one of the cluster). */
-async function serverOn(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise<AuthTestServer> {
-  if (engine === 'sqlite') return startAuthServer()
-  return startAuthServer({ databaseUrl: databaseUrl ?? (await cluster!.createDatabase()), convertedStoresOnPostgresForTests: true })
-}
+/** A server whose converted stores run on `engine` (PostgreSQL: a fresh database of the cluster). */
+const serverOn = async (engine: Engine) => startAuthServer(await onEngine(engine))
 
 /** Failures enough that the login needs a captcha. */
 async function requireCaptcha(server: AuthTestServer, login: string): Promise<void> {
@@ -32,10 +22,7 @@ async function requireCaptcha(server: AuthTestServer, login: string): Promise<vo
   expect((await server.login(login)).json.errorCode).toBe('CAPTCHA_REQUIRED')
 }
 
-describe.each([
-  ['sqlite', true],
-  ['postgres', havePostgres],
-] as const)('captcha solutions on %s', (engine, runs) => {
+describe.each(ENGINES)('captcha solutions on %s', (engine, runs) => {
   let server: AuthTestServer
   beforeAll(async () => {
     if (runs) server = await serverOn(engine)
@@ -57,16 +44,13 @@ describe.each([
 describe.runIf(havePostgres)('captcha solutions on PostgreSQL across instances (issue 16)', () => {
   let a: AuthTestServer
   let b: AuthTestServer
+  let instances: Pair<AuthTestServer> | undefined
   beforeAll(async () => {
-    const databaseUrl = await cluster!.createDatabase()
-    a = await serverOn('postgres', databaseUrl)
-    b = await serverOn('postgres', databaseUrl)
+    instances = await pair('postgres', startAuthServer)
+    ;({ a, b } = instances)
     b.clock.now = a.clock.now
   }, 120_000)
-  afterAll(async () => {
-    await a?.dispose()
-    await b?.dispose()
-  })
+  afterAll(async () => instances?.dispose())
 
   it('a challenge issued by one instance is verified by the other, and a solution used on one is refused on the other', async () => {
     const login = 'Opened'
@@ -87,22 +71,16 @@ async function startFlow(service: VerificationService, now: number) {
   return { token: started.value.verificationToken, code: started.value.code, wrong }
 }
 
-describe.each([
-  ['sqlite', true],
-  ['postgres', havePostgres],
-] as const)('sign-up codes on %s (REFERENCES: single use, attempts counted before the check)', (engine, runs) => {
-  let servers: AuthTestServer[] = []
+describe.each(ENGINES)('sign-up codes on %s (REFERENCES: single use, attempts counted before the check)', (engine, runs) => {
+  let instances: Pair<AuthTestServer> | undefined
   let services: VerificationService[] = []
   beforeAll(async () => {
     if (!runs) return
     // PostgreSQL: two instances of one database, the requests alternating between them
-    const databaseUrl = engine === 'postgres' ? await cluster!.createDatabase() : undefined
-    servers = engine === 'postgres' ? [await serverOn(engine, databaseUrl), await serverOn(engine, databaseUrl)] : [await serverOn(engine)]
-    services = servers.map((server) => createVerificationService(server.deps.data))
+    instances = await pair(engine, startAuthServer)
+    services = instances.servers.map((server) => createVerificationService(server.deps.data))
   }, 120_000)
-  afterAll(async () => {
-    for (const server of servers) await server.dispose()
-  })
+  afterAll(async () => instances?.dispose())
   const now = Date.UTC(2025, 5, 15, 12)
   const on = (i: number) => services[i % services.length]
 

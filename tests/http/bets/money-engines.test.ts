@@ -9,25 +9,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findRoundByKey } from '../../../server/games/store'
 import { findPunterByLogin } from '../../../server/punters/repository'
-import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../../support/postgres'
+import { engines } from '../../support/postgres'
 import { newKey, startBetsServer, type BetsServer } from './support'
 
-const havePostgres = postgresBinaries() !== undefined
-if (!havePostgres) console.warn(POSTGRES_MISSING)
+const { each: ENGINES, on: onEngine } = engines()
 
-let cluster: ThrowawayPostgres | undefined
-beforeAll(async () => {
-  if (havePostgres) cluster = await startPostgres()
-}, 120_000)
-afterAll(() => cluster?.dispose())
-
-describe.each([
-  ['sqlite', true],
-  ['postgres', havePostgres],
-] as const)('money on %s', (engine, runs) => {
+describe.each(ENGINES)('money on %s', (engine, runs) => {
   let server: BetsServer
   beforeAll(async () => {
-    if (runs) server = await startBetsServer(engine === 'postgres' ? { databaseUrl: await cluster!.createDatabase(), convertedStoresOnPostgresForTests: true } : {})
+    if (runs) server = await startBetsServer(await onEngine(engine))
   }, 90_000)
   afterAll(async () => server?.dispose())
 

@@ -8,24 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SECRET_ANSWER } from '../../../server/credentials/secret-question'
 import { SECRET_RULES } from '../../../server/credentials/store'
-import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../../support/postgres'
+import { engines, type Pair } from '../../support/postgres'
 import { linkToken, smsCode, startCredentialsServer, type CredentialsServer } from './support'
 
-const havePostgres = postgresBinaries() !== undefined
-if (!havePostgres) console.warn(POSTGRES_MISSING)
+const { havePostgres, each: ENGINES, cluster, on: onEngine, pair } = engines()
 
-let cluster: ThrowawayPostgres | undefined
-beforeAll(async () => {
-  if (havePostgres) cluster = await startPostgres()
-}, 120_000)
-afterAll(() => cluster?.dispose())
-
-describe.each([
-  ['sqlite', true],
-  ['postgres', havePostgres],
-] as const)('credential secrets on %s (two instances on PostgreSQL)', (engine, runs) => {
+describe.each(ENGINES)('credential secrets on %s (two instances on PostgreSQL)', (engine, runs) => {
   let a: CredentialsServer
   let b: CredentialsServer
+  let instances: Pair<CredentialsServer> | undefined
   /** The i-th request's instance: A and B in turn on PostgreSQL, the one server on SQLite. */
   const at = (i: number) => (i % 2 ? b : a)
   let n = 0
@@ -39,18 +30,10 @@ describe.each([
 
   beforeAll(async () => {
     if (!runs) return
-    if (engine === 'sqlite') {
-      a = b = await startCredentialsServer()
-      return
-    }
-    const databaseUrl = await cluster!.createDatabase()
-    a = await startCredentialsServer({ databaseUrl, convertedStoresOnPostgresForTests: true })
-    b = await startCredentialsServer({ databaseUrl, convertedStoresOnPostgresForTests: true })
+    instances = await pair(engine, startCredentialsServer)
+    ;({ a, b } = instances)
   }, 120_000)
-  afterAll(async () => {
-    await a?.dispose()
-    if (b !== a) await b?.dispose()
-  })
+  afterAll(async () => instances?.dispose())
 
   it.runIf(runs)(`${SECRET_RULES.codeAttempts} wrong recovery codes sent at once spend all ${SECRET_RULES.codeAttempts} tries: the right code after them is EXCEEDED_LIMIT`, async () => {
     expect(a.deps.data.engine).toBe(engine)
@@ -95,7 +78,7 @@ describe.each([
 describe.runIf(havePostgres)('credential secrets when PostgreSQL goes away (issue 16 item 3)', () => {
   let server: CredentialsServer
   beforeAll(async () => {
-    server = await startCredentialsServer({ databaseUrl: await cluster!.createDatabase(), convertedStoresOnPostgresForTests: true })
+    server = await startCredentialsServer(await onEngine('postgres'))
   }, 120_000)
   afterAll(async () => server?.dispose())
 
@@ -103,13 +86,13 @@ describe.runIf(havePostgres)('credential secrets when PostgreSQL goes away (issu
     const punter = await server.punter({ email: 'engines-outage@test.parlay.test', phone: '+59995309001', password: 'engines-outage-secret' })
     const session = await server.loginHash(punter.email, punter.password)
     expect((await server.call('POST', 'account/secret-question', { session, body: { questionType: 'FirstPetName', answer: 'Captain Whiskers', password: punter.password } })).status).toBe(200)
-    cluster!.stopServer()
+    cluster().stopServer()
     try {
       const refused = await server.call('POST', 'account/secret-question/answer-validation', { session, body: { answer: 'Captain Whiskers' } })
       expect(refused.status).toBe(503)
       expect(refused.json.errorCode).toBe('STORAGE_UNAVAILABLE')
     } finally {
-      cluster!.startServer()
+      cluster().startServer()
     }
     await expect
       .poll(async () => (await server.call('POST', 'account/secret-question/answer-validation', { session, body: { answer: 'Captain Whiskers' } })).json.status, { timeout: 30_000 })
