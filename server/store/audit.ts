@@ -12,7 +12,7 @@
  * BEGIN IMMEDIATE on SQLite), so instances sharing one database keep ONE chain.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto'
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
 import { registerSchema } from '../db/schema'
@@ -90,16 +90,8 @@ export interface AuditEntry {
   hash: string
 }
 
-export interface AuditRow {
-  seq: number
-  at: number
-  actor: string
-  action: string
-  subject: string
-  details: string
-  prev_hash: string
-  hash: string
-}
+/** An entry as stored: the table's own row type, so a column added to the table is a column here. */
+export type AuditRow = Selectable<AuditLogTable>
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`

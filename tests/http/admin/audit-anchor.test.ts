@@ -10,7 +10,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { entryHash, GENESIS_HASH } from '../../../server/store/audit'
+import { entryHash, GENESIS_HASH, type AuditRow } from '../../../server/store/audit'
 import { AUDIT_ANCHOR_FILE, AUDIT_KEY_FILE, loadAuditKey, readAnchor, writeAnchor } from '../../../server/store/audit-anchor'
 import { COMPLIANCE, OPERATOR, SPAIN_SIGNUP, draftAndSubmit, signIn, startTestServer, type TestServer } from './support'
 
@@ -45,17 +45,6 @@ function auditVerify(dir: string): { status: number | null; output: string } {
   return { status: run.status, output: `${run.stdout}${run.stderr}` }
 }
 
-interface Row {
-  seq: number
-  at: number
-  actor: string
-  action: string
-  subject: string
-  details: string
-  prev_hash: string
-  hash: string
-}
-
 describe('audit:verify (npm run audit:verify -- <data dir>)', () => {
   it('passes an untouched log and its anchor', () => {
     const result = auditVerify(copyOfData('untouched'))
@@ -67,7 +56,7 @@ describe('audit:verify (npm run audit:verify -- <data dir>)', () => {
     const dir = copyOfData('rewritten')
     const db = new Database(join(dir, 'parlay.db'))
     db.exec('DROP TRIGGER audit_log_no_update')
-    const rows = db.prepare('SELECT * FROM audit_log ORDER BY seq').all() as Row[]
+    const rows = db.prepare('SELECT * FROM audit_log ORDER BY seq').all() as AuditRow[]
     const target = rows.find((r) => r.action === 'review.rejected')!
     let prev = target.seq === 1 ? GENESIS_HASH : rows[target.seq - 2].hash
     for (const row of rows.slice(target.seq - 1)) {
