@@ -250,11 +250,16 @@ export type AuditVerification =
   | { ok: true; entries: number; head: string; anchored: boolean }
   | { ok: false; entries: number; firstBadSeq: number; reason: string }
 
-/** Walks the chain from the first entry; names the first entry whose link or hash is wrong. */
-function walkChain(rows: Iterable<AuditRow>, key: Buffer, legacyEntries: number): AuditVerification {
+/**
+ * Walks the chain from the first entry; names the first entry whose link or hash is wrong.
+ * `anchoredEntries`: also keeps the head after that many entries (`headAt`), so a check against an
+ * anchor of that length needs no second pass over the rows.
+ */
+function walkChain(rows: Iterable<AuditRow>, key: Buffer, legacyEntries: number, anchoredEntries = 0): AuditVerification & { headAt?: string } {
   let prev = GENESIS_HASH
   let expectedSeq = 1
   let count = 0
+  let headAt: string | undefined
   for (const row of rows) {
     count++
     if (row.seq !== expectedSeq) return { ok: false, entries: count, firstBadSeq: row.seq, reason: `entry ${expectedSeq} is missing (next is ${row.seq})` }
@@ -262,9 +267,10 @@ function walkChain(rows: Iterable<AuditRow>, key: Buffer, legacyEntries: number)
     const hash = entryHash(row.seq <= legacyEntries ? null : key, prev, row)
     if (hash !== row.hash) return { ok: false, entries: count, firstBadSeq: row.seq, reason: 'content does not match its hash (rewritten, or chained without the audit key)' }
     prev = row.hash
+    if (row.seq === anchoredEntries) headAt = prev
     expectedSeq++
   }
-  return { ok: true, entries: count, head: prev, anchored: false }
+  return { ok: true, entries: count, head: prev, anchored: false, headAt }
 }
 
 /**
@@ -275,7 +281,8 @@ function walkChain(rows: Iterable<AuditRow>, key: Buffer, legacyEntries: number)
  */
 export function verifyAuditChain(rows: Iterable<AuditRow>, key: Buffer, anchor: AnchorRead | null, options: { shared?: boolean } = {}): AuditVerification {
   if (anchor?.status === 'altered') return { ok: false, entries: 0, firstBadSeq: 0, reason: anchor.reason }
-  const walked = walkChain(rows, key, anchor?.status === 'ok' ? anchor.record.legacyEntries : 0)
+  const anchored = anchor?.status === 'ok' ? anchor.record : undefined
+  const { headAt, ...walked } = walkChain(rows, key, anchored?.legacyEntries ?? 0, anchored?.committed.entries)
   if (!walked.ok || anchor === null) return walked
   const { entries, head } = walked
   if (anchor.status === 'missing')
@@ -286,16 +293,18 @@ export function verifyAuditChain(rows: Iterable<AuditRow>, key: Buffer, anchor: 
   const most = Math.max(...states.map((s) => s.entries))
   if (entries < fewest)
     return { ok: false, entries, firstBadSeq: entries + 1, reason: `the log ends at entry ${entries} but the anchor records ${fewest}: entries ${entries + 1}–${fewest} were removed` }
-  if (entries > most && options.shared && anchoredPrefixHolds(rows, anchor.record.committed, most)) return { ...walked, anchored: true }
+  if (entries > most && options.shared && anchoredPrefixHolds(anchor.record.committed, most, headAt)) return { ...walked, anchored: true }
   if (entries > most) return { ok: false, entries, firstBadSeq: most + 1, reason: `entries ${most + 1}–${entries} are not covered by the anchor (written around the server)` }
   return { ok: false, entries, firstBadSeq: entries, reason: `the last entry's hash is not the head the anchor records` }
 }
 
-/** On a shared log: the entry at the anchored length still has the anchored head (nothing this instance anchored was rewritten). */
-function anchoredPrefixHolds(rows: Iterable<AuditRow>, committed: AnchorState, most: number): boolean {
+/**
+ * On a shared log: the entry at the anchored length still has the anchored head (nothing this
+ * instance anchored was rewritten). `headAt`: that entry's hash, kept by the walk.
+ */
+function anchoredPrefixHolds(committed: AnchorState, most: number, headAt: string | undefined): boolean {
   if (committed.entries !== most) return true // a pending state was the longest: its entries were walked above
-  for (const row of rows) if (row.seq === committed.entries) return row.hash === committed.head
-  return committed.entries === 0
+  return committed.entries === 0 || headAt === committed.head
 }
 
 /** Several instances share the log only on PostgreSQL (SQLite: one file, one writer's anchor). */
