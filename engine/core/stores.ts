@@ -276,6 +276,14 @@ function changed<T extends object>(state: T, patch: Partial<T>): T | Partial<T> 
   return state
 }
 
+/**
+ * `object` with `values` over it, as a new object, when they change anything; else `object` itself,
+ * so the store's nested part keeps its identity and an update that changes nothing notifies no one.
+ */
+function patchIfChanged<T extends object>(object: T, values: Partial<T>): T {
+  return changed(object, values) === object ? object : { ...object, ...values }
+}
+
 /** The listed keys that `source` actually has (stored data may be partial or from an older version). */
 const pick = <T extends object>(source: T, keys: (keyof T)[]): Partial<T> =>
   Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]])) as Partial<T>
@@ -346,8 +354,8 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
     (set) => ({
       server: defaultServerSettings(initialLocale),
       local: { ...localDefaults, ...pick(storedLocal as LocalSettings, Object.keys(localDefaults) as (keyof LocalSettings)[]) },
-      setServerSettings: (values) => set((s) => (changed(s.server, values) === s.server ? s : { server: { ...s.server, ...values } })),
-      setLocalSettings: (values) => set((s) => (changed(s.local, values) === s.local ? s : { local: { ...s.local, ...values } })),
+      setServerSettings: (values) => set((s) => changed(s, { server: patchIfChanged(s.server, values) })),
+      setLocalSettings: (values) => set((s) => changed(s, { local: patchIfChanged(s.local, values) })),
       resetSettings: () => set({ server: defaultServerSettings(site.getState().locale), local: defaultLocalSettings() }),
     }),
   )

@@ -27,6 +27,19 @@ describe('settings (spec §3 server vs local keys, §9 defaults)', () => {
     expect(again.settings.getState().server.oddsType).toBe('decimal')
   })
 
+  it('a settings update that changes nothing notifies no one; one that changes a value notifies once', () => {
+    const { settings } = createEngineStores({ storage: memoryStorage() })
+    const heard = vi.fn()
+    settings.subscribe(heard)
+    settings.getState().setServerSettings({ oddsType: settings.getState().server.oddsType })
+    settings.getState().setLocalSettings({ quickBetAmount: settings.getState().local.quickBetAmount })
+    expect(heard).not.toHaveBeenCalled()
+    settings.getState().setServerSettings({ oddsType: 'american' })
+    settings.getState().setLocalSettings({ quickBetAmount: 25 })
+    expect(heard).toHaveBeenCalledTimes(2)
+    expect(settings.getState()).toMatchObject({ server: { oddsType: 'american' }, local: { quickBetAmount: 25 } })
+  })
+
   it('a corrupt stored value falls back to the defaults', () => {
     const stores = createEngineStores({ storage: memoryStorage({ [STORAGE_KEYS.localSettings]: '{not json' }) })
     expect(stores.settings.getState().local.quickBetAmount).toBe(0)
