@@ -138,9 +138,16 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     if (result.ok) return sendOk(res, map(result.value), status)
     sendError(res, ADMIN_STATUS.get(result.code) ?? 400, result.code, result.details)
   }
-  // A read's audit entry, from routers whose handlers do not wait on it (the entry lands as the answer goes out).
-  const auditRead = (actor: string, action: string, subject: string, details: Record<string, unknown>) =>
-    void store.audit(actor, action, subject, details).catch((error: unknown) => deps.log.warn('audit.append.failed', { action, error: (error as Error).message }))
+  // A read's audit entry, written before the answer: a read that cannot be audited is not returned.
+  // A failed append rejects into the error handler (503 STORAGE_UNAVAILABLE when the store is down).
+  const auditRead = async (actor: string, action: string, subject: string, details: Record<string, unknown>) => {
+    try {
+      await store.audit(actor, action, subject, details)
+    } catch (error) {
+      deps.log.warn('audit.append.failed', { action, error: (error as Error).message })
+      throw error
+    }
+  }
 
   // ---- the page and its static files ------------------------------------------------------------
 

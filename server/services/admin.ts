@@ -14,7 +14,8 @@ import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateQuery } from '../http/validate'
 import { listErrors, listEvents, listPageClicks, listRecognitions, listReplaySessions, replayBatchesOf, sharedVisitors, type ErrorFrame } from './store'
 
-type Audit = (req: Request, action: string, details: Record<string, unknown>) => void
+/** Appends a read's audit entry; awaited before the answer, so a read that cannot be audited is not returned. */
+type Audit = (req: Request, action: string, details: Record<string, unknown>) => Promise<void>
 
 export const SERVICES_LIST_QUERY = {
   type: 'object',
@@ -74,32 +75,32 @@ export function createAdminServicesRouter(deps: ServerDeps, audit: Audit): Route
   router.get('/admin/api/services/events', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
     const deviceId = typeof req.query.deviceId === 'string' ? req.query.deviceId : undefined
     const events = await listEvents(deps.data.db, { deviceId, limit: limitOf(req) })
-    audit(req, 'admin.analytics-read', { deviceId: deviceId ?? null, count: events.length })
+    await audit(req, 'admin.analytics-read', { deviceId: deviceId ?? null, count: events.length })
     sendOk(res, events)
   })
 
   router.get('/admin/api/services/errors', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
     const errors = (await listErrors(deps.data.db, limitOf(req))).map((error) => ({ ...error, frames: error.frames.map(mapFrame) }))
-    audit(req, 'admin.errors-read', { count: errors.length })
+    await audit(req, 'admin.errors-read', { count: errors.length })
     sendOk(res, errors)
   })
 
   router.get('/admin/api/services/recognitions', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
     const limit = limitOf(req)
     const payload = { recognitions: await listRecognitions(deps.data, deps.db, limit), sharedVisitors: await sharedVisitors(deps.data.db, limit) }
-    audit(req, 'admin.recognitions-read', { count: payload.recognitions.length, shared: payload.sharedVisitors.length })
+    await audit(req, 'admin.recognitions-read', { count: payload.recognitions.length, shared: payload.sharedVisitors.length })
     sendOk(res, payload)
   })
 
   router.get('/admin/api/services/replays', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
     const sessions = await listReplaySessions(deps.data.db, limitOf(req), deps.now())
-    audit(req, 'admin.replays-read', { count: sessions.length })
+    await audit(req, 'admin.replays-read', { count: sessions.length })
     sendOk(res, sessions)
   })
 
   router.get('/admin/api/services/clicks', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
     const clicks = await listPageClicks(deps.data.db, limitOf(req), deps.now())
-    audit(req, 'admin.clicks-read', { count: clicks.length })
+    await audit(req, 'admin.clicks-read', { count: clicks.length })
     sendOk(res, clicks)
   })
 
@@ -110,7 +111,7 @@ export function createAdminServicesRouter(deps: ServerDeps, audit: Audit): Route
     if (batches.length === 0) return sendError(res, 404, HTTP_ERRORS.notFound)
     const events = batches.flatMap((body) => (JSON.parse(gunzipSync(body).toString('utf8')) as { events: unknown[] }).events)
     // who watched which punter's session, and when: the audit entry of every view
-    audit(req, 'admin.replay-viewed', { deviceId, sessionId: Number(sessionId), batches: batches.length, events: events.length })
+    await audit(req, 'admin.replay-viewed', { deviceId, sessionId: Number(sessionId), batches: batches.length, events: events.length })
     sendOk(res, { deviceId, sessionId: Number(sessionId), events })
   })
   return router

@@ -109,16 +109,17 @@ const recipientOf = (req: Request) => (typeof req.query.to === 'string' ? req.qu
 
 /**
  * `GET /admin/api/outbox?to=` for the admin router (mounted behind its session check): the newest
- * 100 messages; `audit` records who read which recipient's messages (never their text).
+ * 100 messages; `audit` records who read which recipient's messages (never their text), before
+ * the answer: a failed append rejects, and the messages are not sent.
  */
-export function adminOutboxRoute(deps: Pick<ServerDeps, 'data' | 'now'>, audit: (req: Request, details: { to: string | null; messages: number[] }) => void): RequestHandler[] {
+export function adminOutboxRoute(deps: Pick<ServerDeps, 'data' | 'now'>, audit: (req: Request, details: { to: string | null; messages: number[] }) => Promise<void>): RequestHandler[] {
   const outbox = new DevOutbox(deps.data, deps.now)
   return [
     validateQuery(OUTBOX_QUERY_SCHEMA),
     async (req: Request, res: Response) => {
       const to = recipientOf(req)
       const messages = await outbox.list(to, 100)
-      audit(req, { to: to ?? null, messages: messages.map((m) => m.id) })
+      await audit(req, { to: to ?? null, messages: messages.map((m) => m.id) })
       res.setHeader('Cache-Control', 'no-store')
       sendOk(res, { messages })
     },

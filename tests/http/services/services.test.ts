@@ -5,7 +5,8 @@
  * stored; the recognition link is strict and needs a session; /admin shows events, errors,
  * recognitions and the multi-accounting flag, each read audited.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { addresses, apiCaller, type Call } from '../../support/api'
 import { OPERATOR, signIn, type AdminClient } from '../admin/support'
 import { startTestServer, type TestServer } from '../../support/server'
@@ -164,6 +165,23 @@ describe('admin services views', () => {
     expect((await call('GET', '/admin/api/services/events')).status).toBe(401)
     expect((await operator.get('/admin/api/services/events?limit=abc')).status).toBe(400)
     expect((await operator.get('/admin/api/services/events?evil=1')).status).toBe(400)
+  })
+
+  it('a read whose audit entry cannot be written is not returned: 503 STORAGE_UNAVAILABLE without the data; once the log takes entries again the read answers, audited', async () => {
+    const append = vi.spyOn(server.deps.store, 'audit').mockRejectedValue(new Database.SqliteError('database is locked', 'SQLITE_BUSY'))
+    try {
+      for (const path of ['/admin/api/services/events', '/admin/api/services/errors', '/admin/api/outbox']) {
+        const refused = await operator.get(path)
+        expect(refused.status, path).toBe(503)
+        expect(refused.json(), path).toEqual({ status: 'ERROR', errorCode: 'STORAGE_UNAVAILABLE' })
+      }
+      expect(append).toHaveBeenCalledTimes(3)
+    } finally {
+      append.mockRestore()
+    }
+    expect((await operator.get('/admin/api/services/errors')).status).toBe(200)
+    const newest = (await operator.get('/admin/api/audit?limit=1')).json().payload as Array<{ action: string; actor: string }>
+    expect(newest).toMatchObject([{ action: 'admin.errors-read', actor: OPERATOR.email }])
   })
 
   it('/admin/services sends a signed-out visitor to sign in and shows the page to an admin', async () => {
