@@ -2,10 +2,11 @@
  * Published documents reach every instance (issue 16: within 2 s). Every change of the published
  * set bumps one counter row in the same transaction (database triggers on `store_published`, so
  * no writer can forget it). Each instance serves the set of the generation it last installed; it
- * looks at the row every POLL_MS (one primary-key read) and at once when another instance says
- * "documents published": on PostgreSQL the trigger itself sends a NOTIFY on commit, heard on a
- * dedicated connection (LISTEN, reconnecting); on SQLite (one file, instances on one host) the bus
- * message and the poll do it, as before.
+ * looks at the row at once when another instance says "documents published", and by a poll (one
+ * primary-key read): on PostgreSQL the trigger itself sends a NOTIFY on commit, heard on a
+ * dedicated connection (LISTEN, reconnecting), so the row is polled every POLL_MS only while that
+ * connection is down, and every LISTENING_POLL_MS as a safety net while it is up; on SQLite (one
+ * file, instances on one host) the bus message and the POLL_MS poll do it, as before.
  */
 import pg from 'pg'
 import { sql } from 'kysely'
@@ -61,6 +62,11 @@ registerSchema('q032-publish-generation', async (db, engine) => {
 
 /** How often an instance looks for a publish made elsewhere (the notification is faster). */
 export const POLL_MS = 1_000
+/**
+ * The poll while LISTEN is up (PostgreSQL): NOTIFY already brings every publish, so the poll is only
+ * a safety net for a notification lost without the connection dropping.
+ */
+export const LISTENING_POLL_MS = 30_000
 /** How long a dropped LISTEN connection waits before it reconnects (the poll covers the gap). */
 export const RELISTEN_MS = 1_000
 
@@ -84,6 +90,14 @@ export interface DocumentsSyncOptions {
   databaseUrl?: string
   isOpen: () => boolean
   pollMs?: number
+  /** How publishes are heard besides the poll (tests); default: LISTEN on PostgreSQL with `databaseUrl`, none on SQLite. */
+  listen?: (heard: () => void, log: Logger) => PublishListener
+}
+
+/** A connection that hears publishes; while it is `listening`, the poll slows to LISTENING_POLL_MS. */
+export interface PublishListener {
+  listening(): boolean
+  stop(): Promise<void>
 }
 
 /** Follows the publish generation; answers once the current one is known. */
@@ -111,12 +125,22 @@ export async function syncPublishedDocuments(options: DocumentsSyncOptions): Pro
         if (again) (again = false), look()
       })
   }
-  const timer = setInterval(look, options.pollMs ?? POLL_MS)
+  const { databaseUrl } = options
+  const listen = options.listen ?? (data.engine === 'postgres' && databaseUrl ? (heard, logger) => listenForPublishes(databaseUrl, heard, logger) : undefined)
+  const listener = listen?.(look, log)
+  // every tick while nothing listens; while LISTEN is up, only every LISTENING_POLL_MS
+  const pollMs = options.pollMs ?? POLL_MS
+  const ticksWhileListening = Math.max(1, Math.round(LISTENING_POLL_MS / pollMs))
+  let quietTicks = 0
+  const timer = setInterval(() => {
+    if (listener?.listening() && ++quietTicks < ticksWhileListening) return
+    quietTicks = 0
+    look()
+  }, pollMs)
   timer.unref()
   const unsubscribe = bus.subscribe('documents-published', ({ from }) => {
     if (from !== bus.instanceId) look()
   })
-  const listener = data.engine === 'postgres' && options.databaseUrl ? listenForPublishes(options.databaseUrl, look, log) : undefined
   const announce = () =>
     setImmediate(() => {
       if (served === announced || !isOpen()) return
@@ -144,12 +168,14 @@ export async function syncPublishedDocuments(options: DocumentsSyncOptions): Pro
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to queries): every notification
  * calls `heard`. A dropped connection is logged and opened again after RELISTEN_MS, with one look
- * on reconnect (a publish during the gap is found then, or by the poll).
+ * on reconnect (a publish during the gap is found then, or by the poll, at POLL_MS meanwhile).
  */
-function listenForPublishes(databaseUrl: string, heard: () => void, log: Logger): { stop(): Promise<void> } {
+function listenForPublishes(databaseUrl: string, heard: () => void, log: Logger): PublishListener {
   let stopped = false
   let client: pg.Client | undefined
   let retry: NodeJS.Timeout | undefined
+  // true from the LISTEN's acknowledgement until the connection drops
+  let listening = false
   const connect = async () => {
     if (stopped) return
     const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 })
@@ -157,6 +183,7 @@ function listenForPublishes(databaseUrl: string, heard: () => void, log: Logger)
     const reconnect = (error?: Error) => {
       if (client !== next || stopped) return
       client = undefined
+      listening = false
       if (error) log.warn('documents.listen.dropped', { error: error.message })
       next.end().catch(() => {})
       retry = setTimeout(() => void connect(), RELISTEN_MS)
@@ -169,6 +196,7 @@ function listenForPublishes(databaseUrl: string, heard: () => void, log: Logger)
       await next.connect()
       await next.query(`LISTEN ${PUBLISHED_CHANNEL}`)
       if (stopped) return void (await next.end().catch(() => {}))
+      listening = client === next
       heard()
     } catch (error) {
       reconnect(error as Error)
@@ -176,8 +204,10 @@ function listenForPublishes(databaseUrl: string, heard: () => void, log: Logger)
   }
   void connect()
   return {
+    listening: () => listening,
     async stop() {
       stopped = true
+      listening = false
       clearTimeout(retry)
       const open = client
       client = undefined
