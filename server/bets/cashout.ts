@@ -4,18 +4,23 @@
  * with a different value now, INCREASE takes a higher one, ALWAYS takes any, NEVER takes none (the
  * page asks again with the new amount). With the delay setting (isCashOutDelayActive) the first call
  * only records the request; it is decided when asked again after CASH_OUT_DELAY_MS, at the value
- * then, so a price about to move cannot be snapped. Paying closes the bet once under
- * `bet-cashout:<id>`, through the same balance function as everything else.
+ * then, so a price about to move cannot be snapped. Paying claims the bet once (a conditional
+ * UPDATE, so two instances asked at once pay once), then credits it under `bet-cashout:<id>`
+ * through the same balance function as everything else (see ./store.ts for a crash between).
  *
  * Pending requests are rows (`cash_out_requests`, beside the bets): a restart within the delay
  * resumes the request — the page's next ask is decided at the time it was due, not after a new
  * wait — and a page that lost its request id (a reload) is given back the bet's pending one.
  */
 import { randomBytes } from 'node:crypto'
-import { registerMigration, type Db } from '../db/database'
+import type { Kysely } from 'kysely'
+import { registerMigration } from '../db/database'
+import { registerSchema } from '../db/schema'
+import type { Tables } from '../db/tables'
+import type { ServerDeps } from '../deps'
 import type { Feed } from '../feed'
-import { changeBalance, emitPunterEvent } from '../punters/events'
-import { cashOutValueMinor } from './settlement'
+import { emitPunterEvent } from '../punters/events'
+import { cashOutValueMinor, creditClosedBet } from './settlement'
 import { closeBet, countOpenBets, findBet, type Bet } from './store'
 
 export const CASH_OUT_CONFIRMATION_TYPES = ['INCREASE', 'ALWAYS', 'NEVER'] as const
@@ -57,6 +62,31 @@ registerMigration(
    CREATE INDEX cash_out_requests_bet ON cash_out_requests (bet_id, punter_id);`,
 )
 
+interface CashOutRequestTable {
+  id: string
+  bet_id: string
+  punter_id: number
+  decide_at: number
+}
+
+declare module '../db/tables' {
+  interface Tables {
+    cash_out_requests: CashOutRequestTable
+  }
+}
+
+registerSchema('q081-cash-out-requests', async (db) => {
+  await db.schema
+    .createTable('cash_out_requests')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('bet_id', 'text', (c) => c.notNull().references('bets.id'))
+    .addColumn('punter_id', 'bigint', (c) => c.notNull())
+    .addColumn('decide_at', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('cash_out_requests_bet').ifNotExists().on('cash_out_requests').columns(['bet_id', 'punter_id']).execute()
+})
+
 interface Pending {
   id: string
   betId: string
@@ -64,59 +94,50 @@ interface Pending {
   decideAt: number
 }
 
-/** The pending cash-out requests, kept in SQLite so a restart does not restart their wait. */
-function pendingStore(db: Db) {
-  const columns = 'id, bet_id AS betId, punter_id AS punterId, decide_at AS decideAt'
+/** The pending cash-out requests, kept in the database so a restart does not restart their wait. */
+function pendingStore(db: Kysely<Tables>) {
+  const columns = ['id', 'bet_id as betId', 'punter_id as punterId', 'decide_at as decideAt'] as const
   return {
-    byId: (id: string) => db.prepare(`SELECT ${columns} FROM cash_out_requests WHERE id = ?`).get(id) as Pending | undefined,
-    ofBet: (betId: string, punterId: number) =>
-      db.prepare(`SELECT ${columns} FROM cash_out_requests WHERE bet_id = ? AND punter_id = ? ORDER BY decide_at DESC LIMIT 1`).get(betId, punterId) as Pending | undefined,
-    add: (held: Pending) => db.prepare('INSERT INTO cash_out_requests (id, bet_id, punter_id, decide_at) VALUES (?, ?, ?, ?)').run(held.id, held.betId, held.punterId, held.decideAt),
-    remove: (id: string) => db.prepare('DELETE FROM cash_out_requests WHERE id = ?').run(id),
+    byId: (id: string): Promise<Pending | undefined> => db.selectFrom('cash_out_requests').select(columns).where('id', '=', id).executeTakeFirst(),
+    ofBet: (betId: string, punterId: number): Promise<Pending | undefined> =>
+      db.selectFrom('cash_out_requests').select(columns).where('bet_id', '=', betId).where('punter_id', '=', punterId).orderBy('decide_at', 'desc').limit(1).executeTakeFirst(),
+    add: (held: Pending) => db.insertInto('cash_out_requests').values({ id: held.id, bet_id: held.betId, punter_id: held.punterId, decide_at: held.decideAt }).execute(),
+    remove: (id: string) => db.deleteFrom('cash_out_requests').where('id', '=', id).execute(),
     /** Requests whose page never asked again (closed tab, lost network): the table stays small. */
-    forgetAbandoned: (now: number) => db.prepare('DELETE FROM cash_out_requests WHERE decide_at < ?').run(now - CASH_OUT_PENDING_TTL_MS),
+    forgetAbandoned: (now: number) => db.deleteFrom('cash_out_requests').where('decide_at', '<', now - CASH_OUT_PENDING_TTL_MS).execute(),
   }
 }
 
-export function createCashOut(db: Db, feed: Feed) {
+export function createCashOut(deps: Pick<ServerDeps, 'db' | 'data'>, feed: Feed) {
+  const db = deps.data.db
   const pending = pendingStore(db)
 
-  const pay = (bet: Bet, valueMinor: number, now: number): boolean => {
-    try {
-      return changeBalance(db, {
-        punterId: bet.punterId,
-        amountMinor: valueMinor,
-        reference: `bet-cashout:${bet.id}`,
-        kind: 'bet-cashout',
-        now,
-        alsoWrite: () => {
-          if (!closeBet(db, bet.id, 'cashed_out', valueMinor, now)) throw new Error('bet already closed')
-        },
-      }).applied
-    } catch {
-      return false
-    }
+  /** Claims the open bet (once across instances), then credits the value: answers whether this call cashed it out. */
+  const pay = async (bet: Bet, valueMinor: number, now: number): Promise<boolean> => {
+    if (!(await closeBet(db, bet.id, 'cashed_out', valueMinor, now))) return false
+    await creditClosedBet(deps, { ...bet, status: 'cashed_out', payoutMinor: valueMinor }, now)
+    return true
   }
 
-  const delayed = (request: CashOutRequest, now: number): CashOutResult | undefined => {
+  const delayed = async (request: CashOutRequest, now: number): Promise<CashOutResult | undefined> => {
     if (!request.delay) return undefined
-    pending.forgetAbandoned(now)
-    const asked = request.requestId ? pending.byId(request.requestId) : undefined
-    const held = asked && asked.betId === request.betId && asked.punterId === request.punterId ? asked : request.requestId ? undefined : pending.ofBet(request.betId, request.punterId)
+    await pending.forgetAbandoned(now)
+    const asked = request.requestId ? await pending.byId(request.requestId) : undefined
+    const held = asked && asked.betId === request.betId && asked.punterId === request.punterId ? asked : request.requestId ? undefined : await pending.ofBet(request.betId, request.punterId)
     if (!held) {
       const requestId = randomBytes(9).toString('base64url')
-      pending.add({ id: requestId, betId: request.betId, punterId: request.punterId, decideAt: now + CASH_OUT_DELAY_MS })
+      await pending.add({ id: requestId, betId: request.betId, punterId: request.punterId, decideAt: now + CASH_OUT_DELAY_MS })
       emitPunterEvent('coRequest', { punterId: request.punterId, betId: request.betId, requestId, status: 'PENDING' })
       return { ok: true, status: 'PENDING', requestId, retryAfterMs: CASH_OUT_DELAY_MS }
     }
     if (now < held.decideAt) return { ok: true, status: 'PENDING', requestId: held.id, retryAfterMs: held.decideAt - now }
-    pending.remove(held.id)
+    await pending.remove(held.id)
     return undefined
   }
 
-  return function requestCashOut(request: CashOutRequest, now: number): CashOutResult {
-    const bet = findBet(db, request.betId)
-    if (!bet || bet.punterId !== request.punterId) return { ok: false, httpStatus: 404, code: 'BET_NOT_FOUND' }
+  return async function requestCashOut(request: CashOutRequest, now: number): Promise<CashOutResult> {
+    const bet = await findBet(db, request.betId)
+    if (!bet || bet.punterId !== request.punterId || bet.status === 'pending') return { ok: false, httpStatus: 404, code: 'BET_NOT_FOUND' }
     if (bet.status !== 'open') return { ok: false, httpStatus: 409, code: 'BET_CLOSED', payload: { status: bet.status } }
     const seenMinor = Math.round(request.amount * 100)
     const valueMinor = cashOutValueMinor(feed, bet)
@@ -125,11 +146,11 @@ export function createCashOut(db: Db, feed: Feed) {
       return { ok: false, httpStatus: 409, code: 'CASH_OUT_UNAVAILABLE' }
     }
     if (!cashOutAccepted(request.confirmation, seenMinor, valueMinor)) return { ok: false, httpStatus: 409, code: 'CASH_OUT_AMOUNT_CHANGED', payload: { amount: valueMinor / 100, currency: bet.currency } }
-    const wait = delayed(request, now)
+    const wait = await delayed(request, now)
     if (wait) return wait
-    if (!pay(bet, valueMinor, now)) return { ok: false, httpStatus: 409, code: 'BET_CLOSED', payload: { status: findBet(db, bet.id)?.status } }
+    if (!(await pay(bet, valueMinor, now))) return { ok: false, httpStatus: 409, code: 'BET_CLOSED', payload: { status: (await findBet(db, bet.id))?.status } }
     emitPunterEvent('coRequest', { punterId: bet.punterId, betId: bet.id, status: 'ACCEPTED', amount: valueMinor / 100 })
-    emitPunterEvent('betCountUpdate', { punterId: bet.punterId, count: countOpenBets(db, bet.punterId) })
-    return { ok: true, status: 'ACCEPTED', bet: findBet(db, bet.id)!, amount: valueMinor / 100 }
+    emitPunterEvent('betCountUpdate', { punterId: bet.punterId, count: await countOpenBets(db, bet.punterId) })
+    return { ok: true, status: 'ACCEPTED', bet: (await findBet(db, bet.id))!, amount: valueMinor / 100 }
   }
 }

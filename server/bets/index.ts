@@ -19,7 +19,7 @@ import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateBody, validateQuery, idempotencyKeyProperty } from '../http/validate'
 import type { ServerModule } from '../modules'
 import { emitPunterEvent } from '../punters/events'
-import type { Punter } from '../punters/repository'
+import { findPunterById, type Punter } from '../punters/repository'
 import { assertAllowedFor } from '../regulation/restrictions'
 import { requirePunter } from '../signup/punters'
 import { CASH_OUT_CONFIRMATION_TYPES, createCashOut, type CashOutConfirmationType } from './cashout'
@@ -109,14 +109,19 @@ const modeOf = (punter: Punter): BetPlacingMode => {
   return BET_PLACING_MODES.includes(mode as BetPlacingMode) ? (mode as BetPlacingMode) : 'GreaterOrEqualsToCurrent'
 }
 
-export function createBetsRouter(deps: ServerDeps): Router {
+export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise<void> }): Router {
   const router = Router()
-  const { db, log } = deps
+  const { db, data, log } = deps
   const feed = feedFor(deps)
   const auth = requirePunter(db, deps.now)
   const punterOf = (res: Response) => res.locals.punter as Punter
-  const requestCashOut = createCashOut(db, feed)
-  const balanceOf = (punterId: number) => (db.prepare('SELECT balance_minor FROM punters WHERE id = ?').get(punterId) as { balance_minor: number }).balance_minor / 100
+  const requestCashOut = createCashOut(deps, feed)
+  const balanceOf = (punterId: number) => findPunterById(db, punterId)!.balanceMinor / 100
+  /** The feed played up to now and the bets it settled meanwhile settled (a page then sees them closed). */
+  const caughtUp = async () => {
+    feed.advanceTo()
+    await settlement.idle()
+  }
 
   router.get('/betslip/selections', validateQuery(SELECTIONS_QUERY), (req, res) => {
     feed.advanceTo()
@@ -132,14 +137,14 @@ export function createBetsRouter(deps: ServerDeps): Router {
     )
   })
 
-  router.post('/bets/place', auth, validateBody(PLACE_SCHEMA), (req, res) => {
+  router.post('/bets/place', auth, validateBody(PLACE_SCHEMA), async (req, res) => {
     const punter = punterOf(res)
     const allowed = assertAllowedFor(deps, req, punter.id, 'bet')
     if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
-    feed.advanceTo()
+    await caughtUp()
     const body = req.body as { kind: BetKind; selections: { selectionId: string; price: number }[]; stake: number; idempotencyKey: string }
-    const result = placeBet(
-      db,
+    const result = await placeBet(
+      deps,
       feed,
       { punterId: punter.id, currency: punter.currency, kind: body.kind, picks: body.selections, stake: body.stake, idempotencyKey: body.idempotencyKey, mode: modeOf(punter), stakeBounds: stakeBounds(deps, req) },
       deps.now(),
@@ -147,42 +152,43 @@ export function createBetsRouter(deps: ServerDeps): Router {
     if (!result.ok) return sendError(res, result.httpStatus, result.code, result.payload)
     if (result.created) {
       log.info('bets.placed', { punterId: punter.id, betId: result.bet.id, kind: result.bet.kind, stakeMinor: result.bet.stakeMinor })
-      emitPunterEvent('betCountUpdate', { punterId: punter.id, count: countOpenBets(db, punter.id) })
+      emitPunterEvent('betCountUpdate', { punterId: punter.id, count: await countOpenBets(data.db, punter.id) })
     }
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, { ...betView(feed, result.bet), balance: balanceOf(punter.id) })
   })
 
-  router.get('/bets', auth, validateQuery(BETS_QUERY), (req, res) => {
-    feed.advanceTo()
+  router.get('/bets', auth, validateQuery(BETS_QUERY), async (req, res) => {
+    await caughtUp()
     const which = req.query.status === 'settled' ? 'settled' : 'open'
     const limit = typeof req.query.limit === 'string' ? Number(req.query.limit) : 50
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, listBets(db, punterOf(res).id, which, limit).map((bet) => betView(feed, bet)))
+    sendOk(res, (await listBets(data.db, punterOf(res).id, which, limit)).map((bet) => betView(feed, bet)))
   })
 
   // the same lists as paths (a screen's account.load takes a path without a query)
   for (const which of ['open', 'settled'] as const)
-    router.get(`/bets/${which}`, auth, (_req, res) => {
-      feed.advanceTo()
+    router.get(`/bets/${which}`, auth, async (_req, res) => {
+      await caughtUp()
       res.setHeader('Cache-Control', 'no-store')
-      sendOk(res, listBets(db, punterOf(res).id, which).map((bet) => betView(feed, bet)))
+      sendOk(res, (await listBets(data.db, punterOf(res).id, which)).map((bet) => betView(feed, bet)))
     })
 
-  router.get('/bets/:betId', auth, (req, res) => {
-    const bet = /^[A-Za-z0-9_-]{1,40}$/.test(String(req.params.betId)) ? findBet(db, String(req.params.betId)) : undefined
-    if (!bet || bet.punterId !== punterOf(res).id) return sendError(res, 404, 'BET_NOT_FOUND')
+  router.get('/bets/:betId', auth, async (req, res) => {
+    await settlement.idle()
+    const bet = /^[A-Za-z0-9_-]{1,40}$/.test(String(req.params.betId)) ? await findBet(data.db, String(req.params.betId)) : undefined
+    if (!bet || bet.punterId !== punterOf(res).id || bet.status === 'pending') return sendError(res, 404, 'BET_NOT_FOUND')
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, betView(feed, bet))
   })
 
-  router.post('/bets/:betId/cash-out', auth, validateBody(CASH_OUT_SCHEMA), (req, res) => {
+  router.post('/bets/:betId/cash-out', auth, validateBody(CASH_OUT_SCHEMA), async (req, res) => {
     const betId = String(req.params.betId)
     if (!/^[A-Za-z0-9_-]{1,40}$/.test(betId)) return sendError(res, 404, 'BET_NOT_FOUND')
     const punter = punterOf(res)
-    feed.advanceTo()
+    await caughtUp()
     const body = req.body as { amount: number; confirmation: CashOutConfirmationType; delay?: boolean; requestId?: string }
-    const result = requestCashOut({ punterId: punter.id, betId, amount: body.amount, confirmation: body.confirmation, delay: body.delay === true, requestId: body.requestId }, deps.now())
+    const result = await requestCashOut({ punterId: punter.id, betId, amount: body.amount, confirmation: body.confirmation, delay: body.delay === true, requestId: body.requestId }, deps.now())
     if (!result.ok) return sendError(res, result.httpStatus, result.code, result.payload)
     res.setHeader('Cache-Control', 'no-store')
     if (result.status === 'PENDING') return sendOk(res, { status: 'PENDING', requestId: result.requestId, retryAfterMs: result.retryAfterMs })
@@ -196,8 +202,8 @@ export function createBetsRouter(deps: ServerDeps): Router {
 export const betsModule: ServerModule = {
   name: 'bets',
   mount(app, deps) {
-    followFeed(deps.db, feedFor(deps), deps.now)
-    app.use(GATEWAY.mobile, createBetsRouter(deps))
+    const settlement = followFeed(deps, feedFor(deps), deps.now, (error) => deps.log.error('bets.settlement-failed', { error: error instanceof Error ? error.message : String(error) }))
+    app.use(GATEWAY.mobile, createBetsRouter(deps, settlement))
   },
 }
 

@@ -1,14 +1,15 @@
 /**
  * Placing a bet (issue 14 item 5). The server, not the page, decides: each selection must exist and
  * be open; each price the punter saw is checked against the current one under the punter's
- * odds-change policy (spec §3 betPlacingMode); the stake follows the money rules; and the debit,
- * the bet row and its legs are ONE transaction under a unique ledger reference, so a double tap
- * places one bet (the second answers the first).
+ * odds-change policy (spec §3 betPlacingMode); the stake follows the money rules; the bet is
+ * written once per idempotency key and its stake debited once under a unique ledger reference, so
+ * a double tap places one bet (the second answers the first).
  */
-import type { Db } from '../db/database'
+import type { ServerDeps } from '../deps'
 import type { Feed, SelectionView } from '../feed'
 import { changeBalance } from '../punters/events'
-import { findBetByKey, insertBet, type Bet, type BetKind } from './store'
+import { findPunterById } from '../punters/repository'
+import { findBet, findBetByKey, insertPendingBet, openPendingBet, withdrawPendingBet, type Bet, type BetKind } from './store'
 
 export const BET_PLACING_MODES = ['EqualsToCurrent', 'GreaterOrEqualsToCurrent', 'Any'] as const
 export type BetPlacingMode = (typeof BET_PLACING_MODES)[number]
@@ -84,33 +85,59 @@ function currentSelections(feed: Feed, p: Placement): { ok: true; views: Selecti
 
 class InsufficientFunds extends Error {}
 
-export function placeBet(db: Db, feed: Feed, p: Placement, now: number): PlacementResult {
-  const earlier = findBetByKey(db, p.punterId, p.idempotencyKey)
-  if (earlier) return { ok: true, bet: earlier, created: false }
-  const bad = checkShape(p)
-  if (bad) return bad
-  const current = currentSelections(feed, p)
-  if (!current.ok) return current
-  const price = Math.round(current.views.reduce((product, v) => product * v.price, 1) * 100) / 100
-  const stakeMinor = Math.round(p.stake * 100)
+/**
+ * Debits a pending bet's stake (once: the ledger reference `bet:<id>` is unique) and opens it; a
+ * debit refused for funds withdraws the bet. A bet found again (a double tap, a retry after a crash
+ * between the steps, the sweep of ./settlement.ts) runs the same steps: its stake is taken once.
+ * Answers whether this call debited it, or 'INSUFFICIENT_FUNDS'.
+ */
+export async function stakePendingBet(deps: { db: ServerDeps['db']; data: ServerDeps['data'] }, bet: Bet, now: number): Promise<boolean | 'INSUFFICIENT_FUNDS'> {
+  const { db, data } = deps
   try {
     const change = changeBalance(db, {
-      punterId: p.punterId,
-      amountMinor: -stakeMinor,
-      reference: `bet:${p.punterId}:${p.idempotencyKey}`,
+      punterId: bet.punterId,
+      amountMinor: -bet.stakeMinor,
+      reference: `bet:${bet.id}`,
       kind: 'bet',
       now,
+      // inside the debit's transaction: the stake must be covered
       alsoWrite: () => {
-        const { balance_minor } = db.prepare('SELECT balance_minor FROM punters WHERE id = ?').get(p.punterId) as { balance_minor: number }
-        if (balance_minor < 0) throw new InsufficientFunds()
-        const legs = current.views.map((v) => ({ selectionId: v.id, eventId: v.event.id, price: v.price, description: describe(v) }))
-        insertBet(db, { punterId: p.punterId, idempotencyKey: p.idempotencyKey, kind: p.kind, stakeMinor, currency: p.currency, price, legs }, now)
+        if (findPunterById(db, bet.punterId)!.balanceMinor < 0) throw new InsufficientFunds()
       },
     })
-    if (!change.applied) return { ok: true, bet: findBetByKey(db, p.punterId, p.idempotencyKey)!, created: false }
+    if (await openPendingBet(data, bet.id)) return change.applied
+    // withdrawn meanwhile (a parallel request of the key was refused for funds just before a
+    // deposit let this debit through): the stake goes back, once, and the bet is not placed
+    if (change.applied) changeBalance(db, { punterId: bet.punterId, amountMinor: bet.stakeMinor, reference: `bet-withdrawn:${bet.id}`, kind: 'bet-refund', now })
+    return 'INSUFFICIENT_FUNDS'
   } catch (error) {
-    if (error instanceof InsufficientFunds) return { ok: false, httpStatus: 409, code: 'INSUFFICIENT_FUNDS' }
-    throw error
+    if (!(error instanceof InsufficientFunds)) throw error
+    await withdrawPendingBet(data, bet.id)
+    return 'INSUFFICIENT_FUNDS'
   }
-  return { ok: true, bet: findBetByKey(db, p.punterId, p.idempotencyKey)!, created: true }
+}
+
+/**
+ * Places a bet. The bet (this store, the query layer) and its stake (the punters store's
+ * `changeBalance`) are two steps, ordered so a failure between them loses nothing
+ * (server/db/README.md, step 6): first the bet, written pending and fixed for its key (parallel
+ * requests with the key, on any instance, keep the first); then the debit and the opening
+ * (stakePendingBet). Only a bet with its stake debited is answered as placed.
+ */
+export async function placeBet(deps: { db: ServerDeps['db']; data: ServerDeps['data'] }, feed: Feed, p: Placement, now: number): Promise<PlacementResult> {
+  const { data } = deps
+  let bet = await findBetByKey(data.db, p.punterId, p.idempotencyKey)
+  if (!bet) {
+    const bad = checkShape(p)
+    if (bad) return bad
+    const current = currentSelections(feed, p)
+    if (!current.ok) return current
+    const price = Math.round(current.views.reduce((product, v) => product * v.price, 1) * 100) / 100
+    const legs = current.views.map((v) => ({ selectionId: v.id, eventId: v.event.id, price: v.price, description: describe(v) }))
+    bet = await insertPendingBet(data, { punterId: p.punterId, idempotencyKey: p.idempotencyKey, kind: p.kind, stakeMinor: Math.round(p.stake * 100), currency: p.currency, price, legs }, now)
+  }
+  if (bet.status !== 'pending') return { ok: true, bet, created: false }
+  const staked = await stakePendingBet(deps, bet, now)
+  if (staked === 'INSUFFICIENT_FUNDS') return { ok: false, httpStatus: 409, code: 'INSUFFICIENT_FUNDS' }
+  return { ok: true, bet: (await findBet(data.db, bet.id))!, created: staked }
 }

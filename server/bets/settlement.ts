@@ -6,10 +6,14 @@
  * often the feed repeats itself. When a live price or status moves, the punters holding the
  * selection get a cash-out offer (coOffer) or its withdrawal (coRemoval) over their socket.
  */
-import type { Db } from '../db/database'
+import { isStorageUnavailable } from '../db/database'
+import type { ServerDeps } from '../deps'
 import { createFeed, treeOriginOf, type EventUpdate, type Feed, type SelectionResult } from '../feed'
 import { changeBalance, emitPunterEvent } from '../punters/events'
-import { allOpenBetIds, closeBet, countOpenBets, findBet, openBetIdsWith, recordLegResult, type Bet } from './store'
+import { stakePendingBet } from './placement'
+import { allOpenBetIds, closeBet, countOpenBets, findBet, markPaid, openBetIdsWith, openLegsWith, recordLegResult, stalePendingBets, unpaidClosedBets, type Bet } from './store'
+
+type Deps = Pick<ServerDeps, 'db' | 'data'>
 
 /** What the house keeps of a cash-out's fair value. */
 export const CASH_OUT_MARGIN = 0.05
@@ -21,32 +25,48 @@ function payoutOf(bet: Bet): number {
   return Math.round(bet.stakeMinor * price)
 }
 
-/** Closes the bet if every leg has a result; credits a win once. Answers whether it closed now. */
-export function settleIfDone(db: Db, betId: string, now: number): boolean {
-  const bet = findBet(db, betId)
+/**
+ * Closes the bet if every leg has a result; credits a win once. Answers whether it closed now.
+ * The bet is claimed first (`open` → won/lost/void, once across instances), then credited: a crash
+ * between leaves a closed, unpaid bet that sweep() credits again by its reference.
+ */
+export async function settleIfDone(deps: Deps, betId: string, now: number): Promise<boolean> {
+  const db = deps.data.db
+  const bet = await findBet(db, betId)
   if (!bet || bet.status !== 'open' || bet.legs.some((l) => l.result === null)) return false
   const payoutMinor = payoutOf(bet)
   const status = payoutMinor === 0 ? 'lost' : bet.legs.every((l) => l.result === 'VOID') ? 'void' : 'won'
-  const closed = status === 'lost' ? db.transaction(() => closeBet(db, bet.id, 'lost', 0, now)).immediate() : creditOnce(db, bet, status, payoutMinor, now)
-  if (closed) emitPunterEvent('betCountUpdate', { punterId: bet.punterId, count: countOpenBets(db, bet.punterId), settledBetId: bet.id, status })
-  return closed
+  if (!(await closeBet(db, bet.id, status, payoutMinor, now))) return false // closed meanwhile (cashed out, another instance)
+  if (status !== 'lost') await creditClosedBet(deps, { ...bet, status, payoutMinor }, now)
+  emitPunterEvent('betCountUpdate', { punterId: bet.punterId, count: await countOpenBets(db, bet.punterId), settledBetId: bet.id, status })
+  return true
 }
 
-function creditOnce(db: Db, bet: Bet, status: 'won' | 'void', payoutMinor: number, now: number): boolean {
-  try {
-    return changeBalance(db, {
-      punterId: bet.punterId,
-      amountMinor: payoutMinor,
-      reference: `bet-win:${bet.id}`,
-      kind: status === 'void' ? 'bet-refund' : 'bet-win',
-      now,
-      alsoWrite: () => {
-        if (!closeBet(db, bet.id, status, payoutMinor, now)) throw new Error('bet already closed')
-      },
-    }).applied
-  } catch {
-    return false // closed meanwhile (cashed out): nothing credited, the transaction rolled back
+/**
+ * Credits a closed bet's payout under its reference (once: the ledger reference is unique, so a
+ * second call, or the sweep re-crediting after a crash between claim and credit, changes nothing)
+ * and records it paid.
+ */
+export async function creditClosedBet(deps: Deps, bet: Pick<Bet, 'id' | 'punterId' | 'status' | 'payoutMinor'>, now: number): Promise<void> {
+  if (bet.payoutMinor && bet.payoutMinor > 0) {
+    const [reference, kind] = bet.status === 'cashed_out' ? ['bet-cashout', 'bet-cashout'] : ['bet-win', bet.status === 'void' ? 'bet-refund' : 'bet-win']
+    changeBalance(deps.db, { punterId: bet.punterId, amountMinor: bet.payoutMinor, reference: `${reference}:${bet.id}`, kind, now })
   }
+  await markPaid(deps.data.db, bet.id, now)
+}
+
+
+/** How long a pending bet's own request has to finish it before sweep() does. */
+export const PENDING_BET_GRACE_MS = 60_000
+
+/**
+ * Finishes what a crash (or a lost database connection) left half done: closed bets not yet
+ * credited are credited by their reference, and pending bets whose request never came back are
+ * staked and opened, or withdrawn when the stake is refused (./placement.ts).
+ */
+export async function sweep(deps: Deps, now: number): Promise<void> {
+  for (const bet of await unpaidClosedBets(deps.data.db)) await creditClosedBet(deps, bet, now)
+  for (const bet of await stalePendingBets(deps.data.db, now - PENDING_BET_GRACE_MS)) await stakePendingBet(deps, bet, now)
 }
 
 /**
@@ -77,17 +97,26 @@ export function offerEvent(feed: Feed, bet: Bet) {
     : ({ type: 'coOffer', event: { punterId: bet.punterId, betId: bet.id, amount: value / 100, currency: bet.currency } } as const)
 }
 
-function onUpdate(db: Db, feed: Feed, update: EventUpdate, now: number): void {
-  const changes = update.selections ?? []
-  const settled = changes.filter((c) => c.status === 'SETTLED' && c.result)
-  for (const change of settled)
-    for (const betId of openBetIdsWith(db, [change.id])) {
-      recordLegResult(db, betId, change.id, change.result!)
-      settleIfDone(db, betId, now)
-    }
-  const moved = changes.filter((c) => c.status !== 'SETTLED').map((c) => c.id)
-  for (const betId of openBetIdsWith(db, moved)) {
-    const bet = findBet(db, betId)
+/**
+ * Acts on a batch of the feed's updates: records the results of settled selections on the open
+ * bets holding them and settles the bets done, then sends the cash-out offer (or its withdrawal)
+ * of the open bets whose selections moved, once per bet at its value now. A few queries per batch,
+ * however many ticks it spans (a feed catching up plays up to an hour of them at once).
+ */
+async function onUpdates(deps: Deps, feed: Feed, updates: EventUpdate[], now: number): Promise<void> {
+  const db = deps.data.db
+  const changes = updates.flatMap((update) => update.selections ?? [])
+  const results = new Map<string, SelectionResult>()
+  for (const change of changes) if (change.status === 'SETTLED' && change.result) results.set(change.id, change.result)
+  const done = new Set<string>()
+  for (const leg of await openLegsWith(db, [...results.keys()])) {
+    await recordLegResult(db, leg.betId, leg.selectionId, results.get(leg.selectionId)!)
+    done.add(leg.betId)
+  }
+  for (const betId of done) await settleIfDone(deps, betId, now)
+  const moved = changes.filter((change) => change.status !== 'SETTLED').map((change) => change.id)
+  for (const betId of await openBetIdsWith(db, moved)) {
+    const bet = await findBet(db, betId)
     if (!bet) continue
     const { type, event } = offerEvent(feed, bet)
     emitPunterEvent(type, event)
@@ -95,14 +124,15 @@ function onUpdate(db: Db, feed: Feed, update: EventUpdate, now: number): void {
 }
 
 /** Records results the feed already has (a restart, an event finished while the server was down). */
-export function catchUp(db: Db, feed: Feed, now: number): void {
-  for (const betId of allOpenBetIds(db)) {
-    const bet = findBet(db, betId)
+export async function catchUp(deps: Deps, feed: Feed, now: number): Promise<void> {
+  const db = deps.data.db
+  for (const betId of await allOpenBetIds(db)) {
+    const bet = await findBet(db, betId)
     for (const leg of bet?.legs ?? []) {
       const view = feed.selection(leg.selectionId)
-      if (leg.result === null && view?.status === 'SETTLED' && view.result) recordLegResult(db, betId, leg.selectionId, view.result)
+      if (leg.result === null && view?.status === 'SETTLED' && view.result) await recordLegResult(db, betId, leg.selectionId, view.result)
     }
-    settleIfDone(db, betId, now)
+    await settleIfDone(deps, betId, now)
   }
 }
 
@@ -130,7 +160,8 @@ const eventIdOf = (selectionId: string) => selectionId.split('-')[0]!
  * as it would have had the server stayed up, and the bet settles by that result, once. A match
  * still running stays followed; nothing of it is shown (no cash-out offer for such a bet).
  */
-function earlierTrees(db: Db, running: Feed) {
+function earlierTrees(deps: Deps, running: Feed) {
+  const db = deps.data.db
   const replays = new Map<number, Replay>()
   let checkedAt = -Infinity
   /** The replay of `origin`'s tree for these matches: only them when all were in the tree from its
@@ -148,12 +179,13 @@ function earlierTrees(db: Db, running: Feed) {
     replays.set(origin, replay)
     return replay
   }
-  return (now: number): void => {
+  return async (now: number): Promise<void> => {
     if (now - checkedAt < EARLIER_TREE_CHECK_MS) return
     checkedAt = now
+    await sweep(deps, now)
     const byOrigin = new Map<number, Set<string>>()
-    for (const betId of allOpenBetIds(db))
-      for (const leg of findBet(db, betId)?.legs ?? []) {
+    for (const betId of await allOpenBetIds(db))
+      for (const leg of (await findBet(db, betId))?.legs ?? []) {
         if (leg.result !== null || running.selection(leg.selectionId)) continue
         const origin = treeOriginOf(leg.selectionId, running.origin)
         if (origin === undefined || origin >= running.origin) continue
@@ -168,22 +200,55 @@ function earlierTrees(db: Db, running: Feed) {
         const view = replay.feed.selection(id)
         const result = replay.results.get(id) ?? (view?.status === 'SETTLED' ? view.result : undefined)
         if (!result) continue
-        for (const betId of openBetIdsWith(db, [id])) {
-          recordLegResult(db, betId, id, result)
-          settleIfDone(db, betId, now)
+        for (const betId of await openBetIdsWith(db, [id])) {
+          await recordLegResult(db, betId, id, result)
+          await settleIfDone(deps, betId, now)
         }
       }
     }
   }
 }
 
-/** Follows the feed (and the trees of earlier hours open bets still name); answers the unsubscribe. */
-export function followFeed(db: Db, feed: Feed, now: () => number): () => void {
-  catchUp(db, feed, now())
-  const followEarlierTrees = earlierTrees(db, feed)
-  followEarlierTrees(now())
-  return feed.subscribe((updates) => {
-    for (const update of updates) onUpdate(db, feed, update, now())
-    followEarlierTrees(now())
+/**
+ * Follows the feed (and the trees of earlier hours open bets still name). The work runs one step
+ * after another (catching up first, then the updates in the feed's order, all those emitted
+ * meanwhile in one batch); `idle()` resolves once every step queued so far has ended, so a page
+ * asking for its bets sees what the feed already settled. Each listener call answers its step (the
+ * feed's own idle() waits on it). A failed step is reported and the next goes on; a batch failed by
+ * a database outage is taken again by the next step, and a closed bet left unpaid is credited by
+ * the next sweep.
+ */
+export function followFeed(deps: Deps, feed: Feed, now: () => number, onError: (error: unknown) => void): { stop(): void; idle(): Promise<void> } {
+  const followEarlierTrees = earlierTrees(deps, feed)
+  let queue: Promise<void> = Promise.resolve()
+  const then = (step: () => Promise<void>): Promise<void> => (queue = queue.then(step).catch(onError))
+  const started = then(async () => {
+    await catchUp(deps, feed, now())
+    await followEarlierTrees(now())
   })
+  // updates wait here for the step that takes them all: the many emits of one advance are one batch
+  let waiting: EventUpdate[] = []
+  const stop = feed.subscribe((updates) => {
+    waiting.push(...updates)
+    return then(async () => {
+      const batch = waiting
+      waiting = []
+      try {
+        if (batch.length) await onUpdates(deps, feed, batch, now())
+      } catch (error) {
+        // the database is away: the batch waits for the next step (every step of it is idempotent)
+        if (isStorageUnavailable(error)) waiting = batch.concat(waiting)
+        throw error
+      }
+      await followEarlierTrees(now())
+    })
+  })
+  return {
+    stop,
+    async idle() {
+      await started
+      let last: Promise<void> | undefined
+      while (last !== queue) await (last = queue)
+    },
+  }
 }

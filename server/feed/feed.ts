@@ -27,7 +27,8 @@ export interface SelectionView extends FeedSelection {
   event: Pick<FeedEvent, 'id' | 'treeId' | 'section' | 'sport' | 'league' | 'home' | 'away' | 'state' | 'startsAt' | 'score'>
 }
 
-export type FeedListener = (updates: EventUpdate[]) => void
+/** A listener may answer a promise of the work the updates started (see Feed.idle); any other answer is ignored. */
+export type FeedListener = (updates: EventUpdate[]) => unknown
 
 export interface ReplayOptions {
   everyTick?: boolean
@@ -54,6 +55,9 @@ export interface Feed {
   /** Elapsed playing time of a live event (ms). */
   elapsed(event: FeedEvent): number
   subscribe(listener: FeedListener): () => void
+  /** Resolves when the work listeners answered for the updates emitted so far has ended (the
+   * development controls answer after it, so a settled event's bets are settled when they do). */
+  idle(): Promise<void>
   /** Finishes an event now (with this score when given) and settles its selections. */
   settleEvent(id: string, score?: [number, number]): EventUpdate | undefined
   /** Sets one selection's price now (operator or test); the market's random walk stops. */
@@ -144,11 +148,17 @@ export function createFeed(options: FeedOptions): Feed {
   for (const fixture of fixtures(seed, origin)) add(makeEvent(seed, nextTreeId++, fixture, origin))
   for (const model of models.values()) if (model.event.state === 'finished') settle(model, [])
 
+  const working = new Set<Promise<void>>()
   const emit = (updates: EventUpdate[]) => {
     if (updates.length === 0) return
     for (const listener of listeners)
       try {
-        listener(updates)
+        const work = listener(updates)
+        if (work instanceof Promise) {
+          // a failing listener must not stop the feed or the other listeners (nor end the process)
+          const tracked: Promise<void> = work.catch(() => undefined).finally(() => working.delete(tracked))
+          working.add(tracked)
+        }
       } catch {
         // a failing listener must not stop the feed or the other listeners
       }
@@ -292,6 +302,9 @@ export function createFeed(options: FeedOptions): Feed {
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
+    },
+    async idle() {
+      while (working.size) await Promise.all(working)
     },
     settleEvent(id, score) {
       const model = models.get(id)

@@ -20,16 +20,18 @@ export const feedModule: ServerModule = {
     if (!deps.config.development) return
     const feed = feedFor(deps)
     const router = Router()
-    router.post('/api/dev/feed/price', (req: Request, res: Response) => {
+    router.post('/api/dev/feed/price', async (req: Request, res: Response) => {
       const { selectionId, price } = body(req)
       if (typeof selectionId !== 'string' || !ID.test(selectionId) || typeof price !== 'number' || !(price >= 1.01 && price <= 1000)) return sendError(res, 400, 'ValidationError')
       const update = feed.setPrice(selectionId, price)
+      await feed.idle()
       return update ? sendOk(res, update) : sendError(res, 404, 'UNKNOWN_SELECTION')
     })
-    router.post('/api/dev/feed/hold', (req: Request, res: Response) => {
+    router.post('/api/dev/feed/hold', async (req: Request, res: Response) => {
       const { eventId, held } = body(req)
       if (typeof eventId !== 'string' || !ID.test(eventId) || typeof held !== 'boolean') return sendError(res, 400, 'ValidationError')
       const update = feed.hold(eventId, held)
+      await feed.idle()
       return update ? sendOk(res, update) : sendError(res, 404, 'UNKNOWN_EVENT')
     })
     router.post('/api/dev/feed/pause', (req: Request, res: Response) => {
@@ -38,11 +40,13 @@ export const feedModule: ServerModule = {
       feed.pause(paused)
       return sendOk(res, { paused })
     })
-    router.post('/api/dev/feed/settle', (req: Request, res: Response) => {
+    router.post('/api/dev/feed/settle', async (req: Request, res: Response) => {
       const { eventId, score } = body(req)
       const validScore = score === undefined || (Array.isArray(score) && score.length === 2 && score.every((n) => Number.isInteger(n) && n >= 0 && n < 1000))
       if (typeof eventId !== 'string' || !ID.test(eventId) || !validScore) return sendError(res, 400, 'ValidationError')
       const update = feed.settleEvent(eventId, score as [number, number] | undefined)
+      // answered once the server has acted on it (bets holding the event settled, offers sent)
+      await feed.idle()
       return update ? sendOk(res, update) : sendError(res, 404, 'UNKNOWN_EVENT')
     })
     app.use(router)
