@@ -15,7 +15,9 @@ import {
   classifyPhoneLogin,
   type ClassifiedLogin,
 } from '../../engine/auth/login-classification'
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { oneOf, registerSchema } from '../db/schema'
 import type { ServerDeps } from '../deps'
 import { remoteConfigFor } from '../documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
@@ -53,25 +55,50 @@ registerMigration(
    );`,
 )
 
+declare module '../db/tables' {
+  interface Tables {
+    auth_confirmation_tokens: { token_sha256: string; punter_id: number; kind: 'email' | 'phone'; expires_at: number }
+  }
+}
+
+// The punter id is not a foreign key here: on PostgreSQL the punters may live elsewhere until
+// their store moves (server/db/README.md); SQLite files keep the key their history made.
+registerSchema('q061-auth-confirmation-tokens', async (db) => {
+  await db.schema
+    .createTable('auth_confirmation_tokens')
+    .ifNotExists()
+    .addColumn('token_sha256', 'text', (c) => c.primaryKey())
+    .addColumn('punter_id', 'bigint', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull().check(oneOf('kind', ['email', 'phone'])))
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .execute()
+})
+
 /** The one answer for unknown login, wrong password and locked login. */
 export const LOGIN_FAILED = { status: 400, code: 'INCORRECT_PASSWORD' } as const
 
 const CONFIRMATION_TOKEN_MS = 30 * 60_000
 
 /** A short-lived token the confirmation flow (sign-up) exchanges to resend or confirm. */
-export function issueConfirmationToken(db: Db, punterId: number, kind: 'email' | 'phone', now: number): string {
+export async function issueConfirmationToken(data: DataLayer, punterId: number, kind: 'email' | 'phone', now: number): Promise<string> {
   const token = randomBytes(24).toString('base64url')
-  db.prepare('INSERT INTO auth_confirmation_tokens (token_sha256, punter_id, kind, expires_at) VALUES (?, ?, ?, ?)').run(sha256(token), punterId, kind, now + CONFIRMATION_TOKEN_MS)
+  await data.db.insertInto('auth_confirmation_tokens').values({ token_sha256: sha256(token), punter_id: punterId, kind, expires_at: now + CONFIRMATION_TOKEN_MS }).execute()
   return token
 }
 
-/** Uses up a confirmation token; the punter id it was for, if valid. */
-export function consumeConfirmationToken(db: Db, token: string, kind: 'email' | 'phone', now: number): number | undefined {
-  const row = db.prepare('SELECT punter_id, expires_at FROM auth_confirmation_tokens WHERE token_sha256 = ? AND kind = ?').get(sha256(token), kind) as
-    | { punter_id: number; expires_at: number }
-    | undefined
-  db.prepare('DELETE FROM auth_confirmation_tokens WHERE token_sha256 = ?').run(sha256(token))
-  return row && row.expires_at > now ? row.punter_id : undefined
+/**
+ * Uses up a confirmation token; the punter id it was for, if valid. One conditional delete that
+ * hands back the row it removed: of two uses at once, on one instance or two, only the one whose
+ * delete removed the row gets the punter (a token of another kind, or expired, is spent all the same).
+ */
+export async function consumeConfirmationToken(data: DataLayer, token: string, kind: 'email' | 'phone', now: number): Promise<number | undefined> {
+  const row = await data.db.deleteFrom('auth_confirmation_tokens').where('token_sha256', '=', sha256(token)).returning(['punter_id', 'kind', 'expires_at']).executeTakeFirst()
+  return row && row.kind === kind && row.expires_at > now ? Number(row.punter_id) : undefined
+}
+
+/** Forgets a punter's confirmation tokens (a sign-up undone because its mail could not go out). */
+export async function dropConfirmationTokens(data: DataLayer, punterId: number): Promise<void> {
+  await data.db.deleteFrom('auth_confirmation_tokens').where('punter_id', '=', punterId).execute()
 }
 
 const loginFields = {
@@ -141,10 +168,10 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   router.use('/auth', noStore)
 
   /** Session check: punter-session-hash header (+ optional Bearer access token) → 401 if not live. */
-  const requireSession = (req: Request, res: Response, next: NextFunction) => {
+  const requireSession = async (req: Request, res: Response, next: NextFunction) => {
     const hash = req.header(HEADERS.sessionHash)
     const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
-    const session = authenticate(db, hash, bearer, deps.now())
+    const session = await authenticate(deps.data, hash, bearer, deps.now())
     const punter = session && findPunterById(db, session.punterId)
     if (!session || !punter) return sendError(res, 401, HTTP_ERRORS.unauthorized)
     req.punterSession = { sessionId: session.sessionId, punterId: session.punterId, punter }
@@ -211,11 +238,11 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     const after = deps.now()
     if (!punter.emailConfirmed && punter.email) {
       log.info('auth.login.refused', { outcome: 'CANNOT_LOGIN_NO_EMAIL_CONFIRMED', punterId: punter.id })
-      return sendError(res, 403, 'CANNOT_LOGIN_NO_EMAIL_CONFIRMED', { confirmationToken: issueConfirmationToken(db, punter.id, 'email', after), email: punter.email })
+      return sendError(res, 403, 'CANNOT_LOGIN_NO_EMAIL_CONFIRMED', { confirmationToken: await issueConfirmationToken(deps.data, punter.id, 'email', after), email: punter.email })
     }
     if (!punter.phoneConfirmed && punter.phone) {
       log.info('auth.login.refused', { outcome: 'CANNOT_LOGIN_PENDING_CONFIRMATION', punterId: punter.id })
-      return sendError(res, 403, 'CANNOT_LOGIN_PENDING_CONFIRMATION', { confirmationToken: issueConfirmationToken(db, punter.id, 'phone', after), phoneNumber: punter.phone })
+      return sendError(res, 403, 'CANNOT_LOGIN_PENDING_CONFIRMATION', { confirmationToken: await issueConfirmationToken(deps.data, punter.id, 'phone', after), phoneNumber: punter.phone })
     }
     if (punter.loginDeniedUntil !== null && punter.loginDeniedUntil > after) {
       log.info('auth.login.refused', { outcome: 'LOGIN_DENIED_BY_PERMISSION', punterId: punter.id })
@@ -227,7 +254,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
       return sendError(res, 403, excluded.code, excluded.payload)
     }
 
-    const session = createSession(db, punter.id, { rememberMe: body.rememberMe === true || body.keepPunterLoggedIn === true }, after)
+    const session = await createSession(deps.data, punter.id, { rememberMe: body.rememberMe === true || body.keepPunterLoggedIn === true }, after)
     recordLogin(db, punter.id, after)
     log.info('auth.login.succeeded', { punterId: punter.id, ip, method, kind: classified.kind, state: punter.state })
     res.setHeader(HEADERS.sessionHash, session.sessionHash)
@@ -271,8 +298,8 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     sendOk(res, { unlocked: true })
   })
 
-  router.post('/auth/v2/token/refresh', validateBody(REFRESH_SCHEMA), (req, res) => {
-    const outcome = refreshSession(db, (req.body as { token: string }).token, deps.now())
+  router.post('/auth/v2/token/refresh', validateBody(REFRESH_SCHEMA), async (req, res) => {
+    const outcome = await refreshSession(deps.data, (req.body as { token: string }).token, deps.now())
     if (!outcome.ok) {
       log.warn('auth.refresh.refused', { reuse: outcome.reuse === true })
       // 401: the session is over (spec §8); the client's gateway keeps this code (reason RT_EXPIRED).
@@ -284,15 +311,15 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   })
 
   /** Logout by refresh token (plain-text body): ends every session of its punter. */
-  router.post('/auth/token/logout', (req, res) => {
+  router.post('/auth/token/logout', async (req, res) => {
     if (!req.is('text/plain')) return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType)
     const token = typeof req.body === 'string' ? req.body.trim() : ''
     if (token.length === 0 || token.length > 200) return sendError(res, 400, HTTP_ERRORS.validation, { field: '', code: 'token' })
     // Only a live session's token ends the punter's sessions: a device already logged out (its
     // session ended by a password change elsewhere) must not log out the device that changed it.
-    const punterId = punterOfLiveRefreshToken(db, token)
+    const punterId = await punterOfLiveRefreshToken(deps.data, token)
     if (punterId !== undefined) {
-      const ended = revokeAllSessions(db, punterId, 'logout', deps.now())
+      const ended = await revokeAllSessions(deps.data, punterId, 'logout', deps.now())
       log.info('auth.logout', { punterId, sessions: ended, by: 'refresh-token' })
     } else log.info('auth.logout.ignored', { by: 'refresh-token', reason: 'no-live-session' })
     // The same answer whether or not the token was known.
@@ -300,10 +327,10 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   })
 
   /** Plain logout: by the session hash; also ends every session of the punter. */
-  router.post('/auth/logout', noBody(), (req, res) => {
-    const session = authenticate(db, req.header(HEADERS.sessionHash), undefined, Number.NEGATIVE_INFINITY)
+  router.post('/auth/logout', noBody(), async (req, res) => {
+    const session = await authenticate(deps.data, req.header(HEADERS.sessionHash), undefined, Number.NEGATIVE_INFINITY)
     if (session) {
-      const ended = revokeAllSessions(db, session.punterId, 'logout', deps.now())
+      const ended = await revokeAllSessions(deps.data, session.punterId, 'logout', deps.now())
       log.info('auth.logout', { punterId: session.punterId, sessions: ended, by: 'session-hash' })
     }
     sendOk(res, null)
@@ -315,8 +342,8 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     sendOk(res, { ...userData(punter, siteContext(req, deps).locale), restrictions: restrictionsView(punter, jurisdictionFor(deps, req), deps.now()), realityCheckAccepted: punter.profile.realityCheck !== undefined, inboxStatistics: await inboxStatistics(deps.data.db, punter.id) })
   })
 
-  router.get('/auth/punter-session/expiration-timeout', requireSession, (req, res) => {
-    sendOk(res, sessionExpiration(db, req.punterSession!.sessionId, deps.now()))
+  router.get('/auth/punter-session/expiration-timeout', requireSession, async (req, res) => {
+    sendOk(res, await sessionExpiration(deps.data, req.punterSession!.sessionId, deps.now()))
   })
 
   router.put('/punter/settings', requireSession, validateBody(SERVER_SETTINGS_SCHEMA), (req, res) => {
@@ -365,8 +392,8 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
 }
 
 /** Blocking (back office, self-exclusion): sets the state and ends every session at once. */
-export function blockPunter(deps: Pick<ServerDeps, 'db' | 'log' | 'now'>, punterId: number, state: string): void {
+export async function blockPunter(deps: Pick<ServerDeps, 'db' | 'data' | 'log' | 'now'>, punterId: number, state: string): Promise<void> {
   deps.db.prepare('UPDATE punters SET state = ?, updated_at = ? WHERE id = ?').run(state, deps.now(), punterId)
-  const ended = revokeAllSessions(deps.db, punterId, 'blocked', deps.now())
+  const ended = await revokeAllSessions(deps.data, punterId, 'blocked', deps.now())
   deps.log.info('punter.blocked', { punterId, state, sessions: ended })
 }

@@ -11,11 +11,21 @@
  * Logout and blocking revoke every session of the punter at once.
  *
  * Every function takes `now`: the clock is injected (tests move it, nobody sleeps).
+ *
+ * On the query layer (issue 16): the same statements on SQLite and PostgreSQL, so a session opened
+ * on one instance is live on all, and a logout or a revoked family on one ends it on all. Every
+ * write to a punter's sessions runs serialised on `sessions:<punter>` (an advisory lock on
+ * PostgreSQL; SQLite's IMMEDIATE transactions serialise every writer anyway): two instances
+ * rotating one refresh token cannot both win, and a rotation racing a logout cannot deadlock.
  */
 import { PREVIEW_SESSION_PREFIX, previewPunterSession } from '../store/preview'
 import { createHash, randomBytes } from 'node:crypto'
 import type { Result } from '../../engine/core/contracts'
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { oneOf, registerSchema } from '../db/schema'
+import type { Transaction } from 'kysely'
+import type { Tables } from '../db/tables'
 
 registerMigration(
   '102-auth-sessions',
@@ -42,6 +52,68 @@ registerMigration(
    );
    CREATE INDEX auth_tokens_session ON auth_tokens(session_id);`,
 )
+
+interface AuthSessionTable {
+  id: string
+  punter_id: number
+  /** SHA-256 of the session hash (the hash itself is only on the punter's device). */
+  hash_sha256: string
+  /** 1 when the refresh token lives TOKEN_LIFETIME.refreshRememberMeMs, else 0. */
+  remember_me: number
+  created_at: number
+  access_expires_at: number
+  refresh_expires_at: number
+  revoked_at: number | null
+  revoke_reason: string | null
+}
+
+interface AuthTokenTable {
+  token_sha256: string
+  session_id: string
+  kind: 'access' | 'refresh'
+  created_at: number
+  expires_at: number
+  used_at: number | null
+  revoked_at: number | null
+}
+
+declare module '../db/tables' {
+  interface Tables {
+    auth_sessions: AuthSessionTable
+    auth_tokens: AuthTokenTable
+  }
+}
+
+// The punter id is not a foreign key here: on PostgreSQL the punters may live elsewhere until
+// their store moves (server/db/README.md); SQLite files keep the key their history made.
+registerSchema('q060-auth-sessions', async (db) => {
+  await db.schema
+    .createTable('auth_sessions')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('punter_id', 'bigint', (c) => c.notNull())
+    .addColumn('hash_sha256', 'text', (c) => c.notNull().unique())
+    .addColumn('remember_me', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('access_expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('refresh_expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('revoked_at', 'bigint')
+    .addColumn('revoke_reason', 'text')
+    .execute()
+  await db.schema.createIndex('auth_sessions_punter').ifNotExists().on('auth_sessions').column('punter_id').execute()
+  await db.schema
+    .createTable('auth_tokens')
+    .ifNotExists()
+    .addColumn('token_sha256', 'text', (c) => c.primaryKey())
+    .addColumn('session_id', 'text', (c) => c.notNull().references('auth_sessions.id'))
+    .addColumn('kind', 'text', (c) => c.notNull().check(oneOf('kind', ['access', 'refresh'])))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('used_at', 'bigint')
+    .addColumn('revoked_at', 'bigint')
+    .execute()
+  await db.schema.createIndex('auth_tokens_session').ifNotExists().on('auth_tokens').column('session_id').execute()
+})
 
 /** Token lifetimes. The access token is short; the refresh token outlives it per rememberMe. */
 export const TOKEN_LIFETIME = {
@@ -79,59 +151,83 @@ export const sha256 = (value: string) => createHash('sha256').update(value, 'utf
 /** 256 bits from the OS CSPRNG, URL-safe. */
 const randomToken = () => randomBytes(32).toString('base64url')
 
-function issueTokens(db: Db, sessionId: string, rememberMe: boolean, now: number): SessionTokens {
+type Tx = Transaction<Tables>
+
+/** The key every write to one punter's sessions is serialised on (see the header). */
+const sessionsKey = (punterId: number) => `sessions:${punterId}`
+
+const lifetimes = (rememberMe: boolean, now: number) => ({
+  accessExpiresAt: now + TOKEN_LIFETIME.accessMs,
+  refreshExpiresAt: now + (rememberMe ? TOKEN_LIFETIME.refreshRememberMeMs : TOKEN_LIFETIME.refreshMs),
+})
+
+/** A new access and refresh token for the session; the session's expiries follow them. */
+async function issueTokens(tx: Tx, sessionId: string, rememberMe: boolean, now: number): Promise<SessionTokens> {
   const accessToken = randomToken()
   const refreshToken = randomToken()
-  const accessExpiresAt = now + TOKEN_LIFETIME.accessMs
-  const refreshExpiresAt = now + (rememberMe ? TOKEN_LIFETIME.refreshRememberMeMs : TOKEN_LIFETIME.refreshMs)
-  const insert = db.prepare('INSERT INTO auth_tokens (token_sha256, session_id, kind, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-  insert.run(sha256(accessToken), sessionId, 'access', now, accessExpiresAt)
-  insert.run(sha256(refreshToken), sessionId, 'refresh', now, refreshExpiresAt)
-  db.prepare('UPDATE auth_sessions SET access_expires_at = ?, refresh_expires_at = ? WHERE id = ?').run(accessExpiresAt, refreshExpiresAt, sessionId)
+  const { accessExpiresAt, refreshExpiresAt } = lifetimes(rememberMe, now)
+  await tx
+    .insertInto('auth_tokens')
+    .values([
+      { token_sha256: sha256(accessToken), session_id: sessionId, kind: 'access', created_at: now, expires_at: accessExpiresAt },
+      { token_sha256: sha256(refreshToken), session_id: sessionId, kind: 'refresh', created_at: now, expires_at: refreshExpiresAt },
+    ])
+    .execute()
+  await tx.updateTable('auth_sessions').set({ access_expires_at: accessExpiresAt, refresh_expires_at: refreshExpiresAt }).where('id', '=', sessionId).execute()
   return { accessToken, refreshToken, creationTime: now, loginTimeout: TOKEN_LIFETIME.accessMs, expireTokenTime: accessExpiresAt, rememberMe }
 }
 
 /** Opens a new session for a punter (every login gets a new one; sign-up may call it too). */
-export function createSession(db: Db, punterId: number, options: { rememberMe?: boolean }, now: number): OpenedSession {
+export async function createSession(data: DataLayer, punterId: number, options: { rememberMe?: boolean }, now: number): Promise<OpenedSession> {
   const sessionId = randomBytes(16).toString('hex')
   const sessionHash = randomToken()
   const rememberMe = options.rememberMe === true
-  return db.transaction(() => {
-    db.prepare(
-      `INSERT INTO auth_sessions (id, punter_id, hash_sha256, remember_me, created_at, access_expires_at, refresh_expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ).run(sessionId, punterId, sha256(sessionHash), rememberMe ? 1 : 0, now, now, now)
-    return { ...issueTokens(db, sessionId, rememberMe, now), sessionHash, sessionId }
-  })()
+  // new rows only: nothing to serialise against
+  return data.transaction(async (tx) => {
+    await tx
+      .insertInto('auth_sessions')
+      .values({ id: sessionId, punter_id: punterId, hash_sha256: sha256(sessionHash), remember_me: rememberMe ? 1 : 0, created_at: now, access_expires_at: now, refresh_expires_at: now })
+      .execute()
+    return { ...(await issueTokens(tx, sessionId, rememberMe, now)), sessionHash, sessionId }
+  })
 }
 
 /**
  * The live session of a request: the session hash must name an unrevoked session whose access
  * token has not expired; an access token, when sent too, must be a live token of that session.
+ * Every authenticated request asks this: ONE query on the session hash's unique index (joined to
+ * the access token's primary key when one is sent).
  */
-export function authenticate(db: Db, sessionHash: string | undefined, accessToken: string | undefined, now: number): AuthenticatedSession | undefined {
+export async function authenticate(data: DataLayer, sessionHash: string | undefined, accessToken: string | undefined, now: number): Promise<AuthenticatedSession | undefined> {
   if (!sessionHash || sessionHash.length > 200) return undefined
   // an admin's preview as a demo punter: read-only, in memory only (server/store/preview.ts)
   if (sessionHash.startsWith(PREVIEW_SESSION_PREFIX)) {
     const preview = previewPunterSession(sessionHash, accessToken, now)
     return preview && { sessionId: 'preview', punterId: preview.punterId, accessExpiresAt: preview.expiresAt }
   }
-  const session = db
-    .prepare('SELECT id, punter_id, access_expires_at FROM auth_sessions WHERE hash_sha256 = ? AND revoked_at IS NULL')
-    .get(sha256(sessionHash)) as { id: string; punter_id: number; access_expires_at: number } | undefined
+  const live = data.db
+    .selectFrom('auth_sessions as s')
+    .select(['s.id', 's.punter_id', 's.access_expires_at'])
+    .where('s.hash_sha256', '=', sha256(sessionHash))
+    .where('s.revoked_at', 'is', null)
+  const session =
+    accessToken === undefined
+      ? await live.executeTakeFirst()
+      : await live
+          .innerJoin('auth_tokens as t', (join) =>
+            join.onRef('t.session_id', '=', 's.id').on('t.token_sha256', '=', sha256(accessToken)).on('t.kind', '=', 'access').on('t.revoked_at', 'is', null),
+          )
+          .where('t.expires_at', '>', now)
+          .executeTakeFirst()
   if (!session || now >= session.access_expires_at) return undefined
-  if (accessToken !== undefined) {
-    const token = db
-      .prepare("SELECT expires_at FROM auth_tokens WHERE token_sha256 = ? AND session_id = ? AND kind = 'access' AND revoked_at IS NULL")
-      .get(sha256(accessToken), session.id) as { expires_at: number } | undefined
-    if (!token || now >= token.expires_at) return undefined
-  }
-  return { sessionId: session.id, punterId: session.punter_id, accessExpiresAt: session.access_expires_at }
+  return { sessionId: session.id, punterId: Number(session.punter_id), accessExpiresAt: session.access_expires_at }
 }
 
-function revokeSessionIn(db: Db, sessionId: string, reason: RevokeReason, now: number): void {
-  db.prepare('UPDATE auth_sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL').run(now, reason, sessionId)
-  db.prepare('UPDATE auth_tokens SET revoked_at = ? WHERE session_id = ? AND revoked_at IS NULL').run(now, sessionId)
+/** Ends sessions and every token of them (the caller holds the punter's sessions key). */
+async function revokeSessionsIn(tx: Tx, sessionIds: string[], reason: RevokeReason, now: number): Promise<void> {
+  if (sessionIds.length === 0) return
+  await tx.updateTable('auth_sessions').set({ revoked_at: now, revoke_reason: reason }).where('id', 'in', sessionIds).where('revoked_at', 'is', null).execute()
+  await tx.updateTable('auth_tokens').set({ revoked_at: now }).where('session_id', 'in', sessionIds).where('revoked_at', 'is', null).execute()
 }
 
 /** The login result of spec §3 (status, tokens, punterHash, loginByAuthType) for a new session:
@@ -154,55 +250,90 @@ export function loginResult(session: OpenedSession, loginByAuthType: string): Re
 export type RefreshOutcome = Result<SessionTokens & { punterId: number }> & { reuse?: boolean }
 
 /**
- * Rotates a refresh token. Synchronous (one SQLite transaction), so two requests racing with the
- * same token cannot both win: the second one is a reuse and kills the family.
+ * Rotates a refresh token. The token's punter is read first (the key to serialise on); then, under
+ * that punter's sessions key, the token is claimed with a conditional update (only an unused,
+ * unrevoked token is claimed), so two requests racing with the same token — on one instance or
+ * two — cannot both win: the second one is a reuse and kills the family.
  */
-export function refreshSession(db: Db, refreshToken: string, now: number): RefreshOutcome {
-  return db.transaction((): RefreshOutcome => {
-    const token = db
-      .prepare(
-        `SELECT t.session_id, t.expires_at, t.used_at, t.revoked_at, s.punter_id, s.remember_me, s.revoked_at AS session_revoked
-         FROM auth_tokens t JOIN auth_sessions s ON s.id = t.session_id
-         WHERE t.token_sha256 = ? AND t.kind = 'refresh'`,
-      )
-      .get(sha256(refreshToken)) as
-      | { session_id: string; expires_at: number; used_at: number | null; revoked_at: number | null; punter_id: number; remember_me: number; session_revoked: number | null }
-      | undefined
-    if (!token) return { ok: false, code: 'INVALID_REFRESH_TOKEN' }
-    if (token.used_at !== null || token.revoked_at !== null || token.session_revoked !== null) {
-      revokeSessionIn(db, token.session_id, 'refresh-reuse', now)
-      return { ok: false, code: 'INVALID_REFRESH_TOKEN', reuse: true }
-    }
-    if (now >= token.expires_at) {
-      revokeSessionIn(db, token.session_id, 'refresh-expired', now)
-      return { ok: false, code: 'INVALID_REFRESH_TOKEN' }
-    }
-    db.prepare('UPDATE auth_tokens SET used_at = ? WHERE token_sha256 = ?').run(now, sha256(refreshToken))
-    db.prepare("UPDATE auth_tokens SET revoked_at = ? WHERE session_id = ? AND kind = 'access' AND revoked_at IS NULL").run(now, token.session_id)
-    return { ok: true, value: { ...issueTokens(db, token.session_id, token.remember_me === 1, now), punterId: token.punter_id } }
-  })()
+export async function refreshSession(data: DataLayer, refreshToken: string, now: number): Promise<RefreshOutcome> {
+  const tokenHash = sha256(refreshToken)
+  const owner = await refreshTokenOwner(data, refreshToken, { liveOnly: false })
+  if (owner === undefined) return { ok: false, code: 'INVALID_REFRESH_TOKEN' }
+  return data.transaction(
+    async (tx): Promise<RefreshOutcome> => {
+      const token = await tx
+        .selectFrom('auth_tokens as t')
+        .innerJoin('auth_sessions as s', 's.id', 't.session_id')
+        .select(['t.session_id', 't.expires_at', 't.used_at', 't.revoked_at', 's.punter_id', 's.remember_me', 's.revoked_at as session_revoked'])
+        .where('t.token_sha256', '=', tokenHash)
+        .where('t.kind', '=', 'refresh')
+        .executeTakeFirstOrThrow()
+      if (token.used_at !== null || token.revoked_at !== null || token.session_revoked !== null) {
+        await revokeSessionsIn(tx, [token.session_id], 'refresh-reuse', now)
+        return { ok: false, code: 'INVALID_REFRESH_TOKEN', reuse: true }
+      }
+      if (now >= token.expires_at) {
+        await revokeSessionsIn(tx, [token.session_id], 'refresh-expired', now)
+        return { ok: false, code: 'INVALID_REFRESH_TOKEN' }
+      }
+      const claimed = await tx
+        .updateTable('auth_tokens')
+        .set({ used_at: now })
+        .where('token_sha256', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst()
+      if (Number(claimed.numUpdatedRows) !== 1) {
+        // only reachable if the lock were bypassed: another rotation claimed it first, a reuse
+        await revokeSessionsIn(tx, [token.session_id], 'refresh-reuse', now)
+        return { ok: false, code: 'INVALID_REFRESH_TOKEN', reuse: true }
+      }
+      await tx.updateTable('auth_tokens').set({ revoked_at: now }).where('session_id', '=', token.session_id).where('kind', '=', 'access').where('revoked_at', 'is', null).execute()
+      return { ok: true, value: { ...(await issueTokens(tx, token.session_id, token.remember_me === 1, now)), punterId: Number(token.punter_id) } }
+    },
+    { serialiseOn: sessionsKey(owner) },
+  )
+}
+
+/** The punter of a refresh token; with `liveOnly`, only while its session is unrevoked. */
+async function refreshTokenOwner(data: DataLayer, refreshToken: string, { liveOnly }: { liveOnly: boolean }): Promise<number | undefined> {
+  let query = data.db
+    .selectFrom('auth_tokens as t')
+    .innerJoin('auth_sessions as s', 's.id', 't.session_id')
+    .select('s.punter_id')
+    .where('t.token_sha256', '=', sha256(refreshToken))
+    .where('t.kind', '=', 'refresh')
+  if (liveOnly) query = query.where('s.revoked_at', 'is', null)
+  const row = await query.executeTakeFirst()
+  return row && Number(row.punter_id)
 }
 
 /** The punter a refresh token belongs to, whether or not it is still usable (logout by token). */
-export function punterOfRefreshToken(db: Db, refreshToken: string): number | undefined {
-  const row = db
-    .prepare("SELECT s.punter_id FROM auth_tokens t JOIN auth_sessions s ON s.id = t.session_id WHERE t.token_sha256 = ? AND t.kind = 'refresh'")
-    .get(sha256(refreshToken)) as { punter_id: number } | undefined
-  return row?.punter_id
+export function punterOfRefreshToken(data: DataLayer, refreshToken: string): Promise<number | undefined> {
+  return refreshTokenOwner(data, refreshToken, { liveOnly: false })
+}
+
+/** Ends the punter's live sessions except `keepSessionId` (none kept when undefined); how many ended. */
+async function revokeSessionsOf(data: DataLayer, punterId: number, keepSessionId: string | undefined, reason: RevokeReason, now: number): Promise<number> {
+  return data.transaction(
+    async (tx) => {
+      const sessions = await tx.selectFrom('auth_sessions').select('id').where('punter_id', '=', punterId).where('revoked_at', 'is', null).execute()
+      const ending = sessions.map(({ id }) => id).filter((id) => id !== keepSessionId)
+      await revokeSessionsIn(tx, ending, reason, now)
+      return ending.length
+    },
+    { serialiseOn: sessionsKey(punterId) },
+  )
 }
 
 /** Ends every session, session hash and token of a punter at once (logout, blocking, exclusion). */
-export function revokeAllSessions(db: Db, punterId: number, reason: RevokeReason, now: number): number {
-  return db.transaction(() => {
-    const sessions = db.prepare('SELECT id FROM auth_sessions WHERE punter_id = ? AND revoked_at IS NULL').all(punterId) as { id: string }[]
-    for (const { id } of sessions) revokeSessionIn(db, id, reason, now)
-    return sessions.length
-  })()
+export function revokeAllSessions(data: DataLayer, punterId: number, reason: RevokeReason, now: number): Promise<number> {
+  return revokeSessionsOf(data, punterId, undefined, reason, now)
 }
 
 /** How long the session's access token has left (spec: auth/punter-session/expiration-timeout). */
-export function sessionExpiration(db: Db, sessionId: string, now: number): { expirationTimeout: number; expiresAt: number } | undefined {
-  const row = db.prepare('SELECT access_expires_at FROM auth_sessions WHERE id = ? AND revoked_at IS NULL').get(sessionId) as { access_expires_at: number } | undefined
+export async function sessionExpiration(data: DataLayer, sessionId: string, now: number): Promise<{ expirationTimeout: number; expiresAt: number } | undefined> {
+  const row = await data.db.selectFrom('auth_sessions').select('access_expires_at').where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst()
   return row && { expirationTimeout: Math.max(0, row.access_expires_at - now), expiresAt: row.access_expires_at }
 }
 
@@ -210,13 +341,8 @@ export function sessionExpiration(db: Db, sessionId: string, now: number): { exp
  * Ends every session of a punter but one (a changed credential: the punter's other devices must
  * log in again with it, the one that made the change stays). Without `keepSessionId`, all end.
  */
-export function revokeOtherSessions(db: Db, punterId: number, keepSessionId: string | undefined, reason: RevokeReason, now: number): number {
-  return db.transaction(() => {
-    const sessions = db.prepare('SELECT id FROM auth_sessions WHERE punter_id = ? AND revoked_at IS NULL').all(punterId) as { id: string }[]
-    const others = sessions.filter(({ id }) => id !== keepSessionId)
-    for (const { id } of others) revokeSessionIn(db, id, reason, now)
-    return others.length
-  })()
+export function revokeOtherSessions(data: DataLayer, punterId: number, keepSessionId: string | undefined, reason: RevokeReason, now: number): Promise<number> {
+  return revokeSessionsOf(data, punterId, keepSessionId, reason, now)
 }
 
 /**
@@ -224,9 +350,17 @@ export function revokeOtherSessions(db: Db, punterId: number, keepSessionId: str
  * whose session already ended (a password change elsewhere, a reuse) must not be able to end the
  * sessions the punter kept — its logout only forgets itself.
  */
-export function punterOfLiveRefreshToken(db: Db, refreshToken: string): number | undefined {
-  const row = db
-    .prepare("SELECT s.punter_id FROM auth_tokens t JOIN auth_sessions s ON s.id = t.session_id WHERE t.token_sha256 = ? AND t.kind = 'refresh' AND s.revoked_at IS NULL")
-    .get(sha256(refreshToken)) as { punter_id: number } | undefined
-  return row?.punter_id
+export function punterOfLiveRefreshToken(data: DataLayer, refreshToken: string): Promise<number | undefined> {
+  return refreshTokenOwner(data, refreshToken, { liveOnly: true })
+}
+
+/** The state of some sessions (the socket server's sweep of its open sockets): one query per 500 ids. */
+export async function sessionStates(data: DataLayer, sessionIds: string[]): Promise<Map<string, { revokedAt: number | null; accessExpiresAt: number }>> {
+  const states = new Map<string, { revokedAt: number | null; accessExpiresAt: number }>()
+  const ids = [...new Set(sessionIds)]
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await data.db.selectFrom('auth_sessions').select(['id', 'revoked_at', 'access_expires_at']).where('id', 'in', ids.slice(i, i + 500)).execute()
+    for (const row of rows) states.set(row.id, { revokedAt: row.revoked_at, accessExpiresAt: row.access_expires_at })
+  }
+  return states
 }

@@ -113,7 +113,7 @@ export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise
   const router = Router()
   const { db, data, log } = deps
   const feed = feedFor(deps)
-  const auth = requirePunter(db, deps.now)
+  const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter
   const requestCashOut = createCashOut(deps, feed)
   const balanceOf = (punterId: number) => findPunterById(db, punterId)!.balanceMinor / 100

@@ -61,9 +61,9 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     return false
   }
 
-  function endOtherSessions(req: Request, why: string): number {
+  function endOtherSessions(req: Request, why: string): Promise<number> {
     const { punterId, sessionId } = req.punterSession!
-    return revokeOtherSessions(db, punterId, sessionId, why, deps.now())
+    return revokeOtherSessions(deps.data, punterId, sessionId, why, deps.now())
   }
 
   router.get('/account/credentials', session, async (req, res) => {
@@ -85,7 +85,7 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     if (!(await currentPasswordOk(req, res, currentPassword))) return
     const outcome = await setPassword(deps, punter, password, ctx.policy(req).passwordHistory, deps.now())
     if (!outcome.ok) return failFields(res, outcome.errors)
-    const ended = endOtherSessions(req, 'password-changed')
+    const ended = await endOtherSessions(req, 'password-changed')
     log.info('credentials.password.changed', { punterId: punter.id, sessions: ended })
     notifyPasswordChanged(ctx, punter)
     sendOk(res, { status: 'OK', endedSessions: ended })
@@ -98,7 +98,7 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     if (!outcome.ok) return failFields(res, outcome.errors)
     const profile = { ...punter.profile, needPassword: false }
     db.prepare('UPDATE punters SET profile = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(profile), deps.now(), punter.id)
-    const ended = endOtherSessions(req, 'password-created')
+    const ended = await endOtherSessions(req, 'password-created')
     log.info('credentials.password.created', { punterId: punter.id, sessions: ended })
     sendOk(res, { status: 'OK', endedSessions: ended })
   })
@@ -110,7 +110,7 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     if (problems.length > 0) return failFields(res, problems)
     if (!(await currentPasswordOk(req, res, password, 'password'))) return
     await saveSecretQuestion(deps.data, punter.id, questionType, answer, deps.now())
-    const ended = endOtherSessions(req, 'secret-question-changed')
+    const ended = await endOtherSessions(req, 'secret-question-changed')
     log.info('credentials.secret-question.set', { punterId: punter.id, questionType, sessions: ended })
     sendOk(res, { questionType, endedSessions: ended })
   })
@@ -202,7 +202,7 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     const email = String(secret.detail.email)
     if (db.prepare('SELECT 1 FROM punters WHERE email = ? AND id != ?').get(email, punter.id)) return sendError(res, 400, 'DUPLICATE_EMAIL')
     db.prepare('UPDATE punters SET email = ?, email_confirmed = 1, updated_at = ? WHERE id = ?').run(email, now, punter.id)
-    const ended = revokeOtherSessions(db, punter.id, typeof secret.detail.sessionId === 'string' ? secret.detail.sessionId : undefined, 'email-changed', now)
+    const ended = await revokeOtherSessions(deps.data, punter.id, typeof secret.detail.sessionId === 'string' ? secret.detail.sessionId : undefined, 'email-changed', now)
     log.info('credentials.email.confirmed', { punterId: punter.id, sessions: ended })
     sendOk(res, { email })
   })

@@ -24,7 +24,7 @@ export interface CredentialPolicy {
 
 export interface CredentialsContext {
   deps: ServerDeps
-  requireSession(req: Request, res: Response, next: NextFunction): void
+  requireSession(req: Request, res: Response, next: NextFunction): Promise<void>
   policy(req: Request): CredentialPolicy
   /** An absolute link on the request's site (its own host only: a forged Host never gets in). */
   link(req: Request, path: string): string
@@ -37,9 +37,9 @@ export function createCredentialsContext(deps: ServerDeps): CredentialsContext {
   const { db, log } = deps
   return {
     deps,
-    requireSession: punterSessionCheck((req: Request, res: Response, next: NextFunction) => {
+    requireSession: punterSessionCheck(async (req: Request, res: Response, next: NextFunction) => {
       const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
-      const session = authenticate(db, req.header(HEADERS.sessionHash), bearer, deps.now())
+      const session = await authenticate(deps.data, req.header(HEADERS.sessionHash), bearer, deps.now())
       const punter = session && findPunterById(db, session.punterId)
       if (!session || !punter) return sendError(res, 401, HTTP_ERRORS.unauthorized)
       req.punterSession = { sessionId: session.sessionId, punterId: session.punterId, punter }

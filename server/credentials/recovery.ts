@@ -111,7 +111,7 @@ export function mountRecovery(router: Router, ctx: CredentialsContext): void {
     // Single use: a token that raced this one past the peek finds nothing to consume.
     if (!(await consumeSecret(deps.data, 'password-token', token, now))) return sendError(res, 400, 'TOKEN_NOT_FOUND')
     await dropSecrets(deps.data, punter.id, ['password-token', 'recovery-code'])
-    const ended = revokeAllSessions(db, punter.id, 'password-reset', now)
+    const ended = await revokeAllSessions(deps.data, punter.id, 'password-reset', now)
     log.info('credentials.password.reset', { punterId: punter.id, sessions: ended })
     notifyPasswordChanged(ctx, punter)
     sendOk(res, { status: 'OK' })

@@ -31,9 +31,9 @@ function stillExcluded(punter: Punter, now: number): boolean {
   return exclusion.endDate === null || Date.parse(exclusion.endDate) > now
 }
 
-function openSession(ctx: CredentialsContext, res: Response, punter: Punter, loginByAuthType: string, extra: Record<string, unknown> = {}) {
+async function openSession(ctx: CredentialsContext, res: Response, punter: Punter, loginByAuthType: string, extra: Record<string, unknown> = {}) {
   const now = ctx.deps.now()
-  const session = createSession(ctx.deps.db, punter.id, { rememberMe: false }, now)
+  const session = await createSession(ctx.deps.data, punter.id, { rememberMe: false }, now)
   recordLogin(ctx.deps.db, punter.id, now)
   res.setHeader(HEADERS.sessionHash, session.sessionHash)
   return { ...loginResult(session, loginByAuthType), ...extra }
@@ -61,7 +61,7 @@ export function mountTokenLogin(router: Router, ctx: CredentialsContext): void {
     if (punter.loginDeniedUntil !== null && punter.loginDeniedUntil > now)
       return sendError(res, 403, 'LOGIN_DENIED_BY_PERMISSION', { disabledUntil: new Date(punter.loginDeniedUntil).toISOString() })
     log.info('credentials.auth-token.login', { punterId: punter.id })
-    sendOk(res, openSession(ctx, res, punter, 'auto_login', { isLoginByAuthToken: true }))
+    sendOk(res, await openSession(ctx, res, punter, 'auto_login', { isLoginByAuthToken: true }))
   })
 
   router.post('/punter/open-profile', noStore, validateBody(OPEN_PROFILE_SCHEMA), async (req, res) => {
@@ -79,6 +79,6 @@ export function mountTokenLogin(router: Router, ctx: CredentialsContext): void {
       db.prepare("UPDATE punters SET state = 'OPENED', profile = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(profile), now, punter.id)
     }
     log.info('credentials.open-profile.opened', { punterId: punter.id, was: punter.state })
-    sendOk(res, { loginResult: openSession(ctx, res, punter, 'other') })
+    sendOk(res, { loginResult: await openSession(ctx, res, punter, 'other') })
   })
 }

@@ -72,7 +72,7 @@ export function createEngagementRouter(deps: ServerDeps): Router {
   const router = Router()
   const gate = Router()
   const { db, log } = deps
-  const auth = requirePunter(db, deps.now)
+  const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter
   const quizzes = (req: Request) => documentsFor<QuizDocument>(deps, req, 'quiz')
   const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store')

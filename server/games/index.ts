@@ -138,7 +138,7 @@ export async function playRound(deps: Pick<ServerDeps, 'db' | 'data'>, punterId:
 export function createGamesRouter(deps: ServerDeps): Router {
   const router = Router()
   const { db, data, log } = deps
-  const auth = requirePunter(db, deps.now)
+  const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter
   const balanceOf = (punterId: number) => findPunterById(db, punterId)!.balanceMinor / 100
 

@@ -98,7 +98,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
   const mitIdService = services.mitId ?? (simulators ? createSimulatedMitId(deps.data) : undefined)
   const autoVerificationLink = services.autoVerificationLink ?? (simulators ? (state: string) => `/dev/identity/auto-verification?state=${encodeURIComponent(state)}` : undefined)
   const unavailable = (res: Response) => sendError(res, 503, 'SERVICE_UNAVAILABLE')
-  const auth = requirePunter(db, deps.now)
+  const auth = requirePunter(deps)
 
   const save = (punterId: number, record: IdentityRecord) => {
     db.prepare("UPDATE punters SET identity_state = ?, profile = json_set(profile, '$.identity', json(?)), updated_at = ? WHERE id = ?").run(
@@ -204,7 +204,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
     }
     if (punter.jurisdiction !== site.jurisdiction) return sendError(res, 400, 'PUNTER_NOT_LINKED_WITH_EXTERNAL_SYSTEM')
     log.info('auth.mitid.login', { outcome: 'OK', punterId: punter.id })
-    sendLoggedIn(db, res, punter, now, { loginByAuthType: 'mitId' })
+    await sendLoggedIn(deps, res, punter, now, { loginByAuthType: 'mitId' })
   })
 
   // ---- Belarus document upload --------------------------------------------------------------

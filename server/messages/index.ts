@@ -60,7 +60,7 @@ export async function announceMessage(deps: Pick<ServerDeps, 'data'>, punterId: 
 
 export function createMessagesRouter(deps: ServerDeps): Router {
   const router = Router()
-  const auth = requirePunter(deps.db, deps.now)
+  const auth = requirePunter(deps)
   const db = deps.data.db
   router.use('/punter/message', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store')

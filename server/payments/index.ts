@@ -100,7 +100,7 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
   const { db, data, log } = deps
   const simulator = deps.config.simulators && !services.provider ? createSimulatedProvider(data, deps.now) : undefined
   const provider = services.provider ?? simulator
-  const auth = requirePunter(db, deps.now)
+  const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter
   // the punters store's row (group 5): read through its module, never joined
   const freshBalance = (punterId: number) => {

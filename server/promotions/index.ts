@@ -57,7 +57,7 @@ export function announceParticipation(deps: ServerDeps, jurisdiction: string, pu
 export function createPromotionsRouter(deps: ServerDeps): Router {
   const router = Router()
   const gate = Router()
-  const auth = requirePunter(deps.db, deps.now)
+  const auth = requirePunter(deps)
   const cards = (req: Request, loggedIn: boolean, product?: string) => {
     const words = wordsFor(deps, req)
     return visiblePromotions(deps.documents.list('promotion'), { jurisdiction: words.jurisdiction, loggedIn, now: deps.now() })

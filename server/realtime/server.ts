@@ -13,7 +13,8 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { PLATFORMS } from '../../engine/documents/kinds'
-import { authenticate } from '../auth/sessions'
+import { authenticate, sessionStates } from '../auth/sessions'
+import { isStorageUnavailable } from '../db/database'
 import type { ServerDeps } from '../deps'
 import { feedFor, type EventUpdate, type Feed } from '../feed'
 import { emitPunterEvent, PUNTER_EVENT_TYPES, punterEvents, type PunterEvent } from '../punters/events'
@@ -140,9 +141,11 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
     return ids.filter((id) => !unknown.includes(id))
   }
 
-  const handlers: { [T in ClientMessage['type']]: (connection: Connection, message: Extract<ClientMessage, { type: T }>) => void } = {
-    AUTH(connection, message) {
-      const session = authenticate(deps.db, message.punterHash, message.accessToken, deps.now())
+  const handlers: { [T in ClientMessage['type']]: (connection: Connection, message: Extract<ClientMessage, { type: T }>) => void | Promise<void> } = {
+    async AUTH(connection, message) {
+      // the messages that follow wait for this check (see `pending` below)
+      const session = await authenticate(deps.data, message.punterHash, message.accessToken, deps.now())
+      if (!all.has(connection)) return // closed meanwhile
       if (!session) return send(connection, errorFrame('UNAUTHORIZED', 'the session is not live'))
       if (connection.punter) index(byPunter, connection.punter.punterId, connection, false)
       connection.punter = { punterId: session.punterId, sessionId: session.sessionId }
@@ -203,7 +206,32 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
     if (!parsed.ok) return send(connection, errorFrame(parsed.code, parsed.message))
     const { message } = parsed
     if (!allowedOn(connection.role, message.type)) return send(connection, errorFrame('WRONG_SOCKET', `${message.type} goes on the other socket`))
-    ;(handlers[message.type] as (c: Connection, m: ClientMessage) => void)(connection, message)
+    return (handlers[message.type] as (c: Connection, m: ClientMessage) => void | Promise<void>)(connection, message)
+  }
+
+  /**
+   * A message whose handler waits for the database (AUTH): the connection's later messages wait
+   * for it, so they are handled in the order they came (a subscription right after AUTH sees
+   * the punter). Connections with nothing pending run their messages at once.
+   */
+  const pending = new WeakMap<Connection, Promise<void>>()
+  const failed = (connection: Connection, error: unknown) => {
+    const unavailable = isStorageUnavailable(error)
+    deps.log[unavailable ? 'warn' : 'error']('realtime.message.failed', { error: (error as Error).message })
+    send(connection, errorFrame(unavailable ? 'STORAGE_UNAVAILABLE' : 'INTERNAL_ERROR'))
+  }
+  const handle = (connection: Connection, data: RawData, isBinary: boolean): Promise<void> | undefined => {
+    try {
+      return receive(connection, data, isBinary)?.catch((error: unknown) => failed(connection, error))
+    } catch (error) {
+      failed(connection, error)
+    }
+  }
+  const wait = (connection: Connection, done: Promise<void>) => {
+    const tail: Promise<void> = done.finally(() => {
+      if (pending.get(connection) === tail) pending.delete(connection)
+    })
+    pending.set(connection, tail)
   }
 
   const forget = (connection: Connection) => {
@@ -219,12 +247,10 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
     connection.jurisdiction = jurisdiction
     all.add(connection)
     socket.on('message', (data, isBinary) => {
-      try {
-        receive(connection, data, isBinary)
-      } catch (error) {
-        deps.log.error('realtime.message.failed', { error: (error as Error).message })
-        send(connection, errorFrame('INTERNAL_ERROR'))
-      }
+      const before = pending.get(connection)
+      if (before) return wait(connection, before.then(() => handle(connection, data, isBinary)))
+      const done = handle(connection, data, isBinary)
+      if (done) wait(connection, done)
     })
     socket.on('close', () => forget(connection))
     socket.on('error', () => forget(connection))
@@ -299,26 +325,31 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
   /** A site's new working mirror (an operator's remote config), to its punters' open pages. */
   const stopMirrors = watchMirrors(deps.documents, (jurisdiction, mirrorName) => emitPunterEvent('mirror', { jurisdiction, mirrorName }))
 
-  /** Sessions of open sockets: revoked or expired ones end here, not at the next message. */
-  const sweep = () => {
-    for (const connection of all) {
-      if (!connection.punter) continue
-      const row = deps.db.prepare('SELECT revoked_at, access_expires_at FROM auth_sessions WHERE id = ?').get(connection.punter.sessionId) as
-        | { revoked_at: number | null; access_expires_at: number }
-        | undefined
-      if (!row || row.revoked_at !== null) endSession(connection, 'SOCKET')
+  /** Sessions of open sockets: revoked or expired ones end here, not at the next message (a
+   * logout on another instance too). One query for all the sockets' sessions per sweep. */
+  const sweep = async () => {
+    const watched = [...all].filter((connection) => connection.punter).map((connection) => ({ connection, sessionId: connection.punter!.sessionId }))
+    if (watched.length === 0) return
+    const states = await sessionStates(deps.data, watched.map(({ sessionId }) => sessionId))
+    for (const { connection, sessionId } of watched) {
+      // closed, or authenticated as another session, while the query ran: the next sweep sees it
+      if (!all.has(connection) || connection.punter?.sessionId !== sessionId) continue
+      const state = states.get(sessionId)
+      if (!state || state.revokedAt !== null) endSession(connection, 'SOCKET')
       // an access token past its time (plus a minute for the refresh in flight) is not a logout:
       // the socket closes and the client reconnects with its refreshed session
-      else if (deps.now() >= row.access_expires_at + SESSION_GRACE_MS) closeSocket(connection, CLOSE.sessionEnded, 'SESSION_EXPIRED')
+      else if (deps.now() >= state.accessExpiresAt + SESSION_GRACE_MS) closeSocket(connection, CLOSE.sessionEnded, 'SESSION_EXPIRED')
     }
   }
+  /** One sweep at a time: a slow database never piles sweeps up. */
+  let sweeping = false
   const timers = [
     setInterval(() => {
-      try {
-        sweep()
-      } catch (error) {
-        deps.log.warn('realtime.sweep.failed', { error: (error as Error).message })
-      }
+      if (sweeping) return
+      sweeping = true
+      sweep()
+        .catch((error: unknown) => deps.log.warn('realtime.sweep.failed', { error: (error as Error).message }))
+        .finally(() => (sweeping = false))
     }, SWEEP_MS),
     setInterval(() => feed.advanceTo(deps.now()), FEED_TICK_MS),
   ]

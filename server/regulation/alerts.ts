@@ -18,6 +18,7 @@
 import type { Kysely } from 'kysely'
 import { sessionStartedAt } from '../auth/session-lookups'
 import { registerMigration, type Db } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
 import { registerSchema } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { emitPunterEvent } from '../punters/events'
@@ -109,8 +110,8 @@ export function sessionReminderInterval(jurisdiction: { regulatory?: Record<stri
 
 const NO_SESSION: SessionNotification = { status: 'NO_ACTIVE_SESSION', intervalMinutes: null, minutesPlayed: 0, nextReminderAt: null }
 
-/** `sessions`: the sessions store's handle (the session's start); `db`: the query layer (the reminders). */
-export async function sessionNotification(sessions: Db, db: Kysely<Tables>, sessionId: string | undefined, intervalMinutes: number | undefined, now: number): Promise<SessionNotification> {
+/** `sessions`: the sessions store (the session's start); `db`: the query layer (the reminders). */
+export async function sessionNotification(sessions: DataLayer, db: Kysely<Tables>, sessionId: string | undefined, intervalMinutes: number | undefined, now: number): Promise<SessionNotification> {
   if (!sessionId || intervalMinutes === undefined) return { ...NO_SESSION, intervalMinutes: intervalMinutes ?? null }
   const startedAt = await sessionStartedAt(sessions, sessionId)
   if (startedAt === undefined) return NO_SESSION

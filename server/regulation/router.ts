@@ -47,9 +47,9 @@ export function createRegulationRouter(deps: ServerDeps): Router {
   const session = requirePunter(deps)
 
   const policyOf = (req: Request) => jurisdictionFor(deps, req) as Policy | undefined
-  const exclude = (request: (body: Record<string, unknown>) => SelfExclusionRequest) => (req: Request, res: Response) => {
+  const exclude = (request: (body: Record<string, unknown>) => SelfExclusionRequest) => async (req: Request, res: Response) => {
     const policy = selfExclusionPolicy(jurisdictionFor(deps, req) as { regulatory?: Record<string, unknown> })
-    const outcome = selfExclude(deps, req.punterSession!.punterId, request(req.body as Record<string, unknown>), policy)
+    const outcome = await selfExclude(deps, req.punterSession!.punterId, request(req.body as Record<string, unknown>), policy)
     if (!outcome.ok) return sendError(res, outcome.httpStatus, outcome.code, outcome.payload)
     sendOk(res, { selfExcludeSettings: outcome.settings, loggedOut: true })
   }
@@ -90,18 +90,18 @@ export function createRegulationRouter(deps: ServerDeps): Router {
   router.get('/regulation/punter/session/notification', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
-    const live = authenticate(deps.db, req.header(HEADERS.sessionHash), bearer, deps.now())
-    sendOk(res, await sessionNotification(deps.db, deps.data.db, live?.sessionId, sessionReminderInterval(policyOf(req)), deps.now()))
+    const live = await authenticate(deps.data, req.header(HEADERS.sessionHash), bearer, deps.now())
+    sendOk(res, await sessionNotification(deps.data, deps.data.db, live?.sessionId, sessionReminderInterval(policyOf(req)), deps.now()))
   })
 
   router.post('/regulation/punter/session/confirm', session, validateBody(EMPTY_BODY_SCHEMA), async (req, res) => {
     const { sessionId, punterId } = req.punterSession!
-    const current = await sessionNotification(deps.db, deps.data.db, sessionId, sessionReminderInterval(policyOf(req)), deps.now())
+    const current = await sessionNotification(deps.data, deps.data.db, sessionId, sessionReminderInterval(policyOf(req)), deps.now())
     // Confirmation is offered only in NEED_TO_CONFIRM_SESSION (spec §4).
     if (current.status !== 'NEED_TO_CONFIRM_SESSION') return sendError(res, 409, 'SESSION_CONFIRMATION_NOT_NEEDED', { status: current.status })
     await confirmSession(deps.data.db, sessionId, deps.now())
     deps.log.info('regulation.session.confirmed', { punterId, minutesPlayed: current.minutesPlayed })
-    sendOk(res, await sessionNotification(deps.db, deps.data.db, sessionId, sessionReminderInterval(policyOf(req)), deps.now()))
+    sendOk(res, await sessionNotification(deps.data, deps.data.db, sessionId, sessionReminderInterval(policyOf(req)), deps.now()))
   })
 
   return router

@@ -97,7 +97,7 @@ function saveExclusion(db: Db, punter: Punter, settings: SelfExcludeSettings, no
 }
 
 /** Excludes the punter (all sessions end at once), or says why not. */
-export function selfExclude(deps: Pick<ServerDeps, 'db' | 'log' | 'now'>, punterId: number, request: SelfExclusionRequest, policy: SelfExclusionPolicy): SelfExclusionOutcome {
+export async function selfExclude(deps: Pick<ServerDeps, 'db' | 'data' | 'log' | 'now'>, punterId: number, request: SelfExclusionRequest, policy: SelfExclusionPolicy): Promise<SelfExclusionOutcome> {
   const now = deps.now()
   const punter = findPunterById(deps.db, punterId)
   if (!punter) return { ok: false, httpStatus: 401, code: 'UNAUTHORIZED' }
@@ -107,11 +107,12 @@ export function selfExclude(deps: Pick<ServerDeps, 'db' | 'log' | 'now'>, punter
     deps.log.info('regulation.self-exclusion.refused', { punterId, kind: request.kind, outcome: 'SELF_EXCLUSION_CANNOT_BE_SHORTENED' })
     return { ok: false, httpStatus: 409, code: 'SELF_EXCLUSION_CANNOT_BE_SHORTENED', payload: { selfExcludeSettings: punter.profile.selfExclude ?? null } }
   }
-  deps.db.transaction(() => {
-    saveExclusion(deps.db, punter, wanted.settings, now)
-    const ended = revokeAllSessions(deps.db, punterId, 'self-excluded', now)
-    deps.log.info('regulation.self-exclusion.started', { punterId, kind: request.kind, endDate: wanted.settings.endDate, sessions: ended })
-  })()
+  // The sessions live on the query layer (another database on PostgreSQL): the exclusion is saved
+  // first (it refuses every new login), then the sessions end; if ending them fails the call
+  // answers an error and a retry with the same settings ends them (the same period is not shorter).
+  saveExclusion(deps.db, punter, wanted.settings, now)
+  const ended = await revokeAllSessions(deps.data, punterId, 'self-excluded', now)
+  deps.log.info('regulation.self-exclusion.started', { punterId, kind: request.kind, endDate: wanted.settings.endDate, sessions: ended })
   return wanted
 }
 

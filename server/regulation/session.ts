@@ -10,10 +10,10 @@ import { HTTP_ERRORS, sendError } from '../http/envelope'
 import { punterSessionCheck } from '../http/route-docs'
 import { findPunterById } from '../punters/repository'
 
-export function requirePunter(deps: Pick<ServerDeps, 'db' | 'now'>) {
-  return punterSessionCheck((req: Request, res: Response, next: NextFunction) => {
+export function requirePunter(deps: Pick<ServerDeps, 'db' | 'data' | 'now'>) {
+  return punterSessionCheck(async (req: Request, res: Response, next: NextFunction) => {
     const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
-    const session = authenticate(deps.db, req.header(HEADERS.sessionHash), bearer, deps.now())
+    const session = await authenticate(deps.data, req.header(HEADERS.sessionHash), bearer, deps.now())
     const punter = session && findPunterById(deps.db, session.punterId)
     if (!session || !punter) return sendError(res, 401, HTTP_ERRORS.unauthorized)
     req.punterSession = { sessionId: session.sessionId, punterId: session.punterId, punter }

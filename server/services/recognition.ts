@@ -38,7 +38,7 @@ interface LinkBody {
 
 export function createRecognitionRouter(deps: ServerDeps): Router {
   const router = Router()
-  router.post('/punter/recognition/link', requirePunter(deps.db, deps.now), validateBody(RECOGNITION_LINK_SCHEMA), async (req, res: Response) => {
+  router.post('/punter/recognition/link', requirePunter(deps), validateBody(RECOGNITION_LINK_SCHEMA), async (req, res: Response) => {
     res.setHeader('Cache-Control', 'no-store')
     const body = req.body as LinkBody
     const punter = res.locals.punter as Punter

@@ -5,7 +5,7 @@
  */
 import type { Request, Response, Router } from 'express'
 import type { Result } from '../../engine/core/contracts'
-import { consumeConfirmationToken, issueConfirmationToken } from '../auth/router'
+import { consumeConfirmationToken, dropConfirmationTokens, issueConfirmationToken } from '../auth/router'
 import { sendOk } from '../http/envelope'
 import { busOf } from '../bus'
 import { siteContext } from '../http/site'
@@ -31,21 +31,20 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
       if (!email) return failFields(res, [{ field: 'email', code: 'required' }])
       const now = deps.now()
       const input = { ...(await withPasswordHash(prepared)), emailConfirmed: false }
-      let token = ''
-      const created = db.transaction((): Result<NonNullable<ReturnType<typeof punterById>>> => {
-        const inserted = insertSignupPunter(db, input, now)
-        if (!inserted.ok) return inserted
-        token = issueConfirmationToken(db, inserted.value.id, 'email', now)
-        return inserted
-      })()
+      const created: Result<NonNullable<ReturnType<typeof punterById>>> = insertSignupPunter(db, input, now)
       if (!created.ok) return fail(res, created.code)
+      // the token lives on the query layer (another database on PostgreSQL): no shared
+      // transaction, so a punter whose token could not be stored is taken back at once
+      const token = await issueConfirmationToken(deps.data, created.value.id, 'email', now).catch((error: unknown) => {
+        db.prepare('DELETE FROM punters WHERE id = ?').run(created.value.id)
+        throw error
+      })
       const sent = await send('email', email, `Welcome to Parlay. Confirm your e-mail address: ${confirmationLink(req, token)}\nThe link is valid for 30 minutes.`, input.jurisdiction, 'Confirm your e-mail')
       if (!sent) {
         // Nothing half-registered: without the mail the punter could never confirm.
-        db.transaction(() => {
-          db.prepare('DELETE FROM auth_confirmation_tokens WHERE punter_id = ?').run(created.value.id)
-          db.prepare('DELETE FROM punters WHERE id = ?').run(created.value.id)
-        })()
+        // the tokens first: on SQLite they still hold a foreign key to the punter
+        await dropConfirmationTokens(deps.data, created.value.id)
+        db.prepare('DELETE FROM punters WHERE id = ?').run(created.value.id)
         return fail(res, 'VERIFICATION_ERROR')
       }
       log.info('signup.email.created', { variant, jurisdiction: input.jurisdiction, punterId: created.value.id })
@@ -65,24 +64,24 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
     const { site } = siteContext(req, deps)
     const row = db.prepare('SELECT id FROM punters WHERE email = ? AND jurisdiction = ? AND email_confirmed = 0').get(login, site.jurisdiction) as { id: number } | undefined
     if (row) {
-      const token = issueConfirmationToken(db, row.id, 'email', now)
+      const token = await issueConfirmationToken(deps.data, row.id, 'email', now)
       await send('email', login, `Confirm your e-mail address: ${confirmationLink(req, token)}`, site.jurisdiction, 'Confirm your e-mail')
     }
     sendOk(res, { status: 'OK' })
   })
 
   // Registration by registration token (spec §4): confirms the e-mail and logs the punter in.
-  const loginByRegistrationToken = (req: Request, res: Response) => {
+  const loginByRegistrationToken = async (req: Request, res: Response) => {
     const body = req.body as { token: string }
     const now = deps.now()
-    const punterId = consumeConfirmationToken(db, body.token, 'email', now)
+    const punterId = await consumeConfirmationToken(deps.data, body.token, 'email', now)
     const punter = punterId === undefined ? undefined : punterById(db, punterId)
     const { site } = siteContext(req, deps)
     if (!punter || punter.jurisdiction !== site.jurisdiction) return fail(res, 'TOKEN_NOT_FOUND')
     db.prepare('UPDATE punters SET email_confirmed = 1, updated_at = ? WHERE id = ?').run(now, punter.id)
     if (punter.state === 'PROCESSING') setPunterState(db, punter.id, 'OPENED', now)
     log.info('signup.email.confirmed', { punterId: punter.id })
-    sendLoggedIn(db, res, punterById(db, punter.id)!, now)
+    await sendLoggedIn(deps, res, punterById(db, punter.id)!, now)
   }
   router.post('/auth/v2/login-by-registration-token', strictBody(REGISTRATION_TOKEN_SCHEMA), loginByRegistrationToken)
   router.post('/account/join/confirm-email', strictBody(REGISTRATION_TOKEN_SCHEMA), loginByRegistrationToken)

@@ -98,7 +98,7 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
       return void fail(res, 'SESSION_ALREADY_VERIFIED')
     }
     log.info('signup.completed', { variant, jurisdiction: input.jurisdiction, punterId: created.value.id })
-    sendLoggedIn(db, res, created.value, now, { registration: 'success' })
+    await sendLoggedIn(deps, res, created.value, now, { registration: 'success' })
   }
 
   const codeBody = TOKEN_BODY(['verificationToken', 'verificationCode'])

@@ -7,6 +7,7 @@ import type { Response } from 'express'
 import { HEADERS } from '../../engine/core/contracts'
 import { createSession, loginResult } from '../auth/sessions'
 import type { Db } from '../db/database'
+import type { ServerDeps } from '../deps'
 import { sendOk } from '../http/envelope'
 import { findPunterById, insertPunter, recordLogin, type NewPunter, type Punter } from '../punters/repository'
 import type { Result } from '../../engine/core/contracts'
@@ -25,20 +26,20 @@ export function insertSignupPunter(db: Db, input: NewSignupPunter, now: number):
 export const punterById = findPunterById
 
 /** Opens a session for a punter who just finished sign-up and answers like a login does. */
-export function sendLoggedIn(db: Db, res: Response, punter: Punter, now: number, extra: Record<string, unknown> = {}): void {
-  const session = createSession(db, punter.id, { rememberMe: false }, now)
-  recordLogin(db, punter.id, now)
+export async function sendLoggedIn(deps: Pick<ServerDeps, 'db' | 'data'>, res: Response, punter: Punter, now: number, extra: Record<string, unknown> = {}): Promise<void> {
+  const session = await createSession(deps.data, punter.id, { rememberMe: false }, now)
+  recordLogin(deps.db, punter.id, now)
   res.setHeader(HEADERS.sessionHash, session.sessionHash)
   sendOk(res, { ...loginResult(session, 'complete_registration'), identityState: punter.identityState, ...extra })
 }
 
 
 /** Middleware: the request's punter (session hash header + optional bearer), or 401. */
-export function requirePunter(db: Db, now: () => number) {
-  return punterSessionCheck((req: Request, res: Response, next: NextFunction) => {
+export function requirePunter(deps: Pick<ServerDeps, 'db' | 'data' | 'now'>) {
+  return punterSessionCheck(async (req: Request, res: Response, next: NextFunction) => {
     const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
-    const session = authenticate(db, req.header(HEADERS.sessionHash), bearer, now())
-    const punter = session && findPunterById(db, session.punterId)
+    const session = await authenticate(deps.data, req.header(HEADERS.sessionHash), bearer, deps.now())
+    const punter = session && findPunterById(deps.db, session.punterId)
     if (!session || !punter) return sendError(res, 401, 'UNAUTHORIZED')
     res.locals.punter = punter
     next()

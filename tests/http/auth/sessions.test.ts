@@ -161,7 +161,7 @@ describe('logout and blocking end every token and session hash of the punter at 
     const a = await loginAs('ZeroBalance')
     const b = await loginAs('ZeroBalance')
     const punterId = Number((await heartbeat(a.punterHash)).json.payload.user.account.id)
-    blockPunter(server.deps, punterId, 'SELF_EXCLUDED')
+    await blockPunter(server.deps, punterId, 'SELF_EXCLUDED')
     expect((await heartbeat(a.punterHash)).status).toBe(401)
     expect((await heartbeat(b.punterHash)).status).toBe(401)
     expect((await refresh(b.refreshToken)).json.errorCode).toBe('INVALID_REFRESH_TOKEN')

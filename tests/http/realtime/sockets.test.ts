@@ -227,7 +227,7 @@ describe('the punter socket: authenticated by the session', () => {
     client.send({ type: 'AUTH', punterHash, accessToken })
     await client.next((f) => f.type === 'AUTH')
     const punterId = (server.deps.db.prepare("SELECT id FROM punters WHERE email = 'vip@demo.parlay.test'").get() as { id: number }).id
-    revokeAllSessions(server.deps.db, punterId, 'blocked', server.clock.now)
+    await revokeAllSessions(server.deps.data, punterId, 'blocked', server.clock.now)
     expect((await client.next((f) => f.type === 'accountLogout')).payload).toEqual({ reason: 'SOCKET' })
     expect(await client.closed).toBe(4001)
   })

@@ -61,15 +61,15 @@ describe('self-exclusion takes effect at once and cannot be shortened', () => {
     const db = server.deps.db
     {
       const punter = findPunterByLogin(db, 'curacao', 'nickname', 'HighRoller')!
-      const deps = { db, log: server.deps.log, now: () => server.clock.now }
+      const deps = { db, data: server.deps.data, log: server.deps.log, now: () => server.clock.now }
       const policy = { periods: ['P6M', 'P1Y'], timeoutDays: [1, 30], permanent: true }
-      expect(selfExclude(deps, punter.id, { kind: 'temporary', period: 'P1Y' }, policy).ok).toBe(true)
-      const shorter = selfExclude(deps, punter.id, { kind: 'timeout', daysCount: 30 }, policy)
+      expect((await selfExclude(deps, punter.id, { kind: 'temporary', period: 'P1Y' }, policy)).ok).toBe(true)
+      const shorter = await selfExclude(deps, punter.id, { kind: 'timeout', daysCount: 30 }, policy)
       expect(shorter).toMatchObject({ ok: false, httpStatus: 409, code: 'SELF_EXCLUSION_CANNOT_BE_SHORTENED' })
-      expect(selfExclude(deps, punter.id, { kind: 'temporary', period: 'P6M' }, policy).ok).toBe(false)
+      expect((await selfExclude(deps, punter.id, { kind: 'temporary', period: 'P6M' }, policy)).ok).toBe(false)
       // lengthening is allowed: permanent beats any end date, and then nothing is shorter
-      expect(selfExclude(deps, punter.id, { kind: 'permanent' }, policy).ok).toBe(true)
-      expect(selfExclude(deps, punter.id, { kind: 'temporary', period: 'P1Y' }, policy).ok).toBe(false)
+      expect((await selfExclude(deps, punter.id, { kind: 'permanent' }, policy)).ok).toBe(true)
+      expect((await selfExclude(deps, punter.id, { kind: 'temporary', period: 'P1Y' }, policy)).ok).toBe(false)
     }
   })
 
