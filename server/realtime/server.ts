@@ -196,7 +196,7 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
     }
   }
 
-  const receive = (connection: Connection, data: RawData, isBinary: boolean) => {
+  const receive = (connection: Connection, data: RawData, isBinary: boolean): void | Promise<void> => {
     if (!spend(connection, deps.now())) {
       if (connection.budget.refused >= MESSAGE_BUDGET.refusalsBeforeClose) return closeSocket(connection, CLOSE.overBudget, 'TOO_MANY_MESSAGES')
       return send(connection, errorFrame('TOO_MANY_MESSAGES', `at most ${MESSAGE_BUDGET.perSecond} messages a second`))

@@ -9,17 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consumeConfirmationToken, issueConfirmationToken } from '../../../server/auth/router'
 import { findPunterByLogin } from '../../../server/punters/repository'
-import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../../support/postgres'
+import { engines, type Pair } from '../../support/postgres'
+import { openSocketClient } from '../../support/socket-client'
 import { DEMO_PASSWORD, startAuthServer, type AuthTestServer } from './support'
 
-const havePostgres = postgresBinaries() !== undefined
-if (!havePostgres) console.warn(POSTGRES_MISSING)
-
-let cluster: ThrowawayPostgres | undefined
-beforeAll(async () => {
-  if (havePostgres) cluster = await startPostgres()
-}, 120_000) // initdb on a loaded 2-core machine
-afterAll(() => cluster?.dispose())
+const { each: ENGINES, pair } = engines()
 
 interface Session {
   accessToken: string
@@ -27,27 +21,17 @@ interface Session {
   punterHash: string
 }
 
-describe.each([
-  ['sqlite', true],
-  ['postgres', havePostgres],
-] as const)('sessions and refresh-token families on %s (spec §4 "Token refresh", RFC 9700 §4.14.2)', (engine, runs) => {
+describe.each(ENGINES)('sessions and refresh-token families on %s (spec §4 "Token refresh", RFC 9700 §4.14.2)', (engine, runs) => {
   let a: AuthTestServer
   let b: AuthTestServer
+  let instances: Pair<AuthTestServer> | undefined
   beforeAll(async () => {
     if (!runs) return
-    if (engine === 'sqlite') {
-      a = b = await startAuthServer()
-      return
-    }
-    const databaseUrl = await cluster!.createDatabase()
-    a = await startAuthServer({ databaseUrl, convertedStoresOnPostgresForTests: true })
-    b = await startAuthServer({ databaseUrl, convertedStoresOnPostgresForTests: true })
+    instances = await pair(engine, startAuthServer)
+    ;({ a, b } = instances)
     b.clock.now = a.clock.now
   }, 120_000)
-  afterAll(async () => {
-    await a?.dispose()
-    if (b !== a) await b?.dispose()
-  })
+  afterAll(async () => instances?.dispose())
 
   const loginOn = async (server: AuthTestServer, login: string): Promise<Session> => {
     const res = await server.login(login, DEMO_PASSWORD)
@@ -107,6 +91,30 @@ describe.each([
       expect((await heartbeat(a, session)).status).toBe(401)
     }
   }, 60_000)
+
+  it.runIf(runs)("a logout on instance B ends the punter's socket on instance A: accountLogout with reason SOCKET, then the socket closes", async () => {
+    const session = await loginOn(a, 'Opened')
+    const client = await openSocketClient(a.port, '/sockets/v2/punter?channel=web')
+    client.send({ type: 'AUTH', punterHash: session.punterHash, accessToken: session.accessToken })
+    expect(await client.next((frame) => frame.type === 'AUTH')).toMatchObject({ status: 'OK' })
+    expect((await b.call('POST', 'auth/logout', { headers: { 'punter-session-hash': session.punterHash } })).status).toBe(200)
+    expect((await client.next((frame) => frame.type === 'accountLogout')).payload).toEqual({ reason: 'SOCKET' })
+    expect(await client.closed).toBe(4001)
+  })
+
+  it.runIf(runs)("a socket's messages are handled in order while its AUTH waits for the database: a bet-channel message right after AUTH sees the punter", async () => {
+    const session = await loginOn(b, 'ZeroBalance')
+    const client = await openSocketClient(a.port, '/sockets/v2/punter?channel=web')
+    client.send({ type: 'AUTH', punterHash: session.punterHash, accessToken: session.accessToken })
+    client.send({ type: 'WATCH_ON_BET', ids: [] })
+    client.send({ type: 'AUTH', punterHash: 'not-a-session', accessToken: 'not-a-token' }) // answered last, after both
+    await client.next((frame) => frame.type === 'ERROR' && frame.message === 'the session is not live')
+    const seen = client.frames.map((frame) => (frame.type === 'ERROR' ? frame.message : frame.type))
+    expect(seen).not.toContain('WATCH_ON_BET needs a logged-in punter')
+    expect(seen.indexOf('AUTH')).toBeGreaterThanOrEqual(0)
+    expect(seen.indexOf('AUTH')).toBeLessThan(seen.indexOf('the session is not live'))
+    client.socket.close()
+  })
 
   it.runIf(runs)('a confirmation token issued on instance A is used once: sent to both instances at once, one logs in and the other is TOKEN_NOT_FOUND', async () => {
     const refused = await a.login('unconfirmed@demo.parlay.test')
