@@ -40,7 +40,8 @@ async function previewAs(admin: AdminClient, jurisdiction: string, punter?: stri
   return { token, cookie, session }
 }
 const punterRow = (account: string) => server.deps.db.prepare('SELECT * FROM punters WHERE account_number = ?').get(account)
-const punterSessions = () => (server.deps.db.prepare('SELECT COUNT(*) AS n FROM auth_sessions').get() as { n: number }).n
+/** Sessions through the query layer: on PostgreSQL they are not in the server's SQLite file. */
+const punterSessions = async () => (await server.deps.data.db.selectFrom('auth_sessions').select('id').execute()).length
 
 describe('previewing as a demo punter', () => {
   it('lists the demo punters a preview can show, with what each one shows', async () => {
@@ -50,7 +51,7 @@ describe('previewing as a demo punter', () => {
   })
 
   it("the preview page gets a session that answers the VIP's heartbeat (balance, VIP flag), without opening a punter session or writing on the account", async () => {
-    const before = { row: punterRow(VIP), sessions: punterSessions() }
+    const before = { row: punterRow(VIP), sessions: await punterSessions() }
     const { session } = await previewAs(operator, 'curacao', VIP)
     expect(session.status, session.body).toBe(200)
     const { sessionHash, accessToken } = session.json().payload.session
@@ -59,7 +60,7 @@ describe('previewing as a demo punter', () => {
     expect(JSON.stringify(heartbeat.json.payload)).toContain('HighRoller')
     expect(heartbeat.json.payload.balanceInfo ?? heartbeat.json.payload).toBeTruthy()
     expect(JSON.stringify(heartbeat.json.payload)).toMatch(/25000|2500000/)
-    expect({ row: punterRow(VIP), sessions: punterSessions() }).toEqual(before)
+    expect({ row: punterRow(VIP), sessions: await punterSessions() }).toEqual(before)
   })
 
   it('refuses every write made with the preview session (403 PREVIEW_READ_ONLY): settings, logout, a bet', async () => {
