@@ -174,23 +174,13 @@ export async function checkPassword(data: DataLayer, email: string, password: st
 }
 
 /**
- * Sessions this process has seen open, token hash → expiry: previews (server/store/preview.ts)
- * ask synchronously whether their admin session is still open. Kept by openSession, sessionFor
- * and closeSession; a sign-out on another instance ends a preview made here when its
- * 10-minute token expires at the latest.
+ * Whether the admin session of this token hash is still open, asked of the session store (one read
+ * on its primary key) by every preview request (server/store/preview.ts): a sign-out or expiry on
+ * any instance sharing the database ends the previews that session made, here too.
  */
-const openHere = new Map<string, number>()
-const MAX_REMEMBERED = 10_000
-
-function remember(tokenHash: string, expiresAt: number): void {
-  if (openHere.size >= MAX_REMEMBERED) openHere.delete(openHere.keys().next().value!)
-  openHere.set(tokenHash, expiresAt)
-}
-
-/** Whether the admin session of this token hash is open, as far as this process knows (synchronous, for previews). */
-export function adminSessionOpen(tokenHash: string, now: number): boolean {
-  const expiresAt = openHere.get(tokenHash)
-  return expiresAt !== undefined && expiresAt > now
+export async function adminSessionOpen(data: DataLayer, tokenHash: string, now: number): Promise<boolean> {
+  const row = await data.db.selectFrom('admin_sessions').select('token_hash').where('token_hash', '=', tokenHash).where('expires_at', '>', now).executeTakeFirst()
+  return row !== undefined
 }
 
 export async function openSession(data: DataLayer, user: AdminUser, now: number): Promise<{ token: string; csrf: string }> {
@@ -200,7 +190,6 @@ export async function openSession(data: DataLayer, user: AdminUser, now: number)
     await tx.deleteFrom('admin_sessions').where('expires_at', '<=', now).execute()
     await tx.insertInto('admin_sessions').values({ token_hash: sha256(token), user_id: user.id, csrf, created_at: now, expires_at: now + SESSION_MS }).execute()
   })
-  remember(sha256(token), now + SESSION_MS)
   return { token, csrf }
 }
 
@@ -214,16 +203,11 @@ export async function sessionFor(data: DataLayer, token: string | undefined, now
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', now)
     .executeTakeFirst()
-  if (!row) {
-    openHere.delete(tokenHash)
-    return undefined
-  }
-  remember(tokenHash, row.expires_at)
+  if (!row) return undefined
   return { user: { id: row.id, email: row.email, name: row.name, role: row.role }, csrf: row.csrf, tokenHash: row.token_hash }
 }
 
 export async function closeSession(data: DataLayer, session: AdminSession): Promise<void> {
-  openHere.delete(session.tokenHash)
   await data.db.deleteFrom('admin_sessions').where('token_hash', '=', session.tokenHash).execute()
 }
 

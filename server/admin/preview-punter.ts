@@ -25,11 +25,11 @@ export function createPreviewPunterRouter(deps: ServerDeps): Router {
     next()
   })
 
-  router.get('/api/preview/session', (req, res) => {
+  router.get('/api/preview/session', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     const token = typeof req.query.preview === 'string' && req.query.preview.length <= 64 ? req.query.preview : ''
     const now = deps.now()
-    const found = token ? previewSessionFor(token, now, req.headers.cookie) : undefined
+    const found = token ? await previewSessionFor(token, now, req.headers.cookie) : undefined
     if (!found) return sendError(res, 403, 'PREVIEW_REFUSED')
     const { punter, expiresAt } = found
     sendOk(res, {

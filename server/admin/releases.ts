@@ -226,7 +226,7 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
         files: versions.map((v) => v.file),
         jurisdiction: site.jurisdiction,
         viewerKey,
-        sessionOpen: () => adminSessionOpen(tokenHash, deps.now()),
+        sessionOpen: () => adminSessionOpen(deps.data, tokenHash, deps.now()),
         now: deps.now(),
       }
       const before = createPreview({ ...grant, records: (await store.publishedRecords()).records })

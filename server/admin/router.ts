@@ -381,7 +381,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
       file: version.file,
       jurisdiction: siteContext(req, deps).site.jurisdiction,
       viewerKey,
-      sessionOpen: () => adminSessionOpen(tokenHash, deps.now()),
+      sessionOpen: () => adminSessionOpen(deps.data, tokenHash, deps.now()),
       now: deps.now(),
     }
     const before = createPreview({ ...grant, versionId: published?.id ?? 0, records: (await store.publishedRecords()).records })
@@ -391,11 +391,11 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     sendOk(res, { before, after: token, expiresInSeconds: PREVIEW_TTL_MS / 1000 })
   })
 
-  router.get('/admin/preview/:token/documents/:kind/:id', (req, res) => {
+  router.get('/admin/preview/:token/documents/:kind/:id', async (req, res) => {
     const { token, kind, id } = req.params
     if (!(DOCUMENT_KINDS as readonly string[]).includes(kind) || !/^[a-z0-9][a-z0-9-]{0,79}$/.test(id) || token.length > 64)
       return sendError(res, 400, HTTP_ERRORS.validation)
-    const answer = resolvePreview(token, kind, id, siteContext(req, deps), deps.now(), req.headers.cookie)
+    const answer = await resolvePreview(token, kind, id, siteContext(req, deps), deps.now(), req.headers.cookie)
     if (answer.status === 'refused') return sendError(res, 403, 'PREVIEW_REFUSED', { reason: answer.reason })
     const record = answer.status === 'draft' ? answer.record : deps.documents.resolve(kind as DocumentKind, id, siteContext(req, deps))
     if (!record) return sendError(res, 404, HTTP_ERRORS.notFound)

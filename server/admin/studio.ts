@@ -215,7 +215,7 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
       records: after.records,
       jurisdiction: target.jurisdiction,
       viewerKey,
-      sessionOpen: () => adminSessionOpen(tokenHash, deps.now()),
+      sessionOpen: () => adminSessionOpen(deps.data, tokenHash, deps.now()),
       now: deps.now(),
       punter: punter && { id: punter.id, accountNumber: punter.accountNumber },
     })

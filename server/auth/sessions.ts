@@ -202,7 +202,7 @@ export async function authenticate(data: DataLayer, sessionHash: string | undefi
   if (!sessionHash || sessionHash.length > 200) return undefined
   // an admin's preview as a demo punter: read-only, in memory only (server/store/preview.ts)
   if (sessionHash.startsWith(PREVIEW_SESSION_PREFIX)) {
-    const preview = previewPunterSession(sessionHash, accessToken, now)
+    const preview = await previewPunterSession(sessionHash, accessToken, now)
     return preview && { sessionId: 'preview', punterId: preview.punterId, accessExpiresAt: preview.expiresAt }
   }
   const live = data.db

@@ -174,14 +174,14 @@ export function createDocumentsRouter(deps: ServerDeps): Router {
     sendCached(req, res, deps.documents.version(site.jurisdiction), () => ({ status: 'OK', payload: servedRemoteConfig(deps, req) }))
   })
 
-  router.get('/api/documents/:kind/:id', (req, res) => {
+  router.get('/api/documents/:kind/:id', async (req, res) => {
     const kind = req.params.kind as DocumentKind
     const id = req.params.id
     if (!DOCUMENT_KINDS.includes(kind)) return sendError(res, 400, 'UNKNOWN_DOCUMENT_KIND')
     if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(id)) return sendError(res, 400, 'INVALID_DOCUMENT_ID')
     if (typeof req.query.preview === 'string') {
       // An admin's draft preview: only for the session that made it, on its site, never cached.
-      const preview = resolvePreview(req.query.preview, kind, id, siteContext(req, deps), deps.now(), req.headers.cookie)
+      const preview = await resolvePreview(req.query.preview, kind, id, siteContext(req, deps), deps.now(), req.headers.cookie)
       if (preview.status === 'refused') return sendError(res, 403, 'PREVIEW_REFUSED')
       if (preview.status === 'draft') {
         res.setHeader('Cache-Control', 'no-store')

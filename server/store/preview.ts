@@ -17,7 +17,8 @@
  * row, no login, nothing written on the account). `authenticate` (server/auth/sessions.ts) answers
  * it as that punter, so the heartbeat and every read show the punter's state; any other request
  * carrying it is refused (server/admin/preview-punter.ts: 403 `PREVIEW_READ_ONLY`). It ends with
- * the token (10 minutes) or the admin session, and is handed only to the admin session's page. The hook in
+ * the token (10 minutes) or the admin session (asked of the session store on every use, so a
+ * sign-out on another instance ends it too), and is handed only to the admin session's page. The hook in
  * `server/documents/router.ts` (`GET /api/documents/:kind/:id?preview=`) and the admin route
  * `/admin/preview/<token>/documents/<kind>/<id>` both go through `resolvePreview`.
  */
@@ -49,7 +50,7 @@ interface PreviewSet {
   records: DocumentRecord[]
   jurisdiction: string
   viewerHash: Buffer
-  sessionOpen: () => boolean
+  sessionOpen: () => Promise<boolean>
   expiresAt: number
 }
 
@@ -89,8 +90,8 @@ export interface PreviewGrant {
   jurisdiction: string
   /** `previewKeyFor(the session token)`. */
   viewerKey: string
-  /** Whether the session that made the preview is still open (logout and expiry end its previews). */
-  sessionOpen: () => boolean
+  /** Whether the session that made the preview is still open (logout and expiry end its previews): one read of the session store. */
+  sessionOpen: () => Promise<boolean>
   now: number
   /** Preview as this demo punter (read-only punter session; see the file comment). */
   punter?: { id: number; accountNumber: string }
@@ -132,27 +133,20 @@ export type PreviewAnswer =
   | { status: 'published' }
   | { status: 'refused'; reason: 'unknown' | 'expired' | 'viewer' | 'site' }
 
-function refusal(set: PreviewSet | undefined, request: SiteRequest, now: number, cookieHeader: string | undefined): PreviewAnswer | undefined {
+/** The session store is asked only for a live token and its viewer (a storage fault rejects: 503). */
+async function refusal(set: PreviewSet | undefined, request: SiteRequest, now: number, cookieHeader: string | undefined): Promise<PreviewAnswer | undefined> {
   if (!set) return { status: 'refused', reason: 'unknown' }
   if (set.expiresAt <= now) return { status: 'refused', reason: 'expired' }
   const viewer = viewerKeys(cookieHeader).some((key) => timingSafeEqual(sha256(key), set.viewerHash))
-  if (!viewer || !safely(set.sessionOpen)) return { status: 'refused', reason: 'viewer' }
+  if (!viewer || !(await set.sessionOpen())) return { status: 'refused', reason: 'viewer' }
   if (request.jurisdiction !== set.jurisdiction) return { status: 'refused', reason: 'site' }
   return undefined
 }
 
-const safely = (check: () => boolean) => {
-  try {
-    return check()
-  } catch {
-    return false
-  }
-}
-
 /** What a preview request is answered with (see the file comment for the rules). */
-export function resolvePreview(token: string, kind: string, id: string, request: SiteRequest, now: number, cookieHeader: string | undefined): PreviewAnswer {
+export async function resolvePreview(token: string, kind: string, id: string, request: SiteRequest, now: number, cookieHeader: string | undefined): Promise<PreviewAnswer> {
   const set = previews.get(token)
-  const refused = refusal(set, request, now, cookieHeader)
+  const refused = await refusal(set, request, now, cookieHeader)
   if (refused || !set) return refused ?? { status: 'refused', reason: 'unknown' }
   let best: DocumentRecord | undefined
   let bestScore = -1
@@ -176,19 +170,21 @@ export function previewJurisdiction(token: string, now = Date.now()): string | u
 }
 
 /** A preview punter session, as `authenticate` sees it: the punter while the preview lives. */
-export function previewPunterSession(sessionHash: string, accessToken: string | undefined, now: number): { punterId: number; expiresAt: number } | undefined {
+export async function previewPunterSession(sessionHash: string, accessToken: string | undefined, now: number): Promise<{ punterId: number; expiresAt: number } | undefined> {
   if (!sessionHash.startsWith(PREVIEW_SESSION_PREFIX)) return undefined
   const token = punterSessions.get(sha256(sessionHash).toString('hex'))
   const set = token === undefined ? undefined : previews.get(token)
-  if (!set?.punter || set.expiresAt <= now || !safely(set.sessionOpen)) return undefined
+  if (!set?.punter || set.expiresAt <= now) return undefined
   if (accessToken !== undefined && accessToken !== set.punter.accessToken) return undefined
+  if (!(await set.sessionOpen())) return undefined
   return { punterId: set.punter.id, expiresAt: set.expiresAt }
 }
 
 /** The preview punter session of a token, for the page of the admin session that made it. */
-export function previewSessionFor(token: string, now: number, cookieHeader: string | undefined): { punter: PreviewPunter | null; expiresAt: number } | undefined {
+export async function previewSessionFor(token: string, now: number, cookieHeader: string | undefined): Promise<{ punter: PreviewPunter | null; expiresAt: number } | undefined> {
   const set = previews.get(token)
-  if (!set || set.expiresAt <= now || !safely(set.sessionOpen)) return undefined
+  if (!set || set.expiresAt <= now) return undefined
   if (!viewerKeys(cookieHeader).some((key) => timingSafeEqual(sha256(key), set.viewerHash))) return undefined
+  if (!(await set.sessionOpen())) return undefined
   return { punter: set.punter ?? null, expiresAt: set.expiresAt }
 }

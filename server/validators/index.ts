@@ -157,7 +157,7 @@ export function createValidatorsRouter(deps: ServerDeps): Router {
     if (!FLOW_ID.test(id)) return sendError(res, 400, 'INVALID_DOCUMENT_ID')
     // An admin's draft preview (server/store/preview.ts): the draft's step schemas, only for the session
     // that made it; anyone else (or a preview without the flows cookie) gets the published module.
-    const preview = typeof req.query.preview === 'string' ? resolvePreview(req.query.preview, 'flow', id, siteContext(req, deps), deps.now(), req.headers.cookie) : undefined
+    const preview = typeof req.query.preview === 'string' ? await resolvePreview(req.query.preview, 'flow', id, siteContext(req, deps), deps.now(), req.headers.cookie) : undefined
     const draft = preview?.status === 'draft'
     const flow = draft ? (preview.record.source as unknown as FlowDocument) : resolveFlow(deps, req, id)
     if (!flow) return sendError(res, 404, HTTP_ERRORS.notFound)
@@ -201,7 +201,7 @@ export function createValidatorsRouter(deps: ServerDeps): Router {
     const token = typeof req.query.preview === 'string' ? req.query.preview : ''
     // A module import carries no site header: the token names the site its preview renders.
     const site = { ...siteContext(req, deps), jurisdiction: previewJurisdiction(token, deps.now()) ?? '' }
-    const answer = token ? resolvePreview(token, 'flow', compiled.flowId, site, deps.now(), req.headers.cookie) : undefined
+    const answer = token ? await resolvePreview(token, 'flow', compiled.flowId, site, deps.now(), req.headers.cookie) : undefined
     const draftHash = answer?.status === 'draft' ? (await flowValidatorModule(asFlow(answer.record.source as unknown as FlowDocument))).hash : undefined
     if (draftHash !== compiled.hash) return sendError(res, 404, HTTP_ERRORS.notFound)
     res.setHeader('Content-Type', 'text/javascript; charset=utf-8')

@@ -2,7 +2,8 @@
  * Admin accounts and sessions on the query layer (issue 16) hold the same rules on both engines:
  * SQLite (no DATABASE_URL) and a throw-away PostgreSQL (the test-only seam
  * `convertedStoresOnPostgresForTests`). On PostgreSQL also: two instances on one database share
- * sessions, so a sign-in on one is recognised on the other and a sign-out on either ends it.
+ * sessions, so a sign-in on one is recognised on the other and a sign-out on either ends it (and
+ * the previews it made on the other).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_MS } from '../../../server/admin/accounts'
@@ -77,5 +78,25 @@ describe.runIf(havePostgres)('admin sessions on PostgreSQL across two instances 
     const logout = await rawRequest(b.server.port, { method: 'POST', path: '/admin/api/logout', headers: { cookie: operator.cookie, 'x-csrf-token': operator.csrf } })
     expect(logout.status).toBe(200)
     expect((await sessionOf(a.server, operator.cookie)).status).toBe(401)
+  }, 60_000)
+  it('a preview made on A ends as soon as its admin session is gone from the shared database (a sign-out on another instance): A asks the session store, not its own memory', async () => {
+    const operator = await signIn(a.server, OPERATOR)
+    const menu = 'menus/left-menu.json'
+    const content = (await operator.get(`/admin/api/document?file=${encodeURIComponent(menu)}`)).json().payload.published.content
+    const sites = (await operator.get('/admin/api/studio/sites')).json().payload as { id: string; jurisdiction: string }[]
+    const made = await operator.post('/admin/api/studio/preview', { file: menu, content, site: sites.find((s) => s.jurisdiction === 'curacao')!.id })
+    expect(made.status, made.body).toBe(200)
+    const token = made.json().payload.token as string
+    const cookie = ([] as string[]).concat((made.headers['set-cookie'] as string[]) ?? [])[0].split(';')[0]
+    const previewed = () => rawRequest(a.server.port, { path: `/admin/preview/${token}/documents/menu/left-menu`, headers: { cookie } })
+    const previewSession = () => rawRequest(a.server.port, { path: `/api/preview/session?preview=${token}`, headers: { cookie } })
+    expect((await previewed()).status).toBe(200)
+    expect((await previewSession()).status).toBe(200)
+    // the sign-out of an instance in another process: its session row is gone from the shared
+    // database (an HTTP logout on B would also reach this process's memory, as both test servers
+    // share one process, and so could not tell the two designs apart)
+    await b.server.deps.data.db.deleteFrom('admin_sessions').execute()
+    expect((await previewed()).json()).toEqual({ status: 'ERROR', errorCode: 'PREVIEW_REFUSED', payload: { reason: 'viewer' } })
+    expect((await previewSession()).status).toBe(403)
   }, 60_000)
 })
