@@ -3,23 +3,30 @@
  * files); the boot data the page carries is JSON, read by the runtime. The service worker is
  * registered once the first screen has rendered, never before the first paint. The engine's
  * boot starts as this module runs, in parallel with React's setup. */
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ParlayApp } from '../engine/renderers/shell/ParlayApp'
 import { afterFirstScreen } from '../engine/renderers/shell/after-first-screen'
-import { bootBrowserEngine } from '../engine/renderers/shell/browser-runtime'
+import { bootBrowserEngine, type BootResult } from '../engine/renderers/shell/browser-runtime'
 import { registerServiceWorker } from '../engine/renderers/shell/service-worker'
 
-// the engine boots (boot data, stores, translations) while React sets itself up, not after its first commit
-const booting = bootBrowserEngine()
-const boot = () => booting
-
+// The page shows the server's boot shell (header bar and brand, server/http/boot.ts) until the
+// engine has booted (boot data, stores, translations); then the whole shell mounts in one commit,
+// rendered in a transition so React yields to the browser every few milliseconds instead of one
+// long task (issue 10: total blocking time). Mounting earlier would replace the boot shell with an
+// empty root until the boot is done.
 const container = document.getElementById('root')
-if (container)
-  createRoot(container).render(
-    <StrictMode>
-      <ParlayApp boot={boot} />
-    </StrictMode>,
+const mount = (booted: BootResult) => {
+  if (!container) return
+  const root = createRoot(container)
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <ParlayApp booted={booted} />
+      </StrictMode>,
+    ),
   )
+}
+bootBrowserEngine().then(mount, () => mount({ ok: false, status: 500, code: 'BOOT_FAILED' }))
 
 if (import.meta.env.PROD) afterFirstScreen(registerServiceWorker)

@@ -104,6 +104,21 @@ function chunkFiles(manifest: Manifest, source: string): { js: string[]; css: st
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
+/**
+ * What the page shows before its script has run: the header bar with the site's brand, the same
+ * size and colours as the real header (web/styles/shell.css, `.boot-shell`), marked busy. A phone on
+ * a slow network sees the site at once instead of a white page while the script downloads and the
+ * engine boots (issue 10: first contentful paint). React replaces it with the whole shell in one
+ * commit (web/main.tsx renders only once the engine has booted), so nothing shifts or flashes.
+ */
+export function bootShell(brand: string, loading: string): string {
+  return (
+    `<div class="boot-shell" aria-busy="true"${loading ? ` aria-label="${escapeAttribute(loading)}"` : ''}>` +
+    `<div class="boot-shell__bar"><span class="boot-shell__menu" aria-hidden="true"><span class="burger"></span></span>` +
+    `<span class="boot-shell__brand">${escapeAttribute(brand)}</span></div></div>`
+  )
+}
+
 export function createPageRenderer(deps: ServerDeps) {
   const distDir = deps.config.distDir
   let template: string | undefined
@@ -144,7 +159,8 @@ export function createPageRenderer(deps: ServerDeps) {
       .map((source) => (typeof source.url === 'string' && !/\{(params)\./.test(source.url) ? fillDataUrl(source.url, { locale, query, params: {} }) : null))
       .filter((url): url is string => url !== null && url.startsWith('/'))
     const chunks = [...new Set(nodes.map((node) => node.type))].flatMap((type) => (CHUNK_FOR_NODE[type] ? [CHUNK_FOR_NODE[type]] : []))
-    return { entries, locale, theme: themeOf(sectionOf(path)), data, chunks }
+    const text = (key: string) => texts?.bundle.resources[key] ?? Object.values(texts?.bundle.fallbacks ?? {}).find((map) => key in map)?.[key] ?? ''
+    return { entries, locale, theme: themeOf(sectionOf(path)), data, chunks, brand: text('shell.brand'), loading: text('shell.loading') }
   }
 
   return {
@@ -164,7 +180,7 @@ export function createPageRenderer(deps: ServerDeps) {
       const page = html
         .replace(/<html lang="[^"]*" data-theme="[^"]*">/, `<html lang="${escapeAttribute(boot.locale)}" data-theme="${escapeAttribute(boot.theme)}">`)
         .replace('</head>', `${head.join('')}</head>`)
-        .replace('<div id="root"></div>', `<div id="root"></div>${script}`)
+        .replace('<div id="root"></div>', `<div id="root">${bootShell(boot.brand, boot.loading)}</div>${script}`)
       return { html: page, etag: `"p-${createHash('sha1').update(page).digest('base64url').slice(0, 27)}"` }
     },
   }

@@ -82,6 +82,38 @@ test.describe('online', () => {
     expect(again.status()).toBe(304)
   })
 
+  test('before its script runs the page shows the header bar with the brand in its language, marked busy; the booted shell replaces it whole', async ({ browser }) => {
+    // what a phone paints while the script downloads: the boot shell, from the HTML alone
+    const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } })
+    const bare = await noScript.newPage()
+    await bare.goto(`${server.running.url}/casino/lobby`)
+    const shell = bare.locator('#root > .boot-shell[aria-busy="true"]')
+    await expect(shell).toHaveAttribute('aria-label', 'Loading…')
+    await expect(shell.locator('.boot-shell__brand')).toHaveText('Parlay')
+    // the same height as the real header: nothing below it moves when the shell mounts
+    expect((await shell.locator('.boot-shell__bar').boundingBox())?.height).toBe(56)
+    await noScript.close()
+
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } })
+    const seen: string[] = []
+    // every state the root goes through once the script runs: boot shell, then the app, never empty
+    await page.exposeFunction('__rootState', (state: string) => seen.push(state))
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const root = document.getElementById('root')
+        if (!root) return
+        const state = root.querySelector('.boot-shell') ? 'boot-shell' : root.querySelector('.app-header') ? 'app' : 'empty'
+        ;(window as unknown as { __rootState(s: string): void }).__rootState(state)
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await page.goto(`${server.running.url}/casino/lobby`)
+    await expect(page.locator('[data-screen="casino-lobby"]')).toBeVisible()
+    await expect(page.locator('.boot-shell')).toHaveCount(0)
+    await expect(page.locator('.app-header .app-header__brand')).toHaveText('Parlay')
+    expect(seen).not.toContain('empty')
+    await page.close()
+  })
+
   test('the page renders without asking the API for the site, its texts or its documents', async ({ page }) => {
     const api: string[] = []
     page.on('request', (r) => {

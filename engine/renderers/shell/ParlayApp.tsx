@@ -19,14 +19,17 @@ function UpdateOnNavigation() {
   return null
 }
 
-export function ParlayApp({ boot = bootBrowserEngine }: { boot?: () => Promise<BootResult> }) {
-  const [result, setResult] = useState<BootResult | null>(null)
+/** `booted`: the boot's result when it is already known (web/main.tsx mounts only then, so the
+ * page's first commit is the whole shell and the server's boot shell never gives way to a blank). */
+export function ParlayApp({ boot = bootBrowserEngine, booted }: { boot?: () => Promise<BootResult>; booted?: BootResult }) {
+  const [result, setResult] = useState<BootResult | null>(booted ?? null)
   useEffect(() => {
+    if (booted) return
     // the first mount of the whole shell renders in a transition: React yields to the browser
     // every few milliseconds instead of one long task (issue 10, total blocking time)
     const settle = (next: BootResult) => startTransition(() => setResult(next))
     boot().then(settle, () => settle({ ok: false, status: 500, code: 'BOOT_FAILED' }))
-  }, [boot])
+  }, [boot, booted])
   if (!result) return null
   if (!result.ok)
     return (
