@@ -8,6 +8,7 @@
  * row), and its bonus money goes through the ledger like any other balance change.
  */
 import { registerMigration, type Db } from '../db/database'
+import { registerSchema } from '../db/schema'
 import type { Punter, PunterProfile } from '../punters/repository'
 
 registerMigration(
@@ -19,6 +20,26 @@ registerMigration(
      PRIMARY KEY (punter_id, code)
    );`,
 )
+
+// On the query layer (issue 16): the migration above stays as the history of SQLite files; this
+// step declares the current shape (a no-op where the table exists). The primary key is what makes
+// a code count once per punter across instances.
+declare module '../db/tables' {
+  interface Tables {
+    promo_code_uses: { punter_id: number; code: string; created_at: number }
+  }
+}
+
+registerSchema('q071-promo-code-uses', async (db) => {
+  await db.schema
+    .createTable('promo_code_uses')
+    .ifNotExists()
+    .addColumn('punter_id', 'bigint', (c) => c.notNull())
+    .addColumn('code', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('promo_code_uses_pkey', ['punter_id', 'code'])
+    .execute()
+})
 
 export interface PromoReward {
   /** The product whose bonus account the reward opens (sport, casino …). */

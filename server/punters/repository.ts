@@ -14,6 +14,8 @@ import { registerMigration, type Db } from '../db/database'
 import { CURRENCIES } from '../dictionary/countries'
 import { STANDBY_TIMEOUTS_MS, TIME_ZONE_IDS } from '../dictionary/settings-choices'
 import { hashPassword } from './password'
+// the store's tables on the query layer (q070): registered whenever the store is loaded
+import './tables'
 
 registerMigration(
   '101-punters-accounts',
