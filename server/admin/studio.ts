@@ -104,10 +104,13 @@ const previewSchema = {
   properties: { ...contentSchema.properties, site: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' }, punter: { type: 'string', pattern: '^[0-9]{1,20}$' } },
 }
 
-/** The demo punters that exist in this database (never a real account: only the seeded demo list). */
-export function previewPunters(deps: ServerDeps): { id: number; accountNumber: string; nickname: string | null; jurisdiction: string; state: string; shows: string }[] {
-  return demoPunters(deps.now()).flatMap((demo) => {
-    const row = deps.db.prepare('SELECT id, state FROM punters WHERE account_number = ? AND jurisdiction = ?').get(demo.accountNumber, demo.jurisdiction) as { id: number; state: string } | undefined
+/** The demo punters that exist in this database (never a real account: only the seeded demo list),
+ * read in one query from the punters store's table. */
+export async function previewPunters(deps: Pick<ServerDeps, 'data' | 'now'>): Promise<{ id: number; accountNumber: string; nickname: string | null; jurisdiction: string; state: string; shows: string }[]> {
+  const demos = demoPunters(deps.now())
+  const rows = await deps.data.db.selectFrom('punters').select(['id', 'account_number', 'jurisdiction', 'state']).where('account_number', 'in', demos.map((d) => d.accountNumber)).execute()
+  return demos.flatMap((demo) => {
+    const row = rows.find((r) => r.account_number === demo.accountNumber && r.jurisdiction === demo.jurisdiction)
     return row ? [{ id: row.id, accountNumber: demo.accountNumber, nickname: demo.nickname ?? null, jurisdiction: demo.jurisdiction, state: row.state, shows: demo.shows }] : []
   })
 }
@@ -194,7 +197,7 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     sendOk(res, await store.check(unsavedVersion(file, content, await store.publishedVersionOf(file))))
   })
 
-  router.get('/admin/api/studio/punters', (_req, res) => sendOk(res, previewPunters(deps)))
+  router.get('/admin/api/studio/punters', async (_req, res) => sendOk(res, await previewPunters(deps)))
 
   router.post('/admin/api/studio/preview', validateBody(previewSchema), async (req: StudioRequest, res) => {
     const { file, content, site, punter: account } = req.body as { file: string; content: string; site: string; punter?: string }
@@ -202,7 +205,7 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     const target = deps.documents.site(site)
     if (!target) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'site', code: 'enum' })
     // as a demo punter of this site's jurisdiction only (a punter's restrictions are their site's)
-    const punter = account === undefined ? undefined : previewPunters(deps).find((p) => p.accountNumber === account && p.jurisdiction === target.jurisdiction)
+    const punter = account === undefined ? undefined : (await previewPunters(deps)).find((p) => p.accountNumber === account && p.jurisdiction === target.jurisdiction)
     if (account !== undefined && !punter) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'punter', code: 'enum' })
     const published = await store.publishedVersionOf(file)
     const after = await store.recordsWith(unsavedVersion(file, content, published))

@@ -16,7 +16,7 @@ export { registerOpenApiPaths, openapi } from './openapi'
 export const authModule: ServerModule = {
   name: 'accounts',
   async mount(app, deps) {
-    if (process.env.PARLAY_SEED_DEMO !== '0') await seedDemoPunters(deps.db, deps.now(), deps.log)
+    if (process.env.PARLAY_SEED_DEMO !== '0') await seedDemoPunters(deps.data, deps.now(), deps.log)
     mountOpenApi(app, deps)
     app.use(GATEWAY.mobile, createAuthRouter(deps))
   },

@@ -172,7 +172,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     const hash = req.header(HEADERS.sessionHash)
     const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
     const session = await authenticate(deps.data, hash, bearer, deps.now())
-    const punter = session && findPunterById(db, session.punterId)
+    const punter = session && (await findPunterById(deps.data, session.punterId))
     if (!session || !punter) return sendError(res, 401, HTTP_ERRORS.unauthorized)
     req.punterSession = { sessionId: session.sessionId, punterId: session.punterId, punter }
     next()
@@ -207,7 +207,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     const { site } = siteContext(req, deps)
     const ip = req.ip ?? 'unknown'
     const loginValue = `${classified.kind}:${classified.value}`
-    const found = findPunterByLogin(db, site.jurisdiction, classified.kind, classified.value)
+    const found = await findPunterByLogin(deps.data, site.jurisdiction, classified.kind, classified.value)
     // One account's attempts (or one unknown identifier's) run one after another.
     await inLane(found ? `account:${found.id}` : `login:${loginValue.toLowerCase()}`, () => attempt(req, res, classified, body, method, ip, loginValue, found))
   }
@@ -221,7 +221,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
       log.info('auth.login.refused', { outcome: refusal, ip, method })
       return sendError(res, 400, refusal)
     }
-    const punter = found && findPunterById(db, found.id)
+    const punter = found && (await findPunterById(deps.data, found.id))
     const hasher = passwordHasherFor(db)
     // Exactly one verification on every path: a dummy hash when no punter matches.
     const passwordOk = await hasher.verify(punter?.passwordHash ?? (await hasher.dummyHash()), body.password)
@@ -255,7 +255,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     }
 
     const session = await createSession(deps.data, punter.id, { rememberMe: body.rememberMe === true || body.keepPunterLoggedIn === true }, after)
-    recordLogin(db, punter.id, after)
+    await recordLogin(deps.data, punter.id, after)
     log.info('auth.login.succeeded', { punterId: punter.id, ip, method, kind: classified.kind, state: punter.state })
     res.setHeader(HEADERS.sessionHash, session.sessionHash)
     sendOk(res, loginResult(session, classified.kind))
@@ -286,13 +286,13 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   /** The owner's unlock link (./unlock.ts): the same redirect whether or not the token was good. */
   router.get('/auth/login/unlock', async (req, res) => {
     const token = typeof req.query.token === 'string' && req.query.token.length <= 200 ? req.query.token : ''
-    const punterId = token ? await useUnlockToken(deps, token, (id) => findPunterById(db, id)) : undefined
+    const punterId = token ? await useUnlockToken(deps, token, (id) => findPunterById(deps.data, id)) : undefined
     log.info('auth.unlock', { punterId, ok: punterId !== undefined, by: 'link' })
     res.redirect(303, '/')
   })
 
   router.post('/auth/login/unlock', validateBody(UNLOCK_SCHEMA), async (req, res) => {
-    const punterId = await useUnlockToken(deps, (req.body as { token: string }).token, (id) => findPunterById(db, id))
+    const punterId = await useUnlockToken(deps, (req.body as { token: string }).token, (id) => findPunterById(deps.data, id))
     log.info('auth.unlock', { punterId, ok: punterId !== undefined, by: 'api' })
     if (punterId === undefined) return sendError(res, 400, 'TOKEN_NOT_FOUND')
     sendOk(res, { unlocked: true })
@@ -307,7 +307,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     }
     const { punterId, ...tokens } = outcome.value
     log.info('auth.refresh.rotated', { punterId })
-    sendOk(res, { status: 'OK', ...tokens, punterToken: userData(findPunterById(db, punterId)!, 'en').punterToken })
+    sendOk(res, { status: 'OK', ...tokens, punterToken: userData((await findPunterById(deps.data, punterId))!, 'en').punterToken })
   })
 
   /** Logout by refresh token (plain-text body): ends every session of its punter. */
@@ -346,20 +346,20 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     sendOk(res, await sessionExpiration(deps.data, req.punterSession!.sessionId, deps.now()))
   })
 
-  router.put('/punter/settings', requireSession, validateBody(SERVER_SETTINGS_SCHEMA), (req, res) => {
+  router.put('/punter/settings', requireSession, validateBody(SERVER_SETTINGS_SCHEMA), async (req, res) => {
     // a language the punter's site does not offer would never show: refused, not stored
     const locale = (req.body as { locale?: string }).locale
     if (locale !== undefined && !siteContext(req, deps).site.locales.includes(locale)) return sendError(res, 400, 'ValidationError', { field: 'locale', code: 'enum' })
-    const saved = saveServerSettings(db, req.punterSession!.punterId, req.body as Record<string, unknown>, deps.now())
+    const saved = await saveServerSettings(deps.data, req.punterSession!.punterId, req.body as Record<string, unknown>, deps.now())
     log.info('punter.settings.saved', { punterId: req.punterSession!.punterId, keys: Object.keys(req.body as object) })
     // the punter's other browsers and devices apply the change at once (spec §3 settingsUpdate)
     emitPunterEvent('settingsUpdate', { punterId: req.punterSession!.punterId, settings: saved, changed: Object.keys(req.body as object) })
     sendOk(res, saved)
   })
 
-  router.post('/punter/legal-aggreement', requireSession, validateBody(LEGAL_AGREEMENT_SCHEMA), (req, res) => {
+  router.post('/punter/legal-aggreement', requireSession, validateBody(LEGAL_AGREEMENT_SCHEMA), async (req, res) => {
     const accepted = (req.body as { accepted: boolean }).accepted
-    setLegalAgreement(db, req.punterSession!.punterId, accepted ? 'accepted' : 'declined', deps.now())
+    await setLegalAgreement(deps.data, req.punterSession!.punterId, accepted ? 'accepted' : 'declined', deps.now())
     log.info('punter.legal-agreement', { punterId: req.punterSession!.punterId, accepted })
     sendOk(res, { legalAgreementAccepted: accepted })
   })

@@ -127,12 +127,12 @@ export async function sendUnlockLink(
 export async function useUnlockToken(
   deps: { data: DataLayer; now: () => number },
   token: string,
-  punterOf: (id: number) => Punter | undefined,
+  punterOf: (id: number) => Punter | undefined | Promise<Punter | undefined>,
 ): Promise<number | undefined> {
   const { db } = deps.data
   const hash = sha256(token)
   const row = await db.selectFrom('auth_unlock_tokens').select(['punter_id', 'expires_at']).where('token_sha256', '=', hash).executeTakeFirst()
-  const punter = row && row.expires_at > deps.now() ? punterOf(Number(row.punter_id)) : undefined
+  const punter = row && row.expires_at > deps.now() ? await punterOf(Number(row.punter_id)) : undefined
   if (!punter) {
     if (row) await db.deleteFrom('auth_unlock_tokens').where('token_sha256', '=', hash).execute() // expired: gone, as before
     return undefined

@@ -18,8 +18,8 @@ import { feedFor, type Feed } from '../feed'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateBody, validateQuery, idempotencyKeyProperty } from '../http/validate'
 import type { ServerModule } from '../modules'
-import { emitPunterEvent } from '../punters/events'
-import { findPunterById, type Punter } from '../punters/repository'
+import { balanceOf as balanceMinorOf, emitPunterEvent } from '../punters/events'
+import type { Punter } from '../punters/repository'
 import { assertAllowedFor } from '../regulation/restrictions'
 import { requirePunter } from '../signup/punters'
 import { CASH_OUT_CONFIRMATION_TYPES, createCashOut, type CashOutConfirmationType } from './cashout'
@@ -116,7 +116,7 @@ export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise
   const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter
   const requestCashOut = createCashOut(deps, feed)
-  const balanceOf = (punterId: number) => findPunterById(db, punterId)!.balanceMinor / 100
+  const balanceOf = async (punterId: number) => (await balanceMinorOf(data, punterId)) / 100
   /** The feed played up to now and the bets it settled meanwhile settled (a page then sees them closed). */
   const caughtUp = async () => {
     feed.advanceTo()
@@ -139,7 +139,7 @@ export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise
 
   router.post('/bets/place', auth, validateBody(PLACE_SCHEMA), async (req, res) => {
     const punter = punterOf(res)
-    const allowed = assertAllowedFor(deps, req, punter.id, 'bet')
+    const allowed = await assertAllowedFor(deps, req, punter.id, 'bet')
     if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
     await caughtUp()
     const body = req.body as { kind: BetKind; selections: { selectionId: string; price: number }[]; stake: number; idempotencyKey: string }
@@ -155,7 +155,7 @@ export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise
       emitPunterEvent('betCountUpdate', { punterId: punter.id, count: await countOpenBets(data.db, punter.id) })
     }
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, { ...betView(feed, result.bet), balance: balanceOf(punter.id) })
+    sendOk(res, { ...betView(feed, result.bet), balance: await balanceOf(punter.id) })
   })
 
   router.get('/bets', auth, validateQuery(BETS_QUERY), async (req, res) => {
@@ -193,7 +193,7 @@ export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise
     res.setHeader('Cache-Control', 'no-store')
     if (result.status === 'PENDING') return sendOk(res, { status: 'PENDING', requestId: result.requestId, retryAfterMs: result.retryAfterMs })
     log.info('bets.cashed-out', { punterId: punter.id, betId, amount: result.amount })
-    sendOk(res, { status: 'ACCEPTED', amount: result.amount, bet: betView(feed, result.bet), balance: balanceOf(punter.id) })
+    sendOk(res, { status: 'ACCEPTED', amount: result.amount, bet: betView(feed, result.bet), balance: await balanceOf(punter.id) })
   })
 
   return router

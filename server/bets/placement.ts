@@ -8,7 +8,6 @@
 import type { ServerDeps } from '../deps'
 import type { Feed, SelectionView } from '../feed'
 import { changeBalance } from '../punters/events'
-import { findPunterById } from '../punters/repository'
 import { findBet, findBetByKey, insertPendingBet, openPendingBet, withdrawPendingBet, type Bet, type BetKind } from './store'
 
 export const BET_PLACING_MODES = ['EqualsToCurrent', 'GreaterOrEqualsToCurrent', 'Any'] as const
@@ -83,8 +82,6 @@ function currentSelections(feed: Feed, p: Placement): { ok: true; views: Selecti
   return { ok: true, views: views as SelectionView[] }
 }
 
-class InsufficientFunds extends Error {}
-
 /**
  * Debits a pending bet's stake (once: the ledger reference `bet:<id>` is unique) and opens it; a
  * debit refused for funds withdraws the bet. A bet found again (a double tap, a retry after a crash
@@ -92,29 +89,18 @@ class InsufficientFunds extends Error {}
  * Answers whether this call debited it, or 'INSUFFICIENT_FUNDS'.
  */
 export async function stakePendingBet(deps: { db: ServerDeps['db']; data: ServerDeps['data'] }, bet: Bet, now: number): Promise<boolean | 'INSUFFICIENT_FUNDS'> {
-  const { db, data } = deps
-  try {
-    const change = changeBalance(db, {
-      punterId: bet.punterId,
-      amountMinor: -bet.stakeMinor,
-      reference: `bet:${bet.id}`,
-      kind: 'bet',
-      now,
-      // inside the debit's transaction: the stake must be covered
-      alsoWrite: () => {
-        if (findPunterById(db, bet.punterId)!.balanceMinor < 0) throw new InsufficientFunds()
-      },
-    })
-    if (await openPendingBet(data, bet.id)) return change.applied
-    // withdrawn meanwhile (a parallel request of the key was refused for funds just before a
-    // deposit let this debit through): the stake goes back, once, and the bet is not placed
-    if (change.applied) changeBalance(db, { punterId: bet.punterId, amountMinor: bet.stakeMinor, reference: `bet-withdrawn:${bet.id}`, kind: 'bet-refund', now })
-    return 'INSUFFICIENT_FUNDS'
-  } catch (error) {
-    if (!(error instanceof InsufficientFunds)) throw error
+  const { data } = deps
+  // the stake must be covered: the balance update itself checks it (a debit never overdraws)
+  const change = await changeBalance(data, { punterId: bet.punterId, amountMinor: -bet.stakeMinor, reference: `bet:${bet.id}`, kind: 'bet', now })
+  if (change.insufficient) {
     await withdrawPendingBet(data, bet.id)
     return 'INSUFFICIENT_FUNDS'
   }
+  if (await openPendingBet(data, bet.id)) return change.applied
+  // withdrawn meanwhile (a parallel request of the key was refused for funds just before a
+  // deposit let this debit through): the stake goes back, once, and the bet is not placed
+  if (change.applied) await changeBalance(data, { punterId: bet.punterId, amountMinor: bet.stakeMinor, reference: `bet-withdrawn:${bet.id}`, kind: 'bet-refund', now })
+  return 'INSUFFICIENT_FUNDS'
 }
 
 /**

@@ -197,7 +197,7 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
   router.post('/account/email/confirm', validateBody(PASSWORD_TOKEN_SCHEMA), async (req, res) => {
     const now = deps.now()
     const secret = await consumeSecret(deps.data, 'email-change', (req.body as { token: string }).token, now)
-    const punter = secret?.punterId != null ? findPunterById(db, secret.punterId) : undefined
+    const punter = secret?.punterId != null ? await findPunterById(deps.data, secret.punterId) : undefined
     if (!secret || !punter) return sendError(res, 400, 'TOKEN_NOT_FOUND')
     const email = String(secret.detail.email)
     if (db.prepare('SELECT 1 FROM punters WHERE email = ? AND id != ?').get(email, punter.id)) return sendError(res, 400, 'DUPLICATE_EMAIL')

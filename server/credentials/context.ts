@@ -40,7 +40,7 @@ export function createCredentialsContext(deps: ServerDeps): CredentialsContext {
     requireSession: punterSessionCheck(async (req: Request, res: Response, next: NextFunction) => {
       const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
       const session = await authenticate(deps.data, req.header(HEADERS.sessionHash), bearer, deps.now())
-      const punter = session && findPunterById(db, session.punterId)
+      const punter = session && (await findPunterById(deps.data, session.punterId))
       if (!session || !punter) return sendError(res, 401, HTTP_ERRORS.unauthorized)
       req.punterSession = { sessionId: session.sessionId, punterId: session.punterId, punter }
       next()

@@ -55,7 +55,7 @@ export function mountRecovery(router: Router, ctx: CredentialsContext): void {
     const allowed = await spend(deps.data, budgets(target, req.ip), now)
     if (!allowed.ok) return sendError(res, 429, 'TEMPORARY_BLOCKED', { nextAttemptAt: new Date(allowed.retryAt).toISOString() })
     const punter =
-      target.channel === 'email' ? findPunterByLogin(db, site.jurisdiction, 'email', target.email) : findPunterByLogin(db, site.jurisdiction, 'phone_number', target.phone)
+      target.channel === 'email' ? await findPunterByLogin(deps.data, site.jurisdiction, 'email', target.email) : await findPunterByLogin(deps.data, site.jurisdiction, 'phone_number', target.phone)
     log.info('credentials.recovery.requested', { channel: target.channel, punterId: punter?.id, known: punter !== undefined })
     if (target.channel === 'email') {
       const token = newToken()
@@ -100,7 +100,7 @@ export function mountRecovery(router: Router, ctx: CredentialsContext): void {
     const { token, password } = req.body as { token: string; password: string }
     const now = deps.now()
     const secret = await peekSecret(deps.data, 'password-token', token, now)
-    const punter = secret?.punterId != null ? findPunterById(db, secret.punterId) : undefined
+    const punter = secret?.punterId != null ? await findPunterById(deps.data, secret.punterId) : undefined
     if (!secret || !punter) return sendError(res, 400, 'TOKEN_NOT_FOUND')
     if ((await secretQuestionOf(deps.data, punter.id)) !== null && secret.detail.secretQuestionPassed !== true) return sendError(res, 400, 'SECRET_QUESTION_CHECK_NOT_PASSED')
     // Proving ownership of the address lifts a login lock, as the unlock link would (first: a

@@ -34,7 +34,7 @@ function stillExcluded(punter: Punter, now: number): boolean {
 async function openSession(ctx: CredentialsContext, res: Response, punter: Punter, loginByAuthType: string, extra: Record<string, unknown> = {}) {
   const now = ctx.deps.now()
   const session = await createSession(ctx.deps.data, punter.id, { rememberMe: false }, now)
-  recordLogin(ctx.deps.db, punter.id, now)
+  await recordLogin(ctx.deps.data, punter.id, now)
   res.setHeader(HEADERS.sessionHash, session.sessionHash)
   return { ...loginResult(session, loginByAuthType), ...extra }
 }
@@ -53,7 +53,7 @@ export function mountTokenLogin(router: Router, ctx: CredentialsContext): void {
   router.post('/auth/v2/login-by-authentication-token', noStore, validateBody(LOGIN_BY_TOKEN_SCHEMA), async (req, res) => {
     const now = deps.now()
     const secret = await consumeSecret(deps.data, 'auth-token', (req.body as { token: string }).token, now)
-    const punter = secret?.punterId != null ? findPunterById(db, secret.punterId) : undefined
+    const punter = secret?.punterId != null ? await findPunterById(deps.data, secret.punterId) : undefined
     if (!punter) {
       log.info('credentials.auth-token.refused', {})
       return sendError(res, 400, 'TOKEN_NOT_FOUND')
@@ -67,7 +67,7 @@ export function mountTokenLogin(router: Router, ctx: CredentialsContext): void {
   router.post('/punter/open-profile', noStore, validateBody(OPEN_PROFILE_SCHEMA), async (req, res) => {
     const now = deps.now()
     const secret = await consumeSecret(deps.data, 'open-profile', (req.body as { openToken: string }).openToken, now)
-    const punter = secret?.punterId != null ? findPunterById(db, secret.punterId) : undefined
+    const punter = secret?.punterId != null ? await findPunterById(deps.data, secret.punterId) : undefined
     res.setHeader('Date', new Date(now).toUTCString()) // the client reads the server date from it (spec §7)
     if (!punter) return sendError(res, 400, 'GENERAL_ERROR')
     if (stillExcluded(punter, now)) {

@@ -15,22 +15,18 @@ export interface SqliteOnlyStore {
 }
 
 /** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts, the credentials part's own tables (server/credentials/store.ts, secret-question.ts, join-form.ts, passwords.ts's history), server/auth/captcha.ts, server/signup/verification.ts, sms-budget.ts, outbox.ts, server/identity/mitid.ts, server/auth/unlock.ts. */
-export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms', 'captcha solutions', 'sign-up codes and attempts', 'admin accounts and sessions', 'games', 'MitID states and links', 'payments (deposits, limits, provider simulator)', 'engagement and promotions', 'messages', 'analytics, errors and replays', 'login unlock links', 'audit chain', 'documents and versions', 'regulation (alerts, reality checks)', 'bets', 'sessions and refresh-token families'] as const
+export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms', 'captcha solutions', 'sign-up codes and attempts', 'admin accounts and sessions', 'games', 'MitID states and links', 'payments (deposits, limits, provider simulator)', 'engagement and promotions', 'messages', 'analytics, errors and replays', 'login unlock links', 'audit chain', 'documents and versions', 'regulation (alerts, reality checks)', 'bets', 'sessions and refresh-token families', 'punters core (the punters row, balance and ledger, profile and settings)', 'promo code uses', "payments' first deposit date"] as const
 
 export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
   { store: "sign-up's punter reads and e-mail confirmation (punters and confirmation-token rows)", files: ['server/signup/prepare.ts', 'server/signup/email-routes.ts'] },
   {
     store: 'punters and credentials',
     files: [
-      'server/punters/repository.ts', 'server/punters/events.ts', 'server/punters/demo.ts', 'server/credentials/account.ts',
-      'server/credentials/passwords.ts', 'server/credentials/token-login.ts',
+      'server/credentials/account.ts', 'server/credentials/passwords.ts', 'server/credentials/token-login.ts',
       'server/identity/index.ts', 'server/identity/nickname.ts', 'server/identity/portal.ts', 'server/regulation/self-exclusion.ts',
-      'server/punters/lookups.ts', 'server/admin/studio.ts',
       'server/auth/router.ts', // only blockPunter's punters state update (the sessions and confirmation tokens there are converted)
     ],
   },
-  { store: 'promo code uses (one transaction with the punter profile bonus, group 5)', files: ['server/payments/bonus.ts'] },
-  { store: "payments' first deposit date (the punters row, written in group 5's balance transaction)", files: ['server/payments/ledger.ts'] },
 ]
 
 /** The one line `npm start` prints when DATABASE_URL names PostgreSQL before every store is converted. */

@@ -71,7 +71,7 @@ function askedLocale(req: Request, site: { locales: string[] }, fallback: string
 export function createEngagementRouter(deps: ServerDeps): Router {
   const router = Router()
   const gate = Router()
-  const { db, log } = deps
+  const { log } = deps
   const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter
   const quizzes = (req: Request) => documentsFor<QuizDocument>(deps, req, 'quiz')
@@ -142,12 +142,12 @@ export function createEngagementRouter(deps: ServerDeps): Router {
     sendOk(res, runningCampaigns(req).flatMap((c) => (c.prizes ?? []).map((p) => ({ ...p, label: say(p.title), campaignId: c.id }))))
   })
   gate.get('/loyalty/account', auth, validateQuery(NO_QUERY), async (req, res) => {
-    const account = await loyaltyAccountOf(db, punterOf(res).id)
+    const account = await loyaltyAccountOf(deps.data, punterOf(res).id)
     noStore(res)
     sendOk(res, account)
   })
   gate.post('/loyalty/rules/accept', auth, noBody(), async (req, res) => {
-    const account = await acceptLoyaltyRules(db, punterOf(res), deps.now())
+    const account = await acceptLoyaltyRules(deps.data, punterOf(res), deps.now())
     log.info('loyalty.rules.accepted', { punterId: punterOf(res).id })
     noStore(res)
     sendOk(res, account)

@@ -5,8 +5,8 @@
  * bonusAvailable, needRequestRulesAcceptance) lives in the punter's profile, read and written
  * through the punters store's functions (issue 16: no SQL of this file touches its table).
  */
-import type { Db } from '../db/database'
-import { setProfileField } from '../punters/lookups'
+import type { DataLayer } from '../db/data-layer'
+import { updateProfile } from '../punters/lookups'
 import { findPunterById, type Punter, type PunterProfile } from '../punters/repository'
 
 export interface LoyaltyCampaignDocument {
@@ -29,14 +29,15 @@ export const runsAt = (campaign: LoyaltyCampaignDocument, now: number) => Date.p
 /** Source items as spec §3 names them: the browser looks the texts up by key for its locale. */
 export const campaignItem = (c: LoyaltyCampaignDocument) => ({ id: c.id, landingUrl: c.landingUrl, mainPrizeKey: c.mainPrizeKey, mainPrizeCardKey: c.mainPrizeCardKey, commonTitleKey: c.commonTitleKey })
 
-export async function loyaltyAccountOf(db: Db, punterId: number): Promise<LoyaltyAccount> {
-  const punter = await findPunterById(db, punterId)
+export async function loyaltyAccountOf(data: DataLayer, punterId: number): Promise<LoyaltyAccount> {
+  const punter = await findPunterById(data, punterId)
   return { ...NO_LOYALTY, ...(punter?.profile.loyalty ?? {}) }
 }
 
 /** The punter accepts the loyalty rules: needRequestRulesAcceptance goes false, nothing else changes. */
-export async function acceptLoyaltyRules(db: Db, punter: Punter, now: number): Promise<LoyaltyAccount> {
-  const account = { ...(await loyaltyAccountOf(db, punter.id)), needRequestRulesAcceptance: false }
-  await setProfileField(db, punter.id, 'loyalty', account, now)
-  return account
+export async function acceptLoyaltyRules(data: DataLayer, punter: Punter, now: number): Promise<LoyaltyAccount> {
+  // one patch of the stored profile (read and written under the punter's lock): a tier or balance
+  // changed meanwhile by another instance is kept
+  const profile = await updateProfile(data, punter.id, now, (p) => ({ ...p, loyalty: { ...NO_LOYALTY, ...(p.loyalty ?? {}), needRequestRulesAcceptance: false } }))
+  return { ...NO_LOYALTY, ...(profile?.loyalty ?? {}), needRequestRulesAcceptance: false }
 }

@@ -18,9 +18,9 @@ import { demoEvents, demoGames } from '../content/router'
 import { sendError, sendOk } from '../http/envelope'
 import { validateBody, validateQuery, idempotencyKeyProperty } from '../http/validate'
 import type { ServerModule } from '../modules'
-import { changeBalance } from '../punters/events'
+import { balanceOf as balanceMinorOf, changeBalance } from '../punters/events'
 import { announceRound } from '../realtime/gambling'
-import { findPunterById, type Punter } from '../punters/repository'
+import type { Punter } from '../punters/repository'
 import { assertAllowedFor } from '../regulation/restrictions'
 import { requirePunter } from '../signup/punters'
 import { playCrash, roundNumbers, spinSlot } from './engine'
@@ -67,7 +67,6 @@ export const FAVORITE_SCHEMA = {
 const hasAtMostTwoDecimals = (amount: number) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6
 const SEED = process.env.PARLAY_GAMES_SEED || 'parlay-demo-games'
 
-class InsufficientFunds extends Error {}
 
 /**
  * Development only (`POST /api/dev/games/next-round {atLeast}`): the next round this server plays
@@ -115,32 +114,29 @@ export async function playRound(deps: Pick<ServerDeps, 'db' | 'data'>, punterId:
     round = (await findRoundByKey(data.db, punterId, key))!
   }
   const { stakeMinor: stake, winMinor: win, ...played } = round
-  try {
-    const change = changeBalance(db, {
-      punterId,
-      amountMinor: win - stake,
-      reference: `game:${punterId}:${key}`,
-      kind: 'game',
-      now,
-      // inside the debit's transaction: the stake must be covered (the balance after it, before the win)
-      alsoWrite: () => {
-        if (findPunterById(db, punterId)!.balanceMinor - win < 0) throw new InsufficientFunds()
-      },
-    })
-    return { round: played, created: change.applied }
-  } catch (error) {
-    if (!(error instanceof InsufficientFunds)) throw error
+  const change = await changeBalance(data, {
+    punterId,
+    amountMinor: win - stake,
+    reference: `game:${punterId}:${key}`,
+    kind: 'game',
+    now,
+    // the balance before the round must cover the stake (the win is credited by the same change);
+    // checked by the balance update itself, so parallel rounds on any instance never overdraw
+    requiredMinor: stake,
+  })
+  if (change.insufficient) {
     await deleteRound(data.db, round.roundId)
     return 'INSUFFICIENT_FUNDS'
   }
+  return { round: played, created: change.applied }
 }
 
 export function createGamesRouter(deps: ServerDeps): Router {
   const router = Router()
-  const { db, data, log } = deps
+  const { data, log } = deps
   const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter
-  const balanceOf = (punterId: number) => findPunterById(db, punterId)!.balanceMinor / 100
+  const balanceOf = async (punterId: number) => (await balanceMinorOf(data, punterId)) / 100
 
   router.get('/games/favorites', auth, validateQuery(FAVORITES_QUERY), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
@@ -167,17 +163,17 @@ export function createGamesRouter(deps: ServerDeps): Router {
     const game = gameOf(String(req.params.product), String(req.params.gameId))
     if (!game) return sendError(res, 404, 'GAME_NOT_FOUND')
     const punter = punterOf(res)
-    const allowed = assertAllowedFor(deps, req, punter.id, 'game')
+    const allowed = await assertAllowedFor(deps, req, punter.id, 'game')
     if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, { ...game, currency: punter.currency, stake: GAME_STAKE, balance: balanceOf(punter.id), favorite: (await favorites(data.db, punter.id, game.product)).includes(game.gameId) })
+    sendOk(res, { ...game, currency: punter.currency, stake: GAME_STAKE, balance: await balanceOf(punter.id), favorite: (await favorites(data.db, punter.id, game.product)).includes(game.gameId) })
   })
 
   router.post('/games/:product/:gameId/play', auth, validateBody(PLAY_SCHEMA), async (req, res) => {
     const game = gameOf(String(req.params.product), String(req.params.gameId))
     if (!game) return sendError(res, 404, 'GAME_NOT_FOUND')
     const punter = punterOf(res)
-    const allowed = assertAllowedFor(deps, req, punter.id, 'game')
+    const allowed = await assertAllowedFor(deps, req, punter.id, 'game')
     if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
     const body = req.body as { stake: number; idempotencyKey: string; cashOutAt?: number }
     if (!hasAtMostTwoDecimals(body.stake)) return sendError(res, 400, 'ValidationError', { field: 'stake', code: 'multipleOf' })
@@ -190,7 +186,7 @@ export function createGamesRouter(deps: ServerDeps): Router {
       announceRound(played.round, game.title)
     }
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, { ...played.round, currency: punter.currency, balance: balanceOf(punter.id) })
+    sendOk(res, { ...played.round, currency: punter.currency, balance: await balanceOf(punter.id) })
   })
   return router
 }

@@ -186,7 +186,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
     if (!identity) return sendError(res, 400, 'GENERAL')
     const { site } = siteContext(req, deps)
     const linked = await mitIdLinkOf(deps.data, identity.subject)
-    let punter = linked !== undefined ? punterById(db, linked) : undefined
+    let punter = linked !== undefined ? await punterById(deps.data, linked) : undefined
     if (!punter) {
       if (!identity.cprDigest) {
         log.info('auth.mitid.login', { outcome: 'NEED_CPR_REQUEST' })
@@ -200,7 +200,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
         return sendError(res, 400, 'PUNTER_NOT_LINKED_WITH_EXTERNAL_SYSTEM')
       }
       await linkMitId(deps.data, identity.subject, row.id)
-      punter = punterById(db, row.id)!
+      punter = (await punterById(deps.data, row.id))!
     }
     if (punter.jurisdiction !== site.jurisdiction) return sendError(res, 400, 'PUNTER_NOT_LINKED_WITH_EXTERNAL_SYSTEM')
     log.info('auth.mitid.login', { outcome: 'OK', punterId: punter.id })
@@ -236,8 +236,8 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
 
   if (simulators && national)
     router.use(
-      createPortalSimulatorPages(deps, (punterId, approved) => {
-        const punter = punterById(db, punterId)
+      createPortalSimulatorPages(deps, async (punterId, approved) => {
+        const punter = await punterById(deps.data, punterId)
         if (!punter) return
         const current = identityOf(punter)
         save(punterId, approved ? national.continue(current) : { ...current, result: 'fail', error: 'ExternalError' })

@@ -81,7 +81,7 @@ function page(title: string, body: string): string {
  * The simulators' pages: the state portal (ESIA) and the auto-verification service. `onEsia`
  * applies the portal's answer (approved or refused) to the punter's identification.
  */
-export function createPortalSimulatorPages(deps: ServerDeps, onEsia: (punterId: number, approved: boolean) => void): Router {
+export function createPortalSimulatorPages(deps: ServerDeps, onEsia: (punterId: number, approved: boolean) => Promise<void>): Router {
   const router = Router()
   const form = express.urlencoded({ extended: false, limit: '4kb' })
 
@@ -97,12 +97,12 @@ export function createPortalSimulatorPages(deps: ServerDeps, onEsia: (punterId: 
       ),
     )
   })
-  router.post('/dev/identity/esia', form, (req: Request, res: Response) => {
+  router.post('/dev/identity/esia', form, async (req: Request, res: Response) => {
     const body = formBody(req)
     const punterId = takeEsiaState(deps, field(body, 'state'))
     if (punterId === undefined) return res.redirect(303, '/account/tsupis/identity?esia=unknown')
     const approved = field(body, 'decision') === 'approve'
-    onEsia(punterId, approved)
+    await onEsia(punterId, approved)
     res.redirect(303, `/account/tsupis/identity?esia=${approved ? 'approved' : 'refused'}`)
   })
 

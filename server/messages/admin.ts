@@ -82,7 +82,7 @@ async function audienceOf(deps: ServerDeps, body: AdminMessageBody): Promise<{ o
     return { ok: true, audience: { type: 'segment', ...(a.jurisdiction ? { jurisdiction: a.jurisdiction } : {}), ...(a.state ? { state: a.state } : {}), ...(a.tier ? { tier: a.tier } : {}) } }
   }
   if (!a.accountNumber) return { ok: false, status: 400, code: HTTP_ERRORS.validation, payload: { field: 'audience.accountNumber', code: 'required' } }
-  const punterId = await punterIdByAccountNumber(deps.db, a.accountNumber)
+  const punterId = await punterIdByAccountNumber(deps.data, a.accountNumber)
   if (punterId === undefined) return { ok: false, status: 404, code: 'PUNTER_NOT_FOUND', payload: { accountNumber: a.accountNumber } }
   return { ok: true, audience: { type: 'punter', punterId, accountNumber: a.accountNumber } }
 }
@@ -94,10 +94,10 @@ async function audienceOf(deps: ServerDeps, body: AdminMessageBody): Promise<{ o
  * delivery that happened, right after it.
  */
 async function deliverAndAnnounce(deps: ServerDeps, message: StoredMessage, approver: string | null, actor: string): Promise<boolean> {
-  const punters = await deliver(deps.data, deps.db, message.id, approver, deps.now())
+  const punters = await deliver(deps.data, message.id, approver, deps.now())
   if (punters === undefined) return false
   await audit(deps.data, deps.now(), actor, 'message.delivered', `message:${message.id}`, { recipients: punters.length, audience: message.audience, approver })
-  for (const punterId of punters) await announceMessage(deps, punterId, message.id, (await punterLocaleSetting(deps.db, punterId)) || 'en')
+  for (const punterId of punters) await announceMessage(deps, punterId, message.id, (await punterLocaleSetting(deps.data, punterId)) || 'en')
   return true
 }
 

@@ -66,11 +66,11 @@ export async function seedDemoMessages(deps: Pick<ServerDeps, 'db' | 'data'>, no
   let added = 0
   for (const demo of demoMessages()) {
     if (await hasDemoMessage(deps.data.db, demo.key)) continue
-    const punterId = await punterIdByAccountNumber(deps.db, demo.accountNumber)
+    const punterId = await punterIdByAccountNumber(deps.data, demo.accountNumber)
     if (punterId === undefined) continue
     const at = now - demo.hoursAgo * HOUR
     const message = await insertMessage(deps.data.db, { source: demo.source, kind: 'INBOX', texts: demo.texts, audience: { type: 'punter', punterId, accountNumber: demo.accountNumber }, author: 'demo', demoKey: demo.key }, at)
-    await deliver(deps.data, deps.db, message.id, null, at)
+    await deliver(deps.data, message.id, null, at)
     if (demo.read) await markDeliveriesRead(deps.data.db, message.id, at)
     added++
   }

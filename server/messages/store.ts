@@ -11,7 +11,7 @@
  * stores move). Who a segment reaches is asked of the punters store (server/punters/lookups.ts).
  */
 import type { Generated, Kysely, Selectable } from 'kysely'
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
 import { registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
@@ -201,9 +201,9 @@ export async function listMessages(db: Kysely<Tables>, limit = 100): Promise<Sto
 }
 
 /** The punters an audience names (ids), asked of the punters store now. */
-export async function recipientsOf(db: Db, audience: Audience): Promise<number[]> {
+export async function recipientsOf(data: DataLayer, audience: Audience): Promise<number[]> {
   if (audience.type === 'punter') return [audience.punterId]
-  return punterIdsInSegment(db, audience.type === 'segment' ? audience : {})
+  return punterIdsInSegment(data, audience.type === 'segment' ? audience : {})
 }
 
 /** Delivery rows per insert statement (3 parameters each: far under both engines' limits). */
@@ -216,10 +216,10 @@ const DELIVERY_BATCH = 500
  * conditional update inside it, so when two admins (or two instances) deliver at once exactly one
  * does, and a punter never gets a message twice (the delivery's primary key).
  */
-export async function deliver(data: DataLayer, punters: Db, id: number, approver: string | null, now: number): Promise<number[] | undefined> {
+export async function deliver(data: DataLayer, id: number, approver: string | null, now: number): Promise<number[] | undefined> {
   const message = await findMessage(data.db, id)
   if (!message || message.status !== 'PENDING_APPROVAL') return undefined
-  const reached = await recipientsOf(punters, message.audience)
+  const reached = await recipientsOf(data, message.audience)
   return data.transaction(async (tx) => {
     const claimed = await tx
       .updateTable('punter_messages')

@@ -7,9 +7,10 @@
  * server-only: a list of valid codes is never served). A code counts once per punter (unique
  * row), and its bonus money goes through the ledger like any other balance change.
  */
-import { registerMigration, type Db } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
+import { registerMigration } from '../db/database'
 import { registerSchema } from '../db/schema'
-import type { Punter, PunterProfile } from '../punters/repository'
+import { punterLock, type Punter, type PunterProfile } from '../punters/repository'
 
 registerMigration(
   'money-605-promo-code-uses',
@@ -79,35 +80,51 @@ export function findPromoCode(codes: PromoCodePolicy[], promoCode: string, count
   return found
 }
 
-/** Applies a code's reward to the punter's bonus info, once per punter and code. */
-export function redeemPromoCode(db: Db, punter: Punter, promo: PromoCodePolicy, now: number): PromoAnswer {
-  return db.transaction((): PromoAnswer => {
-    const used = db.prepare('INSERT INTO promo_code_uses (punter_id, code, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(punter.id, promo.code.toUpperCase(), now)
-    if (used.changes === 0) return { ok: false, code: 'PROMO_CODE_ALREADY_USED' }
-    const row = db.prepare('SELECT profile FROM punters WHERE id = ?').get(punter.id) as { profile: string }
-    const profile = JSON.parse(row.profile || '{}') as PunterProfile & { bonus?: { accounts?: BonusAccount[] } }
-    const bonus = { productsWithBonus: [] as string[], freeBetCount: 0, welcomeBonusMoney: 0, ...(profile.bonus ?? {}) } as NonNullable<PunterProfile['bonus']> & { accounts?: BonusAccount[] }
-    const { product, freeBets = 0, bonusMoney = 0, turnoverMultiplier = 0 } = promo.reward
-    if (!bonus.productsWithBonus.includes(product)) bonus.productsWithBonus = [...bonus.productsWithBonus, product]
-    bonus.freeBetCount += freeBets
-    const accounts = [...(bonus.accounts ?? [])]
-    const existing = accounts.findIndex((a) => a.product === product)
-    if (bonusMoney > 0) {
-      const account: BonusAccount =
-        existing >= 0
-          ? { ...accounts[existing]!, amount: accounts[existing]!.amount + bonusMoney, requiredTurnover: accounts[existing]!.requiredTurnover + bonusMoney * turnoverMultiplier }
-          : { product, amount: bonusMoney, currentStep: 1, turnover: 0, requiredTurnover: bonusMoney * turnoverMultiplier }
-      if (existing >= 0) accounts[existing] = account
-      else accounts.push(account)
-    }
-    bonus.accounts = accounts
-    db.prepare("UPDATE punters SET profile = json_set(profile, '$.bonus', json(?)), updated_at = ? WHERE id = ?").run(JSON.stringify(bonus), now, punter.id)
-    return { ok: true, reward: promo.reward, bonus }
-  })()
+/** Applies a code's reward to the punter's bonus info, once per punter and code: the use and the
+ * profile's bonus are written in one transaction serialised on the punter (the profile is read,
+ * patched and written back), and the use's primary key counts the code once across instances. */
+export async function redeemPromoCode(data: DataLayer, punter: Punter, promo: PromoCodePolicy, now: number): Promise<PromoAnswer> {
+  return data.transaction(
+    async (tx): Promise<PromoAnswer> => {
+      const used = await tx
+        .insertInto('promo_code_uses')
+        .values({ punter_id: punter.id, code: promo.code.toUpperCase(), created_at: now })
+        .onConflict((c) => c.columns(['punter_id', 'code']).doNothing())
+        .returning('code')
+        .executeTakeFirst()
+      if (!used) return { ok: false, code: 'PROMO_CODE_ALREADY_USED' }
+      const row = await tx.selectFrom('punters').select('profile').where('id', '=', punter.id).executeTakeFirstOrThrow()
+      const profile = JSON.parse(row.profile || '{}') as PunterProfile & { bonus?: { accounts?: BonusAccount[] } }
+      const bonus = withReward(profile.bonus, promo.reward)
+      await tx.updateTable('punters').set({ profile: JSON.stringify({ ...profile, bonus }), updated_at: now }).where('id', '=', punter.id).execute()
+      return { ok: true, reward: promo.reward, bonus }
+    },
+    { serialiseOn: punterLock(punter.id) },
+  )
+}
+
+/** The bonus info after a reward: the product listed, free bets added, its bonus account opened or topped up. */
+function withReward(current: PunterProfile['bonus'], reward: PromoReward): NonNullable<PunterProfile['bonus']> {
+  const bonus = { productsWithBonus: [] as string[], freeBetCount: 0, welcomeBonusMoney: 0, ...(current ?? {}) } as NonNullable<PunterProfile['bonus']> & { accounts?: BonusAccount[] }
+  const { product, freeBets = 0, bonusMoney = 0, turnoverMultiplier = 0 } = reward
+  if (!bonus.productsWithBonus.includes(product)) bonus.productsWithBonus = [...bonus.productsWithBonus, product]
+  bonus.freeBetCount += freeBets
+  const accounts = [...(bonus.accounts ?? [])]
+  const existing = accounts.findIndex((a) => a.product === product)
+  if (bonusMoney > 0) {
+    const account: BonusAccount =
+      existing >= 0
+        ? { ...accounts[existing]!, amount: accounts[existing]!.amount + bonusMoney, requiredTurnover: accounts[existing]!.requiredTurnover + bonusMoney * turnoverMultiplier }
+        : { product, amount: bonusMoney, currentStep: 1, turnover: 0, requiredTurnover: bonusMoney * turnoverMultiplier }
+    if (existing >= 0) accounts[existing] = account
+    else accounts.push(account)
+  }
+  bonus.accounts = accounts
+  return bonus
 }
 
 /** The promo codes the punter has used (upper case): for the promotions the punter takes part in (server/promotions). */
-export async function promoCodesUsedBy(db: Db, punterId: number): Promise<Set<string>> {
-  const rows = db.prepare('SELECT code FROM promo_code_uses WHERE punter_id = ?').all(punterId) as { code: string }[]
+export async function promoCodesUsedBy(data: DataLayer, punterId: number): Promise<Set<string>> {
+  const rows = await data.db.selectFrom('promo_code_uses').select('code').where('punter_id', '=', punterId).execute()
   return new Set(rows.map((r) => r.code))
 }

@@ -97,14 +97,14 @@ export interface PaymentServices {
 export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices = {}): Router {
   const router = Router()
   const gate = Router()
-  const { db, data, log } = deps
+  const { data, log } = deps
   const simulator = deps.config.simulators && !services.provider ? createSimulatedProvider(data, deps.now) : undefined
   const provider = services.provider ?? simulator
   const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter
   // the punters store's row (group 5): read through its module, never joined
-  const freshBalance = (punterId: number) => {
-    const punter = findPunterById(db, punterId)!
+  const freshBalance = async (punterId: number) => {
+    const punter = (await findPunterById(data, punterId))!
     return { balance_minor: punter.balanceMinor, first_deposit_date: punter.firstDepositDate }
   }
 
@@ -123,7 +123,7 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     const punter = punterOf(res)
     const { amount, method, idempotencyKey } = req.body as { amount: number; method: string; idempotencyKey?: string }
     // restricted punters (spec §6) do not deposit: the jurisdiction document says which restriction takes what
-    const allowed = assertAllowedFor(deps, req, punter.id, 'deposit')
+    const allowed = await assertAllowedFor(deps, req, punter.id, 'deposit')
     if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
     if (!hasAtMostTwoDecimals(amount)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'multipleOf' })
     const source = sourcesFor(deps, req, punter.currency).find((s) => s.id === method)
@@ -162,7 +162,7 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     if (!payment || payment.punterId !== punter.id) return sendError(res, 404, 'PAYMENT_NOT_FOUND')
     const settled = payment.status === 'pending' && provider ? (await settlePayment(deps, payment.id, await provider.outcome(payment.id), deps.now()))! : payment
     if (settled.status !== payment.status) log.info('payments.deposit.settled', { punterId: punter.id, paymentId: payment.id, status: settled.status })
-    const fresh = freshBalance(punter.id)
+    const fresh = await freshBalance(punter.id)
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, paymentAnswer(settled, fresh.balance_minor, fresh.first_deposit_date))
   }
@@ -205,14 +205,14 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     sendOk(res, { ...(await limitsAnswer(req, punter)), changes })
   })
 
-  gate.post('/bonus/punter/promo-code/input', auth, validateBody(PROMO_INPUT_SCHEMA), (req, res) => {
+  gate.post('/bonus/punter/promo-code/input', auth, validateBody(PROMO_INPUT_SCHEMA), async (req, res) => {
     const punter = punterOf(res)
-    const allowed = assertAllowedFor(deps, req, punter.id, 'bet') // a bonus is for betting
+    const allowed = await assertAllowedFor(deps, req, punter.id, 'bet') // a bonus is for betting
     if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
     const codes = ((jurisdictionOf(deps, req) as unknown as { bonus?: { promoCodes?: PromoCodePolicy[] } })?.bonus?.promoCodes ?? []) as PromoCodePolicy[]
     const promo = findPromoCode(codes, (req.body as { promoCode: string }).promoCode, punter.profile.countryCode)
     if (!promo) return sendError(res, 400, 'INVALID_PROMO_CODE')
-    const answer = redeemPromoCode(db, punter, promo, deps.now())
+    const answer = await redeemPromoCode(data, punter, promo, deps.now())
     if (!answer.ok) return sendError(res, 409, answer.code)
     log.info('bonus.promo.redeemed', { punterId: punter.id, product: promo.reward.product })
     announceParticipation(deps, siteContext(req, deps).jurisdiction, punter.id, promo.code) // spec §3 promoParticipation

@@ -14,7 +14,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
 import { oneOf, registerSchema } from '../db/schema'
 import type { Tables } from '../db/tables'
@@ -144,22 +144,24 @@ export type ProviderOutcome = PaymentStatus
  * the first deposit date (if none) in the punters store's transaction, then closes the payment;
  * failure and abandonment only close the payment. A payment no longer pending is answered as it is.
  */
-export async function settlePayment(deps: { db: Db; data: DataLayer }, paymentId: string, outcome: ProviderOutcome, now: number): Promise<Payment | undefined> {
-  const { db, data } = deps
+export async function settlePayment(deps: { data: DataLayer }, paymentId: string, outcome: ProviderOutcome, now: number): Promise<Payment | undefined> {
+  const { data } = deps
   const payment = await findPayment(data.db, paymentId)
   if (!payment || payment.status !== 'pending') return payment
   let final = outcome
   if (final === 'pending' && now - payment.createdAt >= PAYMENT_ABANDONED_AFTER_MS) final = 'abandoned'
   if (final === 'pending') return payment
   if (final === 'succeeded') {
-    changeBalance(db, {
+    await changeBalance(data, {
       punterId: payment.punterId,
       amountMinor: payment.amountMinor,
       reference: `deposit:${payment.id}`,
       kind: 'deposit',
       now,
-      // the punters row's first deposit date (group 5's table, in its transaction; still raw SQLite there)
-      alsoWrite: () => void db.prepare('UPDATE punters SET first_deposit_date = COALESCE(first_deposit_date, ?) WHERE id = ?').run(new Date(now).toISOString().slice(0, 10), payment.punterId),
+      // the punters row's first deposit date, in the balance's transaction (applied with the first credit only)
+      alsoWrite: async (tx) => {
+        await tx.updateTable('punters').set({ first_deposit_date: new Date(now).toISOString().slice(0, 10) }).where('id', '=', payment.punterId).where('first_deposit_date', 'is', null).execute()
+      },
     })
   }
   await data.db.updateTable('payments').set({ status: final, settled_at: now }).where('id', '=', payment.id).where('status', '=', 'pending').execute()

@@ -89,7 +89,7 @@ export function createPromotionsRouter(deps: ServerDeps): Router {
   gate.get('/bonus/ticket/active-campaigns', auth, validateQuery(ONE_QUERY), async (req, res) => {
     const punter = res.locals.punter as Punter
     // the promo code uses belong to the payments store (issue 16: read through its function, never joined)
-    const used = await promoCodesUsedBy(deps.db, punter.id)
+    const used = await promoCodesUsedBy(deps.data, punter.id)
     const { participating: takingPart } = wordsFor(deps, req)
     const now = deps.now()
     const codes = new Map(promotionsOfSite(deps.documents.list('promotion'), siteContext(req, deps).jurisdiction).filter((p) => isLive(p, now)).map((p) => [p.id, p.participationCode?.toUpperCase()]))

@@ -4,7 +4,7 @@
  * account number is left alone). The table in DEMO_PUNTERS.md lists the same data; a unit test
  * keeps them in step.
  */
-import type { Db } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
 import type { Logger } from '../log'
 import { hashPassword } from './password'
 import { insertPunter, type NewPunter } from './repository'
@@ -57,8 +57,10 @@ export function demoPunters(now: number): DemoPunter[] {
 }
 
 /** Inserts the demo punters that are not there yet; returns how many were added. */
-export async function seedDemoPunters(db: Db, now: number, log?: Logger): Promise<number> {
-  const missing = demoPunters(now).filter((p) => !db.prepare('SELECT 1 FROM punters WHERE account_number = ?').get(p.accountNumber))
+export async function seedDemoPunters(data: DataLayer, now: number, log?: Logger): Promise<number> {
+  const all = demoPunters(now)
+  const present = new Set((await data.db.selectFrom('punters').select('account_number').where('account_number', 'in', all.map((p) => p.accountNumber)).execute()).map((r) => r.account_number))
+  const missing = all.filter((p) => !present.has(p.accountNumber))
   if (missing.length === 0) return 0
   // Every demo punter shares one documented password, so one argon2id hash serves them all:
   // seeding a fresh test database costs one hash (~60 ms) instead of 22.
@@ -66,7 +68,8 @@ export async function seedDemoPunters(db: Db, now: number, log?: Logger): Promis
   const hashes = missing.map(() => hash)
   let added = 0
   for (const [i, { shows: _shows, ...punter }] of missing.entries()) {
-    const result = insertPunter(db, { ...punter, passwordHash: hashes[i] }, now)
+    // a second instance seeding at the same time: the unique account number keeps one of each
+    const result = await insertPunter(data, { ...punter, passwordHash: hashes[i] }, now)
     if (result.ok) added++
     else log?.warn('punters.demo.skipped', { accountNumber: punter.accountNumber, outcome: result.code })
   }

@@ -7,9 +7,14 @@
  * Balance changes (issue 12): every one goes through `changeBalance`, which writes a ledger entry
  * and the new balance in one transaction and, once applied, emits `accountUpdate`. A ledger
  * entry's reference is unique (a payment id, a promo code use), so the same change is applied once.
+ * On the query layer (issue 16): the ledger and the balance are the punters store's (./tables.ts).
  */
 import { EventEmitter } from 'node:events'
-import { registerMigration, type Db } from '../db/database'
+import type { Kysely, Transaction } from 'kysely'
+import type { DataLayer } from '../db/data-layer'
+import { registerMigration } from '../db/database'
+import type { Tables } from '../db/tables'
+import './tables'
 
 export const PUNTER_EVENT_TYPES = [
   'accountUpdate',
@@ -64,42 +69,85 @@ export interface BalanceChange {
   punterId: number
   /** Signed, minor units (cents). */
   amountMinor: number
-  /** Unique per change: the same reference is applied once. */
+  /** Unique per change: the same reference is applied once, on every instance. */
   reference: string
   /** What the entry is: deposit, bonus … */
   kind: string
   now: number
-  /** More writes that belong to the same change (first deposit date, payment status); run inside
-   * the transaction, only when the change is applied. */
-  alsoWrite?: () => void
+  /**
+   * The balance the punter must hold BEFORE the change for it to apply (a game's stake, whose win
+   * is credited in the same change). Checked by the balance UPDATE itself, so concurrent debits on
+   * several instances never overdraw. Default: a debit must not take the balance below zero; a
+   * credit needs nothing.
+   */
+  requiredMinor?: number
+  /** More writes that belong to the same change (first deposit date, a bet closed); run inside
+   * the transaction, only when the change is applied. Await only the database here (see
+   * server/db/README.md); throwing rolls the whole change back. */
+  alsoWrite?: (tx: Transaction<Tables>) => Promise<void> | void
 }
 
 export interface BalanceChangeResult {
   applied: boolean
   balanceMinor: number
+  /** Not applied because the balance did not cover `requiredMinor` (nothing was written). */
+  insufficient?: boolean
+}
+
+/** Thrown inside the transaction to roll it back with an answer (a refused or unknown punter). */
+class NotApplied {
+  constructor(readonly result: BalanceChangeResult) {}
 }
 
 /**
  * Applies one balance change atomically (ledger entry, balance, `alsoWrite`) and emits
  * accountUpdate after the commit. A reference already in the ledger changes nothing.
- * Call it outside other transactions: inside one it nests as a savepoint, and the event would go
- * out before the outer commit.
+ *
+ * Order, for several instances on one database: the ledger entry first (its reference is unique:
+ * a second instance applying the same reference waits for the first one's commit, then inserts
+ * nothing), then the balance with a conditional UPDATE (`balance_minor >= required`: PostgreSQL
+ * re-checks the condition on the row another transaction just committed, so two debits can never
+ * both pass on a balance that covers one), then the entry's balance after. No read-then-write, so
+ * no lock beyond the row's is needed.
+ * Call it outside other transactions: the event would go out before the outer commit.
  */
-export function changeBalance(db: Db, change: BalanceChange): BalanceChangeResult {
-  const result = db.transaction((): BalanceChangeResult => {
-    const inserted = db
-      .prepare(
-        `INSERT INTO ledger_entries (punter_id, reference, kind, amount_minor, balance_after_minor, created_at)
-         SELECT id, ?, ?, ?, balance_minor + ?, ? FROM punters WHERE id = ?
-         ON CONFLICT(reference) DO NOTHING`,
-      )
-      .run(change.reference, change.kind, change.amountMinor, change.amountMinor, change.now, change.punterId)
-    const current = db.prepare('SELECT balance_minor FROM punters WHERE id = ?').get(change.punterId) as { balance_minor: number } | undefined
-    if (inserted.changes === 0 || !current) return { applied: false, balanceMinor: current?.balance_minor ?? 0 }
-    db.prepare('UPDATE punters SET balance_minor = balance_minor + ?, updated_at = ? WHERE id = ?').run(change.amountMinor, change.now, change.punterId)
-    change.alsoWrite?.()
-    return { applied: true, balanceMinor: current.balance_minor + change.amountMinor }
-  }).immediate()
+export async function changeBalance(data: DataLayer, change: BalanceChange): Promise<BalanceChangeResult> {
+  const required = change.requiredMinor ?? (change.amountMinor < 0 ? -change.amountMinor : undefined)
+  let result: BalanceChangeResult
+  try {
+    result = await data.transaction(async (tx): Promise<BalanceChangeResult> => {
+      const entry = await tx
+        .insertInto('ledger_entries')
+        .values({ punter_id: change.punterId, reference: change.reference, kind: change.kind, amount_minor: change.amountMinor, balance_after_minor: 0, created_at: change.now })
+        .onConflict((c) => c.column('reference').doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (!entry) return { applied: false, balanceMinor: await balanceIn(tx, change.punterId) }
+      let update = tx
+        .updateTable('punters')
+        .set((eb) => ({ balance_minor: eb('balance_minor', '+', change.amountMinor), updated_at: change.now }))
+        .where('id', '=', change.punterId)
+      if (required !== undefined) update = update.where('balance_minor', '>=', required)
+      const updated = await update.returning('balance_minor').executeTakeFirst()
+      if (!updated) throw new NotApplied({ applied: false, balanceMinor: await balanceIn(tx, change.punterId), insufficient: true })
+      await tx.updateTable('ledger_entries').set({ balance_after_minor: updated.balance_minor }).where('id', '=', entry.id).execute()
+      await change.alsoWrite?.(tx)
+      return { applied: true, balanceMinor: updated.balance_minor }
+    })
+  } catch (error) {
+    if (!(error instanceof NotApplied)) throw error
+    result = error.result
+  }
   if (result.applied) emitPunterEvent('accountUpdate', { punterId: change.punterId, balance: result.balanceMinor / 100 } satisfies AccountUpdate)
   return result
+}
+
+async function balanceIn(db: Kysely<Tables>, punterId: number): Promise<number> {
+  const row = await db.selectFrom('punters').select('balance_minor').where('id', '=', punterId).executeTakeFirst()
+  return row?.balance_minor ?? 0
+}
+
+/** The punter's balance now (minor units; 0 for no such punter). */
+export function balanceOf(data: DataLayer, punterId: number): Promise<number> {
+  return balanceIn(data.db, punterId)
 }

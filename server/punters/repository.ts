@@ -3,18 +3,23 @@
  * updates, and the heartbeat's user data (spec §3 "User data"), built whole from one row.
  *
  * The `punters` table belongs to the foundation (server/db/database.ts); the columns the accounts
- * part needs on top are added by this file's own migration.
+ * part needs on top are added by this file's own migration. On the query layer (issue 16) its
+ * current shape is ./tables.ts (q070), and every statement here runs on SQLite or PostgreSQL.
  */
 import { createHash, randomInt } from 'node:crypto'
 import type { Result } from '../../engine/core/contracts'
 import type { LoginKind } from '../../engine/auth/login-classification'
 import { BET_PLACING_MODES, ODDS_TYPES } from '../../engine/core/odds'
 import { SERVER_SETTINGS_DEFAULTS } from '../../engine/core/settings-defaults'
-import { registerMigration, type Db } from '../db/database'
+import { sql, type Kysely, type Selectable } from 'kysely'
+import type { DataLayer } from '../db/data-layer'
+import { isStorageUnavailable, registerMigration } from '../db/database'
+import type { Tables } from '../db/tables'
 import { CURRENCIES } from '../dictionary/countries'
 import { STANDBY_TIMEOUTS_MS, TIME_ZONE_IDS } from '../dictionary/settings-choices'
 import { hashPassword } from './password'
 // the store's tables on the query layer (q070): registered whenever the store is loaded
+import type { PunterTable } from './tables'
 import './tables'
 
 registerMigration(
@@ -93,36 +98,7 @@ export interface Punter {
   updatedAt: number
 }
 
-interface PunterRow {
-  id: number
-  jurisdiction: string
-  account_number: string
-  email: string | null
-  phone: string | null
-  nickname: string | null
-  password_hash: string
-  state: string
-  first_name: string
-  last_name: string
-  birth_day: string | null
-  country_id: number | null
-  currency: string
-  balance_minor: number
-  withdrawable_minor: number
-  first_deposit_date: string | null
-  vip: number
-  legal_agreement: string
-  email_confirmed: number
-  phone_confirmed: number
-  identity_state: string
-  profile: string
-  settings: string
-  login_denied_until: number | null
-  last_login_at: number | null
-  previous_login_at: number | null
-  created_at: number
-  updated_at: number
-}
+type PunterRow = Selectable<PunterTable>
 
 function parseJson<T>(text: string, fallback: T): T {
   try {
@@ -195,109 +171,124 @@ export interface NewPunter {
 /** Codes sign-up shows (spec §8). */
 export type CreatePunterError = 'DUPLICATE_EMAIL' | 'DUPLICATE_PHONE_NUMBER' | 'NICKNAME_ALREADY_EXIST' | 'COMMON_ERROR'
 
-function newAccountNumber(db: Db): string {
+async function newAccountNumber(db: Kysely<Tables>): Promise<string> {
   for (;;) {
     const candidate = String(randomInt(10_000_000, 99_999_999))
-    if (!db.prepare('SELECT 1 FROM punters WHERE account_number = ?').get(candidate)) return candidate
+    if (!(await db.selectFrom('punters').select('id').where('account_number', '=', candidate).executeTakeFirst())) return candidate
   }
 }
+
+/** Matches a column case-insensitively (SQLite's NOCASE, PostgreSQL's lower(): ./tables.ts). */
+const lowerIs = (column: 'email' | 'nickname', value: string) => sql<boolean>`lower(${sql.ref(column)}) = lower(${value})`
 
 /**
  * Creates a punter (argon2id hash of the password). Duplicates answer with the sign-up codes
  * instead of throwing. Sign-up calls this; so does the demo seed.
  */
-export async function createPunter(db: Db, input: NewPunter, now: number): Promise<Result<Punter>> {
+export async function createPunter(data: DataLayer, input: NewPunter, now: number): Promise<Result<Punter>> {
   const passwordHash = await hashPassword(input.password)
-  return insertPunter(db, { ...input, passwordHash }, now)
+  return insertPunter(data, { ...input, passwordHash }, now)
 }
 
-/** Same as createPunter with an already computed hash (the seed hashes in parallel). */
-export function insertPunter(db: Db, input: Omit<NewPunter, 'password'> & { passwordHash: string }, now: number): Result<Punter> {
+/**
+ * Same as createPunter with an already computed hash (the seed hashes in parallel). The reads
+ * give the sign-up codes; the unique indexes are the guard between instances (a row lost to a
+ * concurrent insert answers the code of the column it collided on, else COMMON_ERROR).
+ */
+export async function insertPunter(data: DataLayer, input: Omit<NewPunter, 'password'> & { passwordHash: string }, now: number): Promise<Result<Punter>> {
   const email = input.email?.trim().toLowerCase() || null
   const phone = input.phone || null
   const nickname = input.nickname?.trim() || null
-  if (email && db.prepare('SELECT 1 FROM punters WHERE email = ?').get(email)) return { ok: false, code: 'DUPLICATE_EMAIL' }
-  if (phone && db.prepare('SELECT 1 FROM punters WHERE phone = ?').get(phone)) return { ok: false, code: 'DUPLICATE_PHONE_NUMBER' }
-  if (nickname && db.prepare('SELECT 1 FROM punters WHERE nickname = ?').get(nickname)) return { ok: false, code: 'NICKNAME_ALREADY_EXIST' }
+  const taken = await duplicateOf(data.db, email, phone, nickname)
+  if (taken) return { ok: false, code: taken }
   try {
-    const info = db
-      .prepare(
-        `INSERT INTO punters (jurisdiction, account_number, email, phone, nickname, password_hash, state, first_name, last_name,
-           birth_day, country_id, currency, balance_minor, withdrawable_minor, first_deposit_date, vip, legal_agreement,
-           email_confirmed, phone_confirmed, identity_state, profile, settings, login_denied_until, created_at, updated_at)
-         VALUES (@jurisdiction, @accountNumber, @email, @phone, @nickname, @passwordHash, @state, @firstName, @lastName,
-           @birthDay, @countryId, @currency, @balanceMinor, @withdrawableMinor, @firstDepositDate, @vip, @legalAgreement,
-           @emailConfirmed, @phoneConfirmed, @identityState, @profile, @settings, @loginDeniedUntil, @now, @now)`,
-      )
-      .run({
+    const row = await data.db
+      .insertInto('punters')
+      .values({
         jurisdiction: input.jurisdiction,
-        accountNumber: input.accountNumber ?? newAccountNumber(db),
+        account_number: input.accountNumber ?? (await newAccountNumber(data.db)),
         email,
         phone,
         nickname,
-        passwordHash: input.passwordHash,
+        password_hash: input.passwordHash,
         state: input.state ?? 'OPENED',
-        firstName: input.firstName ?? '',
-        lastName: input.lastName ?? '',
-        birthDay: input.birthDay ?? null,
-        countryId: input.countryId ?? null,
+        first_name: input.firstName ?? '',
+        last_name: input.lastName ?? '',
+        birth_day: input.birthDay ?? null,
+        country_id: input.countryId ?? null,
         currency: input.currency ?? 'USD',
-        balanceMinor: input.balanceMinor ?? 0,
-        withdrawableMinor: input.withdrawableMinor ?? 0,
-        firstDepositDate: input.firstDepositDate ?? null,
+        balance_minor: input.balanceMinor ?? 0,
+        withdrawable_minor: input.withdrawableMinor ?? 0,
+        first_deposit_date: input.firstDepositDate ?? null,
         vip: input.vip ? 1 : 0,
-        legalAgreement: input.legalAgreement ?? 'accepted',
-        emailConfirmed: input.emailConfirmed === false ? 0 : 1,
-        phoneConfirmed: input.phoneConfirmed === false ? 0 : 1,
-        identityState: input.identityState ?? 'none',
+        legal_agreement: input.legalAgreement ?? 'accepted',
+        email_confirmed: input.emailConfirmed === false ? 0 : 1,
+        phone_confirmed: input.phoneConfirmed === false ? 0 : 1,
+        identity_state: input.identityState ?? 'none',
         profile: JSON.stringify(input.profile ?? {}),
         settings: JSON.stringify(input.settings ?? {}),
-        loginDeniedUntil: input.loginDeniedUntil ?? null,
-        now,
+        login_denied_until: input.loginDeniedUntil ?? null,
+        created_at: now,
+        updated_at: now,
       })
-    return { ok: true, value: findPunterById(db, Number(info.lastInsertRowid))! }
-  } catch {
-    // A unique constraint lost to a concurrent insert.
-    return { ok: false, code: 'COMMON_ERROR' }
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { ok: true, value: (await findPunterById(data, row.id))! }
+  } catch (error) {
+    if (isStorageUnavailable(error)) throw error
+    // A unique index lost to a concurrent insert (another request or instance): name the column.
+    return { ok: false, code: (await duplicateOf(data.db, email, phone, nickname)) ?? 'COMMON_ERROR' }
   }
 }
 
-export function findPunterById(db: Db, id: number): Punter | undefined {
-  const row = db.prepare('SELECT * FROM punters WHERE id = ?').get(id) as PunterRow | undefined
-  return row && toPunter(row)
+async function duplicateOf(db: Kysely<Tables>, email: string | null, phone: string | null, nickname: string | null): Promise<CreatePunterError | undefined> {
+  if (email && (await db.selectFrom('punters').select('id').where(lowerIs('email', email)).executeTakeFirst())) return 'DUPLICATE_EMAIL'
+  if (phone && (await db.selectFrom('punters').select('id').where('phone', '=', phone).executeTakeFirst())) return 'DUPLICATE_PHONE_NUMBER'
+  if (nickname && (await db.selectFrom('punters').select('id').where(lowerIs('nickname', nickname)).executeTakeFirst())) return 'NICKNAME_ALREADY_EXIST'
+  return undefined
 }
 
-const LOOKUP_COLUMN: Record<Exclude<LoginKind, 'other'>, string> = {
-  email: 'email',
-  phone_number: 'phone',
-  account_number: 'account_number',
-  nickname: 'nickname',
+export async function findPunterById(data: DataLayer, id: number): Promise<Punter | undefined> {
+  const row = await data.db.selectFrom('punters').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && toPunter(row)
 }
 
 /** The punter of a site with this login (already classified and normalised), if any. */
-export function findPunterByLogin(db: Db, jurisdiction: string, kind: LoginKind, value: string): Punter | undefined {
+export async function findPunterByLogin(data: DataLayer, jurisdiction: string, kind: LoginKind, value: string): Promise<Punter | undefined> {
   if (kind === 'other') return undefined
-  const row = db.prepare(`SELECT * FROM punters WHERE ${LOOKUP_COLUMN[kind]} = ? AND jurisdiction = ?`).get(value, jurisdiction) as PunterRow | undefined
+  const query = data.db.selectFrom('punters').selectAll().where('jurisdiction', '=', jurisdiction)
+  const row = await (kind === 'email' || kind === 'nickname' ? query.where(lowerIs(kind, value)) : query.where(kind === 'phone_number' ? 'phone' : 'account_number', '=', value)).executeTakeFirst()
   return row && toPunter(row)
 }
 
-export function recordLogin(db: Db, id: number, now: number): void {
-  db.prepare('UPDATE punters SET previous_login_at = last_login_at, last_login_at = ?, updated_at = ? WHERE id = ?').run(now, now, id)
+export async function recordLogin(data: DataLayer, id: number, now: number): Promise<void> {
+  await data.db.updateTable('punters').set((eb) => ({ previous_login_at: eb.ref('last_login_at'), last_login_at: now, updated_at: now })).where('id', '=', id).execute()
 }
 
-export function setLegalAgreement(db: Db, id: number, value: LegalAgreement, now: number): void {
-  db.prepare('UPDATE punters SET legal_agreement = ?, updated_at = ? WHERE id = ?').run(value, now, id)
+export async function setLegalAgreement(data: DataLayer, id: number, value: LegalAgreement, now: number): Promise<void> {
+  await data.db.updateTable('punters').set({ legal_agreement: value, updated_at: now }).where('id', '=', id).execute()
 }
 
-export function setPunterState(db: Db, id: number, state: PunterState, now: number): void {
-  db.prepare('UPDATE punters SET state = ?, updated_at = ? WHERE id = ?').run(state, now, id)
+export async function setPunterState(data: DataLayer, id: number, state: PunterState, now: number): Promise<void> {
+  await data.db.updateTable('punters').set({ state, updated_at: now }).where('id', '=', id).execute()
 }
 
-export function saveServerSettings(db: Db, id: number, settings: Record<string, unknown>, now: number): Record<string, unknown> {
-  const punter = findPunterById(db, id)
-  const merged = { ...(punter?.settings ?? {}), ...settings }
-  db.prepare('UPDATE punters SET settings = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(merged), now, id)
-  return merged
+/** The key that read-then-write transactions on one punter's row serialise on (an advisory lock
+ * on PostgreSQL; SQLite's IMMEDIATE transactions are serialised already). */
+export const punterLock = (id: number) => `punter:${id}`
+
+/** Merges settings into the punter's: read and written in one transaction serialised on the
+ * punter, so two instances saving different keys at once keep both. */
+export async function saveServerSettings(data: DataLayer, id: number, settings: Record<string, unknown>, now: number): Promise<Record<string, unknown>> {
+  return data.transaction(
+    async (tx) => {
+      const row = await tx.selectFrom('punters').select('settings').where('id', '=', id).executeTakeFirst()
+      const merged = { ...parseJson<Record<string, unknown>>(row?.settings ?? '{}', {}), ...settings }
+      await tx.updateTable('punters').set({ settings: JSON.stringify(merged), updated_at: now }).where('id', '=', id).execute()
+      return merged
+    },
+    { serialiseOn: punterLock(id) },
+  )
 }
 
 /** Server-side user settings and their defaults (spec §3 "Account settings keys", §9 defaults). */

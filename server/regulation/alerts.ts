@@ -68,26 +68,26 @@ export function notificationInfo(punter: Punter): NotificationInfo {
   }
 }
 
-function saveAlert(db: Db, punter: Punter, alert: NonNullable<Punter['profile']['regulationAlert']>, now: number): Promise<void> {
-  return setProfileField(db, punter.id, 'regulationAlert', alert, now)
+function saveAlert(data: DataLayer, punter: Punter, alert: NonNullable<Punter['profile']['regulationAlert']>, now: number): Promise<void> {
+  return setProfileField(data, punter.id, 'regulationAlert', alert, now)
 }
 
 /** Raises an alert for the punter (replacing an older one); shown until confirmed. The punter's
  * open pages get it at once as the socket's `regulationAlert` (the same figures as notification/info),
  * not at their next minute's ask. */
-export async function raiseRegulationAlert(db: Db, punterId: number, figures: Omit<NotificationInfo, 'status'>, now: number): Promise<void> {
-  const punter = await findPunterById(db, punterId)
+export async function raiseRegulationAlert(data: DataLayer, punterId: number, figures: Omit<NotificationInfo, 'status'>, now: number): Promise<void> {
+  const punter = await findPunterById(data, punterId)
   if (!punter) return
-  await saveAlert(db, punter, { status: 'NEED_TO_CONFIRM', ...figures, raisedAt: now, confirmedAt: null }, now)
+  await saveAlert(data, punter, { status: 'NEED_TO_CONFIRM', ...figures, raisedAt: now, confirmedAt: null }, now)
   const { spentHours, totalBetMinUnit, totalLostMinUnit } = figures
   emitPunterEvent('regulationAlert', { punterId, notificationInfo: { status: 'NEED_TO_CONFIRM', spentHours, totalBetMinUnit, totalLostMinUnit } })
 }
 
 /** The punter confirms the alert; confirming twice (a double tap) changes nothing. */
-export async function confirmRegulationAlert(db: Db, punter: Punter, now: number): Promise<NotificationInfo> {
+export async function confirmRegulationAlert(data: DataLayer, punter: Punter, now: number): Promise<NotificationInfo> {
   const alert = punter.profile.regulationAlert
-  if (alert && alert.confirmedAt === null) await saveAlert(db, punter, { ...alert, status: 'CONFIRMED', confirmedAt: now }, now)
-  return notificationInfo((await findPunterById(db, punter.id))!)
+  if (alert && alert.confirmedAt === null) await saveAlert(data, punter, { ...alert, status: 'CONFIRMED', confirmedAt: now }, now)
+  return notificationInfo((await findPunterById(data, punter.id))!)
 }
 
 export type SessionNotificationStatus = 'NO_ACTIVE_SESSION' | 'SESSION_IS_CONFIRMED' | 'NEED_TO_CONFIRM_SESSION'

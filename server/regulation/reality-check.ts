@@ -11,7 +11,8 @@
  * the chosen interval lives in the punter's profile, written through the punters store.
  */
 import type { Kysely } from 'kysely'
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
 import { registerSchema } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { setProfileField } from '../punters/lookups'
@@ -63,8 +64,8 @@ export function realityCheckSettings(punter: Punter, timeouts: number[]): Realit
   return { timeout: chosen?.timeoutMinutes ?? null, accepted: chosen !== undefined, timeouts }
 }
 
-export function saveRealityCheckTimeout(db: Db, punter: Punter, timeoutMinutes: number, now: number): Promise<void> {
-  return setProfileField(db, punter.id, 'realityCheck', { timeoutMinutes, acceptedAt: now }, now)
+export function saveRealityCheckTimeout(data: DataLayer, punter: Punter, timeoutMinutes: number, now: number): Promise<void> {
+  return setProfileField(data, punter.id, 'realityCheck', { timeoutMinutes, acceptedAt: now }, now)
 }
 
 export interface RealityCheck {

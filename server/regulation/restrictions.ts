@@ -10,7 +10,7 @@
  * Other parts call `assertAllowed` before a deposit, a bet or a game launch.
  */
 import type { Request } from 'express'
-import type { Db } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
 import type { ServerDeps } from '../deps'
 import { siteContext } from '../http/site'
 import { findPunterById, type Punter } from '../punters/repository'
@@ -107,8 +107,8 @@ export type Allowance = { ok: true } | Refusal
  * that decided (the highest-priority one that takes this operation away) so the page says why.
  * `jurisdiction` is the site's jurisdiction document (see `jurisdictionFor`).
  */
-export function assertAllowed(db: Db, punterId: number, jurisdiction: RestrictionPolicy | undefined, operation: Operation, now: number = Date.now()): Allowance {
-  const punter = findPunterById(db, punterId)
+export async function assertAllowed(data: DataLayer, punterId: number, jurisdiction: RestrictionPolicy | undefined, operation: Operation, now: number = Date.now()): Promise<Allowance> {
+  const punter = await findPunterById(data, punterId)
   if (!punter) return { ok: false, httpStatus: 403, code: 'LOGIN_NOT_FOUND', payload: { operation, restriction: null, endDate: null } }
   const deciding = activeRestrictions(punter, now).find((r) => blockedOperations(jurisdiction, r.type).includes(operation))
   if (!deciding) return { ok: true }
@@ -123,6 +123,6 @@ export function jurisdictionFor(deps: Pick<ServerDeps, 'documents'>, req: Reques
 }
 
 /** `assertAllowed` for a request: its site's jurisdiction and the server's clock. */
-export function assertAllowedFor(deps: Pick<ServerDeps, 'db' | 'documents' | 'now'>, req: Request, punterId: number, operation: Operation): Allowance {
-  return assertAllowed(deps.db, punterId, jurisdictionFor(deps, req), operation, deps.now())
+export function assertAllowedFor(deps: Pick<ServerDeps, 'data' | 'documents' | 'now'>, req: Request, punterId: number, operation: Operation): Promise<Allowance> {
+  return assertAllowed(deps.data, punterId, jurisdictionFor(deps, req), operation, deps.now())
 }

@@ -81,7 +81,7 @@ export function createRegulationRouter(deps: ServerDeps): Router {
   })
 
   router.post('/regulation/punter/alerts/notification/confirm', session, validateBody(EMPTY_BODY_SCHEMA), async (req, res) => {
-    const info = await confirmRegulationAlert(deps.db, req.punterSession!.punter, deps.now())
+    const info = await confirmRegulationAlert(deps.data, req.punterSession!.punter, deps.now())
     deps.log.info('regulation.alert.confirmed', { punterId: req.punterSession!.punterId, status: info.status })
     sendOk(res, { notificationInfo: info })
   })
@@ -123,7 +123,7 @@ export function createRealityCheckRouter(deps: ServerDeps): Router {
     const timeout = (req.body as { timeout: number }).timeout
     if (!timeouts.includes(timeout)) return sendError(res, 400, 'REALITY_CHECK_TIMEOUT_NOT_OFFERED', { field: 'timeout', allowed: timeouts })
     const punter = req.punterSession!.punter
-    await saveRealityCheckTimeout(deps.db, punter, timeout, deps.now())
+    await saveRealityCheckTimeout(deps.data, punter, timeout, deps.now())
     deps.log.info('regulation.reality-check.settings', { punterId: punter.id, timeout })
     sendOk(res, { timeout, accepted: true, timeouts })
   })

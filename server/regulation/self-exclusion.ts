@@ -99,7 +99,7 @@ function saveExclusion(db: Db, punter: Punter, settings: SelfExcludeSettings, no
 /** Excludes the punter (all sessions end at once), or says why not. */
 export async function selfExclude(deps: Pick<ServerDeps, 'db' | 'data' | 'log' | 'now'>, punterId: number, request: SelfExclusionRequest, policy: SelfExclusionPolicy): Promise<SelfExclusionOutcome> {
   const now = deps.now()
-  const punter = findPunterById(deps.db, punterId)
+  const punter = await findPunterById(deps.data, punterId)
   if (!punter) return { ok: false, httpStatus: 401, code: 'UNAUTHORIZED' }
   const wanted = requestedSettings(request, policy, now)
   if (!wanted.ok) return wanted

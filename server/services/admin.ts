@@ -87,7 +87,7 @@ export function createAdminServicesRouter(deps: ServerDeps, audit: Audit): Route
 
   router.get('/admin/api/services/recognitions', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
     const limit = limitOf(req)
-    const payload = { recognitions: await listRecognitions(deps.data, deps.db, limit), sharedVisitors: await sharedVisitors(deps.data.db, limit) }
+    const payload = { recognitions: await listRecognitions(deps.data, limit), sharedVisitors: await sharedVisitors(deps.data.db, limit) }
     await audit(req, 'admin.recognitions-read', { count: payload.recognitions.length, shared: payload.sharedVisitors.length })
     sendOk(res, payload)
   })

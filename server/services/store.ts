@@ -9,7 +9,7 @@
  * string_agg) are done as two bounded queries instead; account numbers come from the punters store.
  */
 import { sql, type Generated, type Kysely } from 'kysely'
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
 import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
@@ -315,9 +315,9 @@ export async function findRecognition(db: Kysely<Tables>, requestId: string, pun
 }
 
 /** The latest recognitions, each with its punter's account number (asked of the punters store). */
-export async function listRecognitions(data: DataLayer, punters: Db, limit: number): Promise<Array<Recognition & { id: number; createdAt: number; accountNumber: string | null }>> {
+export async function listRecognitions(data: DataLayer, limit: number): Promise<Array<Recognition & { id: number; createdAt: number; accountNumber: string | null }>> {
   const rows = await data.db.selectFrom('punter_recognitions').selectAll().orderBy('id', 'desc').limit(limit).execute()
-  const accounts = await accountNumbersOf(punters, rows.map((r) => r.punter_id))
+  const accounts = await accountNumbersOf(data, rows.map((r) => r.punter_id))
   return rows.map((r) => ({
     id: r.id,
     createdAt: r.created_at,

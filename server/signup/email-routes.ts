@@ -4,7 +4,6 @@
  * registration token confirms the address and logs the punter in.
  */
 import type { Request, Response, Router } from 'express'
-import type { Result } from '../../engine/core/contracts'
 import { consumeConfirmationToken, dropConfirmationTokens, issueConfirmationToken } from '../auth/router'
 import { sendOk } from '../http/envelope'
 import { busOf } from '../bus'
@@ -31,7 +30,7 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
       if (!email) return failFields(res, [{ field: 'email', code: 'required' }])
       const now = deps.now()
       const input = { ...(await withPasswordHash(prepared)), emailConfirmed: false }
-      const created: Result<NonNullable<ReturnType<typeof punterById>>> = insertSignupPunter(db, input, now)
+      const created = await insertSignupPunter(deps.data, input, now)
       if (!created.ok) return fail(res, created.code)
       // the token lives on the query layer (another database on PostgreSQL): no shared
       // transaction, so a punter whose token could not be stored is taken back at once
@@ -75,13 +74,13 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
     const body = req.body as { token: string }
     const now = deps.now()
     const punterId = await consumeConfirmationToken(deps.data, body.token, 'email', now)
-    const punter = punterId === undefined ? undefined : punterById(db, punterId)
+    const punter = punterId === undefined ? undefined : await punterById(deps.data, punterId)
     const { site } = siteContext(req, deps)
     if (!punter || punter.jurisdiction !== site.jurisdiction) return fail(res, 'TOKEN_NOT_FOUND')
     db.prepare('UPDATE punters SET email_confirmed = 1, updated_at = ? WHERE id = ?').run(now, punter.id)
-    if (punter.state === 'PROCESSING') setPunterState(db, punter.id, 'OPENED', now)
+    if (punter.state === 'PROCESSING') await setPunterState(deps.data, punter.id, 'OPENED', now)
     log.info('signup.email.confirmed', { punterId: punter.id })
-    await sendLoggedIn(deps, res, punterById(db, punter.id)!, now)
+    await sendLoggedIn(deps, res, (await punterById(deps.data, punter.id))!, now)
   }
   router.post('/auth/v2/login-by-registration-token', strictBody(REGISTRATION_TOKEN_SCHEMA), loginByRegistrationToken)
   router.post('/account/join/confirm-email', strictBody(REGISTRATION_TOKEN_SCHEMA), loginByRegistrationToken)

@@ -20,7 +20,7 @@ import type { FlowKind } from './verification'
 
 export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) {
   const { deps, verification, smsBudget, captcha, fail, failFields, blocked, send, TOKEN_BODY } = kit
-  const { db, log } = deps
+  const { log } = deps
   const { prepare, withPasswordHash } = preparation
 
   /**
@@ -91,7 +91,7 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
   async function finish(res: Response, verified: { payload: Record<string, unknown>; tokenDigest: string }, variant: string): Promise<void> {
     const now = deps.now()
     const input = verified.payload.punter as NewSignupPunter
-    const created = insertSignupPunter(db, input, now)
+    const created = await insertSignupPunter(deps.data, input, now)
     if (!created.ok) return void fail(res, created.code)
     if (!(await verification.complete(verified.tokenDigest))) {
       log.warn('signup.complete.raced', { variant, punterId: created.value.id })

@@ -1,12 +1,12 @@
 /**
  * The seam to the accounts part: creating the punter at the end of sign-up and logging them in.
- * Uses the accounts repository (`insertPunter`, one synchronous insert with duplicate checks) and
+ * Uses the accounts repository (`insertPunter`, an insert with duplicate checks on the query layer) and
  * their sessions, so a punter signed up here logs in everywhere like any other.
  */
 import type { Response } from 'express'
 import { HEADERS } from '../../engine/core/contracts'
 import { createSession, loginResult } from '../auth/sessions'
-import type { Db } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
 import type { ServerDeps } from '../deps'
 import { sendOk } from '../http/envelope'
 import { findPunterById, insertPunter, recordLogin, type NewPunter, type Punter } from '../punters/repository'
@@ -19,8 +19,8 @@ import { punterSessionCheck } from '../http/route-docs'
 export type NewSignupPunter = Omit<NewPunter, 'password'> & { passwordHash: string }
 
 /** Inserts the punter (duplicate e-mail, phone, nickname answered as sign-up codes). */
-export function insertSignupPunter(db: Db, input: NewSignupPunter, now: number): Result<Punter> {
-  return insertPunter(db, input, now)
+export function insertSignupPunter(data: DataLayer, input: NewSignupPunter, now: number): Promise<Result<Punter>> {
+  return insertPunter(data, input, now)
 }
 
 export const punterById = findPunterById
@@ -28,7 +28,7 @@ export const punterById = findPunterById
 /** Opens a session for a punter who just finished sign-up and answers like a login does. */
 export async function sendLoggedIn(deps: Pick<ServerDeps, 'db' | 'data'>, res: Response, punter: Punter, now: number, extra: Record<string, unknown> = {}): Promise<void> {
   const session = await createSession(deps.data, punter.id, { rememberMe: false }, now)
-  recordLogin(deps.db, punter.id, now)
+  await recordLogin(deps.data, punter.id, now)
   res.setHeader(HEADERS.sessionHash, session.sessionHash)
   sendOk(res, { ...loginResult(session, 'complete_registration'), identityState: punter.identityState, ...extra })
 }
@@ -39,7 +39,7 @@ export function requirePunter(deps: Pick<ServerDeps, 'db' | 'data' | 'now'>) {
   return punterSessionCheck(async (req: Request, res: Response, next: NextFunction) => {
     const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
     const session = await authenticate(deps.data, req.header(HEADERS.sessionHash), bearer, deps.now())
-    const punter = session && findPunterById(deps.db, session.punterId)
+    const punter = session && (await findPunterById(deps.data, session.punterId))
     if (!session || !punter) return sendError(res, 401, 'UNAUTHORIZED')
     res.locals.punter = punter
     next()

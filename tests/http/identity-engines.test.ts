@@ -42,14 +42,10 @@ describe.each(ENGINES)('MitID logins on %s (two instances on PostgreSQL)', (engi
     if (!runs) return
     instances = await pair(engine, (on) => startTestServer({ development: true, now: () => NOW, ...on }))
     ;({ a, b } = instances)
-    // the Danish punter with this CPR, the same id on both instances (punters still live in each instance's SQLite)
-    const ids = new Set<number>()
-    for (const server of instances.servers) {
-      const made = await createPunter(server.deps.db, { jurisdiction: 'denmark', currency: 'DKK', email: 'mitid-engines@test.parlay.test', password: 'mitid engines secret', profile: { cprDigest: cprDigest(CPR) } as never }, NOW)
-      if (!made.ok) throw new Error(made.code)
-      ids.add(made.value.id)
-    }
-    expect(ids.size).toBe(1)
+    // the Danish punter with this CPR: one row both instances read (the punters store is on the
+    // query layer: one table on PostgreSQL; on SQLite a and b are one server)
+    const made = await createPunter(a.deps.data, { jurisdiction: 'denmark', currency: 'DKK', email: 'mitid-engines@test.parlay.test', password: 'mitid engines secret', profile: { cprDigest: cprDigest(CPR) } as never }, NOW)
+    if (!made.ok) throw new Error(made.code)
   }, 120_000)
   afterAll(async () => instances?.dispose())
 

@@ -87,7 +87,7 @@ describe.each(ENGINES)('credential request budgets on %s', (engine, runs) => {
 /** `count` failures of one identifier of an existing account, recorded through the store itself on the server's engine. */
 async function seedFailures(server: AuthTestServer, login: string, count: number): Promise<void> {
   const [kind, value] = login.split(/:(.*)/)
-  const accountId = findPunterByLogin(server.deps.db, 'curacao', kind as 'email', value)!.id
+  const accountId = (await findPunterByLogin(server.deps.data, 'curacao', kind as 'email', value))!.id
   for (let i = 0; i < count; i++) await recordFailure(server.deps.data, { login, accountId, client: freshIp() }, server.clock.now)
 }
 
@@ -109,7 +109,7 @@ describe.runIf(havePostgres)('login-failure counters on PostgreSQL across instan
 
   it('the failures that reach the lock, sent in parallel to both instances, lock the account once: exactly one unlock link', async () => {
     const email = 'zero@demo.parlay.test'
-    const ids = [a, b].map((server) => findPunterByLogin(server.deps.db, 'curacao', 'email', email)?.id)
+    const ids = await Promise.all([a, b].map(async (server) => (await findPunterByLogin(server.deps.data, 'curacao', 'email', email))?.id))
     expect(ids[0]).toBe(ids[1]) // both instances' demo punters are seeded alike: one account id on both
     const sent: OutgoingMessage[] = []
     for (const server of [a, b]) useMessageSender(server.deps.db, { send: (message) => void sent.push(message) })

@@ -173,8 +173,8 @@ describe('captcha before counting; limits per identifier, per account and per cl
     const email = 'need-document@demo.parlay.test'
     const sent: OutgoingMessage[] = []
     useMessageSender(server.deps.db, { send: (message) => void sent.push(message) })
-    const owner = findPunterByLogin(server.deps.db, 'curacao', 'email', email)!
-    saveServerSettings(server.deps.db, owner.id, { locale: 'pt' }, server.clock.now)
+    const owner = (await findPunterByLogin(server.deps.data, 'curacao', 'email', email))!
+    await saveServerSettings(server.deps.data, owner.id, { locale: 'pt' }, server.clock.now)
     for (let i = 0; i < THROTTLE.lockAfter; i++)
       await server.login(email, 'wrong', i < THROTTLE.captchaAfter ? {} : { captcha: await server.solvedCaptcha() })
     await expect.poll(() => sent.filter((m) => m.to === email).length).toBe(1)

@@ -127,7 +127,7 @@ describe.each(ENGINES)('sessions and refresh-token families on %s (spec §4 "Tok
   }, 60_000)
 
   it.runIf(runs)('a confirmation token is spent by one conditional delete: of ten uses at once across the instances exactly one gets the punter; a token of another kind or past its time gets none', async () => {
-    const punter = findPunterByLogin(a.deps.db, 'curacao', 'nickname', 'HighRoller')!
+    const punter = (await findPunterByLogin(a.deps.data, 'curacao', 'nickname', 'HighRoller'))!
     const now = a.clock.now
     const token = await issueConfirmationToken(a.deps.data, punter.id, 'email', now)
     const uses = await Promise.all(Array.from({ length: 10 }, (_, i) => consumeConfirmationToken((i % 2 ? b : a).deps.data, token, 'email', now)))

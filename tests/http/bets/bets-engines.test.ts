@@ -88,7 +88,7 @@ describe.each(ENGINES)('bets on %s (two instances on PostgreSQL)', (engine, runs
 
   it.runIf(runs)('a crash between the steps loses nothing: a bet written but not debited is staked and opened by the sweep, a bet closed but not credited is credited by its reference, each once', async () => {
     const hash = await a.login('opened@demo.parlay.test')
-    const punter = findPunterByLogin(a.deps.db, 'curacao', 'email', 'opened@demo.parlay.test')!
+    const punter = (await findPunterByLogin(a.deps.data, 'curacao', 'email', 'opened@demo.parlay.test'))!
     const selection = await pick()
     const before = await a.balance(hash)
     const now = a.clock.now

@@ -24,7 +24,7 @@ describe.each(ENGINES)('money on %s', (engine, runs) => {
   it.runIf(runs)('20 parallel game rounds on one balance: it never goes negative, each acknowledged round is paid once, each refused one leaves no round', async () => {
     expect(server.deps.data.engine).toBe(engine)
     const hash = await server.login('opened@demo.parlay.test')
-    const punterId = findPunterByLogin(server.deps.db, 'curacao', 'email', 'opened@demo.parlay.test')!.id
+    const punterId = (await findPunterByLogin(server.deps.data, 'curacao', 'email', 'opened@demo.parlay.test'))!.id
     const before = await server.balance(hash) // 150.00
     const stake = 20
     // a crash round cashing out at ×1000 almost never wins: the stakes (400) outrun the balance

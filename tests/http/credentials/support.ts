@@ -40,7 +40,7 @@ export async function startCredentialsServer(options: StartOptions = {}): Promis
       const email = input.email === undefined ? `cred-${n}@test.parlay.test` : input.email
       const phone = input.phone === undefined ? `+5999520${String(n).padStart(4, '0')}` : input.phone
       const password = input.password ?? `first-secret-${n}`
-      const created = await createPunter(server.deps.db, { jurisdiction: 'curacao', firstName: 'Ana', lastName: 'Prieto', birthDay: '1990-05-12', ...input, email, phone, password }, clock.now)
+      const created = await createPunter(server.deps.data, { jurisdiction: 'curacao', firstName: 'Ana', lastName: 'Prieto', birthDay: '1990-05-12', ...input, email, phone, password }, clock.now)
       if (!created.ok) throw new Error(created.code)
       return { email: email ?? '', phone: phone ?? '', id: created.value.id, password }
     },

@@ -61,7 +61,7 @@ describe('regulationAlert', () => {
   it('an alert raised on the server goes at once to the punter’s sockets with the figures notification/info answers', async () => {
     const client = await punterSocket('opened@demo.parlay.test')
     const stranger = await punterSocket('vip@demo.parlay.test')
-    await raiseRegulationAlert(server.deps.db, punterIdOf('opened@demo.parlay.test'), { spentHours: 2, totalBetMinUnit: 15_000, totalLostMinUnit: 4_000 }, server.clock.now)
+    await raiseRegulationAlert(server.deps.data, punterIdOf('opened@demo.parlay.test'), { spentHours: 2, totalBetMinUnit: 15_000, totalLostMinUnit: 4_000 }, server.clock.now)
     const frame = await client.next((f) => f.type === 'regulationAlert')
     expect(frame.payload).toEqual({ notificationInfo: { status: 'NEED_TO_CONFIRM', spentHours: 2, totalBetMinUnit: 15_000, totalLostMinUnit: 4_000 } })
     const info = await server.call('GET', 'regulation/punter/alerts/notification/info', { hash: client.hash })

@@ -58,10 +58,10 @@ describe('self-exclusion takes effect at once and cannot be shortened', () => {
 
   it('a request that would end before the running exclusion is refused: SELF_EXCLUSION_CANNOT_BE_SHORTENED', async () => {
     const { selfExclude } = await import('../../../server/regulation/self-exclusion')
-    const db = server.deps.db
+    const { db, data } = server.deps
     {
-      const punter = findPunterByLogin(db, 'curacao', 'nickname', 'HighRoller')!
-      const deps = { db, data: server.deps.data, log: server.deps.log, now: () => server.clock.now }
+      const punter = (await findPunterByLogin(data, 'curacao', 'nickname', 'HighRoller'))!
+      const deps = { db, data, log: server.deps.log, now: () => server.clock.now }
       const policy = { periods: ['P6M', 'P1Y'], timeoutDays: [1, 30], permanent: true }
       expect((await selfExclude(deps, punter.id, { kind: 'temporary', period: 'P1Y' }, policy)).ok).toBe(true)
       const shorter = await selfExclude(deps, punter.id, { kind: 'timeout', daysCount: 30 }, policy)
@@ -138,29 +138,29 @@ describe('restrictions: one fixed priority order, the first that takes an operat
     const heartbeat = (await server.call('GET', 'heartbeat', as(hash))).json.payload
     expect(heartbeat.restrictions.map((r: { type: string }) => r.type)).toEqual(['PROTECTION_MEASURE_END_DATED', 'SUSPENDED'])
     expect(heartbeat.restrictions[0].blocks).toEqual(['deposit', 'game'])
-    const db = server.deps.db
+    const data = server.deps.data
     {
-      const punter = findPunterByLogin(db, 'curacao', 'nickname', 'Restricted')!
+      const punter = (await findPunterByLogin(data, 'curacao', 'nickname', 'Restricted'))!
       const curacao = { regulatory: { restrictions: { PROTECTION_MEASURE_END_DATED: ['deposit', 'game'], SUSPENDED: ['deposit', 'bet', 'game'] } } }
       const now = server.clock.now
-      expect(assertAllowed(db, punter.id, curacao, 'deposit', now)).toEqual({ ok: false, httpStatus: 403, code: 'INCORRECT_PUNTER_STATE', payload: { operation: 'deposit', restriction: 'PROTECTION_MEASURE_END_DATED', endDate: punter.profile.protectionMeasure!.endDate } })
-      expect(assertAllowed(db, punter.id, curacao, 'bet', now)).toMatchObject({ ok: false, payload: { restriction: 'SUSPENDED' } })
+      expect(await assertAllowed(data, punter.id, curacao, 'deposit', now)).toEqual({ ok: false, httpStatus: 403, code: 'INCORRECT_PUNTER_STATE', payload: { operation: 'deposit', restriction: 'PROTECTION_MEASURE_END_DATED', endDate: punter.profile.protectionMeasure!.endDate } })
+      expect(await assertAllowed(data, punter.id, curacao, 'bet', now)).toMatchObject({ ok: false, payload: { restriction: 'SUSPENDED' } })
       // a document that lets suspended punters bet: nothing takes bets away any more
-      expect(assertAllowed(db, punter.id, { regulatory: { restrictions: { ...curacao.regulatory.restrictions, SUSPENDED: [] } } }, 'bet', now)).toEqual({ ok: true })
+      expect(await assertAllowed(data, punter.id, { regulatory: { restrictions: { ...curacao.regulatory.restrictions, SUSPENDED: [] } } }, 'bet', now)).toEqual({ ok: true })
       // a restriction the document does not mention takes everything away (fail closed)
-      expect(assertAllowed(db, punter.id, { regulatory: { restrictions: {} } }, 'bet', now)).toMatchObject({ ok: false, payload: { restriction: 'PROTECTION_MEASURE_END_DATED' } })
+      expect(await assertAllowed(data, punter.id, { regulatory: { restrictions: {} } }, 'bet', now)).toMatchObject({ ok: false, payload: { restriction: 'PROTECTION_MEASURE_END_DATED' } })
       // once the measure has ended only the suspension is left
-      expect(assertAllowed(db, punter.id, curacao, 'deposit', now + 11 * DAY)).toMatchObject({ ok: false, payload: { restriction: 'SUSPENDED' } })
-      const open = findPunterByLogin(db, 'curacao', 'nickname', 'PersonalDomain')!
-      for (const op of ['deposit', 'bet', 'game'] as const) expect(assertAllowed(db, open.id, curacao, op, now)).toEqual({ ok: true })
+      expect(await assertAllowed(data, punter.id, curacao, 'deposit', now + 11 * DAY)).toMatchObject({ ok: false, payload: { restriction: 'SUSPENDED' } })
+      const open = (await findPunterByLogin(data, 'curacao', 'nickname', 'PersonalDomain'))!
+      for (const op of ['deposit', 'bet', 'game'] as const) expect(await assertAllowed(data, open.id, curacao, op, now)).toEqual({ ok: true })
     }
   })
 
   it('a self-excluded punter is refused with CUSTOMER_SELFEXCLUDED and the exclusion that decided', async () => {
-    const db = server.deps.db
+    const data = server.deps.data
     {
-      const punter = findPunterByLogin(db, 'curacao', 'nickname', 'RegulatorExcluded')!
-      expect(assertAllowed(db, punter.id, undefined, 'game', server.clock.now)).toMatchObject({ ok: false, code: 'CUSTOMER_SELFEXCLUDED', payload: { restriction: 'SELF_EXCLUSION_REGULATOR', endDate: null } })
+      const punter = (await findPunterByLogin(data, 'curacao', 'nickname', 'RegulatorExcluded'))!
+      expect(await assertAllowed(data, punter.id, undefined, 'game', server.clock.now)).toMatchObject({ ok: false, code: 'CUSTOMER_SELFEXCLUDED', payload: { restriction: 'SELF_EXCLUSION_REGULATOR', endDate: null } })
     }
   })
 })
