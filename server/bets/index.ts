@@ -111,7 +111,7 @@ const modeOf = (punter: Punter): BetPlacingMode => {
 
 export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise<void> }): Router {
   const router = Router()
-  const { db, data, log } = deps
+  const { data, log } = deps
   const feed = feedFor(deps)
   const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter

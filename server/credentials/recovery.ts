@@ -45,7 +45,7 @@ function budgets(target: Target, ip: string | undefined) {
 
 export function mountRecovery(router: Router, ctx: CredentialsContext): void {
   const { deps } = ctx
-  const { db, log } = deps
+  const { log } = deps
 
   router.post('/account/password/recover', validateBody(RECOVER_SCHEMA), async (req: Request, res: Response) => {
     const { site } = siteContext(req, deps)

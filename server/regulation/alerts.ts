@@ -17,7 +17,7 @@
  */
 import type { Kysely } from 'kysely'
 import { sessionStartedAt } from '../auth/session-lookups'
-import { registerMigration, type Db } from '../db/database'
+import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
 import { registerSchema } from '../db/schema'
 import type { Tables } from '../db/tables'
