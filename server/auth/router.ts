@@ -391,9 +391,9 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   return router
 }
 
-/** Blocking (back office, self-exclusion): sets the state and ends every session at once. */
+/** Blocking (back office, self-exclusion): sets the state, then ends every session (a failure between leaves the block in force). */
 export async function blockPunter(deps: Pick<ServerDeps, 'db' | 'data' | 'log' | 'now'>, punterId: number, state: string): Promise<void> {
-  deps.db.prepare('UPDATE punters SET state = ?, updated_at = ? WHERE id = ?').run(state, deps.now(), punterId)
+  await deps.data.db.updateTable('punters').set({ state, updated_at: deps.now() }).where('id', '=', punterId).execute()
   const ended = await revokeAllSessions(deps.data, punterId, 'blocked', deps.now())
   deps.log.info('punter.blocked', { punterId, state, sessions: ended })
 }

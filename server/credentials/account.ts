@@ -7,10 +7,12 @@
  */
 import type { Request, Response, Router } from 'express'
 import { revokeOtherSessions } from '../auth/sessions'
+import { isUniqueViolation } from '../db/storage-errors'
 import { sendError, sendOk } from '../http/envelope'
 import { validateBody, type FieldError } from '../http/validate'
 import { passwordHasherFor } from '../punters/password'
-import { findPunterById, type Punter } from '../punters/repository'
+import { findPunterById, lowerIs, type Punter } from '../punters/repository'
+import { setProfileFields } from '../punters/lookups'
 import type { CredentialsContext } from './context'
 import { newPasswordErrors, setPassword, type PersonalData } from './passwords'
 import { notifyPasswordChanged } from './recovery'
@@ -61,6 +63,11 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     return false
   }
 
+  /** Does another punter have this address (compared as the e-mail index does)? */
+  async function emailTakenByOther(email: string, punterId: number): Promise<boolean> {
+    return (await deps.data.db.selectFrom('punters').select('id').where(lowerIs('email', email)).where('id', '!=', punterId).executeTakeFirst()) !== undefined
+  }
+
   function endOtherSessions(req: Request, why: string): Promise<number> {
     const { punterId, sessionId } = req.punterSession!
     return revokeOtherSessions(deps.data, punterId, sessionId, why, deps.now())
@@ -96,8 +103,7 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     if (!needsPassword(punter)) return sendError(res, 400, 'PASSWORD_ALREADY_SET')
     const outcome = await setPassword(deps, punter, (req.body as { password: string }).password, 0, deps.now())
     if (!outcome.ok) return failFields(res, outcome.errors)
-    const profile = { ...punter.profile, needPassword: false }
-    db.prepare('UPDATE punters SET profile = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(profile), deps.now(), punter.id)
+    await setProfileFields(deps.data, punter.id, deps.now(), { needPassword: false })
     const ended = await endOtherSessions(req, 'password-created')
     log.info('credentials.password.created', { punterId: punter.id, sessions: ended })
     sendOk(res, { status: 'OK', endedSessions: ended })
@@ -150,8 +156,7 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     const punter = ctx.punterOf(req)
     const address = email.trim().toLowerCase()
     if (address === punter.email) return failFields(res, [{ field: 'email', code: 'SAME_EMAIL' }])
-    const taken = db.prepare('SELECT id FROM punters WHERE email = ? AND id != ?').get(address, punter.id)
-    if (taken) return failFields(res, [{ field: 'email', code: 'DUPLICATE_EMAIL' }])
+    if (await emailTakenByOther(address, punter.id)) return failFields(res, [{ field: 'email', code: 'DUPLICATE_EMAIL' }])
     const budget = await spend(deps.data, [{ key: `email-link:${punter.id}`, limit: ACCOUNT_BUDGET.emailLinksPerHour, windowMs: 3_600_000 }], deps.now())
     if (!budget.ok) return sendError(res, 429, 'TEMPORARY_BLOCKED', { nextAttemptAt: new Date(budget.retryAt).toISOString() })
     const token = newToken()
@@ -200,8 +205,14 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     const punter = secret?.punterId != null ? await findPunterById(deps.data, secret.punterId) : undefined
     if (!secret || !punter) return sendError(res, 400, 'TOKEN_NOT_FOUND')
     const email = String(secret.detail.email)
-    if (db.prepare('SELECT 1 FROM punters WHERE email = ? AND id != ?').get(email, punter.id)) return sendError(res, 400, 'DUPLICATE_EMAIL')
-    db.prepare('UPDATE punters SET email = ?, email_confirmed = 1, updated_at = ? WHERE id = ?').run(email, now, punter.id)
+    if (await emailTakenByOther(email, punter.id)) return sendError(res, 400, 'DUPLICATE_EMAIL')
+    try {
+      await deps.data.db.updateTable('punters').set({ email, email_confirmed: 1, updated_at: now }).where('id', '=', punter.id).execute()
+    } catch (error) {
+      // another account took the address since the check (another instance at the same moment): the unique index decides
+      if (isUniqueViolation(error)) return sendError(res, 400, 'DUPLICATE_EMAIL')
+      throw error
+    }
     const ended = await revokeOtherSessions(deps.data, punter.id, typeof secret.detail.sessionId === 'string' ? secret.detail.sessionId : undefined, 'email-changed', now)
     log.info('credentials.email.confirmed', { punterId: punter.id, sessions: ended })
     sendOk(res, { email })

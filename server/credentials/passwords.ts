@@ -58,7 +58,7 @@ async function recentHashes(data: DataLayer, punter: Punter, depth: number): Pro
   return [punter.passwordHash, ...older.map((r) => r.password_hash)]
 }
 
-/** Where passwords live: the punter's hash (punters, raw SQLite until that store moves) and the history (query layer). */
+/** Where passwords live: the punter's hash and the history (query layer); `db` only picks the hasher (tests swap in a fast one per database). */
 export interface PasswordStores {
   db: Db
   data: DataLayer
@@ -85,6 +85,6 @@ export async function setPassword({ db, data }: PasswordStores, punter: Punter, 
     const kept = tx.selectFrom('credential_password_history').select('id').where('punter_id', '=', punter.id).orderBy('id', 'desc').limit(24)
     await tx.deleteFrom('credential_password_history').where('punter_id', '=', punter.id).where('id', 'not in', kept).execute()
   })
-  db.prepare('UPDATE punters SET password_hash = ?, updated_at = ? WHERE id = ?').run(hash, now, punter.id)
+  await data.db.updateTable('punters').set({ password_hash: hash, updated_at: now }).where('id', '=', punter.id).execute()
   return { ok: true }
 }

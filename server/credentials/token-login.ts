@@ -15,6 +15,7 @@ import type { Db } from '../db/database'
 import { sendError, sendOk } from '../http/envelope'
 import { validateBody } from '../http/validate'
 import { findPunterById, recordLogin, type Punter } from '../punters/repository'
+import { changePunterProfile } from '../punters/lookups'
 import type { CredentialsContext } from './context'
 import { LOGIN_BY_TOKEN_SCHEMA, OPEN_PROFILE_SCHEMA } from './schemas'
 import { SECRET_RULES, consumeSecret, newToken, storeSecret } from './store'
@@ -75,8 +76,13 @@ export function mountTokenLogin(router: Router, ctx: CredentialsContext): void {
       return sendError(res, 403, 'CUSTOMER_SELFEXCLUDED', { selfExcludeSettings: punter.profile.selfExclude ?? null, state: punter.state })
     }
     if (EXCLUDED_STATES.includes(punter.state)) {
-      const profile = { ...punter.profile, selfExclude: undefined }
-      db.prepare("UPDATE punters SET state = 'OPENED', profile = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(profile), now, punter.id)
+      // reopened only while the row is still excluded: an operator's block set since the read stays
+      await changePunterProfile(deps.data, punter.id, now, ({ profile, state }) => {
+        if (!EXCLUDED_STATES.includes(state)) return undefined
+        const reopened = { ...profile }
+        delete reopened.selfExclude
+        return { profile: reopened, columns: { state: 'OPENED' } }
+      })
     }
     log.info('credentials.open-profile.opened', { punterId: punter.id, was: punter.state })
     sendOk(res, { loginResult: await openSession(ctx, res, punter, 'other') })

@@ -32,3 +32,14 @@ export function isPostgresUnavailable(error: unknown): boolean {
   if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NETWORK.test(code))) return true
   return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)
 }
+
+/**
+ * Did a unique index refuse the write, on either engine? The index is the final guard where two
+ * instances check the same name at once (a nickname, an e-mail): the loser's write fails with
+ * this, and the caller answers the same clear code its own check would have. SQLite: the
+ * constraint codes of better-sqlite3; PostgreSQL: SQLSTATE 23505 (unique_violation).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}

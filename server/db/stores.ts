@@ -14,20 +14,11 @@ export interface SqliteOnlyStore {
   files: string[]
 }
 
-/** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts, the credentials part's own tables (server/credentials/store.ts, secret-question.ts, join-form.ts, passwords.ts's history), server/auth/captcha.ts, server/signup/verification.ts, sms-budget.ts, outbox.ts, server/identity/mitid.ts, server/auth/unlock.ts. */
-export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms', 'captcha solutions', 'sign-up codes and attempts', 'admin accounts and sessions', 'games', 'MitID states and links', 'payments (deposits, limits, provider simulator)', 'engagement and promotions', 'messages', 'analytics, errors and replays', 'login unlock links', 'audit chain', 'documents and versions', 'regulation (alerts, reality checks)', 'bets', 'sessions and refresh-token families', 'punters core (the punters row, balance and ledger, profile and settings)', 'promo code uses', "payments' first deposit date"] as const
+/** Converted to the query layer so far (both engines): server/auth/throttle.ts, server/credentials/throttle.ts, the credentials part's own tables (server/credentials/store.ts, secret-question.ts, join-form.ts, passwords.ts's history), server/auth/captcha.ts, server/signup/verification.ts, sms-budget.ts, outbox.ts, server/identity/mitid.ts, server/auth/unlock.ts; the punters row as credentials (account.ts, passwords.ts, token-login.ts), identity (index.ts, nickname.ts, portal.ts), self-exclusion and sign-up (prepare.ts, email-routes.ts) change and read it, through server/punters/lookups.ts. */
+export const CONVERTED_STORES = ['login-failure counters', 'credential request budgets', 'health and metrics probes', 'credential secrets, password history, secret questions and join forms', 'captcha solutions', 'sign-up codes and attempts', 'admin accounts and sessions', 'games', 'MitID states and links', 'payments (deposits, limits, provider simulator)', 'engagement and promotions', 'messages', 'analytics, errors and replays', 'login unlock links', 'audit chain', 'documents and versions', 'regulation (alerts, reality checks)', 'bets', 'sessions and refresh-token families', 'punters core (the punters row, balance and ledger, profile and settings)', 'promo code uses', "payments' first deposit date", "punter changes by credentials, identity, nickname, self-exclusion and sign-up"] as const
 
-export const STILL_ON_SQLITE: SqliteOnlyStore[] = [
-  { store: "sign-up's punter reads and e-mail confirmation (punters and confirmation-token rows)", files: ['server/signup/prepare.ts', 'server/signup/email-routes.ts'] },
-  {
-    store: 'punters and credentials',
-    files: [
-      'server/credentials/account.ts', 'server/credentials/passwords.ts', 'server/credentials/token-login.ts',
-      'server/identity/index.ts', 'server/identity/nickname.ts', 'server/identity/portal.ts', 'server/regulation/self-exclusion.ts',
-      'server/auth/router.ts', // only blockPunter's punters state update (the sessions and confirmation tokens there are converted)
-    ],
-  },
-]
+/** None left (27 Nov 2026): every store is on the query layer, so a postgres DATABASE_URL starts the site. */
+export const STILL_ON_SQLITE: SqliteOnlyStore[] = []
 
 /** The one line `npm start` prints when DATABASE_URL names PostgreSQL before every store is converted. */
 export function halfConvertedMessage(stores: SqliteOnlyStore[] = STILL_ON_SQLITE): string {
@@ -37,8 +28,8 @@ export function halfConvertedMessage(stores: SqliteOnlyStore[] = STILL_ON_SQLITE
   )
 }
 
-/** Throws that line unless the URL is absent or every store is converted (or the test-only seam is on). */
-export function refuseHalfConvertedPostgres(databaseUrl: string | undefined, convertedStoresOnly: boolean): void {
-  if (engineOf(databaseUrl) === 'sqlite' || convertedStoresOnly || STILL_ON_SQLITE.length === 0) return
-  throw new Error(halfConvertedMessage())
+/** Throws that line unless the URL is absent or every store is converted (or the test-only seam is on); `stores` is the list to judge (a test passes its own). */
+export function refuseHalfConvertedPostgres(databaseUrl: string | undefined, convertedStoresOnly: boolean, stores: SqliteOnlyStore[] = STILL_ON_SQLITE): void {
+  if (engineOf(databaseUrl) === 'sqlite' || convertedStoresOnly || stores.length === 0) return
+  throw new Error(halfConvertedMessage(stores))
 }

@@ -26,6 +26,7 @@ import { sendError, sendOk } from '../http/envelope'
 import { jurisdictionOf } from '../dictionary'
 import { siteContext } from '../http/site'
 import { validateBody, noBody } from '../http/validate'
+import { punterIdByProfileValue, setProfileFields } from '../punters/lookups'
 import type { Punter } from '../punters/repository'
 import { punterById, requirePunter, sendLoggedIn } from '../signup/punters'
 import { isIdentified, NO_IDENTITY, simulatedNationalIdentity, type IdentityData, type IdentityRecord, type NationalIdentityProvider } from './cps'
@@ -100,13 +101,8 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
   const unavailable = (res: Response) => sendError(res, 503, 'SERVICE_UNAVAILABLE')
   const auth = requirePunter(deps)
 
-  const save = (punterId: number, record: IdentityRecord) => {
-    db.prepare("UPDATE punters SET identity_state = ?, profile = json_set(profile, '$.identity', json(?)), updated_at = ? WHERE id = ?").run(
-      record.result,
-      JSON.stringify(record),
-      deps.now(),
-      punterId,
-    )
+  const save = async (punterId: number, record: IdentityRecord) => {
+    await setProfileFields(deps.data, punterId, deps.now(), { identity: record }, { identity_state: record.result })
     log.info('identity.updated', { punterId, result: record.result, level: record.level, lockReason: record.lockReason })
   }
   const nationalServiceOnly = (req: Request, res: Response) => {
@@ -126,30 +122,30 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
     ['/punter/cps/one/identify-punter/simplified', false],
     ['/punter/cps/one/identify-punter/simplified/with-verification', true],
   ] as const) {
-    gate.post(path, auth, validateBody(IDENTITY_SCHEMA), (req, res) => {
+    gate.post(path, auth, validateBody(IDENTITY_SCHEMA), async (req, res) => {
       if (!nationalServiceOnly(req, res)) return
       const punter = res.locals.punter as Punter
       const next = national!.simplified(identityOf(punter), req.body as IdentityData, withVerification, deps.now())
-      save(punter.id, next)
+      await save(punter.id, next)
       sendOk(res, cpsAnswer(next))
     })
   }
-  gate.post('/punter/cps/one/identify-punter/continue', auth, noBody(), (req, res) => {
+  gate.post('/punter/cps/one/identify-punter/continue', auth, noBody(), async (req, res) => {
     if (!nationalServiceOnly(req, res)) return
     const punter = res.locals.punter as Punter
     const current = identityOf(punter)
     if (current.result !== 'bind_in_progress' && current.result !== 'data_requested') return sendError(res, 409, 'INCORRECT_PUNTER_STATE')
     const next = national!.continue(current)
-    save(punter.id, next)
+    await save(punter.id, next)
     sendOk(res, cpsAnswer(next))
   })
-  gate.post('/punter/cps/one/identify-punter/esia/full', auth, noBody(), (req, res) => {
+  gate.post('/punter/cps/one/identify-punter/esia/full', auth, noBody(), async (req, res) => {
     if (!nationalServiceOnly(req, res)) return
     const punter = res.locals.punter as Punter
     const state = newState()
     const { record, identificationLink } = national!.esiaFull(identityOf(punter), state)
-    save(punter.id, record)
-    rememberEsiaState(deps, punter.id, state)
+    await save(punter.id, record)
+    await rememberEsiaState(deps, punter.id, state)
     sendOk(res, cpsAnswer(record, identificationLink))
   })
 
@@ -158,11 +154,11 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
     sendOk(res, { ...IDENTIFICATION_AGREEMENT, operator: siteContext(req, deps).site.name })
   })
 
-  gate.post('/verification/start-punter-auto-verification', auth, noBody(), (_req, res) => {
+  gate.post('/verification/start-punter-auto-verification', auth, noBody(), async (_req, res) => {
     if (!autoVerificationLink) return unavailable(res)
     const punter = res.locals.punter as Punter
     if (autoVerificationOf(punter) === 'CONFIRMED') return sendOk(res, { link: null, autoVerificationState: 'CONFIRMED' })
-    const state = startAutoVerification(deps, punter.id)
+    const state = await startAutoVerification(deps, punter.id)
     log.info('identity.auto-verification', { punterId: punter.id, state: 'STARTED' })
     sendOk(res, { link: autoVerificationLink(state), autoVerificationState: 'STARTED' })
   })
@@ -192,15 +188,13 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
         log.info('auth.mitid.login', { outcome: 'NEED_CPR_REQUEST' })
         return sendError(res, 400, 'NEED_CPR_REQUEST')
       }
-      const row = db
-        .prepare("SELECT id FROM punters WHERE jurisdiction = ? AND json_extract(profile, '$.cprDigest') = ?")
-        .get(site.jurisdiction, identity.cprDigest) as { id: number } | undefined
-      if (!row) {
+      const byCpr = await punterIdByProfileValue(deps.data, ['cprDigest'], identity.cprDigest, site.jurisdiction)
+      if (byCpr === undefined) {
         log.info('auth.mitid.login', { outcome: 'PUNTER_NOT_LINKED_WITH_EXTERNAL_SYSTEM' })
         return sendError(res, 400, 'PUNTER_NOT_LINKED_WITH_EXTERNAL_SYSTEM')
       }
-      await linkMitId(deps.data, identity.subject, row.id)
-      punter = (await punterById(deps.data, row.id))!
+      await linkMitId(deps.data, identity.subject, byCpr)
+      punter = (await punterById(deps.data, byCpr))!
     }
     if (punter.jurisdiction !== site.jurisdiction) return sendError(res, 400, 'PUNTER_NOT_LINKED_WITH_EXTERNAL_SYSTEM')
     log.info('auth.mitid.login', { outcome: 'OK', punterId: punter.id })
@@ -209,28 +203,29 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
 
   // ---- Belarus document upload --------------------------------------------------------------
   const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: UPLOAD_LIMITS.files, fields: 5, fieldSize: 1024 } })
-  gate.post('/punter/documents/upload', auth, (req, res) => {
-    upload.single('document')(req, res, (error: unknown) => {
-      if (error) {
-        const code = (error as { code?: string }).code
-        return sendError(res, code === 'LIMIT_FILE_SIZE' ? 413 : 400, code === 'LIMIT_FILE_SIZE' ? 'FILE_TOO_LARGE' : 'ValidationError', { field: 'document', code: code ?? 'invalid' })
-      }
-      const punter = res.locals.punter as Punter
-      const file = (req as Request & { file?: Express.Multer.File }).file
-      const documentType = (req.body as Record<string, unknown> | undefined)?.documentType
-      if (!file) return sendError(res, 400, 'ValidationError', { field: 'document', code: 'required' })
-      if (typeof documentType !== 'string' || !(DOCUMENT_TYPES as readonly string[]).includes(documentType))
-        return sendError(res, 400, 'ValidationError', { field: 'documentType', code: 'enum' })
-      const type = sniffType(file.buffer)
-      if (!type) return sendError(res, 415, 'UNSUPPORTED_FILE_TYPE', { field: 'document', allowed: ['image/jpeg', 'image/png', 'application/pdf'] })
-      const name = storeDocument(deps.config.dataDir, punter.id, file.buffer, type.ext)
-      db.prepare(
-        "UPDATE punters SET profile = json_set(profile, '$.documentsUploadState', 'UPLOADED', '$.needUploadDocuments', json('false')), updated_at = ? WHERE id = ?",
-      ).run(deps.now(), punter.id)
-      log.info('identity.document.uploaded', { punterId: punter.id, documentType, type: type.type, bytes: file.size })
-      sendOk(res, { documentsUploadState: 'UPLOADED', file: name, type: type.type, bytes: file.size })
-    })
+  gate.post('/punter/documents/upload', auth, (req, res, next) => {
+    // multer answers through a callback: a failed write below goes to the error handler (503), never an unhandled rejection
+    upload.single('document')(req, res, (error: unknown) => void afterUpload(req, res, error).catch(next))
   })
+  /** The upload's answer once multer has read the form (or refused it). */
+  async function afterUpload(req: Request, res: Response, error: unknown) {
+    if (error) {
+      const code = (error as { code?: string }).code
+      return sendError(res, code === 'LIMIT_FILE_SIZE' ? 413 : 400, code === 'LIMIT_FILE_SIZE' ? 'FILE_TOO_LARGE' : 'ValidationError', { field: 'document', code: code ?? 'invalid' })
+    }
+    const punter = res.locals.punter as Punter
+    const file = (req as Request & { file?: Express.Multer.File }).file
+    const documentType = (req.body as Record<string, unknown> | undefined)?.documentType
+    if (!file) return sendError(res, 400, 'ValidationError', { field: 'document', code: 'required' })
+    if (typeof documentType !== 'string' || !(DOCUMENT_TYPES as readonly string[]).includes(documentType))
+      return sendError(res, 400, 'ValidationError', { field: 'documentType', code: 'enum' })
+    const type = sniffType(file.buffer)
+    if (!type) return sendError(res, 415, 'UNSUPPORTED_FILE_TYPE', { field: 'document', allowed: ['image/jpeg', 'image/png', 'application/pdf'] })
+    const name = storeDocument(deps.config.dataDir, punter.id, file.buffer, type.ext)
+    await setProfileFields(deps.data, punter.id, deps.now(), { documentsUploadState: 'UPLOADED', needUploadDocuments: false })
+    log.info('identity.document.uploaded', { punterId: punter.id, documentType, type: type.type, bytes: file.size })
+    sendOk(res, { documentsUploadState: 'UPLOADED', file: name, type: type.type, bytes: file.size })
+  }
 
   router.use(GATEWAY.mobile, gate)
 
@@ -240,7 +235,7 @@ export function createIdentityRouter(deps: ServerDeps, services: IdentityService
         const punter = await punterById(deps.data, punterId)
         if (!punter) return
         const current = identityOf(punter)
-        save(punterId, approved ? national.continue(current) : { ...current, result: 'fail', error: 'ExternalError' })
+        await save(punterId, approved ? national.continue(current) : { ...current, result: 'fail', error: 'ExternalError' })
       }),
     )
 

@@ -9,10 +9,11 @@
  *   PUT nickname {nickname}   → 200 {nickname} | 400 ValidationError | 403 FORBIDDEN | 409 NICKNAME_ALREADY_EXIST
  */
 import type { Request, Response } from 'express'
+import { isUniqueViolation } from '../db/storage-errors'
 import type { ServerDeps } from '../deps'
 import { sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
-import type { Punter } from '../punters/repository'
+import { lowerIs, type Punter } from '../punters/repository'
 import { NICKNAME, nicknameApplies, type NicknamePolicy } from '../signup/rules'
 
 export const SET_NICKNAME_SCHEMA = {
@@ -41,23 +42,21 @@ export function nicknameRuleError(value: string): { field: 'nickname'; code: 'mi
   return NICKNAME.test(nickname) ? null : { field: 'nickname', code: 'pattern' }
 }
 
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as Error)?.message ?? error))
-
 /** PUT nickname: the punter's session is checked before (res.locals.punter). */
 export function setNicknameHandler(deps: ServerDeps) {
-  return (req: Request, res: Response) => {
+  return async (req: Request, res: Response) => {
     const punter = res.locals.punter as Punter
     if (!nicknameEnabledFor(deps, req, punter)) return sendError(res, 403, 'FORBIDDEN')
     const typed = (req.body as { nickname: string }).nickname
     const problem = nicknameRuleError(typed)
     if (problem) return sendError(res, 400, 'ValidationError', problem)
     const nickname = typed.trim()
-    const taken = deps.db.prepare('SELECT id FROM punters WHERE nickname = ? AND id != ?').get(nickname, punter.id)
+    const taken = await deps.data.db.selectFrom('punters').select('id').where(lowerIs('nickname', nickname)).where('id', '!=', punter.id).executeTakeFirst()
     if (taken) return sendError(res, 409, 'NICKNAME_ALREADY_EXIST', { field: 'nickname', code: 'NICKNAME_ALREADY_EXIST' })
     try {
-      deps.db.prepare('UPDATE punters SET nickname = ?, updated_at = ? WHERE id = ?').run(nickname, deps.now(), punter.id)
+      await deps.data.db.updateTable('punters').set({ nickname, updated_at: deps.now() }).where('id', '=', punter.id).execute()
     } catch (error) {
-      // two punters claiming one name at once: the unique index decides
+      // two punters claiming one name at once (on two instances too): the unique index decides
       if (isUniqueViolation(error)) return sendError(res, 409, 'NICKNAME_ALREADY_EXIST', { field: 'nickname', code: 'NICKNAME_ALREADY_EXIST' })
       throw error
     }

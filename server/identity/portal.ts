@@ -7,11 +7,12 @@
  * and the tests can reach every outcome; a real connector replaces the pages, not the calls.
  *
  * States are random 24-byte values; only their SHA-256 is stored (in the punter's profile), and
- * each is used once.
+ * each is used once (checked again inside the write that uses it up, so across instances too).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import express, { Router, type Request, type Response } from 'express'
 import type { ServerDeps } from '../deps'
+import { changePunterProfile, punterIdByProfileValue, setProfileFields } from '../punters/lookups'
 import type { Punter } from '../punters/repository'
 
 export const AUTO_VERIFICATION_STATES = ['STARTED', 'CONFIRMED', 'UNCONFIRMED', 'CLOSED', 'UNKNOWN'] as const
@@ -33,43 +34,53 @@ export function autoVerificationOf(punter: Punter): AutoVerificationState {
 }
 
 /** Starts (or restarts) an auto-verification: the state to hand the service. */
-export function startAutoVerification(deps: ServerDeps, punterId: number): string {
+export async function startAutoVerification(deps: ServerDeps, punterId: number): Promise<string> {
   const state = newState()
-  deps.db
-    .prepare("UPDATE punters SET profile = json_set(profile, '$.autoVerification', json(?)), updated_at = ? WHERE id = ?")
-    .run(JSON.stringify({ state: 'STARTED', stateSha: stateDigest(state) }), deps.now(), punterId)
+  await setProfileFields(deps.data, punterId, deps.now(), { autoVerification: { state: 'STARTED', stateSha: stateDigest(state) } })
   return state
 }
 
-function punterIdByState(deps: ServerDeps, path: string, state: string): number | undefined {
+/** The punter a state was handed out for, at its place in the profile (undefined: not ours). */
+async function punterIdByState(deps: ServerDeps, path: readonly string[], state: string): Promise<number | undefined> {
   if (!state || state.length > 100) return undefined
-  const row = deps.db.prepare(`SELECT id FROM punters WHERE json_extract(profile, '${path}') = ?`).get(stateDigest(state)) as { id: number } | undefined
-  return row?.id
+  return punterIdByProfileValue(deps.data, path, stateDigest(state))
 }
 
-/** The auto-verification service's answer for a state; UNKNOWN when the state is not ours. */
-export function finishAutoVerification(deps: ServerDeps, state: string, outcome: string): AutoVerificationState {
-  const punterId = punterIdByState(deps, '$.autoVerification.stateSha', state)
+/**
+ * The auto-verification service's answer for a state; UNKNOWN when the state is not ours. The
+ * state is checked again inside the write, so one state is answered once even when two
+ * instances receive it at the same moment.
+ */
+export async function finishAutoVerification(deps: ServerDeps, state: string, outcome: string): Promise<AutoVerificationState> {
+  const punterId = await punterIdByState(deps, ['autoVerification', 'stateSha'], state)
   if (punterId === undefined || !(AUTO_VERIFICATION_OUTCOMES as readonly string[]).includes(outcome)) return 'UNKNOWN'
-  const confirmed = outcome === 'CONFIRMED'
-  deps.db
-    .prepare(
-      "UPDATE punters SET profile = json_set(profile, '$.autoVerification', json(?), '$.needAutoVerification', json(?)), updated_at = ? WHERE id = ?",
-    )
-    .run(JSON.stringify({ state: outcome }), confirmed ? 'false' : 'true', deps.now(), punterId)
+  const digest = stateDigest(state)
+  const answered = await changePunterProfile(deps.data, punterId, deps.now(), ({ profile }) => {
+    const current = (profile as { autoVerification?: { stateSha?: string } }).autoVerification
+    if (current?.stateSha !== digest) return undefined
+    return { profile: { ...profile, autoVerification: { state: outcome }, needAutoVerification: outcome !== 'CONFIRMED' } }
+  })
+  if (!answered) return 'UNKNOWN'
   deps.log.info('identity.auto-verification', { punterId, state: outcome })
   return outcome as AutoVerificationState
 }
 
-/** The state-portal answer for a state: the punter it belongs to (the state is used up). */
-export function takeEsiaState(deps: ServerDeps, state: string): number | undefined {
-  const punterId = punterIdByState(deps, '$.esiaStateSha', state)
-  if (punterId !== undefined) deps.db.prepare("UPDATE punters SET profile = json_remove(profile, '$.esiaStateSha') WHERE id = ?").run(punterId)
-  return punterId
+/** The state-portal answer for a state: the punter it belongs to (the state is used up, once across instances). */
+export async function takeEsiaState(deps: ServerDeps, state: string): Promise<number | undefined> {
+  const punterId = await punterIdByState(deps, ['esiaStateSha'], state)
+  if (punterId === undefined) return undefined
+  const digest = stateDigest(state)
+  const taken = await changePunterProfile(deps.data, punterId, deps.now(), ({ profile }) => {
+    if (profile.esiaStateSha !== digest) return undefined
+    const rest = { ...profile }
+    delete rest.esiaStateSha
+    return { profile: rest }
+  })
+  return taken ? punterId : undefined
 }
 
-export function rememberEsiaState(deps: ServerDeps, punterId: number, state: string): void {
-  deps.db.prepare("UPDATE punters SET profile = json_set(profile, '$.esiaStateSha', ?) WHERE id = ?").run(stateDigest(state), punterId)
+export async function rememberEsiaState(deps: ServerDeps, punterId: number, state: string): Promise<void> {
+  await setProfileFields(deps.data, punterId, deps.now(), { esiaStateSha: stateDigest(state) })
 }
 
 function page(title: string, body: string): string {
@@ -99,7 +110,7 @@ export function createPortalSimulatorPages(deps: ServerDeps, onEsia: (punterId: 
   })
   router.post('/dev/identity/esia', form, async (req: Request, res: Response) => {
     const body = formBody(req)
-    const punterId = takeEsiaState(deps, field(body, 'state'))
+    const punterId = await takeEsiaState(deps, field(body, 'state'))
     if (punterId === undefined) return res.redirect(303, '/account/tsupis/identity?esia=unknown')
     const approved = field(body, 'decision') === 'approve'
     await onEsia(punterId, approved)
@@ -118,9 +129,9 @@ ${buttons}</form>`,
       ),
     )
   })
-  router.post('/dev/identity/auto-verification', form, (req: Request, res: Response) => {
+  router.post('/dev/identity/auto-verification', form, async (req: Request, res: Response) => {
     const body = formBody(req)
-    const outcome = finishAutoVerification(deps, field(body, 'state'), field(body, 'outcome'))
+    const outcome = await finishAutoVerification(deps, field(body, 'state'), field(body, 'outcome'))
     res.redirect(303, `/account/id-confirmation?autoVerification=${outcome}`)
   })
   return router

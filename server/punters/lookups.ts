@@ -5,11 +5,15 @@
  * instead of joining `punters`; this file belongs to the punters store and is on the query layer
  * with it (both engines).
  *
- * The profile and settings are JSON text. Nothing here uses an engine's JSON functions (SQLite's
- * json_extract, PostgreSQL's jsonb operators): fields are read and patched in TypeScript, a patch
- * inside a transaction serialised on the punter, so two instances writing different fields of one
- * profile at once keep both.
+ * The profile and settings are JSON text. Writes use no engine's JSON functions (SQLite's
+ * json_set, PostgreSQL's jsonb_set): fields are read and patched in TypeScript, a patch inside a
+ * transaction serialised on the punter (and, on PostgreSQL, holding the row), so two instances
+ * writing different fields of one profile at once keep both, and a check made inside a change (a
+ * single-use state, an exclusion that may not be shortened) sees the row as it is now. The one
+ * read by a profile value (`punterIdByProfileValue`, a digest) is spelt per engine, so the
+ * database finds the row instead of this process reading every profile.
  */
+import { sql } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
 import { punterLock, type PunterProfile } from './repository'
 
@@ -70,20 +74,83 @@ export async function setProfileField<K extends 'loyalty' | 'realityCheck' | 're
 }
 
 /**
- * Rewrites the punter's profile with `patch` (given the profile as stored now) in one transaction
- * serialised on the punter: the read and the write cannot interleave with another instance's
- * patch of the same profile. `patch` must not await anything (it runs inside the transaction).
- * Answers the profile written, or undefined when there is no such punter.
+ * Rewrites the punter's profile with `patch` (given the profile as stored now), as
+ * `changePunterProfile` does. Answers the profile written, or undefined when there is no such punter.
  */
 export async function updateProfile(data: DataLayer, punterId: number, now: number, patch: (profile: PunterProfile) => PunterProfile): Promise<PunterProfile | undefined> {
+  let written: PunterProfile | undefined
+  await changePunterProfile(data, punterId, now, ({ profile }) => ({ profile: (written = patch(profile)) }))
+  return written
+}
+
+/** The row as a change sees it: the profile (with the fields PunterProfile does not name) and the state. */
+export interface ProfileRow {
+  profile: PunterProfile & Record<string, unknown>
+  state: string
+}
+
+/** Columns a change may set beside the profile. */
+export interface ProfileColumns {
+  state?: string
+  identity_state?: string
+}
+
+/** What a change writes: the whole new profile and any columns; undefined writes nothing. */
+export type ProfileChange = { profile: PunterProfile; columns?: ProfileColumns } | undefined
+
+/**
+ * Applies `change` to the punter's row as it is now, in one transaction serialised on the punter
+ * (the read and the write cannot interleave with another instance's change of the same row); true
+ * when it wrote. No punter, or a change that answers undefined (its check failed against the
+ * current row): false, nothing written. `change` runs inside the transaction, so it must not await
+ * anything (the SQLite caveat of server/db/data-layer.ts).
+ */
+export async function changePunterProfile(data: DataLayer, punterId: number, now: number, change: (row: ProfileRow) => ProfileChange): Promise<boolean> {
   return data.transaction(
     async (tx) => {
-      const row = await tx.selectFrom('punters').select('profile').where('id', '=', punterId).executeTakeFirst()
-      if (!row) return undefined
-      const profile = patch(parseObject(row.profile) as PunterProfile)
-      await tx.updateTable('punters').set({ profile: JSON.stringify(profile), updated_at: now }).where('id', '=', punterId).execute()
-      return profile
+      const read = tx.selectFrom('punters').select(['profile', 'state']).where('id', '=', punterId)
+      // PostgreSQL: the row lock also holds off a writer that does not take the punter's key (a
+      // plain UPDATE waits, then applies to this change's row); SQLite's IMMEDIATE transaction already does
+      const row = await (data.engine === 'postgres' ? read.forUpdate() : read).executeTakeFirst()
+      if (!row) return false
+      const next = change({ profile: parseObject(row.profile) as ProfileRow['profile'], state: row.state })
+      if (!next) return false
+      await tx
+        .updateTable('punters')
+        .set({ ...next.columns, profile: JSON.stringify(next.profile), updated_at: now })
+        .where('id', '=', punterId)
+        .execute()
+      return true
     },
     { serialiseOn: punterLock(punterId) },
   )
+}
+
+/** Sets some top-level fields of the profile (undefined removes a field), leaving the rest as the row has it now. */
+export function setProfileFields(data: DataLayer, punterId: number, now: number, fields: Record<string, unknown>, columns?: ProfileColumns): Promise<boolean> {
+  return changePunterProfile(data, punterId, now, ({ profile }) => {
+    const next: ProfileRow['profile'] = { ...profile }
+    for (const [key, value] of Object.entries(fields)) {
+      if (value === undefined) delete next[key]
+      else next[key] = value
+    }
+    return { profile: next, columns }
+  })
+}
+
+const JSON_KEY = /^[A-Za-z][A-Za-z0-9]*$/
+
+/**
+ * The punter whose profile holds `value` at `path` (keys from the root; constants of the code,
+ * never input), optionally on one site: the lowest id when several do. The JSON read is spelt per
+ * engine (json_extract on SQLite, jsonb's #>> on PostgreSQL); both give the text of a string value.
+ */
+export async function punterIdByProfileValue(data: DataLayer, path: readonly string[], value: string, jurisdiction?: string): Promise<number | undefined> {
+  if (path.length === 0 || !path.every((key) => JSON_KEY.test(key))) throw new Error(`not a profile path: ${path.join('.')}`)
+  const text =
+    data.engine === 'postgres' ? sql<string>`(profile::jsonb #>> ${sql.lit(`{${path.join(',')}}`)})` : sql<string>`json_extract(profile, ${sql.lit(`$.${path.join('.')}`)})`
+  let query = data.db.selectFrom('punters').select('id').where(text, '=', value)
+  if (jurisdiction !== undefined) query = query.where('jurisdiction', '=', jurisdiction)
+  const row = await query.orderBy('id').limit(1).executeTakeFirst()
+  return row?.id
 }

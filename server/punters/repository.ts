@@ -178,8 +178,8 @@ async function newAccountNumber(db: Kysely<Tables>): Promise<string> {
   }
 }
 
-/** Matches a column case-insensitively (SQLite's NOCASE, PostgreSQL's lower(): ./tables.ts). */
-const lowerIs = (column: 'email' | 'nickname', value: string) => sql<boolean>`lower(${sql.ref(column)}) = lower(${value})`
+/** Matches a column case-insensitively (SQLite's NOCASE, PostgreSQL's lower(): ./tables.ts); other parts' reads of e-mail and nickname use it too. */
+export const lowerIs = (column: 'email' | 'nickname', value: string) => sql<boolean>`lower(${sql.ref(column)}) = lower(${value})`
 
 /**
  * Creates a punter (argon2id hash of the password). Duplicates answer with the sign-up codes

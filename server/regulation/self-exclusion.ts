@@ -9,11 +9,11 @@
  * (SELF_EXCLUSION_CANNOT_BE_SHORTENED), and a regulator's exclusion cannot be touched at all.
  * The periods and timeout lengths offered are the jurisdiction's (`regulatory.selfExclusion`).
  */
-import type { Db } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
 import type { ServerDeps } from '../deps'
 import { revokeAllSessions } from '../auth/sessions'
 import { findPunterById, type Punter, type PunterProfile } from '../punters/repository'
+import { changePunterProfile } from '../punters/lookups'
 import { activeRestrictions } from './restrictions'
 import { issueOpenProfileToken } from '../credentials/open-token'
 
@@ -91,26 +91,33 @@ function shortens(punter: Punter, next: SelfExcludeSettings, now: number): boole
   return Date.parse(next.endDate) < Date.parse(running.endDate)
 }
 
-function saveExclusion(db: Db, punter: Punter, settings: SelfExcludeSettings, now: number): void {
-  const profile = { ...punter.profile, selfExclude: settings }
-  db.prepare("UPDATE punters SET state = 'SELF_EXCLUDED', profile = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(profile), now, punter.id)
-}
-
-/** Excludes the punter (all sessions end at once), or says why not. */
+/**
+ * Excludes the punter (all sessions end at once), or says why not.
+ *
+ * The exclusion is written first, checked against the row as it is inside the write (two requests
+ * on two instances cannot together shorten a running exclusion); the sessions end after it. A
+ * failure between the two leaves the exclusion in force (the login refuses it) and answers 503:
+ * the punter's retry, a lengthening of the same exclusion, ends the sessions.
+ */
 export async function selfExclude(deps: Pick<ServerDeps, 'db' | 'data' | 'log' | 'now'>, punterId: number, request: SelfExclusionRequest, policy: SelfExclusionPolicy): Promise<SelfExclusionOutcome> {
   const now = deps.now()
   const punter = await findPunterById(deps.data, punterId)
   if (!punter) return { ok: false, httpStatus: 401, code: 'UNAUTHORIZED' }
   const wanted = requestedSettings(request, policy, now)
   if (!wanted.ok) return wanted
-  if (shortens(punter, wanted.settings, now)) {
+  const refused: { running?: SelfExcludeSettings | null } = {}
+  const saved = await changePunterProfile(deps.data, punterId, now, ({ profile, state }) => {
+    if (shortens({ ...punter, profile, state }, wanted.settings, now)) {
+      refused.running = profile.selfExclude ?? null
+      return undefined
+    }
+    return { profile: { ...profile, selfExclude: wanted.settings }, columns: { state: 'SELF_EXCLUDED' } }
+  })
+  if ('running' in refused) {
     deps.log.info('regulation.self-exclusion.refused', { punterId, kind: request.kind, outcome: 'SELF_EXCLUSION_CANNOT_BE_SHORTENED' })
-    return { ok: false, httpStatus: 409, code: 'SELF_EXCLUSION_CANNOT_BE_SHORTENED', payload: { selfExcludeSettings: punter.profile.selfExclude ?? null } }
+    return { ok: false, httpStatus: 409, code: 'SELF_EXCLUSION_CANNOT_BE_SHORTENED', payload: { selfExcludeSettings: refused.running } }
   }
-  // The sessions live on the query layer (another database on PostgreSQL): the exclusion is saved
-  // first (it refuses every new login), then the sessions end; if ending them fails the call
-  // answers an error and a retry with the same settings ends them (the same period is not shorter).
-  saveExclusion(deps.db, punter, wanted.settings, now)
+  if (!saved) return { ok: false, httpStatus: 401, code: 'UNAUTHORIZED' }
   const ended = await revokeAllSessions(deps.data, punterId, 'self-excluded', now)
   deps.log.info('regulation.self-exclusion.started', { punterId, kind: request.kind, endDate: wanted.settings.endDate, sessions: ended })
   return wanted

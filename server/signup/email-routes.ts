@@ -8,7 +8,7 @@ import { consumeConfirmationToken, dropConfirmationTokens, issueConfirmationToke
 import { sendOk } from '../http/envelope'
 import { busOf } from '../bus'
 import { siteContext } from '../http/site'
-import { setPunterState } from '../punters/repository'
+import { lowerIs, setPunterState } from '../punters/repository'
 import { REGISTRATION_TOKEN_SCHEMA, SEND_CONFIRMATION_MAIL_SCHEMA, type SignupKit, type Variant } from './kit'
 import type { SignupPreparation } from './prepare'
 import { insertSignupPunter, punterById, sendLoggedIn } from './punters'
@@ -22,6 +22,11 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
 
   const confirmationLink = (req: Request, token: string) => `${req.protocol}://${req.get('host')}/join/confirm-email?token=${encodeURIComponent(token)}`
 
+  /** Takes back a sign-up's punter (its confirmation could not be stored or mailed). */
+  const dropPunter = async (punterId: number) => {
+    await deps.data.db.deleteFrom('punters').where('id', '=', punterId).execute()
+  }
+
   function emailSignup(variant: Variant) {
     return async (req: Request, res: Response) => {
       const prepared = await prepare(req, res, variant)
@@ -34,8 +39,8 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
       if (!created.ok) return fail(res, created.code)
       // the token lives on the query layer (another database on PostgreSQL): no shared
       // transaction, so a punter whose token could not be stored is taken back at once
-      const token = await issueConfirmationToken(deps.data, created.value.id, 'email', now).catch((error: unknown) => {
-        db.prepare('DELETE FROM punters WHERE id = ?').run(created.value.id)
+      const token = await issueConfirmationToken(deps.data, created.value.id, 'email', now).catch(async (error: unknown) => {
+        await dropPunter(created.value.id)
         throw error
       })
       const sent = await send('email', email, `Welcome to Parlay. Confirm your e-mail address: ${confirmationLink(req, token)}\nThe link is valid for 30 minutes.`, input.jurisdiction, 'Confirm your e-mail')
@@ -43,7 +48,7 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
         // Nothing half-registered: without the mail the punter could never confirm.
         // the tokens first: on SQLite they still hold a foreign key to the punter
         await dropConfirmationTokens(deps.data, created.value.id)
-        db.prepare('DELETE FROM punters WHERE id = ?').run(created.value.id)
+        await dropPunter(created.value.id)
         return fail(res, 'VERIFICATION_ERROR')
       }
       log.info('signup.email.created', { variant, jurisdiction: input.jurisdiction, punterId: created.value.id })
@@ -61,7 +66,13 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
     if (heldMs === undefined) return res.status(503).json({ status: 'ERROR', errorCode: 'SERVICE_UNAVAILABLE' })
     if (heldMs > 0) return blocked(res, { code: 'TEMPORARY_BLOCKED', nextAllowedAt: now + heldMs })
     const { site } = siteContext(req, deps)
-    const row = db.prepare('SELECT id FROM punters WHERE email = ? AND jurisdiction = ? AND email_confirmed = 0').get(login, site.jurisdiction) as { id: number } | undefined
+    const row = await deps.data.db
+      .selectFrom('punters')
+      .select('id')
+      .where(lowerIs('email', login))
+      .where('jurisdiction', '=', site.jurisdiction)
+      .where('email_confirmed', '=', 0)
+      .executeTakeFirst()
     if (row) {
       const token = await issueConfirmationToken(deps.data, row.id, 'email', now)
       await send('email', login, `Confirm your e-mail address: ${confirmationLink(req, token)}`, site.jurisdiction, 'Confirm your e-mail')
@@ -77,7 +88,7 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
     const punter = punterId === undefined ? undefined : await punterById(deps.data, punterId)
     const { site } = siteContext(req, deps)
     if (!punter || punter.jurisdiction !== site.jurisdiction) return fail(res, 'TOKEN_NOT_FOUND')
-    db.prepare('UPDATE punters SET email_confirmed = 1, updated_at = ? WHERE id = ?').run(now, punter.id)
+    await deps.data.db.updateTable('punters').set({ email_confirmed: 1, updated_at: now }).where('id', '=', punter.id).execute()
     if (punter.state === 'PROCESSING') await setPunterState(deps.data, punter.id, 'OPENED', now)
     log.info('signup.email.confirmed', { punterId: punter.id })
     await sendLoggedIn(deps, res, (await punterById(deps.data, punter.id))!, now)

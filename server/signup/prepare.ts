@@ -11,6 +11,7 @@ import { jurisdictionOf, signupPolicy } from '../dictionary'
 import { siteContext } from '../http/site'
 import type { FieldError } from '../http/validate'
 import { hashPassword } from '../punters/password'
+import { lowerIs } from '../punters/repository'
 import { validateFlowData, resolveFlow, type FlowLike } from '../validators'
 import { isRecord, str, type SignupKit, type Variant } from './kit'
 import type { NewSignupPunter } from './punters'
@@ -50,7 +51,6 @@ export type SignupPreparation = ReturnType<typeof signupPreparation>
 
 export function signupPreparation(kit: SignupKit) {
   const { deps, fail, failFields } = kit
-  const { db } = deps
 
   const flowFor = (req: Request, variant: Variant): FlowDocument | undefined => {
     const flows = signupPolicy(deps, req).flows
@@ -65,6 +65,15 @@ export function signupPreparation(kit: SignupKit) {
     const country = countryId === undefined ? undefined : countryById(countryId)
     if (found.countries && (!country || !found.countries.includes(country.code))) return { ok: false, code: 'INVALID_PROMO_CODE' }
     return { ok: true, value: found }
+  }
+
+  /** The sign-up code of the first of phone, e-mail and nickname another punter already has (e-mail and nickname compared case-folded). */
+  async function duplicateOf(phone: string | undefined, email: string | undefined, nickname: string | undefined): Promise<'DUPLICATE_PHONE_NUMBER' | 'DUPLICATE_EMAIL' | 'NICKNAME_ALREADY_EXIST' | undefined> {
+    const punters = deps.data.db.selectFrom('punters').select('id')
+    if (phone && (await punters.where('phone', '=', phone).executeTakeFirst())) return 'DUPLICATE_PHONE_NUMBER'
+    if (email && (await punters.where(lowerIs('email', email)).executeTakeFirst())) return 'DUPLICATE_EMAIL'
+    if (nickname && (await punters.where(lowerIs('nickname', nickname)).executeTakeFirst())) return 'NICKNAME_ALREADY_EXIST'
+    return undefined
   }
 
   /**
@@ -131,16 +140,11 @@ export function signupPreparation(kit: SignupKit) {
     }
     const email = str(data.email)?.trim().toLowerCase()
     const nickname = str(data.nickname)?.trim()
-    if (phone && db.prepare('SELECT 1 FROM punters WHERE phone = ?').get(phone.e164)) {
-      fail(res, 'DUPLICATE_PHONE_NUMBER')
-      return undefined
-    }
-    if (email && db.prepare('SELECT 1 FROM punters WHERE email = ?').get(email)) {
-      fail(res, 'DUPLICATE_EMAIL')
-      return undefined
-    }
-    if (nickname && db.prepare('SELECT 1 FROM punters WHERE nickname = ?').get(nickname)) {
-      fail(res, 'NICKNAME_ALREADY_EXIST')
+    // Early answers for the form (before any code is sent); the unique indexes are the final guard
+    // when two sign-ups with one address run at once, on one instance or two.
+    const duplicate = await duplicateOf(phone?.e164, email, nickname)
+    if (duplicate) {
+      fail(res, duplicate)
       return undefined
     }
     const currency = (typeof data.currencyId === 'number' ? currencyById(data.currencyId)?.code : undefined) ?? doc.currency

@@ -106,12 +106,20 @@ describe('DATABASE_URL selects the engine, and never half-runs the site', () => 
     expect(() => engineOf('mysql://u:secret@h/db')).not.toThrow(/secret/)
   })
   it('a postgres URL is refused with one line naming every store still on SQLite, while any is', () => {
-    expect(STILL_ON_SQLITE.length).toBeGreaterThan(0)
-    expect(() => refuseHalfConvertedPostgres('postgres://u@h/db', false)).toThrow(halfConvertedMessage())
-    expect(halfConvertedMessage()).not.toContain('\n')
-    for (const { store } of STILL_ON_SQLITE) expect(halfConvertedMessage()).toContain(store)
-    expect(() => refuseHalfConvertedPostgres(undefined, false)).not.toThrow()
-    expect(() => refuseHalfConvertedPostgres('postgres://u@h/db', true)).not.toThrow() // the test-only seam
+    // every store is converted now (STILL_ON_SQLITE is empty): the rule is checked on a list of the shape it had
+    const left = [
+      { store: 'bets', files: ['server/bets/store.ts'] },
+      { store: 'sessions and refresh-token families', files: ['server/auth/sessions.ts'] },
+    ]
+    expect(() => refuseHalfConvertedPostgres('postgres://u@h/db', false, left)).toThrow(halfConvertedMessage(left))
+    expect(halfConvertedMessage(left)).not.toContain('\n')
+    for (const { store } of left) expect(halfConvertedMessage(left)).toContain(store)
+    expect(() => refuseHalfConvertedPostgres(undefined, false, left)).not.toThrow()
+    expect(() => refuseHalfConvertedPostgres('postgres://u@h/db', true, left)).not.toThrow() // the test-only seam
+  })
+  it('with every store converted, a postgres URL starts the site', () => {
+    expect(STILL_ON_SQLITE).toEqual([])
+    expect(() => refuseHalfConvertedPostgres('postgres://u@h/db', false)).not.toThrow()
   })
 })
 
