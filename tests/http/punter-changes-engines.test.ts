@@ -25,7 +25,7 @@ describe.each(ENGINES)('punter changes on %s (two instances on PostgreSQL)', (en
     n++
     return a.punter({ phone: `+59995310${String(n).padStart(3, '0')}`, password: `changes-secret-${n}`, profile: { countryCode: 'CW' } as never, email: `changes-${engine}-${n}@test.parlay.test`, ...input })
   }
-  /** A session of the punter on each instance (sessions still live in each instance's SQLite). */
+  /** A session of the punter opened on each instance (each request of a race may then go to either). */
   const sessionsOf = async (login: string, password: string) => Promise.all([a, b].map((server) => server.loginHash(login, password)))
   const emailCount = async (email: string) => (await a.deps.data.db.selectFrom('punters').select('id').where(lowerIs('email', email)).execute()).length
 
