@@ -17,7 +17,7 @@ import { VERIFICATION_LIMITS } from './verification'
 /** Mounts the confirmation-mail and registration-token calls; gives the sign-up handler of a variant. */
 export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupPreparation) {
   const { deps, fail, failFields, blocked, send, strictBody } = kit
-  const { db, log } = deps
+  const { log } = deps
   const { prepare, withPasswordHash } = preparation
 
   const confirmationLink = (req: Request, token: string) => `${req.protocol}://${req.get('host')}/join/confirm-email?token=${encodeURIComponent(token)}`
