@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findPunterByLogin } from '../../server/punters/repository'
 import { hashPunterId } from '../../server/log'
 import { rawRequest, startTestServer, type TestServer } from '../support/server'
 import { DEMO_PASSWORD, startAuthServer, type AuthTestServer } from './auth/support'
@@ -101,7 +102,7 @@ describe('request ids, structured logs and metrics', () => {
     const login = lines.find((l) => l.event === 'http.request' && l.requestId === ok.headers.get('x-request-id'))
     expect(login).toMatchObject({ level: 'info', site: 'curacao', method: 'POST', route: '/mobile-gate/api/v1/auth/v2/login', status: 200 })
     expect(lines.every((l) => !('punterId' in l))).toBe(true)
-    const { id } = server.deps.db.prepare("SELECT id FROM punters WHERE nickname = 'Opened'").get() as { id: number }
+    const { id } = (await findPunterByLogin(server.deps.data, 'curacao', 'nickname', 'Opened'))!
     const withSession = lines.find((l) => l.event === 'http.request' && l.requestId === timeout.headers.get('x-request-id'))
     expect(withSession).toMatchObject({ route: '/mobile-gate/api/v1/auth/punter-session/expiration-timeout', punter: hashPunterId(id) })
     expect(JSON.stringify(withSession)).not.toContain(`:${id},`)

@@ -39,7 +39,7 @@ async function previewAs(admin: AdminClient, jurisdiction: string, punter?: stri
   const session = await rawRequest(server.port, { method: 'GET', path: `/api/preview/session?preview=${token}`, headers: { cookie } })
   return { token, cookie, session }
 }
-const punterRow = (account: string) => server.deps.db.prepare('SELECT * FROM punters WHERE account_number = ?').get(account)
+const punterRow = (account: string) => server.deps.data.db.selectFrom('punters').selectAll().where('account_number', '=', account).executeTakeFirst()
 /** Sessions through the query layer: on PostgreSQL they are not in the server's SQLite file. */
 const punterSessions = async () => (await server.deps.data.db.selectFrom('auth_sessions').select('id').execute()).length
 
@@ -51,7 +51,7 @@ describe('previewing as a demo punter', () => {
   })
 
   it("the preview page gets a session that answers the VIP's heartbeat (balance, VIP flag), without opening a punter session or writing on the account", async () => {
-    const before = { row: punterRow(VIP), sessions: await punterSessions() }
+    const before = { row: await punterRow(VIP), sessions: await punterSessions() }
     const { session } = await previewAs(operator, 'curacao', VIP)
     expect(session.status, session.body).toBe(200)
     const { sessionHash, accessToken } = session.json().payload.session
@@ -60,13 +60,13 @@ describe('previewing as a demo punter', () => {
     expect(JSON.stringify(heartbeat.json.payload)).toContain('HighRoller')
     expect(heartbeat.json.payload.balanceInfo ?? heartbeat.json.payload).toBeTruthy()
     expect(JSON.stringify(heartbeat.json.payload)).toMatch(/25000|2500000/)
-    expect({ row: punterRow(VIP), sessions: await punterSessions() }).toEqual(before)
+    expect({ row: await punterRow(VIP), sessions: await punterSessions() }).toEqual(before)
   })
 
   it('refuses every write made with the preview session (403 PREVIEW_READ_ONLY): settings, logout, a bet', async () => {
     const { session } = await previewAs(operator, 'curacao', VIP)
     const { sessionHash } = session.json().payload.session
-    const before = punterRow(VIP)
+    const before = await punterRow(VIP)
     for (const [method, path, body] of [
       ['PUT', 'punter/settings', { locale: 'es' }],
       ['POST', 'auth/logout', {}],
@@ -75,7 +75,7 @@ describe('previewing as a demo punter', () => {
       const res = await gate(method, path, { hash: sessionHash, body })
       expect([res.status, res.json?.errorCode], `${method} ${path}`).toEqual([403, 'PREVIEW_READ_ONLY'])
     }
-    expect(punterRow(VIP)).toEqual(before)
+    expect(await punterRow(VIP)).toEqual(before)
   })
 
   it('a guest preview has no session; a punter of another site, an unknown or malformed account number is a 400', async () => {

@@ -100,13 +100,13 @@ function countVerifications() {
   return { hashes, restore }
 }
 
-const punterId = (email: string) => (server.deps.db.prepare('SELECT id FROM punters WHERE email = ?').get(email) as { id: number }).id
+const punterId = async (email: string) => (await findPunterByLogin(server.deps.data, 'curacao', 'email', email))!.id
 const FAILED = JSON.stringify({ status: 'ERROR', errorCode: 'INCORRECT_PASSWORD' })
 
 describe('no enumeration: unknown login, wrong password and locked login take the same path and answer the same', () => {
   it('each runs exactly one password verification (a dummy hash for the unknown login) and answers the same status and body', async () => {
     const lockedLogin = 'vip@demo.parlay.test'
-    const keys = { login: `email:${lockedLogin}`, accountId: punterId(lockedLogin), client: freshIp() }
+    const keys = { login: `email:${lockedLogin}`, accountId: await punterId(lockedLogin), client: freshIp() }
     for (let i = 0; i < THROTTLE.lockAfter; i++) await recordFailure(server.deps.data, keys, server.clock.now)
     const captcha = await server.solvedCaptcha()
     const verifications = countVerifications()

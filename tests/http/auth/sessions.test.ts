@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findPunterByLogin, setLegalAgreement, setPunterState } from '../../../server/punters/repository'
 import { blockPunter } from '../../../server/auth/router'
 import { TOKEN_LIFETIME } from '../../../server/auth/sessions'
 import { startAuthServer, DEMO_PASSWORD, type AuthTestServer } from './support'
@@ -165,7 +166,7 @@ describe('logout and blocking end every token and session hash of the punter at 
     expect((await heartbeat(a.punterHash)).status).toBe(401)
     expect((await heartbeat(b.punterHash)).status).toBe(401)
     expect((await refresh(b.refreshToken)).json.errorCode).toBe('INVALID_REFRESH_TOKEN')
-    server.deps.db.prepare("UPDATE punters SET state = 'OPENED' WHERE id = ?").run(punterId)
+    await setPunterState(server.deps.data, punterId, 'OPENED', server.clock.now)
   })
 })
 
@@ -188,7 +189,7 @@ describe('user calls (spec §7)', () => {
     expect((await heartbeat(s.punterHash)).json.payload.legalAgreementAccepted).toBe(false)
     expect((await server.call('POST', 'punter/legal-aggreement', { body: { accepted: true }, headers })).status).toBe(200)
     expect((await heartbeat(s.punterHash)).json.payload.legalAgreementAccepted).toBe(true)
-    server.deps.db.prepare("UPDATE punters SET legal_agreement = 'pending' WHERE email = 'legal@demo.parlay.test'").run()
+    await setLegalAgreement(server.deps.data, (await findPunterByLogin(server.deps.data, 'curacao', 'email', 'legal@demo.parlay.test'))!.id, 'pending', server.clock.now)
   })
 
   it('nickname/enabled, first-deposit-date, is-punter-vip, identity', async () => {

@@ -4,6 +4,8 @@
  * documents, their texts by key for the asked locale, the account with its rules-acceptance step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { updateProfile } from '../../../server/punters/lookups'
+import { findPunterByLogin } from '../../../server/punters/repository'
 import { startMoneyServer, type MoneyServer } from '../payments/support'
 
 let server: MoneyServer
@@ -58,9 +60,8 @@ describe('localize/resources: texts by key for the Accept-Language locale', () =
 describe('the loyalty account and its rules-acceptance step', () => {
   it('a punter asked to accept the rules accepts them once; balance, tier and bonusAvailable stay', async () => {
     const hash = await server.login('vip@demo.parlay.test')
-    server.deps.db
-      .prepare("UPDATE punters SET profile = json_set(profile, '$.loyalty.needRequestRulesAcceptance', json('true')) WHERE email = ?")
-      .run('vip@demo.parlay.test')
+    const vip = (await findPunterByLogin(server.deps.data, 'curacao', 'email', 'vip@demo.parlay.test'))!
+    await updateProfile(server.deps.data, vip.id, server.clock.now, (profile) => ({ ...profile, loyalty: { ...profile.loyalty!, needRequestRulesAcceptance: true } }))
     expect((await server.call('GET', 'loyalty/account', { hash })).json.payload).toEqual({ balance: 12_500, tier: 'VIP', bonusAvailable: true, needRequestRulesAcceptance: true })
     const accepted = await server.call('POST', 'loyalty/rules/accept', { hash })
     expect(accepted.json.payload).toEqual({ balance: 12_500, tier: 'VIP', bonusAvailable: true, needRequestRulesAcceptance: false })

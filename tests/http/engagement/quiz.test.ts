@@ -69,7 +69,7 @@ describe('answering', () => {
 
   it('a punter without personal data is denied with the code and the page that asks for the data', async () => {
     const hash = await server.login('legal@demo.parlay.test')
-    server.deps.db.prepare("UPDATE punters SET first_name = '' WHERE email = ?").run('legal@demo.parlay.test')
+    await server.deps.data.db.updateTable('punters').set({ first_name: '' }).where('email', '=', 'legal@demo.parlay.test').execute()
     const denied = await answer(hash, 'derby-winner', 'home')
     expect(denied.status).toBe(403)
     expect(denied.json).toMatchObject({ status: 'ERROR', errorCode: 'QUIZ_PERSONAL_DATA_REQUIRED', payload: { path: '/account/id-confirmation' } })

@@ -6,6 +6,7 @@
  * it concerns.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findPunterByLogin } from '../../../server/punters/repository'
 import { CASH_OUT_DELAY_MS } from '../../../server/bets/cashout'
 import { raiseRegulationAlert } from '../../../server/regulation/alerts'
 import { DEMO_PASSWORD } from '../../support/api'
@@ -33,7 +34,7 @@ async function punterSocket(login: string, host = 'localhost'): Promise<Client &
   return Object.assign(client, { hash: punterHash as string })
 }
 
-const punterIdOf = (email: string) => (server.deps.db.prepare('SELECT id FROM punters WHERE email = ?').get(email) as { id: number }).id
+const punterIdOf = async (email: string) => (await findPunterByLogin(server.deps.data, 'curacao', 'email', email))!.id
 
 describe('settingsUpdate', () => {
   it('settings saved on one device reach every socket of that punter (the saving one too) with the saved settings, and no other punter', async () => {
@@ -61,7 +62,7 @@ describe('regulationAlert', () => {
   it('an alert raised on the server goes at once to the punter’s sockets with the figures notification/info answers', async () => {
     const client = await punterSocket('opened@demo.parlay.test')
     const stranger = await punterSocket('vip@demo.parlay.test')
-    await raiseRegulationAlert(server.deps.data, punterIdOf('opened@demo.parlay.test'), { spentHours: 2, totalBetMinUnit: 15_000, totalLostMinUnit: 4_000 }, server.clock.now)
+    await raiseRegulationAlert(server.deps.data, await punterIdOf('opened@demo.parlay.test'), { spentHours: 2, totalBetMinUnit: 15_000, totalLostMinUnit: 4_000 }, server.clock.now)
     const frame = await client.next((f) => f.type === 'regulationAlert')
     expect(frame.payload).toEqual({ notificationInfo: { status: 'NEED_TO_CONFIRM', spentHours: 2, totalBetMinUnit: 15_000, totalLostMinUnit: 4_000 } })
     const info = await server.call('GET', 'regulation/punter/alerts/notification/info', { hash: client.hash })

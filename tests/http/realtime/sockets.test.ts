@@ -3,6 +3,7 @@
  * config, handshake refusals, bad frames, the message budget, subscriptions and punter events.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findPunterByLogin } from '../../../server/punters/repository'
 import WebSocket from 'ws'
 import { feedFor } from '../../../server/feed'
 import { revokeAllSessions } from '../../../server/auth/sessions'
@@ -159,7 +160,7 @@ describe('the punter socket: authenticated by the session', () => {
     const client = await open('/sockets/v2/punter?channel=web')
     client.send({ type: 'AUTH', punterHash, accessToken })
     await client.next((f) => f.type === 'AUTH' && f.status === 'OK')
-    const punterId = (server.deps.db.prepare("SELECT id FROM punters WHERE email = 'opened@demo.parlay.test'").get() as { id: number }).id
+    const punterId = (await findPunterByLogin(server.deps.data, 'curacao', 'email', 'opened@demo.parlay.test'))!.id
     emitPunterEvent('accountUpdate', { punterId, balance: { mainBalance: 90 } })
     emitPunterEvent('accountUpdate', { punterId: punterId + 1000, balance: { mainBalance: 1 } })
     expect((await client.next((f) => f.type === 'accountUpdate')).payload).toEqual({ balance: { mainBalance: 90 } })
@@ -226,7 +227,7 @@ describe('the punter socket: authenticated by the session', () => {
     const client = await open('/sockets/v2/punter?channel=web')
     client.send({ type: 'AUTH', punterHash, accessToken })
     await client.next((f) => f.type === 'AUTH')
-    const punterId = (server.deps.db.prepare("SELECT id FROM punters WHERE email = 'vip@demo.parlay.test'").get() as { id: number }).id
+    const punterId = (await findPunterByLogin(server.deps.data, 'curacao', 'email', 'vip@demo.parlay.test'))!.id
     await revokeAllSessions(server.deps.data, punterId, 'blocked', server.clock.now)
     expect((await client.next((f) => f.type === 'accountLogout')).payload).toEqual({ reason: 'SOCKET' })
     expect(await client.closed).toBe(4001)
