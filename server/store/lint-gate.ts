@@ -22,14 +22,14 @@ async function setFindings(records: DocumentRecord[], waivers: Waiver[]): Promis
 }
 
 /** The gate of one version: a release of that version alone. */
-export function lintGate(input: { file: string; content: string; baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
-  return lintReleaseGate({ versions: [{ file: input.file, content: input.content, deleted: false }], baseline: input.baseline, waivers: input.waivers })
+export function lintGate(input: { file: string; content: string; baseline: DocumentRecord[]; waivers: Waiver[]; baselineFindings?: Promise<Finding[]> }): Promise<GateFinding[]> {
+  return lintReleaseGate({ versions: [{ file: input.file, content: input.content, deleted: false }], ...input })
 }
 
 /** The gate for a deletion: the set without the file must add no error (nothing may still need it). */
-export async function lintDeletionGate(input: { file: string; baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
+export async function lintDeletionGate(input: { file: string; baseline: DocumentRecord[]; waivers: Waiver[]; baselineFindings?: Promise<Finding[]> }): Promise<GateFinding[]> {
   const others = input.baseline.filter((r) => r.file !== input.file)
-  const [before, after] = await Promise.all([setFindings(input.baseline, input.waivers), setFindings(others, input.waivers)])
+  const [before, after] = await Promise.all([input.baselineFindings ?? setFindings(input.baseline, input.waivers), setFindings(others, input.waivers)])
   const known = new Map<string, number>()
   for (const f of before) known.set(findingKey(f), (known.get(findingKey(f)) ?? 0) + 1)
   return after.filter((f) => {

@@ -612,8 +612,8 @@ export class DocumentStore {
 
   /** Runs the lint gate against the current published set. */
   async check(version: DocumentVersion): Promise<GateFinding[]> {
-    const baseline = await this.publishedRecords()
-    const input = { file: version.file, content: version.content, baseline: baseline.records, waivers: await this.approvedWaivers() }
+    const gate = await this.gateBaseline()
+    const input = { file: version.file, content: version.content, ...gate }
     return version.deleted ? lintDeletionGate(input) : lintGate(input)
   }
 
@@ -817,16 +817,27 @@ export class DocumentStore {
   /** The lint gate of a release: the published set with every one of these versions in place
    * (a flow may use a popup the same release adds). */
   async checkTogether(versions: DocumentVersion[]): Promise<GateFinding[]> {
+    return lintReleaseGate({ versions, ...(await this.gateBaseline()) })
+  }
+
+  /**
+   * What every gate compares against: the published set, the approved waivers and the set's own
+   * findings. The findings change only when the set (or a waiver) does, so they are one lint run
+   * per published state, not one per gate (the version lint route ran two full lints a call).
+   */
+  private async gateBaseline(): Promise<{ baseline: DocumentRecord[]; waivers: Waiver[]; baselineFindings: Promise<GateFinding[]> }> {
     const published = await this.published()
-    const texts = new Map([...published].map(([file, v]) => [file, v.content]))
-    const baseline = this.recordsOf(texts).records
+    const baseline = this.recordsOf(new Map([...published].map(([file, v]) => [file, v.content]))).records
     const waivers = await this.approvedWaivers()
-    // The published set's own findings change only when it (or a waiver) does: one lint run, not one per gate.
     const key = `${[...published.values()].map((v) => v.id).join(',')}|${JSON.stringify(waivers)}`
-    if (this.baselineFindings?.key !== key) this.baselineFindings = { key, findings: findingsOf(baseline, waivers) }
-    const baselineFindings = this.baselineFindings.findings
-    baselineFindings.catch(() => (this.baselineFindings = undefined))
-    return lintReleaseGate({ versions, baseline, waivers, baselineFindings })
+    if (this.baselineFindings?.key !== key) {
+      const findings = findingsOf(baseline, waivers)
+      this.baselineFindings = { key, findings }
+      findings.catch(() => {
+        if (this.baselineFindings?.findings === findings) this.baselineFindings = undefined
+      })
+    }
+    return { baseline, waivers, baselineFindings: this.baselineFindings.findings }
   }
   private baselineFindings?: { key: string; findings: Promise<GateFinding[]> }
 
