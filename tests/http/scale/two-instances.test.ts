@@ -214,7 +214,7 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
       await until('B reconnects to Redis', async () => (await adminSignIn(b, OPERATOR)).status === 200, 15_000, 100)
     }, 60_000)
 
-    it('admin writes on both at once keep one audit chain; SIGKILL of A under 200 parallel sign-ups loses no acknowledged sign-up; integrity_check ok', async () => {
+    it('admin writes on both at once keep one audit chain; SIGKILL of A under 200 parallel sign-ups loses no acknowledged sign-up; the database checks clean (integrity_check, amcheck)', async () => {
       // concurrent audited writes: sign-ins (each one an audit entry) on both instances at once
       const signIns = await Promise.all(Array.from({ length: 8 }, (_, i) => adminSignIn(i % 2 ? b : a, i % 4 < 2 ? OPERATOR : COMPLIANCE)))
       expect(signIns.map((s) => s.status)).toEqual(Array(8).fill(200))
