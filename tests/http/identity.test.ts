@@ -4,6 +4,7 @@
  * server with the simulators on, demo punters logged in by password, an injected clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setProfileFields } from '../../server/punters/lookups'
 import { startTestServer, type TestServer } from '../support/server'
 import { GATE, startHarness, type Harness } from './signup/helpers'
 
@@ -22,7 +23,8 @@ async function logIn(site: string, login: string): Promise<Record<string, string
 }
 
 const setNickname = (auth: Record<string, string>, nickname: unknown, site = 'curacao') => h.call(site, 'PUT', '/nickname', { nickname }, auth)
-const nicknameOf = (email: string) => (h.server.deps.db.prepare('SELECT nickname FROM punters WHERE email = ?').get(email) as { nickname: string | null }).nickname
+/** The punter's nickname, read through the query layer (the punters table may be on PostgreSQL). */
+const nicknameOf = async (email: string) => (await h.server.deps.data.db.selectFrom('punters').select('nickname').where('email', '=', email).executeTakeFirstOrThrow()).nickname
 
 /** A form post to a simulator page, redirects not followed: the Location it answers. */
 async function simulatorPost(path: string, fields: Record<string, string>): Promise<URL> {
@@ -62,7 +64,7 @@ describe('nickname (spec §5: 3–33 characters starting with a letter; §8 NICK
     const auth = await logIn('curacao', 'domain@demo.parlay.test')
     const taken = await setNickname(auth, 'highroller')
     expect([taken.status, taken.body.errorCode, taken.body.payload]).toEqual([409, 'NICKNAME_ALREADY_EXIST', { field: 'nickname', code: 'NICKNAME_ALREADY_EXIST' }])
-    expect(nicknameOf('domain@demo.parlay.test')).toBe('PersonalDomain')
+    expect(await nicknameOf('domain@demo.parlay.test')).toBe('PersonalDomain')
     // one's own nickname in another case is a change, not a clash
     expect((await setNickname(auth, 'personaldomain')).body.payload).toEqual({ nickname: 'personaldomain' })
   })
@@ -73,7 +75,7 @@ describe('nickname (spec §5: 3–33 characters starting with a letter; §8 NICK
     expect((await setNickname(japan, 'Tanaka')).status).toBe(403)
     const russia = await logIn('russia', 'russia@demo.parlay.test')
     expect((await h.call('russia', 'GET', '/nickname/enabled', undefined, russia)).body.payload).toBe(false)
-    expect([(await setNickname(russia, 'Ivan', 'russia')).status, nicknameOf('russia@demo.parlay.test')]).toEqual([403, null])
+    expect([(await setNickname(russia, 'Ivan', 'russia')).status, await nicknameOf('russia@demo.parlay.test')]).toEqual([403, null])
   })
 
   it('bad input is a 4xx in the envelope: no session, not a string, extra fields, not JSON', async () => {
@@ -85,7 +87,7 @@ describe('nickname (spec §5: 3–33 characters starting with a letter; §8 NICK
     }
     const text = await h.call('curacao', 'PUT', '/nickname', 'nickname=x', { ...auth, 'content-type': 'text/plain' })
     expect([text.status, text.body.status]).toEqual([415, 'ERROR'])
-    expect(nicknameOf('vip@demo.parlay.test')).toBe('HighRoller')
+    expect(await nicknameOf('vip@demo.parlay.test')).toBe('HighRoller')
   })
 })
 
@@ -194,7 +196,8 @@ describe('Russian identification (spec §3 identity verification, §7 identity s
   it('ESIA refused on the portal: the identification fails with ExternalError', async () => {
     const auth = await logIn('russia', 'russia@demo.parlay.test')
     // a punter not identified yet (the demo punter starts at simple_success)
-    h.server.deps.db.prepare("UPDATE punters SET identity_state = 'none', profile = json_remove(profile, '$.identity') WHERE email = ?").run('russia@demo.parlay.test')
+    const russian = await h.server.deps.data.db.selectFrom('punters').select('id').where('email', '=', 'russia@demo.parlay.test').executeTakeFirstOrThrow()
+    await setProfileFields(h.server.deps.data, russian.id, h.clock.now, { identity: undefined }, { identity_state: 'none' })
     const started = await h.call('russia', 'POST', '/punter/cps/one/identify-punter/esia/full', undefined, auth)
     const state = new URL(started.body.payload.identificationLink, h.server.url).searchParams.get('state')!
     expect((await simulatorPost('/dev/identity/esia', { state, decision: 'refuse' })).search).toBe('?esia=refused')

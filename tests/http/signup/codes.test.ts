@@ -41,7 +41,7 @@ describe('sign-up code', () => {
     expect(attempts).toEqual({ attempts: 5, status: 'LOCKED' })
     const right = await h.call('curacao', 'POST', '/account/v3/signup/phone/complete', { verificationToken: token, verificationCode: code })
     expect(right.body.errorCode).toBe('EXCEEDED_LIMIT')
-    expect(h.server.deps.db.prepare('SELECT 1 FROM punters WHERE phone = ?').get(body.phoneNumber)).toBeUndefined()
+    expect(await h.server.deps.data.db.selectFrom('punters').select('id').where('phone', '=', body.phoneNumber as string).executeTakeFirst()).toBeUndefined()
   })
 
   it('a wrong code says how many attempts are left; the right one creates the punter and logs in, once', async () => {
@@ -55,8 +55,8 @@ describe('sign-up code', () => {
     expect(ok.body.payload.accessToken).toBeTruthy()
     const again = await h.call('curacao', 'POST', '/account/v3/signup/phone/complete', { verificationToken: token, verificationCode: code })
     expect(again.body.errorCode).toBe('SESSION_ALREADY_VERIFIED')
-    const rows = h.server.deps.db.prepare('SELECT COUNT(*) AS n FROM punters WHERE phone = ?').get(body.phoneNumber) as { n: number }
-    expect(rows.n).toBe(1)
+    const rows = await h.server.deps.data.db.selectFrom('punters').select('id').where('phone', '=', body.phoneNumber as string).execute()
+    expect(rows).toHaveLength(1)
     // The new punter logs in with the password of the sign-up.
     const login = await h.call('curacao', 'POST', '/auth/v2/login/phone-number', { phoneNumber: body.phoneNumber, password: body.password })
     expect(login.status).toBe(200)
