@@ -54,6 +54,27 @@ async function until(what: string, probe: () => Promise<boolean> | boolean, dead
   return Date.now() - started
 }
 
+const BETTOR = 'opened@demo.parlay.test'
+/** The bettor's bets, the stake debits (ledger references bet:<id>), and the balance beside the sum of the ledger. (Not the
+ * last entry's balance-after: on PostgreSQL entry ids are taken before the balance row's lock, so id order is not apply order.) */
+const MONEY_QUERIES: [string, ...unknown[]][] = [
+  ["SELECT b.id, b.status FROM bets b JOIN punters p ON p.id = b.punter_id WHERE p.email = ? AND b.idempotency_key LIKE 'scale-bet-%'", BETTOR],
+  ["SELECT l.reference FROM ledger_entries l JOIN punters p ON p.id = l.punter_id WHERE p.email = ? AND l.reference LIKE 'bet:%'", BETTOR],
+  ['SELECT p.balance_minor, (SELECT COALESCE(SUM(l.amount_minor), 0) FROM ledger_entries l WHERE l.punter_id = p.id) AS ledger_sum FROM punters p WHERE p.email = ?', BETTOR],
+]
+/** The bettor's demo balance, seeded without a ledger entry (server/punters/demo.ts). */
+const BETTOR_SEEDED_MINOR = 15_000
+
+/** Every acknowledged bet is open with its stake debited once, and the balance is the seeded one plus every ledger entry. */
+function expectMoneyKept(acknowledged: string[], [bets, debits, [balance]]: Record<string, unknown>[][]) {
+  const open = new Set(bets.filter((b) => b.status === 'open').map((b) => String(b.id)))
+  expect(acknowledged.filter((id) => !open.has(id))).toEqual([])
+  const debited = debits.map((d) => String(d.reference))
+  expect(acknowledged.filter((id) => !debited.includes(`bet:${id}`))).toEqual([])
+  expect(new Set(debited).size).toBe(debited.length)
+  expect(Number(balance.balance_minor)).toBe(BETTOR_SEEDED_MINOR + Number(balance.ledger_sum))
+}
+
 describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
   const root = mkdtempSync(join(tmpdir(), 'parlay-scale-'))
   const dirs = { data: join(root, 'data'), dist: join(root, 'dist'), documents: join(root, 'schemas') }
@@ -109,6 +130,16 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
     return Buffer.from(JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number, salt: challenge.salt, signature: challenge.signature })).toString('base64')
   }
   const heartbeat = (on: Instance, hash: string) => on.call('GET', 'heartbeat', { hash })
+  /** A live selection of this instance's own demo feed, priced 2.5 and the feed paused. */
+  async function pricedSelection(on: Instance): Promise<{ selectionId: string; price: number }> {
+    expect((await on.call('POST', '/api/dev/feed/pause', { body: { paused: true } })).status).toBe(200)
+    const line = (await on.call('GET', '/api/content/line?section=sport&state=live')).json.payload as { id: string; main: { selections: { id: string }[] } | null }[]
+    const event = line.find((e) => e.main)!
+    await on.call('POST', '/api/dev/feed/hold', { body: { eventId: event.id, held: false } })
+    const selectionId = event.main!.selections[0].id
+    const priced = (await on.call('POST', '/api/dev/feed/price', { body: { selectionId, price: 2.5 } })).json.payload
+    return { selectionId, price: priced.selections[0].price as number }
+  }
 
   const adminAddress = addresses(65)
   async function adminSignIn(on: Instance, who: { email: string; password: string }, ip = adminAddress()) {
@@ -214,10 +245,26 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
       await until('B reconnects to Redis', async () => (await adminSignIn(b, OPERATOR)).status === 200, 15_000, 100)
     }, 60_000)
 
-    it('admin writes on both at once keep one audit chain; SIGKILL of A under 200 parallel sign-ups loses no acknowledged sign-up; the database checks clean (integrity_check, amcheck)', async () => {
+    it('admin writes on both at once keep one audit chain; SIGKILL of A under 200 parallel sign-ups and 100 bets loses no acknowledged sign-up or bet; the database checks clean (integrity_check, amcheck)', async () => {
       // concurrent audited writes: sign-ins (each one an audit entry) on both instances at once
       const signIns = await Promise.all(Array.from({ length: 8 }, (_, i) => adminSignIn(i % 2 ? b : a, i % 4 < 2 ? OPERATOR : COMPLIANCE)))
       expect(signIns.map((s) => s.status)).toEqual(Array(8).fill(200))
+
+      // bets on both at once: each instance prices a selection of its own demo feed (one per
+      // process), paused so no tick changes the price under the placements
+      const bettor = { A: (await login(a, BETTOR)).punterHash, B: (await login(b, BETTOR)).punterHash }
+      const selection = { A: await pricedSelection(a), B: await pricedSelection(b) }
+      const betsAcknowledged: string[] = []
+      const placeBet = async (i: number) => {
+        const on = i % 2 ? b : a
+        const body = { kind: 'single', selections: [selection[on.name]], stake: 1, idempotencyKey: `scale-bet-${engine}-${i}` }
+        try {
+          const res = await on.call('POST', 'bets/place', { hash: bettor[on.name], body })
+          if (res.status === 200) betsAcknowledged.push(res.json.payload.betId)
+        } catch {
+          // the killed instance's connections are cut: not acknowledged
+        }
+      }
 
       const acknowledged: string[] = []
       let killed = false
@@ -236,25 +283,27 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
           // the killed instance's connections are cut: not acknowledged
         }
       }
-      await Promise.all(Array.from({ length: 200 }, (_, i) => signUp(i)))
+      await Promise.all([...Array.from({ length: 200 }, (_, i) => signUp(i)), ...Array.from({ length: 100 }, (_, i) => placeBet(i))])
       expect(killed).toBe(true)
       expect(await a.process.exited).toBe(null)
       // B served on: its half was acknowledged
       expect(acknowledged.filter((e) => Number(/scale-(\d+)/.exec(e)![1]) % 2 === 1).length).toBe(100)
+      expect(betsAcknowledged.length).toBeGreaterThanOrEqual(50)
       b.process.child.kill('SIGTERM')
       expect(await b.process.exited).toBe(0)
 
-      const verified = engine === 'postgres' ? await checkPostgres(acknowledged) : checkSqlite(acknowledged)
+      const verified = engine === 'postgres' ? await checkPostgres(acknowledged, betsAcknowledged) : checkSqlite(acknowledged, betsAcknowledged)
       expect(verified).toMatchObject({ ok: true, anchored: true })
       expect(verified.entries).toBeGreaterThan(20)
     }, 120_000)
 
   /** SQLite: every acknowledged sign-up stored, integrity_check ok, the chain verifies against its anchor. */
-  function checkSqlite(acknowledged: string[]) {
+  function checkSqlite(acknowledged: string[], bets: string[]) {
     const db = new Database(join(dirs.data, 'parlay.db'))
     try {
       const stored = new Set((db.prepare("SELECT email FROM punters WHERE email LIKE 'scale-%'").all() as { email: string }[]).map((r) => r.email))
       expect(acknowledged.filter((email) => !stored.has(email))).toEqual([])
+      expectMoneyKept(bets, MONEY_QUERIES.map(([sql, ...params]) => db.prepare(sql).all(...params) as Record<string, unknown>[]))
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
       const key = loadAuditKey(dirs.data, { create: false }).key
       return verifyAuditChain(db.prepare('SELECT * FROM audit_log ORDER BY seq ASC').all() as AuditRow[], key, readAnchor(dirs.data, key))
@@ -265,12 +314,17 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
 
   /** PostgreSQL: every acknowledged sign-up stored, amcheck finds nothing in any table or B-tree
    * index, and the one shared chain verifies against each instance's anchor. */
-  async function checkPostgres(acknowledged: string[]) {
+  async function checkPostgres(acknowledged: string[], bets: string[]) {
     const client = new pg.Client({ connectionString: databaseUrl })
     await client.connect()
     try {
       const stored = new Set((await client.query("SELECT email FROM punters WHERE email LIKE 'scale-%'")).rows.map((r: { email: string }) => r.email))
       expect(acknowledged.filter((email) => !stored.has(email))).toEqual([])
+      const select = async (sql: string, ...params: unknown[]) => {
+        let n = 0
+        return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as Record<string, unknown>[]
+      }
+      expectMoneyKept(bets, await Promise.all(MONEY_QUERIES.map(([sql, ...params]) => select(sql, ...params))))
       await client.query('CREATE EXTENSION IF NOT EXISTS amcheck')
       const tables = (await client.query("SELECT c.oid::regclass::text AS name FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace")).rows
       expect(tables.length).toBeGreaterThan(20)
