@@ -237,7 +237,7 @@ export async function auditDetailsOf(data: DataLayer, action: string): Promise<s
 }
 
 /** The whole log, oldest first, read in pages (the walk below checks it entry by entry). */
-async function allRows(db: Reader): Promise<AuditRow[]> {
+export async function auditRows(db: Reader): Promise<AuditRow[]> {
   const rows: AuditRow[] = []
   for (;;) {
     const page = await db.selectFrom('audit_log').selectAll().where('seq', '>', rows.at(-1)?.seq ?? 0).orderBy('seq').limit(5_000).execute()
@@ -313,7 +313,7 @@ const sharedLog = (data: DataLayer) => data.engine === 'postgres'
 /** The log of a data layer the server opened (or of a test's in-memory one). */
 export async function verifyAudit(data: DataLayer): Promise<AuditVerification> {
   const chain = chainOf(data)
-  return verifyAuditChain(await allRows(data.db), chain.key, chain.dataDir ? readAnchor(chain.dataDir, chain.key) : null, { shared: sharedLog(data) })
+  return verifyAuditChain(await auditRows(data.db), chain.key, chain.dataDir ? readAnchor(chain.dataDir, chain.key) : null, { shared: sharedLog(data) })
 }
 
 /**
@@ -331,7 +331,7 @@ export async function openAuditLog(data: DataLayer, dataDir: string): Promise<{ 
   // under the audit lock: another instance on the same database does not append meanwhile
   let joined = 0
   const adopted = await data.transaction(async (tx): Promise<number> => {
-    const rows = await allRows(tx)
+    const rows = await auditRows(tx)
     const head: AnchorState = { entries: rows.at(-1)?.seq ?? 0, head: rows.at(-1)?.hash ?? GENESIS_HASH }
     const chain: AuditChain = { key: key.key, legacyEntries: 0, dataDir, committed: head }
     const anchor = readAnchor(dataDir, key.key)

@@ -13,6 +13,8 @@ import { createHash } from 'node:crypto'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
@@ -20,6 +22,7 @@ import { DEMO_ADMINS } from '../../../server/admin/accounts'
 import { loadAuditKey, readAnchor } from '../../../server/store/audit-anchor'
 import { verifyAuditChain, type AuditRow } from '../../../server/store/audit'
 import { addresses, apiCaller, DEMO_PASSWORD, type Call } from '../../support/api'
+import { verifyAuditDatabase } from '../../../tools/audit-verify'
 import { rawRequest, SCHEMAS_DIR, startServerProcess, type ServerProcess } from '../../support/server'
 import { startTestRedis, type TestRedis } from '../../support/redis'
 import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../../support/postgres'
@@ -40,6 +43,7 @@ interface Instance {
   call: Call
 }
 
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 const havePostgres = postgresBinaries() !== undefined
 if (!havePostgres) console.warn(POSTGRES_MISSING)
 const ENGINES = [['one SQLite file', 'sqlite'], ...(havePostgres ? [['one PostgreSQL database', 'postgres']] : [])] as [string, 'sqlite' | 'postgres'][]
@@ -332,13 +336,18 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
       await client.query(
         "SELECT bt_index_check(c.oid, true) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam WHERE am.amname = 'btree' AND c.relnamespace = 'public'::regnamespace",
       )
-      const rows = (await client.query('SELECT * FROM audit_log ORDER BY seq ASC')).rows.map((row: Record<string, unknown>) =>
-        Object.fromEntries(Object.entries(row).map(([column, value]) => [column, typeof value === 'string' && /^(seq|at|created_at)$/.test(column) ? Number(value) : value])),
-      ) as unknown as AuditRow[]
-      const key = Buffer.from(AUDIT_KEY, 'utf8')
-      const onA = verifyAuditChain(rows, key, readAnchor(join(root, 'data-A'), key), { shared: true })
-      expect(onA).toMatchObject({ ok: true, anchored: true })
-      return verifyAuditChain(rows, key, readAnchor(join(root, 'data-B'), key), { shared: true })
+      // the one shared chain against each instance's anchor, as `npm run audit:verify` checks it
+      // (DATABASE_URL and that instance's data dir); the tool itself run on B's
+      const env = { PARLAY_AUDIT_KEY: AUDIT_KEY }
+      expect(await verifyAuditDatabase(databaseUrl!, join(root, 'data-A'), env)).toMatchObject({ ok: true, anchored: true })
+      const tool = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tools', 'audit-verify.ts'), join(root, 'data-B')], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
+        encoding: 'utf8',
+      })
+      expect(tool.status, tool.stderr).toBe(0)
+      expect(tool.stdout).toMatch(/^audit log intact: \d+ entries/)
+      return verifyAuditDatabase(databaseUrl!, join(root, 'data-B'), env)
     } finally {
       await client.end()
     }
