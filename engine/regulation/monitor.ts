@@ -13,6 +13,9 @@
 import type { Result } from '../core/contracts'
 import type { EngineStores } from '../core/stores'
 import type { AfterLoginRule } from '../auth/after-login'
+import { isOpen, showRegulationAlert, type RegulationAlertInfo } from './alert'
+
+export type { RegulationAlertInfo }
 
 export const MOBILE_GATE = '/mobile-gate/api/v1'
 export const GAME_GATES: Record<string, string> = { casino: '/casino-gate/api/v1', 'live-casino': '/live-casino-gate/api/v1' }
@@ -41,22 +44,6 @@ interface Memory {
   entered: Set<string>
   section: string
   path: string
-}
-
-const isOpen = (stores: EngineStores, id: string) => stores.ui.getState().popups.some((p) => p.id === id)
-
-export interface RegulationAlertInfo {
-  status: string
-  spentHours: number
-  totalBetMinUnit: number
-  totalLostMinUnit: number
-}
-
-/** An unconfirmed alert (notification/info, or the socket's regulationAlert) opens its popup once. */
-export function showRegulationAlert(stores: EngineStores, info: RegulationAlertInfo): void {
-  if (info.status !== 'NEED_TO_CONFIRM' || isOpen(stores, 'regulation-alert')) return
-  const currency = String(stores.user.getState().data?.user?.account?.currency ?? '')
-  stores.ui.getState().openPopup({ id: 'regulation-alert', params: { spentHours: info.spentHours, totalBet: info.totalBetMinUnit / 100, totalLost: info.totalLostMinUnit / 100, currency }, isCloseable: false })
 }
 
 export function startRegulationMonitor(deps: MonitorDeps): () => void {

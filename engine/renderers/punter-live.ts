@@ -14,7 +14,7 @@
  */
 import { NOTIFICATION_DURATION_MS, type ServerSettings, type StorageLike } from '../core/stores'
 import { splitSettings } from '../auth/settings'
-import type { RegulationAlertInfo } from '../regulation/monitor'
+import { showRegulationAlert, type RegulationAlertInfo } from '../regulation/alert'
 import type { PunterEventHandlers } from './punter-socket'
 import type { EngineRuntime } from './runtime'
 import { pageLocalStorage } from '../core/web-storage'
@@ -60,12 +60,7 @@ export function punterLiveEvents(environment: PunterLiveEnvironment): PunterEven
     },
     regulationAlert(frame, runtime) {
       const info = payloadOf(frame).notificationInfo
-      // the monitor module loads on the first alert, not with the lobby (issue 18's first-load budget)
-      if (isAlertInfo(info))
-        void import('../regulation/monitor').then(
-          ({ showRegulationAlert }) => showRegulationAlert(runtime.stores, info),
-          (error: unknown) => report({ kind: 'action-error', message: `regulation alert could not be shown: ${(error as Error).message}` }),
-        )
+      if (isAlertInfo(info)) showRegulationAlert(runtime.stores, info)
     },
     coRequest(frame, runtime) {
       const { betId, status, amount } = payloadOf(frame)

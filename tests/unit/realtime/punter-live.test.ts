@@ -49,7 +49,7 @@ describe('settingsUpdate', () => {
 })
 
 describe('regulationAlert', () => {
-  // the popup opens once the regulation monitor module has loaded (it is not in the first load)
+  // the popup opens from the socket frame itself (engine/regulation/alert.ts is in the entry, the monitor is not)
   const alertPopups = (stores: ReturnType<typeof page>['stores']) => stores.ui.getState().popups.filter((p) => p.id === 'regulation-alert')
 
   it('opens the regulation-alert popup with the hours and the totals in major units, once', async () => {
