@@ -53,10 +53,11 @@ test.describe('online', () => {
   test.afterAll(async () => server?.stop())
 
   test('scripts and styles are served compressed and hashed assets are immutable', async ({ page }) => {
-    const assets: { url: string; encoding?: string; cache?: string }[] = []
+    const assets: { url: string; encoding?: string; cache?: string; headers: Record<string, string> }[] = []
     page.on('response', (response) => {
+      const headers = response.headers()
       if (new URL(response.url()).pathname.startsWith('/assets/'))
-        assets.push({ url: response.url(), encoding: response.headers()['content-encoding'], cache: response.headers()['cache-control'] })
+        assets.push({ url: response.url(), encoding: headers['content-encoding'], cache: headers['cache-control'], headers })
     })
     await page.goto(`${server.running.url}/join`)
     await expect(page.locator('[data-screen="join"]')).toBeVisible()
@@ -64,6 +65,11 @@ test.describe('online', () => {
     for (const asset of assets) {
       expect(asset.encoding, asset.url).toMatch(/^(br|gzip)$/)
       expect(asset.cache, asset.url).toBe('public, max-age=31536000, immutable')
+      // a subresource keeps what protects it and drops the document-only headers (CSP, framing…)
+      expect(asset.headers['x-content-type-options'], asset.url).toBe('nosniff')
+      expect(asset.headers['cross-origin-resource-policy'], asset.url).toBe('same-origin')
+      expect(asset.headers['content-security-policy'], asset.url).toBeUndefined()
+      expect(asset.headers['x-frame-options'], asset.url).toBeUndefined()
     }
   })
 
