@@ -5,19 +5,18 @@
  * `convertedStoresOnPostgresForTests`) and two requests that race for one name, one address or
  * one exclusion go one to each instance, at the same moment.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { lowerIs } from '../../server/punters/repository'
 import { selfExclude } from '../../server/regulation/self-exclusion'
-import { engines, type Pair } from '../support/postgres'
+import { engines } from '../support/postgres'
 import { linkToken, startCredentialsServer, type CredentialsServer } from './credentials/support'
 import { countryId } from './signup/helpers'
 
-const { each: ENGINES, pair } = engines()
+const { each: ENGINES, pairEach } = engines()
 
 describe.each(ENGINES)('punter changes on %s (two instances on PostgreSQL)', (engine, runs) => {
   let a: CredentialsServer
   let b: CredentialsServer
-  let instances: Pair<CredentialsServer> | undefined
   let n = 0
 
   /** A Curaçao punter (nickname applies there): one row both instances read (one table on PostgreSQL; on SQLite a and b are one server). */
@@ -29,12 +28,7 @@ describe.each(ENGINES)('punter changes on %s (two instances on PostgreSQL)', (en
   const sessionsOf = async (login: string, password: string) => Promise.all([a, b].map((server) => server.loginHash(login, password)))
   const emailCount = async (email: string) => (await a.deps.data.db.selectFrom('punters').select('id').where(lowerIs('email', email)).execute()).length
 
-  beforeAll(async () => {
-    if (!runs) return
-    instances = await pair(engine, startCredentialsServer)
-    ;({ a, b } = instances)
-  }, 120_000)
-  afterAll(async () => instances?.dispose())
+  pairEach(engine, runs, startCredentialsServer, (both) => ({ a, b } = both))
 
   it.runIf(runs)('one nickname claimed by two punters at once (one per instance, another letter case): one 200, the other 409 NICKNAME_ALREADY_EXIST', async () => {
     expect(a.deps.data.engine).toBe(engine)

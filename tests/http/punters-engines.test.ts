@@ -8,16 +8,16 @@
  * names one account.
  */
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { DataLayer } from '../../server/db/data-layer'
 import { redeemPromoCode } from '../../server/payments/bonus'
 import { changeBalance } from '../../server/punters/events'
 import { punterLocaleSetting, setProfileField } from '../../server/punters/lookups'
 import { findPunterById, findPunterByLogin, insertPunter, saveServerSettings, type Punter } from '../../server/punters/repository'
-import { engines, type Pair } from '../support/postgres'
+import { engines } from '../support/postgres'
 import { startTestServer, type TestServer } from '../support/server'
 
-const { each: ENGINES, pair } = engines()
+const { each: ENGINES, pairEach } = engines()
 
 const NOW = Date.UTC(2026, 10, 27, 6)
 const unique = () => randomBytes(5).toString('hex')
@@ -36,13 +36,7 @@ async function ledgerOf(data: DataLayer, punterId: number) {
 describe.each(ENGINES)('the punters store on %s (two instances on PostgreSQL)', (engine, runs) => {
   let a: TestServer
   let b: TestServer
-  let instances: Pair<TestServer> | undefined
-  beforeAll(async () => {
-    if (!runs) return
-    instances = await pair(engine, (on) => startTestServer({ now: () => NOW, ...on }))
-    ;({ a, b } = instances)
-  }, 120_000)
-  afterAll(async () => instances?.dispose())
+  pairEach(engine, runs, (on) => startTestServer({ now: () => NOW, ...on }), (both) => ({ a, b } = both))
   /** Alternates the instances: request i goes to a, i+1 to b. */
   const on = (i: number) => (i % 2 ? b : a).deps.data
 

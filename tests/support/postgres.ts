@@ -222,6 +222,11 @@ export interface Engines {
    * fresh database, started one after the other (both seed it); on SQLite one server as A and B.
    */
   pair<S extends { dispose(): unknown }>(engine: Engine, start: (on: OnEngine) => Promise<S>): Promise<Pair<S>>
+  /**
+   * The pair for one `describe` of the engine rows: started in its beforeAll when the row runs
+   * (`ready` gets it: keep A and B, set clocks), disposed in its afterAll.
+   */
+  pairEach<S extends { dispose(): unknown }>(engine: Engine, runs: boolean, start: (on: OnEngine) => Promise<S>, ready: (pair: Pair<S>) => unknown): void
 }
 
 /**
@@ -244,7 +249,7 @@ export function engines(): Engines {
   }
   const on = async (engine: Engine, databaseUrl?: string): Promise<OnEngine> =>
     engine === 'sqlite' ? {} : { databaseUrl: databaseUrl ?? (await cluster().createDatabase()), convertedStoresOnPostgresForTests: true }
-  return {
+  const api: Engines = {
     havePostgres,
     each: [
       ['sqlite', true],
@@ -252,6 +257,15 @@ export function engines(): Engines {
     ],
     cluster,
     on,
+    pairEach(engine, runs, start, ready) {
+      let instances: Pair<Parameters<typeof ready>[0]['a']> | undefined
+      beforeAll(async () => {
+        if (!runs) return
+        instances = await api.pair(engine, start)
+        await ready(instances)
+      }, 120_000)
+      afterAll(async () => instances?.dispose())
+    },
     async pair(engine, start) {
       const options = await on(engine)
       const a = await start(options)
@@ -270,5 +284,7 @@ export function engines(): Engines {
         },
       }
     },
+ 
   }
+  return api
 }

@@ -6,14 +6,14 @@
  * test-only seam `convertedStoresOnPostgresForTests`: the punters stay in each server's own
  * SQLite, where the demo punters have the same ids), the requests alternating between them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { consumeConfirmationToken, issueConfirmationToken } from '../../../server/auth/router'
 import { findPunterByLogin } from '../../../server/punters/repository'
-import { engines, type Pair } from '../../support/postgres'
+import { engines } from '../../support/postgres'
 import { openSocketClient } from '../../support/socket-client'
 import { DEMO_PASSWORD, startAuthServer, type AuthTestServer } from './support'
 
-const { each: ENGINES, pair } = engines()
+const { each: ENGINES, pairEach } = engines()
 
 interface Session {
   accessToken: string
@@ -24,14 +24,10 @@ interface Session {
 describe.each(ENGINES)('sessions and refresh-token families on %s (spec §4 "Token refresh", RFC 9700 §4.14.2)', (engine, runs) => {
   let a: AuthTestServer
   let b: AuthTestServer
-  let instances: Pair<AuthTestServer> | undefined
-  beforeAll(async () => {
-    if (!runs) return
-    instances = await pair(engine, startAuthServer)
-    ;({ a, b } = instances)
+  pairEach(engine, runs, startAuthServer, (both) => {
+    ;({ a, b } = both)
     b.clock.now = a.clock.now
-  }, 120_000)
-  afterAll(async () => instances?.dispose())
+  })
 
   const loginOn = async (server: AuthTestServer, login: string): Promise<Session> => {
     const res = await server.login(login, DEMO_PASSWORD)

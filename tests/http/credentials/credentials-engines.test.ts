@@ -9,15 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SECRET_ANSWER } from '../../../server/credentials/secret-question'
 import { SECRET_RULES } from '../../../server/credentials/store'
 import { findPunterById } from '../../../server/punters/repository'
-import { engines, type Pair } from '../../support/postgres'
+import { engines } from '../../support/postgres'
 import { linkToken, smsCode, startCredentialsServer, type CredentialsServer } from './support'
 
-const { havePostgres, each: ENGINES, cluster, on: onEngine, pair } = engines()
+const { havePostgres, each: ENGINES, cluster, on: onEngine, pairEach } = engines()
 
 describe.each(ENGINES)('credential secrets on %s (two instances on PostgreSQL)', (engine, runs) => {
   let a: CredentialsServer
   let b: CredentialsServer
-  let instances: Pair<CredentialsServer> | undefined
   /** The i-th request's instance: A and B in turn on PostgreSQL, the one server on SQLite. */
   const at = (i: number) => (i % 2 ? b : a)
   let n = 0
@@ -29,12 +28,7 @@ describe.each(ENGINES)('credential secrets on %s (two instances on PostgreSQL)',
     return made
   }
 
-  beforeAll(async () => {
-    if (!runs) return
-    instances = await pair(engine, startCredentialsServer)
-    ;({ a, b } = instances)
-  }, 120_000)
-  afterAll(async () => instances?.dispose())
+  pairEach(engine, runs, startCredentialsServer, (both) => ({ a, b } = both))
 
   it.runIf(runs)(`${SECRET_RULES.codeAttempts} wrong recovery codes sent at once spend all ${SECRET_RULES.codeAttempts} tries: the right code after them is EXCEEDED_LIMIT`, async () => {
     expect(a.deps.data.engine).toBe(engine)
