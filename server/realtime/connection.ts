@@ -26,7 +26,9 @@ export interface Connection {
   channel: string
   /** The site's jurisdiction (from the handshake's host): site-wide events such as `mirror`. */
   jurisdiction?: string
-  punter?: { punterId: number; sessionId: string }
+  /** `preview`: a studio preview's read-only punter session (server/store/preview.ts), which has no
+   * `auth_sessions` row; the session sweep asks the preview store about it instead. */
+  punter?: { punterId: number; sessionId: string; preview?: { sessionHash: string; accessToken: string } }
   dynamic: Set<string>
   modes: Map<string, DisplayMode>
   gambling: boolean

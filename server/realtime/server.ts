@@ -18,6 +18,7 @@ import { isStorageUnavailable } from '../db/database'
 import type { ServerDeps } from '../deps'
 import { feedFor, type EventUpdate, type Feed } from '../feed'
 import { emitPunterEvent, PUNTER_EVENT_TYPES, punterEvents, type PunterEvent } from '../punters/events'
+import { PREVIEW_SESSION_PREFIX, previewPunterSession } from '../store/preview'
 import { allowedOn, followedEvents, MAX_SUBSCRIPTIONS, MESSAGE_BUDGET, modeOf, newConnection, spend, type Connection, type SocketRole } from './connection'
 import { gamblingEvents, type BigWin } from './gambling'
 import { createSnapshotCache, errorFrame, updateFrames } from './messages'
@@ -148,7 +149,8 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
       if (!all.has(connection)) return // closed meanwhile
       if (!session) return send(connection, errorFrame('UNAUTHORIZED', 'the session is not live'))
       if (connection.punter) index(byPunter, connection.punter.punterId, connection, false)
-      connection.punter = { punterId: session.punterId, sessionId: session.sessionId }
+      const preview = message.punterHash.startsWith(PREVIEW_SESSION_PREFIX) ? { sessionHash: message.punterHash, accessToken: message.accessToken } : undefined
+      connection.punter = { punterId: session.punterId, sessionId: session.sessionId, ...(preview ? { preview } : {}) }
       index(byPunter, session.punterId, connection, true)
       send(connection, JSON.stringify({ type: 'AUTH', status: 'OK' }))
     },
@@ -326,15 +328,28 @@ export function attachRealtime(server: Server, deps: ServerDeps): RealtimeServer
   const stopMirrors = watchMirrors(deps.documents, (jurisdiction, mirrorName) => emitPunterEvent('mirror', { jurisdiction, mirrorName }))
 
   /** Sessions of open sockets: revoked or expired ones end here, not at the next message (a
-   * logout on another instance too). One query for all the sockets' sessions per sweep. */
+   * logout on another instance too). One query for all the sockets' sessions per sweep. A studio
+   * preview's punter session has no `auth_sessions` row (it lives in the preview store while its
+   * preview and the admin session that made it do), so the preview store is asked about it:
+   * looked up among the rows it is "not found", which logged every preview page out within a
+   * second of its socket's AUTH. Every verdict is in before any socket is ended. */
   const sweep = async () => {
-    const watched = [...all].filter((connection) => connection.punter).map((connection) => ({ connection, sessionId: connection.punter!.sessionId }))
+    const watched = [...all].filter((connection) => connection.punter).map((connection) => ({ connection, punter: connection.punter! }))
     if (watched.length === 0) return
-    const states = await sessionStates(deps.data, watched.map(({ sessionId }) => sessionId))
-    for (const { connection, sessionId } of watched) {
-      // closed, or authenticated as another session, while the query ran: the next sweep sees it
-      if (!all.has(connection) || connection.punter?.sessionId !== sessionId) continue
-      const state = states.get(sessionId)
+    const now = deps.now()
+    const [states, previewsLive] = await Promise.all([
+      sessionStates(deps.data, watched.filter(({ punter }) => !punter.preview).map(({ punter }) => punter.sessionId)),
+      Promise.all(watched.map(async ({ punter }) => (punter.preview ? (await previewPunterSession(punter.preview.sessionHash, punter.preview.accessToken, now)) !== undefined : true))),
+    ])
+    for (const [i, { connection, punter }] of watched.entries()) {
+      // closed, or authenticated again, while the query ran: the next sweep sees it
+      if (!all.has(connection) || connection.punter !== punter) continue
+      if (punter.preview) {
+        // the preview ended (its 10 minutes, or the admin signed out): the page goes back to a guest
+        if (!previewsLive[i]) endSession(connection, 'SOCKET')
+        continue
+      }
+      const state = states.get(punter.sessionId)
       if (!state || state.revokedAt !== null) endSession(connection, 'SOCKET')
       // an access token past its time (plus a minute for the refresh in flight) is not a logout:
       // the socket closes and the client reconnects with its refreshed session

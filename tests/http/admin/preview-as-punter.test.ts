@@ -3,12 +3,14 @@
  * punter's state (heartbeat, restrictions) through a read-only preview session: the admin is not
  * logged in as the punter (no punter session is opened, nothing is written on the account), any
  * write with it is refused, only the admin session that asked gets it, it ends with that session,
- * and each preview as a punter is in the audit log.
+ * its page's punter socket lives as long as it does, and each preview as a punter is in the audit
+ * log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addresses, apiCaller, type Call } from '../../support/api'
+import { addresses, apiCaller, DEMO_PASSWORD, type Call } from '../../support/api'
 import { rawRequest } from '../../support/server'
-import { OPERATOR, type AdminClient, type TestServer, startWithReviewers } from './support'
+import { openSocketClient } from '../../support/socket-client'
+import { OPERATOR, signIn, type AdminClient, type TestServer, startWithReviewers } from './support'
 
 const MENU = 'menus/left-menu.json'
 const VIP = '10000008'
@@ -92,6 +94,34 @@ describe('previewing as a demo punter', () => {
     expect((await gate('GET', 'heartbeat', { hash: sessionHash, site: await siteOf('spain') })).status).toBe(200)
     await compliance.post('/admin/api/logout')
     expect((await gate('GET', 'heartbeat', { hash: sessionHash, site: await siteOf('spain') })).status).toBe(401)
+  })
+
+  it("the preview page's punter socket outlives the socket server's session sweep while the preview lives, and is ended with accountLogout when the admin signs out", async () => {
+    // An admin session of its own: signing it out must not end the other tests' previews.
+    const admin = await signIn(server, OPERATOR)
+    const { session } = await previewAs(admin, 'curacao', VIP)
+    const { sessionHash, accessToken } = session.json().payload.session
+    const preview = await openSocketClient(server.port, '/sockets/v2/punter?channel=web')
+    preview.send({ type: 'AUTH', punterHash: sessionHash, accessToken })
+    expect((await preview.next((f) => f.type === 'AUTH' || f.type === 'ERROR')).type).toBe('AUTH')
+    // A witness: a real punter session whose socket authenticated after the preview's. Its logout
+    // is seen by the next sweep, which checks every open socket's session, the preview's with it.
+    const login = await gate('POST', 'auth/v2/login', { body: { login: 'opened@demo.parlay.test', password: DEMO_PASSWORD } })
+    expect(login.json?.status, login.text).toBe('OK')
+    const witness = await openSocketClient(server.port, '/sockets/v2/punter?channel=web')
+    witness.send({ type: 'AUTH', punterHash: login.json.payload.punterHash, accessToken: login.json.payload.accessToken })
+    await witness.next((f) => f.type === 'AUTH')
+    expect((await gate('POST', 'auth/logout', { hash: login.json.payload.punterHash })).status).toBe(200)
+    expect((await witness.next((f) => f.type === 'accountLogout')).payload).toEqual({ reason: 'SOCKET' })
+    // That sweep's verdicts were all in before it ended the witness: anything it sent the preview
+    // came first (a closed socket answers no ping: its close ends the wait instead).
+    await Promise.race([preview.roundTrip(), preview.closed])
+    expect(preview.frames.filter((f) => f.type === 'accountLogout')).toEqual([])
+    expect(preview.socket.readyState).toBe(preview.socket.OPEN)
+
+    await admin.post('/admin/api/logout')
+    expect((await preview.next((f) => f.type === 'accountLogout')).payload).toEqual({ reason: 'SOCKET' })
+    expect(await preview.closed).toBe(4001)
   })
 
   it('each preview as a punter is audited: who, which punter, which site and document', async () => {
