@@ -16,6 +16,7 @@ const benches: Bench[] = [
   { name: 'realtime', file: 'realtime.ts', exportName: 'runRealtimeBench' },
   { name: 'server', file: 'server.ts', exportName: 'runServerBench' },
   { name: 'scale', file: 'scale.ts', exportName: 'runScaleBench' },
+  { name: 'heartbeat-cost', file: 'heartbeat-cost.ts', exportName: 'runHeartbeatCostBench' },
 ]
 
 const only = process.argv.slice(2)

@@ -24,7 +24,7 @@ const REDIS_SERVER = process.env.PARLAY_REDIS_SERVER ?? '/usr/bin/redis-server'
 const GATE = '/mobile-gate/api/v1'
 const DEMO = { login: 'opened@demo.parlay.test', password: 'parlay-demo-1' }
 
-interface Instance {
+export interface Instance {
   child: ChildProcess
   base: string
 }
@@ -37,7 +37,7 @@ async function until(what: string, probe: () => Promise<boolean>): Promise<void>
   throw new Error(`${what}: not within 90 s`)
 }
 
-async function startRedis(port: number): Promise<ChildProcess> {
+export async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
   const { Redis } = await import('ioredis')
   const client = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, retryStrategy: () => 100 })
@@ -48,7 +48,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
 }
 
 /** A temp folder with its own documents and a stub client page (the bench loads no browser). */
-function siteFolder(): string {
+export function siteFolder(): string {
   const root = mkdtempSync(join(tmpdir(), 'parlay-bench-scale-'))
   mkdirSync(join(root, 'dist'))
   writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><html><head><title>Parlay</title></head><body><div id="root"></div></body></html>')
@@ -56,7 +56,7 @@ function siteFolder(): string {
   return root
 }
 
-async function startInstance(root: string, env: Record<string, string>): Promise<Instance> {
+export async function startInstance(root: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
@@ -90,7 +90,7 @@ async function calls(instances: Instance[]) {
   return { instances: instances.length, heartbeat, documents, login: logins }
 }
 
-async function stop(children: ChildProcess[]): Promise<void> {
+export async function stop(children: ChildProcess[]): Promise<void> {
   for (const child of children.reverse()) {
     if (child.exitCode !== null) continue
     const exited = new Promise((done) => child.once('exit', done))

@@ -38,10 +38,10 @@ import { captchaServiceFor, powConfig, type CaptchaService } from './captcha'
 import { authenticate, createSession, loginResult, punterOfLiveRefreshToken, refreshSession, revokeAllSessions, sessionExpiration, sha256 } from './sessions'
 import { clearFailures, createLanes, isLocked, needsCaptcha, recordFailure, throttleState, type ThrottleState } from './throttle'
 import { sendUnlockLink, useUnlockToken } from './unlock'
+import { requirePunterSession } from './session-check'
 import { jurisdictionFor, restrictionsView } from '../regulation/restrictions'
 import { selfExclusionAtLogin } from '../regulation/self-exclusion'
 import { ownerLocale } from './unlock-messages'
-import { inboxStatistics } from '../messages/store'
 import { nicknameEnabledFor } from '../identity/nickname'
 import { emitPunterEvent } from '../punters/events'
 
@@ -154,12 +154,6 @@ interface LoginBody {
   captcha?: string
 }
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    punterSession?: { sessionId: string; punterId: number; punter: Punter }
-  }
-}
-
 export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = captchaServiceFor(deps.data, deps.now)): Router {
   const { db, log } = deps
   const router = Router()
@@ -168,15 +162,9 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   router.use('/auth', noStore)
 
   /** Session check: punter-session-hash header (+ optional Bearer access token) → 401 if not live. */
-  const requireSession = async (req: Request, res: Response, next: NextFunction) => {
-    const hash = req.header(HEADERS.sessionHash)
-    const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
-    const session = await authenticate(deps.data, hash, bearer, deps.now())
-    const punter = session && (await findPunterById(deps.data, session.punterId))
-    if (!session || !punter) return sendError(res, 401, HTTP_ERRORS.unauthorized)
-    req.punterSession = { sessionId: session.sessionId, punterId: session.punterId, punter }
-    next()
-  }
+  const requireSession = requirePunterSession(deps)
+  /** The heartbeat's: the inbox counts come with the session and the punter in one statement. */
+  const requireSessionWithInbox = requirePunterSession(deps, { withInboxStatistics: true })
 
   const inLane = createLanes()
 
@@ -336,10 +324,10 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     sendOk(res, null)
   })
 
-  router.get('/heartbeat', requireSession, async (req, res) => {
+  router.get('/heartbeat', requireSessionWithInbox, (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
-    const punter = req.punterSession!.punter
-    sendOk(res, { ...userData(punter, siteContext(req, deps).locale), restrictions: restrictionsView(punter, jurisdictionFor(deps, req), deps.now()), realityCheckAccepted: punter.profile.realityCheck !== undefined, inboxStatistics: await inboxStatistics(deps.data.db, punter.id) })
+    const { punter, inboxStatistics } = req.punterSession!
+    sendOk(res, { ...userData(punter, siteContext(req, deps).locale), restrictions: restrictionsView(punter, jurisdictionFor(deps, req), deps.now()), realityCheckAccepted: punter.profile.realityCheck !== undefined, inboxStatistics })
   })
 
   router.get('/auth/punter-session/expiration-timeout', requireSession, async (req, res) => {

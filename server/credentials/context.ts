@@ -5,15 +5,12 @@
  * existing account takes as long to answer as one for an unknown account.
  */
 import type { NextFunction, Request, Response } from 'express'
-import { HEADERS } from '../../engine/core/contracts'
-import { authenticate } from '../auth/sessions'
+import { requirePunterSession } from '../auth/session-check'
 import { messageSenderFor } from '../auth/unlock'
 import type { ServerDeps } from '../deps'
 import { jurisdictionOf } from '../dictionary'
-import { HTTP_ERRORS, sendError } from '../http/envelope'
-import { punterSessionCheck } from '../http/route-docs'
 import { siteContext } from '../http/site'
-import { findPunterById, type Punter } from '../punters/repository'
+import type { Punter } from '../punters/repository'
 import type { OutgoingMessage } from '../signup/outbox'
 
 /** The jurisdiction document's `credentials` block (engine/documents/kinds.ts). */
@@ -37,14 +34,7 @@ export function createCredentialsContext(deps: ServerDeps): CredentialsContext {
   const { db, log } = deps
   return {
     deps,
-    requireSession: punterSessionCheck(async (req: Request, res: Response, next: NextFunction) => {
-      const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
-      const session = await authenticate(deps.data, req.header(HEADERS.sessionHash), bearer, deps.now())
-      const punter = session && (await findPunterById(deps.data, session.punterId))
-      if (!session || !punter) return sendError(res, 401, HTTP_ERRORS.unauthorized)
-      req.punterSession = { sessionId: session.sessionId, punterId: session.punterId, punter }
-      next()
-    }),
+    requireSession: requirePunterSession(deps),
     policy(req) {
       const block = (jurisdictionOf(deps, req) as unknown as { credentials?: Partial<CredentialPolicy> } | undefined)?.credentials
       const depth = block?.passwordHistory

@@ -14,7 +14,8 @@
  * network, no argon2): then it finishes inside one turn of the event loop and no synchronous
  * store's statement can land inside it.
  */
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely'
+import { createHash } from 'node:crypto'
+import { CompiledQuery, Kysely, type Compilable, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely'
 import pg from 'pg'
 import type { Db } from './database'
 import { tagPostgresError } from './storage-errors'
@@ -106,6 +107,30 @@ function openPostgres(options: DataLayerOptions): DataLayer {
   }
 }
 
+/**
+ * SQL texts that run as named (prepared) statements on PostgreSQL, with their names. A named
+ * statement is parsed once per connection and, after a few runs, planned once: for a statement
+ * every request runs (the punter session check) that is most of what PostgreSQL spends on it.
+ * Opt-in through `executePrepared`, and bounded: each connection keeps its prepared statements
+ * for its life, so only a few hot statements of fixed text belong here, never one whose text
+ * varies with its input (an `in (…)` list). Prepared statements see the tables as they were when
+ * prepared: fine, since the schema only changes at start (./schema.ts), before any request.
+ */
+const preparedStatements = new Map<string, string>()
+const MAX_PREPARED_STATEMENTS = 32
+
+/**
+ * Runs a query as a prepared statement on PostgreSQL (see above); on SQLite as any query. Same
+ * rows as `query.execute()`: only how PostgreSQL is asked differs.
+ */
+export async function executePrepared<R>(data: DataLayer, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile()
+  if (data.engine === 'postgres' && !preparedStatements.has(compiled.sql) && preparedStatements.size < MAX_PREPARED_STATEMENTS) {
+    preparedStatements.set(compiled.sql, `parlay_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 32)}`)
+  }
+  return (await data.db.executeQuery(compiled)).rows
+}
+
 /** Clients that already carry the listener below. */
 const guarded = new WeakSet<pg.PoolClient>()
 
@@ -126,7 +151,8 @@ function taggingPool(pool: pg.Pool): PostgresPool {
       const query = client.query.bind(client) as (...args: unknown[]) => unknown
       return {
         query: ((...args: unknown[]) => {
-          const result = query(...args)
+          const name = typeof args[0] === 'string' ? preparedStatements.get(args[0]) : undefined
+          const result = name === undefined ? query(...args) : query({ name, text: args[0], values: args[1] })
           return result instanceof Promise ? result.catch((error: unknown) => Promise.reject(tagPostgresError(error))) : result
         }) as PostgresPoolClient['query'],
         release: (destroy?: boolean) => client.release(destroy),

@@ -10,7 +10,7 @@
  * engines, without foreign keys to punters (that store may live in another database while the
  * stores move). Who a segment reaches is asked of the punters store (server/punters/lookups.ts).
  */
-import type { Generated, Kysely, Selectable } from 'kysely'
+import { expressionBuilder, type Expression, type Generated, type Kysely, type Selectable } from 'kysely'
 import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
 import { registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
@@ -306,15 +306,34 @@ export interface InboxStatistics {
   unreadMessagesCount: number
 }
 
+/**
+ * The inbox counts of one punter as two scalar subqueries, so a caller can put them into a larger
+ * statement (the heartbeat reads them with the session and the punter row in one round trip:
+ * server/auth/sessions.ts authenticatePunter) and `inboxStatistics` reads them alone.
+ */
+export function inboxStatisticsColumns(punterId: Expression<number>) {
+  const inbox = () => expressionBuilder<Tables, never>().selectFrom('punter_message_deliveries as d').innerJoin('punter_messages as m', 'm.id', 'd.message_id').where('d.punter_id', '=', punterId).where('m.kind', '=', 'INBOX')
+  return [
+    inbox()
+      .select((sub) => sub.fn.countAll<number>().as('n'))
+      .$asScalar()
+      .as('inbox_total'),
+    inbox()
+      .select((sub) => sub.fn.countAll<number>().as('n'))
+      .where('d.read_at', 'is', null)
+      .$asScalar()
+      .as('inbox_unread'),
+  ] as const
+}
+
+/** The row of `inboxStatisticsColumns` as the API's numbers (count(*) is a string on PostgreSQL). */
+export const toInboxStatistics = (row: { inbox_total: number | string | null; inbox_unread: number | string | null }): InboxStatistics => ({
+  totalMessagesCount: Number(row.inbox_total ?? 0),
+  unreadMessagesCount: Number(row.inbox_unread ?? 0),
+})
+
 export async function inboxStatistics(db: Kysely<Tables>, punterId: number): Promise<InboxStatistics> {
-  const row = await db
-    .selectFrom('punter_message_deliveries as d')
-    .innerJoin('punter_messages as m', 'm.id', 'd.message_id')
-    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('d.read_at', 'is', null).then(1).else(0).end()).as('unread')])
-    .where('d.punter_id', '=', punterId)
-    .where('m.kind', '=', 'INBOX')
-    .executeTakeFirstOrThrow()
-  return { totalMessagesCount: Number(row.total), unreadMessagesCount: Number(row.unread ?? 0) }
+  return toInboxStatistics(await db.selectNoFrom((eb) => inboxStatisticsColumns(eb.val(punterId))).executeTakeFirstOrThrow())
 }
 
 /** One page of the inbox (INBOX messages), newest first; pageNumber counts from 0. */

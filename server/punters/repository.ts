@@ -108,7 +108,8 @@ function parseJson<T>(text: string, fallback: T): T {
   }
 }
 
-function toPunter(row: PunterRow): Punter {
+/** A punters row as the domain's Punter (also for statements that join the row: server/auth/sessions.ts). */
+export function punterFromRow(row: PunterRow): Punter {
   return {
     id: row.id,
     jurisdiction: row.jurisdiction,
@@ -250,7 +251,7 @@ async function duplicateOf(db: Kysely<Tables>, email: string | null, phone: stri
 
 export async function findPunterById(data: DataLayer, id: number): Promise<Punter | undefined> {
   const row = await data.db.selectFrom('punters').selectAll().where('id', '=', id).executeTakeFirst()
-  return row && toPunter(row)
+  return row && punterFromRow(row)
 }
 
 /** The punter of a site with this login (already classified and normalised), if any. */
@@ -258,7 +259,7 @@ export async function findPunterByLogin(data: DataLayer, jurisdiction: string, k
   if (kind === 'other') return undefined
   const query = data.db.selectFrom('punters').selectAll().where('jurisdiction', '=', jurisdiction)
   const row = await (kind === 'email' || kind === 'nickname' ? query.where(lowerIs(kind, value)) : query.where(kind === 'phone_number' ? 'phone' : 'account_number', '=', value)).executeTakeFirst()
-  return row && toPunter(row)
+  return row && punterFromRow(row)
 }
 
 export async function recordLogin(data: DataLayer, id: number, now: number): Promise<void> {

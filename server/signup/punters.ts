@@ -12,7 +12,7 @@ import { sendOk } from '../http/envelope'
 import { findPunterById, insertPunter, recordLogin, type NewPunter, type Punter } from '../punters/repository'
 import type { Result } from '../../engine/core/contracts'
 import type { NextFunction, Request } from 'express'
-import { authenticate } from '../auth/sessions'
+import { sessionOfRequest } from '../auth/session-check'
 import { sendError } from '../http/envelope'
 import { punterSessionCheck } from '../http/route-docs'
 
@@ -37,11 +37,9 @@ export async function sendLoggedIn(deps: Pick<ServerDeps, 'db' | 'data'>, res: R
 /** Middleware: the request's punter (session hash header + optional bearer), or 401. */
 export function requirePunter(deps: Pick<ServerDeps, 'db' | 'data' | 'now'>) {
   return punterSessionCheck(async (req: Request, res: Response, next: NextFunction) => {
-    const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
-    const session = await authenticate(deps.data, req.header(HEADERS.sessionHash), bearer, deps.now())
-    const punter = session && (await findPunterById(deps.data, session.punterId))
-    if (!session || !punter) return sendError(res, 401, 'UNAUTHORIZED')
-    res.locals.punter = punter
+    const found = await sessionOfRequest(deps, req)
+    if (!found) return sendError(res, 401, 'UNAUTHORIZED')
+    res.locals.punter = found.punter
     next()
   })
 }
