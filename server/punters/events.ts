@@ -14,6 +14,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
 import { registerMigration } from '../db/database'
 import type { Tables } from '../db/tables'
+import { punterLock } from './repository'
 import './tables'
 
 export const PUNTER_EVENT_TYPES = [
@@ -103,13 +104,16 @@ class NotApplied {
  * Applies one balance change atomically (ledger entry, balance, `alsoWrite`) and emits
  * accountUpdate after the commit. A reference already in the ledger changes nothing.
  *
- * Order, for several instances on one database: the ledger entry first (its reference is unique:
- * a second instance applying the same reference waits for the first one's commit, then inserts
- * nothing), then the balance with a conditional UPDATE (`balance_minor >= required`: PostgreSQL
- * re-checks the condition on the row another transaction just committed, so two debits can never
- * both pass on a balance that covers one), then the entry's balance after. No read-then-write, so
- * no lock beyond the row's is needed.
- * Call it outside other transactions: the event would go out before the outer commit.
+ * Order, for several instances on one database: the punter first (`serialiseOn` the punter's key:
+ * an advisory lock on PostgreSQL, SQLite's IMMEDIATE transaction already), so the changes of one
+ * punter run one after another and the ledger's ids follow the order the balance moved in (with
+ * the entry inserted before any lock, two changes could take ids in one order and the balance in
+ * the other, and each entry's balance after no longer followed from the one before). Then the
+ * ledger entry (its reference is unique: a second instance applying the same reference finds the
+ * first one's committed entry and inserts nothing), then the balance with a conditional UPDATE
+ * (`balance_minor >= required`, so a debit never overdraws), then the entry's balance after.
+ * Call it outside other transactions: the event would go out before the outer commit, and an
+ * outer transaction holding the punter's key would wait on this one forever.
  */
 export async function changeBalance(data: DataLayer, change: BalanceChange): Promise<BalanceChangeResult> {
   const required = change.requiredMinor ?? (change.amountMinor < 0 ? -change.amountMinor : undefined)
@@ -133,7 +137,7 @@ export async function changeBalance(data: DataLayer, change: BalanceChange): Pro
       await tx.updateTable('ledger_entries').set({ balance_after_minor: updated.balance_minor }).where('id', '=', entry.id).execute()
       await change.alsoWrite?.(tx)
       return { applied: true, balanceMinor: updated.balance_minor }
-    })
+    }, { serialiseOn: punterLock(change.punterId) })
   } catch (error) {
     if (!(error instanceof NotApplied)) throw error
     result = error.result

@@ -53,6 +53,20 @@ describe.each(ENGINES)('the punters store on %s (two instances on PostgreSQL)', 
     expect(ledger.map((e) => e.balance_after_minor).sort((x, y) => y - x)).toEqual([9_000, 8_000, 7_000, 6_000, 5_000, 4_000, 3_000, 2_000, 1_000, 0])
   }, 60_000)
 
+  it.runIf(runs)('24 changes of different sizes sent to both instances at once are entered in the ledger in the order they were applied: by entry id, each balance after is the one before plus its amount', async () => {
+    const punter = await newPunter(a.deps.data, 100_000)
+    // credits and debits of distinct sizes, none refused for funds: any two applied out of entry order show
+    const amounts = Array.from({ length: 24 }, (_, i) => (i % 2 ? -(i + 1) * 50 : (i + 1) * 100))
+    const results = await Promise.all(amounts.map((amountMinor, i) => changeBalance(on(i), { punterId: punter.id, amountMinor, reference: `order:${punter.id}:${i}`, kind: 'test', now: NOW })))
+    expect(results.every((r) => r.applied)).toBe(true)
+    const ledger = await ledgerOf(a.deps.data, punter.id)
+    expect(ledger).toHaveLength(amounts.length)
+    let running = 100_000
+    const steps = ledger.map((entry) => ({ reference: entry.reference, expected: (running += entry.amount_minor), balanceAfter: entry.balance_after_minor }))
+    expect(steps.filter((step) => step.balanceAfter !== step.expected)).toEqual([])
+    expect((await findPunterById(b.deps.data, punter.id))!.balanceMinor).toBe(running)
+  }, 60_000)
+
   it.runIf(runs)('one reference credited 10 times at once (both instances) is applied once: one entry, one credit', async () => {
     const punter = await newPunter(a.deps.data, 500)
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => changeBalance(on(i), { punterId: punter.id, amountMinor: 2_500, reference: `deposit:test-${punter.id}`, kind: 'deposit', now: NOW })))
