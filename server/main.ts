@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
 import { closeDatabase, openDatabase } from './db/database'
-import { engineOf, openDataLayer } from './db/data-layer'
+import { openDataLayer } from './db/data-layer'
 import { refuseHalfConvertedPostgres } from './db/stores'
 import { migrateSchema } from './db/schema'
 import type { ServerConfig, ServerDeps } from './deps'
@@ -49,15 +49,8 @@ export interface StartOptions {
   /** Redis shared by several instances (issue 16; `REDIS_URL`); without it, one process. */
   redisUrl?: string
   /** PostgreSQL (issue 16; `DATABASE_URL=postgres://…`); without it, SQLite under `dataDir`. Refused
-   * while some stores are still SQLite-only (server/db/stores.ts), unless the test-only seam below. */
+   * while some stores are still SQLite-only (server/db/stores.ts: none are since 27 Nov 2026). */
   databaseUrl?: string
-  /**
-   * TEST-ONLY SEAM (never read from the environment or the command line): with `databaseUrl`, run
-   * the stores already converted to the query layer on PostgreSQL and the rest on SQLite under
-   * `dataDir`, so the converted stores' HTTP tests run against both engines before the whole
-   * conversion is done. A site must never run this way: one punter's data would span two databases.
-   */
-  convertedStoresOnPostgresForTests?: boolean
 }
 
 export interface RunningServer {
@@ -102,14 +95,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const devClock = !options.now && config.development ? createDevClock(Date.now) : undefined
   const now = options.now ?? devClock?.now ?? Date.now
   // before anything is built or opened: a postgres DATABASE_URL never half-runs the site
-  refuseHalfConvertedPostgres(options.databaseUrl, options.convertedStoresOnPostgresForTests === true)
+  refuseHalfConvertedPostgres(options.databaseUrl)
   await buildClientIfMissing(config.distDir, log)
   const db = openDatabase(config.dataDir)
-  // Test-only seam: the punters rows live on PostgreSQL while the stores not converted yet keep
-  // their tables (sessions, bets …) on SQLite, whose `REFERENCES punters(id)` would name rows that
-  // are in the other database. Those constraints cannot hold across two databases, so the seam
-  // leaves them unchecked; a real site never runs split (refuseHalfConvertedPostgres above).
-  if (options.convertedStoresOnPostgresForTests === true && engineOf(options.databaseUrl) === 'postgres') db.pragma('foreign_keys = OFF')
   const data = openDataLayer({ sqlite: db, databaseUrl: options.databaseUrl, onPoolError: (error) => log.warn('db.pool.error', { error: error.message }) })
   try {
     await migrateSchema(data)

@@ -61,8 +61,9 @@ registerMigration(
 // On the query layer (issue 16): the credentials part's tables (secrets, password history, secret
 // questions, join forms) run on SQLite or PostgreSQL. The migration above stays as the history of
 // existing SQLite files; this step declares the current shape (a no-op where the tables exist).
-// No foreign key to punters here: until the punters store moves too, the test-only seam keeps
-// punters on SQLite and these tables on PostgreSQL (the SQLite files keep theirs).
+// No foreign key to punters on PostgreSQL: these tables moved before the punters store did, when
+// the two were in different databases (the SQLite files keep theirs). Adding one now is a schema
+// step of its own.
 declare module '../db/tables' {
   interface Tables {
     credential_secrets: SecretRow & { token_sha256: string; created_at: number }

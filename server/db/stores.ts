@@ -28,8 +28,8 @@ export function halfConvertedMessage(stores: SqliteOnlyStore[] = STILL_ON_SQLITE
   )
 }
 
-/** Throws that line unless the URL is absent or every store is converted (or the test-only seam is on); `stores` is the list to judge (a test passes its own). */
-export function refuseHalfConvertedPostgres(databaseUrl: string | undefined, convertedStoresOnly: boolean, stores: SqliteOnlyStore[] = STILL_ON_SQLITE): void {
-  if (engineOf(databaseUrl) === 'sqlite' || convertedStoresOnly || stores.length === 0) return
+/** Throws that line unless the URL is absent or every store is converted; `stores` is the list to judge (a test passes its own). */
+export function refuseHalfConvertedPostgres(databaseUrl: string | undefined, stores: SqliteOnlyStore[] = STILL_ON_SQLITE): void {
+  if (engineOf(databaseUrl) === 'sqlite' || stores.length === 0) return
   throw new Error(halfConvertedMessage(stores))
 }

@@ -32,8 +32,9 @@ registerMigration(
 )
 
 // On the query layer (issue 16): MitID states and links run on SQLite or PostgreSQL (the migration
-// above stays as the history of existing SQLite files). No foreign key to punters: until the
-// punters store moves, the test-only seam keeps punters on SQLite and these tables on PostgreSQL.
+// above stays as the history of existing SQLite files). No foreign key to punters on PostgreSQL:
+// these tables moved before the punters store did, when the two were in different databases
+// (the SQLite files keep theirs). Adding one now is a schema step of its own.
 declare module '../db/tables' {
   interface Tables {
     identity_mitid: { state_sha256: string; ask_cpr: number; code_sha256: string | null; subject: string | null; cpr_sha256: string | null; expires_at: number; used: number }

@@ -1,7 +1,7 @@
 /**
  * MitID states and links (server/identity/mitid.ts) on the query layer (issue 16) keep their rules
- * on both engines: SQLite (one server) and PostgreSQL, where two instances share one database
- * (test-only seam `convertedStoresOnPostgresForTests`) and the steps of one login move between
+ * on both engines: SQLite (one server) and PostgreSQL, where two instances share one database and
+ * the steps of one login move between
  * them, as behind a load balancer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,8 +1,7 @@
 /**
  * The punters row as credentials, identity, self-exclusion and sign-up change it (issue 16: these
  * statements on the query layer) keeps its rules on both engines: SQLite (one server) and
- * PostgreSQL, where two instances share one database (test-only seam
- * `convertedStoresOnPostgresForTests`) and two requests that race for one name, one address or
+ * PostgreSQL, where two instances share one database and two requests that race for one name, one address or
  * one exclusion go one to each instance, at the same moment.
  */
 import { describe, expect, it } from 'vitest'

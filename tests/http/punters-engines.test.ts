@@ -1,7 +1,6 @@
 /**
  * The punters store on the query layer (issue 16) keeps its rules on both engines: SQLite (one
- * server) and PostgreSQL, where two instances share one database (test-only seam
- * `convertedStoresOnPostgresForTests`) and the writes of one punter arrive on both at once, as
+ * server) and PostgreSQL, where two instances share one database and the writes of one punter arrive on both at once, as
  * behind a load balancer. What must hold: debits on two instances never overdraw the balance, a
  * ledger reference counts once wherever it is applied, a promo code counts once per punter, writes
  * of different profile fields and settings keep each other, and an e-mail or nickname (any case)

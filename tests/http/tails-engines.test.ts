@@ -1,9 +1,7 @@
 /**
  * The small stores of issue 16's last group (messages, regulation, engagement and promotions,
  * analytics/errors/replays, health and metrics probes) run the same rules on both engines: SQLite
- * (no DATABASE_URL) and a throw-away PostgreSQL cluster (tests/support/postgres.ts, through the
- * test-only seam `convertedStoresOnPostgresForTests`: stores not converted yet stay on the server's
- * temp SQLite). One rule per store group, the one that matters when several instances share a
+ * (no DATABASE_URL) and a throw-away PostgreSQL cluster (tests/support/postgres.ts). One rule per store group, the one that matters when several instances share a
  * database; the full HTTP suites of each store also run with PARLAY_TEST_DATABASE=postgres.
  */
 import { gzipSync } from 'node:zlib'

@@ -191,10 +191,9 @@ async function releaseShared(cluster: Promise<ThrowawayPostgres>): Promise<void>
 
 export type Engine = 'sqlite' | 'postgres'
 
-/** Test-server options that put the converted stores on an engine: none on SQLite. */
+/** Test-server options that put the server on an engine: none on SQLite. */
 export interface OnEngine {
   databaseUrl?: string
-  convertedStoresOnPostgresForTests?: boolean
 }
 
 /** Instances A and B of one database; on SQLite one server plays both. */
@@ -248,7 +247,7 @@ export function engines(): Engines {
     return started
   }
   const on = async (engine: Engine, databaseUrl?: string): Promise<OnEngine> =>
-    engine === 'sqlite' ? {} : { databaseUrl: databaseUrl ?? (await cluster().createDatabase()), convertedStoresOnPostgresForTests: true }
+    engine === 'sqlite' ? {} : { databaseUrl: databaseUrl ?? (await cluster().createDatabase()) }
   const api: Engines = {
     havePostgres,
     each: [

@@ -22,15 +22,14 @@ export interface TestServer extends RunningServer {
 }
 
 /**
- * PARLAY_TEST_DATABASE=postgres runs any HTTP test file with the stores converted to the query
- * layer on a throw-away PostgreSQL (tests/support/postgres.ts; one cluster per test process, one
- * database per server) through the test-only seam `convertedStoresOnPostgresForTests`; the other
- * stores stay on the server's temp SQLite. Unset: SQLite only, as `npm start` without DATABASE_URL.
+ * PARLAY_TEST_DATABASE=postgres runs any HTTP test file on a throw-away PostgreSQL
+ * (tests/support/postgres.ts; one cluster per test process, one database per server), as
+ * `DATABASE_URL=postgres://…` runs the site. Unset: SQLite only, as `npm start` without DATABASE_URL.
  */
 async function engineOptions(options: StartOptions): Promise<{ start: StartOptions; release(): void }> {
   if (options.databaseUrl || process.env.PARLAY_TEST_DATABASE !== 'postgres') return { start: {}, release: () => {} }
   const database = await sharedPostgresDatabase()
-  return { start: { databaseUrl: database.url, convertedStoresOnPostgresForTests: true }, release: database.release }
+  return { start: { databaseUrl: database.url }, release: database.release }
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {

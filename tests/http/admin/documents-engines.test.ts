@@ -1,7 +1,7 @@
 /**
  * The audit chain (server/store/audit.ts) and the documents store (server/store/store.ts) on the
  * query layer (issue 16), on both engines: SQLite (no DATABASE_URL) and a throw-away PostgreSQL
- * (tests/support/postgres.ts, through the test-only seam `convertedStoresOnPostgresForTests`).
+ * (tests/support/postgres.ts).
  * The rules that matter across instances: concurrent audited writers keep ONE chain (serialised by
  * the database: BEGIN IMMEDIATE on SQLite, an advisory lock on PostgreSQL), and a document
  * published on one instance is served by another on the same PostgreSQL database within 2 s

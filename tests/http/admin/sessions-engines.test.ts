@@ -1,7 +1,6 @@
 /**
  * Admin accounts and sessions on the query layer (issue 16) hold the same rules on both engines:
- * SQLite (no DATABASE_URL) and a throw-away PostgreSQL (the test-only seam
- * `convertedStoresOnPostgresForTests`). On PostgreSQL also: two instances on one database share
+ * SQLite (no DATABASE_URL) and a throw-away PostgreSQL (tests/support/postgres.ts). On PostgreSQL also: two instances on one database share
  * sessions, so a sign-in on one is recognised on the other and a sign-out on either ends it (and
  * the previews it made on the other).
  */

@@ -2,8 +2,7 @@
  * The login-failure counters (server/auth/throttle.ts) and the credential request budgets
  * (server/credentials/throttle.ts), the first stores on the query layer (issue 16), run the same
  * rules on both engines: SQLite (no DATABASE_URL) and a throw-away
- * PostgreSQL cluster (tests/support/postgres.ts, through the test-only seam
- * `convertedStoresOnPostgresForTests`: the other stores stay on the server's temp SQLite).
+ * PostgreSQL cluster (tests/support/postgres.ts).
  * On PostgreSQL also: two instances on one database count together, and an outage answers 503.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -2,9 +2,8 @@
  * Sessions, refresh-token families and confirmation tokens on the query layer (issue 16):
  * server/auth/sessions.ts and the confirmation tokens of server/auth/router.ts keep their rules on
  * both engines. On SQLite "instance A" and "instance B" are one server; on PostgreSQL they are two
- * servers sharing one database of a throw-away cluster (tests/support/postgres.ts, through the
- * test-only seam `convertedStoresOnPostgresForTests`: the punters stay in each server's own
- * SQLite, where the demo punters have the same ids), the requests alternating between them.
+ * servers sharing one database of a throw-away cluster (tests/support/postgres.ts), the requests
+ * alternating between them.
  */
 import { describe, expect, it } from 'vitest'
 import { consumeConfirmationToken, issueConfirmationToken } from '../../../server/auth/router'

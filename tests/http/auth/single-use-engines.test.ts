@@ -1,8 +1,7 @@
 /**
  * The single-use secrets of sign-up and login on the query layer (issue 16): captcha solutions
  * (server/auth/captcha.ts) and sign-up codes (server/signup/verification.ts) keep their rules on both engines, SQLite (no DATABASE_URL) and a
- * throw-away PostgreSQL cluster (tests/support/postgres.ts, through the test-only seam
- * `convertedStoresOnPostgresForTests`), and on PostgreSQL across two instances of one database:
+ * throw-away PostgreSQL cluster (tests/support/postgres.ts), and on PostgreSQL across two instances of one database:
  * what one instance used up, the other refuses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,8 +1,7 @@
 /**
  * Bets on the query layer (issue 16) keep their money rules on both engines: SQLite (one server)
- * and PostgreSQL, where two instances share one database (test-only seam
- * `convertedStoresOnPostgresForTests`; the balance and its ledger stay with the punters store, in
- * the one SQLite file both instances open here) and requests alternate between them as behind a
+ * and PostgreSQL, where two instances share one database (the balance and its ledger are the
+ * punters store's, in that database too) and requests alternate between them as behind a
  * load balancer. What must hold: one idempotency key placed on both instances at once is one bet
  * and one debit; a cash-out asked on both at once pays once; a result settled by both instances'
  * feeds credits once; and what a crash leaves between a bet's two steps (written but not debited,

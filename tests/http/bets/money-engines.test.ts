@@ -1,7 +1,7 @@
 /**
  * The money stores on the query layer (issue 16) keep their rules on both engines: SQLite (no
- * DATABASE_URL) and a throw-away PostgreSQL (the test-only seam `convertedStoresOnPostgresForTests`;
- * the balance and its ledger stay with the punters store). What must hold: no double spend under
+ * DATABASE_URL) and a throw-away PostgreSQL (tests/support/postgres.ts; the balance and its ledger
+ * are the punters store's). What must hold: no double spend under
  * parallel requests on one balance (never negative, every acknowledged round paid through it
  * exactly once), a repeated idempotency key plays once, a deposit limit counts each deposit once
  * and a payment is credited once.

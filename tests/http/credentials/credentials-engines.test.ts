@@ -1,9 +1,8 @@
 /**
  * The credentials part's own tables (one-time secrets, secret questions; server/credentials/store.ts,
  * secret-question.ts) on the query layer (issue 16) keep their single-use and try-budget rules on
- * both engines: SQLite (one server) and PostgreSQL, where two instances share one database
- * (through the test-only seam `convertedStoresOnPostgresForTests`) and the requests alternate
- * between them, sent in parallel.
+ * both engines: SQLite (one server) and PostgreSQL, where two instances share one database and
+ * the requests alternate between them, sent in parallel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SECRET_ANSWER } from '../../../server/credentials/secret-question'

@@ -111,15 +111,14 @@ describe('DATABASE_URL selects the engine, and never half-runs the site', () => 
       { store: 'bets', files: ['server/bets/store.ts'] },
       { store: 'sessions and refresh-token families', files: ['server/auth/sessions.ts'] },
     ]
-    expect(() => refuseHalfConvertedPostgres('postgres://u@h/db', false, left)).toThrow(halfConvertedMessage(left))
+    expect(() => refuseHalfConvertedPostgres('postgres://u@h/db', left)).toThrow(halfConvertedMessage(left))
     expect(halfConvertedMessage(left)).not.toContain('\n')
     for (const { store } of left) expect(halfConvertedMessage(left)).toContain(store)
-    expect(() => refuseHalfConvertedPostgres(undefined, false, left)).not.toThrow()
-    expect(() => refuseHalfConvertedPostgres('postgres://u@h/db', true, left)).not.toThrow() // the test-only seam
+    expect(() => refuseHalfConvertedPostgres(undefined, left)).not.toThrow()
   })
   it('with every store converted, a postgres URL starts the site', () => {
     expect(STILL_ON_SQLITE).toEqual([])
-    expect(() => refuseHalfConvertedPostgres('postgres://u@h/db', false)).not.toThrow()
+    expect(() => refuseHalfConvertedPostgres('postgres://u@h/db')).not.toThrow()
   })
 })
 
