@@ -20,9 +20,10 @@ function socketUrl(path: string, platform: string): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${path}?channel=${encodeURIComponent(platform)}`
 }
 
-function manager(path: string, platform: string): RealtimeManager {
+function manager(path: string, platform: string, events = true): RealtimeManager {
   const created = new RealtimeManager({
     url: socketUrl(path, platform),
+    events,
     createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
     report: (message, error) => {
       report({ kind: 'action-error', message, detail: error instanceof Error ? error.message : error })
@@ -46,7 +47,7 @@ export function eventsSocket(remoteConfig: Config, platform = 'web'): RealtimeMa
 export function punterSocket(remoteConfig: Config, platform = 'web'): RealtimeManager {
   const shared = eventsSocket(remoteConfig, platform)
   if (!separated) return shared
-  if (!punter) punter = manager('/sockets/v2/punter', platform)
+  if (!punter) punter = manager('/sockets/v2/punter', platform, false)
   return punter
 }
 

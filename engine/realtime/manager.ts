@@ -1,6 +1,7 @@
 /**
  * The client's real-time manager, one per socket (spec §4 "Real-time channels", §7, §9):
- * - a context message (SET_TREE_CTX with the dynamic ids, resetSubscribe) on every open, then the
+ * - a context message (SET_TREE_CTX with the dynamic ids, resetSubscribe) on every open of an
+ *   events socket, then the
  *   punter's AUTH and every active subscription again (so a reconnect restores them all);
  * - subscribing sends once; unsubscribing sends a reset (GI and bet channel) or UNSUBSCRIBE;
  * - event subscriptions have display modes: FULL replaces SHORT for the same ids, and dropping
@@ -42,6 +43,9 @@ export interface RealtimeOptions {
   timers?: Timers
   /** Error reporting (spec §8: socket send errors are reported as '{type} message error'). */
   report?(message: string, error: unknown): void
+  /** Whether this socket carries events, so opens with the tree context (SET_TREE_CTX). The
+   * separated punter socket does not: the server answers a context there with WRONG_SOCKET. */
+  events?: boolean
 }
 
 export type IncomingMessage = { type: string; treeId?: number; [field: string]: unknown }
@@ -294,7 +298,7 @@ export class RealtimeManager {
   private replay(): void {
     this.dynamicSent.clear()
     for (const id of this.dynamicCount.keys()) this.dynamicSent.add(id)
-    this.send({ type: 'SET_TREE_CTX', resetSubscribe: true, ...(this.dynamicSent.size ? { subscribe: [...this.dynamicSent] } : {}) })
+    if (this.options.events !== false) this.send({ type: 'SET_TREE_CTX', resetSubscribe: true, ...(this.dynamicSent.size ? { subscribe: [...this.dynamicSent] } : {}) })
     if (this.credentials) this.send({ type: 'AUTH', ...this.credentials })
     const byMode: Record<DisplayMode, string[]> = { FULL: [], SHORT: [] }
     for (const [id, mode] of this.sentMode) byMode[mode].push(id)

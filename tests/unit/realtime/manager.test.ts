@@ -95,6 +95,14 @@ describe('connecting', () => {
     expect(sent()[0]).toEqual({ type: 'SET_TREE_CTX', resetSubscribe: true })
   })
 
+  it('the separated punter socket (events: false) opens without a context message: it carries no events, and the server refuses one there (WRONG_SOCKET)', () => {
+    const punter = new RealtimeManager({ url: 'ws://site/sockets/v2/punter?channel=web', events: false, createSocket: (url) => { const s = new FakeSocket(url); sockets.push(s); return s }, timers: clock })
+    punter.start()
+    punter.authenticate({ punterHash: 'h', accessToken: 't' })
+    socket().open()
+    expect(sent().map((m) => m.type)).toEqual(['AUTH'])
+  })
+
   it('an error reconnects after 10 s, not before', () => {
     openManager()
     socket().fail()
