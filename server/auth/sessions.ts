@@ -22,9 +22,9 @@ import { PREVIEW_SESSION_PREFIX, previewPunterSession } from '../store/preview'
 import { createHash, randomBytes } from 'node:crypto'
 import type { Result } from '../../engine/core/contracts'
 import { registerMigration } from '../db/database'
-import { executePrepared, type DataLayer } from '../db/data-layer'
+import { preparedStatement, type DataLayer } from '../db/data-layer'
 import { oneOf, registerSchema } from '../db/schema'
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Tables } from '../db/tables'
 import { inboxStatistics, inboxStatisticsColumns, toInboxStatistics, type InboxStatistics } from '../messages/store'
 import { findPunterById, punterFromRow, type Punter } from '../punters/repository'
@@ -207,26 +207,42 @@ export async function authenticate(data: DataLayer, sessionHash: string | undefi
     const preview = await previewPunterSession(sessionHash, accessToken, now)
     return preview && { sessionId: 'preview', punterId: preview.punterId, accessExpiresAt: preview.expiresAt }
   }
-  const session = await liveSession(data, sessionHash, accessToken, now).select(['s.id', 's.punter_id', 's.access_expires_at']).executeTakeFirst()
+  const session = await liveSession(data.db, { sessionHash: sha256(sessionHash), accessToken: accessToken === undefined ? undefined : sha256(accessToken), now })
+    .select(['s.id', 's.punter_id', 's.access_expires_at'])
+    .executeTakeFirst()
   if (!session || now >= session.access_expires_at) return undefined
   return { sessionId: session.id, punterId: Number(session.punter_id), accessExpiresAt: session.access_expires_at }
 }
 
 /** The statement both session checks start from: the session hash's unique index, joined to the
- * access token's primary key when one is sent (the access expiry is compared by the caller). */
-function liveSession(data: DataLayer, sessionHash: string, accessToken: string | undefined, now: number) {
-  return data.db
+ * access token's primary key when one is sent (the access expiry is compared by the caller). The
+ * hash and the token come as their SHA-256 digests. */
+function liveSession(db: Kysely<Tables>, { sessionHash, accessToken, now }: { sessionHash: string; accessToken: string | undefined; now: number }) {
+  return db
     .selectFrom('auth_sessions as s')
-    .where('s.hash_sha256', '=', sha256(sessionHash))
+    .where('s.hash_sha256', '=', sessionHash)
     .where('s.revoked_at', 'is', null)
     .$if(accessToken !== undefined, (live) =>
       live
-        .innerJoin('auth_tokens as t', (join) =>
-          join.onRef('t.session_id', '=', 's.id').on('t.token_sha256', '=', sha256(accessToken!)).on('t.kind', '=', 'access').on('t.revoked_at', 'is', null),
-        )
+        .innerJoin('auth_tokens as t', (join) => join.onRef('t.session_id', '=', 's.id').on('t.token_sha256', '=', accessToken!).on('t.kind', '=', 'access').on('t.revoked_at', 'is', null))
         .where('t.expires_at', '>', now),
     )
 }
+
+/** `authenticatePunter`'s statement in its four shapes (access token sent or not, inbox counts
+ * asked or not): fixed texts, built once and prepared on PostgreSQL, as every punter request runs one. */
+const sessionPunterStatement = (withAccessToken: boolean, withInboxStatistics: boolean) =>
+  preparedStatement((db, values: { sessionHash: string; accessToken: string; now: number }) =>
+    liveSession(db, { sessionHash: values.sessionHash, accessToken: withAccessToken ? values.accessToken : undefined, now: values.now })
+      .innerJoin('punters as p', 'p.id', 's.punter_id')
+      .selectAll('p')
+      .select(['s.id as auth_session_id', 's.access_expires_at as auth_access_expires_at'])
+      .$if(withInboxStatistics, (query) => query.select((eb) => inboxStatisticsColumns(eb.ref('p.id')))),
+  )
+const SESSION_PUNTER_STATEMENTS = [
+  [sessionPunterStatement(false, false), sessionPunterStatement(false, true)],
+  [sessionPunterStatement(true, false), sessionPunterStatement(true, true)],
+] as const
 
 export interface SessionPunter {
   session: AuthenticatedSession
@@ -256,15 +272,8 @@ export async function authenticatePunter(
     if (!session || !punter) return undefined
     return { session, punter, ...(withInboxStatistics ? { inboxStatistics: await inboxStatistics(data.db, punter.id) } : {}) }
   }
-  // prepared on PostgreSQL: every punter request runs it, in one of four fixed texts
-  const [row] = await executePrepared(
-    data,
-    liveSession(data, sessionHash, accessToken, now)
-      .innerJoin('punters as p', 'p.id', 's.punter_id')
-      .selectAll('p')
-      .select(['s.id as auth_session_id', 's.access_expires_at as auth_access_expires_at'])
-      .$if(withInboxStatistics, (query) => query.select((eb) => inboxStatisticsColumns(eb.ref('p.id')))),
-  )
+  const statement = SESSION_PUNTER_STATEMENTS[accessToken === undefined ? 0 : 1][withInboxStatistics ? 1 : 0]
+  const [row] = await statement.execute(data, { sessionHash: sha256(sessionHash), accessToken: accessToken === undefined ? '' : sha256(accessToken), now })
   if (!row || now >= row.auth_access_expires_at) return undefined
   const { auth_session_id, auth_access_expires_at, inbox_total, inbox_unread, ...punterRow } = row
   const punter = punterFromRow(punterRow)

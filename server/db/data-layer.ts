@@ -111,7 +111,7 @@ function openPostgres(options: DataLayerOptions): DataLayer {
  * SQL texts that run as named (prepared) statements on PostgreSQL, with their names. A named
  * statement is parsed once per connection and, after a few runs, planned once: for a statement
  * every request runs (the punter session check) that is most of what PostgreSQL spends on it.
- * Opt-in through `executePrepared`, and bounded: each connection keeps its prepared statements
+ * Opt-in through `preparedStatement`, and bounded: each connection keeps its prepared statements
  * for its life, so only a few hot statements of fixed text belong here, never one whose text
  * varies with its input (an `in (…)` list). Prepared statements see the tables as they were when
  * prepared: fine, since the schema only changes at start (./schema.ts), before any request.
@@ -119,16 +119,42 @@ function openPostgres(options: DataLayerOptions): DataLayer {
 const preparedStatements = new Map<string, string>()
 const MAX_PREPARED_STATEMENTS = 32
 
+export interface PreparedStatement<V, R> {
+  execute(data: DataLayer, values: V): Promise<R[]>
+}
+
 /**
- * Runs a query as a prepared statement on PostgreSQL (see above); on SQLite as any query. Same
- * rows as `query.execute()`: only how PostgreSQL is asked differs.
+ * A statement of fixed text that a request runs with its own values: built and compiled ONCE per
+ * data layer, then run with the values in the places the build gave them, as a named prepared
+ * statement on PostgreSQL (see above) and as any statement on SQLite. Saves the query builder's
+ * work per run as well as PostgreSQL's parse and plan. `build` must only put the values it is
+ * given into the query, never compute with them: at build time each is a placeholder (a symbol
+ * standing for the value of that name).
  */
-export async function executePrepared<R>(data: DataLayer, query: Compilable<R>): Promise<R[]> {
-  const compiled = query.compile()
-  if (data.engine === 'postgres' && !preparedStatements.has(compiled.sql) && preparedStatements.size < MAX_PREPARED_STATEMENTS) {
-    preparedStatements.set(compiled.sql, `parlay_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 32)}`)
+export function preparedStatement<V extends Record<string, unknown>, R>(build: (db: Kysely<Tables>, values: V) => Compilable<R>): PreparedStatement<V, R> {
+  const names = new Map<symbol, keyof V>()
+  const placeholders = new Proxy({} as V, {
+    get: (_target, name) => {
+      const placeholder = Symbol(String(name))
+      names.set(placeholder, name as keyof V)
+      return placeholder
+    },
+  })
+  const compiledFor = new WeakMap<Kysely<Tables>, CompiledQuery<R>>()
+  return {
+    async execute(data, values) {
+      let compiled = compiledFor.get(data.db)
+      if (!compiled) {
+        compiled = build(data.db, placeholders).compile()
+        compiledFor.set(data.db, compiled)
+        if (data.engine === 'postgres' && !preparedStatements.has(compiled.sql) && preparedStatements.size < MAX_PREPARED_STATEMENTS) {
+          preparedStatements.set(compiled.sql, `parlay_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 32)}`)
+        }
+      }
+      const parameters = compiled.parameters.map((parameter) => (typeof parameter === 'symbol' && names.has(parameter) ? values[names.get(parameter)!] : parameter))
+      return (await data.db.executeQuery<R>({ ...compiled, parameters })).rows
+    },
   }
-  return (await data.db.executeQuery(compiled)).rows
 }
 
 /** Clients that already carry the listener below. */
