@@ -12,9 +12,12 @@ export const FROM_POSTGRES = Symbol.for('parlay.storage.postgres')
 /**
  * SQLSTATE classes and codes: 08 connection exceptions, 53 insufficient resources (too many
  * connections, disk full, out of memory), 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot
- * connect now (starting up or in recovery), 58 system errors (I/O).
+ * connect now (starting up or in recovery), 58 system errors (I/O), 25006 a read-only transaction
+ * (a hot standby, or a primary made read-only: `default_transaction_read_only`, PostgreSQL's
+ * counterpart of SQLITE_READONLY; found by tests/http/storage.test.ts in the PostgreSQL pass, where
+ * it was a 500).
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|53...|57P0[123]|58...)$/
+const UNAVAILABLE_SQLSTATE = /^(08...|25006|53...|57P0[123]|58...)$/
 /** The network failing under the pool: refused, reset, timed out, a socket that vanished. */
 const UNAVAILABLE_NETWORK = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOENT|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|ENOTFOUND)$/
 /** pg's own messages for a connection lost mid-query or a pool that could not connect in time. */

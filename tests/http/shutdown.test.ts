@@ -2,29 +2,34 @@
  * Issue 16 item 3: SIGTERM drains. `npm start` as a real child process: a request already in
  * flight when SIGTERM comes finishes with 200, new connections are refused from then on, open
  * sockets are closed with 1001 "going away" (so clients reconnect, to another instance behind a
- * balancer), the process exits 0 and SQLite is closed cleanly: no -wal or -shm file is left.
+ * balancer), the process exits 0 and SQLite is closed cleanly: no -wal or -shm file is left. In
+ * the PostgreSQL pass the child runs on PostgreSQL (DATABASE_URL) and its pool is closed too: no
+ * session of it is left on the database.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
+import pg from 'pg'
 import WebSocket from 'ws'
-import { SCHEMAS_DIR, startServerProcess } from '../support/server'
+import { postgresDatabaseFor } from '../support/postgres'
+import { SCHEMAS_DIR, onPostgres, startServerProcess } from '../support/server'
 
 const root = mkdtempSync(join(tmpdir(), 'parlay-shutdown-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-function startChild() {
+async function startChild() {
   const dirs = { data: join(root, 'data'), dist: join(root, 'dist'), documents: join(root, 'schemas') }
   mkdirSync(dirs.dist)
   writeFileSync(join(dirs.dist, 'index.html'), '<!doctype html><html><head><title>Parlay</title></head><body><div id="root"></div></body></html>')
   cpSync(SCHEMAS_DIR, dirs.documents, { recursive: true })
-  const { child, output, exited } = startServerProcess(dirs)
+  const databaseUrl = onPostgres ? await postgresDatabaseFor() : undefined
+  const { child, output, exited } = startServerProcess(dirs, databaseUrl ? { DATABASE_URL: databaseUrl } : {})
   afterAll(() => {
     if (child.exitCode === null) child.kill('SIGKILL')
   })
-  return { child, output, exited, dirs }
+  return { child, output, exited, dirs, databaseUrl }
 }
 
 const until = (condition: () => boolean) => expect.poll(condition, { timeout: 90_000, interval: 25 }).toBe(true)
@@ -62,7 +67,7 @@ const connects = (port: number) =>
   })
 
 it('SIGTERM: the request in flight gets 200, new connections are refused, sockets close with 1001, exit 0, no -wal left', async () => {
-  const started = startChild()
+  const started = await startChild()
   await until(() => /at http:\/\/localhost:\d+/.test(started.output.stdout) || started.child.exitCode !== null)
   const port = Number(/at http:\/\/localhost:(\d+)/.exec(started.output.stdout)![1])
   expect(await connects(port)).toBe('answered 200')
@@ -90,4 +95,14 @@ it('SIGTERM: the request in flight gets 200, new connections are refused, socket
   expect(left).toContain('parlay.db')
   expect(left.filter((file) => file.endsWith('-wal') || file.endsWith('-shm'))).toEqual([])
   expect(existsSync(join(started.dirs.data, 'parlay.db-wal'))).toBe(false)
+  if (started.databaseUrl) {
+    const observer = new pg.Client({ connectionString: started.databaseUrl })
+    await observer.connect()
+    try {
+      const others = await observer.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')
+      expect(others.rows[0].n).toBe(0)
+    } finally {
+      await observer.end()
+    }
+  }
 }, 150_000)

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DatabaseCorruptError, closeDatabase, openDatabase } from '../../server/db/database'
 import { STORAGE_FAILURE_MEMORY_MS } from '../../server/http/readiness'
 import { startServer } from '../../server/main'
+import pg from 'pg'
 import { SCHEMAS_DIR, rawRequest, startServerProcess, startTestServer, type TestServer } from '../support/server'
 
 const temps: string[] = []
@@ -53,8 +54,33 @@ describe('a database that cannot write answers 503 STORAGE_UNAVAILABLE, and /rea
     expect([ready.status, ready.json()]).toEqual([200, { status: 'OK', payload: { database: 'ok' } }])
   })
 
+  /**
+   * The database made read-only and back, on the engine the server runs on. SQLite: `query_only`.
+   * PostgreSQL (the PostgreSQL pass): `default_transaction_read_only` on the database, as on a hot
+   * standby after a fail-over; it holds for new sessions, so the pool's connections are ended and
+   * the test waits until the pool holds none before it writes.
+   */
+  async function readOnly(on: boolean): Promise<void> {
+    if (!server.databaseUrl) {
+      server.deps.db.pragma(`query_only = ${on ? 'ON' : 'OFF'}`)
+      return
+    }
+    const url = new URL(server.databaseUrl)
+    const name = url.pathname.slice(1)
+    url.pathname = '/postgres'
+    const admin = new pg.Client({ connectionString: url.toString() })
+    await admin.connect()
+    try {
+      await admin.query(`ALTER DATABASE ${name} SET default_transaction_read_only = ${on ? 'on' : 'off'}`)
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name])
+    } finally {
+      await admin.end()
+    }
+    await expect.poll(() => server.deps.data.poolStats!().total, { timeout: 10_000 }).toBe(0)
+  }
+
   it('read-only: a write is a 503 in the envelope, /ready.json is 503, /ping.json stays 200', async () => {
-    server.deps.db.pragma('query_only = ON')
+    await readOnly(true)
     try {
       const write = await login()
       expect(write.status).toBe(503)
@@ -63,10 +89,12 @@ describe('a database that cannot write answers 503 STORAGE_UNAVAILABLE, and /rea
       expect(write.body).not.toMatch(/SqliteError|at .*\.ts|\/work\//)
       const ready = await rawRequest(server.port, { path: '/ready.json' })
       expect(ready.status).toBe(503)
-      expect(ready.json()).toMatchObject({ status: 'ERROR', errorCode: 'STORAGE_UNAVAILABLE', payload: { database: 'unavailable', reason: 'SQLITE_READONLY' } })
+      // SQLite's write probe names its code; on PostgreSQL the failed write is remembered with its SQLSTATE (25006 read_only_sql_transaction)
+      const reason = server.databaseUrl ? '25006' : 'SQLITE_READONLY'
+      expect(ready.json()).toMatchObject({ status: 'ERROR', errorCode: 'STORAGE_UNAVAILABLE', payload: { database: 'unavailable', reason } })
       expect((await rawRequest(server.port, { path: '/ping.json' })).status).toBe(200)
     } finally {
-      server.deps.db.pragma('query_only = OFF')
+      await readOnly(false)
     }
   })
 

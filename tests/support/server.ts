@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startServer, type RunningServer, type StartOptions } from '../../server/main'
 import { STUDIO_DIR } from '../../server/admin/studio-build'
-import { sharedPostgresDatabase } from './postgres'
+import { postgresDatabaseFor } from './postgres'
 
 export const SCHEMAS_DIR = resolve(import.meta.dirname, '..', '..', 'schemas')
 
@@ -18,18 +18,23 @@ export interface TestServer extends RunningServer {
   documentsDir: string
   /** The client build the server serves: a stub page, and a stub studio page as `npm run build` makes. */
   distDir: string
+  /** The PostgreSQL database it runs on (the PostgreSQL pass, or a databaseUrl given); undefined on SQLite. */
+  databaseUrl?: string
   dispose(): Promise<void>
 }
 
 /**
- * PARLAY_TEST_DATABASE=postgres runs any HTTP test file on a throw-away PostgreSQL
- * (tests/support/postgres.ts; one cluster per test process, one database per server), as
- * `DATABASE_URL=postgres://…` runs the site. Unset: SQLite only, as `npm start` without DATABASE_URL.
+ * PARLAY_TEST_DATABASE=postgres (the `postgres` project of vitest.config.ts, the PostgreSQL pass
+ * of `npm test`) runs any HTTP test file on a throw-away PostgreSQL (tests/support/postgres.ts: one
+ * cluster for the run, a copy of a migrated template per server, the same database again for a
+ * server restarted on the same data folder), as `DATABASE_URL=postgres://…` runs the site. Unset:
+ * SQLite only, as `npm start` without DATABASE_URL.
  */
-async function engineOptions(options: StartOptions): Promise<{ start: StartOptions; release(): void }> {
-  if (options.databaseUrl || process.env.PARLAY_TEST_DATABASE !== 'postgres') return { start: {}, release: () => {} }
-  const database = await sharedPostgresDatabase()
-  return { start: { databaseUrl: database.url }, release: database.release }
+export const onPostgres = process.env.PARLAY_TEST_DATABASE === 'postgres'
+
+async function engineOptions(options: StartOptions): Promise<StartOptions> {
+  if (options.databaseUrl || !onPostgres) return {}
+  return { databaseUrl: await postgresDatabaseFor(options.dataDir) }
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -42,24 +47,21 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   mkdirSync(join(distDir, STUDIO_DIR))
   writeFileSync(join(distDir, STUDIO_DIR, 'index.html'), '<!doctype html><html><head><title>Parlay studio</title></head><body><div id="studio"></div></body></html>')
   const engine = await engineOptions(options)
-  const databaseUrl = options.databaseUrl ?? engine.start.databaseUrl
+  const databaseUrl = options.databaseUrl ?? engine.databaseUrl
   // instances on one PostgreSQL database share its audit log, so they hold one audit key (as
   // production instances share PARLAY_AUDIT_KEY); each keeps its own folder and anchor
   if (databaseUrl && !options.dataDir) {
     mkdirSync(join(root, 'data'))
     writeFileSync(join(root, 'data', 'audit.key'), `${createHash('sha256').update(`parlay-test-audit-key:${databaseUrl}`).digest('hex')}\n`, { mode: 0o600 })
   }
-  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, ...engine.start, ...options }).catch((error: unknown) => {
-    engine.release()
-    throw error
-  })
+  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, ...engine, ...options })
   return {
     ...server,
     documentsDir,
     distDir,
+    databaseUrl,
     async dispose() {
       await server.close()
-      engine.release()
       rmSync(root, { recursive: true, force: true })
     },
   }

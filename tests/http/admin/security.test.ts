@@ -1,8 +1,10 @@
 import Database from 'better-sqlite3'
+import { sql } from 'kysely'
 import { join } from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../../support/server'
-import { verifyAuditFile } from '../../../tools/audit-verify'
+import { verifyAuditDatabase, verifyAuditFile } from '../../../tools/audit-verify'
 import { OPERATOR, SPAIN_SIGNUP, type AdminClient, type TestServer, startWithReviewers } from './support'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -109,20 +111,32 @@ describe('the audit log is append-only and hash-chained', () => {
     expect(actions).toContain('draft.lint-refused')
     expect(actions).toContain('document.seeded')
   })
-  it('UPDATE and DELETE are refused by the database', () => {
-    expect(() => server.deps.db.prepare("UPDATE audit_log SET actor = 'x' WHERE seq = 1").run()).toThrow(/append-only/)
-    expect(() => server.deps.db.prepare('DELETE FROM audit_log WHERE seq = 1').run()).toThrow(/append-only/)
+  // through the query layer: the triggers of the engine the server runs on (SQLite's file, or PostgreSQL's in the PostgreSQL pass)
+  it('UPDATE and DELETE are refused by the database', async () => {
+    await expect(sql`UPDATE audit_log SET actor = 'x' WHERE seq = 1`.execute(server.deps.data.db)).rejects.toThrow(/append-only/)
+    await expect(sql`DELETE FROM audit_log WHERE seq = 1`.execute(server.deps.data.db)).rejects.toThrow(/append-only/)
   })
   it('tampering around the triggers is detected and the first tampered entry is named', async () => {
     const entries = (await compliance.get('/admin/api/audit?limit=500')).json().payload as { seq: number; action: string }[]
     const target = entries.find((e) => e.action === 'draft.created')!
-    const db = new Database(join(dataDir, 'parlay.db'))
-    db.exec('DROP TRIGGER audit_log_no_update')
-    db.prepare("UPDATE audit_log SET actor = 'mallory@parlay.test' WHERE seq = ?").run(target.seq)
-    db.close()
+    if (server.databaseUrl) {
+      const client = new pg.Client({ connectionString: server.databaseUrl })
+      await client.connect()
+      try {
+        await client.query('DROP TRIGGER audit_log_append_only ON audit_log')
+        await client.query("UPDATE audit_log SET actor = 'mallory@parlay.test' WHERE seq = $1", [target.seq])
+      } finally {
+        await client.end()
+      }
+    } else {
+      const db = new Database(join(dataDir, 'parlay.db'))
+      db.exec('DROP TRIGGER audit_log_no_update')
+      db.prepare("UPDATE audit_log SET actor = 'mallory@parlay.test' WHERE seq = ?").run(target.seq)
+      db.close()
+    }
     const verify = (await compliance.get('/admin/api/audit/verify')).json().payload
     expect(verify).toMatchObject({ ok: false, firstBadSeq: target.seq })
-    const offline = verifyAuditFile(join(dataDir, 'parlay.db'))
+    const offline = server.databaseUrl ? await verifyAuditDatabase(server.databaseUrl, dataDir) : verifyAuditFile(join(dataDir, 'parlay.db'))
     expect(offline).toMatchObject({ ok: false, firstBadSeq: target.seq })
   })
 })
