@@ -13,6 +13,7 @@
  * hashed files precached; pages and the public documents APIs network-first with the last good
  * answer kept for offline; nothing else (auth, heartbeat, sign-up, admin) is ever cached.
  */
+import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -60,6 +61,43 @@ export function precompress(): Plugin {
           writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }))
           writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }))
         }
+      },
+    },
+  }
+}
+
+/**
+ * The entry starts after the first paint (issue 10): the page's `<script type="module">` and its
+ * module preloads are replaced by one small deferred classic script (web/start-after-paint.js,
+ * emitted as a hashed asset, so it is immutable and precached like the rest) that adds them once
+ * the server-rendered first screen has painted. `data-entry` and `data-preload` carry the URLs.
+ */
+export function startAfterPaint(): Plugin {
+  // comments and indentation off (the file has no string holding `//`, `/*` or a line break), so
+  // the phone downloads ~0.5 KB instead of ~1 KB
+  const source = readFileSync(fileURLToPath(new URL('./web/start-after-paint.js', import.meta.url)), 'utf8')
+    .replace(/\/\*[^]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '')
+    .replace(/^\s+/gm, '')
+  const fileName = `assets/start-${createHash('sha256').update(source).digest('base64url').replace(/[-_]/g, '').slice(0, 8)}.js`
+  return {
+    name: 'parlay:start-after-paint',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source })
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html)
+        if (!entry) throw new Error('start-after-paint: no entry script in index.html')
+        const preloads: string[] = []
+        const rest = html.replace(entry[0], '').replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_all, href: string) => {
+          preloads.push(href)
+          return ''
+        })
+        const tag = `<script defer src="/${fileName}" data-entry="${entry[1]}" data-preload="${preloads.join(',')}"></script>`
+        return rest.replace('</head>', `    ${tag}\n  </head>`)
       },
     },
   }
@@ -135,6 +173,7 @@ export default defineConfig({
   plugins: [
     cachedDecimalSeparator(),
     definitionsWithoutDescriptions(),
+    startAfterPaint(),
     react(),
     VitePWA({
       strategies: 'generateSW',

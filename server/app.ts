@@ -13,7 +13,7 @@ import type { ServerDeps } from './deps'
 import { createDocumentsRouter, servesPage } from './documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from './http/envelope'
 import { createErrorPages } from './http/error-pages'
-import { createPageRenderer } from './http/boot'
+import { createPageRenderer, type RenderedPage } from './http/boot'
 import { checkClientHeaders } from './http/site'
 import { createReadiness } from './http/readiness'
 import { refusePrototypeKeys } from './http/validate'
@@ -157,19 +157,22 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
   // Every page: the client's HTML with the route's boot data inlined (server/http/boot.ts), an
   // ETag over the whole page, revalidated on every load.
   const pages = createPageRenderer(deps)
-  app.use((req, res) => {
+  app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return errorPages.send(res, 405)
-    const page = pages.render(req)
+    pages.render(req).then((page) => sendPage(req, res, page), next)
+  })
+  const sendPage = (req: Request, res: Response, page: RenderedPage | undefined) => {
     if (!page) return sendError(res, 503, 'CLIENT_NOT_BUILT')
     // The SPA renders every page; the status still tells crawlers and tests whether the path exists.
     const known = servesPage(deps, req)
     res.setHeader('Cache-Control', 'no-cache')
-    res.setHeader('Vary', 'Host, Accept-Language')
+    res.setHeader('Vary', 'Host, Accept-Language, Cookie')
     res.setHeader('ETag', page.etag)
+    if (page.timing) res.setHeader('Server-Timing', page.timing)
     const match = req.headers['if-none-match']
     if (known && match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) return void res.status(304).end()
     res.status(known ? 200 : 404).type('html').send(page.html)
-  })
+  }
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const err = error as { type?: string; status?: number; message?: string }

@@ -76,22 +76,30 @@ export function consentCookie(choice: ConsentChoice, settings: ConsentSettings, 
   return `${settings.cookieName}=${choice}; Max-Age=${settings.expiryDays * DAY_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
-export function createConsentStore(): StoreApi<ConsentState> {
-  let jar: CookieJar | null = null
+/** What a read of the cookie jar gives: the settings and the stored choice, if any. */
+function readJar(jar: CookieJar, input: Partial<ConsentSettings> | undefined): { settings: ConsentSettings; choice: ConsentChoice | null } {
+  const settings = consentSettings(input)
+  try {
+    return { settings, choice: readConsentCookie(jar.read(), settings.cookieName) }
+  } catch {
+    // cookies disabled: ask every time, remember nothing
+    return { settings, choice: null }
+  }
+}
+
+/** `loadedFrom`: the cookies already read when the store is made (the server's render of the
+ * first screen: React reads a store's initial state there, so the banner must be in it). */
+export function createConsentStore(loadedFrom?: { jar: CookieJar; settings?: Partial<ConsentSettings> }): StoreApi<ConsentState> {
+  let jar: CookieJar | null = loadedFrom?.jar ?? null
+  const loaded = loadedFrom ? readJar(loadedFrom.jar, loadedFrom.settings) : undefined
   return createStore<ConsentState>()((set, get) => ({
-    choice: null,
-    loaded: false,
-    bannerOpen: false,
-    settings: consentSettings(undefined),
+    choice: loaded?.choice ?? null,
+    loaded: loaded !== undefined,
+    bannerOpen: loaded !== undefined && loaded.choice === null,
+    settings: loaded?.settings ?? consentSettings(undefined),
     load(nextJar, input) {
       jar = nextJar
-      const settings = consentSettings(input)
-      let choice: ConsentChoice | null = null
-      try {
-        choice = readConsentCookie(nextJar.read(), settings.cookieName)
-      } catch {
-        // cookies disabled: ask every time, remember nothing
-      }
+      const { settings, choice } = readJar(nextJar, input)
       // re-reading (a new footer document) keeps an open banner open
       set({ settings, choice, loaded: true, bannerOpen: choice === null || get().bannerOpen })
     },
@@ -112,10 +120,10 @@ export function createConsentStore(): StoreApi<ConsentState> {
 const stores = new WeakMap<EngineStores, StoreApi<ConsentState>>()
 
 /** The page's consent store (one per set of engine stores). Analytics reads `choice === 'all'`. */
-export function consentStore(engine: EngineStores): StoreApi<ConsentState> {
+export function consentStore(engine: EngineStores, loadedFrom?: { jar: CookieJar; settings?: Partial<ConsentSettings> }): StoreApi<ConsentState> {
   let store = stores.get(engine)
   if (!store) {
-    store = createConsentStore()
+    store = createConsentStore(loadedFrom)
     stores.set(engine, store)
   }
   return store

@@ -32,6 +32,9 @@ export interface EngineRuntime {
   peek<T>(kind: DocumentKindName, id: string): T | undefined
   /** Fetches a screen data source (`/api/...`), unwrapping the gateway envelope. */
   fetchData(url: string): Promise<unknown>
+  /** A screen data source's answer when it is already in (the page's first screen, which the
+   * server rendered with it): the first render shows it at once, as the server's markup did. */
+  peekData?(url: string): { value: unknown } | undefined
   /** Translates an i18n key (i18next options: interpolation values, count). */
   t(key: string, options?: Record<string, unknown>): string
   /** A locale-aware href for an in-app path (adds the locale prefix when needed). */
@@ -40,6 +43,9 @@ export interface EngineRuntime {
   subscribeDocuments(listener: () => void): () => void
   documentsVersion(): number
   development: boolean
+  /** Rendering on the server (server/http/first-screen.tsx): a lazy part renders its placeholder,
+   * as the browser's first render does, and nothing suspends (renderToString cannot wait). */
+  server?: boolean
 }
 
 const RuntimeContext = createContext<EngineRuntime | null>(null)

@@ -7,12 +7,14 @@
  * data, and the section's theme and the locale on `<html>`. Every entry is byte-for-byte the body
  * and ETag its API URL would answer, built by the same functions, so nothing can drift.
  *
- * Chosen over React 19 server rendering by measurement (README: Performance): inlined data gives
- * the same single round trip without hydrating a second copy of the markup or running React on
- * the server per request.
+ * The route's first screen is rendered here too (./first-screen.tsx), with the screen data it
+ * shows added to the boot entries, so a phone paints the real page from the HTML alone; where it
+ * cannot be rendered as the browser would render it, the page carries the boot shell. Decided by
+ * measurement (README: Performance, eighth pass).
  */
 import type { Request } from 'express'
 import { createHash } from 'node:crypto'
+import { request as httpRequest } from 'node:http'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -28,13 +30,24 @@ import {
 import { fillDataUrl } from '../../engine/core/routes'
 import { routeFor } from '../../engine/core/route-match'
 import { sectionOf, splitLocale, themeOf } from '../../engine/core/locale-path'
+import { consentSettings, readConsentCookie } from '../../engine/core/consent'
 import type { DocumentKind } from '../../engine/documents/kinds'
+import type { FooterDocument } from '../../engine/documents/types'
 import type { ServerDeps } from '../deps'
 import { siteBootstrapFor, translationsBundle } from '../documents/router'
+import { renderFirstScreen } from './first-screen'
 import { siteContext } from './site'
 
 /** Lazy chunks a screen needs at its first render, by the node type that renders them. */
 const CHUNK_FOR_NODE: Record<string, string> = { form: 'renderers/form/FormNode.tsx' }
+
+/** The build's start-after-paint script tag (vite.config.ts `startAfterPaint`): src, entry, preloads. */
+const START_AFTER_PAINT = /<script defer src="([^"]+)" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/
+
+/** How long the page waits for a screen data answer from this server before it sends the boot shell. */
+const DATA_TIMEOUT_MS = 1_000
+/** Rendered first screens kept in memory (a few KB each: pages × locales × sites, and data versions). */
+const FIRST_SCREENS_KEPT = 200
 
 interface ManifestChunk {
   file: string
@@ -47,6 +60,8 @@ type Manifest = Record<string, ManifestChunk>
 export interface RenderedPage {
   html: string
   etag: string
+  /** How long the server spent on the first screen (data and React), for a Server-Timing header. */
+  timing?: string
 }
 
 /** The request seen with another query (siteContext caches per request object). */
@@ -57,6 +72,28 @@ function withQuery(req: Request, query: Record<string, string>): Request {
 const quoted = (tag: string) => `"${tag}"`
 
 type BodyNode = { type: string; menu?: unknown; flow?: unknown }
+
+/** A GET of this server's own API on loopback, for the page's Host (the site), as a guest: no
+ * cookie or credential is passed on. Node's fetch cannot set Host, hence node:http. */
+function askSelf(port: number, path: string, host: string | undefined): Promise<{ status: number; text: string }> {
+  return new Promise((done, fail) => {
+    const ask = httpRequest({ host: '127.0.0.1', port, path, headers: { accept: 'application/json', ...(host ? { host } : {}) }, timeout: DATA_TIMEOUT_MS }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }))
+      res.on('error', fail)
+    })
+    ask.on('timeout', () => ask.destroy(new Error(`${path}: no answer in ${DATA_TIMEOUT_MS} ms`)))
+    ask.on('error', fail)
+    ask.end()
+  })
+}
+
+/** The consent choice the request's cookie holds (the first screen shows the banner without one). */
+function consentGiven(cookies: string, boot: { entries: BootEntry[]; locale: string }): string | null {
+  const footer = boot.entries.find((entry) => entry.url === documentUrl('footer', 'footer', boot.locale))?.body as FooterDocument | undefined
+  return readConsentCookie(cookies, consentSettings(footer?.cookieConsent).cookieName)
+}
 
 /** Every node of a screen body (nested children included). */
 function nodesOf(value: unknown, found: BodyNode[] = []): BodyNode[] {
@@ -155,33 +192,130 @@ export function createPageRenderer(deps: ServerDeps) {
     const wanted = new Map([...SHELL_DOCUMENTS, ...nodeDocuments(nodes)].map(([kind, id]) => [`${kind}/${id}`, [kind, id] as const]))
     for (const [kind, id] of wanted.values()) addDocument(kind, id)
     const query = Object.fromEntries(Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string'))
-    const data = Object.values(((screen?.served as { data?: Record<string, { url?: unknown }> } | undefined)?.data ?? {}) as Record<string, { url?: unknown }>)
-      .map((source) => (typeof source.url === 'string' && !/\{(params)\./.test(source.url) ? fillDataUrl(source.url, { locale, query, params: {} }) : null))
-      .filter((url): url is string => url !== null && url.startsWith('/'))
+    const sources = Object.entries(((screen?.served as { data?: Record<string, { url?: unknown }> } | undefined)?.data ?? {}) as Record<string, { url?: unknown }>)
+    const data = sources
+      .map(([name, source]) => (typeof source.url === 'string' && !/\{(params)\./.test(source.url) ? { name, url: fillDataUrl(source.url, { locale, query, params: {} }) } : null))
+      .filter((source): source is { name: string; url: string } => source !== null && source.url.startsWith('/'))
+    // Rendered on the server: a screen route whose data sources are all known here (none waits on
+    // a route parameter) and that a guest sees as it is. Not `/` and unknown paths (the browser
+    // picks where they go, from its stored last product or the redirects), nor a login-only screen
+    // (the browser may hold a session the server cannot see), nor a screen whose body reads the
+    // experiment groups or flags (a returning visitor's groups are in the browser's storage: the
+    // server's markup would lack their nodes, and React would insert them above what follows, a
+    // layout shift — /join's motivation banner): those keep the boot shell.
+    const served = screen?.served as { guard?: { login?: boolean }; body?: unknown } | undefined
+    const readsBrowserState = /\b(experiments|flags)\./.test(JSON.stringify(served?.body ?? null))
+    const complete = Boolean(route && screen && !route.login && !served?.guard?.login && !readsBrowserState) && data.length === sources.length
     const chunks = [...new Set(nodes.map((node) => node.type))].flatMap((type) => (CHUNK_FOR_NODE[type] ? [CHUNK_FOR_NODE[type]] : []))
     const text = (key: string) => texts?.bundle.resources[key] ?? Object.values(texts?.bundle.fallbacks ?? {}).find((map) => key in map)?.[key] ?? ''
-    return { entries, locale, theme: themeOf(sectionOf(path)), data, chunks, brand: text('shell.brand'), loading: text('shell.loading') }
+    return { entries, bootstrap, texts: texts?.bundle, locale, theme: themeOf(sectionOf(path)), data, complete, chunks, brand: text('shell.brand'), loading: text('shell.loading') }
+  }
+
+  /** Rendered first screens by page, documents and data; the oldest goes first past the limit. */
+  const firstScreens = new Map<string, string>()
+  const remember = (key: string, markup: string) => {
+    if (firstScreens.size >= FIRST_SCREENS_KEPT) firstScreens.delete(firstScreens.keys().next().value as string)
+    firstScreens.set(key, markup)
+  }
+
+  /**
+   * The screen's data as the API answers it, asked of this same server (any `/api/` GET the screen
+   * names, exactly as the browser would ask it, as a guest); undefined when one fails or is slow,
+   * and the page then keeps the boot shell.
+   */
+  async function screenData(req: Request, sources: { name: string; url: string }[]) {
+    const port = req.socket.localPort
+    if (port === undefined) return undefined
+    try {
+      return await Promise.all(
+        sources.map(async ({ name, url }) => {
+          const answer = await askSelf(port, url, req.headers.host)
+          const body = JSON.parse(answer.text) as { status?: unknown; payload?: unknown }
+          if (answer.status !== 200 || body?.status !== 'OK') throw new Error(`${url}: ${answer.status}`)
+          return { name, url, body, value: body.payload ?? null }
+        }),
+      )
+    } catch {
+      return undefined
+    }
+  }
+
+  /** The route's first screen rendered with its data (undefined: the page keeps the boot shell),
+   * and how long the data and the render took. */
+  async function firstScreen(req: Request, boot: ReturnType<typeof bootFor>) {
+    const started = performance.now()
+    const data = await screenData(req, boot.data)
+    const fetched = performance.now()
+    if (!data) return undefined
+    const search = new URLSearchParams(Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string')).toString()
+    const url = `${req.path}${search ? `?${search}` : ''}`
+    // the same page from the same documents and data renders the same markup: React runs once per
+    // change, not per request (10–60 ms a render on this machine under load)
+    const consent = consentGiven(req.headers.cookie ?? '', boot)
+    const key = createHash('sha1').update(JSON.stringify([url, consent, boot.entries.map((entry) => [entry.url, entry.etag]), data.map((source) => source.body)])).digest('base64url')
+    let markup = firstScreens.get(key)
+    if (markup === undefined) {
+      markup = renderFirstScreen({
+        url,
+        pathname: req.path,
+        locale: boot.locale,
+        bootstrap: boot.bootstrap,
+        translations: boot.texts,
+        entries: boot.entries,
+        data,
+        cookies: req.headers.cookie ?? '',
+        onError: (error) => deps.log.warn('page.first-screen-failed', { path: req.path, error: (error as Error).message }),
+      })
+      if (markup !== undefined) remember(key, markup)
+    }
+    const timing = `data;dur=${(fetched - started).toFixed(1)}, ssr;dur=${(performance.now() - fetched).toFixed(1)}`
+    return markup === undefined ? undefined : { markup, data, timing }
   }
 
   return {
     /** The page for this request, or undefined while the client is not built. */
-    render(req: Request): RenderedPage | undefined {
+    async render(req: Request): Promise<RenderedPage | undefined> {
       const html = load()
       if (!html) return undefined
       const boot = bootFor(req)
       const head: string[] = []
+      // with the build's start-after-paint script (vite.config.ts), the route's chunks are preloaded
+      // with the entry, after the first paint, instead of competing with the first screen
+      const deferred = START_AFTER_PAINT.test(html)
+      const preloads: string[] = []
       for (const source of boot.chunks) {
         const files = chunkFiles(manifest ?? {}, source)
         for (const file of files.css) head.push(`<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`)
-        for (const file of files.js) head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`)
+        for (const file of files.js) {
+          if (deferred) preloads.push(`/${file}`)
+          else head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`)
+        }
       }
-      for (const url of boot.data) head.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`)
+      const first = boot.complete ? await firstScreen(req, boot) : undefined
+      let markup = first?.markup
+      // React puts the preloads of the first rows' images (fetchpriority high) before the markup:
+      // they belong in the head, where the browser finds them before the body
+      const hoisted = markup && /^(?:<link [^>]*>)+/.exec(markup)?.[0]
+      if (markup && hoisted) {
+        head.push(hoisted)
+        markup = markup.slice(hoisted.length)
+      }
+      // the data the markup shows travels with it, so the browser's first render shows the same
+      if (markup && first) for (const source of first.data) boot.entries.push({ url: source.url, etag: null, body: source.body })
+      else for (const source of boot.data) head.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(source.url)}">`)
       const script = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData({ entries: boot.entries })}</script>`
       const page = html
+        .replace(START_AFTER_PAINT, (tag: string, src: string, entry: string, built: string) => {
+          const modules = [...new Set([...(built ? built.split(',') : []), ...preloads])]
+          // a page with the boot shell starts its entry at once, as before: waiting for the first
+          // paint only pays when that paint is the real screen (measured: /join's LCP 2.59 → 2.98 s)
+          if (!markup) return `<script type="module" crossorigin src="${entry}"></script>${modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`).join('')}`
+          return `<script defer src="${src}" data-entry="${entry}" data-preload="${escapeAttribute(modules.join(','))}"></script>`
+        })
         .replace(/<html lang="[^"]*" data-theme="[^"]*">/, `<html lang="${escapeAttribute(boot.locale)}" data-theme="${escapeAttribute(boot.theme)}">`)
         .replace('</head>', `${head.join('')}</head>`)
-        .replace('<div id="root"></div>', `<div id="root">${bootShell(boot.brand, boot.loading)}</div>${script}`)
-      return { html: page, etag: `"p-${createHash('sha1').update(page).digest('base64url').slice(0, 27)}"` }
+        .replace('<div id="root"></div>', () => `<div id="root">${markup ?? bootShell(boot.brand, boot.loading)}</div>${script}`)
+      return { html: page, etag: `"p-${createHash('sha1').update(page).digest('base64url').slice(0, 27)}"`, timing: first?.timing }
     },
   }
 }

@@ -88,37 +88,73 @@ test.describe('online', () => {
     expect(again.status()).toBe(304)
   })
 
-  test('before its script runs the page shows the header bar with the brand in its language, marked busy; the booted shell replaces it whole', async ({ browser }) => {
-    // what a phone paints while the script downloads: the boot shell, from the HTML alone
+  test('before its script runs the page shows its real first screen, rendered on the server in the page’s language; /join the boot shell', async ({ browser }) => {
+    // what a phone paints while the script downloads: the HTML alone (server/http/first-screen.tsx)
     const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } })
     const bare = await noScript.newPage()
     await bare.goto(`${server.running.url}/casino/lobby`)
+    await expect(bare.getByTestId('lobby-title')).toHaveText('Casino lobby')
+    await expect(bare.locator('.app-header .app-header__brand')).toHaveText('Parlay')
+    expect((await bare.locator('.app-header').boundingBox())?.height).toBe(56)
+    // the lobby's largest paint, a game card, is in the HTML with its image, loaded
+    const card = bare.getByTestId('casino-games').locator('img.card__image').first()
+    await expect(card).toHaveAttribute('fetchpriority', 'high')
+    await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    await expect(bare.locator('.boot-shell')).toHaveCount(0)
+    await bare.goto(`${server.running.url}/ru/casino/lobby`)
+    await expect(bare.getByTestId('lobby-title')).toHaveText('Лобби казино')
+    await bare.goto(`${server.running.url}/sport/live/popular`)
+    await expect(bare.locator('[data-screen="sport-lobby"]').getByTestId('lobby-title')).toHaveText('Live and popular')
+    await expect(bare.getByTestId('sport-events').locator('li').first()).toBeVisible()
+    // a screen that reads experiment groups keeps the boot shell: the header bar, marked busy
+    await bare.goto(`${server.running.url}/join`)
     const shell = bare.locator('#root > .boot-shell[aria-busy="true"]')
     await expect(shell).toHaveAttribute('aria-label', 'Loading…')
     await expect(shell.locator('.boot-shell__brand')).toHaveText('Parlay')
-    // the same height as the real header: nothing below it moves when the shell mounts
     expect((await shell.locator('.boot-shell__bar').boundingBox())?.height).toBe(56)
     await noScript.close()
-
-    const page = await browser.newPage({ viewport: { width: 360, height: 740 } })
-    const seen: string[] = []
-    // every state the root goes through once the script runs: boot shell, then the app, never empty
-    await page.exposeFunction('__rootState', (state: string) => seen.push(state))
-    await page.addInitScript(() => {
-      new MutationObserver(() => {
-        const root = document.getElementById('root')
-        if (!root) return
-        const state = root.querySelector('.boot-shell') ? 'boot-shell' : root.querySelector('.app-header') ? 'app' : 'empty'
-        ;(window as unknown as { __rootState(s: string): void }).__rootState(state)
-      }).observe(document, { childList: true, subtree: true })
-    })
-    await page.goto(`${server.running.url}/casino/lobby`)
-    await expect(page.locator('[data-screen="casino-lobby"]')).toBeVisible()
-    await expect(page.locator('.boot-shell')).toHaveCount(0)
-    await expect(page.locator('.app-header .app-header__brand')).toHaveText('Parlay')
-    expect(seen).not.toContain('empty')
-    await page.close()
   })
+
+  test('a link in the server’s markup works before any script has run (a real navigation)', async ({ browser }) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } })
+    const bare = await noScript.newPage()
+    await bare.goto(`${server.running.url}/casino/lobby`)
+    await bare.getByTestId('casino-games').getByRole('link', { name: /Book of Ra/ }).click()
+    await expect(bare).toHaveURL(/\/casino\/game\?product=casino&id=book-of-ra$/)
+    await noScript.close()
+  })
+
+  for (const path of ['/casino/lobby', '/sport/live/popular', '/join']) {
+    test(`${path}: React takes over the server’s markup without the root going empty, with no console error and no CSP violation`, async ({ browser }) => {
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 } })
+      const seen: string[] = []
+      const problems: string[] = []
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`console: ${m.text()}`)
+      })
+      page.on('pageerror', (error) => problems.push(`page: ${error.message}`))
+      // every state the root goes through once the script runs: never empty
+      await page.exposeFunction('__rootState', (state: string) => seen.push(state))
+      await page.exposeFunction('__violation', (what: string) => problems.push(`csp: ${what}`))
+      await page.addInitScript(() => {
+        const w = window as unknown as { __rootState(s: string): void; __violation(s: string): void }
+        document.addEventListener('securitypolicyviolation', (event) => w.__violation(`${event.violatedDirective} ${event.blockedURI}`))
+        new MutationObserver(() => {
+          const root = document.getElementById('root')
+          if (!root) return
+          w.__rootState(root.querySelector('.boot-shell') ? 'boot-shell' : root.querySelector('.app-header') ? 'app' : 'empty')
+        }).observe(document, { childList: true, subtree: true })
+      })
+      await page.goto(`${server.running.url}${path}`)
+      await fetchedBeforeFirstRender(page)
+      await expect(page.locator('.boot-shell')).toHaveCount(0)
+      await expect(page.locator('.app-header .app-header__brand')).toHaveText('Parlay')
+      expect(seen).not.toContain('empty')
+      expect(seen.length).toBeGreaterThan(0)
+      expect(problems).toEqual([])
+      await page.close()
+    })
+  }
 
   test('the page renders without asking the API for the site, its texts or its documents', async ({ page }) => {
     const api: string[] = []
@@ -142,7 +178,8 @@ test.describe('online', () => {
     test(`${path} fetches no chunk it does not use before its first render`, async ({ page }) => {
       await page.goto(`${server.running.url}${path}`)
       const scripts = (await fetchedBeforeFirstRender(page)).filter((p) => p.startsWith('/assets/') && p.endsWith('.js'))
-      const lazy = scripts.map((p) => p.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')).filter((name) => name !== 'index')
+      // `start`: the page's script that starts the entry after the first paint (web/start-after-paint.js)
+      const lazy = scripts.map((p) => p.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')).filter((name) => !['index', 'start'].includes(name))
       // nothing outside what the route uses (whether a used chunk is fetched just before or just
       // after the first render is a race, so only the unexpected ones fail); a bundler runtime
       // chunk counts too: it is one more request on every page (issue 18 removed the one it had)

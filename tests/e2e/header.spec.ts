@@ -166,6 +166,8 @@ test('the cookie banner appears on a first visit, keeps the choice for 182 days 
   await page.goto('/sport/live/popular')
   const banner = page.getByRole('region', { name: 'Cookies' })
   await expect(banner).toBeVisible()
+  // the server's banner is replaced by React's (its buttons live from then on)
+  await expect(banner.getByRole('button', { name: 'Accept all' })).toBeEnabled()
   // a bottom sheet: the header and the first content are not under it
   const sheet = (await banner.boundingBox())!
   expect(sheet.y + sheet.height).toBeCloseTo(740, 0)

@@ -8,8 +8,11 @@ const LazyFormNode = lazy(() => import('../form/FormNode'))
 
 export function FormNode({ node }: { node: NodeOf<'form'> }) {
   const runtime = useRuntime()
+  const placeholder = <FormPlaceholder flowId={node.flow} className="form-loading loading" label={runtime.t('shell.loading')} />
+  // the server sends the placeholder the browser's first render shows while the chunk loads
+  if (runtime.server) return placeholder
   return (
-    <Suspense fallback={<FormPlaceholder flowId={node.flow} className="form-loading loading" label={runtime.t('shell.loading')} />}>
+    <Suspense fallback={placeholder}>
       <LazyFormNode node={node} />
     </Suspense>
   )

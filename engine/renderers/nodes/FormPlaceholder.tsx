@@ -9,30 +9,36 @@ import { useEffect, useState } from 'react'
 import type { FlowDocument } from '../../documents/types'
 import { useRuntime } from '../runtime'
 
-const HEADING_BLOCK = 118
-const FIELD_ROW = 88
-const HELP_TEXT = 26
-const CHECKBOX_ROW = 60
-const ACTIONS = 64
+/** The rows of the first step as the placeholder draws them, each a block of a fixed height in
+ * web/styles/nodes.css (`.form-loading__*`): classes, not a style attribute, so the server can
+ * render the placeholder under the CSP's `style-src 'self'` (issue 10: server-rendered first screen). */
+type Row = 'heading' | 'field' | 'field-help' | 'check' | 'check-help' | 'actions'
+const ROW_HEIGHT: Record<Row, number> = { heading: 118, field: 88, 'field-help': 114, check: 60, 'check-help': 86, actions: 64 }
 /** A first step of four plain fields, until the flow document is in. */
-const TYPICAL_HEIGHT = HEADING_BLOCK + 4 * FIELD_ROW + ACTIONS
+const TYPICAL_ROWS: Row[] = ['heading', 'field', 'field', 'field', 'field', 'actions']
 
 type UiField = { 'ui:widget'?: unknown; 'ui:help'?: unknown }
 
-/** The first step's height in CSS pixels at phone width. */
-export function estimatedFormHeight(flow: FlowDocument | undefined): number {
+function placeholderRows(flow: FlowDocument | undefined): Row[] {
   const step = flow?.steps?.[0]
-  if (!step) return TYPICAL_HEIGHT
+  if (!step) return TYPICAL_ROWS
   const properties = ((step.schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {}) as Record<string, { type?: unknown }>
   const ui = (step.uiSchema ?? {}) as Record<string, UiField | undefined>
-  let height = HEADING_BLOCK + ACTIONS
+  const rows: Row[] = ['heading']
   for (const [name, property] of Object.entries(properties)) {
     const widget = ui[name]?.['ui:widget']
     if (widget === 'hidden') continue
-    height += widget === 'checkbox' || property?.type === 'boolean' ? CHECKBOX_ROW : FIELD_ROW
-    if (ui[name]?.['ui:help']) height += HELP_TEXT
+    const check = widget === 'checkbox' || property?.type === 'boolean'
+    const help = Boolean(ui[name]?.['ui:help'])
+    rows.push(check ? (help ? 'check-help' : 'check') : help ? 'field-help' : 'field')
   }
-  return height
+  rows.push('actions')
+  return rows
+}
+
+/** The first step's height in CSS pixels at phone width. */
+export function estimatedFormHeight(flow: FlowDocument | undefined): number {
+  return placeholderRows(flow).reduce((height, row) => height + ROW_HEIGHT[row], 0)
 }
 
 export function FormPlaceholder({ flowId, label, className, testId }: { flowId: string; label: string; className: string; testId?: string }) {
@@ -49,8 +55,11 @@ export function FormPlaceholder({ flowId, label, className, testId }: { flowId: 
     }
   }, [flow, flowId, runtime])
   return (
-    <div className={className} aria-busy="true" data-testid={testId} style={{ minHeight: estimatedFormHeight(flow) }}>
-      {label}
+    <div className={className} aria-busy="true" data-testid={testId}>
+      <span className="form-loading__label">{label}</span>
+      {placeholderRows(flow).map((row, index) => (
+        <span key={index} className={`form-loading__row form-loading__row--${row}`} aria-hidden="true" />
+      ))}
     </div>
   )
 }

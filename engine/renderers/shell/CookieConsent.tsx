@@ -11,7 +11,9 @@ import { useStore } from 'zustand'
 import { consentStore, type ConsentSettings, type CookieJar } from '../../core/consent'
 import { useRuntime } from '../runtime'
 
-const documentCookies = (): CookieJar => ({
+/** The page's cookies; also read by the browser boot, so the banner is in React's first render
+ * (browser-runtime.ts), as it is in the server's markup of the first screen. */
+export const documentCookies = (): CookieJar => ({
   read: () => document.cookie,
   write: (cookie) => {
     document.cookie = cookie
@@ -55,7 +57,8 @@ export function CookieConsent({ settings, policy }: { settings?: Partial<Consent
   if (!open) return null
   return (
     <>
-      <div className="cookie-consent__spacer" aria-hidden="true" style={{ height }} />
+      {/* no style attribute until it has a height: the server's markup carries none (CSP style-src 'self') */}
+      <div className="cookie-consent__spacer" aria-hidden="true" style={height > 0 ? { height } : undefined} />
       <section ref={ref} className="cookie-consent" role="region" aria-labelledby="cookie-consent-title" data-testid="cookie-consent">
         <h2 id="cookie-consent-title" className="cookie-consent__title">
           {runtime.t('consent.title')}

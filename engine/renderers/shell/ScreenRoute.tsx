@@ -39,10 +39,15 @@ function useFilledSources(doc: ScreenDocument | null): Record<string, { url: str
 /** Loads the screen's data sources into `data.<name>` (null until loaded or when a load fails). */
 function useScreenData(doc: ScreenDocument | null, navigationKey: string): boolean {
   const runtime = useRuntime()
-  const [readyFor, setReadyFor] = useState<string | null>(null)
   const sources = useFilledSources(doc)
   const sourcesKey = JSON.stringify(sources)
   const key = doc ? `${doc.id}|${navigationKey}|${sourcesKey}` : ''
+  // the first screen's data is in before the first render (the server rendered the page with it,
+  // the browser boot put it in the store): ready at once, so React's first commit matches the
+  // server's markup instead of a loading line
+  const [readyFor, setReadyFor] = useState<string | null>(() =>
+    doc && Object.values(sources).every((source) => runtime.peekData?.(source.url) !== undefined) ? key : null,
+  )
   useEffect(() => {
     if (!doc) return
     let cancelled = false

@@ -19,9 +19,10 @@ import { consentStore } from '../../core/consent'
 import { browserSessionTabs, provideSessionServices, type SessionMessage, type SessionTabs } from '../../auth/session-tabs'
 import { followSettingsAcrossTabs } from '../../auth/settings'
 import type { TranslationsResource } from '../../core/documents'
-import type { ActionChain } from '../../documents/types'
+import type { ActionChain, FooterDocument } from '../../documents/types'
 import type { EngineRuntime } from '../runtime'
 import { afterFirstScreen, nextTask, whenIdle } from './after-first-screen'
+import { documentCookies } from './CookieConsent'
 import { memoryStorage, seedPreviewSession } from './preview-session'
 import { createServicesStub, onFirstInteractionOrLater } from '../../services/stub'
 import { pageLocalStorage } from '../../core/web-storage'
@@ -223,22 +224,36 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     report({ kind: 'document', message: `data ${url}: ${answer.code}` })
     return null
   }
+  // What the page carries for its first screen (documents, and the screen data when the server
+  // rendered the screen with it) is in before React's first render, so that render shows what
+  // the server's markup shows (server/http/first-screen.tsx) and replaces it without a change.
+  const carriedFirst: Promise<unknown>[] = []
+  const firstData = new Map<string, { name: string; value: unknown }>()
   const prefetch = (kind: string, id: string) => {
+    const carried = boot.has(documentUrl(kind, id, locale))
     const promise = documents.load(kind, id)
     prefetched.set(`${kind}/${id}`, promise)
+    if (carried) carriedFirst.push(promise)
     return promise
   }
   // the URLs the screen will ask (server/http/boot.ts preloads the same ones from the HTML)
   const query = Object.fromEntries(new URLSearchParams(window.location.search))
   if (entry)
-    void prefetch('screen', entry.screen).then((result) => {
-      const data = result.ok ? (result.value.document as { data?: Record<string, { url?: string }> }).data : undefined
-      for (const source of Object.values(data ?? {})) {
-        if (typeof source?.url !== 'string' || source.url.includes('{params.')) continue
-        const url = fillDataUrl(source.url, { locale, query, params: {} })
-        prefetched.set(`data:${url}`, fetchData(url))
-      }
-    })
+    carriedFirst.push(
+      prefetch('screen', entry.screen).then((result) => {
+        const data = result.ok ? (result.value.document as { data?: Record<string, { url?: string }> }).data : undefined
+        const carried: Promise<unknown>[] = []
+        for (const [name, source] of Object.entries(data ?? {})) {
+          if (typeof source?.url !== 'string' || source.url.includes('{params.')) continue
+          const url = fillDataUrl(source.url, { locale, query, params: {} })
+          const inPage = boot.has(url)
+          const pending = fetchData(url)
+          prefetched.set(`data:${url}`, pending)
+          if (inPage) carried.push(pending.then((value) => void firstData.set(url, { name, value })))
+        }
+        return Promise.all(carried)
+      }),
+    )
   void prefetch('menu', 'left-menu')
   void prefetch('footer', 'footer')
   void prefetch('header', 'header')
@@ -350,6 +365,11 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     bumpDocuments()
   }
 
+  await Promise.all(carriedFirst)
+  for (const { name, value } of firstData.values()) stores.screenData.getState().setData(name, value)
+  // the consent cookie read before the first render: a first visit's banner is in it, as in the
+  // server's markup, instead of appearing (and becoming the largest paint) a moment later
+  consentStore(stores).getState().load(documentCookies(), documents.peek<FooterDocument>('footer', 'footer')?.document.cookieConsent)
   await nextTask()
   const runtime: EngineRuntime = {
     stores,
@@ -379,6 +399,11 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     },
     peek: <T,>(kind: string, id: string) => documents.peek<T>(kind, id)?.document,
     fetchData: (url) => takePrefetched(`data:${url}`) ?? fetchData(url),
+    // the first screen's carried data, for its first render only (later loads fetch)
+    peekData: (url) => {
+      const first = firstData.get(url)
+      return first && prefetched.has(`data:${url}`) ? { value: first.value } : undefined
+    },
     t: (key, options) => i18n.t(key, options),
     href: (path) => {
       const current = stores.site.getState().bootstrap ?? bootstrap!

@@ -26,6 +26,18 @@ describe('cookie consent', () => {
     expect(createConsentStore().getState()).toMatchObject({ loaded: false, bannerOpen: false })
   })
 
+  it('a store made from cookies already read starts loaded: the server’s first screen has the banner in its initial state', () => {
+    // React's server render reads a store's initial state (useSyncExternalStore's server snapshot)
+    const first = createConsentStore({ jar: jar('other=1') })
+    expect(first.getInitialState()).toMatchObject({ loaded: true, choice: null, bannerOpen: true })
+    const renamed = createConsentStore({ jar: jar('Mine=all'), settings: { cookieName: 'Mine' } })
+    expect(renamed.getInitialState()).toMatchObject({ loaded: true, choice: 'all', bannerOpen: false })
+    // the first store made for a set of engine stores is the one every later call gets
+    const engine = createEngineStores()
+    expect(consentStore(engine, { jar: jar('') }).getState().bannerOpen).toBe(true)
+    expect(consentStore(engine)).toBe(consentStore(engine, { jar: jar('ConsentCookie=all') }))
+  })
+
   it('a choice is written to ConsentCookie for 182 days (15 724 800 s) and closes the banner', () => {
     const store = createConsentStore()
     const cookies = jar()

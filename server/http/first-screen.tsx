@@ -1,0 +1,108 @@
+/**
+ * The first screen rendered on the server (issue 10): the same React tree the browser renders
+ * first (Shell: header, left menu, the route's screen, footer) from the same boot entries the
+ * page carries, so the HTML a phone receives already shows the real page — the lobby's game
+ * cards with their images, the texts in the page's language — before any script has arrived.
+ * The browser then mounts React over it (web/main.tsx) with identical markup in one commit.
+ *
+ * Guest view only: a punter's session lives in the browser's storage, which the server never
+ * sees, so the server renders what a guest sees; a returning punter's page switches to their
+ * header in React's first commit, as it did from the boot shell before.
+ *
+ * Nothing here touches window, document or storage: the stores are created without storage, the
+ * documents and screen data are answered from the boot entries, and actions do nothing (no effect
+ * runs on the server). A tree that throws answers undefined and the page keeps the boot shell.
+ */
+import { renderToString } from 'react-dom/server'
+import { StaticRouter } from 'react-router-dom'
+import { createEngineStores, createI18n, withLocale } from '../../engine/core'
+import { documentUrl, type BootEntry } from '../../engine/core/boot-data'
+import { consentStore } from '../../engine/core/consent'
+import type { SiteBootstrap } from '../../engine/core/contracts'
+import type { TranslationsResource } from '../../engine/core/documents'
+import type { FooterDocument } from '../../engine/documents/types'
+import { RuntimeProvider, type EngineRuntime } from '../../engine/renderers/runtime'
+import type { BrowserEngine } from '../../engine/renderers/shell/browser-runtime'
+import { Shell } from '../../engine/renderers/shell/Shell'
+
+export interface FirstScreenInput {
+  /** The page's path and query, as the browser's router will see it. */
+  url: string
+  pathname: string
+  locale: string
+  bootstrap: SiteBootstrap
+  translations: TranslationsResource | undefined
+  /** The boot entries of the page (documents by their API URL). */
+  entries: readonly BootEntry[]
+  /** The screen's data sources: name, filled URL and the payload the gateway unwraps. */
+  data: ReadonlyArray<{ name: string; url: string; value: unknown }>
+  /** The request's Cookie header (the consent cookie decides whether the banner shows). */
+  cookies: string
+  /** Told why the screen could not be rendered (the page then keeps the boot shell). */
+  onError?: (error: unknown) => void
+}
+
+function serverRuntime(input: FirstScreenInput): EngineRuntime {
+  const { bootstrap, locale } = input
+  const byUrl = new Map(input.entries.map((entry) => [entry.url, entry.body]))
+  const stores = createEngineStores({ site: bootstrap, locale })
+  const data = new Map(input.data.map((source) => [source.url, source.value]))
+  for (const source of input.data) stores.screenData.getState().setData(source.name, source.value)
+  const i18n = createI18n({ locale, fallbackLocale: bootstrap.site.defaultLocale })
+  if (input.translations) i18n.setResources(locale, input.translations.resources, input.translations.fallbacks)
+  i18n.setLocale(locale)
+  const peek = <T,>(kind: string, id: string) => byUrl.get(documentUrl(kind, id, locale)) as T | undefined
+  // a first visit (no consent cookie) gets the consent banner in the first screen, as the browser
+  // shows it; nothing is written here
+  consentStore(stores, { jar: { read: () => input.cookies, write: () => {} }, settings: peek<FooterDocument>('footer', 'footer')?.cookieConsent })
+  return {
+    stores,
+    development: bootstrap.site.development,
+    server: true,
+    // nothing runs on the server: actions start in effects or on a tap, both browser-only
+    run: async () => ({ ok: true, value: undefined }),
+    async load<T>(kind: string, id: string) {
+      const doc = peek<T>(kind, id)
+      return doc === undefined ? { ok: false as const, code: 'NOT_FOUND', status: 404 } : { ok: true as const, value: doc }
+    },
+    peek,
+    peekData: (url) => (data.has(url) ? { value: data.get(url) } : undefined),
+    fetchData: async (url) => data.get(url) ?? null,
+    t: (key, options) => i18n.t(key, options),
+    href: (path) => withLocale(path, locale, bootstrap.site, input.pathname),
+    subscribeDocuments: () => () => {},
+    documentsVersion: () => 0,
+  }
+}
+
+/** The markup of the page's first screen, or undefined when it cannot be rendered here. */
+export function renderFirstScreen(input: FirstScreenInput): string | undefined {
+  try {
+    const runtime = serverRuntime(input)
+    const engine: BrowserEngine = {
+      runtime,
+      bootstrap: input.bootstrap,
+      locale: input.locale,
+      setNavigate: () => {},
+      watch: () => () => {},
+      checkVersion: () => {},
+    }
+    const markup = renderToString(
+      <RuntimeProvider runtime={runtime}>
+        <StaticRouter location={input.url}>
+          <Shell engine={engine} />
+        </StaticRouter>
+      </RuntimeProvider>,
+    )
+    // a part that suspended anyway leaves a boundary for the browser to render, with React's
+    // message (and, in development, a stack) in a <template>: not a first screen to send
+    if (markup.includes('<!--$!-->')) throw new Error('a part of the first screen suspended')
+    // a button does nothing until React has taken over (links are real navigations): say so, to
+    // assistive technology and to tools that wait for a control to be enabled; React's markup
+    // replaces these with live buttons
+    return markup.replace(/<button(?=[\s>])/g, '<button aria-disabled="true"')
+  } catch (error) {
+    input.onError?.(error)
+    return undefined
+  }
+}

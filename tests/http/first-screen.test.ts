@@ -1,0 +1,125 @@
+/**
+ * Issue 10, the first screen rendered on the server (server/http/first-screen.tsx): a guest's page
+ * HTML carries the route's real first screen — header, texts in the page's language, the lobby's
+ * game cards with their images — built from the same boot entries the page carries, with the
+ * screen data it shows in those entries too; no style attribute (CSP `style-src 'self'`); the
+ * consent banner when the cookie holds no choice. What the server cannot render the same way as
+ * the browser (a screen reading experiment groups, data that fails, a tree that throws) keeps
+ * today's boot shell: never a 500, never a stack in the page.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { renderFirstScreen } from '../../server/http/first-screen'
+import type { SiteBootstrap } from '../../engine/core/contracts'
+import { rawRequest, SCHEMAS_DIR, startTestServer, type TestServer } from '../support/server'
+
+const root = (html: string) => /<div id="root">([^]*?)<\/div><script type="application\/json" id="parlay-boot">/.exec(html)?.[1] ?? ''
+const bootUrls = (html: string) =>
+  (JSON.parse(/<script type="application\/json" id="parlay-boot">([^]*?)<\/script>/.exec(html)?.[1] ?? '{"entries":[]}') as { entries: { url: string; body: unknown }[] }).entries
+
+describe('the first screen rendered on the server', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+  })
+  afterAll(async () => server?.dispose())
+
+  it('the lobby HTML is the real first screen: header, title, game cards with their images, and the data it shows travels in the boot entries', async () => {
+    const res = await rawRequest(server.port, { path: '/casino/lobby' })
+    expect(res.status).toBe(200)
+    const markup = root(res.body)
+    expect(markup).toContain('<header class="app-header">')
+    expect(markup).toContain('data-screen="casino-lobby"')
+    expect(markup).toContain('>Casino lobby</h1>')
+    expect(markup).toMatch(/<img class="card__image" src="\/api\/content\/images\/starburst-deluxe\.png"[^>]*fetchPriority="high"/)
+    expect(markup).not.toContain('boot-shell')
+    // its buttons do nothing until React has taken over, and say so
+    expect(markup).toContain('<button aria-disabled="true" type="button" class="button" data-variant="secondary" data-testid="open-demo-popup">')
+    expect(markup).not.toMatch(/<button(?! aria-disabled="true")/)
+    // the image preloads React emits go to the head, not the body
+    expect(res.body.split('</head>')[0]).toContain('<link rel="preload" as="image" href="/api/content/images/starburst-deluxe.png"')
+    const games = bootUrls(res.body).find((entry) => entry.url === '/api/content/games?section=casino')
+    const api = await rawRequest(server.port, { path: '/api/content/games?section=casino' })
+    expect(games?.body).toEqual(api.json())
+    expect(String(res.headers['server-timing'])).toMatch(/^data;dur=[\d.]+, ssr;dur=[\d.]+$/)
+  })
+
+  it('no style attribute anywhere in the markup (the CSP allows only same-origin style sheets)', async () => {
+    for (const path of ['/casino/lobby', '/sport/live/popular', '/promotions', '/account/lost-password']) {
+      const res = await rawRequest(server.port, { path })
+      expect(root(res.body), path).toContain('data-screen=')
+      expect(root(res.body), path).not.toMatch(/\sstyle="/)
+    }
+    // a form's placeholder reserves its height with rows of fixed-height classes, not a style
+    const form = root((await rawRequest(server.port, { path: '/account/lost-password' })).body)
+    expect(form).toMatch(/<div class="form-loading loading" aria-busy="true"><span class="form-loading__label">[^<]+<\/span><span class="form-loading__row form-loading__row--heading"/)
+  })
+
+  it('renders in the page’s language: /ru/casino/lobby is in Russian with its links under /ru', async () => {
+    const res = await rawRequest(server.port, { path: '/ru/casino/lobby' })
+    const markup = root(res.body)
+    expect(markup).toContain('>Лобби казино</h1>')
+    expect(markup).toContain('href="/ru/sport/live/popular"')
+  })
+
+  it('shows the consent banner to a first visit and not once the cookie holds a choice', async () => {
+    const first = await rawRequest(server.port, { path: '/casino/lobby' })
+    expect(root(first.body)).toContain('data-testid="cookie-consent"')
+    const chosen = await rawRequest(server.port, { path: '/casino/lobby', headers: { cookie: 'ConsentCookie=all' } })
+    expect(root(chosen.body)).toContain('data-screen="casino-lobby"')
+    expect(root(chosen.body)).not.toContain('data-testid="cookie-consent"')
+    expect(chosen.headers['vary']).toContain('Cookie')
+  })
+
+  it('a screen that reads experiment groups (/join), the root path and an unknown path keep the boot shell', async () => {
+    for (const path of ['/join', '/', '/no/such/page']) {
+      const res = await rawRequest(server.port, { path })
+      expect(res.status, path).toBeLessThan(500)
+      expect(root(res.body), path).toMatch(/^<div class="boot-shell"/)
+    }
+  })
+})
+
+describe('what the server cannot render keeps the boot shell, never a 500', () => {
+  let server: TestServer
+  let documentsDir: string
+  beforeAll(async () => {
+    documentsDir = join(mkdtempSync(join(tmpdir(), 'parlay-first-screen-')), 'schemas')
+    cpSync(SCHEMAS_DIR, documentsDir, { recursive: true })
+    // the lobby's data source answers 400 (an unknown section)
+    const file = join(documentsDir, 'screens', 'casino-lobby.json')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('/api/content/games?section=casino', '/api/content/line?section=nope&state=live'))
+    server = await startTestServer({ documentsDir })
+  })
+  afterAll(async () => {
+    await server?.dispose()
+    rmSync(join(documentsDir, '..'), { recursive: true, force: true })
+  })
+
+  it('a screen whose data fails to load: the page with the boot shell and the data preloaded for the browser', async () => {
+    const res = await rawRequest(server.port, { path: '/casino/lobby' })
+    expect(res.status).toBe(200)
+    expect(root(res.body)).toMatch(/^<div class="boot-shell"/)
+    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/content/line?section=nope&amp;state=live">')
+  })
+
+  it('a tree that throws while rendering answers undefined and says why', () => {
+    const onError = vi.fn()
+    const markup = renderFirstScreen({
+      url: '/casino/lobby',
+      pathname: '/casino/lobby',
+      locale: 'en',
+      // a bootstrap without its site: the shell cannot render
+      bootstrap: {} as SiteBootstrap,
+      translations: undefined,
+      entries: [],
+      data: [],
+      cookies: '',
+      onError,
+    })
+    expect(markup).toBeUndefined()
+    expect(onError).toHaveBeenCalledOnce()
+  })
+})

@@ -1,0 +1,63 @@
+/*
+ * The page's only script tag (issue 10: first load on a phone). The HTML already shows the first
+ * screen, rendered on the server (server/http/first-screen.tsx); the app's entry module is asked
+ * for only once that screen is on the glass: its prominent images (fetchpriority="high", the
+ * lobby's first game cards) loaded, or failed, and a frame painted. So on a slow network the
+ * screen a punter sees never waits behind ~110 KB of script, and the script never competes with
+ * those images for the connection. Links in the server's markup are real <a href> navigations,
+ * so a tap before the script has arrived still works.
+ *
+ * Plain script (no module, no import) so it runs as soon as it arrives; added to the build by
+ * vite.config.ts (`startAfterPaint`), which moves the entry's <script type="module"> and its
+ * module preloads here: `data-entry` and `data-preload` (comma-separated). The server adds the
+ * route's lazy chunks (a form) to `data-preload` (server/http/boot.ts).
+ */
+;(function () {
+  var me = document.currentScript
+  var entry = me && me.getAttribute('data-entry')
+  if (!entry) return
+  var preload = (me.getAttribute('data-preload') || '').split(',').filter(Boolean)
+  // an image that never arrives never holds the app back longer than this
+  var IMAGE_WAIT_MS = 3000
+  var started = false
+
+  function add(attributes) {
+    var element = document.createElement(attributes.tag)
+    for (var name in attributes) if (name !== 'tag') element.setAttribute(name, attributes[name])
+    document.head.appendChild(element)
+  }
+
+  function start() {
+    if (started) return
+    started = true
+    for (var i = 0; i < preload.length; i++) add({ tag: 'link', rel: 'modulepreload', crossorigin: '', href: preload[i] })
+    add({ tag: 'script', type: 'module', crossorigin: '', src: entry })
+  }
+
+  // after the next frame has been painted: a task queued from inside the frame's callback
+  function afterPaint() {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0)
+    })
+  }
+
+  function whenImagesSettled() {
+    var images = document.querySelectorAll('#root img[fetchpriority="high"]')
+    var waiting = 0
+    var settle = function () {
+      waiting--
+      if (waiting === 0) afterPaint()
+    }
+    for (var i = 0; i < images.length; i++) {
+      if (images[i].complete) continue
+      waiting++
+      images[i].addEventListener('load', settle, { once: true })
+      images[i].addEventListener('error', settle, { once: true })
+    }
+    if (waiting === 0) afterPaint()
+    setTimeout(start, IMAGE_WAIT_MS)
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenImagesSettled, { once: true })
+  else whenImagesSettled()
+})()
