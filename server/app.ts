@@ -98,7 +98,7 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
   })
   // Readiness (load balancers): 503 while the database cannot take a write (server/http/readiness.ts).
   const readiness = createReadiness(deps)
-  app.get('/ready.json', readiness.route)
+  app.get('/ready.json', (req, res, next) => void readiness.route(req, res).catch(next))
   // Orchestrators: liveness, readiness (503 while starting or draining), Prometheus metrics.
   app.get('/health/live', liveRoute)
   app.get('/health/ready', readyRoute(deps))

@@ -8,6 +8,7 @@
  */
 import type { Request, Response } from 'express'
 import { writeProbe } from '../db/database'
+import type { DataLayer } from '../db/data-layer'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError, sendOk } from './envelope'
 
@@ -15,15 +16,40 @@ import { HTTP_ERRORS, sendError, sendOk } from './envelope'
 export const STORAGE_FAILURE_MEMORY_MS = 10_000
 const RETRY_AFTER_SECONDS = 10
 
-export function createReadiness(deps: Pick<ServerDeps, 'db' | 'now' | 'log'>) {
+const ROLLBACK = Symbol('rollback')
+
+/**
+ * The write probe on the engine that holds the data. On PostgreSQL the SQLite file under data/
+ * holds none, so probing it said "ready" while the database was read-only (a hot standby after a
+ * fail-over) or gone, until a request failed: the same rolled-back insert runs on PostgreSQL.
+ */
+async function probeWrite(deps: Pick<ServerDeps, 'db' | 'data'>): Promise<string | null> {
+  if (deps.data.engine !== 'postgres') return writeProbe(deps.db)
+  return postgresWriteProbe(deps.data)
+}
+
+async function postgresWriteProbe(data: DataLayer): Promise<string | null> {
+  try {
+    await data.transaction(async (tx) => {
+      await tx.insertInto('migrations').values({ name: '~ready-probe', applied_at: 0 }).execute()
+      throw ROLLBACK
+    })
+    return null
+  } catch (error) {
+    if (error === ROLLBACK) return null
+    return String((error as { code?: unknown }).code ?? 'POSTGRES_ERROR')
+  }
+}
+
+export function createReadiness(deps: Pick<ServerDeps, 'db' | 'data' | 'now' | 'log'>) {
   let lastFailure: { at: number; code: string } | undefined
 
   const recentFailure = () => (lastFailure && deps.now() - lastFailure.at < STORAGE_FAILURE_MEMORY_MS ? lastFailure : undefined)
 
   return {
-    route(_req: Request, res: Response) {
+    async route(_req: Request, res: Response) {
       res.setHeader('Cache-Control', 'no-store')
-      const probe = writeProbe(deps.db)
+      const probe = await probeWrite(deps)
       const failure = probe ?? recentFailure()?.code
       if (failure) {
         res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))

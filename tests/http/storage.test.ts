@@ -81,7 +81,12 @@ describe('a database that cannot write answers 503 STORAGE_UNAVAILABLE, and /rea
 
   it('read-only: a write is a 503 in the envelope, /ready.json is 503, /ping.json stays 200', async () => {
     await readOnly(true)
+    // SQLite's write probe names its code; PostgreSQL's names its SQLSTATE (25006 read_only_sql_transaction)
+    const reason = server.databaseUrl ? '25006' : 'SQLITE_READONLY'
     try {
+      // the probe sees it before any request has failed
+      const before = await rawRequest(server.port, { path: '/ready.json' })
+      expect([before.status, before.json().payload]).toEqual([503, { database: 'unavailable', reason }])
       const write = await login()
       expect(write.status).toBe(503)
       expect(write.json()).toEqual({ status: 'ERROR', errorCode: 'STORAGE_UNAVAILABLE' })
@@ -89,8 +94,6 @@ describe('a database that cannot write answers 503 STORAGE_UNAVAILABLE, and /rea
       expect(write.body).not.toMatch(/SqliteError|at .*\.ts|\/work\//)
       const ready = await rawRequest(server.port, { path: '/ready.json' })
       expect(ready.status).toBe(503)
-      // SQLite's write probe names its code; on PostgreSQL the failed write is remembered with its SQLSTATE (25006 read_only_sql_transaction)
-      const reason = server.databaseUrl ? '25006' : 'SQLITE_READONLY'
       expect(ready.json()).toMatchObject({ status: 'ERROR', errorCode: 'STORAGE_UNAVAILABLE', payload: { database: 'unavailable', reason } })
       expect((await rawRequest(server.port, { path: '/ping.json' })).status).toBe(200)
     } finally {
