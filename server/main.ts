@@ -51,6 +51,8 @@ export interface StartOptions {
   /** PostgreSQL (issue 16; `DATABASE_URL=postgres://…`); without it, SQLite under `dataDir`. Refused
    * while some stores are still SQLite-only (server/db/stores.ts: none are since 27 Nov 2026). */
   databaseUrl?: string
+  /** PostgreSQL's lock wait before a statement fails with 503 (server/db/data-layer.ts; 5 s). */
+  lockTimeoutMs?: number
 }
 
 export interface RunningServer {
@@ -98,7 +100,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   refuseHalfConvertedPostgres(options.databaseUrl)
   await buildClientIfMissing(config.distDir, log)
   const db = openDatabase(config.dataDir)
-  const data = openDataLayer({ sqlite: db, databaseUrl: options.databaseUrl, onPoolError: (error) => log.warn('db.pool.error', { error: error.message }) })
+  const data = openDataLayer({ sqlite: db, databaseUrl: options.databaseUrl, lockTimeoutMs: options.lockTimeoutMs, onPoolError: (error) => log.warn('db.pool.error', { error: error.message }) })
   try {
     await migrateSchema(data)
   } catch (error) {

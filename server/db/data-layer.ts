@@ -41,6 +41,10 @@ export interface DataLayerOptions {
   databaseUrl?: string
   /** Connections per instance (PostgreSQL). */
   poolSize?: number
+  /** How long a statement waits for a lock another transaction holds before it fails (PostgreSQL's
+   * `lock_timeout`, advisory locks included): 5 s by default, SQLite's busy_timeout, so on both
+   * engines a blocked write answers 503 STORAGE_UNAVAILABLE after 5 s instead of hanging. */
+  lockTimeoutMs?: number
   onPoolError?: (error: Error) => void
 }
 
@@ -88,8 +92,20 @@ const TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
 }
 
+/** A blocked statement's wait for a lock, by default: SQLite's busy_timeout (./database.ts). */
+export const LOCK_TIMEOUT_MS = 5_000
+
 function openPostgres(options: DataLayerOptions): DataLayer {
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, types: TYPES })
+  const lockTimeout = Math.max(1, Math.round(options.lockTimeoutMs ?? LOCK_TIMEOUT_MS))
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types: TYPES,
+    // set at connection start, so every statement of every pooled connection has it
+    options: `-c lock_timeout=${lockTimeout}`,
+  })
   // an idle connection dropped by a database restart must not crash the process; the next query reconnects
   pool.on('error', (error) => options.onPoolError?.(tagPostgresError(error) as Error))
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: taggingPool(pool) }) })

@@ -15,9 +15,10 @@ export const FROM_POSTGRES = Symbol.for('parlay.storage.postgres')
  * connect now (starting up or in recovery), 58 system errors (I/O), 25006 a read-only transaction
  * (a hot standby, or a primary made read-only: `default_transaction_read_only`, PostgreSQL's
  * counterpart of SQLITE_READONLY; found by tests/http/storage.test.ts in the PostgreSQL pass, where
- * it was a 500).
+ * it was a 500), 55P03 lock_not_available (a lock held longer than `lock_timeout`, ./data-layer.ts:
+ * PostgreSQL's counterpart of SQLITE_BUSY).
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|25006|53...|57P0[123]|58...)$/
+const UNAVAILABLE_SQLSTATE = /^(08...|25006|53...|55P03|57P0[123]|58...)$/
 /** The network failing under the pool: refused, reset, timed out, a socket that vanished. */
 const UNAVAILABLE_NETWORK = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOENT|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|ENOTFOUND)$/
 /** pg's own messages for a connection lost mid-query or a pool that could not connect in time. */

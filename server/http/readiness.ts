@@ -61,7 +61,7 @@ export function createReadiness(deps: Pick<ServerDeps, 'db' | 'data' | 'now' | '
     storageFailed(req: Request, res: Response, error: unknown) {
       const code = String((error as { code?: unknown }).code)
       lastFailure = { at: deps.now(), code }
-      deps.log.error('storage.unavailable', { method: req.method, path: req.path, sqlite: code })
+      deps.log.error('storage.unavailable', { method: req.method, path: req.path, code })
       res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
       sendError(res, 503, HTTP_ERRORS.storageUnavailable)
     },

@@ -77,7 +77,7 @@ export function createMetrics(deps: Pick<ServerDeps, 'db' | 'data' | 'now' | 'co
   })
   let sockets = () => 0
   new Gauge({ name: 'parlay_socket_connections', help: 'Open real-time sockets (events and punter)', registers: [registry], collect() { this.set(sockets()) } })
-  const storageErrors = new Counter({ name: 'parlay_db_storage_errors_total', help: 'Requests answered 503 because the database could not serve them, by SQLite code', labelNames: ['code'], registers: [registry] })
+  const storageErrors = new Counter({ name: 'parlay_db_storage_errors_total', help: 'Requests answered 503 because the database could not serve them, by SQLite code or PostgreSQL SQLSTATE', labelNames: ['code'], registers: [registry] })
   databaseGauges(registry, deps)
   new Gauge({
     name: 'parlay_db_probe_seconds',

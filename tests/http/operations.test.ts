@@ -5,6 +5,7 @@
  * fault is a 503 in the envelope.
  */
 import Database from 'better-sqlite3'
+import pg from 'pg'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findPunterByLogin } from '../../server/punters/repository'
@@ -139,8 +140,8 @@ describe('request ids, structured logs and metrics', () => {
   })
 })
 
-// SQLite's whole-file write lock, so the SQLite pass only: PostgreSQL locks rows and a second writer
-// waits rather than fails. PostgreSQL's database fault (the cluster stopped: 503, then served again)
+// SQLite's whole-file write lock, so the SQLite pass only; PostgreSQL's counterpart (a lock held past
+// lock_timeout) follows it. PostgreSQL's database fault (the cluster stopped: 503, then served again)
 // is in tests/http/tails-engines.test.ts and tests/http/auth/counters-engines.test.ts.
 describe.skipIf(onPostgres)('a database fault (SQLITE_BUSY: another writer holds the lock) is a 503 in the envelope, never a 500', () => {
   let server: TestServer
@@ -172,6 +173,44 @@ describe.skipIf(onPostgres)('a database fault (SQLITE_BUSY: another writer holds
     }
     const metrics = await rawRequest(server.port, { path: '/metrics' })
     expect(metrics.body).toMatch(/parlay_db_storage_errors_total\{code="SQLITE_BUSY"\} 1/)
+    expect((await login()).status).toBe(200)
+  })
+})
+
+// PostgreSQL's counterpart of SQLITE_BUSY: a statement that waits for a lock longer than lock_timeout
+// (5 s in production, as SQLite's busy_timeout) fails with 55P03 and the request answers 503, so a
+// stuck transaction elsewhere never makes a punter's request hang without limit.
+describe.runIf(onPostgres)('a lock held past lock_timeout (55P03) is a 503 in the envelope, never a hang or a 500', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ lockTimeoutMs: 100 }) // the production 5 s, shortened so the test does not wait
+  }, 120_000)
+  afterAll(async () => server?.dispose())
+
+  it('a login while another transaction holds the sessions table answers 503 STORAGE_UNAVAILABLE with Retry-After; metrics count 55P03; it works again once the lock is gone', async () => {
+    const login = () =>
+      rawRequest(server.port, {
+        method: 'POST',
+        path: '/mobile-gate/api/v1/auth/v2/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'opened@demo.parlay.test', password: DEMO_PASSWORD }),
+      })
+    const other = new pg.Client({ connectionString: server.databaseUrl })
+    await other.connect()
+    try {
+      await other.query('BEGIN')
+      await other.query('LOCK TABLE auth_sessions IN ACCESS EXCLUSIVE MODE')
+      const locked = await login()
+      expect(locked.status).toBe(503)
+      expect(locked.json()).toEqual({ status: 'ERROR', errorCode: 'STORAGE_UNAVAILABLE' })
+      expect(locked.headers['retry-after']).toBeDefined()
+      expect(locked.body).not.toMatch(/\bat \S+:\d+/)
+    } finally {
+      await other.query('ROLLBACK')
+      await other.end()
+    }
+    const metrics = await rawRequest(server.port, { path: '/metrics' })
+    expect(metrics.body).toMatch(/parlay_db_storage_errors_total\{code="55P03"\} 1/)
     expect((await login()).status).toBe(200)
   })
 })

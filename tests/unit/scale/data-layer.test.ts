@@ -83,7 +83,7 @@ describe('query-layer migrations on an existing SQLite file', () => {
 
 describe('PostgreSQL errors that mean "storage unavailable" answer 503, others stay 500', () => {
   const pgError = (code: string, message = 'x') => tagPostgresError(Object.assign(new Error(message), { code }))
-  it.each(['57P01', '57P02', '57P03', '08006', '08001', '53300', '53100', 'ECONNREFUSED', 'ECONNRESET'])('%s from the pool is unavailable', (code) => {
+  it.each(['57P01', '57P02', '57P03', '08006', '08001', '53300', '53100', '55P03', '25006', 'ECONNREFUSED', 'ECONNRESET'])('%s from the pool is unavailable', (code) => {
     expect(isStorageUnavailable(pgError(code))).toBe(true)
   })
   it('a connection lost mid-query (pg says "Connection terminated unexpectedly") is unavailable', () => {
