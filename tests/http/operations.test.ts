@@ -140,6 +140,33 @@ describe('request ids, structured logs and metrics', () => {
   })
 })
 
+/** The demo punter's login, the write both lock tests block. */
+const demoLogin = (server: TestServer) =>
+  rawRequest(server.port, {
+    method: 'POST',
+    path: '/mobile-gate/api/v1/auth/v2/login',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'opened@demo.parlay.test', password: DEMO_PASSWORD }),
+  })
+
+/** While another connection holds the lock, a login answers 503 STORAGE_UNAVAILABLE with
+ * Retry-After and no stack; the metrics count the engine's code; once released, the login works. */
+async function expectLockedLoginThenServed(server: TestServer, code: string, lock: { hold(): unknown; release(): unknown }) {
+  try {
+    await lock.hold()
+    const locked = await demoLogin(server)
+    expect(locked.status).toBe(503)
+    expect(locked.json()).toEqual({ status: 'ERROR', errorCode: 'STORAGE_UNAVAILABLE' })
+    expect(locked.headers['retry-after']).toBeDefined()
+    expect(locked.body).not.toMatch(/\bat \S+:\d+/)
+  } finally {
+    await lock.release()
+  }
+  const metrics = await rawRequest(server.port, { path: '/metrics' })
+  expect(metrics.body).toContain(`parlay_db_storage_errors_total{code="${code}"} 1`)
+  expect((await demoLogin(server)).status).toBe(200)
+}
+
 // SQLite's whole-file write lock, so the SQLite pass only; PostgreSQL's counterpart (a lock held past
 // lock_timeout) follows it. PostgreSQL's database fault (the cluster stopped: 503, then served again)
 // is in tests/http/tails-engines.test.ts and tests/http/auth/counters-engines.test.ts.
@@ -153,27 +180,13 @@ describe.skipIf(onPostgres)('a database fault (SQLITE_BUSY: another writer holds
   it('a login while the store is locked answers 503 STORAGE_UNAVAILABLE with Retry-After; metrics count it; it works again once the lock is gone', async () => {
     server.deps.db.pragma('busy_timeout = 50') // the production 5 s, shortened so the test does not wait
     const other = new Database(join(server.deps.config.dataDir, 'parlay.db'))
-    const login = () =>
-      rawRequest(server.port, {
-        method: 'POST',
-        path: '/mobile-gate/api/v1/auth/v2/login',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ login: 'opened@demo.parlay.test', password: DEMO_PASSWORD }),
-      })
-    try {
-      other.exec('BEGIN EXCLUSIVE')
-      const locked = await login()
-      expect(locked.status).toBe(503)
-      expect(locked.json()).toEqual({ status: 'ERROR', errorCode: 'STORAGE_UNAVAILABLE' })
-      expect(locked.headers['retry-after']).toBeDefined()
-      expect(locked.body).not.toMatch(/\bat \S+:\d+/)
-    } finally {
-      other.exec('ROLLBACK')
-      other.close()
-    }
-    const metrics = await rawRequest(server.port, { path: '/metrics' })
-    expect(metrics.body).toMatch(/parlay_db_storage_errors_total\{code="SQLITE_BUSY"\} 1/)
-    expect((await login()).status).toBe(200)
+    await expectLockedLoginThenServed(server, 'SQLITE_BUSY', {
+      hold: () => void other.exec('BEGIN EXCLUSIVE'),
+      release: () => {
+        other.exec('ROLLBACK')
+        other.close()
+      },
+    })
   })
 })
 
@@ -188,29 +201,17 @@ describe.runIf(onPostgres)('a lock held past lock_timeout (55P03) is a 503 in th
   afterAll(async () => server?.dispose())
 
   it('a login while another transaction holds the sessions table answers 503 STORAGE_UNAVAILABLE with Retry-After; metrics count 55P03; it works again once the lock is gone', async () => {
-    const login = () =>
-      rawRequest(server.port, {
-        method: 'POST',
-        path: '/mobile-gate/api/v1/auth/v2/login',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ login: 'opened@demo.parlay.test', password: DEMO_PASSWORD }),
-      })
     const other = new pg.Client({ connectionString: server.databaseUrl })
     await other.connect()
-    try {
-      await other.query('BEGIN')
-      await other.query('LOCK TABLE auth_sessions IN ACCESS EXCLUSIVE MODE')
-      const locked = await login()
-      expect(locked.status).toBe(503)
-      expect(locked.json()).toEqual({ status: 'ERROR', errorCode: 'STORAGE_UNAVAILABLE' })
-      expect(locked.headers['retry-after']).toBeDefined()
-      expect(locked.body).not.toMatch(/\bat \S+:\d+/)
-    } finally {
-      await other.query('ROLLBACK')
-      await other.end()
-    }
-    const metrics = await rawRequest(server.port, { path: '/metrics' })
-    expect(metrics.body).toMatch(/parlay_db_storage_errors_total\{code="55P03"\} 1/)
-    expect((await login()).status).toBe(200)
+    await expectLockedLoginThenServed(server, '55P03', {
+      hold: async () => {
+        await other.query('BEGIN')
+        await other.query('LOCK TABLE auth_sessions IN ACCESS EXCLUSIVE MODE')
+      },
+      release: async () => {
+        await other.query('ROLLBACK')
+        await other.end()
+      },
+    })
   })
 })
