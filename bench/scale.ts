@@ -60,7 +60,7 @@ export async function startInstance(root: string, env: Record<string, string>): 
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), PARLAY_DATA_DIR: join(root, 'data'), PARLAY_DIST_DIR: join(root, 'dist'), PARLAY_DOCUMENTS_DIR: join(root, 'schemas'), ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PARLAY_DATA_DIR: join(root, 'data'), PARLAY_DIST_DIR: join(root, 'dist'), PARLAY_DOCUMENTS_DIR: join(root, 'schemas'), ...env },
     // production logs one line per request: they go to /dev/null here, but are still written
     stdio: ['ignore', 'ignore', 'inherit'],
   })

@@ -101,12 +101,12 @@ export interface ServerProcess {
   exited: Promise<number | null>
 }
 
-/** `npm start` (node --import tsx server/main.ts: one process, so signals reach the server
+/** `npm start` (NODE_ENV=production node --import tsx server/main.ts: one process, so signals reach the server
  * itself) on an ephemeral port, with its data, client and documents in the given folders. */
 export function startServerProcess(dirs: { data: string; dist: string; documents: string }, env: Record<string, string> = {}): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', PARLAY_DATA_DIR: dirs.data, PARLAY_DIST_DIR: dirs.dist, PARLAY_DOCUMENTS_DIR: dirs.documents, ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', PARLAY_DATA_DIR: dirs.data, PARLAY_DIST_DIR: dirs.dist, PARLAY_DOCUMENTS_DIR: dirs.documents, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output = { stdout: '', stderr: '' }
