@@ -1,6 +1,8 @@
 /**
- * The server and the lint core import no client code: nothing under engine/renderers, no client
- * stores (zustand), no React, no browser action runtime. The whole static and dynamic import graph
+ * The lint core imports no client code: nothing under engine/renderers, no client stores (zustand),
+ * no React, no browser action runtime. The server imports it through one door only: the renderer
+ * of the first screen (server/http/first-screen.tsx, issue 10), which renders the client's own
+ * Shell on the server; no other server module reaches a renderer, a client store or React. The whole static and dynamic import graph
  * of each entry is walked (esbuild resolves it exactly as the bundler would), so a client module
  * reached through any chain of imports fails the test, naming the chain's last link. The lint core
  * and the server do not import each other: both read the document loader in shared/documents.
@@ -31,6 +33,8 @@ async function importEdges(entry: string): Promise<{ from: string; to: string }[
     format: 'esm',
     packages: 'external',
     logLevel: 'silent',
+    // a lazy renderer's stylesheet (the forms chunk) is the bundler's business, not an import edge
+    loader: { '.css': 'empty' },
   })
   return Object.entries(result.metafile.inputs).flatMap(([from, input]) => input.imports.map((i) => ({ from, to: i.path })))
 }
@@ -39,8 +43,11 @@ function clientImports(edges: { from: string; to: string }[]): string[] {
   return edges.flatMap(({ from, to }) => CLIENT_CODE.filter((c) => c.test(to)).map((c) => `${from} imports ${to}: ${c.rule}`))
 }
 
-describe('the server and the lint core import no client code', () => {
-  it.each(['server/main.ts', 'tools/schema-lint/lint.ts', 'tools/schema-lint/cli.ts'])(
+/** The server's one module allowed to import client code: the first screen's server renderer. */
+const SERVER_RENDERER = 'server/http/first-screen.tsx'
+
+describe('the lint core imports no client code; the server only through its first-screen renderer', () => {
+  it.each(['tools/schema-lint/lint.ts', 'tools/schema-lint/cli.ts'])(
     '%s reaches nothing under engine/renderers, no client store, no React and no action handler',
     async (entry) => {
       const edges = await importEdges(entry)
@@ -48,6 +55,15 @@ describe('the server and the lint core import no client code', () => {
       expect(clientImports(edges)).toEqual([])
     },
   )
+
+  it(`server/main.ts reaches client code only through ${SERVER_RENDERER}: no other server or shared module imports a renderer, a client store, React or an action handler`, async () => {
+    const edges = await importEdges('server/main.ts')
+    expect(edges.length).toBeGreaterThan(10)
+    const fromServer = edges.filter(({ from }) => !from.startsWith('engine/') && from !== SERVER_RENDERER)
+    expect(clientImports(fromServer)).toEqual([])
+    // and the door is used: the renderer is what brings the Shell and React in
+    expect(clientImports(edges.filter(({ from }) => from === SERVER_RENDERER)).some((line) => line.includes('engine/renderers/shell/Shell.tsx'))).toBe(true)
+  })
 
   it.each(['tools/schema-lint/lint.ts', 'tools/schema-lint/cli.ts', 'tools/schema-lint/diff/differ.ts', 'tools/schema-lint/diff/formats.ts', 'tools/schema-lint/diff/sources.ts', 'tools/schema-lint/rules/regulatory.ts'])(
     '%s imports nothing under server/: the server uses the lint, the lint never the server (the document loader both read is shared/documents)',
