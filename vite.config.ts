@@ -18,6 +18,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { transformSync } from 'esbuild'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -73,12 +74,9 @@ export function precompress(): Plugin {
  * the server-rendered first screen has painted. `data-entry` and `data-preload` carry the URLs.
  */
 export function startAfterPaint(): Plugin {
-  // comments and indentation off (the file has no string holding `//`, `/*` or a line break), so
-  // the phone downloads ~0.5 KB instead of ~1 KB
-  const source = readFileSync(fileURLToPath(new URL('./web/start-after-paint.js', import.meta.url)), 'utf8')
-    .replace(/\/\*[^]*?\*\//g, '')
-    .replace(/^\s*\/\/.*$/gm, '')
-    .replace(/^\s+/gm, '')
+  // minified by esbuild (the bundler's own minifier is not run on an emitted asset): the phone
+  // downloads ~0.4 KB brotli instead of ~0.7 KB
+  const source = transformSync(readFileSync(fileURLToPath(new URL('./web/start-after-paint.js', import.meta.url)), 'utf8'), { minify: true, target: 'es2015', legalComments: 'none' }).code
   const fileName = `assets/start-${createHash('sha256').update(source).digest('base64url').replace(/[-_]/g, '').slice(0, 8)}.js`
   return {
     name: 'parlay:start-after-paint',
