@@ -31,6 +31,7 @@ import { fillDataUrl } from '../../engine/core/routes'
 import { routeFor } from '../../engine/core/route-match'
 import { sectionOf, splitLocale, themeOf } from '../../engine/core/locale-path'
 import { consentSettings, readConsentCookie } from '../../engine/core/consent'
+import { hasPunterHint } from '../../engine/auth/punter-hint'
 import type { DocumentKind } from '../../engine/documents/kinds'
 import type { FooterDocument } from '../../engine/documents/types'
 import type { ServerDeps } from '../deps'
@@ -291,7 +292,9 @@ export function createPageRenderer(deps: ServerDeps) {
           else head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`)
         }
       }
-      const first = boot.complete ? await firstScreen(req, boot) : undefined
+      // a browser that holds a punter session gets the boot shell: the server would render the
+      // guest's header (engine/auth/punter-hint.ts)
+      const first = boot.complete && !hasPunterHint(req.headers.cookie ?? '') ? await firstScreen(req, boot) : undefined
       let markup = first?.markup
       // React puts the preloads of the first rows' images (fetchpriority high) before the markup:
       // they belong in the head, where the browser finds them before the body

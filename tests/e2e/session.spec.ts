@@ -159,3 +159,20 @@ test('two tabs reach the expiry together: one refresh call, both adopt the new t
   await expect(popup(second, 'session-expired')).toHaveCount(0)
   expect(refreshes.count).toBe(1)
 })
+
+test("a punter's reload never shows the guest header: the server sends the boot shell to a browser that holds a session, and the guest's first screen again once logged out", async ({ page }) => {
+  await logIn(page)
+  await page.goto('/casino/lobby')
+  await expect(page.locator('header.app-header [data-header-item="profile"]')).toBeVisible()
+  const reloaded = await page.reload()
+  const html = (await reloaded!.text()).split('id="parlay-boot"')[0]
+  expect(html).toContain('class="boot-shell"')
+  expect(html).not.toContain('data-header-item="login"')
+  await expect(page.locator('header.app-header [data-header-item="profile"]')).toBeVisible()
+
+  await page.goto('/login')
+  await page.getByTestId('logout').click()
+  await expect(page.getByTestId('login-form')).toBeVisible()
+  const guest = await page.goto('/casino/lobby')
+  expect((await guest!.text()).split('id="parlay-boot"')[0]).toContain('data-header-item="login"')
+})

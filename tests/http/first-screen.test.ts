@@ -73,6 +73,15 @@ describe('the first screen rendered on the server', () => {
     expect(chosen.headers['vary']).toContain('Cookie')
   })
 
+  it('a browser that holds a punter session (the parlay_punter hint) gets the boot shell, never the guest header', async () => {
+    const punter = await rawRequest(server.port, { path: '/casino/lobby', headers: { cookie: 'ConsentCookie=all; parlay_punter=1' } })
+    expect(punter.status).toBe(200)
+    expect(root(punter.body)).toMatch(/^<div class="boot-shell"/)
+    expect(root(punter.body)).not.toContain('data-header-item="login"')
+    const guest = await rawRequest(server.port, { path: '/casino/lobby', headers: { cookie: 'ConsentCookie=all' } })
+    expect(root(guest.body)).toContain('data-header-item="login"')
+  })
+
   it('a screen that reads experiment groups (/join), the root path and an unknown path keep the boot shell', async () => {
     for (const path of ['/join', '/', '/no/such/page']) {
       const res = await rawRequest(server.port, { path })

@@ -17,6 +17,7 @@ import { routeFor } from '../../core/route-match'
 import type { SiteBootstrap } from '../../core/contracts'
 import { consentStore } from '../../core/consent'
 import { browserSessionTabs, provideSessionServices, type SessionMessage, type SessionTabs } from '../../auth/session-tabs'
+import { followPunterHint } from '../../auth/punter-hint'
 import { followSettingsAcrossTabs } from '../../auth/settings'
 import type { TranslationsResource } from '../../core/documents'
 import type { ActionChain, FooterDocument } from '../../documents/types'
@@ -285,6 +286,9 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   const sessionController = async () => (await import('../../actions/auth')).authController(env)
   const tabs = previewToken ? undefined : browserSessionTabs(storage) // a preview tells no other tab
   const guest = previewToken ? !asPunter : !tabs || tabs.read() === null
+  // the server renders a guest's first screen only for a browser without a session (a preview's
+  // session is the operator's page's, not this browser's)
+  if (!previewToken) followPunterHint(stores)
   // restore: a stored session is brought back; otherwise the controller only follows the other tabs
   const startSession = (restore: boolean) =>
     void sessionController().then(
