@@ -40,6 +40,8 @@ test('the root goes to the last visited product lobby', async ({ page }) => {
   await expect(page).toHaveURL(/\/sport\/live\/popular$/)
   await page.goto('/casino/lobby')
   await expect(page.getByTestId('lobby-title')).toBeVisible()
+  // the title is in the server's markup before the app runs; the app records the product it shows
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lastProduct'))).toBe('casino')
   await page.goto('/')
   await expect(page).toHaveURL(/\/casino\/lobby$/)
 })
