@@ -3,6 +3,15 @@
  * Counters are one Lua script each (INCR and PEXPIRE together, so a window never loses its expiry
  * between two commands). Commands are not queued while Redis is away: they fail at once
  * (BusUnavailableError), and the connections keep reconnecting (backoff up to 2 s) and resubscribe.
+ *
+ * Subscriptions are made only on a READY listener connection, and made again on each of its
+ * "ready" events (ioredis's own auto-resubscribe is off). ioredis writes a SUBSCRIBE at once while
+ * its connection is still in the handshake (status "connect": CLIENT SETNAME/SETINFO sent, the
+ * ready check's INFO not yet), because SUBSCRIBE is allowed while Redis loads; the connection is
+ * then in subscriber mode when the INFO follows, the ready check fails, and ioredis reconnects
+ * without the channel: the instance never heard another instance's punter events (the two-instance
+ * test lost them in 3 of 12 runs; `CLIENT LIST` showed the listener with `sub=0`, last command
+ * `info`).
  */
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
@@ -24,10 +33,15 @@ export const REDIS_START_WAIT_MS = 5_000
 
 const retryStrategy = (attempt: number) => Math.min(100 * attempt, 2_000)
 
-export async function createRedisBus(url: string, log: Logger): Promise<Bus> {
+export async function createRedisBus(url: string, log: Logger, startWaitMs = REDIS_START_WAIT_MS): Promise<Bus> {
   const instanceId = randomUUID()
   const commands = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy, connectionName: `parlay-${instanceId}` })
-  const listener = commands.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null })
+  const listener = commands.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, autoResubscribe: false })
+  /** The channels this instance listens to, subscribed on every ready listener connection. */
+  const channels = new Set<string>()
+  const subscribeAll = () => {
+    if (listener.status === 'ready' && channels.size > 0) listener.subscribe(...channels).catch(onError)
+  }
   const local = new EventEmitter()
   local.setMaxListeners(0)
   let reported = false
@@ -44,6 +58,7 @@ export async function createRedisBus(url: string, log: Logger): Promise<Bus> {
     client.on('error', onError)
     client.on('ready', onReady)
   }
+  listener.on('ready', subscribeAll)
   listener.on('message', (channel: string, text: string) => {
     try {
       local.emit(channel.slice(KEY_PREFIX.length), JSON.parse(text) as BusEnvelope)
@@ -51,7 +66,10 @@ export async function createRedisBus(url: string, log: Logger): Promise<Bus> {
       log.warn('bus.message.unreadable', { channel, error: (error as Error).message })
     }
   })
-  await waitReady(commands, REDIS_START_WAIT_MS).catch(() => log.warn('bus.redis.not-ready-at-start', { url: redactedUrl(url) }))
+  // both connections: the listener's channels are subscribed as soon as it is ready
+  await Promise.all([waitReady(commands, startWaitMs), waitReady(listener, startWaitMs)]).catch(() =>
+    log.warn('bus.redis.not-ready-at-start', { url: redactedUrl(url) }),
+  )
 
   const run = async <T>(command: () => Promise<T>): Promise<T> => {
     if (commands.status !== 'ready') throw new BusUnavailableError(`redis is ${commands.status}`)
@@ -61,7 +79,6 @@ export async function createRedisBus(url: string, log: Logger): Promise<Bus> {
       throw new BusUnavailableError((error as Error).message)
     }
   }
-  const subscribed = new Set<string>()
   return {
     kind: 'redis',
     instanceId,
@@ -70,9 +87,11 @@ export async function createRedisBus(url: string, log: Logger): Promise<Bus> {
       commands.publish(KEY_PREFIX + channel, JSON.stringify({ from: instanceId, body })).catch(onError)
     },
     subscribe(channel, handler) {
-      if (!subscribed.has(channel)) {
-        subscribed.add(channel)
-        listener.subscribe(KEY_PREFIX + channel).catch(onError)
+      const name = KEY_PREFIX + channel
+      if (!channels.has(name)) {
+        channels.add(name)
+        // not ready yet: the "ready" handler subscribes every channel
+        if (listener.status === 'ready') listener.subscribe(name).catch(onError)
       }
       local.on(channel, handler)
       return () => local.off(channel, handler)

@@ -62,3 +62,50 @@ export async function startTestRedis(deadlineMs = 15_000): Promise<TestRedis> {
   await redis.start()
   return redis
 }
+
+export interface HoldingProxy {
+  port: number
+  /** Client connections that have sent something (a connection's handshake has gone out). */
+  talking(): number
+  /** From now on Redis's answers flow; those held so far go first. */
+  release(): void
+  close(): Promise<void>
+}
+
+/**
+ * A loopback TCP proxy in front of a Redis that forwards what clients send at once but holds
+ * Redis's answers until `release()`: a client stays in its connection handshake (connected, its
+ * first commands sent, no reply yet) for as long as a test needs, with no timing involved.
+ */
+export async function holdingProxy(redisPort: number): Promise<HoldingProxy> {
+  let held = true
+  const waiting: (() => void)[] = []
+  const sockets = new Set<import('node:net').Socket>()
+  let talking = 0
+  const server = createServer((client) => {
+    const upstream = createConnection({ host: '127.0.0.1', port: redisPort })
+    sockets.add(client).add(upstream)
+    let counted = false
+    client.on('data', (chunk) => {
+      if (!counted) (counted = true), talking++
+      upstream.write(chunk)
+    })
+    upstream.on('data', (chunk) => (held ? waiting.push(() => client.write(chunk)) : client.write(chunk)))
+    const end = () => (client.destroy(), upstream.destroy())
+    client.on('close', end).on('error', end)
+    upstream.on('close', end).on('error', end)
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    port: (server.address() as { port: number }).port,
+    talking: () => talking,
+    release() {
+      held = false
+      for (const flush of waiting.splice(0)) flush()
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((done) => server.close(() => done()))
+    },
+  }
+}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createProcessBus, BusUnavailableError, type Bus, type BusEnvelope } from '../../../server/bus/bus'
 import { createRedisBus } from '../../../server/bus/redis-bus'
 import { createLogger } from '../../../server/log'
-import { startTestRedis, type TestRedis } from '../../support/redis'
+import { holdingProxy, startTestRedis, type TestRedis } from '../../support/redis'
 
 const quiet = createLogger(() => undefined, true)
 
@@ -101,8 +101,35 @@ describe('messages', () => {
   })
 })
 
+describe('subscriptions', () => {
+  // ioredis writes a SUBSCRIBE at once while its connection is still in the handshake; the ready
+  // check's INFO then fails in subscriber mode and ioredis reconnects without the channel: an
+  // instance that started that way never heard the other instances (server/bus/redis-bus.ts)
+  it('a channel subscribed while the connection is still in its handshake is heard once it is ready', async () => {
+    const proxy = await holdingProxy(redis.port)
+    // no wait at start: the bus is handed over with both connections still in their handshake
+    const bus = await createRedisBus(`redis://127.0.0.1:${proxy.port}`, quiet, 0)
+    const got: BusEnvelope[] = []
+    try {
+      await until('both connections have sent their handshake', async () => proxy.talking() >= 2)
+      bus.subscribe('gambling', (envelope) => got.push(envelope))
+      proxy.release()
+      await until('the bus is ready', async () => bus.available())
+      await until('a message from another instance arrives', async () => {
+        otherRedisBus.publish('gambling', { probe: true })
+        return got.some((envelope) => envelope.from === otherRedisBus.instanceId)
+      })
+    } finally {
+      await bus.close()
+      await proxy.close()
+    }
+  }, 20_000)
+})
+
 describe('Redis away', () => {
-  it('counters reject with BusUnavailableError at once (nothing queued), and work again once Redis is back', async () => {
+  it('counters reject with BusUnavailableError at once (nothing queued), and work again once Redis is back; channels are subscribed again', async () => {
+    const got: BusEnvelope[] = []
+    const off = redisBus.subscribe('punter-events', (envelope) => got.push(envelope))
     await redis.stop()
     await until('the bus notices', async () => !redisBus.available())
     await expect(redisBus.hit('test:away', 1_000)).rejects.toBeInstanceOf(BusUnavailableError)
@@ -110,5 +137,11 @@ describe('Redis away', () => {
     await redis.start()
     await until('the bus reconnects', async () => redisBus.available())
     expect(await redisBus.hit(`test:back:${Math.random()}`, 1_000)).toBe(1)
+    // the new listener connection subscribed the channel again (ioredis's auto-resubscribe is off)
+    await until('a message from another instance arrives after the outage', async () => {
+      otherRedisBus.publish('punter-events', { probe: true })
+      return got.some((envelope) => envelope.from === otherRedisBus.instanceId)
+    })
+    off()
   }, 30_000)
 })
