@@ -169,6 +169,8 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
     res.setHeader('Vary', 'Host, Accept-Language, Cookie')
     res.setHeader('ETag', page.etag)
     if (page.timing) res.setHeader('Server-Timing', page.timing)
+    // a first visit's experiment id and groups (server/experiments/visitor-groups.ts)
+    if (page.cookie) res.append('Set-Cookie', page.cookie)
     const match = req.headers['if-none-match']
     if (known && match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) return void res.status(304).end()
     res.status(known ? 200 : 404).type('html').send(page.html)

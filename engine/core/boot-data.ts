@@ -21,6 +21,12 @@ export interface BootEntry {
 
 export interface BootData {
   entries: BootEntry[]
+  /**
+   * The visitor's experiment groups as the server decided them for this page (the `experiments`
+   * store's value; server/experiments/visitor-groups.ts): the browser's first render uses exactly
+   * these, so it shows what the server rendered. Absent: the groups last decided in this browser.
+   */
+  experiments?: Record<string, unknown>
 }
 
 /** The locale the URL asks for before the site is known: a 2–3 letter first segment. */
@@ -53,7 +59,8 @@ export function parseBootData(text: string | null | undefined): BootData | undef
     const data = JSON.parse(text) as BootData
     if (!data || !Array.isArray(data.entries)) return undefined
     const entries = data.entries.filter((e) => e && typeof e.url === 'string' && e.body !== null && typeof e.body === 'object')
-    return { entries }
+    const experiments = data.experiments
+    return experiments && typeof experiments === 'object' && !Array.isArray(experiments) ? { entries, experiments } : { entries }
   } catch {
     return undefined
   }

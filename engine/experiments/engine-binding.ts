@@ -7,23 +7,29 @@
  * (`has(flags.quiz) && flags.quiz == true`).
  */
 import type { EngineStores } from '../core/stores'
-import { Sigma } from './client'
+import { Sigma, type FetchLike } from './client'
 import { experimentContext } from './context'
+import { encodeVisitorGroups, groupIndices, readVisitorGroups, visitorGroupsCookie } from './groups-cookie'
 import { LAST_EXPERIMENTS_KEY } from './last-groups'
 import type { Geo } from './types'
 
 /** Sites know their country (the jurisdiction document's `country` and `countryName`), so geo is
  * supplied by the host and the geo call is skipped. (Not Intl.DisplayNames: its first use loads
  * region data, about 90 ms of main thread on a mid-range phone, on the lobby's first load.) */
-function siteGeo(site: { country?: string; countryName?: string } | undefined): Geo | undefined {
+export function siteGeo(site: { country?: string; countryName?: string } | undefined): Geo | undefined {
   return site?.country ? { code: site.country, country: site.countryName ?? site.country } : undefined
 }
 
-const DEVICE_KEY = 'parlay.deviceId'
-function deviceId(storage: Storage | undefined, random: () => number): string {
+export const DEVICE_KEY = 'parlay.deviceId'
+/**
+ * The id a guest is bucketed by: the one in storage; else the one the server chose for this
+ * browser's first page (the groups cookie), so the groups the server rendered are the groups this
+ * client decides (issue 10); else a new one.
+ */
+function deviceId(storage: Storage | undefined, random: () => number, fromCookie: string | undefined): string {
   const existing = storage?.getItem(DEVICE_KEY)
   if (existing) return existing
-  const id = Array.from({ length: 24 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(random() * 36)]).join('')
+  const id = fromCookie ?? Array.from({ length: 24 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(random() * 36)]).join('')
   try {
     storage?.setItem(DEVICE_KEY, id)
   } catch {
@@ -39,11 +45,32 @@ function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0))
 }
 
+/** Reads and writes the page's cookies (document.cookie, or a test double). */
+export interface GroupsCookieJar {
+  read(): string
+  write(cookie: string): void
+}
+
+const documentJar: GroupsCookieJar = {
+  read: () => (typeof document === 'undefined' ? '' : document.cookie),
+  write: (cookie) => {
+    try {
+      document.cookie = cookie
+    } catch {
+      // cookies disabled: the server decides afresh on every page (the client's answer still wins)
+    }
+  },
+}
+
 export interface ExperimentBindingOptions {
   api?: string
   storage?: Storage
   random?: () => number
   onError?: (message: string) => void
+  /** The experiment service's fetch (tests answer it in memory). */
+  fetch?: FetchLike
+  /** The page's cookies: the groups cookie is read for a first visit's id and kept in step. */
+  cookies?: GroupsCookieJar
 }
 
 /** Starts the client with the site's SIGMA_TOKEN and keeps `flags`/`experiments` in the stores
@@ -52,7 +79,15 @@ export async function connectExperiments(stores: EngineStores, options: Experime
   const site = stores.site.getState().bootstrap
   const token = site?.remoteConfig.SIGMA_TOKEN
   const random = options.random ?? Math.random
-  const device = deviceId(options.storage, random)
+  const jar = options.cookies ?? documentJar
+  const device = deviceId(options.storage, random, readVisitorGroups(jar.read())?.id)
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:'
+  // the cookie follows what the stores hold, so the server renders the next page with these groups
+  // (server/experiments/visitor-groups.ts); the id is the device id, the guest's bucketing unit
+  const followCookie = (experiments: Record<string, unknown>) => {
+    const value = encodeVisitorGroups({ id: device, groups: groupIndices(experiments) })
+    if (value) jar.write(visitorGroupsCookie(value, secure))
+  }
   const userId = () => {
     const id = stores.user.getState().data?.user?.id
     return id === undefined || id === null ? device : String(id)
@@ -64,6 +99,7 @@ export async function connectExperiments(stores: EngineStores, options: Experime
       api: options.api ?? '/experiments/api',
       storage: options.storage,
       random,
+      fetch: options.fetch,
       geo: siteGeo(site?.site),
       visitor: { userId: userId(), deviceId: device },
     })
@@ -74,6 +110,7 @@ export async function connectExperiments(stores: EngineStores, options: Experime
     options.onError?.((error as Error).message)
     stores.flags.getState().setValues({})
     stores.experiments.getState().setValues({})
+    followCookie({})
     try {
       options.storage?.removeItem(LAST_EXPERIMENTS_KEY)
     } catch {
@@ -88,6 +125,7 @@ export async function connectExperiments(stores: EngineStores, options: Experime
     const { flags, experiments } = experimentContext(sigma)
     stores.flags.getState().setValues(flags)
     stores.experiments.getState().setValues(experiments as Record<string, unknown>)
+    followCookie(experiments as Record<string, unknown>)
     try {
       options.storage?.setItem(LAST_EXPERIMENTS_KEY, JSON.stringify(experiments))
     } catch {

@@ -36,6 +36,8 @@ import type { DocumentKind } from '../../engine/documents/kinds'
 import type { FooterDocument } from '../../engine/documents/types'
 import type { ServerDeps } from '../deps'
 import { siteBootstrapFor, translationsBundle } from '../documents/router'
+import { createVisitorGroups } from '../experiments/visitor-groups'
+import { visitorGroupsCookie } from '../../engine/experiments/groups-cookie'
 import { renderFirstScreen } from './first-screen'
 import { siteContext } from './site'
 
@@ -63,6 +65,8 @@ export interface RenderedPage {
   etag: string
   /** How long the server spent on the first screen (data and React), for a Server-Timing header. */
   timing?: string
+  /** A Set-Cookie value: a first visit's experiment id and groups (engine/experiments/groups-cookie.ts). */
+  cookie?: string
 }
 
 /** The request seen with another query (siteContext caches per request object). */
@@ -159,6 +163,7 @@ export function bootShell(brand: string, loading: string): string {
 
 export function createPageRenderer(deps: ServerDeps) {
   const distDir = deps.config.distDir
+  const visitorGroups = createVisitorGroups(deps.config.documentsDir)
   let template: string | undefined
   let manifest: Manifest | undefined
   const load = () => {
@@ -168,6 +173,19 @@ export function createPageRenderer(deps: ServerDeps) {
       manifest = readManifest(distDir)
     }
     return template
+  }
+
+  /** Does a document read experiment groups? Kept by URL and ETag (a stringify per document and change). */
+  const readingGroups = new Map<string, boolean>()
+  const readsExperiments = (entry: BootEntry) => {
+    const key = `${entry.url} ${entry.etag}`
+    let reads = readingGroups.get(key)
+    if (reads === undefined) {
+      if (readingGroups.size >= FIRST_SCREENS_KEPT) readingGroups.delete(readingGroups.keys().next().value as string)
+      reads = /\bexperiments\./.test(JSON.stringify(entry.body))
+      readingGroups.set(key, reads)
+    }
+    return reads
   }
 
   /** The boot entries for this page and what the screen needs beside them. */
@@ -200,16 +218,19 @@ export function createPageRenderer(deps: ServerDeps) {
     // Rendered on the server: a screen route whose data sources are all known here (none waits on
     // a route parameter) and that a guest sees as it is. Not `/` and unknown paths (the browser
     // picks where they go, from its stored last product or the redirects), nor a login-only screen
-    // (the browser may hold a session the server cannot see), nor a screen whose body reads the
-    // experiment groups or flags (a returning visitor's groups are in the browser's storage: the
-    // server's markup would lack their nodes, and React would insert them above what follows, a
-    // layout shift — /join's motivation banner): those keep the boot shell.
+    // (the browser may hold a session the server cannot see): those keep the boot shell. A screen
+    // that reads experiment groups (/join's motivation banner) is rendered with the visitor's
+    // groups, decided here as the browser decides them and carried in the boot data, so the
+    // browser's first render uses exactly them (./visitor-groups.ts in server/experiments); one
+    // that reads flags is rendered with none, as the browser's first render has none (flags arrive
+    // with the experiment client, after the first screen, on both paths).
     const served = screen?.served as { guard?: { login?: boolean }; body?: unknown } | undefined
-    const readsBrowserState = /\b(experiments|flags)\./.test(JSON.stringify(served?.body ?? null))
-    const complete = Boolean(route && screen && !route.login && !served?.guard?.login && !readsBrowserState) && data.length === sources.length
+    const complete = Boolean(route && screen && !route.login && !served?.guard?.login) && data.length === sources.length
+    // the groups matter to the rendered markup only where a document the page renders reads them
+    const readsGroups = entries.some((entry) => entry.url.startsWith('/api/documents/') && readsExperiments(entry))
     const chunks = [...new Set(nodes.map((node) => node.type))].flatMap((type) => (CHUNK_FOR_NODE[type] ? [CHUNK_FOR_NODE[type]] : []))
     const text = (key: string) => texts?.bundle.resources[key] ?? Object.values(texts?.bundle.fallbacks ?? {}).find((map) => key in map)?.[key] ?? ''
-    return { entries, bootstrap, texts: texts?.bundle, locale, theme: themeOf(sectionOf(path)), data, complete, chunks, brand: text('shell.brand'), loading: text('shell.loading') }
+    return { entries, bootstrap, texts: texts?.bundle, locale, theme: themeOf(sectionOf(path)), data, complete, readsGroups, chunks, brand: text('shell.brand'), loading: text('shell.loading') }
   }
 
   /** Rendered first screens by page, documents and data; the oldest goes first past the limit. */
@@ -243,7 +264,7 @@ export function createPageRenderer(deps: ServerDeps) {
 
   /** The route's first screen rendered with its data (undefined: the page keeps the boot shell),
    * and how long the data and the render took. */
-  async function firstScreen(req: Request, boot: ReturnType<typeof bootFor>) {
+  async function firstScreen(req: Request, boot: ReturnType<typeof bootFor>, experiments: Record<string, unknown>) {
     const started = performance.now()
     const data = await screenData(req, boot.data)
     const fetched = performance.now()
@@ -253,7 +274,8 @@ export function createPageRenderer(deps: ServerDeps) {
     // the same page from the same documents and data renders the same markup: React runs once per
     // change, not per request (10–60 ms a render on this machine under load)
     const consent = consentGiven(req.headers.cookie ?? '', boot)
-    const key = createHash('sha1').update(JSON.stringify([url, consent, boot.entries.map((entry) => [entry.url, entry.etag]), data.map((source) => source.body)])).digest('base64url')
+    const groups = boot.readsGroups ? experiments : null
+    const key = createHash('sha1').update(JSON.stringify([url, consent, groups, boot.entries.map((entry) => [entry.url, entry.etag]), data.map((source) => source.body)])).digest('base64url')
     let markup = firstScreens.get(key)
     if (markup === undefined) {
       markup = renderFirstScreen({
@@ -265,6 +287,7 @@ export function createPageRenderer(deps: ServerDeps) {
         entries: boot.entries,
         data,
         cookies: req.headers.cookie ?? '',
+        experiments,
         onError: (error) => deps.log.warn('page.first-screen-failed', { path: req.path, error: (error as Error).message }),
       })
       if (markup !== undefined) remember(key, markup)
@@ -294,7 +317,10 @@ export function createPageRenderer(deps: ServerDeps) {
       }
       // a browser that holds a punter session gets the boot shell: the server would render the
       // guest's header (engine/auth/punter-hint.ts)
-      const first = boot.complete && !hasPunterHint(req.headers.cookie ?? '') ? await firstScreen(req, boot) : undefined
+      // the visitor's experiment groups: in the first screen's stores and in the boot data, so the
+      // browser's first render has the same (a first visit also gets its id in a cookie)
+      const groups = visitorGroups.decide({ token: boot.bootstrap.remoteConfig.SIGMA_TOKEN, cookies: req.headers.cookie, userAgent: req.headers['user-agent'], site: boot.bootstrap.site })
+      const first = boot.complete && !hasPunterHint(req.headers.cookie ?? '') ? await firstScreen(req, boot, groups.experiments) : undefined
       let markup = first?.markup
       // React puts the preloads of the first rows' images (fetchpriority high) before the markup:
       // they belong in the head, where the browser finds them before the body
@@ -306,7 +332,7 @@ export function createPageRenderer(deps: ServerDeps) {
       // the data the markup shows travels with it, so the browser's first render shows the same
       if (markup && first) for (const source of first.data) boot.entries.push({ url: source.url, etag: null, body: source.body })
       else for (const source of boot.data) head.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(source.url)}">`)
-      const script = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData({ entries: boot.entries })}</script>`
+      const script = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData({ entries: boot.entries, experiments: groups.experiments })}</script>`
       const page = html
         .replace(START_AFTER_PAINT, (tag: string, src: string, entry: string, built: string) => {
           const modules = [...new Set([...(built ? built.split(',') : []), ...preloads])]
@@ -318,7 +344,12 @@ export function createPageRenderer(deps: ServerDeps) {
         .replace(/<html lang="[^"]*" data-theme="[^"]*">/, `<html lang="${escapeAttribute(boot.locale)}" data-theme="${escapeAttribute(boot.theme)}">`)
         .replace('</head>', `${head.join('')}</head>`)
         .replace('<div id="root"></div>', () => `<div id="root">${markup ?? bootShell(boot.brand, boot.loading)}</div>${script}`)
-      return { html: page, etag: `"p-${createHash('sha1').update(page).digest('base64url').slice(0, 27)}"`, timing: first?.timing }
+      return {
+        html: page,
+        etag: `"p-${createHash('sha1').update(page).digest('base64url').slice(0, 27)}"`,
+        timing: first?.timing,
+        cookie: groups.cookie === undefined ? undefined : visitorGroupsCookie(groups.cookie, req.secure),
+      }
     },
   }
 }

@@ -38,6 +38,8 @@ export interface FirstScreenInput {
   data: ReadonlyArray<{ name: string; url: string; value: unknown }>
   /** The request's Cookie header (the consent cookie decides whether the banner shows). */
   cookies: string
+  /** The visitor's experiment groups (the `experiments` store's value), as the page's boot data carries them. */
+  experiments?: Record<string, unknown>
   /** Told why the screen could not be rendered (the page then keeps the boot shell). */
   onError?: (error: unknown) => void
 }
@@ -48,6 +50,7 @@ function serverRuntime(input: FirstScreenInput): EngineRuntime {
   const stores = createEngineStores({ site: bootstrap, locale })
   const data = new Map(input.data.map((source) => [source.url, source.value]))
   for (const source of input.data) stores.screenData.getState().setData(source.name, source.value)
+  if (input.experiments) stores.experiments.getState().setValues(input.experiments)
   const i18n = createI18n({ locale, fallbackLocale: bootstrap.site.defaultLocale })
   if (input.translations) i18n.setResources(locale, input.translations.resources, input.translations.fallbacks)
   i18n.setLocale(locale)

@@ -5,17 +5,19 @@
  * server down a reload shows the last good screen and a never-visited screen the offline page.
  * Own servers (not the shared fixture): the offline tests stop theirs.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Response } from '@playwright/test'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer, type RunningServer } from '../../server/main'
+import { createVisitorGroups } from '../../server/experiments/visitor-groups'
+import { GROUPS_COOKIE } from '../../engine/experiments/groups-cookie'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const FIRST_RENDER_MARK = 'parlay:first-render'
 
-async function ownServer(): Promise<{ running: RunningServer; stop(): Promise<void> }> {
+async function ownServer(): Promise<{ running: RunningServer; documentsDir: string; stop(): Promise<void> }> {
   const work = mkdtempSync(join(tmpdir(), 'parlay-firstload-'))
   const documentsDir = join(work, 'schemas')
   cpSync(process.env.PARLAY_E2E_SCHEMAS ?? join(ROOT, 'schemas'), documentsDir, { recursive: true })
@@ -24,6 +26,7 @@ async function ownServer(): Promise<{ running: RunningServer; stop(): Promise<vo
   let stopped = false
   return {
     running,
+    documentsDir,
     async stop() {
       if (stopped) return
       stopped = true
@@ -31,6 +34,47 @@ async function ownServer(): Promise<{ running: RunningServer; stop(): Promise<vo
       rmSync(work, { recursive: true, force: true })
     },
   }
+}
+
+/** An id the experiment client puts in the registration-motivation test group (or not). */
+function idInGroup(documentsDir: string, inTest: boolean): string {
+  const groups = createVisitorGroups(documentsDir)
+  for (let n = 0; n < 1000; n++) {
+    const id = `e2evisitor${String(n).padStart(14, '0')}`
+    const decided = groups.decide({ token: 'parlay-web-demo-token', cookies: `${GROUPS_COOKIE}=1:${id}:`, userAgent: undefined, site: undefined })
+    if (decided.experiments.registrationMotivation?.inTest === inTest) return id
+  }
+  throw new Error('no id in the asked group among 1000')
+}
+
+/** Console errors and uncaught page errors (the browser census counts them as failures). */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`page: ${error.message}`))
+  return problems
+}
+
+/** Sums the page's layout shifts (not after input), from its first paint, on every load. */
+async function watchLayoutShift(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __layoutShift: number }
+    w.__layoutShift = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__layoutShift += entry.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+/** The layout shift so far, once the browser has delivered the entries of the frames painted. */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done((window as unknown as { __layoutShift: number }).__layoutShift)))))
+}
+/** The page's HTML, as the server sent it, had the real screen, not the boot shell. */
+async function serverRendered(response: Response | null): Promise<boolean> {
+  const html = (await response?.text()) ?? ''
+  return html.includes('data-screen="join"') && !html.includes('class="boot-shell"')
 }
 
 /** Same-origin resources the page fetched before its first screen rendered. */
@@ -88,7 +132,7 @@ test.describe('online', () => {
     expect(again.status()).toBe(304)
   })
 
-  test('before its script runs the page shows its real first screen, rendered on the server in the page’s language; /join the boot shell', async ({ browser }) => {
+  test('before its script runs the page shows its real first screen, rendered on the server in the page’s language', async ({ browser }) => {
     // what a phone paints while the script downloads: the HTML alone (server/http/first-screen.tsx)
     const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } })
     const bare = await noScript.newPage()
@@ -106,8 +150,13 @@ test.describe('online', () => {
     await bare.goto(`${server.running.url}/sport/live/popular`)
     await expect(bare.locator('[data-screen="sport-lobby"]').getByTestId('lobby-title')).toHaveText('Live and popular')
     await expect(bare.getByTestId('sport-events').locator('li').first()).toBeVisible()
-    // a screen that reads experiment groups keeps the boot shell: the header bar, marked busy
+    // a screen that reads experiment groups is rendered too, with the visitor's groups
     await bare.goto(`${server.running.url}/join`)
+    await expect(bare.getByTestId('page-title')).toHaveText('Sign up')
+    await expect(bare.locator('.boot-shell')).toHaveCount(0)
+    // a page the server cannot render the way the browser will keeps the boot shell: the header
+    // bar, marked busy (the root path: the browser picks where it goes)
+    await bare.goto(`${server.running.url}/`)
     const shell = bare.locator('#root > .boot-shell[aria-busy="true"]')
     await expect(shell).toHaveAttribute('aria-label', 'Loading…')
     await expect(shell.locator('.boot-shell__brand')).toHaveText('Parlay')
@@ -203,6 +252,59 @@ test.describe('online', () => {
     await page.reload()
     await expect(page.getByTestId('join-motivation')).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { bannerWithTitle?: boolean }).bannerWithTitle)).toBe(true)
+  })
+
+  // /join server-rendered with the visitor's experiment groups (issue 10): the server decides the
+  // groups the browser's first render uses and its experiment client later answers, so nothing
+  // is inserted above the form or removed from it once the scripts run, in either group, on a
+  // first visit and on a reload
+  for (const group of ['test', 'control'] as const) {
+    test(`/join in the motivation ${group} group: server-rendered, the client answers the same group, layout shift ≤ 0.02 on the first visit and the reload, no console error`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } })
+      // a first visit as the server starts one: an id and no groups yet (what it mints and sets
+      // for a browser without the cookie), picked so the id falls in this group
+      const id = idInGroup(server.documentsDir, group === 'test')
+      await context.addCookies([{ name: GROUPS_COOKIE, value: `1:${id}:`, url: server.running.url }])
+      const page = await context.newPage()
+      const problems = watchProblems(page)
+      await watchLayoutShift(page)
+      for (const visit of ['first visit', 'reload']) {
+        const response = visit === 'first visit' ? await page.goto(`${server.running.url}/join`) : await page.reload()
+        // the experiment client has answered, and the answer is the group the server rendered
+        await expect.poll(() => page.evaluate(() => window.localStorage.getItem('parlay.experiments.last') ?? ''), { message: visit }).toContain('registrationMotivation')
+        const answered = await page.evaluate(() => (JSON.parse(window.localStorage.getItem('parlay.experiments.last')!) as Record<string, { inTest: boolean }>).registrationMotivation.inTest)
+        expect(answered, visit).toBe(group === 'test')
+        expect(await page.evaluate(() => window.localStorage.getItem('parlay.deviceId')), visit).toBe(id)
+        await expect(page.getByTestId('join-motivation'), visit).toHaveCount(group === 'test' ? 1 : 0)
+        // the form has replaced its placeholder: the last thing that could have moved the page
+        await expect(page.locator('[data-screen="join"] form'), visit).toBeVisible()
+        expect(await serverRendered(response), visit).toBe(true)
+        expect(await layoutShift(page), visit).toBeLessThanOrEqual(0.02)
+      }
+      expect(problems).toEqual([])
+      await context.close()
+    })
+  }
+
+  test('/join on a first visit without any cookie: the server sets the id and groups it rendered, and the client answers the same', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } })
+    const page = await context.newPage()
+    const problems = watchProblems(page)
+    await watchLayoutShift(page)
+    const response = await page.goto(`${server.running.url}/join`)
+    const set = /^parlay_exp=1:([a-z0-9]{24}):[^;]*registrationMotivation\.(0|1)/.exec((await response!.allHeaders())['set-cookie'] ?? '')
+    expect(set).not.toBeNull()
+    const [, id, index] = set!
+    expect(await serverRendered(response)).toBe(true)
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('parlay.experiments.last') ?? '')).toContain('registrationMotivation')
+    expect(await page.evaluate(() => window.localStorage.getItem('parlay.deviceId'))).toBe(id)
+    const answered = await page.evaluate(() => (JSON.parse(window.localStorage.getItem('parlay.experiments.last')!) as Record<string, { index: number }>).registrationMotivation.index)
+    expect(answered).toBe(Number(index))
+    await expect(page.getByTestId('join-motivation')).toHaveCount(index === '1' ? 1 : 0)
+    await expect(page.locator('[data-screen="join"] form')).toBeVisible()
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
+    expect(problems).toEqual([])
+    await context.close()
   })
 
   test('the favicon is served (no 404 on any page)', async ({ request }) => {

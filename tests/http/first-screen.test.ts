@@ -3,9 +3,10 @@
  * HTML carries the route's real first screen — header, texts in the page's language, the lobby's
  * game cards with their images — built from the same boot entries the page carries, with the
  * screen data it shows in those entries too; no style attribute (CSP `style-src 'self'`); the
- * consent banner when the cookie holds no choice. What the server cannot render the same way as
- * the browser (a screen reading experiment groups, data that fails, a tree that throws) keeps
- * today's boot shell: never a 500, never a stack in the page.
+ * consent banner when the cookie holds no choice; a screen reading experiment groups (/join) with
+ * the visitor's groups from the groups cookie, or decided here for a first visit (and carried in
+ * the boot data). What the server cannot render the same way as the browser (data that fails, a
+ * tree that throws) keeps today's boot shell: never a 500, never a stack in the page.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -82,11 +83,64 @@ describe('the first screen rendered on the server', () => {
     expect(root(guest.body)).toContain('data-header-item="login"')
   })
 
-  it('a screen that reads experiment groups (/join), the root path and an unknown path keep the boot shell', async () => {
-    for (const path of ['/join', '/', '/no/such/page']) {
+  it('the root path and an unknown path keep the boot shell', async () => {
+    for (const path of ['/', '/no/such/page']) {
       const res = await rawRequest(server.port, { path })
       expect(res.status, path).toBeLessThan(500)
       expect(root(res.body), path).toMatch(/^<div class="boot-shell"/)
+    }
+  })
+})
+
+describe('a screen that reads experiment groups (/join) is rendered on the server with the visitor’s groups', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+  })
+  afterAll(async () => server?.dispose())
+  const visitor = (indices: string) => ({ cookie: `ConsentCookie=all; parlay_exp=1:abcdefgh12345678:${indices}` })
+  const bootGroups = (html: string) =>
+    (JSON.parse(/<script type="application\/json" id="parlay-boot">([^]*?)<\/script>/.exec(html)?.[1] ?? '{}') as { experiments?: Record<string, { inTest?: boolean; index?: number }> }).experiments
+
+  it('the test group’s /join HTML has the motivation banner above the form; the control group’s has none; both are the real screen, not the boot shell', async () => {
+    const test = await rawRequest(server.port, { path: '/join', headers: visitor('registrationMotivation.1') })
+    const control = await rawRequest(server.port, { path: '/join', headers: visitor('registrationMotivation.0') })
+    for (const res of [test, control]) {
+      expect(res.status).toBe(200)
+      expect(root(res.body)).toContain('data-screen="join"')
+      expect(root(res.body)).not.toContain('boot-shell')
+      // a returning visitor's cookie is theirs already: nothing is set
+      expect(res.headers['set-cookie']).toBeUndefined()
+    }
+    expect(root(test.body)).toContain('data-testid="join-motivation"')
+    // above the form (its placeholder or the form itself), which the links below follow
+    expect(root(test.body).indexOf('data-testid="join-motivation"')).toBeLessThan(root(test.body).indexOf('data-testid="join-by-email"'))
+    expect(root(control.body)).not.toContain('data-testid="join-motivation"')
+    // the browser's first render gets the same groups from the boot data
+    expect(bootGroups(test.body)?.registrationMotivation).toMatchObject({ index: 1, inTest: true })
+    expect(bootGroups(control.body)?.registrationMotivation).toMatchObject({ index: 0, inTest: false })
+    // each group's markup is kept apart (the groups are part of the rendered-markup key)
+    const testAgain = await rawRequest(server.port, { path: '/join', headers: visitor('registrationMotivation.1') })
+    expect(root(testAgain.body)).toContain('data-testid="join-motivation"')
+  })
+
+  it('a first visit (no cookie) is server-rendered too and gets the id and groups its markup used in a first-party cookie', async () => {
+    const res = await rawRequest(server.port, { path: '/join', headers: { cookie: 'ConsentCookie=all' } })
+    expect(res.status).toBe(200)
+    expect(root(res.body)).toContain('data-screen="join"')
+    const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])
+    expect(setCookie).toHaveLength(1)
+    expect(setCookie[0]).toMatch(/^parlay_exp=1:[a-z0-9]{24}:[^;]*registrationMotivation\.(0|1)[^;]*; Path=\/; SameSite=Lax; Max-Age=31536000$/)
+    const index = Number(/registrationMotivation\.(\d)/.exec(setCookie[0])![1])
+    expect(bootGroups(res.body)?.registrationMotivation?.index).toBe(index)
+    expect(root(res.body).includes('data-testid="join-motivation"')).toBe(index === 1)
+  })
+
+  it('a bad groups cookie is ignored (a new id), never a 500', async () => {
+    for (const value of ['%%%', '1:bad', `1:abcdefgh12345678:${'x.1/'.repeat(400)}`, '1:abcdefgh12345678:registrationMotivation.999']) {
+      const res = await rawRequest(server.port, { path: '/join', headers: { cookie: `parlay_exp=${value}` } })
+      expect(res.status, value).toBe(200)
+      expect(root(res.body), value).toContain('data-screen="join"')
     }
   })
 })

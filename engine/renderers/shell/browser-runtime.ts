@@ -123,10 +123,10 @@ function persistWhenIdle(): (write: (shouldYield?: () => boolean) => void) => vo
 }
 
 /** The page's boot data by URL; each entry answers once, as the network would have. */
-function readBootEntries(): Map<string, BootEntry> {
+function readBootEntries(): { entries: Map<string, BootEntry>; experiments?: Record<string, unknown> } {
   const element = typeof document === 'undefined' ? null : document.getElementById(BOOT_ELEMENT_ID)
   const data = parseBootData(element?.textContent)
-  return new Map((data?.entries ?? []).map((entry) => [entry.url, entry]))
+  return { entries: new Map((data?.entries ?? []).map((entry) => [entry.url, entry])), experiments: data?.experiments }
 }
 
 /** The answer the page carries, as a Response whose json() is the body already parsed with the
@@ -174,7 +174,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   const servicesStub = createServicesStub(window)
   // each step of the boot in a task of its own, not all in the entry module's (issue 10: TBT)
   await nextTask()
-  const boot = readBootEntries()
+  const { entries: boot, experiments: bootGroups } = readBootEntries()
   let locale = guessLocale(window.location.pathname) ?? ''
   let bootstrap: SiteBootstrap | null = null
   let documentsVersion = 0
@@ -276,8 +276,9 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   const asPunter = await previewPunter
   await nextTask()
   const stores = createEngineStores({ storage, site: bootstrap, locale })
-  // the groups this browser was last given, in the first render (the client answers later)
-  const lastGroups = lastExperiments(storage)
+  // the groups in the first render: those the server rendered this page with (the page's boot
+  // data), else those this browser was last given; the experiment client answers later
+  const lastGroups = bootGroups ?? lastExperiments(storage)
   if (lastGroups) stores.experiments.getState().setValues(lastGroups)
   // a setting changed in another tab shows here too
   if (storage) followSettingsAcrossTabs(stores, storage)
