@@ -4,10 +4,12 @@
  * registered once the first screen has rendered, never before the first paint. The engine's
  * boot starts as this module runs, in parallel with React's setup. */
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { listen as listenForFormUse } from '../engine/renderers/nodes/FormNode'
 import { ParlayApp } from '../engine/renderers/shell/ParlayApp'
 import { afterFirstScreen } from '../engine/renderers/shell/after-first-screen'
 import { bootBrowserEngine, type BootResult } from '../engine/renderers/shell/browser-runtime'
+import { prepareHydration } from '../engine/renderers/shell/hydration'
 import { registerServiceWorker } from '../engine/renderers/shell/service-worker'
 
 // The page shows the server's first screen (server/http/first-screen.tsx; or the boot shell,
@@ -18,18 +20,30 @@ import { registerServiceWorker } from '../engine/renderers/shell/service-worker'
 // Mounting earlier would replace it with an empty root until the boot is done. createRoot, not
 // hydrateRoot: the server renders a guest's view, and a returning punter's first render differs
 // (their header), which hydration would report as a mismatch; a replacement just shows theirs.
+// A page whose server markup holds a form is hydrated instead (issue 10: rjsf on first use): the
+// form stays the server's HTML, typing and all, until the punter first uses it and its chunk has
+// loaded (engine/renderers/nodes/FormNode.tsx); a replacing commit would have put the placeholder
+// in its place. Those pages are guests' pages (a punter's browser gets the boot shell, see
+// engine/auth/punter-hint.ts), so the first render matches the server's.
 // This module is started after the first paint by web/start-after-paint.js.
 const container = document.getElementById('root')
+if (container?.querySelector('[data-form-host]')) listenForFormUse()
 const mount = (booted: BootResult) => {
   if (!container) return
-  const root = createRoot(container)
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <ParlayApp booted={booted} />
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <ParlayApp booted={booted} />
+    </StrictMode>
   )
+  if (booted.ok && container.querySelector('[data-form-host]')) {
+    prepareHydration(container, booted.engine.runtime.stores)
+    startTransition(() => {
+      hydrateRoot(container, app)
+    })
+    return
+  }
+  const root = createRoot(container)
+  startTransition(() => root.render(app))
 }
 bootBrowserEngine().then(mount, () => mount({ ok: false, status: 500, code: 'BOOT_FAILED' }))
 

@@ -13,6 +13,25 @@
  * route's lazy chunks (a form) to `data-preload` (server/http/boot.ts).
  */
 ;(function () {
+  // A form the server rendered is plain HTML until the app has loaded its script: a submit then
+  // would send it as an HTML form (a GET with the password in the address). It is held instead and
+  // made again once the form is live; a touch, key or focus in it is noted, so the app loads the
+  // form's script at once (engine/renderers/nodes/FormNode.tsx, which takes over these listeners).
+  var uses = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'submit']
+  for (var u = 0; u < uses.length; u++)
+    document.addEventListener(
+      uses[u],
+      function (event) {
+        var host = event.target && event.target.closest && event.target.closest('[data-form-pending]')
+        if (!host) return
+        host.setAttribute('data-form-used', '')
+        if (event.type !== 'submit') return
+        event.preventDefault()
+        host.setAttribute('data-form-held', '')
+      },
+      true,
+    )
+
   var me = document.currentScript
   var entry = me && me.getAttribute('data-entry')
   if (!entry) return

@@ -38,6 +38,7 @@ import type { ServerDeps } from '../deps'
 import { siteBootstrapFor, translationsBundle } from '../documents/router'
 import { createVisitorGroups } from '../experiments/visitor-groups'
 import { visitorGroupsCookie } from '../../engine/experiments/groups-cookie'
+import { importFlowValidatorModule, type FlowLike, type ValidatorModuleExports } from '../validators'
 import { renderFirstScreen } from './first-screen'
 import { siteContext } from './site'
 
@@ -205,11 +206,16 @@ export function createPageRenderer(deps: ServerDeps) {
       if (record) entries.push({ url: documentUrl(kind, id, locale), etag: quoted(record.hash), body: record.served })
       return record
     }
+    const flows: FlowLike[] = []
     const route = routeFor(bootstrap.routes, req.path, bootstrap.site.locales)
     const screen = route ? addDocument('screen', route.screen) : undefined
     const nodes = nodesOf((screen?.served as { body?: unknown } | undefined)?.body)
     const wanted = new Map([...SHELL_DOCUMENTS, ...nodeDocuments(nodes)].map(([kind, id]) => [`${kind}/${id}`, [kind, id] as const]))
-    for (const [kind, id] of wanted.values()) addDocument(kind, id)
+    for (const [kind, id] of wanted.values()) {
+      const record = addDocument(kind, id)
+      // a form is rendered as the real form, with its flow's validator module (issue 10)
+      if (kind === 'flow' && record) flows.push(record.source as unknown as FlowLike)
+    }
     const query = Object.fromEntries(Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string'))
     const sources = Object.entries(((screen?.served as { data?: Record<string, { url?: unknown }> } | undefined)?.data ?? {}) as Record<string, { url?: unknown }>)
     const data = sources
@@ -230,7 +236,7 @@ export function createPageRenderer(deps: ServerDeps) {
     const readsGroups = entries.some((entry) => entry.url.startsWith('/api/documents/') && readsExperiments(entry))
     const chunks = [...new Set(nodes.map((node) => node.type))].flatMap((type) => (CHUNK_FOR_NODE[type] ? [CHUNK_FOR_NODE[type]] : []))
     const text = (key: string) => texts?.bundle.resources[key] ?? Object.values(texts?.bundle.fallbacks ?? {}).find((map) => key in map)?.[key] ?? ''
-    return { entries, bootstrap, texts: texts?.bundle, locale, theme: themeOf(sectionOf(path)), data, complete, readsGroups, chunks, brand: text('shell.brand'), loading: text('shell.loading') }
+    return { entries, bootstrap, texts: texts?.bundle, locale, theme: themeOf(sectionOf(path)), data, complete, readsGroups, chunks, flows, brand: text('shell.brand'), loading: text('shell.loading') }
   }
 
   /** Rendered first screens by page, documents and data; the oldest goes first past the limit. */
@@ -262,13 +268,24 @@ export function createPageRenderer(deps: ServerDeps) {
     }
   }
 
+  /** The validator modules of the screen's forms by flow id; undefined when one fails to compile
+   * (the page then keeps the boot shell, and the browser's form shows its own error). */
+  async function formValidators(flows: FlowLike[]): Promise<Record<string, ValidatorModuleExports> | undefined> {
+    try {
+      return Object.fromEntries(await Promise.all(flows.map(async (flow) => [flow.id, await importFlowValidatorModule(flow)] as const)))
+    } catch (error) {
+      deps.log.warn('page.form-validators-failed', { error: (error as Error).message })
+      return undefined
+    }
+  }
+
   /** The route's first screen rendered with its data (undefined: the page keeps the boot shell),
    * and how long the data and the render took. */
   async function firstScreen(req: Request, boot: ReturnType<typeof bootFor>, experiments: Record<string, unknown>) {
     const started = performance.now()
-    const data = await screenData(req, boot.data)
+    const [data, validators] = await Promise.all([screenData(req, boot.data), formValidators(boot.flows)])
     const fetched = performance.now()
-    if (!data) return undefined
+    if (!data || !validators) return undefined
     const search = new URLSearchParams(Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string')).toString()
     const url = `${req.path}${search ? `?${search}` : ''}`
     // the same page from the same documents and data renders the same markup: React runs once per
@@ -286,6 +303,7 @@ export function createPageRenderer(deps: ServerDeps) {
         translations: boot.texts,
         entries: boot.entries,
         data,
+        validators,
         cookies: req.headers.cookie ?? '',
         experiments,
         onError: (error) => deps.log.warn('page.first-screen-failed', { path: req.path, error: (error as Error).message }),
@@ -306,15 +324,6 @@ export function createPageRenderer(deps: ServerDeps) {
       // with the build's start-after-paint script (vite.config.ts), the route's chunks are preloaded
       // with the entry, after the first paint, instead of competing with the first screen
       const deferred = START_AFTER_PAINT.test(html)
-      const preloads: string[] = []
-      for (const source of boot.chunks) {
-        const files = chunkFiles(manifest ?? {}, source)
-        for (const file of files.css) head.push(`<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`)
-        for (const file of files.js) {
-          if (deferred) preloads.push(`/${file}`)
-          else head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`)
-        }
-      }
       // a browser that holds a punter session gets the boot shell: the server would render the
       // guest's header (engine/auth/punter-hint.ts)
       // the visitor's experiment groups: in the first screen's stores and in the boot data, so the
@@ -322,6 +331,18 @@ export function createPageRenderer(deps: ServerDeps) {
       const groups = visitorGroups.decide({ token: boot.bootstrap.remoteConfig.SIGMA_TOKEN, cookies: req.headers.cookie, userAgent: req.headers['user-agent'], site: boot.bootstrap.site })
       const first = boot.complete && !hasPunterHint(req.headers.cookie ?? '') ? await firstScreen(req, boot, groups.experiments) : undefined
       let markup = first?.markup
+      const preloads: string[] = []
+      for (const source of boot.chunks) {
+        const files = chunkFiles(manifest ?? {}, source)
+        for (const file of files.css) head.push(`<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`)
+        // the server rendered the real form: its script loads on the punter's first use of it
+        // (engine/renderers/nodes/FormNode.tsx), not with the page; its stylesheet is needed now
+        if (markup) continue
+        for (const file of files.js) {
+          if (deferred) preloads.push(`/${file}`)
+          else head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`)
+        }
+      }
       // React puts the preloads of the first rows' images (fetchpriority high) before the markup:
       // they belong in the head, where the browser finds them before the body
       const hoisted = markup && /^(?:<link [^>]*>)+/.exec(markup)?.[0]

@@ -20,7 +20,10 @@ import { documentUrl, type BootEntry } from '../../engine/core/boot-data'
 import { consentStore } from '../../engine/core/consent'
 import type { SiteBootstrap } from '../../engine/core/contracts'
 import type { TranslationsResource } from '../../engine/core/documents'
-import type { FooterDocument } from '../../engine/documents/types'
+import type { FlowDocument, FooterDocument } from '../../engine/documents/types'
+import FlowForm from '../../engine/renderers/form/flow-form'
+import type { ValidatorModule } from '../../engine/renderers/form/validator-module'
+import { ServerFormsContext, type ServerForms } from '../../engine/renderers/nodes/form-ready'
 import { RuntimeProvider, type EngineRuntime } from '../../engine/renderers/runtime'
 import type { BrowserEngine } from '../../engine/renderers/shell/browser-runtime'
 import { Shell } from '../../engine/renderers/shell/Shell'
@@ -40,6 +43,9 @@ export interface FirstScreenInput {
   cookies: string
   /** The visitor's experiment groups (the `experiments` store's value), as the page's boot data carries them. */
   experiments?: Record<string, unknown>
+  /** The precompiled validator module of each flow the screen's forms show (by flow id): a form
+   * is rendered as the real form, which needs them (issue 10). */
+  validators?: Readonly<Record<string, { flow: string; schemas: Record<string, Record<string, unknown>>; validators: unknown }>>
   /** Told why the screen could not be rendered (the page then keeps the boot shell). */
   onError?: (error: unknown) => void
 }
@@ -90,20 +96,37 @@ export function renderFirstScreen(input: FirstScreenInput): string | undefined {
       watch: () => () => {},
       checkVersion: () => {},
     }
+    // a form renders as the real form from the flow the page carries and its validators; one it
+    // cannot (no flow, no validators) would be a placeholder the browser's hydration would not match
+    const missing: string[] = []
+    const forms: ServerForms = {
+      Form: FlowForm,
+      prepared(flowId) {
+        const flow = runtime.peek<FlowDocument>('flow', flowId)
+        const validators = input.validators?.[flowId]
+        if (flow && validators) return { flow, validators: validators as ValidatorModule }
+        missing.push(flowId)
+        return undefined
+      },
+    }
     const markup = renderToString(
       <RuntimeProvider runtime={runtime}>
-        <StaticRouter location={input.url}>
-          <Shell engine={engine} />
-        </StaticRouter>
+        <ServerFormsContext.Provider value={forms}>
+          <StaticRouter location={input.url}>
+            <Shell engine={engine} />
+          </StaticRouter>
+        </ServerFormsContext.Provider>
       </RuntimeProvider>,
     )
+    if (missing.length > 0) throw new Error(`a form could not be rendered: ${missing.join(', ')}`)
     // a part that suspended anyway leaves a boundary for the browser to render, with React's
     // message (and, in development, a stack) in a <template>: not a first screen to send
     if (markup.includes('<!--$!-->')) throw new Error('a part of the first screen suspended')
     // a button does nothing until React has taken over (links are real navigations): say so, to
-    // assistive technology and to tools that wait for a control to be enabled; React's markup
-    // replaces these with live buttons
-    return markup.replace(/<button(?=[\s>])/g, '<button aria-disabled="true"')
+    // assistive technology and to tools that wait for a control to be enabled; the browser drops
+    // these as it takes over (web/main.tsx). Not a form's buttons: a submit made before the form is
+    // live is held and made again once it is (engine/renderers/nodes/FormNode.tsx)
+    return markup.replace(/<form[\s>][^]*?<\/form>|<button(?=[\s>])/g, (found) => (found.startsWith('<form') ? found : '<button aria-disabled="true"'))
   } catch (error) {
     input.onError?.(error)
     return undefined

@@ -76,6 +76,32 @@ export function flowValidatorModule(flow: FlowLike): Promise<CompiledFlowValidat
   return remember(moduleCache, key, pending)
 }
 
+/** The exports of a flow's browser module, as the browser's `import()` of it answers. */
+export interface ValidatorModuleExports {
+  flow: string
+  schemas: Record<string, Record<string, unknown>>
+  validators: Record<string, unknown>
+}
+const importedModules = new Map<string, Promise<ValidatorModuleExports>>()
+
+/**
+ * The flow's browser module imported here, the very code the browser imports: the server renders a
+ * page's forms with it (server/http/first-screen.tsx, issue 10), so their markup is the browser's.
+ * Imported once per module hash (a data: URL; Node keeps each, as it keeps any imported module:
+ * one per version of a flow's step schemas).
+ */
+export async function importFlowValidatorModule(flow: FlowLike): Promise<ValidatorModuleExports> {
+  const compiled = await flowValidatorModule(flow)
+  const known = importedModules.get(compiled.hash)
+  if (known) return known
+  const pending = (import(`data:text/javascript;base64,${Buffer.from(compiled.code).toString('base64')}`) as Promise<ValidatorModuleExports>).then(
+    ({ flow: id, schemas, validators }) => ({ flow: id, schemas, validators }),
+  )
+  pending.catch(() => importedModules.delete(compiled.hash))
+  importedModules.set(compiled.hash, pending)
+  return pending
+}
+
 export const validatorUrl = (compiled: Pick<CompiledFlowValidators, 'flowId' | 'hash'>): string =>
   `${VALIDATORS_PATH}/${compiled.flowId}.${compiled.hash}.js`
 

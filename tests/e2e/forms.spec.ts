@@ -57,14 +57,15 @@ test('the contact form validates in the browser under the CSP, shows a server fi
   const form = page.locator('section.form-flow')
   await expect(form.getByRole('heading', { name: 'About you' })).toBeVisible()
   await expect(form.getByTestId('form-progress')).toContainText('Step 1 of 2')
-  // the forms chunk and the precompiled validator module were loaded for this page only
-  expect(requests.some((path) => FORMS_CHUNK.test(path))).toBe(true)
-  expect(requests.some((path) => /^\/api\/validators\/demo-contact\.[0-9a-f]{16}\.js$/.test(path))).toBe(true)
 
   // browser-side validation: nothing is posted, errors are linked to their fields
   await form.getByTestId('form-submit').click()
   const name = form.getByLabel('Name')
   await expect(name).toHaveAttribute('aria-invalid', 'true')
+  // the server rendered the form; its first use (the tap on submit) loaded the forms chunk and the
+  // precompiled validator module, for this page only (issue 10: rjsf on first use)
+  expect(requests.some((path) => FORMS_CHUNK.test(path))).toBe(true)
+  expect(requests.some((path) => /^\/api\/validators\/demo-contact\.[0-9a-f]{16}\.js$/.test(path))).toBe(true)
   const describedBy = await name.getAttribute('aria-describedby')
   expect(describedBy).toBeTruthy()
   await expect(page.locator(`[id="${describedBy!.split(' ')[0]}"]`)).toHaveText('This field is required.')

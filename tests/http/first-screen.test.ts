@@ -53,9 +53,25 @@ describe('the first screen rendered on the server', () => {
       expect(root(res.body), path).toContain('data-screen=')
       expect(root(res.body), path).not.toMatch(/\sstyle="/)
     }
-    // a form's placeholder reserves its height with rows of fixed-height classes, not a style
-    const form = root((await rawRequest(server.port, { path: '/account/lost-password' })).body)
-    expect(form).toMatch(/<div class="form-loading loading" aria-busy="true"><span class="form-loading__label">[^<]+<\/span><span class="form-loading__row form-loading__row--heading"/)
+  })
+
+  it('/login carries the real form, not a placeholder: labelled inputs and its submit button in the page’s language', async () => {
+    const res = await rawRequest(server.port, { path: '/login' })
+    const markup = root(res.body)
+    expect(markup).toContain('<div class="form-host" data-form-host="login" data-form-pending="">')
+    expect(markup).not.toContain('form-loading')
+    expect(markup).toMatch(/<label class="form-label" for="root_login">E-mail, account number or nickname<span class="form-required" aria-hidden="true"> \*<\/span><\/label><input id="root_login"/)
+    expect(markup).toMatch(/<label class="form-label" for="root_password">Password<span[^>]*> \*<\/span><\/label><div class="form-password"><input id="root_password"[^>]* type="password"/)
+    expect(markup).toContain('<label class="form-checkbox" for="root_rememberMe"><input id="root_rememberMe" type="checkbox"')
+    // the form's buttons work before the script (a submit is held until the form is live), so they
+    // are not marked inert like the page's other buttons; no autofocus (a focus at load would count
+    // as the punter's first use and load the script at once)
+    expect(markup).toContain('<button type="submit" class="form-button form-button-primary" data-testid="form-submit">Log in</button>')
+    expect(markup).not.toMatch(/autofocus/i)
+    // React's markers of a completed boundary around it: the browser keeps it as HTML until first use
+    expect(markup).toMatch(/data-form-pending=""><!--\$--><section class="form-flow" data-testid="login-form"/)
+    const russian = root((await rawRequest(server.port, { path: '/ru/login' })).body)
+    expect(russian).toMatch(/<label class="form-label" for="root_password">Пароль/)
   })
 
   it('renders in the page’s language: /ru/casino/lobby is in Russian with its links under /ru', async () => {

@@ -6,11 +6,18 @@ import type { Translate } from './texts'
 
 export function FlowProgress({ index, total, tr }: { index: number; total: number; tr: Translate }) {
   if (total <= 1) return null
+  const width = `${Math.round(((index + 1) / total) * 100)}%`
   return (
     <div className="form-progress" data-testid="form-progress">
       <p>{tr('form.progress', { current: index + 1, total })}</p>
       <div className="form-progress-bar" aria-hidden="true">
-        <span style={{ width: `${Math.round(((index + 1) / total) * 100)}%` }} />
+        {/* set through the DOM, not a style attribute: the server renders this markup, and the CSP
+            (style-src 'self') refuses style attributes in HTML; the bar fills once the form is live */}
+        <span
+          ref={(bar) => {
+            if (bar) bar.style.width = width
+          }}
+        />
       </div>
     </div>
   )

@@ -19,7 +19,7 @@ import {
   type RegistryWidgetsType,
   type WidgetProps,
 } from '@rjsf/utils'
-import { useId, useState, type ChangeEvent } from 'react'
+import { useId, useLayoutEffect, useState, type ChangeEvent } from 'react'
 import { dateBounds } from '../../core/date-rules'
 import type { PhoneCountry } from '../../core/phone-rule'
 import { usePhoneRule } from './phone-loader'
@@ -33,6 +33,12 @@ export interface FormContext {
   today: string
   /** Preferred phone country (ISO code), from the site. */
   phoneCountry?: string
+  /** Rendered on the server (issue 10): no `autofocus` attribute — the browser would focus the
+   * field at load, which counts as the punter's first use and loads the form's script at once. */
+  server?: boolean
+  /** Hydrated over the server's markup (issue 10): a control reports here, by its id, the value
+   * the punter gave it before the form was live (the form makes it its data; see `useTypedBefore`). */
+  adopt?: (id: string, value: unknown) => void
 }
 
 const contextOf = (props: { registry: { formContext?: unknown } }): FormContext => {
@@ -51,6 +57,28 @@ function describedBy(id: string, props: { rawErrors?: string[]; options?: Record
 
 const emptyTo = (value: string, options: WidgetProps['options']) => (value === '' ? options.emptyValue : value)
 
+/**
+ * A server-rendered form is plain HTML until its script has loaded (issue 10: rjsf on first use), and
+ * the punter may type, choose or tick meanwhile. Hydration keeps what the control shows, but the
+ * form's data does not know it, and the next render would put the empty value back. At mount, a
+ * control whose DOM state differs from what the server rendered (its default) reports the value its
+ * own change handler would have given, `read` being that handler's conversion. A control React
+ * rendered itself has its default equal to its state, so it reports nothing.
+ */
+function useTypedBefore(props: WidgetProps, read: (element: HTMLElement) => { value: unknown } | undefined) {
+  const { adopt } = contextOf(props)
+  useLayoutEffect(() => {
+    const element = adopt ? document.getElementById(props.id) : null
+    const typed = element ? read(element) : undefined
+    if (typed) adopt?.(props.id, typed.value)
+    // at mount only: afterwards the control is React's
+  }, [])
+}
+
+/** The text of an input or textarea when it is not what the server rendered. */
+const changedText = (element: HTMLElement): string | undefined =>
+  (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.value !== element.defaultValue ? element.value : undefined
+
 function commonInputProps(props: WidgetProps) {
   const { id, required, disabled, readonly, autofocus, rawErrors, htmlName } = props
   const invalid = !!rawErrors && rawErrors.length > 0
@@ -60,7 +88,7 @@ function commonInputProps(props: WidgetProps) {
     required,
     disabled: disabled || readonly,
     readOnly: readonly,
-    autoFocus: autofocus,
+    autoFocus: autofocus && !contextOf(props).server,
     'aria-invalid': invalid || undefined,
     'aria-required': required || undefined,
     'aria-describedby': describedBy(id, props),
@@ -78,6 +106,10 @@ type InputMode = 'text' | 'email' | 'tel' | 'numeric' | 'decimal' | 'url' | 'sea
 function TextInput(props: WidgetProps & { inputType?: string; mode?: InputMode; auto?: string }) {
   const { value, options, schema } = props
   const ui = options as Record<string, unknown>
+  useTypedBefore(props, (element) => {
+    const text = changedText(element)
+    return text === undefined ? undefined : { value: emptyTo(text, options) }
+  })
   return (
     <input
       {...commonInputProps(props)}
@@ -103,6 +135,14 @@ function TextWidget(props: WidgetProps) {
 function NumberWidget(props: WidgetProps) {
   const { value, options, schema, onChange } = props
   const [text, setText] = useState(value === undefined || value === null ? '' : String(value).replace('.', ','))
+  useTypedBefore(props, (element) => {
+    const typed = changedText(element)
+    if (typed === undefined) return undefined
+    const next = typed.replace(/[^\d,.-]/g, '')
+    setText(next)
+    const n = Number(next.replace(',', '.'))
+    return { value: next === '' ? options.emptyValue : Number.isFinite(n) ? n : next }
+  })
   const commit = (raw: string) => {
     const normalized = raw.replace(',', '.').trim()
     if (normalized === '') return onChange(options.emptyValue)
@@ -143,6 +183,10 @@ function EmailWidget(props: WidgetProps) {
 
 function TextareaWidget(props: WidgetProps) {
   const { value, options, schema } = props
+  useTypedBefore(props, (element) => {
+    const text = changedText(element)
+    return text === undefined ? undefined : { value: emptyTo(text, options) }
+  })
   return (
     <textarea
       {...commonInputProps(props)}
@@ -160,6 +204,10 @@ function PasswordWidget(props: WidgetProps) {
   const { tr } = contextOf(props)
   const [shown, setShown] = useState(false)
   const { value, options } = props
+  useTypedBefore(props, (element) => {
+    const text = changedText(element)
+    return text === undefined ? undefined : { value: emptyTo(text, options) }
+  })
   return (
     <div className="form-password">
       <input
@@ -191,6 +239,10 @@ function DateWidget(props: WidgetProps) {
   const bounds = dateBounds(props.schema as Record<string, unknown>, today)
   const hint = `${props.id}__hint`
   const { value, options } = props
+  useTypedBefore(props, (element) => {
+    const text = changedText(element)
+    return text === undefined ? undefined : { value: emptyTo(text, options) }
+  })
   return (
     <>
       <input
@@ -217,6 +269,11 @@ function SelectWidget(props: WidgetProps) {
   const { options, value } = props
   const enumOptions = options.enumOptions ?? []
   const index = enumOptions.findIndex((o) => o.value === value)
+  useTypedBefore(props, (element) => {
+    if (!(element instanceof HTMLSelectElement) || [...element.options].every((option) => option.selected === option.defaultSelected)) return undefined
+    const i = element.value === '' ? -1 : Number(element.value)
+    return { value: i === -1 ? options.emptyValue : enumOptions[i]?.value }
+  })
   return (
     <select
       {...commonInputProps(props)}
@@ -243,6 +300,7 @@ function CheckboxWidget(props: WidgetProps) {
   const { value, label, schema, required } = props
   const text = tr(label || String(schema.title ?? ''))
   const common = commonInputProps(props)
+  useTypedBefore(props, (element) => (element instanceof HTMLInputElement && element.checked !== element.defaultChecked ? { value: element.checked } : undefined))
   return (
     <label className="form-checkbox" htmlFor={props.id}>
       <input
@@ -329,6 +387,10 @@ function PhoneInputs(props: WidgetProps & { rule: PhoneRule; countryLabel: strin
 function CodeWidget(props: WidgetProps) {
   const { value, options } = props
   const length = typeof options.length === 'number' ? options.length : 6
+  useTypedBefore(props, (element) => {
+    const text = changedText(element)
+    return text === undefined ? undefined : { value: emptyTo(text.replace(/\D/g, '').slice(0, length), options) }
+  })
   return (
     <input
       {...commonInputProps(props)}
@@ -401,6 +463,14 @@ function FileWidget(props: WidgetProps) {
     setSize(file ? file.size : null)
     props.onChange(file ? file.name : props.options.emptyValue)
   }
+  // a file chosen before the form was live is still in the input
+  useTypedBefore(props, (element) => {
+    const file = element instanceof HTMLInputElement ? element.files?.[0] : undefined
+    if (!file) return undefined
+    rememberFile(props.id, file)
+    setSize(file.size)
+    return { value: file.name }
+  })
   const { onBlur: _blur, onFocus: _focus, ...common } = commonInputProps(props)
   return (
     <div className="form-file">
