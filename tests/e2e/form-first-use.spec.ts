@@ -47,11 +47,12 @@ async function appTookOver(page: Page) {
 }
 
 /** The forms chunk's request, held until the test lets it go (the window before the form is live). */
-async function holdFormsChunk(page: Page): Promise<Promise<Route>> {
-  let asked: (route: Route) => void = () => {}
-  const chunkAsked = new Promise<Route>((resolve) => (asked = resolve))
-  await page.route(FORMS_CHUNK, (route) => asked(route))
-  return chunkAsked
+async function holdFormsChunk(page: Page): Promise<{ asked: Promise<Route> }> {
+  let ask: (route: Route) => void = () => {}
+  const asked = new Promise<Route>((resolve) => (ask = resolve))
+  await page.route(FORMS_CHUNK, (route) => ask(route))
+  // in an object: an async function's returned promise would be awaited with it
+  return { asked }
 }
 
 const host = (page: Page) => page.locator('[data-form-host="login"]')
@@ -82,7 +83,7 @@ test('/login: text typed before the form’s script arrives stays, a submit tapp
   const { problems } = watch(page)
   await countViolations(page)
   // hold the forms chunk until the test has typed and tapped
-  const chunkAsked = await holdFormsChunk(page)
+  const chunk = await holdFormsChunk(page)
   await page.goto('/login')
   await appTookOver(page)
   const form = page.getByTestId('login-form')
@@ -91,7 +92,7 @@ test('/login: text typed before the form’s script arrives stays, a submit tapp
   await login.pressSequentially('opened@demo.parlay.test')
   await password.pressSequentially('parlay-demo-1')
   await form.getByTestId('form-submit').click()
-  const route = await chunkAsked
+  const route = await chunk.asked
   // still the server's form, with what was typed, and no navigation (a plain HTML submit would
   // have sent the fields in the address)
   await expect(host(page)).toHaveAttribute('data-form-pending', '')
@@ -137,7 +138,7 @@ test('/contact-us: a choice made in a server-rendered select before the script a
     if (!body.some((node) => node.type === 'form')) body.push({ type: 'form', flow: 'demo-contact', testId: 'contact-form' })
   })
   const { problems } = watch(page)
-  const chunkAsked = await holdFormsChunk(page)
+  const chunk = await holdFormsChunk(page)
   await page.goto('/contact-us')
   await appTookOver(page)
   const form = page.getByTestId('contact-form')
@@ -145,7 +146,7 @@ test('/contact-us: a choice made in a server-rendered select before the script a
   await form.getByLabel('E-mail').pressSequentially('ana@example.com')
   await form.getByLabel('Topic').selectOption({ label: 'Payments' })
   await form.getByTestId('form-submit').click()
-  const route = await chunkAsked
+  const route = await chunk.asked
   await expect(page.locator('[data-form-host="demo-contact"]')).toHaveAttribute('data-form-held', '')
   await route.continue()
   // the held "Next" went through with all three values: the second step shows, no field error

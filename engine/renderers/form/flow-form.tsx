@@ -59,7 +59,7 @@ export async function prepareForm(flowId: string, runtime: Pick<EngineRuntime, '
   return { flow: doc.value, validators }
 }
 
-export default function FormNode({ node, prepared, onLive }: FormProps) {
+export default function FormNode({ node, prepared, onLive, overServerMarkup }: FormProps) {
   const runtime = useRuntime()
   const evaluate = useEvaluate()
   const tr = useMemo(() => createTranslate(runtime.t), [runtime])
@@ -108,7 +108,7 @@ export default function FormNode({ node, prepared, onLive }: FormProps) {
       </div>
     )
   const text = (t: FlowDocument['title']) => (typeof t === 'string' ? tr(t) : evaluate.text(t))
-  return <FlowForm flow={loaded.flow} validators={loaded.validators} tr={tr} title={text} testId={node.testId ?? `form-${node.flow}`} onLive={onLive} />
+  return <FlowForm flow={loaded.flow} validators={loaded.validators} tr={tr} title={text} testId={node.testId ?? `form-${node.flow}`} onLive={onLive} overServerMarkup={overServerMarkup} />
 }
 
 interface FlowFormProps {
@@ -118,9 +118,10 @@ interface FlowFormProps {
   title: (text: FlowDocument['title']) => string
   testId: string
   onLive?: () => void
+  overServerMarkup?: boolean
 }
 
-function FlowForm({ flow, validators, tr, title, testId, onLive }: FlowFormProps) {
+function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarkup }: FlowFormProps) {
   const runtime = useRuntime()
   const [values, setValues] = useState<Values>({})
   const [stepId, setStepId] = useState<string | null>(null)
@@ -180,8 +181,8 @@ function FlowForm({ flow, validators, tr, title, testId, onLive }: FlowFormProps
   const formContext: FormContext = useMemo(() => {
     const bootstrap = runtime.stores.site.getState().bootstrap
     // the site's preset phone country is its jurisdiction document's (schemas/jurisdictions/*/jurisdiction.json)
-    return { tr, today: isoDate(Date.now()), phoneCountry: bootstrap?.site.country, server: runtime.server, adopt }
-  }, [tr, runtime.stores, runtime.server, adopt])
+    return { tr, today: isoDate(Date.now()), phoneCountry: bootstrap?.site.country, server: overServerMarkup, adopt }
+  }, [tr, runtime.stores, overServerMarkup, adopt])
 
   const transformErrors: ErrorTransformer = useCallback(
     (errors) => errors.map((e) => ({ ...e, message: validationMessage(tr, e.name ?? 'invalid', (e.params ?? {}) as Record<string, unknown>) })),

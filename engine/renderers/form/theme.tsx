@@ -19,7 +19,7 @@ import {
   type RegistryWidgetsType,
   type WidgetProps,
 } from '@rjsf/utils'
-import { useId, useLayoutEffect, useState, type ChangeEvent } from 'react'
+import { useLayoutEffect, useState, type ChangeEvent } from 'react'
 import { dateBounds } from '../../core/date-rules'
 import type { PhoneCountry } from '../../core/phone-rule'
 import { usePhoneRule } from './phone-loader'
@@ -33,8 +33,9 @@ export interface FormContext {
   today: string
   /** Preferred phone country (ISO code), from the site. */
   phoneCountry?: string
-  /** Rendered on the server (issue 10): no `autofocus` attribute — the browser would focus the
-   * field at load, which counts as the punter's first use and loads the form's script at once. */
+  /** Rendered on the server, or hydrated over that markup (issue 10): no `autofocus` — in the HTML
+   * the browser would focus the field at load, which counts as the punter's first use and loads the
+   * form's script at once; and hydration must render what the server rendered. */
   server?: boolean
   /** Hydrated over the server's markup (issue 10): a control reports here, by its id, the value
    * the punter gave it before the form was live (the form makes it its data; see `useTypedBefore`). */
@@ -327,24 +328,45 @@ function CheckboxWidget(props: WidgetProps) {
 function PhoneWidget(props: WidgetProps) {
   const { tr } = contextOf(props)
   const rule = usePhoneRule()
-  const countryLabel = useId()
+  // Until the rule arrives the number is kept as typed: a server-rendered form's field takes
+  // digits before any script has run (issue 10), and they become the value once the rule can join
+  // them with the country (PhoneInputs); hydration keeps what was typed, adopted here.
+  const [early, setEarly] = useState('')
+  useTypedBefore(props, (element) => {
+    const text = changedText(element)
+    if (text !== undefined) setEarly(text)
+    return undefined
+  })
+  // from the field's id, not useId(): the same on the server and in the browser whatever wraps the
+  // form (a server-rendered form is hydrated, issue 10; useId follows the tree, which differs)
+  const countryLabel = `${props.id}__country`
   return (
     <div className="form-phone" aria-busy={rule ? undefined : true}>
       <span id={countryLabel} className="visually-hidden">
         {tr('form.phone.country')}
       </span>
-      {rule ? <PhoneInputs {...props} rule={rule} countryLabel={countryLabel} /> : <input {...commonInputProps(props)} className="form-input form-phone-number" type="tel" readOnly value="" />}
+      {rule ? (
+        <PhoneInputs {...props} rule={rule} countryLabel={countryLabel} early={early} />
+      ) : (
+        <input {...commonInputProps(props)} className="form-input form-phone-number" type="tel" inputMode="tel" autoComplete="tel-national" value={early} onChange={(event) => setEarly(event.target.value)} />
+      )}
     </div>
   )
 }
 
 type PhoneRule = NonNullable<ReturnType<typeof usePhoneRule>>
 
-function PhoneInputs(props: WidgetProps & { rule: PhoneRule; countryLabel: string }) {
-  const { rule, countryLabel } = props
+function PhoneInputs(props: WidgetProps & { rule: PhoneRule; countryLabel: string; early: string }) {
+  const { rule, countryLabel, early } = props
   const { phoneCountry } = contextOf(props)
   const stored = typeof props.value === 'string' ? props.value : ''
   const [country, setCountry] = useState<PhoneCountry>(() => rule.splitPhone(stored, (props.options.country as string | undefined) ?? phoneCountry).country)
+  // digits typed before the rule arrived become the value now
+  useLayoutEffect(() => {
+    const digits = stored ? '' : rule.digitsOf(early).slice(0, Math.max(...country.lengths))
+    if (digits) props.onChange(rule.joinPhone(country, digits))
+    // at mount only
+  }, [])
   const national = stored ? rule.splitPhone(stored, country.code).national : ''
   const common = commonInputProps(props)
   return (

@@ -106,14 +106,14 @@ export function FormNode({ node }: { node: NodeOf<'form'> }) {
       if (!server || !prepared) return null
       return (
         <Suspense fallback={placeholder}>
-          <server.Form node={node} prepared={prepared} />
+          <server.Form node={node} prepared={prepared} overServerMarkup />
         </Suspense>
       )
     }
-    const Form = lazyOne!.Form
+    const { Form, gate } = lazyOne!
     return (
       <Suspense fallback={placeholder}>
-        <Form node={node} onLive={onLive} />
+        <Form node={node} onLive={onLive} overServerMarkup={Boolean(gate?.host.isConnected)} />
       </Suspense>
     )
   }, [node, label, runtime.server, server, lazyOne, onLive])

@@ -18,6 +18,8 @@ export interface FormProps {
   /** The flow and validators, already loaded: the first render is the form itself (hydration
    * needs the same markup the server sent, not a loading placeholder). */
   prepared?: PreparedForm
+  /** Hydrating over the server's markup: render exactly what the server rendered (no autofocus). */
+  overServerMarkup?: boolean
   /** Called once the form has mounted in the browser (its markup is live React). */
   onLive?: () => void
 }
