@@ -18,7 +18,8 @@ const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 const ALL_ROUTES = ['/casino/lobby', '/sport/live/popular', '/join']
 /** `PARLAY_BENCH_ROUTES=/casino/lobby,/join npm run bench first-load` measures only those pages
  * (beside the bare React page, always): a change to one page need not pay for all three. */
-const ROUTES = process.env.PARLAY_BENCH_ROUTES ? process.env.PARLAY_BENCH_ROUTES.split(',').filter((r) => ALL_ROUTES.includes(r)) : ALL_ROUTES
+// any page of the site may be named (e.g. /login, a server-rendered form); the default is the three
+const ROUTES = process.env.PARLAY_BENCH_ROUTES ? process.env.PARLAY_BENCH_ROUTES.split(',').filter((r) => r.startsWith('/')) : ALL_ROUTES
 const BARE = '/bare-react/index.html'
 const RUNS = 3
 /** `PARLAY_BENCH_THROTTLING=devtools` throttles the network and CPU for real and reports what the
