@@ -157,3 +157,25 @@ test('/contact-us: a choice made in a server-rendered select before the script a
   await expect(form.getByLabel('Name')).toHaveValue('Ana')
   expect(problems).toEqual([])
 })
+
+test('/login: a submit before the app’s script has even arrived is held by the page’s first script (never a plain HTML submit with the password in the address) and made once the form is live', async ({ page }) => {
+  const { problems } = watch(page)
+  // hold the entry module: only the server's HTML and web/start-after-paint.js are in the page
+  let askedEntry: (route: Route) => void = () => {}
+  const entryAsked = new Promise<Route>((resolve) => (askedEntry = resolve))
+  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => askedEntry(route))
+  await page.goto('/login')
+  const entry = await entryAsked
+  const form = page.getByTestId('login-form')
+  await form.getByLabel('E-mail, account number or nickname').fill('opened@demo.parlay.test')
+  await form.getByLabel('Password').fill('parlay-demo-1')
+  await form.getByLabel('Password').press('Enter')
+  await expect(host(page)).toHaveAttribute('data-form-held', '')
+  await expect(host(page)).toHaveAttribute('data-form-used', '')
+  expect(new URL(page.url()).pathname).toBe('/login')
+  expect(new URL(page.url()).search).toBe('')
+  await entry.continue()
+  await expect(page.getByTestId('logged-in-as')).toHaveText('You are logged in, Demo.')
+  expect(page.url()).not.toContain('password')
+  expect(problems).toEqual([])
+})
