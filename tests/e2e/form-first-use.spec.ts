@@ -179,3 +179,26 @@ test('/login: a submit before the app’s script has even arrived is held by the
   expect(page.url()).not.toContain('password')
   expect(problems).toEqual([])
 })
+
+test('/join: a phone number typed before its rule has arrived is joined with the country once it has, and a Next tapped meanwhile goes on to the next step', async ({ page }) => {
+  const { problems } = watch(page)
+  let askedRule: (route: Route) => void = () => {}
+  const ruleAsked = new Promise<Route>((resolve) => (askedRule = resolve))
+  await page.route(/\/assets\/phone-rule-[^/]*\.js$/, (route) => askedRule(route))
+  await page.goto('/join')
+  await appTookOver(page)
+  const form = page.getByTestId('join-form-phone')
+  await form.getByLabel('Mobile phone').pressSequentially('95101234')
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill('parlay-demo-1')
+  await form.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ index: 1 })
+  await form.getByTestId('form-submit').click()
+  const rule = await ruleAsked
+  // still the first step, the digits as typed, no error on the field
+  await expect(form.getByLabel('Mobile phone')).toHaveValue('95101234')
+  await expect(form.locator('[data-field="phoneNumber"] .form-error')).toHaveCount(0)
+  await rule.continue()
+  await expect(form.getByLabel('Date of birth')).toBeVisible()
+  await form.getByRole('button', { name: 'Back' }).click()
+  await expect(form.getByLabel('Mobile phone')).toHaveValue('9 510 1234')
+  expect(problems).toEqual([])
+})

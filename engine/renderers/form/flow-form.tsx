@@ -36,6 +36,7 @@ import { isoDate } from '../../core/date-rules'
 import { toErrorSchema, withoutChanged, type FieldError } from './errors'
 import { addFieldRuleErrors } from './field-rules'
 import { FlowActions, FlowProgress } from './flow-parts'
+import { loadPhoneRule } from './phone-loader'
 import { fieldsOf, hiddenByCondition, pick, stepAfter, visibleStepsOf, withHidden, withoutKeys, type Values } from './flow-steps'
 import { submitFailure } from './submit-outcome'
 import { createTranslate, validationMessage, type Translate } from './texts'
@@ -59,7 +60,7 @@ export async function prepareForm(flowId: string, runtime: Pick<EngineRuntime, '
   return { flow: doc.value, validators }
 }
 
-export default function FormNode({ node, prepared, onLive, overServerMarkup }: FormProps) {
+export default function FormNode({ node, prepared, onLive, overServerMarkup, today }: FormProps) {
   const runtime = useRuntime()
   const evaluate = useEvaluate()
   const tr = useMemo(() => createTranslate(runtime.t), [runtime])
@@ -108,7 +109,7 @@ export default function FormNode({ node, prepared, onLive, overServerMarkup }: F
       </div>
     )
   const text = (t: FlowDocument['title']) => (typeof t === 'string' ? tr(t) : evaluate.text(t))
-  return <FlowForm flow={loaded.flow} validators={loaded.validators} tr={tr} title={text} testId={node.testId ?? `form-${node.flow}`} onLive={onLive} overServerMarkup={overServerMarkup} />
+  return <FlowForm flow={loaded.flow} validators={loaded.validators} tr={tr} title={text} testId={node.testId ?? `form-${node.flow}`} onLive={onLive} overServerMarkup={overServerMarkup} today={today} />
 }
 
 interface FlowFormProps {
@@ -119,9 +120,10 @@ interface FlowFormProps {
   testId: string
   onLive?: () => void
   overServerMarkup?: boolean
+  today?: string
 }
 
-function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarkup }: FlowFormProps) {
+function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarkup, today }: FlowFormProps) {
   const runtime = useRuntime()
   const [values, setValues] = useState<Values>({})
   const [stepId, setStepId] = useState<string | null>(null)
@@ -172,6 +174,31 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
     }
     onLive?.()
   }, [])
+  // A phone field takes digits before its rule has arrived (theme.tsx), but they are the form's data
+  // only once the rule has joined them with the country: a submit meanwhile waits for that, then is
+  // made (else "required" on a field the punter filled).
+  const [waitingPhone, setWaitingPhone] = useState(false)
+  const holdForPhone = (event: FormEvent) => {
+    if (!formBox.current?.querySelector('.form-phone[aria-busy]')) return
+    event.preventDefault()
+    event.stopPropagation()
+    loadPhoneRule().then(
+      () => setWaitingPhone(true),
+      () => undefined,
+    )
+  }
+  useEffect(() => {
+    if (!waitingPhone || formBox.current?.querySelector('.form-phone[aria-busy]')) return
+    const typed = [...(formBox.current?.querySelectorAll<HTMLInputElement>('.form-phone-number') ?? [])].filter((input) => input.value !== '')
+    const joined = typed.every((input) => {
+      const field = input.id.startsWith('root_') ? input.id.slice('root_'.length) : ''
+      return typeof values[field] === 'string' && values[field] !== ''
+    })
+    if (!joined) return
+    setWaitingPhone(false)
+    formBox.current?.querySelector('form')?.requestSubmit()
+  }, [waitingPhone, values])
+
   useEffect(() => {
     if (!replay) return
     setReplay(false)
@@ -181,8 +208,8 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
   const formContext: FormContext = useMemo(() => {
     const bootstrap = runtime.stores.site.getState().bootstrap
     // the site's preset phone country is its jurisdiction document's (schemas/jurisdictions/*/jurisdiction.json)
-    return { tr, today: isoDate(Date.now()), phoneCountry: bootstrap?.site.country, server: overServerMarkup, adopt }
-  }, [tr, runtime.stores, overServerMarkup, adopt])
+    return { tr, today: today ?? isoDate(Date.now()), phoneCountry: bootstrap?.site.country, server: overServerMarkup, adopt }
+  }, [tr, runtime.stores, overServerMarkup, adopt, today])
 
   const transformErrors: ErrorTransformer = useCallback(
     (errors) => errors.map((e) => ({ ...e, message: validationMessage(tr, e.name ?? 'invalid', (e.params ?? {}) as Record<string, unknown>) })),
@@ -297,7 +324,7 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
           {formError}
         </p>
       ) : null}
-      <div aria-busy={busy || undefined} ref={formBox}>
+      <div aria-busy={busy || undefined} ref={formBox} onSubmitCapture={holdForPhone}>
       <ThemedForm
         key={`${flow.id}/${step.id}`}
         schema={schema}

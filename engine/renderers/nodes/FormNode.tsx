@@ -16,7 +16,8 @@ import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, 
 import type { NodeOf } from '../../documents/types'
 import { useRuntime, type EngineRuntime } from '../runtime'
 import { FormPlaceholder } from './FormPlaceholder'
-import { FORM_HELD, FORM_PENDING, FORM_USED, ServerFormsContext, type FormProps } from './form-ready'
+import { isoDate } from '../../core/date-rules'
+import { FORM_HELD, FORM_PENDING, FORM_TODAY, FORM_USED, ServerFormsContext, type FormProps } from './form-ready'
 
 /** The punter's first use of a form: any of these inside it (capture phase, on the document, so
  * they are seen before React's own listeners, which stop an event aimed at a dehydrated boundary). */
@@ -92,6 +93,8 @@ export function FormNode({ node }: { node: NodeOf<'form'> }) {
   const onLive = useCallback(() => setLive(true), [])
   const label = runtime.t('shell.loading')
   const lazyOne = runtime.server ? undefined : lazyForm(node.flow, runtime)
+  // the day the server rendered the form with, kept on its host: hydration renders the same
+  const today = runtime.server ? isoDate(Date.now()) : lazyOne?.gate?.host.isConnected ? (lazyOne.gate.host.getAttribute(FORM_TODAY) ?? undefined) : undefined
   // a screen reached later in the browser: the server's form is gone, load at once
   useEffect(() => {
     if (lazyOne?.gate && !lazyOne.gate.host.isConnected) lazyOne.gate.release()
@@ -106,20 +109,20 @@ export function FormNode({ node }: { node: NodeOf<'form'> }) {
       if (!server || !prepared) return null
       return (
         <Suspense fallback={placeholder}>
-          <server.Form node={node} prepared={prepared} overServerMarkup />
+          <server.Form node={node} prepared={prepared} overServerMarkup today={today} />
         </Suspense>
       )
     }
     const { Form, gate } = lazyOne!
     return (
       <Suspense fallback={placeholder}>
-        <Form node={node} onLive={onLive} overServerMarkup={Boolean(gate?.host.isConnected)} />
+        <Form node={node} onLive={onLive} overServerMarkup={Boolean(gate?.host.isConnected)} today={today} />
       </Suspense>
     )
-  }, [node, label, runtime.server, server, lazyOne, onLive])
+  }, [node, label, runtime.server, server, lazyOne, onLive, today])
   if (boundary === null) return <FormPlaceholder flowId={node.flow} className="form-loading loading" label={label} />
   return (
-    <div className="form-host" data-form-host={node.flow} {...(live ? {} : { [FORM_PENDING]: '' })}>
+    <div className="form-host" data-form-host={node.flow} {...{ [FORM_TODAY]: today }} {...(live ? {} : { [FORM_PENDING]: '' })}>
       {boundary}
     </div>
   )

@@ -20,6 +20,9 @@ export interface FormProps {
   prepared?: PreparedForm
   /** Hydrating over the server's markup: render exactly what the server rendered (no autofocus). */
   overServerMarkup?: boolean
+  /** "Today" (YYYY-MM-DD) as the server rendered the form with it (date bounds and hints): the
+   * browser hydrating that markup uses the same day, whatever the punter's time zone. */
+  today?: string
   /** Called once the form has mounted in the browser (its markup is live React). */
   onLive?: () => void
 }
@@ -39,5 +42,7 @@ export const ServerFormsContext = createContext<ServerForms | null>(null)
 export const FORM_PENDING = 'data-form-pending'
 /** Set on the host by the punter's first touch, key or focus inside a pending form. */
 export const FORM_USED = 'data-form-used'
+/** On the host of a server-rendered form: the day it was rendered with (`FormProps.today`). */
+export const FORM_TODAY = 'data-form-today'
 /** Set on the host when a submit was held: the form makes it again once it is live. */
 export const FORM_HELD = 'data-form-held'
