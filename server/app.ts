@@ -138,19 +138,33 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
   })
   // the build's hidden source maps are for the admin error view only, never for punters
   app.use((req, res, next) => (/\.map$/i.test(req.path) ? sendError(res, 404, HTTP_ERRORS.notFound) : next()))
+  // Hashed assets: a name is never reused for other bytes, so they carry no validators (ETag,
+  // Last-Modified: an immutable file is never revalidated) and no Accept-Ranges (a script is
+  // never fetched in parts) — about 100 bytes less on each script and style of every first load.
   app.use(
-    expressStaticGzip(distDir, {
+    '/assets',
+    expressStaticGzip(hashedAssets, {
       enableBrotli: true,
       orderPreference: ['br', 'gzip'],
       index: false,
       serveStatic: {
         index: false,
-        setHeaders(res, file) {
-          const hashed = file.startsWith(hashedAssets)
-          res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
-          if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name)
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
+        setHeaders(res) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+          for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name)
         },
       },
+    }),
+  )
+  app.use(
+    expressStaticGzip(distDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { index: false, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') },
     }),
   )
 

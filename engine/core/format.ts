@@ -5,8 +5,6 @@
  * locale's grouping, smaller ones none. Decision: the threshold applies to the ROUNDED amount (what
  * the punter reads), so 9999.999 shows as 10 000,00 (ru) / 10,000.00 (en).
  */
-import dayjs from 'dayjs'
-
 /** Display and storage date formats (spec §5). */
 export const DATE_DISPLAY_FORMAT = 'D MMM YYYY HH:mm'
 export const DATE_STORAGE_FORMAT = 'YYYY-MM-DD'
@@ -79,18 +77,35 @@ export function formatDateTime(value: unknown, locale = 'en', timeZone?: string)
   return `${parts.day} ${parts.month} ${parts.year} ${parts.hour}:${parts.minute}`
 }
 
+/**
+ * An ISO-like date without a zone ('2024-03-05', '2024-03-05T07:08', '2024/03/05 07:08:09.5') is a
+ * LOCAL date and time — the pattern dayjs used here before, kept exactly; anything else (a zone or
+ * 'Z', other formats) goes to ECMAScript's own Date parsing, as dayjs also did. (dayjs was on every
+ * first load for this alone: 2.9 KB brotli; issue 10.)
+ */
+const LOCAL_DATE = /^(\d{4})[-/]?(\d{1,2})?[-/]?(\d{0,2})[Tt\s]*(\d{1,2})?:?(\d{1,2})?:?(\d{1,2})?[.:]?(\d+)?$/
+
+function parseDate(text: string): Date {
+  const local = /z$/i.test(text) ? null : LOCAL_DATE.exec(text)
+  if (!local) return new Date(text)
+  const [, year, month, day, hour, minute, second, fraction] = local
+  return new Date(Number(year), Number(month ?? 1) - 1 || 0, Number(day || 1), Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0), Number((fraction ?? '0').slice(0, 3)))
+}
+
 function toDate(value: unknown): Date | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value
   if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : undefined
   if (typeof value !== 'string' || value.trim() === '') return undefined
   if (/^\d{10,}$/.test(value.trim())) return new Date(Number(value))
-  const date = dayjs(value)
-  return date.isValid() ? date.toDate() : undefined
+  const date = parseDate(value)
+  return Number.isNaN(date.getTime()) ? undefined : date
 }
 
-/** A date as stored and sent ('YYYY-MM-DD'); invalid input gives ''. */
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
+/** A date as stored and sent ('YYYY-MM-DD', the local date); invalid input gives ''. */
 export function toStorageDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return ''
-  const date = dayjs(value)
-  return date.isValid() ? date.format(DATE_STORAGE_FORMAT) : ''
+  const date = toDate(value)
+  return date ? `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : ''
 }

@@ -114,6 +114,8 @@ test.describe('online', () => {
       expect(asset.headers['cross-origin-resource-policy'], asset.url).toBe('same-origin')
       expect(asset.headers['content-security-policy'], asset.url).toBeUndefined()
       expect(asset.headers['x-frame-options'], asset.url).toBeUndefined()
+      // an immutable file is never revalidated nor fetched in parts: no validators, no ranges
+      for (const name of ['etag', 'last-modified', 'accept-ranges']) expect(asset.headers[name], `${asset.url} ${name}`).toBeUndefined()
     }
   })
 

@@ -53,6 +53,17 @@ describe('spec §5 dates', () => {
     expect(formatDateTime('not a date')).toBe('')
     expect(toStorageDate(undefined)).toBe('')
   })
+  it('a date string without a zone is a local date and time; with Z or an offset it is that instant', () => {
+    // local: the same day and time in whatever zone the page runs (ECMAScript alone would read a
+    // date-only string as UTC midnight: the day before, west of Greenwich)
+    expect(toStorageDate('2024-03-05')).toBe('2024-03-05')
+    expect(formatDateTime('2024-03-05')).toBe('5 Mar 2024 00:00')
+    expect(formatDateTime('2024/03/05 07:08')).toBe('5 Mar 2024 07:08')
+    expect(formatDateTime('2024-03-05T07:08:09.123')).toBe('5 Mar 2024 07:08')
+    expect(formatDateTime('2024-03-05T07:08:00Z', 'en', 'UTC')).toBe('5 Mar 2024 07:08')
+    expect(formatDateTime('2024-03-05T07:08:00+02:00', 'en', 'UTC')).toBe('5 Mar 2024 05:08')
+    expect(toStorageDate(Date.UTC(2024, 2, 5, 12))).toBe('2024-03-05')
+  })
 })
 
 describe("spec §5 display dates in each site locale: 'D MMM YYYY HH:mm' with the locale's month", () => {
