@@ -329,7 +329,9 @@ export function createPageRenderer(deps: ServerDeps) {
       // the visitor's experiment groups: in the first screen's stores and in the boot data, so the
       // browser's first render has the same (a first visit also gets its id in a cookie)
       const groups = visitorGroups.decide({ token: boot.bootstrap.remoteConfig.SIGMA_TOKEN, cookies: req.headers.cookie, userAgent: req.headers['user-agent'], site: boot.bootstrap.site })
-      const first = boot.complete && !hasPunterHint(req.headers.cookie ?? '') ? await firstScreen(req, boot, groups.experiments) : undefined
+      // nor a studio preview (`?preview=`): its documents are a draft the browser fetches with the
+      // admin's preview cookie, while this renderer knows only the published ones
+      const first = boot.complete && !hasPunterHint(req.headers.cookie ?? '') && req.query.preview === undefined ? await firstScreen(req, boot, groups.experiments) : undefined
       let markup = first?.markup
       const preloads: string[] = []
       for (const source of boot.chunks) {

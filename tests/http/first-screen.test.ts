@@ -100,6 +100,12 @@ describe('the first screen rendered on the server', () => {
     expect(root(guest.body)).toContain('data-header-item="login"')
   })
 
+  it('a studio preview (?preview=) keeps the boot shell: its documents are a draft the server renderer does not know', async () => {
+    const preview = await rawRequest(server.port, { path: '/join?preview=some-token', headers: { cookie: 'ConsentCookie=all' } })
+    expect(preview.status).toBeLessThan(500)
+    expect(root(preview.body)).toMatch(/^<div class="boot-shell"/)
+  })
+
   it('the root path and an unknown path keep the boot shell', async () => {
     for (const path of ['/', '/no/such/page']) {
       const res = await rawRequest(server.port, { path })

@@ -12,7 +12,7 @@
  * sent as a plain HTML form (a GET with the password in the address). A screen reached in the
  * browser (no server markup) loads the form at once, as before.
  */
-import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react'
 import type { NodeOf } from '../../documents/types'
 import { useRuntime, type EngineRuntime } from '../runtime'
 import { FormPlaceholder } from './FormPlaceholder'
@@ -99,6 +99,26 @@ export function FormNode({ node }: { node: NodeOf<'form'> }) {
   useEffect(() => {
     if (lazyOne?.gate && !lazyOne.gate.host.isConnected) lazyOne.gate.release()
   }, [lazyOne])
+  // A server-rendered form nobody has used yet still follows an operator's published change (its
+  // flow, its texts): its flow is loaded at once (answered from the page's boot data, no request),
+  // so a new documents version revalidates it like every document of the page, and when any
+  // document changed the server's markup is given up for a fresh render with what is current. A
+  // form in use is left alone: it hydrates with what the punter typed, then follows the change
+  // itself (../form/flow-form.tsx).
+  const [generation, setGeneration] = useState(0)
+  // a live form renders again when the documents change (its texts, its flow): the boundary below
+  // is kept across renders, so without this it would keep what it first rendered
+  const documentsVersion = useSyncExternalStore(runtime.subscribeDocuments, runtime.documentsVersion, runtime.documentsVersion)
+  useEffect(() => {
+    const gate = lazyOne?.gate
+    if (!gate || !gate.host.isConnected) return
+    runtime.load('flow', node.flow).catch(() => undefined)
+    return runtime.subscribeDocuments(() => {
+      if (gate.host.hasAttribute(FORM_USED) || !gate.host.hasAttribute(FORM_PENDING)) return
+      setGeneration((n) => n + 1)
+      gate.release()
+    })
+  }, [lazyOne, runtime, node.flow])
   // one element for the boundary across re-renders: a dehydrated boundary that receives new props
   // before its code has loaded would give up the server's markup for the placeholder
   const boundary = useMemo(() => {
@@ -114,12 +134,15 @@ export function FormNode({ node }: { node: NodeOf<'form'> }) {
       )
     }
     const { Form, gate } = lazyOne!
+    // a new generation is a new boundary: React drops the server's markup and renders it afresh
     return (
-      <Suspense fallback={placeholder}>
-        <Form node={node} onLive={onLive} overServerMarkup={Boolean(gate?.host.isConnected)} today={today} />
+      <Suspense key={generation} fallback={placeholder}>
+        <Form node={node} onLive={onLive} overServerMarkup={generation === 0 && Boolean(gate?.host.isConnected)} today={today} />
       </Suspense>
     )
-  }, [node, label, runtime.server, server, lazyOne, onLive, today])
+    // documentsVersion: a new element on a change, so a live form renders what is current
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [node, label, runtime.server, server, lazyOne, onLive, today, generation, documentsVersion])
   if (boundary === null) return <FormPlaceholder flowId={node.flow} className="form-loading loading" label={label} />
   return (
     <div className="form-host" data-form-host={node.flow} {...{ [FORM_TODAY]: today }} {...(live ? {} : { [FORM_PENDING]: '' })}>
