@@ -13,12 +13,27 @@ import { defineConfig } from 'vite'
 const studioRoot = fileURLToPath(new URL('./studio', import.meta.url))
 const plainMarkdown = fileURLToPath(new URL('./studio/plain-markdown.ts', import.meta.url))
 
+/**
+ * json5's build carries core-js's global lookup, `… : Function('return this')()`: never reached in
+ * a browser (it finds `window` first), but it is the one `Function(` in the studio's bundle, and the
+ * admin pages run under a CSP without 'unsafe-eval'. It becomes `globalThis`.
+ */
+function noGlobalFunction() {
+  return {
+    name: 'parlay-no-global-function',
+    transform(code: string, id: string) {
+      if (!id.includes('/node_modules/json5/')) return null
+      return { code: code.replaceAll("Function('return this')()", 'globalThis'), map: null }
+    },
+  }
+}
+
 export default defineConfig({
   root: studioRoot,
   base: '/admin/studio/',
   publicDir: false,
   // served by the admin module, compressed on the fly like the other admin answers (no precompressed files)
-  plugins: [react()],
+  plugins: [react(), noGlobalFunction()],
   resolve: {
     alias: [{ find: /^\.\.\/utils\/markdown(\.js)?$/, replacement: plainMarkdown }],
   },

@@ -2,7 +2,7 @@
  * The React engine against the real server, in Chromium at phone size (360 px). Each test name is
  * the rule it checks (spec §1 themes, §2 routes, menus, popups, error page; issue 2 "Done when").
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
@@ -245,6 +245,10 @@ test('the production bundle has no eval or Function( and no inline script', asyn
   const dist = process.env.PARLAY_E2E_DIST!
   const files = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'))
   for (const file of files) expect(readFileSync(join(dist, 'assets', file), 'utf8')).not.toMatch(/(^|[^A-Za-z0-9_$.])(Function|eval)\(/)
+  // the operator studio's bundle runs under the same CSP
+  const studio = join(dist, '.studio', 'assets')
+  expect(existsSync(studio), 'the studio is built with the site').toBe(true)
+  for (const file of readdirSync(studio).filter((f) => f.endsWith('.js'))) expect(readFileSync(join(studio, file), 'utf8'), file).not.toMatch(/(^|[^A-Za-z0-9_$.])(Function|eval)\(/)
   const html = readFileSync(join(dist, 'index.html'), 'utf8')
   expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
   expect(html).not.toMatch(/\sstyle=/)
