@@ -508,11 +508,19 @@ export const flowSchema = {
   $defs: definitions,
 } as const
 
+/** A stake range (major units of the punter's currency): below the minimum STAKE_TOO_LOW, above the maximum STAKE_TOO_HIGH. */
+const stakeBounds = {
+  type: 'object',
+  required: ['minimum', 'maximum'],
+  properties: { minimum: { type: 'number', exclusiveMinimum: 0 }, maximum: { type: 'number', exclusiveMinimum: 0, maximum: 1e12 } },
+  additionalProperties: false,
+} as const
+
 export const jurisdictionSchema = {
   $id: schemaUri('jurisdiction'),
   title: 'Parlay jurisdiction',
   type: 'object',
-  required: ['$schema', 'kind', 'id', 'name', 'hosts', 'defaultLocale', 'locales', 'currency', 'minimumAge'],
+  required: ['$schema', 'kind', 'id', 'name', 'hosts', 'defaultLocale', 'locales', 'currency', 'minimumAge', 'betting', 'games'],
   properties: {
     ...documentBase('jurisdiction'),
     id: { enum: JURISDICTIONS },
@@ -580,6 +588,29 @@ export const jurisdictionSchema = {
       properties: {
         passwordHistory: { type: 'integer', minimum: 0, maximum: 24, description: 'A new password may not be any of the last N (the current one included); 0 turns the check off.' },
       },
+      additionalProperties: false,
+    },
+    betting: {
+      type: 'object',
+      description: "Money bounds of sports bets, in major units of the punter's currency, checked before a bet is accepted (docs/money-rules.md).",
+      required: ['stake', 'maximumPayout', 'maximumDailyPayout'],
+      properties: {
+        stake: stakeBounds,
+        maximumPayout: { type: 'number', exclusiveMinimum: 0, maximum: 1e12, description: 'The most one bet may pay (stake × price, the stake included); a bet whose potential win is higher is refused with PAYOUT_TOO_HIGH.' },
+        maximumDailyPayout: {
+          type: 'number',
+          exclusiveMinimum: 0,
+          maximum: 1e12,
+          description: "The most the potential wins of one punter's bets placed in any 24 hours may add up to (whatever became of them); a bet that would pass it is refused with DAILY_PAYOUT_LIMIT_EXCEED.",
+        },
+      },
+      additionalProperties: false,
+    },
+    games: {
+      type: 'object',
+      description: "Money bounds of casino rounds, in major units of the punter's currency (docs/money-rules.md).",
+      required: ['stake'],
+      properties: { stake: stakeBounds },
       additionalProperties: false,
     },
     payments: {

@@ -13,6 +13,7 @@
  * wait — and a page that lost its request id (a reload) is given back the bet's pending one.
  */
 import { randomBytes } from 'node:crypto'
+import { toMajor, toMinor } from '../../engine/core/money'
 import type { Kysely } from 'kysely'
 import { registerMigration } from '../db/database'
 import { registerSchema } from '../db/schema'
@@ -139,18 +140,20 @@ export function createCashOut(deps: Pick<ServerDeps, 'db' | 'data'>, feed: Feed)
     const bet = await findBet(db, request.betId)
     if (!bet || bet.punterId !== request.punterId || bet.status === 'pending') return { ok: false, httpStatus: 404, code: 'BET_NOT_FOUND' }
     if (bet.status !== 'open') return { ok: false, httpStatus: 409, code: 'BET_CLOSED', payload: { status: bet.status } }
-    const seenMinor = Math.round(request.amount * 100)
+    const seen = toMinor(request.amount, bet.currency)
+    if (!seen.ok) return { ok: false, httpStatus: 400, code: 'ValidationError', payload: { field: 'amount', code: seen.code } }
+    const seenMinor = seen.minor
     const valueMinor = cashOutValueMinor(feed, bet)
     if (valueMinor === undefined) {
       emitPunterEvent('coRemoval', { punterId: bet.punterId, betId: bet.id })
       return { ok: false, httpStatus: 409, code: 'CASH_OUT_UNAVAILABLE' }
     }
-    if (!cashOutAccepted(request.confirmation, seenMinor, valueMinor)) return { ok: false, httpStatus: 409, code: 'CASH_OUT_AMOUNT_CHANGED', payload: { amount: valueMinor / 100, currency: bet.currency } }
+    if (!cashOutAccepted(request.confirmation, seenMinor, valueMinor)) return { ok: false, httpStatus: 409, code: 'CASH_OUT_AMOUNT_CHANGED', payload: { amount: toMajor(valueMinor, bet.currency), currency: bet.currency } }
     const wait = await delayed(request, now)
     if (wait) return wait
     if (!(await pay(bet, valueMinor, now))) return { ok: false, httpStatus: 409, code: 'BET_CLOSED', payload: { status: (await findBet(db, bet.id))?.status } }
-    emitPunterEvent('coRequest', { punterId: bet.punterId, betId: bet.id, status: 'ACCEPTED', amount: valueMinor / 100 })
+    emitPunterEvent('coRequest', { punterId: bet.punterId, betId: bet.id, status: 'ACCEPTED', amount: toMajor(valueMinor, bet.currency) })
     emitPunterEvent('betCountUpdate', { punterId: bet.punterId, count: await countOpenBets(db, bet.punterId) })
-    return { ok: true, status: 'ACCEPTED', bet: (await findBet(db, bet.id))!, amount: valueMinor / 100 }
+    return { ok: true, status: 'ACCEPTED', bet: (await findBet(db, bet.id))!, amount: toMajor(valueMinor, bet.currency) }
   }
 }

@@ -11,9 +11,10 @@
  * Settlement follows the feed (settlement.ts) from the moment the module mounts, after catching up
  * on results the feed already has, so bets placed before a restart settle after it.
  */
-import { Router, type Request, type Response } from 'express'
+import { Router, type Response } from 'express'
+import { toMajor } from '../../engine/core/money'
+import { potentialWinMinor } from '../../engine/core/payout'
 import { GATEWAY, type ServerDeps } from '../deps'
-import { jurisdictionOf } from '../dictionary'
 import { feedFor, type Feed } from '../feed'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateBody, validateQuery, idempotencyKeyProperty } from '../http/validate'
@@ -23,7 +24,8 @@ import type { Punter } from '../punters/repository'
 import { assertAllowedFor } from '../regulation/restrictions'
 import { requirePunter } from '../signup/punters'
 import { CASH_OUT_CONFIRMATION_TYPES, createCashOut, type CashOutConfirmationType } from './cashout'
-import { BET_PLACING_MODES, DEFAULT_STAKE, MAX_LEGS, placeBet, type BetPlacingMode } from './placement'
+import { betBoundsFor } from './bounds'
+import { BET_PLACING_MODES, MAX_LEGS, placeBet, type BetPlacingMode } from './placement'
 import { cashOutValueMinor, followFeed } from './settlement'
 import { countOpenBets, findBet, listBets, type Bet, type BetKind } from './store'
 import './openapi'
@@ -50,7 +52,7 @@ export const PLACE_SCHEMA = {
         },
       },
     },
-    stake: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000, description: "Major units of the punter's currency, at most 2 decimals." },
+    stake: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000, description: "Major units of the punter's currency, with at most its decimals (read exactly); the range is the punter's jurisdiction's (betting.stake)." },
     idempotencyKey: idempotencyKeyProperty('The same key answers the first bet again (a double tap places one bet).'),
   },
 } as const
@@ -80,28 +82,27 @@ export const CASH_OUT_SCHEMA = {
   },
 } as const
 
-/** A bet as the pages get it: major units, the current cash-out offer on open bets. */
+/** A bet's potential win in minor units: kept since it was placed, else computed from its legs the same way. */
+export const potentialWinOf = (bet: Bet): number => bet.potentialWinMinor ?? Number(potentialWinMinor(bet.stakeMinor, bet.legs.map((l) => l.price)))
+
+/** A bet as the pages get it: major units of its currency, the current cash-out offer on open bets. */
 export function betView(feed: Feed, bet: Bet) {
   const offer = cashOutValueMinor(feed, bet)
+  const major = (minor: number) => toMajor(minor, bet.currency)
   return {
     betId: bet.id,
     kind: bet.kind,
-    stake: bet.stakeMinor / 100,
+    stake: major(bet.stakeMinor),
     currency: bet.currency,
     price: bet.price,
-    potentialWin: Math.round(bet.stakeMinor * bet.price) / 100,
+    potentialWin: major(potentialWinOf(bet)),
     status: bet.status,
-    payout: bet.payoutMinor === null ? null : bet.payoutMinor / 100,
+    payout: bet.payoutMinor === null ? null : major(bet.payoutMinor),
     createdAt: new Date(bet.createdAt).toISOString(),
     settledAt: bet.settledAt === null ? null : new Date(bet.settledAt).toISOString(),
     selections: bet.legs,
-    cashOut: offer === undefined ? null : { amount: offer / 100, currency: bet.currency },
+    cashOut: offer === undefined ? null : { amount: major(offer), currency: bet.currency },
   }
-}
-
-function stakeBounds(deps: ServerDeps, req: Request) {
-  const stake = (jurisdictionOf(deps, req) as unknown as { betting?: { stake?: { minimum?: number; maximum?: number } } } | undefined)?.betting?.stake
-  return { minimum: stake?.minimum ?? DEFAULT_STAKE.minimum, maximum: stake?.maximum ?? DEFAULT_STAKE.maximum }
 }
 
 const modeOf = (punter: Punter): BetPlacingMode => {
@@ -116,7 +117,7 @@ export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise
   const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter
   const requestCashOut = createCashOut(deps, feed)
-  const balanceOf = async (punterId: number) => (await balanceMinorOf(data, punterId)) / 100
+  const balanceOf = async (punter: Punter) => toMajor(await balanceMinorOf(data, punter.id), punter.currency)
   /** The feed played up to now and the bets it settled meanwhile settled (a page then sees them closed). */
   const caughtUp = async () => {
     feed.advanceTo()
@@ -146,7 +147,7 @@ export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise
     const result = await placeBet(
       deps,
       feed,
-      { punterId: punter.id, currency: punter.currency, kind: body.kind, picks: body.selections, stake: body.stake, idempotencyKey: body.idempotencyKey, mode: modeOf(punter), stakeBounds: stakeBounds(deps, req) },
+      { punterId: punter.id, currency: punter.currency, kind: body.kind, picks: body.selections, stake: body.stake, idempotencyKey: body.idempotencyKey, mode: modeOf(punter), bounds: betBoundsFor(deps, req, punter.currency) },
       deps.now(),
     )
     if (!result.ok) return sendError(res, result.httpStatus, result.code, result.payload)
@@ -155,7 +156,7 @@ export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise
       emitPunterEvent('betCountUpdate', { punterId: punter.id, count: await countOpenBets(data.db, punter.id) })
     }
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, { ...betView(feed, result.bet), balance: await balanceOf(punter.id) })
+    sendOk(res, { ...betView(feed, result.bet), balance: await balanceOf(punter) })
   })
 
   router.get('/bets', auth, validateQuery(BETS_QUERY), async (req, res) => {
@@ -193,7 +194,7 @@ export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise
     res.setHeader('Cache-Control', 'no-store')
     if (result.status === 'PENDING') return sendOk(res, { status: 'PENDING', requestId: result.requestId, retryAfterMs: result.retryAfterMs })
     log.info('bets.cashed-out', { punterId: punter.id, betId, amount: result.amount })
-    sendOk(res, { status: 'ACCEPTED', amount: result.amount, bet: betView(feed, result.bet), balance: await balanceOf(punter.id) })
+    sendOk(res, { status: 'ACCEPTED', amount: result.amount, bet: betView(feed, result.bet), balance: await balanceOf(punter) })
   })
 
   return router

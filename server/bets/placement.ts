@@ -4,17 +4,23 @@
  * odds-change policy (spec §3 betPlacingMode); the stake follows the money rules; the bet is
  * written once per idempotency key and its stake debited once under a unique ledger reference, so
  * a double tap places one bet (the second answers the first).
+ *
+ * Money (issue 28 item 2, docs/money-rules.md): the stake is read exactly in minor units or refused;
+ * the potential win is computed exactly (engine/core/payout.ts) at the current prices and must fit
+ * the jurisdiction's maximum payout per bet and, with the punter's other bets of the last 24 hours,
+ * its maximum daily payout, all before the bet is accepted.
  */
+import { toMajor } from '../../engine/core/money'
+import { potentialWinMinor } from '../../engine/core/payout'
 import type { ServerDeps } from '../deps'
 import type { Feed, SelectionView } from '../feed'
 import { changeBalance } from '../punters/events'
+import { checkStake, PAYOUT_DAY_MS, type BetBounds, type Refusal } from './bounds'
 import { findBet, findBetByKey, insertPendingBet, openPendingBet, withdrawPendingBet, type Bet, type BetKind } from './store'
 
 export const BET_PLACING_MODES = ['EqualsToCurrent', 'GreaterOrEqualsToCurrent', 'Any'] as const
 export type BetPlacingMode = (typeof BET_PLACING_MODES)[number]
 
-/** Stake bounds in major units when the jurisdiction document names none (`betting.stake`). */
-export const DEFAULT_STAKE = { minimum: 0.1, maximum: 10_000 } as const
 export const MAX_LEGS = 20
 
 export interface Pick {
@@ -28,10 +34,12 @@ export interface Placement {
   currency: string
   kind: BetKind
   picks: Pick[]
+  /** Major units, as the punter sent it. */
   stake: number
   idempotencyKey: string
   mode: BetPlacingMode
-  stakeBounds: { minimum: number; maximum: number }
+  /** The punter's jurisdiction's bounds in the punter's currency (./bounds.ts). */
+  bounds: BetBounds
 }
 
 export interface PriceChange {
@@ -51,17 +59,21 @@ export function priceAccepted(mode: BetPlacingMode, seen: number, current: numbe
   return current === seen
 }
 
-const hasAtMostTwoDecimals = (amount: number) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6
 const describe = (s: SelectionView) => `${s.event.home} – ${s.event.away}: ${s.line === undefined ? s.code : `${s.code} ${s.line}`}`
 
-function checkShape(p: Placement): PlacementResult | undefined {
+/** The bet's shape and its stake in minor units, or why it cannot be taken. */
+function checkShape(p: Placement): { ok: true; stakeMinor: number } | Refusal {
   if (p.kind === 'single' && p.picks.length !== 1) return { ok: false, httpStatus: 400, code: 'ValidationError', payload: { field: 'selections', code: 'single' } }
   if (p.kind === 'accumulator' && (p.picks.length < 2 || p.picks.length > MAX_LEGS)) return { ok: false, httpStatus: 400, code: 'ValidationError', payload: { field: 'selections', code: 'accumulator' } }
   if (new Set(p.picks.map((x) => x.selectionId)).size !== p.picks.length) return { ok: false, httpStatus: 400, code: 'ValidationError', payload: { field: 'selections', code: 'uniqueItems' } }
-  if (!hasAtMostTwoDecimals(p.stake)) return { ok: false, httpStatus: 400, code: 'ValidationError', payload: { field: 'stake', code: 'multipleOf' } }
-  if (p.stake < p.stakeBounds.minimum) return { ok: false, httpStatus: 400, code: 'STAKE_TOO_LOW', payload: { limit: p.stakeBounds.minimum, currency: p.currency } }
-  if (p.stake > p.stakeBounds.maximum) return { ok: false, httpStatus: 400, code: 'STAKE_TOO_HIGH', payload: { limit: p.stakeBounds.maximum, currency: p.currency } }
-  return undefined
+  return checkStake(p.stake, p.currency, p.bounds.stake)
+}
+
+/** The potential win at the current prices, exactly, when it fits the maximum payout per bet. */
+export function checkPayout(stakeMinor: number, prices: readonly number[], bounds: BetBounds, currency: string): { ok: true; potentialWinMinor: number } | Refusal {
+  const potential = potentialWinMinor(stakeMinor, prices)
+  if (potential > BigInt(bounds.maximumPayoutMinor)) return { ok: false, httpStatus: 400, code: 'PAYOUT_TOO_HIGH', payload: { limit: toMajor(bounds.maximumPayoutMinor, currency), currency } }
+  return { ok: true, potentialWinMinor: Number(potential) }
 }
 
 /** The selections as they stand now, or why the bet cannot be taken. */
@@ -114,13 +126,19 @@ export async function placeBet(deps: { db: ServerDeps['db']; data: ServerDeps['d
   const { data } = deps
   let bet = await findBetByKey(data.db, p.punterId, p.idempotencyKey)
   if (!bet) {
-    const bad = checkShape(p)
-    if (bad) return bad
+    const shape = checkShape(p)
+    if (!shape.ok) return shape
     const current = currentSelections(feed, p)
     if (!current.ok) return current
+    const payout = checkPayout(shape.stakeMinor, current.views.map((v) => v.price), p.bounds, p.currency)
+    if (!payout.ok) return payout
     const price = Math.round(current.views.reduce((product, v) => product * v.price, 1) * 100) / 100
     const legs = current.views.map((v) => ({ selectionId: v.id, eventId: v.event.id, price: v.price, description: describe(v) }))
-    bet = await insertPendingBet(data, { punterId: p.punterId, idempotencyKey: p.idempotencyKey, kind: p.kind, stakeMinor: Math.round(p.stake * 100), currency: p.currency, price, legs }, now)
+    const daily = { maximumMinor: p.bounds.maximumDailyPayoutMinor, windowMs: PAYOUT_DAY_MS }
+    const written = await insertPendingBet(data, { punterId: p.punterId, idempotencyKey: p.idempotencyKey, kind: p.kind, stakeMinor: shape.stakeMinor, currency: p.currency, price, potentialWinMinor: payout.potentialWinMinor, legs }, now, daily)
+    if ('exceeded' in written)
+      return { ok: false, httpStatus: 403, code: 'DAILY_PAYOUT_LIMIT_EXCEED', payload: { limit: toMajor(daily.maximumMinor, p.currency), available: toMajor(written.availableMinor, p.currency), currency: p.currency } }
+    bet = written
   }
   if (bet.status !== 'pending') return { ok: true, bet, created: false }
   const staked = await stakePendingBet(deps, bet, now)

@@ -6,6 +6,7 @@
  * often the feed repeats itself. When a live price or status moves, the punters holding the
  * selection get a cash-out offer (coOffer) or its withdrawal (coRemoval) over their socket.
  */
+import { potentialWinMinor } from '../../engine/core/payout'
 import { isStorageUnavailable } from '../db/database'
 import type { ServerDeps } from '../deps'
 import { createFeed, treeOriginOf, type EventUpdate, type Feed, type SelectionResult } from '../feed'
@@ -18,11 +19,11 @@ type Deps = Pick<ServerDeps, 'db' | 'data'>
 /** What the house keeps of a cash-out's fair value. */
 export const CASH_OUT_MARGIN = 0.05
 
-/** The bet's payout if it closes now: 0 for a loss. */
+/** The bet's payout if it closes now: 0 for a loss; a win pays the potential win computed the way
+ * the bet showed it (engine/core/payout.ts), a void leg counting at price 1 (never more than shown). */
 function payoutOf(bet: Bet): number {
   if (bet.legs.some((l) => l.result === 'LOSE')) return 0
-  const price = bet.legs.reduce((product, l) => product * (l.result === 'VOID' ? 1 : l.price), 1)
-  return Math.round(bet.stakeMinor * price)
+  return Number(potentialWinMinor(bet.stakeMinor, bet.legs.map((l) => (l.result === 'VOID' ? 1 : l.price))))
 }
 
 /**

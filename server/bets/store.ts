@@ -85,6 +85,8 @@ interface BetTable {
   settled_at: number | null
   /** When the payout was credited (at the close for a lost bet); null while a claimed bet is unpaid. */
   paid_at: number | null
+  /** stake × the legs' prices, rounded down (engine/core/payout.ts); null for bets placed before q085. */
+  potential_win_minor: number | null
 }
 
 interface BetSelectionTable {
@@ -139,6 +141,13 @@ registerSchema('q080-bets', async (db) => {
   await db.schema.createIndex('bet_selections_selection').ifNotExists().on('bet_selections').column('selection_id').execute()
 })
 
+// Issue 28: the potential win is computed once, exactly, when the bet is placed, and kept: what the
+// bet shows, what the payout caps were checked against (the daily one sums it) and what a win pays.
+registerSchema('q085-bet-potential-win', async (db) => {
+  await db.schema.alterTable('bets').addColumn('potential_win_minor', 'bigint').execute()
+  await db.schema.createIndex('bets_punter_created').ifNotExists().on('bets').columns(['punter_id', 'created_at']).execute()
+})
+
 export interface BetLeg {
   selectionId: string
   eventId: string
@@ -154,8 +163,10 @@ export interface Bet {
   kind: BetKind
   stakeMinor: number
   currency: string
-  /** The combined decimal price taken (product of the legs' prices). */
+  /** The combined decimal price taken (product of the legs' prices, to two decimals: for display). */
   price: number
+  /** stake × the legs' prices exactly, rounded down: shown, capped and paid (null: a bet from before it was kept). */
+  potentialWinMinor: number | null
   status: StoredBetStatus
   payoutMinor: number | null
   createdAt: number
@@ -187,6 +198,7 @@ async function withLegs(db: Db, rows: BetTable[]): Promise<Bet[]> {
     stakeMinor: row.stake_minor,
     currency: row.currency,
     price: row.price,
+    potentialWinMinor: row.potential_win_minor,
     status: row.status,
     payoutMinor: row.payout_minor,
     createdAt: row.created_at,
@@ -260,28 +272,66 @@ export interface NewBet {
   stakeMinor: number
   currency: string
   price: number
+  potentialWinMinor: number
   legs: Omit<BetLeg, 'result'>[]
+}
+
+export interface DailyPayoutExceeded {
+  exceeded: true
+  /** What the limit still allows in the rolling window. */
+  availableMinor: number
+}
+
+/** What a daily payout limit allows: the potential wins of the punter's bets of the last 24 hours plus this one. */
+export interface DailyPayoutLimit {
+  maximumMinor: number
+  windowMs: number
+}
+
+/** The potential wins of the punter's bets (any status; withdrawn ones are gone) placed after `since`. */
+export async function potentialWinsSince(db: Db, punterId: number, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('bets')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('potential_win_minor'), eb.lit(0)).as('total'))
+    .where('punter_id', '=', punterId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
 }
 
 /**
  * Writes the bet `pending` with its legs, unless its key already has one (a parallel request with
- * the same key, on any instance, keeps the first); answers the key's bet either way.
+ * the same key, on any instance, keeps the first); answers the key's bet either way. With a daily
+ * payout limit, the sum of the punter's potential wins of the last 24 hours is read and the bet
+ * written in one transaction, one at a time per punter on every instance (parallel bets never both
+ * fit under one limit); a bet that would pass it is not written: answered with what is left.
  */
-export async function insertPendingBet(data: DataLayer, input: NewBet, now: number): Promise<Bet> {
+export async function insertPendingBet(data: DataLayer, input: NewBet, now: number): Promise<Bet>
+export async function insertPendingBet(data: DataLayer, input: NewBet, now: number, daily: DailyPayoutLimit): Promise<Bet | DailyPayoutExceeded>
+export async function insertPendingBet(data: DataLayer, input: NewBet, now: number, daily?: DailyPayoutLimit): Promise<Bet | DailyPayoutExceeded> {
   const id = randomBytes(12).toString('base64url')
-  await data.transaction(async (tx) => {
-    const inserted = await tx
-      .insertInto('bets')
-      .values({ id, punter_id: input.punterId, idempotency_key: input.idempotencyKey, kind: input.kind, stake_minor: input.stakeMinor, currency: input.currency, price: input.price, status: 'pending', created_at: now })
-      .onConflict((oc) => oc.columns(['punter_id', 'idempotency_key']).doNothing())
-      .returning('id')
-      .executeTakeFirst()
-    if (!inserted) return
-    await tx
-      .insertInto('bet_selections')
-      .values(input.legs.map((l, position) => ({ bet_id: id, selection_id: l.selectionId, event_id: l.eventId, price: l.price, description: l.description, position })))
-      .execute()
-  })
+  const refused = await data.transaction(
+    async (tx) => {
+      if (daily && !(await tx.selectFrom('bets').select('id').where('punter_id', '=', input.punterId).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst())) {
+        const used = await potentialWinsSince(tx, input.punterId, now - daily.windowMs)
+        if (used + input.potentialWinMinor > daily.maximumMinor) return { exceeded: true as const, availableMinor: Math.max(0, daily.maximumMinor - used) }
+      }
+      const inserted = await tx
+        .insertInto('bets')
+        .values({ id, punter_id: input.punterId, idempotency_key: input.idempotencyKey, kind: input.kind, stake_minor: input.stakeMinor, currency: input.currency, price: input.price, potential_win_minor: input.potentialWinMinor, status: 'pending', created_at: now })
+        .onConflict((oc) => oc.columns(['punter_id', 'idempotency_key']).doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (!inserted) return undefined
+      await tx
+        .insertInto('bet_selections')
+        .values(input.legs.map((l, position) => ({ bet_id: id, selection_id: l.selectionId, event_id: l.eventId, price: l.price, description: l.description, position })))
+        .execute()
+      return undefined
+    },
+    { serialiseOn: `bets:${input.punterId}` },
+  )
+  if (refused) return refused
   return (await findBetByKey(data.db, input.punterId, input.idempotencyKey))!
 }
 

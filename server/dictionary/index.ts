@@ -27,7 +27,8 @@ function withSkipCountryIds(policy: unknown): Record<string, unknown> {
   return { ...block, skipCountryIds: codes.map(countryIdOf) }
 }
 
-/** The jurisdiction document of a request's site (sign-up policy lives there). */
+/** The jurisdiction document of a request's site (sign-up policy lives there): behind a punter's
+ * session, the punter's own jurisdiction's, whatever the host (server/http/site.ts `bindPunterSite`). */
 export function jurisdictionOf(deps: Pick<ServerDeps, 'documents'>, req: Request): JurisdictionDocument {
   const context = siteContext(req, deps)
   const record = deps.documents.resolve('jurisdiction', context.site.id, context)

@@ -23,13 +23,14 @@ import { announceRound } from '../realtime/gambling'
 import type { Punter } from '../punters/repository'
 import { assertAllowedFor } from '../regulation/restrictions'
 import { requirePunter } from '../signup/punters'
+import { toMajor } from '../../engine/core/money'
+import { checkStake, gameStakeBoundsFor, stakeBoundsView } from '../bets/bounds'
 import { playCrash, roundNumbers, spinSlot } from './engine'
 import { deleteRound, favorites, findRoundByKey, insertRound, setFavorite, type Round } from './store'
 import './openapi'
 
 export const GAME_PRODUCTS = ['casino', 'live-casino', 'live-games', 'virtual-sports', 'fast-games', 'mgames', 'crash'] as const
 export type GameProduct = (typeof GAME_PRODUCTS)[number]
-export const GAME_STAKE = { minimum: 0.1, maximum: 500 } as const
 
 export interface CatalogueGame {
   gameId: string
@@ -50,7 +51,7 @@ export const PLAY_SCHEMA = {
   required: ['stake', 'idempotencyKey'],
   additionalProperties: false,
   properties: {
-    stake: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000, description: "Major units of the punter's currency, at most 2 decimals." },
+    stake: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000, description: "Major units of the punter's currency, with at most its decimals (read exactly); the range is the punter's jurisdiction's (games.stake)." },
     idempotencyKey: idempotencyKeyProperty('The same key answers the first round again (a double tap plays once).'),
     cashOutAt: { type: 'number', minimum: 1.01, maximum: 1000, description: 'Crash only: the multiplier to cash out at automatically.' },
   },
@@ -64,7 +65,6 @@ export const FAVORITE_SCHEMA = {
   properties: { product: { enum: GAME_PRODUCTS }, gameId: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' }, favorite: { type: 'boolean' } },
 } as const
 
-const hasAtMostTwoDecimals = (amount: number) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6
 const SEED = process.env.PARLAY_GAMES_SEED || 'parlay-demo-games'
 
 
@@ -136,7 +136,7 @@ export function createGamesRouter(deps: ServerDeps): Router {
   const { data, log } = deps
   const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter
-  const balanceOf = async (punterId: number) => (await balanceMinorOf(data, punterId)) / 100
+  const balanceOf = async (punter: Punter) => toMajor(await balanceMinorOf(data, punter.id), punter.currency)
 
   router.get('/games/favorites', auth, validateQuery(FAVORITES_QUERY), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
@@ -166,7 +166,9 @@ export function createGamesRouter(deps: ServerDeps): Router {
     const allowed = await assertAllowedFor(deps, req, punter.id, 'game')
     if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, { ...game, currency: punter.currency, stake: GAME_STAKE, balance: await balanceOf(punter.id), favorite: (await favorites(data.db, punter.id, game.product)).includes(game.gameId) })
+    // the stake range of the punter's own jurisdiction (games.stake), in the punter's currency
+    const stake = stakeBoundsView(gameStakeBoundsFor(deps, req, punter.currency), punter.currency)
+    sendOk(res, { ...game, currency: punter.currency, stake, balance: await balanceOf(punter), favorite: (await favorites(data.db, punter.id, game.product)).includes(game.gameId) })
   })
 
   router.post('/games/:product/:gameId/play', auth, validateBody(PLAY_SCHEMA), async (req, res) => {
@@ -176,17 +178,16 @@ export function createGamesRouter(deps: ServerDeps): Router {
     const allowed = await assertAllowedFor(deps, req, punter.id, 'game')
     if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
     const body = req.body as { stake: number; idempotencyKey: string; cashOutAt?: number }
-    if (!hasAtMostTwoDecimals(body.stake)) return sendError(res, 400, 'ValidationError', { field: 'stake', code: 'multipleOf' })
-    if (body.stake < GAME_STAKE.minimum) return sendError(res, 400, 'STAKE_TOO_LOW', { limit: GAME_STAKE.minimum, currency: punter.currency })
-    if (body.stake > GAME_STAKE.maximum) return sendError(res, 400, 'STAKE_TOO_HIGH', { limit: GAME_STAKE.maximum, currency: punter.currency })
-    const played = await playRound(deps, punter.id, game, Math.round(body.stake * 100), body.idempotencyKey, body.cashOutAt, deps.now())
+    const stake = checkStake(body.stake, punter.currency, gameStakeBoundsFor(deps, req, punter.currency))
+    if (!stake.ok) return sendError(res, stake.httpStatus, stake.code, stake.payload)
+    const played = await playRound(deps, punter.id, game, stake.stakeMinor, body.idempotencyKey, body.cashOutAt, deps.now())
     if (played === 'INSUFFICIENT_FUNDS') return sendError(res, 409, 'INSUFFICIENT_FUNDS')
     if (played.created) {
       log.info('games.round', { punterId: punter.id, product: game.product, gameId: game.gameId, roundId: played.round.roundId })
       announceRound(played.round, game.title)
     }
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, { ...played.round, currency: punter.currency, balance: await balanceOf(punter.id) })
+    sendOk(res, { ...played.round, currency: punter.currency, balance: await balanceOf(punter) })
   })
   return router
 }

@@ -45,12 +45,15 @@ export function logRequests(deps: Pick<ServerDeps, 'documents' | 'log'>) {
     res.locals.log = log
     res.once('finish', () => {
       const punterId = (req as Request & { punterSession?: { punterId: number } }).punterSession?.punterId
+      // a punter's request through another site was served by the punter's own (docs/adr/0001)
+      const bound = site === undefined ? undefined : siteContext(req, deps)
       const fields = {
         method: req.method,
         route: answeredRoute(req, res),
         status: res.statusCode,
         ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
         ...(punterId !== undefined ? { punterId } : {}),
+        ...(bound?.requestedSite !== undefined ? { servedSite: bound.site.id } : {}),
       }
       // a 503 is an answer the server chose (draining, storage down: logged where it was decided)
       if (res.statusCode >= 500 && res.statusCode !== 503) log.error('http.request', fields)

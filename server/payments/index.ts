@@ -1,7 +1,8 @@
 /**
  * Server module `payments`: the cashier, deposit limits and punter bonuses (issue 12 items 3–5).
  *
- *   GET  /api/payments/methods                         the site's deposit payment sources (all currencies)
+ *   GET  /api/payments/methods                         the site's deposit payment sources (all currencies); a
+ *                                                      logged-in punter's own site's, whatever the host
  *   POST {mobile}/payments/deposit {amount, method, idempotencyKey?}   a payment and the provider's page
  *   POST {mobile}/payments/deposit/confirm {paymentId}  what happened (the return from /threedsconfirm); credits once
  *   GET  {mobile}/payments/deposit/{paymentId}          a payment of the punter, as it stands
@@ -23,11 +24,14 @@ import { translationsFor } from '../documents/router'
 import type { ServerModule } from '../modules'
 import { findPunterById, type Punter } from '../punters/repository'
 import { requirePunter } from '../signup/punters'
+import { punterSiteIfLoggedIn } from '../auth/session-check'
 import { assertAllowedFor } from '../regulation/restrictions'
 import { findPromoCode, redeemPromoCode, type PromoCodePolicy } from './bonus'
 import { createPayment, findPayment, findPaymentByKey, settlePayment, type Payment } from './ledger'
-import { exceededPeriod, limitStates, setLimit, type LimitChange } from './limits'
+import { exceededPeriod, limitStates, setLimit, type LimitChange, type LimitExceeded } from './limits'
 import { depositLimitPolicy, paymentSources, sourcesFor, type LimitPeriod } from './policy'
+import { settlePendingPayments } from './pending'
+import { limitToMinor, toMajor, toMinor } from '../../engine/core/money'
 import { createSimulatedProvider, type PaymentProvider } from './simulator'
 import { announceParticipation } from '../promotions'
 
@@ -36,7 +40,7 @@ export const DEPOSIT_SCHEMA = {
   required: ['amount', 'method'],
   additionalProperties: false,
   properties: {
-    amount: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000_000, description: 'Major units of the punter\'s currency, at most 2 decimals.' },
+    amount: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000_000, description: 'Major units of the punter\'s currency, with at most its decimals (read exactly, never rounded).' },
     method: { type: 'string', pattern: '^[a-z0-9-]{1,40}$', description: 'A payment source id of the site for the punter\'s currency.' },
     idempotencyKey: idempotencyKeyProperty('The same key answers the first payment again (a double tap pays once).'),
   },
@@ -68,15 +72,13 @@ export const PROMO_INPUT_SCHEMA = {
 
 const LIMIT_CODES: Record<LimitPeriod, string> = { daily: 'DAILY_DEPOSIT_LIMIT_EXCEED', weekly: 'WEEKLY_DEPOSIT_LIMIT_EXCEED', monthly: 'MONTHLY_DEPOSIT_LIMIT_EXCEED' }
 
-const hasAtMostTwoDecimals = (amount: number) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6
-
 const paymentAnswer = (payment: Payment, punterBalanceMinor: number | undefined, firstDepositDate: string | null | undefined) => ({
   paymentId: payment.id,
   status: payment.status,
-  amount: payment.amountMinor / 100,
+  amount: toMajor(payment.amountMinor, payment.currency),
   currency: payment.currency,
   method: payment.method,
-  ...(punterBalanceMinor === undefined ? {} : { balance: punterBalanceMinor / 100, firstDepositDate: firstDepositDate ?? null }),
+  ...(punterBalanceMinor === undefined ? {} : { balance: toMajor(punterBalanceMinor, payment.currency), firstDepositDate: firstDepositDate ?? null }),
 })
 
 /** 'D MMM YYYY HH:mm' (spec §5 display) in the punter's language, UTC stated. */
@@ -109,13 +111,13 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
   }
 
   // Each source with its name in the asked locale (`label`), so a screen lists them as they are.
-  router.get('/api/payments/methods', validateQuery(METHODS_QUERY), (req, res) => {
+  router.get('/api/payments/methods', punterSiteIfLoggedIn(deps), validateQuery(METHODS_QUERY), (req, res) => {
     const context = siteContext(req, deps)
     const locale = typeof req.query.locale === 'string' && context.site.locales.includes(req.query.locale) ? req.query.locale : context.locale
     const texts = translationsFor(deps, context, locale)?.resources ?? {}
     const fallback = translationsFor(deps, context, 'en')?.resources ?? {}
     res.setHeader('Cache-Control', 'no-cache')
-    res.setHeader('Vary', 'Host, Accept-Language')
+    res.setHeader('Vary', 'Host, Accept-Language, x-parlay-target, punter-session-hash')
     sendOk(res, paymentSources(deps, req).map((source) => ({ ...source, label: texts[source.name] ?? fallback[source.name] ?? source.id })))
   })
 
@@ -125,19 +127,22 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     // restricted punters (spec §6) do not deposit: the jurisdiction document says which restriction takes what
     const allowed = await assertAllowedFor(deps, req, punter.id, 'deposit')
     if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
-    if (!hasAtMostTwoDecimals(amount)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'multipleOf' })
+    const read = toMinor(amount, punter.currency)
+    if (!read.ok) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: read.code })
+    const amountMinor = read.minor
     const source = sourcesFor(deps, req, punter.currency).find((s) => s.id === method)
     if (!source) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'method', code: 'enum' })
-    if (amount < source.minimum) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'minimum', limit: source.minimum })
-    if (amount > source.maximum) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'maximum', limit: source.maximum })
+    if (amountMinor < limitToMinor(source.minimum, punter.currency)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'minimum', limit: source.minimum })
+    if (amountMinor > limitToMinor(source.maximum, punter.currency)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'maximum', limit: source.maximum })
     if (!provider) return sendError(res, 503, 'SERVICE_UNAVAILABLE')
+    // what the provider decided meanwhile first: only credited money and payments still open count (ADR 0002)
+    await settlePendingPayments(deps, provider, punter.id, deps.now())
     const now = deps.now()
-    const amountMinor = Math.round(amount * 100)
-    const policy = depositLimitPolicy(deps, req)
+    const policy = depositLimitPolicy(deps, req, punter.currency)
     // the limits read and the payment written in one transaction, one at a time per punter on every
     // instance: parallel deposits never both fit under one limit
     const answer = await data.transaction(
-      async (tx): Promise<{ payment?: Payment; exceeded?: LimitPeriod | null }> => {
+      async (tx): Promise<{ payment?: Payment; exceeded?: LimitExceeded | null }> => {
         const earlier = idempotencyKey ? await findPaymentByKey(tx, punter.id, idempotencyKey) : undefined
         if (earlier) return { payment: earlier }
         const exceeded = await exceededPeriod(tx, punter.id, amountMinor, policy, now)
@@ -147,8 +152,8 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
       { serialiseOn: `deposits:${punter.id}` },
     )
     if ('exceeded' in answer && answer.exceeded) {
-      log.info('payments.deposit.refused', { punterId: punter.id, period: answer.exceeded })
-      return sendError(res, 403, LIMIT_CODES[answer.exceeded], { period: answer.exceeded })
+      log.info('payments.deposit.refused', { punterId: punter.id, period: answer.exceeded.period })
+      return sendError(res, 403, LIMIT_CODES[answer.exceeded.period], { ...answer.exceeded, currency: punter.currency })
     }
     const payment = answer.payment!
     const { redirectUrl } = await provider.checkout({ id: payment.id, amountMinor: payment.amountMinor, currency: payment.currency, threeDSecure: source.threeDSecure })
@@ -174,7 +179,9 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
   })
 
   const limitsAnswer = async (req: Request, punter: Punter) => {
-    const policy = depositLimitPolicy(deps, req)
+    // the counter shows credited money: payments the provider decided meanwhile are applied first
+    await settlePendingPayments(deps, provider, punter.id, deps.now())
+    const policy = depositLimitPolicy(deps, req, punter.currency)
     const when = dateTimeText(siteContext(req, deps).locale)
     const limits = (await limitStates(data.db, punter.id, policy, deps.now())).map((limit) => (limit.pending ? { ...limit, pending: { ...limit.pending, effectiveAtText: when(limit.pending.effectiveAt) } } : limit))
     return { currency: punter.currency, increaseTakesEffectAfterHours: policy.increaseTakesEffectAfterHours, limits }
@@ -185,18 +192,20 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
   })
   gate.put('/payments/deposit-limits', auth, validateBody(LIMITS_SCHEMA), async (req, res) => {
     const punter = punterOf(res)
-    const policy = depositLimitPolicy(deps, req)
-    const body = req.body as Partial<Record<LimitPeriod, number | null>>
-    for (const [period, amount] of Object.entries(body) as [LimitPeriod, number | null][]) {
-      if (!policy.periods.includes(period)) return sendError(res, 400, HTTP_ERRORS.validation, { field: period, code: 'unknownField' })
-      if (amount !== null && !hasAtMostTwoDecimals(amount)) return sendError(res, 400, HTTP_ERRORS.validation, { field: period, code: 'multipleOf' })
-      const cap = policy.maximum[period]
-      if (amount !== null && cap !== undefined && amount > cap) return sendError(res, 400, HTTP_ERRORS.validation, { field: period, code: 'maximum', limit: cap })
+    const policy = depositLimitPolicy(deps, req, punter.currency)
+    const wanted: [LimitPeriod, number | null][] = []
+    for (const [period, amount] of Object.entries(req.body as Record<string, number | null>)) {
+      if (!(policy.periods as string[]).includes(period)) return sendError(res, 400, HTTP_ERRORS.validation, { field: period, code: 'unknownField' })
+      const read = amount === null ? undefined : toMinor(amount, punter.currency)
+      if (read && !read.ok) return sendError(res, 400, HTTP_ERRORS.validation, { field: period, code: read.code })
+      const cap = policy.maximum[period as LimitPeriod]
+      if (read?.ok && cap !== undefined && read.minor > cap) return sendError(res, 400, HTTP_ERRORS.validation, { field: period, code: 'maximum', limit: toMajor(cap, punter.currency) })
+      wanted.push([period as LimitPeriod, read?.ok ? read.minor : null])
     }
     const changes: Partial<Record<LimitPeriod, LimitChange>> = {}
     await data.transaction(
       async (tx) => {
-        for (const [period, amount] of Object.entries(body) as [LimitPeriod, number | null][]) changes[period] = await setLimit(tx, punter.id, period, amount, policy, deps.now())
+        for (const [period, minor] of wanted) changes[period] = await setLimit(tx, punter.id, period, minor, policy, deps.now())
       },
       { serialiseOn: `deposit-limits:${punter.id}` },
     )

@@ -6,6 +6,12 @@
  * time (`regulatory.depositLimits.increaseTakesEffectAfterHours`) and only then applies, read
  * lazily against the injected clock. Amounts are kept in minor units.
  *
+ * What counts against a limit (docs/adr/0002-deposit-limit-counts-credited-money.md): the deposits
+ * CREDITED in the rolling window (by the time the money arrived), plus the payments still in
+ * progress at the provider, held as a reservation until their outcome is known. A failed, abandoned
+ * or expired payment never counts. The punter's counter (`used`) shows only credited money; the
+ * reservation is shown apart (`inProgress`).
+ *
  * On the query layer (issue 16): every function takes the database or a transaction of it, so the
  * deposit route checks the limits and records the payment in one transaction (./index.ts).
  */
@@ -13,6 +19,7 @@ import type { Kysely } from 'kysely'
 import { registerMigration } from '../db/database'
 import { registerSchema } from '../db/schema'
 import type { Tables } from '../db/tables'
+import { toMajor } from '../../engine/core/money'
 import { PERIOD_MS, type DepositLimitPolicy, type LimitPeriod } from './policy'
 
 registerMigration(
@@ -70,12 +77,13 @@ export interface LimitState {
   /** A looser limit waiting for its cooling-off time. */
   pending: { amount: number | null; effectiveAt: string } | null
   maximum: number | null
-  /** Deposits counted in the rolling window now (major units). */
+  /** Deposits credited in the rolling window now (major units): only money that arrived. */
   used: number
+  /** Payments started and not yet decided by the provider (major units): held against every limit meanwhile. */
+  inProgress: number
 }
 
-const toMinor = (amount: number | null | undefined) => (amount === null || amount === undefined ? null : Math.round(amount * 100))
-const toMajor = (minor: number | null) => (minor === null ? null : minor / 100)
+const majorOf = (policy: DepositLimitPolicy) => (minor: number | null | undefined) => (minor === null || minor === undefined ? null : toMajor(minor, policy.currency))
 
 function row(db: Kysely<Tables>, punterId: number, period: LimitPeriod): Promise<LimitRow | undefined> {
   return db.selectFrom('deposit_limits').select(['amount_minor', 'pending', 'pending_amount_minor', 'pending_effective_at']).where('punter_id', '=', punterId).where('period', '=', period).executeTakeFirst()
@@ -84,45 +92,71 @@ function row(db: Kysely<Tables>, punterId: number, period: LimitPeriod): Promise
 /** The limit in force at `now` (minor units; null = none), the cap included. */
 export async function limitInForce(db: Kysely<Tables>, punterId: number, period: LimitPeriod, policy: DepositLimitPolicy, now: number): Promise<number | null> {
   const current = await row(db, punterId, period)
-  let amount = current ? current.amount_minor : toMinor(policy.defaults[period])
+  let amount = current ? current.amount_minor : (policy.defaults[period] ?? null)
   if (current?.pending === 1 && current.pending_effective_at !== null && current.pending_effective_at <= now) amount = current.pending_amount_minor
-  const cap = toMinor(policy.maximum[period])
+  const cap = policy.maximum[period] ?? null
   if (cap !== null && (amount === null || amount > cap)) return cap
   return amount
 }
 
-/** Deposits (succeeded or still in progress) in the rolling window ending at `now`, minor units. */
-export async function depositedInWindow(db: Kysely<Tables>, punterId: number, period: LimitPeriod, now: number): Promise<number> {
+/** Deposits credited in the rolling window ending at `now` (counted when the money arrived), minor units. */
+export async function creditedInWindow(db: Kysely<Tables>, punterId: number, period: LimitPeriod, now: number): Promise<number> {
   const row = await db
     .selectFrom('payments')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), eb.lit(0)).as('total'))
     .where('punter_id', '=', punterId)
-    .where('status', 'in', ['pending', 'succeeded'])
-    .where('created_at', '>', now - PERIOD_MS[period])
+    .where('status', '=', 'succeeded')
+    .where('settled_at', '>', now - PERIOD_MS[period])
     .executeTakeFirstOrThrow()
   return Number(row.total)
 }
 
-/** The first period whose limit this deposit would pass, or null. */
-export async function exceededPeriod(db: Kysely<Tables>, punterId: number, amountMinor: number, policy: DepositLimitPolicy, now: number): Promise<LimitPeriod | null> {
+/** Payments of the punter still pending (their outcome not known yet), minor units: the reservation. */
+export async function inProgressMinor(db: Kysely<Tables>, punterId: number): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), eb.lit(0)).as('total'))
+    .where('punter_id', '=', punterId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}
+
+export interface LimitExceeded {
+  period: LimitPeriod
+  /** The limit in force, credited money and money in progress, in major units (what the page explains). */
+  limit: number
+  used: number
+  inProgress: number
+}
+
+/** The first period whose limit this deposit would pass (credited + in progress + this one), or null. */
+export async function exceededPeriod(db: Kysely<Tables>, punterId: number, amountMinor: number, policy: DepositLimitPolicy, now: number): Promise<LimitExceeded | null> {
+  const reserved = await inProgressMinor(db, punterId)
   for (const period of policy.periods) {
     const limit = await limitInForce(db, punterId, period, policy, now)
-    if (limit !== null && (await depositedInWindow(db, punterId, period, now)) + amountMinor > limit) return period
+    if (limit === null) continue
+    const credited = await creditedInWindow(db, punterId, period, now)
+    const major = majorOf(policy)
+    if (credited + reserved + amountMinor > limit) return { period, limit: major(limit)!, used: major(credited)!, inProgress: major(reserved)! }
   }
   return null
 }
 
 export async function limitStates(db: Kysely<Tables>, punterId: number, policy: DepositLimitPolicy, now: number): Promise<LimitState[]> {
   const states: LimitState[] = []
+  const major = majorOf(policy)
+  const inProgress = major(await inProgressMinor(db, punterId))!
   for (const period of policy.periods) {
     const current = await row(db, punterId, period)
     const waiting = current?.pending === 1 && current.pending_effective_at !== null && current.pending_effective_at > now
     states.push({
       period,
-      amount: toMajor(await limitInForce(db, punterId, period, policy, now)),
-      pending: waiting ? { amount: toMajor(current!.pending_amount_minor), effectiveAt: new Date(current!.pending_effective_at!).toISOString() } : null,
-      maximum: policy.maximum[period] ?? null,
-      used: (await depositedInWindow(db, punterId, period, now)) / 100,
+      amount: major(await limitInForce(db, punterId, period, policy, now)),
+      pending: waiting ? { amount: major(current!.pending_amount_minor), effectiveAt: new Date(current!.pending_effective_at!).toISOString() } : null,
+      maximum: major(policy.maximum[period]),
+      used: major(await creditedInWindow(db, punterId, period, now))!,
+      inProgress,
     })
   }
   return states
@@ -131,12 +165,11 @@ export async function limitStates(db: Kysely<Tables>, punterId: number, policy: 
 export type LimitChange = 'applied' | 'pending' | 'unchanged'
 
 /**
- * Sets one period's limit (major units; null = no limit). Stricter → in force now (and any
+ * Sets one period's limit (minor units; null = no limit). Stricter → in force now (and any
  * waiting raise is dropped); looser → waits `increaseTakesEffectAfterHours`. Call it inside a
  * transaction (the read and the write belong together).
  */
-export async function setLimit(tx: Kysely<Tables>, punterId: number, period: LimitPeriod, amount: number | null, policy: DepositLimitPolicy, now: number): Promise<LimitChange> {
-  const wanted = toMinor(amount)
+export async function setLimit(tx: Kysely<Tables>, punterId: number, period: LimitPeriod, wanted: number | null, policy: DepositLimitPolicy, now: number): Promise<LimitChange> {
   const current = await limitInForce(tx, punterId, period, policy, now)
   const stricter = current === null ? wanted !== null : wanted !== null && wanted < current
   const upsert = (values: Pick<DepositLimitTable, 'amount_minor' | 'pending' | 'pending_amount_minor' | 'pending_effective_at'>) =>

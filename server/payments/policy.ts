@@ -3,8 +3,12 @@
  * payment sources (spec §3 shared config "deposit payment sources", per currency) and the player
  * protection limits (spec §3 "player protection limits (defaults, maximum, deposit, lost)") with
  * the waiting time before a raised limit applies (`regulatory.depositLimits`).
+ *
+ * Behind a punter's session the request is bound to the punter's own site (server/http/site.ts
+ * `bindPunterSite`), so these are the account's jurisdiction's rules, whatever the host.
  */
 import type { Request } from 'express'
+import { limitToMinor } from '../../engine/core/money'
 import type { ServerDeps } from '../deps'
 import { jurisdictionOf } from '../dictionary'
 
@@ -30,18 +34,21 @@ export interface DepositLimitPolicy {
   periods: LimitPeriod[]
   /** A raised (or removed) limit applies this many hours after the punter asks. */
   increaseTakesEffectAfterHours: number
-  /** Limits a new punter starts with (major units), per period. */
+  /** The punter's currency, which the amounts below are in. */
+  currency: string
+  /** Limits a new punter starts with (minor units), per period. */
   defaults: Partial<Record<LimitPeriod, number>>
-  /** The highest limit a punter may set; with a maximum, "no limit" means the maximum. */
+  /** The highest limit a punter may set (minor units); with a maximum, "no limit" means the maximum. */
   maximum: Partial<Record<LimitPeriod, number>>
 }
 
-const numbers = (value: unknown): Partial<Record<LimitPeriod, number>> => {
+/** A document's per-period amounts (major units) in minor units of `currency`. */
+const minorAmounts = (value: unknown, currency: string): Partial<Record<LimitPeriod, number>> => {
   const out: Partial<Record<LimitPeriod, number>> = {}
   if (value && typeof value === 'object')
     for (const period of LIMIT_PERIODS) {
       const n = (value as Record<string, unknown>)[period]
-      if (typeof n === 'number' && Number.isFinite(n) && n >= 0) out[period] = n
+      if (typeof n === 'number' && Number.isFinite(n) && n >= 0) out[period] = limitToMinor(n, currency)
     }
   return out
 }
@@ -57,11 +64,12 @@ export function sourcesFor(deps: Pick<ServerDeps, 'documents'>, req: Request, cu
   return paymentSources(deps, req).filter((source) => source.currencies.includes(currency))
 }
 
-export function depositLimitPolicy(deps: Pick<ServerDeps, 'documents'>, req: Request): DepositLimitPolicy {
+/** The deposit limit rules of the request's (the punter's own) jurisdiction, amounts in minor units of `currency`. */
+export function depositLimitPolicy(deps: Pick<ServerDeps, 'documents'>, req: Request, currency: string): DepositLimitPolicy {
   const doc = jurisdictionOf(deps, req) as unknown as { regulatory?: { depositLimits?: Record<string, unknown>; limits?: { increaseWaitingHours?: unknown } } }
   // Curaçao states its waiting time once, for every limit, in `regulatory.limits`.
   const raw: Record<string, unknown> = { increaseTakesEffectAfterHours: doc?.regulatory?.limits?.increaseWaitingHours, ...(doc?.regulatory?.depositLimits ?? {}) }
   const periods = Array.isArray(raw.periods) ? (raw.periods as string[]).filter((p): p is LimitPeriod => (LIMIT_PERIODS as readonly string[]).includes(p)) : [...LIMIT_PERIODS]
   const hours = typeof raw.increaseTakesEffectAfterHours === 'number' && raw.increaseTakesEffectAfterHours >= 0 ? raw.increaseTakesEffectAfterHours : 24
-  return { periods, increaseTakesEffectAfterHours: hours, defaults: numbers(raw.defaults), maximum: numbers(raw.maximum) }
+  return { periods, increaseTakesEffectAfterHours: hours, currency, defaults: minorAmounts(raw.defaults, currency), maximum: minorAmounts(raw.maximum, currency) }
 }

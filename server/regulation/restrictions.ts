@@ -116,7 +116,8 @@ export async function assertAllowed(data: DataLayer, punterId: number, jurisdict
   return { ok: false, httpStatus: 403, code, payload: { operation, restriction: deciding.type, endDate: deciding.endDate } }
 }
 
-/** The jurisdiction document of the request's site (what `assertAllowed` reads). */
+/** The jurisdiction document of the request's site (what `assertAllowed` reads): behind a punter's
+ * session, the punter's own (server/http/site.ts `bindPunterSite`). */
 export function jurisdictionFor(deps: Pick<ServerDeps, 'documents'>, req: Request): RestrictionPolicy | undefined {
   const context = siteContext(req, deps)
   return deps.documents.resolve('jurisdiction', context.site.id, context)?.source as RestrictionPolicy | undefined

@@ -4,9 +4,9 @@
  * the casino and live casino gates. Every body is validated; every refusal is a 4xx in the envelope.
  */
 import { Router, type Request, type Response } from 'express'
-import { HEADERS } from '../../engine/core/contracts'
-import { authenticate } from '../auth/sessions'
+import { punterSiteIfLoggedIn, sessionOfRequest } from '../auth/session-check'
 import type { ServerDeps } from '../deps'
+import { bindPunterSite } from '../http/site'
 import { sendError, sendOk } from '../http/envelope'
 import { validateBody } from '../http/validate'
 import { jurisdictionFor, restrictionsView } from './restrictions'
@@ -58,8 +58,8 @@ export function createRegulationRouter(deps: ServerDeps): Router {
   router.post('/self-exclude/permanent', session, validateBody(SELF_EXCLUDE_PERMANENT_SCHEMA), exclude(() => ({ kind: 'permanent' })))
   router.post('/self-exclude/timeout', session, validateBody(SELF_EXCLUDE_TIMEOUT_SCHEMA), exclude((b) => ({ kind: 'timeout', daysCount: Number(b.daysCount) })))
 
-  /** Public policy (no session): what this site offers, shaped for the responsible-gambling screen's lists. */
-  router.get('/self-exclude/options', (req, res) => {
+  /** Public policy: what this site offers (a logged-in punter's own site), shaped for the responsible-gambling screen's lists. */
+  router.get('/self-exclude/options', punterSiteIfLoggedIn(deps), (req, res) => {
     const policy = selfExclusionPolicy(policyOf(req))
     const periods = (unit: string) => policy.periods.filter((p) => p.endsWith(unit)).map((period) => ({ period, count: Number(period.slice(1, -1)) }))
     sendOk(res, {
@@ -89,9 +89,10 @@ export function createRegulationRouter(deps: ServerDeps): Router {
   /** Without a live session the answer is NO_ACTIVE_SESSION (not 401): there is nothing to remind. */
   router.get('/regulation/punter/session/notification', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
-    const bearer = /^Bearer (\S{1,200})$/.exec(req.header('authorization') ?? '')?.[1]
-    const live = await authenticate(deps.data, req.header(HEADERS.sessionHash), bearer, deps.now())
-    sendOk(res, await sessionNotification(deps.data, deps.data.db, live?.sessionId, sessionReminderInterval(policyOf(req)), deps.now()))
+    // the reminder interval is the punter's own jurisdiction's (docs/adr/0001)
+    const live = await sessionOfRequest(deps, req)
+    if (live) bindPunterSite(req, deps, live.punter.jurisdiction)
+    sendOk(res, await sessionNotification(deps.data, deps.data.db, live?.session.sessionId, sessionReminderInterval(policyOf(req)), deps.now()))
   })
 
   router.post('/regulation/punter/session/confirm', session, validateBody(EMPTY_BODY_SCHEMA), async (req, res) => {

@@ -5,6 +5,6 @@
 import { requirePunterSession } from '../auth/session-check'
 import type { ServerDeps } from '../deps'
 
-export function requirePunter(deps: Pick<ServerDeps, 'db' | 'data' | 'now'>) {
+export function requirePunter(deps: Pick<ServerDeps, 'db' | 'data' | 'now' | 'documents'>) {
   return requirePunterSession(deps)
 }

@@ -12,8 +12,7 @@ import { sendOk } from '../http/envelope'
 import { findPunterById, insertPunter, recordLogin, type NewPunter, type Punter } from '../punters/repository'
 import type { Result } from '../../engine/core/contracts'
 import type { NextFunction, Request } from 'express'
-import { sessionOfRequest } from '../auth/session-check'
-import { sendError } from '../http/envelope'
+import { punterOfRequest } from '../auth/session-check'
 import { punterSessionCheck } from '../http/route-docs'
 
 export type NewSignupPunter = Omit<NewPunter, 'password'> & { passwordHash: string }
@@ -34,11 +33,12 @@ export async function sendLoggedIn(deps: Pick<ServerDeps, 'db' | 'data'>, res: R
 }
 
 
-/** Middleware: the request's punter (session hash header + optional bearer), or 401. */
-export function requirePunter(deps: Pick<ServerDeps, 'db' | 'data' | 'now'>) {
+/** Middleware: the request's punter (session hash header + optional bearer), or 401; the request
+ * bound to the punter's own site (server/auth/session-check.ts `punterOfRequest`). */
+export function requirePunter(deps: Pick<ServerDeps, 'db' | 'data' | 'now' | 'documents'>) {
   return punterSessionCheck(async (req: Request, res: Response, next: NextFunction) => {
-    const found = await sessionOfRequest(deps, req)
-    if (!found) return sendError(res, 401, 'UNAUTHORIZED')
+    const found = await punterOfRequest(deps, req, res)
+    if (!found) return
     res.locals.punter = found.punter
     next()
   })

@@ -92,7 +92,7 @@ describe.each(ENGINES)('bets on %s (two instances on PostgreSQL)', (engine, runs
     const before = await a.balance(hash)
     const now = a.clock.now
     // the request that wrote this bet ended before its debit (a crash): not listed, not settled
-    const written = await insertPendingBet(a.deps.data, { punterId: punter.id, idempotencyKey: newKey(), kind: 'single', stakeMinor: 300, currency: punter.currency, price: selection.price, legs: [{ selectionId: selection.id, eventId: selection.eventId, price: selection.price, description: 'crashed' }] }, now)
+    const written = await insertPendingBet(a.deps.data, { punterId: punter.id, idempotencyKey: newKey(), kind: 'single', stakeMinor: 300, currency: punter.currency, price: selection.price, potentialWinMinor: Math.floor(300 * selection.price), legs: [{ selectionId: selection.id, eventId: selection.eventId, price: selection.price, description: 'crashed' }] }, now)
     expect((await a.call('GET', 'bets/open', { hash })).json.payload.map((bet: { betId: string }) => bet.betId)).not.toContain(written.id)
     await sweep(b.deps, now + PENDING_BET_GRACE_MS - 1)
     expect((await findBet(b.deps.data.db, written.id))!.status).toBe('pending') // its own request may still finish it

@@ -28,15 +28,15 @@ async function later<T>(ms: number, body: () => Promise<T>): Promise<T> {
 }
 
 describe('deposit limits the punter sets', () => {
-  it('a deposit over the daily limit is refused with DAILY_DEPOSIT_LIMIT_EXCEED; deposits in progress count', async () => {
+  it('a deposit over the daily limit is refused with DAILY_DEPOSIT_LIMIT_EXCEED; payments in progress are held against it, the counter shows only credited money', async () => {
     const hash = await server.login('opened@demo.parlay.test')
     expect((await setLimits(hash, { daily: 100 })).json.payload.changes).toEqual({ daily: 'applied' })
     expect((await deposit(hash, 60)).status).toBe(200)
     const refused = await deposit(hash, 50)
     expect(refused.status).toBe(403)
-    expect(refused.json).toEqual({ status: 'ERROR', errorCode: 'DAILY_DEPOSIT_LIMIT_EXCEED', payload: { period: 'daily' } })
+    expect(refused.json).toEqual({ status: 'ERROR', errorCode: 'DAILY_DEPOSIT_LIMIT_EXCEED', payload: { period: 'daily', limit: 100, used: 0, inProgress: 60, currency: 'USD' } })
     expect((await deposit(hash, 40)).status).toBe(200)
-    expect(limitOf(await limits(hash), 'daily')).toMatchObject({ amount: 100, used: 100, pending: null })
+    expect(limitOf(await limits(hash), 'daily')).toMatchObject({ amount: 100, used: 0, inProgress: 100, pending: null })
   })
 
   it('weekly and monthly limits answer their own codes', async () => {

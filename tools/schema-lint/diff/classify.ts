@@ -36,7 +36,7 @@ const RULES: [ImpactClass, RegExp][] = [
   ['responsible-gambling', /reality-?check|responsible|sessionReminder|session-reminder|gamblingTest|gamblingRules/i],
   ['consent-legal', /terms|consent|agree|legal|privacy|gdpr|cookie|policy|regulation|contract/i],
   ['identity-kyc', /document|passport|identity|identification|kyc|codiceFiscale|\bcpr\b|mitid|firstName|lastName|address|upload|tsupis|verification|needDocument/i],
-  ['money-bonus', /deposit|bonus|promo|balance|currency|withdraw|payment|money|amount|welcome|offer|cashback|loyalty|vip/i],
+  ['money-bonus', /deposit|bonus|promo|balance|currency|withdraw|payment|money|amount|welcome|offer|cashback|loyalty|vip|stake|payout/i],
 ]
 
 /** The compliance class a set of words points at, or undefined. */

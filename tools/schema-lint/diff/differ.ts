@@ -323,6 +323,8 @@ function interpret(change: RawChange, doc: DocumentSnapshot): Interpretation {
   if (typeof before === 'boolean' && typeof after === 'boolean') direction = after ? 'tightened' : 'loosened'
   // Regulatory numbers (waiting hours, exclusion days, limits) protect the punter more when larger.
   if (keys[0] === 'regulatory' && typeof before === 'number' && typeof after === 'number') direction = after < before ? 'loosened' : 'tightened'
+  // Money bounds (maximum stake, maximum payouts) risk more when larger; a larger minimum stake asks more of the punter.
+  if ((keys[0] === 'betting' || keys[0] === 'games') && typeof before === 'number' && typeof after === 'number' && key !== 'minimum') direction = after > before ? 'loosened' : 'tightened'
   return { rule: 'value.changed', message: `${lead || (subject && subject !== thing ? `${subject}: ` : '')}${isKeyedParent(parent) ? thing : pathWords} ${show(before)} → ${show(after)}`, direction }
 }
 
