@@ -997,7 +997,7 @@ export const gameSchema = {
       required: ['instantCrashOneIn', 'maxMultiplier'],
       description:
         'One round in instantCrashOneIn crashes at 1.00 (the house edge); otherwise the multiplier is 2^32 / (2^32 − k) for a uniform 32-bit k, floored to 2 decimals and capped at maxMultiplier. The punter cashes out automatically at a target of 1.01 to maxMultiplier (2 decimals).',
-      properties: { instantCrashOneIn: { type: 'integer', minimum: 2, maximum: 10_000 }, maxMultiplier: { type: 'integer', minimum: 2, maximum: 100_000 } },
+      properties: { instantCrashOneIn: { type: 'integer', minimum: 2, maximum: 10_000 }, maxMultiplier: { type: 'integer', minimum: 2, maximum: 1000, description: 'The cap on the crash point and the highest cash-out target.' } },
       additionalProperties: false,
     },
   },

@@ -2,8 +2,7 @@
  * The crash game a game document declares (kind `game`, engine `crash`), decided by the same
  * functions on the server, at document load and in the benchmark. One round in N (a uniform draw
  * below N is 0) crashes at 1.00: that is the house edge. Otherwise a uniform 32-bit k gives the
- * crash point 2^32 / (2^32 − k), floored to hundredths and capped at the game's maximum, computed
- * in integers (a floating division can round up across a hundredth). The punter's automatic
+ * crash point 2^32 / (2^32 − k), floored to hundredths and capped at the game's maximum. The punter's automatic
  * cash-out at target t wins t × stake when the crash point is at least t.
  *
  * P(crash point ≥ t) = (N − 1)/N × ⌊100·2^32 / (100t)⌋ / 2^32 for 1 < t ≤ the maximum, so the return
@@ -26,14 +25,15 @@ export interface CrashRound {
 
 const SCALED = 100 * UINT32_RANGE
 
-/** The crash point in hundredths for k in [0, 2^32), outside an instant crash: ⌊100·2^32 / (2^32 − k)⌋, capped. */
+/**
+ * The crash point in hundredths for k in [0, 2^32), outside an instant crash: ⌊100·2^32 / (2^32 − k)⌋,
+ * capped. The double division floors exactly below the cap (at most 1000.00): a quotient there has
+ * a divisor d ≥ 2^32/1000, so a non-integer one lies at least 1/d > 2^-23 from the next integer, far
+ * more than a double's spacing near 10^5 (2^-36), and an integer one is exact (tests check every
+ * boundary against BigInt).
+ */
 export function crashHundredths(crash: CrashMaths, k: number): number {
-  const divisor = UINT32_RANGE - k
-  let quotient = Math.floor(SCALED / divisor)
-  // exact integer floor: both products stay below 2^53
-  if (quotient * divisor > SCALED) quotient--
-  else if ((quotient + 1) * divisor <= SCALED) quotient++
-  return Math.min(quotient, crash.maxMultiplier * 100)
+  return Math.min(Math.floor(SCALED / (UINT32_RANGE - k)), crash.maxMultiplier * 100)
 }
 
 /** One round drawn from the stream: the instant-crash draw first, then k. */
