@@ -7,6 +7,7 @@
 import type { DocumentService } from '../documents/service'
 import type { GameMaths } from '../../shared/games/maths'
 import { gameFor, isReturnAllowed, returnRangeOf, type ReturnRange } from '../../shared/games/offer'
+import { hundredthsOfPercent } from '../../shared/games/rational'
 
 export interface OfferedGame {
   maths: GameMaths
@@ -42,7 +43,7 @@ export function offerFor(documents: Pick<DocumentService, 'list'>, jurisdiction:
 export function cashOutProblem(maths: GameMaths, cashOutAt: number | undefined): 'notAllowed' | 'multipleOf' | 'maximum' | undefined {
   if (cashOutAt === undefined) return undefined
   if (!maths.crash) return 'notAllowed'
-  if (Math.abs(Math.round(cashOutAt * 100) - cashOutAt * 100) > 1e-6) return 'multipleOf'
+  if (hundredthsOfPercent(cashOutAt) === undefined) return 'multipleOf'
   return cashOutAt > maths.crash.maxMultiplier ? 'maximum' : undefined
 }
 

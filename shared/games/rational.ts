@@ -13,7 +13,7 @@ export function percentOf(ratio: Ratio): number {
   return Number(scaled) / 1_000_000
 }
 
-/** A declared percentage with at most 2 decimals as hundredths of a percent (96.5 → 9650), or undefined. */
+/** A number with at most 2 decimals as a whole number of hundredths (96.5 → 9650), or undefined. */
 export function hundredthsOfPercent(declared: number): number | undefined {
   const scaled = Math.round(declared * 100)
   return Number.isFinite(declared) && Math.abs(scaled - declared * 100) < 1e-6 ? scaled : undefined
