@@ -47,6 +47,23 @@ export function formatMoney(amount: unknown, locale: string, currency?: string):
   return formatter(locale, currency || undefined, Math.abs(value) >= GROUPING_THRESHOLD).format(value)
 }
 
+const percentFormatters = new Map<string, Intl.NumberFormat>()
+/** A percentage given in percent (96.5) as the locale writes it with 2 decimals: 96.50% (en), 96,50 % (es); '' for a non-number. */
+export function formatPercent(percent: unknown, locale: string): string {
+  if (typeof percent !== 'number' || !Number.isFinite(percent)) return ''
+  let f = percentFormatters.get(locale)
+  if (!f) {
+    const options: Intl.NumberFormatOptions = { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }
+    try {
+      f = new Intl.NumberFormat(locale, options)
+    } catch {
+      f = new Intl.NumberFormat('en', options)
+    }
+    percentFormatters.set(locale, f)
+  }
+  return f.format(percent / 100)
+}
+
 const dateFormatters = new Map<string, Intl.DateTimeFormat>()
 function dateFormatter(locale: string, timeZone: string | undefined): Intl.DateTimeFormat {
   const key = `${locale}|${timeZone ?? ''}`

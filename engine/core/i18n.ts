@@ -13,12 +13,13 @@
  * everywhere is reported once (engine/core/report.ts); a key missing everywhere shows as ''.
  *
  * Dates in texts: `{{date, datetime}}` formats an ISO string, epoch ms or Date as spec §5's
- * 'D MMM YYYY HH:mm' in the page's locale. A placeholder no caller filled shows as '' and is
+ * 'D MMM YYYY HH:mm' in the page's locale; `{{rtp, percent}}` writes a number of percent (96.5) as
+ * the locale does, with 2 decimals (96.50%, 96,50 %). A placeholder no caller filled shows as '' and is
  * reported, never as a literal `{{name}}`.
  */
 import type { Text } from '../documents/types'
 import { resolveBindings, type EvaluationContext } from './context'
-import { formatDateTime } from './format'
+import { formatDateTime, formatPercent } from './format'
 import { report } from './report'
 
 /** The last locale of every fallback chain: every key exists in English (schema-lint). */
@@ -143,6 +144,7 @@ export function createI18n(options: I18nOptions): I18n {
         return ''
       }
       if (format === 'datetime') return formatDateTime(value, language, options.timeZone)
+      if (format === 'percent') return formatPercent(value, language)
       if (value === null) return ''
       return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
     })

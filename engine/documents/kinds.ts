@@ -685,6 +685,18 @@ export const jurisdictionSchema = {
           properties: { timeoutsMinutes: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 1440 }, minItems: 1 } },
         },
         sessionReminderIntervalMinutes: { type: 'integer', minimum: 1, maximum: 1440, description: 'Spain: minutes between session reminders while a session runs.' },
+        gameReturn: {
+          type: 'object',
+          required: ['minimum', 'maximum', 'basis'],
+          description:
+            "The return to player a casino game must declare to be offered to this jurisdiction's punters (percent, inclusive); a game outside it is refused at launch (GAME_RETURN_NOT_ALLOWED). No range: no casino game is offered. docs/adr/0002-game-return-ranges.md",
+          properties: {
+            minimum: { type: 'number', minimum: 0, maximum: 100 },
+            maximum: { type: 'number', minimum: 0, maximum: 100 },
+            basis: { type: 'string', minLength: 1, maxLength: 300, description: 'Where the numbers come from: the published rule, or the recorded decision where none is published.' },
+          },
+          additionalProperties: false,
+        },
       },
     },
     loyalty: {
@@ -952,6 +964,81 @@ export const promotionSchema = {
   additionalProperties: false,
 } as const
 
+/** Reel symbols a slot may use (the game node draws each one). */
+export const SLOT_SYMBOLS = ['cherry', 'lemon', 'plum', 'bell', 'star', 'seven'] as const
+export const GAME_ENGINES = ['slot', 'crash'] as const
+
+const slotReel = {
+  type: 'object',
+  description: "Symbol → its number of stops on this reel. The reel's strip lists the symbols in SLOT_SYMBOLS order, each repeated that many times; a spin stops on each stop with the same chance.",
+  propertyNames: { enum: SLOT_SYMBOLS },
+  additionalProperties: { type: 'integer', minimum: 1, maximum: 1000 },
+  minProperties: 2,
+} as const
+
+const slotPay = {
+  type: 'object',
+  required: ['pays'],
+  description: 'One winning combination on the pay line. A spin pays the highest of the combinations it shows (never two).',
+  properties: {
+    line: { type: 'array', minItems: 3, maxItems: 3, items: { enum: [...SLOT_SYMBOLS, 'any'] }, description: 'The symbol each reel must show, left to right; "any" for any symbol.' },
+    symbol: { enum: SLOT_SYMBOLS, description: 'With count: at least count of this symbol anywhere on the line.' },
+    count: { type: 'integer', minimum: 1, maximum: 3 },
+    pays: { type: 'integer', minimum: 1, maximum: 100_000, description: 'The win as a multiple of the stake (the stake back included).' },
+  },
+  oneOf: [{ required: ['line'], not: { anyOf: [{ required: ['symbol'] }, { required: ['count'] }] } }, { required: ['symbol', 'count'], not: { required: ['line'] } }],
+  additionalProperties: false,
+} as const
+
+/** A casino game's maths (issue 28 item 3): the paytable the server plays and the return it
+ * declares. The loader refuses a document whose exact return (computed from the paytable by the
+ * code the server plays, shared/games) differs from `targetReturn` by more than 0.01 points. */
+export const gameSchema = {
+  $id: schemaUri('game'),
+  title: 'Parlay casino game (maths)',
+  type: 'object',
+  required: ['$schema', 'kind', 'id', 'name', 'engine', 'targetReturn', 'lobby'],
+  properties: {
+    ...documentBase('game'),
+    name: { type: 'string', minLength: 1, maxLength: 80, description: 'What reviewers call it (the lobby shows each lobby game\'s own title).' },
+    engine: { enum: GAME_ENGINES },
+    targetReturn: {
+      type: 'number',
+      minimum: 1,
+      maximum: 200,
+      description: 'The declared return to player, in percent with at most 2 decimals (96.5 = 96.50 %): shown to punters, checked against the exact return of the paytable and against each jurisdiction\'s range.',
+    },
+    volatility: { enum: ['low', 'medium', 'high'], description: 'How a punter should expect the wins to come: many small ones (low) or rare big ones (high).' },
+    lobby: {
+      type: 'array',
+      maxItems: 200,
+      uniqueItems: true,
+      items: { type: 'string', pattern: '^[a-z-]{2,20}/[a-z0-9-]{1,60}$' },
+      description: 'The lobby games (product/gameId) that play this game; a lobby game no game names cannot be launched.',
+    },
+    slot: {
+      type: 'object',
+      required: ['reels', 'pays'],
+      description: 'Three reels and one pay line.',
+      properties: { reels: { type: 'array', minItems: 3, maxItems: 3, items: slotReel }, pays: { type: 'array', minItems: 1, maxItems: 50, items: slotPay } },
+      additionalProperties: false,
+    },
+    crash: {
+      type: 'object',
+      required: ['instantCrashOneIn', 'maxMultiplier'],
+      description:
+        'One round in instantCrashOneIn crashes at 1.00 (the house edge); otherwise the multiplier is 2^32 / (2^32 − k) for a uniform 32-bit k, floored to 2 decimals and capped at maxMultiplier. The punter cashes out automatically at a target of 1.01 to maxMultiplier (2 decimals).',
+      properties: { instantCrashOneIn: { type: 'integer', minimum: 2, maximum: 10_000 }, maxMultiplier: { type: 'integer', minimum: 2, maximum: 1000, description: 'The cap on the crash point and the highest cash-out target.' } },
+      additionalProperties: false,
+    },
+  },
+  allOf: [
+    { if: { properties: { engine: { const: 'slot' } } }, then: { required: ['slot'], not: { required: ['crash'] } } },
+    { if: { properties: { engine: { const: 'crash' } } }, then: { required: ['crash'], not: { required: ['slot'] } } },
+  ],
+  additionalProperties: false,
+} as const
+
 export const documentSchemas = {
   screen: screenSchema,
   popup: popupSchema,
@@ -966,6 +1053,7 @@ export const documentSchemas = {
   quiz: quizSchema,
   'loyalty-campaign': loyaltyCampaignSchema,
   promotion: promotionSchema,
+  game: gameSchema,
 } as const
 
 export type DocumentKind = keyof typeof documentSchemas

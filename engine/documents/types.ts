@@ -8,6 +8,7 @@ import type { CompiledExpression } from '../core/expression'
 import type {
   flowSchema,
   footerSchema,
+  gameSchema,
   headerSchema,
   jurisdictionSchema,
   menuSchema,
@@ -39,6 +40,7 @@ export type FlowDocument = RawDocument<typeof flowSchema>
 export type JurisdictionDocument = RawDocument<typeof jurisdictionSchema>
 export type RemoteConfigDocument = RawDocument<typeof remoteConfigSchema>
 export type TranslationsDocument = RawDocument<typeof translationsSchema>
+export type GameDocument = FromSchema<typeof gameSchema>
 
 export type MenuItem = MenuDocument['items'][number]
 export type FooterItem = FooterDocument['items'][number]

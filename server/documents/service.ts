@@ -11,6 +11,7 @@ import type { SiteBootstrap } from '../../engine/core/contracts'
 import type { DocumentKind } from '../../engine/documents/kinds'
 import type { JurisdictionDocument } from '../../engine/documents/types'
 import { formatProblem, hashOf, loadDocuments, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
+import { gameSetProblems } from '../../shared/games/offer'
 
 export interface SiteRequest {
   jurisdiction: string
@@ -93,6 +94,8 @@ function checkSet(records: DocumentRecord[]): DocumentProblem[] {
     if (!doc.locales.includes(doc.defaultLocale))
       problems.push({ file: record.file, pointer: '/defaultLocale', message: `default locale ${doc.defaultLocale} is not among the site's locales` })
   }
+  // casino games and the jurisdictions' return ranges (a shared game outside a range is only withheld)
+  problems.push(...gameSetProblems(records).filter((p) => p.severity === 'error'))
   return problems
 }
 

@@ -1,62 +1,68 @@
 /**
- * The two demo games made here (issue 14 item 6): a three-reel slot and a crash game. Outcomes are
- * decided on the server only, from a seeded generator: HMAC-SHA256(seed, round id), so a round's
- * outcome can be recomputed and audited from its id and nothing the page sends can steer it.
+ * A round of a casino game, decided here and only here (issue 14 item 6, issue 28 item 3): the
+ * game's document (schemas/games/, kind `game`) gives the maths, the same code that computed its
+ * declared return plays it (shared/games), and the random words come from HMAC-SHA256(seed, round
+ * id), so a round's outcome recomputes from its id and nothing the page sends can steer it.
  * The seed is PARLAY_GAMES_SEED (a fixed demo seed when unset). Pure functions: no I/O here.
  */
 import { createHmac } from 'node:crypto'
+import { drawCrash, type CrashMaths } from '../../shared/games/crash'
+import type { Uint32Source } from '../../shared/games/draw'
+import type { GameMaths } from '../../shared/games/maths'
+import { drawSlot, type SlotMaths, type SlotSymbol } from '../../shared/games/slot'
 
-export const SLOT_SYMBOLS = ['cherry', 'lemon', 'bell', 'star', 'seven'] as const
-export type SlotSymbol = (typeof SLOT_SYMBOLS)[number]
-/** Relative weight of each symbol on a reel (commoner symbols pay less). */
-const WEIGHTS: Record<SlotSymbol, number> = { cherry: 8, lemon: 7, bell: 5, star: 3, seven: 1 }
-/** Three of a kind pays stake × this; two cherries anywhere pay 2 × stake. */
-export const SLOT_PAYS: Record<SlotSymbol, number> = { cherry: 5, lemon: 8, bell: 15, star: 40, seven: 200 }
-export const TWO_CHERRIES_PAY = 2
-
-/** Four uniform numbers in [0, 1) for a round: the first 16 bytes of the HMAC, 4 bytes each. */
-export function roundNumbers(seed: string, roundId: string): number[] {
-  const digest = createHmac('sha256', seed).update(roundId).digest()
-  return [0, 4, 8, 12].map((at) => digest.readUInt32BE(at) / 2 ** 32)
-}
-
-function symbolAt(r: number): SlotSymbol {
-  const total = Object.values(WEIGHTS).reduce((a, b) => a + b, 0)
-  let mark = r * total
-  for (const symbol of SLOT_SYMBOLS) {
-    mark -= WEIGHTS[symbol]
-    if (mark < 0) return symbol
+/**
+ * The round's stream of uniform 32-bit words: the 8 words of HMAC-SHA256(seed, roundId), then of
+ * HMAC-SHA256(seed, roundId#1), #2 … as far as the round needs (a rejected draw takes another word).
+ */
+export function roundStream(seed: string, roundId: string): Uint32Source {
+  let block = 0
+  let words: number[] = []
+  let at = 0
+  return () => {
+    if (at === words.length) {
+      const digest = createHmac('sha256', seed).update(block === 0 ? roundId : `${roundId}#${block}`).digest()
+      words = Array.from({ length: 8 }, (_, i) => digest.readUInt32BE(i * 4))
+      block++
+      at = 0
+    }
+    return words[at++]
   }
-  return SLOT_SYMBOLS[0]
 }
 
 export interface SlotOutcome {
-  reels: [SlotSymbol, SlotSymbol, SlotSymbol]
+  game: string
+  stops: number[]
+  reels: SlotSymbol[]
   multiplier: number
 }
 
-export function spinSlot(numbers: number[]): SlotOutcome {
-  const reels = [symbolAt(numbers[0]), symbolAt(numbers[1]), symbolAt(numbers[2])] as SlotOutcome['reels']
-  if (reels[0] === reels[1] && reels[1] === reels[2]) return { reels, multiplier: SLOT_PAYS[reels[0]] }
-  const cherries = reels.filter((s) => s === 'cherry').length
-  return { reels, multiplier: cherries === 2 ? TWO_CHERRIES_PAY : 0 }
-}
-
-/** The crash point: 1.00 one round in 33 (the house edge), otherwise 0.99 / u, capped at 1000. */
-export function crashPoint(numbers: number[]): number {
-  const u = numbers[0]
-  if (u < 1 / 33) return 1
-  return Math.min(1000, Math.max(1, Math.floor((0.99 / (1 - u)) * 100) / 100))
-}
-
 export interface CrashOutcome {
+  game: string
   crashAt: number
   cashOutAt: number
   won: boolean
 }
 
-/** The punter's auto cash-out wins when the round flies at least that high. */
-export function playCrash(numbers: number[], cashOutAt: number): CrashOutcome {
-  const crashAt = crashPoint(numbers)
-  return { crashAt, cashOutAt, won: cashOutAt <= crashAt }
+export interface PlayedRound {
+  outcome: SlotOutcome | CrashOutcome
+  /** What the round pays, in hundredths of the stake (a whole number: money stays exact). */
+  payHundredths: number
+}
+
+/** The default cash-out target of a crash round played without one. */
+export const DEFAULT_CASH_OUT_HUNDREDTHS = 200
+
+/** One round of the game from the stream; `cashOutHundredths` is the crash game's automatic cash-out target. */
+export function playGame(game: GameMaths, next: Uint32Source, cashOutHundredths = DEFAULT_CASH_OUT_HUNDREDTHS): PlayedRound {
+  if (game.engine === 'slot') {
+    const spin = drawSlot(game.slot as SlotMaths, next)
+    return { outcome: { game: game.id, stops: spin.stops, reels: spin.reels, multiplier: spin.multiplier }, payHundredths: spin.multiplier * 100 }
+  }
+  const round = drawCrash(game.crash as CrashMaths, next)
+  const won = cashOutHundredths <= round.crashHundredths
+  return {
+    outcome: { game: game.id, crashAt: round.crashHundredths / 100, cashOutAt: cashOutHundredths / 100, won },
+    payHundredths: won ? cashOutHundredths : 0,
+  }
 }

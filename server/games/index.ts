@@ -7,9 +7,11 @@
  *   GET {mobile}/games/favorites?product=casino            the punter's favourites of a product
  *   PUT {mobile}/games/favorites {product, gameId, favorite}
  *   GET {mobile}/games/favorites/{product}                the favourites as lobby cards (id, title, provider, image)
+ *   GET /api/games/info?product=&id=                      a lobby game's public card with its return to player (./info.ts)
  *
- * Every game of the crash product plays the crash engine; every other lobby game plays the slot
- * (the demo stands in for the providers' games, same origin, under the site's CSP).
+ * Each lobby game plays the game document (schemas/games/) that claims it for the punter's own
+ * jurisdiction, offered only when its declared return lies within that jurisdiction's range
+ * (./catalogue.ts; the demo stands in for the providers' games, same origin, under the site's CSP).
  */
 import { randomBytes } from 'node:crypto'
 import { Router, type Response } from 'express'
@@ -25,7 +27,10 @@ import { assertAllowedFor } from '../regulation/restrictions'
 import { requirePunter } from '../signup/punters'
 import { toMajor } from '../../engine/core/money'
 import { checkStake, gameStakeBoundsFor, stakeBoundsView } from '../bets/bounds'
-import { playCrash, roundNumbers, spinSlot } from './engine'
+import type { GameMaths } from '../../shared/games/maths'
+import { cashOutProblem, launchFigures, offerFor } from './catalogue'
+import { playGame, roundStream } from './engine'
+import { createGameInfoRouter } from './info'
 import { deleteRound, favorites, findRoundByKey, insertRound, setFavorite, type Round } from './store'
 import './openapi'
 
@@ -36,14 +41,13 @@ export interface CatalogueGame {
   gameId: string
   title: string
   product: GameProduct
-  engine: 'slot' | 'crash'
 }
 
 export function gameOf(product: string, gameId: string): CatalogueGame | undefined {
   if (!(GAME_PRODUCTS as readonly string[]).includes(product)) return undefined
   const list = product === 'virtual-sports' ? demoEvents(product) : demoGames(product)
   const found = list.find((g) => g.id === gameId)
-  return found && { gameId: found.id, title: found.title, product: product as GameProduct, engine: product === 'crash' ? 'crash' : 'slot' }
+  return found && { gameId: found.id, title: found.title, product: product as GameProduct }
 }
 
 export const PLAY_SCHEMA = {
@@ -76,13 +80,11 @@ const SEED = process.env.PARLAY_GAMES_SEED || 'parlay-demo-games'
 const nextRoundAtLeast = new WeakMap<ServerDeps['db'], number>()
 const MAX_DRAWS = 100_000
 
-function drawRound(game: CatalogueGame, cashOutAt: number | undefined, atLeast = 0) {
+function drawRound(maths: GameMaths, cashOutAt: number | undefined, atLeast = 0) {
   for (let draw = 1; ; draw++) {
     const id = randomBytes(12).toString('base64url')
-    const numbers = roundNumbers(SEED, id)
-    const outcome = game.engine === 'crash' ? playCrash(numbers, cashOutAt ?? 2) : spinSlot(numbers)
-    const multiplier = 'won' in outcome ? (outcome.won ? outcome.cashOutAt : 0) : outcome.multiplier
-    if (multiplier >= atLeast || draw >= MAX_DRAWS) return { id, outcome, multiplier }
+    const { outcome, payHundredths } = playGame(maths, roundStream(SEED, id), cashOutAt === undefined ? undefined : Math.round(cashOutAt * 100))
+    if (payHundredths >= atLeast * 100 || draw >= MAX_DRAWS) return { id, outcome, payHundredths }
   }
 }
 
@@ -102,15 +104,16 @@ export const NEXT_ROUND_SCHEMA = {
  * crash between the steps) runs the same idempotent debit, so it is played exactly once; a debit
  * refused for funds withdraws the round. Only a round with its ledger entry is answered as played.
  */
-export async function playRound(deps: Pick<ServerDeps, 'db' | 'data'>, punterId: number, game: CatalogueGame, stakeMinor: number, key: string, cashOutAt: number | undefined, now: number): Promise<{ round: Round; created: boolean } | 'INSUFFICIENT_FUNDS'> {
+export async function playRound(deps: Pick<ServerDeps, 'db' | 'data'>, punterId: number, game: CatalogueGame & { maths: GameMaths }, stakeMinor: number, key: string, cashOutAt: number | undefined, now: number): Promise<{ round: Round; created: boolean } | 'INSUFFICIENT_FUNDS'> {
   const { db, data } = deps
   let round = await findRoundByKey(data.db, punterId, key)
   if (!round) {
     const atLeast = nextRoundAtLeast.get(db)
     nextRoundAtLeast.delete(db)
-    const { id, outcome, multiplier } = drawRound(game, cashOutAt, atLeast)
-    const winMinor = Math.floor(stakeMinor * multiplier)
-    await insertRound(data.db, { id, punterId, idempotencyKey: key, product: game.product, gameId: game.gameId, engine: game.engine, stakeMinor, winMinor, outcome: { ...outcome } }, now)
+    const { id, outcome, payHundredths } = drawRound(game.maths, cashOutAt, atLeast)
+    // integers only: a crash target of 1.15 on 1.00 pays 115, never 114.99999
+    const winMinor = Math.floor((stakeMinor * payHundredths) / 100)
+    await insertRound(data.db, { id, punterId, idempotencyKey: key, product: game.product, gameId: game.gameId, engine: game.maths.engine, stakeMinor, winMinor, outcome: { ...outcome } }, now)
     round = (await findRoundByKey(data.db, punterId, key))!
   }
   const { stakeMinor: stake, winMinor: win, ...played } = round
@@ -165,10 +168,12 @@ export function createGamesRouter(deps: ServerDeps): Router {
     const punter = punterOf(res)
     const allowed = await assertAllowedFor(deps, req, punter.id, 'game')
     if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
+    const offer = offerFor(deps.documents, punter.jurisdiction, game.product, game.gameId)
+    if (!offer.ok) return sendError(res, offer.httpStatus, offer.code, offer.payload)
     res.setHeader('Cache-Control', 'no-store')
     // the stake range of the punter's own jurisdiction (games.stake), in the punter's currency
     const stake = stakeBoundsView(gameStakeBoundsFor(deps, req, punter.currency), punter.currency)
-    sendOk(res, { ...game, currency: punter.currency, stake, balance: await balanceOf(punter), favorite: (await favorites(data.db, punter.id, game.product)).includes(game.gameId) })
+    sendOk(res, { ...game, ...launchFigures(offer.game), currency: punter.currency, stake, balance: await balanceOf(punter), favorite: (await favorites(data.db, punter.id, game.product)).includes(game.gameId) })
   })
 
   router.post('/games/:product/:gameId/play', auth, validateBody(PLAY_SCHEMA), async (req, res) => {
@@ -177,10 +182,14 @@ export function createGamesRouter(deps: ServerDeps): Router {
     const punter = punterOf(res)
     const allowed = await assertAllowedFor(deps, req, punter.id, 'game')
     if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
+    const offer = offerFor(deps.documents, punter.jurisdiction, game.product, game.gameId)
+    if (!offer.ok) return sendError(res, offer.httpStatus, offer.code, offer.payload)
     const body = req.body as { stake: number; idempotencyKey: string; cashOutAt?: number }
+    const wrongCashOut = cashOutProblem(offer.game.maths, body.cashOutAt)
+    if (wrongCashOut) return sendError(res, 400, 'ValidationError', { field: 'cashOutAt', code: wrongCashOut })
     const stake = checkStake(body.stake, punter.currency, gameStakeBoundsFor(deps, req, punter.currency))
     if (!stake.ok) return sendError(res, stake.httpStatus, stake.code, stake.payload)
-    const played = await playRound(deps, punter.id, game, stake.stakeMinor, body.idempotencyKey, body.cashOutAt, deps.now())
+    const played = await playRound(deps, punter.id, { ...game, maths: offer.game.maths }, stake.stakeMinor, body.idempotencyKey, body.cashOutAt, deps.now())
     if (played === 'INSUFFICIENT_FUNDS') return sendError(res, 409, 'INSUFFICIENT_FUNDS')
     if (played.created) {
       log.info('games.round', { punterId: punter.id, product: game.product, gameId: game.gameId, roundId: played.round.roundId })
@@ -196,6 +205,7 @@ export const gamesModule: ServerModule = {
   name: 'games',
   mount(app, deps) {
     app.use(GATEWAY.mobile, createGamesRouter(deps))
+    app.use(createGameInfoRouter(deps, GAME_PRODUCTS, gameOf))
     if (deps.config.development)
       app.post('/api/dev/games/next-round', validateBody(NEXT_ROUND_SCHEMA), (req, res) => {
         const { atLeast } = req.body as { atLeast: number }

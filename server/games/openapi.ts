@@ -6,7 +6,12 @@ const m = (path: string) => `${GATEWAY.mobile}/${path}`
 const BAD_INPUT = ['ValidationError', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']
 const unauthorised = { 401: openapi.error('No live session', ['UNAUTHORIZED']) }
 const op = (summary: string, responses: Record<string, object> = {}): Operation => ({ tags: ['games'], summary, security: openapi.session, responses: { ...unauthorised, ...responses } })
-const restricted = { 403: openapi.error('A restriction takes games away (payload: operation, restriction, endDate)', ['CUSTOMER_SELFEXCLUDED', 'INCORRECT_PUNTER_STATE', 'LOGIN_NOT_FOUND']) }
+const restricted = {
+  403: openapi.error(
+    "A restriction takes games away (payload: operation, restriction, endDate), or the game's declared return lies outside the punter's own jurisdiction's range (payload: returnToPlayer, range)",
+    ['CUSTOMER_SELFEXCLUDED', 'INCORRECT_PUNTER_STATE', 'LOGIN_NOT_FOUND', 'GAME_RETURN_NOT_ALLOWED'],
+  ),
+}
 const unknown = { 404: openapi.error('No such game in the product', ['GAME_NOT_FOUND']) }
 
 registerOpenApiPaths({
@@ -15,7 +20,9 @@ registerOpenApiPaths({
     put: op('Add a game to (favorite: true) or remove it from the product\'s favourites', { 400: openapi.error('Bad input', BAD_INPUT), ...unknown }),
   },
   [m('games/favorites/{product}')]: { get: op('The punter\'s favourites of a product as lobby cards (id, title, provider, image)', unknown) },
-  [m('games/{product}/{gameId}')]: { get: op('Launch a lobby game: its demo engine (slot or crash), stakes and the balance', { ...restricted, ...unknown }) },
+  [m('games/{product}/{gameId}')]: {
+    get: op("Launch a lobby game: its engine (slot or crash), its declared return to player and volatility (the punter's own jurisdiction's game), stakes and the balance", { ...restricted, ...unknown }),
+  },
   [m('games/{product}/{gameId}/play')]: {
     post: op('Play one round, decided on the server (seeded HMAC): the stake and the win in one balance change, once per idempotency key', {
       200: openapi.ok('The round (reels and multiplier, or crashAt, cashOutAt and won), the win and the balance after it'),
@@ -24,6 +31,16 @@ registerOpenApiPaths({
       ...unknown,
       409: openapi.error('The balance does not cover the stake', ['INSUFFICIENT_FUNDS']),
     }),
+  },
+})
+
+registerOpenApiPaths({
+  '/api/games/info': {
+    get: {
+      tags: ['games'],
+      summary: "A lobby game's public card: title, engine, declared return to player, volatility, and whether the request's site offers it",
+      responses: { 200: openapi.ok('The card'), 400: openapi.error('Bad query', BAD_INPUT), ...unknown },
+    },
   },
 })
 

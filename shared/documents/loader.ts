@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { documentSchemas, type DocumentKind } from '../../engine/documents/kinds'
 import { compileExpression } from './cel-compiler'
+import { gameMathsProblems, type GameMaths } from '../games/maths'
 import { clientCopy } from './server-only'
 
 export interface DocumentProblem {
@@ -186,6 +187,12 @@ function parseDocument(file: string, text: string, problems: DocumentProblem[]):
   if (kind === 'jurisdiction' && jurisdictionOf(file) !== doc.id) {
     problems.push({ file, pointer: '/id', message: `a jurisdiction document must live in schemas/jurisdictions/${String(doc.id)}/` })
     return null
+  }
+  // a casino game's declared return must be what its paytable pays (shared/games/maths.ts)
+  if (kind === 'game') {
+    const wrong = gameMathsProblems(doc as unknown as GameMaths)
+    for (const problem of wrong) problems.push({ file, ...problem })
+    if (wrong.length > 0) return null
   }
   const before = problems.length
   // What browsers get: compiled expressions, and no field the kind's schema marks server-only.

@@ -69,7 +69,7 @@ test('a casino lobby card opens the game page, a slot spin pays through the bala
   await expect.poll(() => balance(page)).toBe(Math.round((before - 1 + win) * 100) / 100)
 
   // a favourite is kept on the server and listed on the product's favourites page
-  const title = await game.locator('.game__title').textContent()
+  const title = await page.getByTestId('page-title').textContent()
   await game.getByTestId('game-favorite').click()
   await expect(game.getByTestId('game-favorite')).toHaveAttribute('aria-pressed', 'true')
   await page.goto('/casino/favorites')

@@ -80,7 +80,7 @@ test('a big win (a round paying ×10 or more) shows its line on an open game pag
   await page.getByTestId('casino-games').locator('a.card').first().click()
   const game = page.getByTestId('game')
   await expect(game).toHaveAttribute('data-engine', 'slot')
-  const title = (await game.locator('.game__title').textContent())!.trim()
+  const title = (await page.getByTestId('page-title').textContent())!.trim()
   await expect.poll(() => sent.some((f) => f.includes('"GI"'))).toBe(true)
   await expect(page.getByTestId('game-big-win')).toHaveCount(0)
 

@@ -12,6 +12,7 @@ import { loadDocuments, type DocumentProblem, type DocumentRecord } from '../../
 import { translationFindings } from './rules/translations'
 import { serverOnlyFindings } from './rules/server-only'
 import { promotionFindings } from './rules/promotions'
+import { gameFindings } from './rules/games'
 import { checkRedirects, servesPath, type RedirectRule } from '../../engine/core/routes'
 import { routeMatches } from '../../engine/core/route-match'
 import { actionDefinitions } from '../../engine/actions/definitions/index'
@@ -194,5 +195,6 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
   findings.push(...translationFindings(records))
   findings.push(...serverOnlyFindings(records))
   findings.push(...promotionFindings(records))
+  findings.push(...gameFindings(records))
   return findings
 }

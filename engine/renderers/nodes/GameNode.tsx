@@ -2,7 +2,8 @@
  * A lobby game's page (issue 14 item 6, node kind `game`): the demo engine made here, same origin,
  * under the site's CSP (no frames, no eval). The slot shows three reels and a Spin button; the crash
  * game a target multiplier and a Play button, then where the round crashed. Outcomes come from the
- * server (`game.play`); the stake and the win go through the balance shown in the header.
+ * server (`game.play`); the stake and the win go through the balance shown in the header. The
+ * page's document shows the game's name and its return to player (the launch answer's figure).
  */
 import { useEffect, useState } from 'react'
 import { useStore } from 'zustand'
@@ -12,11 +13,13 @@ import { usePunterSocket } from '../punter-socket'
 import { useEvaluate, useRuntime } from '../runtime'
 
 // glyphs every system font has (no emoji font on many phones and CI machines)
-const SYMBOLS: Record<string, string> = { cherry: '♥', lemon: '●', bell: '♪', star: '★', seven: '7' }
+const SYMBOLS: Record<string, string> = { cherry: '♥', lemon: '●', plum: '♣', bell: '♪', star: '★', seven: '7' }
 const DEFAULT_STAKES = [0.5, 1, 2, 5]
 
 interface GameData {
   engine?: 'slot' | 'crash'
+  /** Crash: the highest automatic cash-out target the game allows. */
+  maxCashOutAt?: number
   favorite?: boolean
   title?: string
   error?: string
@@ -127,7 +130,6 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
   }
   return (
     <section className="game" data-testid={node.testId ?? 'game'} data-engine={game.engine}>
-      <h2 className="game__title">{game.title}</h2>
       <button
         type="button"
         className="button"
@@ -148,7 +150,7 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
       {game.engine === 'crash' && (
         <label className="game__target">
           {text('game.cashOutAt')}
-          <input type="number" min="1.01" max="1000" step="0.01" value={cashOutAt} onChange={(e) => setCashOutAt(Number(e.target.value))} />
+          <input type="number" min="1.01" max={game.maxCashOutAt ?? 1000} step="0.01" value={cashOutAt} onChange={(e) => setCashOutAt(Number(e.target.value))} />
         </label>
       )}
       <button type="button" className="button" data-testid="game-play" disabled={busy} aria-busy={busy || undefined} onClick={() => void play()}>

@@ -1,10 +1,12 @@
 /**
- * Games over HTTP (issue 14 item 6): a lobby game launches (restricted punters refused), a round
- * of the slot or crash engine is decided on the server and pays through the balance once per
- * idempotency key, and favourites are kept per product on the server.
+ * Games over HTTP (issue 14 item 6, issue 28 item 3): a lobby game launches with its game
+ * document's declared return (restricted punters refused), a round of the slot or crash game is
+ * decided on the server from the round id and pays through the balance once per idempotency key,
+ * and favourites are kept per product on the server. The maths themselves: tests/unit/games.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { crashPoint, playCrash, roundNumbers, spinSlot } from '../../../server/games/engine'
+import { playGame, roundStream } from '../../../server/games/engine'
+import type { GameMaths } from '../../../shared/games/maths'
 import { newKey, startBetsServer, type BetsServer } from './support'
 
 let server: BetsServer
@@ -13,29 +15,35 @@ beforeAll(async () => {
 })
 afterAll(async () => server?.dispose())
 
-describe('demo game engines (seeded, decided on the server)', () => {
-  it('the same seed and round id give the same outcome; different rounds differ', () => {
-    expect(roundNumbers('s', 'round-1')).toEqual(roundNumbers('s', 'round-1'))
-    expect(roundNumbers('s', 'round-1')).not.toEqual(roundNumbers('s', 'round-2'))
+const SEED = process.env.PARLAY_GAMES_SEED || 'parlay-demo-games'
+const mathsOf = (id: string) => server.deps.documents.list('game').find((r) => r.id === id)!.source as unknown as GameMaths
+const stream = (words: number[]) => () => words.shift()!
+
+describe('game rounds (seeded, decided on the server)', () => {
+  it('the same seed and round id give the same words and outcome; different rounds differ', () => {
+    const words = (id: string) => Array.from({ length: 20 }, roundStream('s', id))
+    expect(words('round-1')).toEqual(words('round-1'))
+    expect(words('round-1')).not.toEqual(words('round-2'))
+    expect(playGame(mathsOf('slot-low'), roundStream('s', 'round-1'))).toEqual(playGame(mathsOf('slot-low'), roundStream('s', 'round-1')))
   })
-  it('slot: three of a kind pays its multiplier, two cherries pay 2, anything else 0', () => {
-    expect(spinSlot([0, 0, 0, 0])).toEqual({ reels: ['cherry', 'cherry', 'cherry'], multiplier: 5 })
-    expect(spinSlot([0.999, 0.999, 0.999, 0])).toEqual({ reels: ['seven', 'seven', 'seven'], multiplier: 200 })
-    expect(spinSlot([0, 0, 0.5, 0]).multiplier).toBe(2)
-    expect(spinSlot([0, 0.5, 0.9, 0]).multiplier).toBe(0)
+  it('slot: the words pick one stop per reel and the line pays its highest combination', () => {
+    // slot-low's reels list cherry first: stop 0 of every reel is a cherry (three cherries pay 6)
+    expect(playGame(mathsOf('slot-low'), stream([0, 0, 0]))).toEqual({ outcome: { game: 'slot-low', stops: [0, 0, 0], reels: ['cherry', 'cherry', 'cherry'], multiplier: 6 }, payHundredths: 600 })
+    // the last stop of every reel is a seven: three sevens pay 50
+    expect(playGame(mathsOf('slot-low'), stream([63, 63, 63])).outcome).toMatchObject({ reels: ['seven', 'seven', 'seven'], multiplier: 50 })
   })
-  it('crash: one round in 33 crashes at 1.00; an auto cash-out at or under the crash point wins', () => {
-    expect(crashPoint([0.01])).toBe(1)
-    expect(crashPoint([0.5])).toBe(1.98)
-    expect(playCrash([0.5], 1.98)).toEqual({ crashAt: 1.98, cashOutAt: 1.98, won: true })
-    expect(playCrash([0.5], 2)).toMatchObject({ won: false })
+  it('crash: a first word ≡ 0 (mod 33) crashes at 1.00; otherwise the cash-out wins at or under the crash point', () => {
+    expect(playGame(mathsOf('crash'), stream([33 * 5, 2 ** 31]), 101)).toEqual({ outcome: { game: 'crash', crashAt: 1, cashOutAt: 1.01, won: false }, payHundredths: 0 })
+    // k = 2^31 halves the range: 2^32 / 2^31 = 2.00
+    expect(playGame(mathsOf('crash'), stream([1, 2 ** 31]), 200)).toEqual({ outcome: { game: 'crash', crashAt: 2, cashOutAt: 2, won: true }, payHundredths: 200 })
+    expect(playGame(mathsOf('crash'), stream([1, 2 ** 31]), 201).outcome).toMatchObject({ won: false })
   })
 })
 
 describe('games through the balance', () => {
   it('a slot round pays through the balance: balance = before − stake + win, and a repeated key plays once', async () => {
     const hash = await server.login('opened@demo.parlay.test')
-    expect((await server.call('GET', 'games/casino/starburst-deluxe', { hash })).json.payload).toMatchObject({ gameId: 'starburst-deluxe', engine: 'slot', currency: 'USD' })
+    expect((await server.call('GET', 'games/casino/starburst-deluxe', { hash })).json.payload).toMatchObject({ gameId: 'starburst-deluxe', engine: 'slot', currency: 'USD', returnToPlayer: 96.5 })
     let balance = await server.balance(hash)
     for (let i = 0; i < 5; i++) {
       const key = newKey()
@@ -75,7 +83,7 @@ describe('games through the balance', () => {
     expect((await server.call('POST', '/api/dev/games/next-round', { body: { atLeast: 10 } })).status).toBe(200)
     const big = (await server.call('POST', 'games/casino/book-of-ra/play', { hash, body: { stake: 1, idempotencyKey: newKey() } })).json.payload
     expect(big.outcome.multiplier).toBeGreaterThanOrEqual(10)
-    expect(spinSlot(roundNumbers(process.env.PARLAY_GAMES_SEED || 'parlay-demo-games', big.roundId)).multiplier).toBe(big.outcome.multiplier)
+    expect(playGame(mathsOf('slot-high'), roundStream(SEED, big.roundId)).outcome).toEqual(big.outcome)
     // the hook is spent: rounds after it are drawn as always (a run of 20 ×10 wins by chance is ~1e-33)
     const after = await Promise.all(Array.from({ length: 20 }, () => server.call('POST', 'games/casino/book-of-ra/play', { hash, body: { stake: 0.1, idempotencyKey: newKey() } })))
     expect(after.some((r) => r.json.payload.outcome.multiplier < 10)).toBe(true)

@@ -1,6 +1,6 @@
 /**
- * i18n (engine/core/i18n.ts): fallback order and reporting, plural forms per locale, dates and
- * placeholders in texts.
+ * i18n (engine/core/i18n.ts): fallback order and reporting, plural forms per locale, dates,
+ * percentages and placeholders in texts.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createI18n, fallbackChain } from '../../../engine/core/i18n'
@@ -107,6 +107,15 @@ describe('dates and placeholders in texts', () => {
     expect(createI18n({ locale: 'en', resources: text, timeZone: 'UTC' }).t('denied', { disabledUntil: at })).toBe('until 5 Mar 2026 07:08')
     expect(createI18n({ locale: 'ru', resources: text, timeZone: 'UTC' }).t('denied', { disabledUntil: at })).toBe('until 5 мар. 2026 07:08')
     expect(createI18n({ locale: 'da', resources: text, timeZone: 'Europe/Copenhagen' }).t('denied', { disabledUntil: at })).toBe('until 5 mar. 2026 08:08')
+  })
+
+  it('{{x, percent}} writes a number of percent with 2 decimals as the locale does (a return to player)', () => {
+    const text = { rtp: 'RTP {{returnToPlayer, percent}}' }
+    const t = (locale: string, value: unknown) => createI18n({ locale, resources: text }).t('rtp', { returnToPlayer: value })
+    expect(t('en', 96.5)).toBe('RTP 96.50%')
+    expect(t('es', 96.5)).toBe('RTP 96,50\u00a0%')
+    expect(t('da', 94.5)).toBe('RTP 94,50\u00a0%')
+    expect(t('en', 'lots')).toBe('RTP ')
   })
 
   it('a placeholder no caller filled shows as nothing, never as a literal {{name}}, and is reported', () => {

@@ -43,7 +43,7 @@ const TEXT_KEYS = new Set(['text', 'label', 'title', 'body', 'empty', 'badge', '
 const UI_TEXT_KEYS = new Set(['ui:help', 'ui:placeholder', 'ui:title', 'ui:description'])
 const KEY_SHAPE = /^[a-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/
-const KNOWN_FORMATS = new Set(['datetime', 'number', 'currency', 'relativetime', 'list', 'lowercase', 'uppercase'])
+const KNOWN_FORMATS = new Set(['datetime', 'percent', 'number', 'currency', 'relativetime', 'list', 'lowercase', 'uppercase'])
 
 const base = (key: string) => key.replace(PLURAL_SUFFIX, '')
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1')
