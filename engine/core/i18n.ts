@@ -13,12 +13,14 @@
  * everywhere is reported once (engine/core/report.ts); a key missing everywhere shows as ''.
  *
  * Dates in texts: `{{date, datetime}}` formats an ISO string, epoch ms or Date as spec §5's
- * 'D MMM YYYY HH:mm' in the page's locale. A placeholder no caller filled shows as '' and is
+ * 'D MMM YYYY HH:mm' in the page's locale. Money in texts: `{{amount, currency}}` formats the amount
+ * as spec §5 money in the page's locale, with the sign of the text's own `currency` value (the
+ * account's currency: docs/money-input.md), a plain amount without one. A placeholder no caller filled shows as '' and is
  * reported, never as a literal `{{name}}`.
  */
 import type { Text } from '../documents/types'
 import { resolveBindings, type EvaluationContext } from './context'
-import { formatDateTime } from './format'
+import { currencyCode, formatDateTime, formatMoney } from './format'
 import { report } from './report'
 
 /** The last locale of every fallback chain: every key exists in English (schema-lint). */
@@ -143,6 +145,7 @@ export function createI18n(options: I18nOptions): I18n {
         return ''
       }
       if (format === 'datetime') return formatDateTime(value, language, options.timeZone)
+      if (format === 'currency') return formatMoney(value, language, currencyCode(values.currency))
       if (value === null) return ''
       return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
     })
