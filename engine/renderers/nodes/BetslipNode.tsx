@@ -8,9 +8,11 @@
 import { useStore } from 'zustand'
 import { errorMessageKey } from '../../core/gateway'
 import { betslip, combinedPrice } from '../../core/betslip'
-import { formatMoney } from '../../core/format'
+import { currencyDecimals, majorToMinor, minorToMajor } from '../../core/amount-input'
+import { currencyCode, formatMoney } from '../../core/format'
 import { formatOdds, isOddsType } from '../../core/odds'
 import type { NodeOf } from '../../documents/types'
+import { AmountField } from '../amount-field'
 import { usePunterSocket } from '../punter-socket'
 import { useEvaluate, useRuntime } from '../runtime'
 
@@ -41,15 +43,19 @@ export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
   usePunterSocket()
   const slip = useStore(betslip)
   const oddsType = useStore(runtime.stores.settings, (s) => s.server.oddsType)
-  const currency = /^[A-Z]{3}$/.test(ctx.user.currency) ? ctx.user.currency : undefined
+  const currency = currencyCode(ctx.user.currency)
   const locale = ctx.site.locale
   if (slip.picks.length === 0)
     return slip.status === 'placed' && slip.placed ? (
       <p className="betslip__placed" role="status" data-testid="betslip-placed">
-        {text('betslip.placed')} {formatMoney(slip.placed.stake, locale, currency)} @ {slip.placed.price}
+        {text('betslip.placed')} {formatMoney(slip.placed.stake, locale, currencyCode(slip.placed.currency) ?? currency)} @ {slip.placed.price}
       </p>
     ) : null
   const price = combinedPrice(slip.picks)
+  const decimals = currencyDecimals(currency)
+  const stakeMinor = slip.stake === null ? null : majorToMinor(slip.stake, decimals)
+  // as the server reckons it: the stake's minor units times the price, rounded once
+  const potentialWin = stakeMinor === null ? 0 : minorToMajor(Math.round(stakeMinor * price), decimals)
   const guest = ctx.session.status === 'guest'
   return (
     <section className="betslip" aria-label={text('betslip.title')} data-testid={node.testId ?? 'betslip'} data-status={slip.status}>
@@ -57,18 +63,17 @@ export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
         {text('betslip.title')} · {text(slip.picks.length === 1 ? 'betslip.single' : 'betslip.accumulator')}
       </h2>
       <Picks format={oddsType} locale={locale} />
-      <label className="betslip__stake">
-        {text('betslip.stake')}
-        <input
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          value={slip.stake ?? ''}
-          data-testid="betslip-stake"
-          onChange={(e) => betslip.getState().setStake(e.target.value === '' ? null : Number(e.target.value))}
-        />
-      </label>
+      <AmountField
+        className="betslip__stake"
+        label={text('betslip.stake')}
+        value={stakeMinor}
+        onAmount={(minor) => betslip.getState().setStake(minor === null ? null : minorToMajor(minor, decimals))}
+        locale={locale}
+        currency={currency}
+        preview={(amount) => runtime.t('betslip.willBePlaced', { amount })}
+        t={runtime.t}
+        testId="betslip-stake"
+      />
       <div className="betslip__shortcuts">
         {(node.stakes ?? DEFAULT_STAKES).map((stake) => (
           <button key={stake} type="button" className="button" data-variant="secondary" onClick={() => betslip.getState().setStake(stake)}>
@@ -77,7 +82,7 @@ export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
         ))}
       </div>
       <p className="betslip__total">
-        {text('betslip.totalOdds')}: {formatOdds(price, isOddsType(oddsType) ? oddsType : 'decimal', locale)} · {text('betslip.potentialWin')}: {formatMoney((slip.stake ?? 0) * price, locale, currency)}
+        {text('betslip.totalOdds')}: {formatOdds(price, isOddsType(oddsType) ? oddsType : 'decimal', locale)} · {text('betslip.potentialWin')}: <data value={potentialWin} data-testid="betslip-potential-win">{formatMoney(potentialWin, locale, currency)}</data>
       </p>
       {slip.error && (
         <p className="betslip__error" role="alert">

@@ -6,14 +6,18 @@
  */
 import { useEffect, useState } from 'react'
 import { useStore } from 'zustand'
-import { formatMoney } from '../../core/format'
+import { currencyDecimals, majorToMinor, minorToMajor, parseTypedAmount } from '../../core/amount-input'
+import { currencyCode, formatMoney } from '../../core/format'
 import type { NodeOf } from '../../documents/types'
+import { AmountField } from '../amount-field'
 import { usePunterSocket } from '../punter-socket'
 import { useEvaluate, useRuntime } from '../runtime'
 
 // glyphs every system font has (no emoji font on many phones and CI machines)
 const SYMBOLS: Record<string, string> = { cherry: '♥', lemon: '●', bell: '♪', star: '★', seven: '7' }
 const DEFAULT_STAKES = [0.5, 1, 2, 5]
+/** The crash game's target multiplier: two decimals, within these bounds (the server's too). */
+const CASH_OUT_AT = { minimum: 1.01, maximum: 1000 }
 
 interface GameData {
   engine?: 'slot' | 'crash'
@@ -91,6 +95,14 @@ function useBigWins(remoteConfig: Record<string, unknown> | undefined): BigWin |
   return last
 }
 
+/** The typed target multiplier in the page's locale (`2,5` in es), null when unreadable or out of bounds. */
+function readMultiplier(typed: string | null, locale: string): number | null {
+  if (typed === null) return 2
+  const read = parseTypedAmount(typed, locale, 2)
+  const value = read.ok ? read.minor / 100 : NaN
+  return value >= CASH_OUT_AT.minimum && value <= CASH_OUT_AT.maximum ? value : null
+}
+
 export function GameNode({ node }: { node: NodeOf<'game'> }) {
   const runtime = useRuntime()
   const { value, text, ctx } = useEvaluate()
@@ -100,15 +112,17 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
   const game = useStore(runtime.stores.screenData, (s) => s.data.game) as GameData | undefined
   const round = useStore(runtime.stores.screenData, (s) => s.data.round) as RoundData | undefined
   const stakes = node.stakes ?? DEFAULT_STAKES
-  const [stake, setStake] = useState(stakes[1] ?? stakes[0])
-  const [cashOutAt, setCashOutAt] = useState(2)
+  const [stake, setStake] = useState<number | null>(stakes[1] ?? stakes[0])
+  const [cashOutText, setCashOutText] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const loggedIn = ctx.session.status === 'punter'
   const bigWin = useBigWins(useStore(runtime.stores.site, (s) => s.bootstrap?.remoteConfig) as Record<string, unknown> | undefined)
   useEffect(() => {
     if (loggedIn && product && gameId) void runtime.run([{ do: 'game.launch', with: { product, gameId } }])
   }, [loggedIn, product, gameId]) // eslint-disable-line react-hooks/exhaustive-deps
-  const currency = /^[A-Z]{3}$/.test(ctx.user.currency) ? ctx.user.currency : undefined
+  const currency = currencyCode(ctx.user.currency)
+  const decimals = currencyDecimals(currency)
+  const cashOutAt = readMultiplier(cashOutText, ctx.site.locale)
   if (!loggedIn)
     return (
       <button type="button" className="button" data-testid="game-login" onClick={() => void runtime.run([{ do: 'nav.go', with: { to: '/login' } }])}>
@@ -118,6 +132,7 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
   if (game?.error) return <p role="alert" data-testid="game-refused">{(game.reason && text({ key: game.reason, values: game.reasonValues })) || text(`server.error.${game.error}`) || text('common.request.error')}</p>
   if (!game?.engine) return <p aria-busy="true" className="game game--loading" />
   const play = async () => {
+    if (stake === null || cashOutAt === null) return
     setBusy(true)
     try {
       await runtime.run([{ do: 'game.play', with: { product, gameId, stake, ...(game.engine === 'crash' ? { cashOutAt } : {}) } }])
@@ -145,13 +160,37 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
           </button>
         ))}
       </div>
+      <AmountField
+        className="game__stake"
+        label={text('game.stake')}
+        value={stake === null ? null : majorToMinor(stake, decimals)}
+        onAmount={(minor) => setStake(minor === null ? null : minorToMajor(minor, decimals))}
+        locale={ctx.site.locale}
+        currency={currency}
+        preview={(amount) => runtime.t('game.willBeStaked', { amount })}
+        t={runtime.t}
+        testId="game-stake"
+      />
       {game.engine === 'crash' && (
         <label className="game__target">
           {text('game.cashOutAt')}
-          <input type="number" min="1.01" max="1000" step="0.01" value={cashOutAt} onChange={(e) => setCashOutAt(Number(e.target.value))} />
+          <input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            data-testid="game-cash-out-at"
+            aria-invalid={cashOutAt === null || undefined}
+            value={cashOutText ?? (2).toLocaleString(ctx.site.locale)}
+            onChange={(e) => setCashOutText(e.currentTarget.value)}
+          />
+          {cashOutAt === null && (
+            <span className="game__error" role="alert">
+              {runtime.t('game.cashOutAt.invalid', { min: CASH_OUT_AT.minimum.toLocaleString(ctx.site.locale), max: CASH_OUT_AT.maximum.toLocaleString(ctx.site.locale) })}
+            </span>
+          )}
         </label>
       )}
-      <button type="button" className="button" data-testid="game-play" disabled={busy} aria-busy={busy || undefined} onClick={() => void play()}>
+      <button type="button" className="button" data-testid="game-play" disabled={busy || stake === null || cashOutAt === null} aria-busy={busy || undefined} onClick={() => void play()}>
         {text(game.engine === 'slot' ? 'game.spin' : 'game.play')}
       </button>
       <Outcome round={round} currency={currency} />

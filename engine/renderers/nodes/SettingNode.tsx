@@ -1,13 +1,16 @@
 /**
  * One account setting (spec §3 "Account settings keys") as a control: a switch, a choice list
- * (fixed options and/or a dictionary call), a number field, or a read-only value. The value is
+ * (fixed options and/or a dictionary call), a number or money field, or a read-only value. The value is
  * read from the settings store and saved with account.saveSettings: server-side keys through
  * PUT /punter/settings, local-only keys in this browser. The document decides which settings a
  * site shows, in what order and with what choices.
  */
 import { useEffect, useId, useState, useSyncExternalStore } from 'react'
 import { readSetting, type SettingKey } from '../../auth/settings'
+import { currencyDecimals, majorToMinor, minorToMajor } from '../../core/amount-input'
+import { currencyCode } from '../../core/format'
 import type { ActionChain, NodeOf } from '../../documents/types'
+import { AmountLine, useTypedAmount } from '../amount-field'
 import { useEvaluate, useRuntime, useScopeExtras, type EngineRuntime } from '../runtime'
 
 type SettingNodeDocument = NodeOf<'setting'>
@@ -137,7 +140,7 @@ export function SettingNode({ node }: { node: SettingNodeDocument }) {
     )
   }
 
-  if (node.control === 'number') return <NumberSetting node={node} id={id} shown={shown} common={common} label={text(node.label)} hint={hint} statusLine={statusLine} save={save} />
+  if (node.control === 'number' || node.control === 'money') return <NumberSetting node={node} id={id} shown={shown} common={common} label={text(node.label)} hint={hint} statusLine={statusLine} save={save} />
 
   return (
     <div className="setting" data-control="value" data-testid={node.testId} data-key={key}>
@@ -152,7 +155,12 @@ export function SettingNode({ node }: { node: SettingNodeDocument }) {
   )
 }
 
-/** A number saved when the punter leaves the field or presses Enter; out of range is refused. */
+/**
+ * A number saved when the punter leaves the field or presses Enter. It is read in the page's
+ * locale (engine/core/amount-input.ts: `2,5` in es, never `1.000` as 1); a `money` setting in the
+ * account's currency, with its decimals and the amount shown as it will be used. Unreadable or
+ * out of range is refused with why, never saved rounded.
+ */
 function NumberSetting(props: {
   node: SettingNodeDocument
   id: string
@@ -164,20 +172,26 @@ function NumberSetting(props: {
   save: (value: unknown) => Promise<void>
 }) {
   const runtime = useRuntime()
+  const { ctx } = useEvaluate()
   const { node, shown } = props
-  const [draft, setDraft] = useState<string | null>(null)
-  const [invalid, setInvalid] = useState(false)
+  const money = node.control === 'money'
+  const currency = money ? currencyCode(ctx.user.currency) : undefined
+  const stored = typeof shown === 'number' && Number.isFinite(shown) ? majorToMinor(shown, currencyDecimals(currency)) : null
+  const [pending, setPending] = useState<number | null | undefined>(undefined)
+  const field = useTypedAmount(pending === undefined ? stored : pending, ctx.site.locale, currency, false)
+  const [outOfRange, setOutOfRange] = useState(false)
+  const major = field.reading?.ok ? minorToMajor(field.reading.minor, field.decimals) : null
   const commit = () => {
-    if (draft === null) return
-    const value = Number(draft.replace(',', '.'))
-    const ok = draft.trim() !== '' && Number.isFinite(value) && (node.min === undefined || value >= node.min) && (node.max === undefined || value <= node.max)
-    setInvalid(!ok)
-    if (!ok) return
-    setDraft(null)
-    if (value !== shown) void props.save(value)
+    if (pending === undefined || field.reading === null || !field.reading.ok || major === null) return
+    const inRange = (node.min === undefined || major >= node.min) && (node.max === undefined || major <= node.max)
+    setOutOfRange(!inRange)
+    if (!inRange) return
+    setPending(undefined)
+    if (major !== shown) void props.save(major)
   }
+  const lineId = `${props.id}-amount`
   return (
-    <div className="setting" data-control="number" data-testid={node.testId} data-key={node.key}>
+    <div className="setting" data-control={node.control} data-testid={node.testId} data-key={node.key}>
       <label className="setting__label" htmlFor={props.id}>
         {props.label}
       </label>
@@ -186,15 +200,22 @@ function NumberSetting(props: {
         className="setting__number"
         type="text"
         inputMode="decimal"
-        aria-invalid={invalid || undefined}
-        value={draft ?? String(shown ?? '')}
-        onChange={(e) => setDraft(e.currentTarget.value)}
+        autoComplete="off"
+        aria-invalid={outOfRange || field.reading?.ok === false || undefined}
+        aria-describedby={[props.common['aria-describedby'], lineId].filter(Boolean).join(' ')}
+        value={field.text}
+        onChange={(e) => {
+          setOutOfRange(false)
+          const read = field.type(e.currentTarget.value)
+          setPending(read?.ok ? read.minor : null)
+        }}
         onBlur={commit}
         onKeyDown={(e) => {
           if (e.key === 'Enter') commit()
         }}
       />
-      {invalid && (
+      <AmountLine id={lineId} reading={money || field.reading?.ok === false ? field.reading : null} locale={ctx.site.locale} currency={currency} decimals={field.decimals} preview={(amount) => runtime.t('amount.preview', { amount })} t={runtime.t} testId="amount-line" />
+      {outOfRange && (
         <span className="setting__error" role="alert">
           {runtime.t('settings.invalidNumber', { min: node.min ?? 0, max: node.max ?? '' })}
         </span>
