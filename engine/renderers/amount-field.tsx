@@ -3,10 +3,11 @@
  * in the page's locale and the account's currency by engine/core/amount-input.ts, and under it
  * what was read — formatted as it will be charged ("2,50 € will be placed") — or why it was
  * refused. The bet slip's stake, the game's stake and money settings use it; forms use the same
- * reading through their `money` widget (form/theme.tsx).
+ * reading through their `money` widget (form/theme.tsx). A chunk of its own, loaded when a field
+ * first shows (./amount-field-lazy.ts): the first load of a page carries none of it (issue 10).
  */
 import { useId, useState, type ReactNode } from 'react'
-import { amountErrorText, currencyDecimals, formatTypedAmount, parseMoneyInput, type AmountInputError } from '../core/amount-input'
+import { amountErrorText, currencyDecimals, formatTypedAmount, majorToMinor, minorToMajor, parseMoneyInput, parseTypedAmount, type AmountInputError } from '../core/amount-input'
 import { formatMoney } from '../core/format'
 
 export type AmountReading = { ok: true; minor: number } | { ok: false; error: AmountInputError | 'ZERO' } | null
@@ -55,10 +56,10 @@ export function AmountLine(props: { id: string; reading: AmountReading; locale: 
 
 export interface AmountFieldProps {
   label: string
-  /** The amount in minor units, null for none. */
+  /** The amount in major units (as the stores and the gateway hold it), null for none. */
   value: number | null
-  /** Called with each reading: minor units, or null while the text is empty or refused. */
-  onAmount: (minor: number | null) => void
+  /** Called with each reading, in major units (exact for what was read), or null while the text is empty or refused. */
+  onAmount: (major: number | null) => void
   locale: string
   currency: string | undefined
   /** The line shown for a readable amount, given it formatted ("2,50 € will be placed"). */
@@ -72,7 +73,8 @@ export interface AmountFieldProps {
 
 export function AmountField(props: AmountFieldProps) {
   const id = useId()
-  const { text, reading, type, decimals } = useTypedAmount(props.value, props.locale, props.currency, props.positive ?? true)
+  const decimals = currencyDecimals(props.currency)
+  const { text, reading, type } = useTypedAmount(props.value === null ? null : majorToMinor(props.value, decimals), props.locale, props.currency, props.positive ?? true)
   return (
     <span className={`amount-field ${props.className ?? ''}`}>
       <label className="amount-field__label" htmlFor={id}>
@@ -91,10 +93,49 @@ export function AmountField(props: AmountFieldProps) {
         data-testid={props.testId}
         onChange={(e) => {
           const read = type(e.currentTarget.value)
-          props.onAmount(read?.ok ? read.minor : null)
+          props.onAmount(read?.ok ? minorToMajor(read.minor, decimals) : null)
         }}
       />
       <AmountLine id={`${id}-line`} reading={reading} locale={props.locale} currency={props.currency} decimals={decimals} preview={props.preview} t={props.t} testId={props.testId ? `${props.testId}-line` : undefined} />
     </span>
+  )
+}
+
+/** The crash game's target multiplier: two decimals, within these bounds (the server's too). */
+export const CASH_OUT_AT = { minimum: 1.01, maximum: 1000 }
+
+/** The typed target multiplier in the page's locale (`2,5` in es), null when unreadable or out of bounds. */
+export function readMultiplier(typed: string, locale: string): number | null {
+  const read = parseTypedAmount(typed, locale, 2)
+  const value = read.ok ? read.minor / 100 : NaN
+  return value >= CASH_OUT_AT.minimum && value <= CASH_OUT_AT.maximum ? value : null
+}
+
+/** A multiplier typed in the page's locale; `onValue` gets it, or null while it is unreadable. */
+export function MultiplierField(props: { label: string; locale: string; initial: number; onValue: (value: number | null) => void; t: AmountFieldProps['t'] }) {
+  const [text, setText] = useState(() => formatTypedAmount(Math.round(props.initial * 100), props.locale, 2))
+  const value = readMultiplier(text, props.locale)
+  const range = { min: formatTypedAmount(CASH_OUT_AT.minimum * 100, props.locale, 2), max: formatTypedAmount(CASH_OUT_AT.maximum * 100, props.locale, 2) }
+  return (
+    <label className="game__target">
+      {props.label}
+      <input
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        data-testid="game-cash-out-at"
+        aria-invalid={value === null || undefined}
+        value={text}
+        onChange={(e) => {
+          setText(e.currentTarget.value)
+          props.onValue(readMultiplier(e.currentTarget.value, props.locale))
+        }}
+      />
+      {value === null && (
+        <span className="game__error" role="alert">
+          {props.t('game.cashOutAt.invalid', range)}
+        </span>
+      )}
+    </label>
   )
 }

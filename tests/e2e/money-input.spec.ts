@@ -5,7 +5,7 @@
  *   (the independent oracle) fell by exactly 2.50;
  * - a Curaçao punter whose account is in euro (the currency chosen at sign-up on a US-dollar site)
  *   sees € on the header balance, the slip, the deposit page and the limits page, never $;
- * - a typed deposit amount is read in the locale, and what the provider's page charges is it;
+ * - a typed deposit amount and a typed game stake are read in the locale, and that is what is charged;
  * - with "Ask me to confirm each cash-out" on, a cash-out asks with its amount first; off, it does not.
  * The expected texts are Intl's formatting of the expected amounts in Node (not the page's code).
  */
@@ -119,6 +119,29 @@ test('es: a grouping mark is never dropped: 1,000.5 is refused with why and Plac
   await stake.pressSequentially('1.000')
   await expect(line).toHaveAttribute('data-minor', '100000')
   expect(await textOf(page, 'betslip-stake-line')).toBe(`Se apostarán ${money(1000, 'es', 'EUR')}`)
+})
+
+test('it: a game stake typed as 0,5 reads 0,50 € per round, and a spin takes exactly 0,50 € (plus its win) from the account', async ({ page, request, context, baseURL }) => {
+  const origin = `http://italy.localhost:${new URL(baseURL!).port}`
+  await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: origin }])
+  await logInByApi(page, 'italy@demo.parlay.test', `${origin}/sport/live/popular`)
+  const headers = await sessionHeaders(page, 'italy')
+  // a reminder interval chosen, as the casino asks before play (not what this test checks)
+  expect((await request.post('/casino-gate/api/v1/realitycheck/punter/settings', { headers, data: { timeout: 30 } })).status()).toBe(200)
+  await page.goto(`${origin}/casino/lobby`)
+  await page.getByTestId('casino-games').locator('a.card').first().click()
+  const stake = page.getByTestId('game-stake')
+  await expect(stake).toHaveValue('1')
+  await stake.fill('')
+  await stake.pressSequentially('0,5')
+  await expect(page.getByTestId('game-stake-line')).toHaveAttribute('data-minor', '50')
+  expect(await textOf(page, 'game-stake-line')).toBe(`${money(0.5, 'it', 'EUR')} a giocata`)
+  const before = await balanceMinor(request, headers)
+  await page.getByTestId('game-play').click()
+  const outcome = page.getByTestId('game-outcome')
+  await expect(outcome).toBeVisible()
+  const win = Math.round(Number(await outcome.getAttribute('data-win')) * 100)
+  await expect.poll(() => balanceMinor(request, headers)).toBe(before - 50 + win)
 })
 
 test('a Curaçao punter whose account is in euro sees € everywhere (header, slip, deposit, limits), never $', async ({ page, request, context, baseURL }) => {

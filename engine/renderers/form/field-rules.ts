@@ -6,7 +6,7 @@
  * Adds each problem to rjsf's error object, with the validation texts.
  */
 import type { UiSchema } from '@rjsf/utils'
-import { amountErrorText, currencyDecimals, parseMoneyInput } from '../../core/amount-input'
+import { amountErrorText, currencyDecimals, parseMoneyInput } from '../money-fields'
 import { checkDefaultDateBounds } from '../../core/date-rules'
 import type { Values } from './flow-steps'
 import { phoneRuleIfLoaded } from './phone-loader'

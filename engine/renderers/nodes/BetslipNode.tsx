@@ -1,18 +1,19 @@
 /**
  * The bet slip (issue 14 item 5, node kind `betslip`): the picked selections with their prices in
- * the punter's odds format, a stake in the punter's currency, the total odds and the potential win,
+ * the punter's odds format, a stake typed in the page's locale and shown in the account's currency
+ * before Place (../amount-field.tsx, loaded with the first pick), the total odds and the potential win,
  * and the button that places a single (one pick) or an accumulator (several). Hidden while empty;
  * after a placement it says so until the next pick. Placing runs `betslip.place` (the server
  * decides); a guest is sent to log in.
  */
+import { Suspense } from 'react'
 import { useStore } from 'zustand'
 import { errorMessageKey } from '../../core/gateway'
 import { betslip, combinedPrice } from '../../core/betslip'
-import { currencyDecimals, majorToMinor, minorToMajor } from '../../core/amount-input'
 import { currencyCode, formatMoney } from '../../core/format'
 import { formatOdds, isOddsType } from '../../core/odds'
 import type { NodeOf } from '../../documents/types'
-import { AmountField } from '../amount-field'
+import { LazyAmountField } from '../amount-field-lazy'
 import { usePunterSocket } from '../punter-socket'
 import { useEvaluate, useRuntime } from '../runtime'
 
@@ -52,10 +53,8 @@ export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
       </p>
     ) : null
   const price = combinedPrice(slip.picks)
-  const decimals = currencyDecimals(currency)
-  const stakeMinor = slip.stake === null ? null : majorToMinor(slip.stake, decimals)
-  // as the server reckons it: the stake's minor units times the price, rounded once
-  const potentialWin = stakeMinor === null ? 0 : minorToMajor(Math.round(stakeMinor * price), decimals)
+  // as the server reckons it (server/bets): the stake in cents times the price, rounded once
+  const potentialWin = slip.stake === null ? 0 : Math.round(Math.round(slip.stake * 100) * price) / 100
   const guest = ctx.session.status === 'guest'
   return (
     <section className="betslip" aria-label={text('betslip.title')} data-testid={node.testId ?? 'betslip'} data-status={slip.status}>
@@ -63,17 +62,19 @@ export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
         {text('betslip.title')} · {text(slip.picks.length === 1 ? 'betslip.single' : 'betslip.accumulator')}
       </h2>
       <Picks format={oddsType} locale={locale} />
-      <AmountField
-        className="betslip__stake"
-        label={text('betslip.stake')}
-        value={stakeMinor}
-        onAmount={(minor) => betslip.getState().setStake(minor === null ? null : minorToMajor(minor, decimals))}
-        locale={locale}
-        currency={currency}
-        preview={(amount) => runtime.t('betslip.willBePlaced', { amount })}
-        t={runtime.t}
-        testId="betslip-stake"
-      />
+      <Suspense fallback={null}>
+        <LazyAmountField
+          className="betslip__stake"
+          label={text('betslip.stake')}
+          value={slip.stake}
+          onAmount={(stake) => betslip.getState().setStake(stake)}
+          locale={locale}
+          currency={currency}
+          preview={(amount) => runtime.t('betslip.willBePlaced', { amount })}
+          t={runtime.t}
+          testId="betslip-stake"
+        />
+      </Suspense>
       <div className="betslip__shortcuts">
         {(node.stakes ?? DEFAULT_STAKES).map((stake) => (
           <button key={stake} type="button" className="button" data-variant="secondary" onClick={() => betslip.getState().setStake(stake)}>

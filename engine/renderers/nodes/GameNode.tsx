@@ -4,20 +4,17 @@
  * game a target multiplier and a Play button, then where the round crashed. Outcomes come from the
  * server (`game.play`); the stake and the win go through the balance shown in the header.
  */
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useStore } from 'zustand'
-import { currencyDecimals, majorToMinor, minorToMajor, parseTypedAmount } from '../../core/amount-input'
 import { currencyCode, formatMoney } from '../../core/format'
 import type { NodeOf } from '../../documents/types'
-import { AmountField } from '../amount-field'
+import { INITIAL_CASH_OUT_AT, LazyAmountField, LazyMultiplierField } from '../amount-field-lazy'
 import { usePunterSocket } from '../punter-socket'
 import { useEvaluate, useRuntime } from '../runtime'
 
 // glyphs every system font has (no emoji font on many phones and CI machines)
 const SYMBOLS: Record<string, string> = { cherry: '♥', lemon: '●', bell: '♪', star: '★', seven: '7' }
 const DEFAULT_STAKES = [0.5, 1, 2, 5]
-/** The crash game's target multiplier: two decimals, within these bounds (the server's too). */
-const CASH_OUT_AT = { minimum: 1.01, maximum: 1000 }
 
 interface GameData {
   engine?: 'slot' | 'crash'
@@ -95,14 +92,6 @@ function useBigWins(remoteConfig: Record<string, unknown> | undefined): BigWin |
   return last
 }
 
-/** The typed target multiplier in the page's locale (`2,5` in es), null when unreadable or out of bounds. */
-function readMultiplier(typed: string | null, locale: string): number | null {
-  if (typed === null) return 2
-  const read = parseTypedAmount(typed, locale, 2)
-  const value = read.ok ? read.minor / 100 : NaN
-  return value >= CASH_OUT_AT.minimum && value <= CASH_OUT_AT.maximum ? value : null
-}
-
 export function GameNode({ node }: { node: NodeOf<'game'> }) {
   const runtime = useRuntime()
   const { value, text, ctx } = useEvaluate()
@@ -113,7 +102,7 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
   const round = useStore(runtime.stores.screenData, (s) => s.data.round) as RoundData | undefined
   const stakes = node.stakes ?? DEFAULT_STAKES
   const [stake, setStake] = useState<number | null>(stakes[1] ?? stakes[0])
-  const [cashOutText, setCashOutText] = useState<string | null>(null)
+  const [cashOutAt, setCashOutAt] = useState<number | null>(INITIAL_CASH_OUT_AT)
   const [busy, setBusy] = useState(false)
   const loggedIn = ctx.session.status === 'punter'
   const bigWin = useBigWins(useStore(runtime.stores.site, (s) => s.bootstrap?.remoteConfig) as Record<string, unknown> | undefined)
@@ -121,8 +110,6 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
     if (loggedIn && product && gameId) void runtime.run([{ do: 'game.launch', with: { product, gameId } }])
   }, [loggedIn, product, gameId]) // eslint-disable-line react-hooks/exhaustive-deps
   const currency = currencyCode(ctx.user.currency)
-  const decimals = currencyDecimals(currency)
-  const cashOutAt = readMultiplier(cashOutText, ctx.site.locale)
   if (!loggedIn)
     return (
       <button type="button" className="button" data-testid="game-login" onClick={() => void runtime.run([{ do: 'nav.go', with: { to: '/login' } }])}>
@@ -160,36 +147,20 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
           </button>
         ))}
       </div>
-      <AmountField
-        className="game__stake"
-        label={text('game.stake')}
-        value={stake === null ? null : majorToMinor(stake, decimals)}
-        onAmount={(minor) => setStake(minor === null ? null : minorToMajor(minor, decimals))}
-        locale={ctx.site.locale}
-        currency={currency}
-        preview={(amount) => runtime.t('game.willBeStaked', { amount })}
-        t={runtime.t}
-        testId="game-stake"
-      />
-      {game.engine === 'crash' && (
-        <label className="game__target">
-          {text('game.cashOutAt')}
-          <input
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            data-testid="game-cash-out-at"
-            aria-invalid={cashOutAt === null || undefined}
-            value={cashOutText ?? (2).toLocaleString(ctx.site.locale)}
-            onChange={(e) => setCashOutText(e.currentTarget.value)}
-          />
-          {cashOutAt === null && (
-            <span className="game__error" role="alert">
-              {runtime.t('game.cashOutAt.invalid', { min: CASH_OUT_AT.minimum.toLocaleString(ctx.site.locale), max: CASH_OUT_AT.maximum.toLocaleString(ctx.site.locale) })}
-            </span>
-          )}
-        </label>
-      )}
+      <Suspense fallback={null}>
+        <LazyAmountField
+          className="game__stake"
+          label={text('game.stake')}
+          value={stake}
+          onAmount={setStake}
+          locale={ctx.site.locale}
+          currency={currency}
+          preview={(amount) => runtime.t('game.willBeStaked', { amount })}
+          t={runtime.t}
+          testId="game-stake"
+        />
+        {game.engine === 'crash' && <LazyMultiplierField label={text('game.cashOutAt')} locale={ctx.site.locale} initial={INITIAL_CASH_OUT_AT} onValue={setCashOutAt} t={runtime.t} />}
+      </Suspense>
       <button type="button" className="button" data-testid="game-play" disabled={busy || stake === null || cashOutAt === null} aria-busy={busy || undefined} onClick={() => void play()}>
         {text(game.engine === 'slot' ? 'game.spin' : 'game.play')}
       </button>

@@ -5,12 +5,11 @@
  * PUT /punter/settings, local-only keys in this browser. The document decides which settings a
  * site shows, in what order and with what choices.
  */
-import { useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react'
 import { readSetting, type SettingKey } from '../../auth/settings'
-import { currencyDecimals, majorToMinor, minorToMajor } from '../../core/amount-input'
-import { currencyCode } from '../../core/format'
 import type { ActionChain, NodeOf } from '../../documents/types'
-import { AmountLine, useTypedAmount } from '../amount-field'
+import { currencyCode } from '../../core/format'
+import { LazyNumberSetting as NumberSetting } from '../amount-field-lazy'
 import { useEvaluate, useRuntime, useScopeExtras, type EngineRuntime } from '../runtime'
 
 type SettingNodeDocument = NodeOf<'setting'>
@@ -79,7 +78,7 @@ function useChoices(node: SettingNodeDocument, text: (t: never) => string): Choi
 export function SettingNode({ node }: { node: SettingNodeDocument }) {
   const runtime = useRuntime()
   const scope = useScopeExtras()
-  const { text, when } = useEvaluate()
+  const { text, when, ctx } = useEvaluate()
   const id = useId()
   const key = node.key as SettingKey
   const stored = useSetting(runtime, key)
@@ -140,7 +139,12 @@ export function SettingNode({ node }: { node: SettingNodeDocument }) {
     )
   }
 
-  if (node.control === 'number' || node.control === 'money') return <NumberSetting node={node} id={id} shown={shown} common={common} label={text(node.label)} hint={hint} statusLine={statusLine} save={save} />
+  if (node.control === 'number' || node.control === 'money')
+    return (
+      <Suspense fallback={null}>
+        <NumberSetting node={node} id={id} shown={shown} common={common} label={text(node.label)} hint={hint} statusLine={statusLine} save={save} locale={ctx.site.locale} currency={currencyCode(ctx.user.currency)} t={runtime.t} />
+      </Suspense>
+    )
 
   return (
     <div className="setting" data-control="value" data-testid={node.testId} data-key={key}>
@@ -151,77 +155,6 @@ export function SettingNode({ node }: { node: SettingNodeDocument }) {
         </output>
       </span>
       {hint}
-    </div>
-  )
-}
-
-/**
- * A number saved when the punter leaves the field or presses Enter. It is read in the page's
- * locale (engine/core/amount-input.ts: `2,5` in es, never `1.000` as 1); a `money` setting in the
- * account's currency, with its decimals and the amount shown as it will be used. Unreadable or
- * out of range is refused with why, never saved rounded.
- */
-function NumberSetting(props: {
-  node: SettingNodeDocument
-  id: string
-  shown: unknown
-  common: { id: string; disabled: boolean; 'aria-describedby'?: string }
-  label: string
-  hint: React.ReactNode
-  statusLine: React.ReactNode
-  save: (value: unknown) => Promise<void>
-}) {
-  const runtime = useRuntime()
-  const { ctx } = useEvaluate()
-  const { node, shown } = props
-  const money = node.control === 'money'
-  const currency = money ? currencyCode(ctx.user.currency) : undefined
-  const stored = typeof shown === 'number' && Number.isFinite(shown) ? majorToMinor(shown, currencyDecimals(currency)) : null
-  const [pending, setPending] = useState<number | null | undefined>(undefined)
-  const field = useTypedAmount(pending === undefined ? stored : pending, ctx.site.locale, currency, false)
-  const [outOfRange, setOutOfRange] = useState(false)
-  const major = field.reading?.ok ? minorToMajor(field.reading.minor, field.decimals) : null
-  const commit = () => {
-    if (pending === undefined || field.reading === null || !field.reading.ok || major === null) return
-    const inRange = (node.min === undefined || major >= node.min) && (node.max === undefined || major <= node.max)
-    setOutOfRange(!inRange)
-    if (!inRange) return
-    setPending(undefined)
-    if (major !== shown) void props.save(major)
-  }
-  const lineId = `${props.id}-amount`
-  return (
-    <div className="setting" data-control={node.control} data-testid={node.testId} data-key={node.key}>
-      <label className="setting__label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      <input
-        {...props.common}
-        className="setting__number"
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        aria-invalid={outOfRange || field.reading?.ok === false || undefined}
-        aria-describedby={[props.common['aria-describedby'], lineId].filter(Boolean).join(' ')}
-        value={field.text}
-        onChange={(e) => {
-          setOutOfRange(false)
-          const read = field.type(e.currentTarget.value)
-          setPending(read?.ok ? read.minor : null)
-        }}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit()
-        }}
-      />
-      <AmountLine id={lineId} reading={money || field.reading?.ok === false ? field.reading : null} locale={ctx.site.locale} currency={currency} decimals={field.decimals} preview={(amount) => runtime.t('amount.preview', { amount })} t={runtime.t} testId="amount-line" />
-      {outOfRange && (
-        <span className="setting__error" role="alert">
-          {runtime.t('settings.invalidNumber', { min: node.min ?? 0, max: node.max ?? '' })}
-        </span>
-      )}
-      {props.hint}
-      {props.statusLine}
     </div>
   )
 }
