@@ -9,7 +9,8 @@
  *   game.launch {product, gameId}      the game into the screen's data.game (restricted punters refused)
  *   game.play {product, gameId, stake, cashOutAt?}   one round into data.round
  *   game.favorite {product, gameId, favorite}   the product's favourites, kept on the server
- *   bets.cashOut {betId, amount}      cash-out at the offer shown, per the punter's confirmation type and delay
+ *   bets.cashOut {betId, amount, currency?, confirmed?}   cash-out at the offer shown: asks first when the punter
+ *                                     wants each confirmed; a moved offer per the confirmation type and delay
  */
 import type { Result } from '../core/contracts'
 import { errorMessageKey, refusalMessageKey } from '../core/gateway'
@@ -162,11 +163,45 @@ async function reloadBets(env: ActionEnvironment): Promise<void> {
   if (open.ok) env.stores.screenData.getState().setData('openBets', open.value)
 }
 
-export const betsCashOut = action<{ betId: string; amount: number }>(definitions, {
+/** The popup that asks before a cash-out (schemas/popups/cash-out-confirm.json). */
+export const CASH_OUT_CONFIRM_POPUP = 'cash-out-confirm'
+
+interface CashOutOffer {
+  betId: string
+  amount: number
+  currency?: string
+}
+
+/** Asks the punter to confirm the offer; `changed`: the offer moved and the punter's type did not take it. */
+function askCashOut(env: ActionEnvironment, offer: CashOutOffer, changed: boolean): void {
+  const ui = env.stores.ui.getState()
+  ui.closePopup(CASH_OUT_CONFIRM_POPUP)
+  ui.openPopup({ id: CASH_OUT_CONFIRM_POPUP, params: { ...offer, changed } })
+}
+
+/** The server's new offer when it refused the shown one (CASH_OUT_AMOUNT_CHANGED), else undefined. */
+function changedOffer(result: Result<CashOutAnswer>, offer: CashOutOffer): CashOutOffer | undefined {
+  if (result.ok || result.code !== 'CASH_OUT_AMOUNT_CHANGED') return undefined
+  const now = detailsOf(result)
+  return typeof now.amount === 'number' && now.amount > 0 ? { ...offer, amount: now.amount, ...(typeof now.currency === 'string' ? { currency: now.currency } : {}) } : undefined
+}
+
+/**
+ * Spec §3 local settings: with isCashOutConfirmationActive the first tap only asks (the popup shows
+ * the amount and confirms with `confirmed: true`); cashOutAutoConfirmationType decides on the
+ * server whether an offer that moved since is taken (INCREASE: a higher one, ALWAYS: any, NEVER:
+ * none); one it did not take is asked about again with the new amount, whatever the setting.
+ */
+export const betsCashOut = action<{ betId: string; amount: number; currency?: string; confirmed?: boolean }>(definitions, {
   name: 'bets.cashOut',
-  async handler({ betId, amount }, env) {
+  async handler({ betId, amount, currency, confirmed }, env) {
     if (!/^[A-Za-z0-9_-]{1,40}$/.test(betId)) return { ok: false, code: 'BET_NOT_FOUND' }
-    const local = env.stores.settings.getState().local as { cashOutAutoConfirmationType?: string; isCashOutDelayActive?: boolean }
+    const local = env.stores.settings.getState().local as { cashOutAutoConfirmationType?: string; isCashOutDelayActive?: boolean; isCashOutConfirmationActive?: boolean }
+    const offer: CashOutOffer = { betId, amount, ...(currency ? { currency } : {}) }
+    if (local.isCashOutConfirmationActive === true && confirmed !== true) {
+      askCashOut(env, offer, false)
+      return { ok: true, value: { status: 'ASKED' } }
+    }
     const body: Record<string, unknown> = { amount, confirmation: local.cashOutAutoConfirmationType ?? 'NEVER', delay: local.isCashOutDelayActive === true }
     let result = await env.gateway.call<CashOutAnswer>('POST', `${MOBILE_GATE}/bets/${betId}/cash-out`, body)
     for (let tries = 0; result.ok && result.value.status === 'PENDING' && tries < 3; tries++) {
@@ -174,10 +209,15 @@ export const betsCashOut = action<{ betId: string; amount: number }>(definitions
       result = await env.gateway.call<CashOutAnswer>('POST', `${MOBILE_GATE}/bets/${betId}/cash-out`, { ...body, requestId: result.value.requestId })
     }
     await reloadBets(env)
+    const moved = changedOffer(result, offer)
+    if (moved) {
+      askCashOut(env, moved, true)
+      return result
+    }
     if (!result.ok) return showFailure(env, result)
     if (result.value.status !== 'ACCEPTED') return showFailure(env, { ok: false, code: 'CASH_OUT_UNAVAILABLE' })
     setBalance(env, result.value.balance)
-    env.stores.ui.getState().notify({ id: 'bets.cashedOut', status: 'success', duration: NOTIFICATION_DURATION_MS, values: { amount: result.value.amount } })
+    env.stores.ui.getState().notify({ id: 'bets.cashedOut', status: 'success', duration: NOTIFICATION_DURATION_MS, values: { amount: result.value.amount, currency: currency || String(env.stores.user.getState().data?.user?.account?.currency ?? '') } })
     return result
   },
 })

@@ -6,8 +6,9 @@
  */
 import type { EvaluationContext } from './context-declaration'
 import { evaluate, isCompiledExpression, type CompiledExpression } from './expression'
+import { currencyCode } from './format'
 import { report } from './report'
-import { isLoggedIn, type EngineStores } from './stores'
+import { isLoggedIn, type EngineStores, type UserData } from './stores'
 
 export type { EvaluationContext }
 
@@ -25,6 +26,15 @@ const num = (value: unknown): number => {
   return Number.isFinite(n) ? n : 0
 }
 const str = (value: unknown): string => (value === undefined || value === null ? '' : String(value))
+
+/**
+ * The account's currency, chosen at sign-up (the heartbeat's user.account.currency): every amount a
+ * logged-in punter reads is in it. Never the site's default (issue 28: a Curaçao punter paying in
+ * EUR saw $): without one the amount shows with no sign rather than a wrong one.
+ */
+export function accountCurrency(userData: UserData | null): string {
+  return currencyCode(userData?.user?.account?.currency) ?? currencyCode(userData?.balanceInfo?.currency) ?? ''
+}
 
 /** Identified per spec §3/§4: limited or full identification, or a successful binding. */
 const IDENTIFIED_STATES = ['simple_success', 'bind', 'full', 'limited']
@@ -63,7 +73,7 @@ export function buildContext(stores: EngineStores, extra: ContextExtra = {}): Ev
       state: str(userData?.punterInfo?.state),
       balance: num(userData?.balanceInfo?.mainBalance),
       withdrawable: num(userData?.balanceInfo?.withdrawable),
-      currency: str(userData?.balanceInfo?.currency ?? (userData ? bootstrap?.site.currency : '')),
+      currency: accountCurrency(userData),
       countryCode: str(details?.address?.countryCode),
       vip: userData?.vip === true,
       legalAgreementAccepted: userData?.legalAgreementAccepted === true,

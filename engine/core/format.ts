@@ -41,6 +41,9 @@ function formatter(locale: string, currency: string | undefined, grouping: boole
   return f
 }
 
+/** A value that is an ISO 4217 code ('EUR'), else undefined: what formatMoney takes as currency. */
+export const currencyCode = (value: unknown): string | undefined => (typeof value === 'string' && /^[A-Z]{3}$/.test(value) ? value : undefined)
+
 /** Formats a money amount for a locale, with the currency sign when `currency` is given. */
 export function formatMoney(amount: unknown, locale: string, currency?: string): string {
   const value = roundMoney(amount)

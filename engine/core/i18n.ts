@@ -14,12 +14,15 @@
  *
  * Dates in texts: `{{date, datetime}}` formats an ISO string, epoch ms or Date as spec §5's
  * 'D MMM YYYY HH:mm' in the page's locale; `{{rtp, percent}}` writes a number of percent (96.5) as
- * the locale does, with 2 decimals (96.50%, 96,50 %). A placeholder no caller filled shows as '' and is
+ * the locale does, with 2 decimals (96.50%, 96,50 %). Money in texts: `{{amount, currency}}` formats
+ * the amount as spec §5 money in the page's locale, with the sign of the text's own `currency` value
+ * (the account's currency: docs/money-input.md), a plain amount without one. A placeholder no caller
+ * filled shows as '' and is
  * reported, never as a literal `{{name}}`.
  */
 import type { Text } from '../documents/types'
 import { resolveBindings, type EvaluationContext } from './context'
-import { formatDateTime, formatPercent } from './format'
+import { currencyCode, formatDateTime, formatMoney, formatPercent } from './format'
 import { report } from './report'
 
 /** The last locale of every fallback chain: every key exists in English (schema-lint). */
@@ -145,6 +148,7 @@ export function createI18n(options: I18nOptions): I18n {
       }
       if (format === 'datetime') return formatDateTime(value, language, options.timeZone)
       if (format === 'percent') return formatPercent(value, language)
+      if (format === 'currency') return formatMoney(value, language, currencyCode(values.currency))
       if (value === null) return ''
       return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
     })

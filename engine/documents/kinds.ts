@@ -74,8 +74,9 @@ export const NODE_KINDS = [
 ] as const
 
 export const SETTING_KEYS = [...SERVER_SETTING_KEYS, ...LOCAL_SETTING_KEYS] as const
-/** How a setting is shown: a switch, a choice list, a number field, or a read-only value. */
-export const SETTING_CONTROLS = ['switch', 'select', 'number', 'value'] as const
+/** How a setting is shown: a switch, a choice list, a number field, a money field (in the account's
+ * currency, typed in the page's locale), or a read-only value. */
+export const SETTING_CONTROLS = ['switch', 'select', 'number', 'money', 'value'] as const
 /** How the entries of a dictionary call are labelled in a choice list. */
 export const SETTING_SOURCE_LABELS = ['name', 'i18n', 'timeZone', 'minutes', 'currency'] as const
 

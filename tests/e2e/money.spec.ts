@@ -45,7 +45,7 @@ test('deposit with 3-D Secure approved: back through /threedsconfirm, the balanc
   await page.getByTestId('3ds-approve').click()
 
   await expect(page).toHaveURL(/\/account\/deposit$/)
-  await expect(notice(page)).toContainText('Your deposit of 25 USD has arrived')
+  await expect(notice(page)).toContainText('Your deposit of $25.00 has arrived')
   await expect(balance(page)).toHaveAttribute('value', '25')
   const returnUrl = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.name ?? '')
   expect(returnUrl).toContain('/threedsconfirm?paymentId=')

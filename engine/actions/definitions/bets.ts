@@ -4,11 +4,16 @@ import type { ActionDefinitions } from './types'
 
 export const definitions = {
   'bets.cashOut': {
-    description: 'Cashes a bet out at the offer shown. A changed offer is taken per the punter\'s cashOutAutoConfirmationType (INCREASE, ALWAYS, NEVER); with isCashOutDelayActive the server decides after its delay. Reloads data.openBets.',
+    description: 'Cashes a bet out at the offer shown. With the punter\'s isCashOutConfirmationActive on it first opens the cash-out-confirm popup with the amount, whose confirm runs this again with confirmed: true. A changed offer is taken per the punter\'s cashOutAutoConfirmationType (INCREASE, ALWAYS, NEVER); one not taken is asked about again with the new amount. With isCashOutDelayActive the server decides after its delay. Reloads data.openBets.',
     params: {
       type: 'object',
       required: ['betId', 'amount'],
-      properties: { betId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$' }, amount: { type: 'number' } },
+      properties: {
+        betId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$' },
+        amount: { type: 'number' },
+        currency: { type: 'string', pattern: '^([A-Z]{3})?$', description: 'The bet\'s currency, to show the amount in.' },
+        confirmed: { type: 'boolean', description: 'The punter confirmed this amount (the confirmation popup).' },
+      },
       additionalProperties: false,
     },
   },

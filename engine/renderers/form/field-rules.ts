@@ -1,10 +1,12 @@
 /**
  * The field rules a flow form checks in the browser beside the precompiled validator (FlowForm's
- * field concern): the default date bounds (spec §5) and phone numbers against the one phone rule
- * (engine/core/phone-rule.ts, once its lazy chunk has arrived: see phone-loader.ts).
+ * field concern): the default date bounds (spec §5), phone numbers against the one phone rule
+ * (engine/core/phone-rule.ts, once its lazy chunk has arrived: see phone-loader.ts), and money
+ * amounts whose typed text could not be read (engine/core/amount-input.ts: why, in the locale).
  * Adds each problem to rjsf's error object, with the validation texts.
  */
 import type { UiSchema } from '@rjsf/utils'
+import { amountErrorText, currencyDecimals, parseMoneyInput } from '../money-fields'
 import { checkDefaultDateBounds } from '../../core/date-rules'
 import type { Values } from './flow-steps'
 import { phoneRuleIfLoaded } from './phone-loader'
@@ -20,7 +22,30 @@ export interface FieldRuleInput {
   data: Values
   today: string
   phoneCountry?: string
+  /** The page's locale and the account's currency, for money fields. */
+  locale?: string
+  currency?: string
   tr: Translate
+}
+
+const uiOf = (uiSchema: UiSchema | undefined, field: string) => (uiSchema as Record<string, Record<string, unknown> | undefined> | undefined)?.[field]
+
+/** Whether the field at an error's property (".amount") is a money field (`ui:widget: money`). */
+export function isMoneyField(uiSchema: UiSchema | undefined, property: string | undefined): boolean {
+  const field = (property ?? '').replace(/^\./, '')
+  return uiOf(uiSchema, field)?.['ui:widget'] === 'money'
+}
+
+/** A money field holds text only when the punter's text could not be read: say why. */
+function addMoneyErrors(input: FieldRuleInput, errors: Errors): void {
+  const locale = input.locale ?? 'en'
+  for (const field of input.fields) {
+    const value = input.data[field]
+    if (uiOf(input.uiSchema, field)?.['ui:widget'] !== 'money' || typeof value !== 'string') continue
+    const read = parseMoneyInput(value, locale, input.currency)
+    const { key, values } = amountErrorText(read.ok ? 'NOT_A_NUMBER' : read.error, locale, currencyDecimals(input.currency))
+    errors[field]?.addError(input.tr(key, values))
+  }
 }
 
 function addDateErrors(input: FieldRuleInput, errors: Errors): void {
@@ -35,7 +60,7 @@ function addPhoneErrors(input: FieldRuleInput, errors: Errors): void {
   const rule = phoneRuleIfLoaded()
   if (!rule) return
   for (const field of input.fields) {
-    const ui = (input.uiSchema as Record<string, Record<string, unknown> | undefined>)[field]
+    const ui = uiOf(input.uiSchema, field)
     const value = input.data[field]
     if (ui?.['ui:widget'] !== 'phone' || typeof value !== 'string' || !value) continue
     const { country, national } = rule.splitPhone(value, input.phoneCountry)
@@ -43,9 +68,10 @@ function addPhoneErrors(input: FieldRuleInput, errors: Errors): void {
   }
 }
 
-/** Adds the date-bound and phone problems of the step's data to rjsf's errors; returns them. */
+/** Adds the date-bound, phone and money problems of the step's data to rjsf's errors; returns them. */
 export function addFieldRuleErrors<E>(input: FieldRuleInput, errors: E): E {
   addDateErrors(input, errors as unknown as Errors)
   addPhoneErrors(input, errors as unknown as Errors)
+  addMoneyErrors(input, errors as unknown as Errors)
   return errors
 }

@@ -27,14 +27,15 @@ import type { IChangeEvent } from '@rjsf/core'
 import type { CustomValidator, ErrorTransformer, RJSFSchema, UiSchema } from '@rjsf/utils'
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react'
-import { buildContext } from '../../core/context'
+import { useStore } from 'zustand'
+import { accountCurrency, buildContext } from '../../core/context'
 import type { Result } from '../../core/contracts'
 import type { ActionChain, FlowDocument, FlowStep, NodeOf } from '../../documents/types'
 import { useEvaluate, useRuntime } from '../runtime'
 import { beginSubmission, endSubmission } from './actions'
 import { isoDate } from '../../core/date-rules'
 import { toErrorSchema, withoutChanged, type FieldError } from './errors'
-import { addFieldRuleErrors } from './field-rules'
+import { addFieldRuleErrors, isMoneyField } from './field-rules'
 import { FlowActions, FlowProgress } from './flow-parts'
 import { loadPhoneRule } from './phone-loader'
 import { fieldsOf, hiddenByCondition, pick, stepAfter, visibleStepsOf, withHidden, withoutKeys, type Values } from './flow-steps'
@@ -136,6 +137,9 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
   const movedRef = useRef(false)
   const formBox = useRef<HTMLDivElement>(null)
   const [replay, setReplay] = useState(false)
+  // money fields read typed amounts in the page's locale and the account's currency
+  const locale = useStore(runtime.stores.site, (s) => s.locale)
+  const currency = useStore(runtime.stores.user, (s) => accountCurrency(s.data))
 
   const visibleSteps = useMemo(() => visibleStepsOf(flow, buildContext(runtime.stores, { form: values })), [flow, values, runtime.stores])
 
@@ -208,11 +212,15 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
   const formContext: FormContext = useMemo(() => {
     const bootstrap = runtime.stores.site.getState().bootstrap
     // the site's preset phone country is its jurisdiction document's (schemas/jurisdictions/*/jurisdiction.json)
-    return { tr, today: today ?? isoDate(Date.now()), phoneCountry: bootstrap?.site.country, server: overServerMarkup, adopt }
-  }, [tr, runtime.stores, overServerMarkup, adopt, today])
+    return { tr, today: today ?? isoDate(Date.now()), phoneCountry: bootstrap?.site.country, server: overServerMarkup, adopt, locale, currency: currency || undefined }
+  }, [tr, runtime.stores, overServerMarkup, adopt, today, locale, currency])
 
   const transformErrors: ErrorTransformer = useCallback(
-    (errors) => errors.map((e) => ({ ...e, message: validationMessage(tr, e.name ?? 'invalid', (e.params ?? {}) as Record<string, unknown>) })),
+    (errors, ui) =>
+      errors
+        // a money field's unread text: the field rule says why, not "must be a number"
+        .filter((e) => !(e.name === 'type' && isMoneyField(ui, e.property)))
+        .map((e) => ({ ...e, message: validationMessage(tr, e.name ?? 'invalid', (e.params ?? {}) as Record<string, unknown>) })),
     [tr],
   )
 
@@ -221,7 +229,7 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
   const customValidate: CustomValidator = useCallback(
     (formData, errors) =>
       addFieldRuleErrors(
-        { schema: (schema ?? {}) as Record<string, unknown>, uiSchema, fields, data: (formData ?? {}) as Values, today: formContext.today, phoneCountry: formContext.phoneCountry, tr },
+        { schema: (schema ?? {}) as Record<string, unknown>, uiSchema, fields, data: (formData ?? {}) as Values, today: formContext.today, phoneCountry: formContext.phoneCountry, locale: formContext.locale, currency: formContext.currency, tr },
         errors,
       ),
     [schema, fields, uiSchema, formContext, tr],

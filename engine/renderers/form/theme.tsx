@@ -22,6 +22,7 @@ import {
 import { useLayoutEffect, useState, type ChangeEvent } from 'react'
 import { dateBounds } from '../../core/date-rules'
 import type { PhoneCountry } from '../../core/phone-rule'
+import { AmountLine, currencyDecimals, majorToMinor, minorToMajor, useTypedAmount, type AmountReading } from '../money-fields'
 import { usePhoneRule } from './phone-loader'
 import type { Translate } from './texts'
 import { rememberFile, UPLOAD_RULES } from './files'
@@ -40,6 +41,10 @@ export interface FormContext {
   /** Hydrated over the server's markup (issue 10): a control reports here, by its id, the value
    * the punter gave it before the form was live (the form makes it its data; see `useTypedBefore`). */
   adopt?: (id: string, value: unknown) => void
+  /** The page's locale: money fields read what the punter types in it (`2,5` in es). */
+  locale?: string
+  /** The account's currency: money fields' decimals and the amount shown as it will be charged. */
+  currency?: string
 }
 
 const contextOf = (props: { registry: { formContext?: unknown } }): FormContext => {
@@ -175,6 +180,53 @@ function NumberWidget(props: WidgetProps) {
         onChange(next === '' ? options.emptyValue : Number.isFinite(n) ? n : next)
       }}
     />
+  )
+}
+
+/**
+ * A money amount (`ui:widget: money`, issue 28 item 6): typed in the page's locale and read by
+ * engine/core/amount-input.ts into the account currency's minor units, then given to the form in
+ * major units; under the field the amount as it will be charged, or why the text was refused.
+ * Refused text stays in the form data as text, so the step cannot be submitted: the field rule
+ * (field-rules.ts) says why there, in place of the schema's type error.
+ */
+function MoneyWidget(props: WidgetProps) {
+  const { value, options, schema, onChange } = props
+  const { tr, locale = 'en', currency } = contextOf(props)
+  const decimals = currencyDecimals(currency)
+  const positive = schema.exclusiveMinimum === 0
+  const amount = useTypedAmount(typeof value === 'number' && Number.isFinite(value) ? majorToMinor(value, decimals) : null, locale, currency, positive)
+  const formValue = (text: string, read: AmountReading) => (read === null ? options.emptyValue : read.ok ? minorToMajor(read.minor, decimals) : text)
+  useTypedBefore(props, (element) => {
+    const typed = changedText(element)
+    return typed === undefined ? undefined : { value: formValue(typed, amount.type(typed)) }
+  })
+  const preview = typeof options.preview === 'string' ? options.preview : 'amount.preview'
+  const shownByForm = (props.rawErrors ?? []).length > 0
+  const common = commonInputProps(props)
+  return (
+    <>
+      <input
+        {...common}
+        aria-describedby={[common['aria-describedby'], `${props.id}-amount`].filter(Boolean).join(' ')}
+        className="form-input form-money"
+        type="text"
+        inputMode="decimal"
+        autoComplete={(options.autocomplete as string | undefined) ?? 'off'}
+        value={amount.text}
+        onChange={(event) => onChange(formValue(event.target.value, amount.type(event.target.value)))}
+      />
+      <AmountLine
+        id={`${props.id}-amount`}
+        reading={shownByForm && amount.reading?.ok === false ? null : amount.reading}
+        locale={locale}
+        currency={currency}
+        decimals={decimals}
+        preview={(formatted) => tr(preview, { amount: formatted })}
+        t={(key, values) => tr(key, values)}
+        testId="form-money-line"
+      />
+    </>
   )
 }
 
@@ -524,6 +576,8 @@ export const widgets: RegistryWidgetsType = {
   CodeWidget,
   file: FileWidget,
   FileWidget,
+  money: MoneyWidget,
+  MoneyWidget,
 }
 
 export const theme: ThemeProps = {

@@ -1,16 +1,19 @@
 /**
  * The bet slip (issue 14 item 5, node kind `betslip`): the picked selections with their prices in
- * the punter's odds format, a stake in the punter's currency, the total odds and the potential win,
+ * the punter's odds format, a stake typed in the page's locale and shown in the account's currency
+ * before Place (../amount-field.tsx, loaded with the first pick), the total odds and the potential win,
  * and the button that places a single (one pick) or an accumulator (several). Hidden while empty;
  * after a placement it says so until the next pick. Placing runs `betslip.place` (the server
  * decides); a guest is sent to log in.
  */
+import { Suspense } from 'react'
 import { useStore } from 'zustand'
 import { errorMessageKey } from '../../core/gateway'
 import { betslip, combinedPrice } from '../../core/betslip'
-import { formatMoney } from '../../core/format'
+import { currencyCode, formatMoney } from '../../core/format'
 import { formatOdds, isOddsType } from '../../core/odds'
 import type { NodeOf } from '../../documents/types'
+import { LazyAmountField } from '../amount-field-lazy'
 import { usePunterSocket } from '../punter-socket'
 import { useEvaluate, useRuntime } from '../runtime'
 
@@ -41,15 +44,17 @@ export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
   usePunterSocket()
   const slip = useStore(betslip)
   const oddsType = useStore(runtime.stores.settings, (s) => s.server.oddsType)
-  const currency = /^[A-Z]{3}$/.test(ctx.user.currency) ? ctx.user.currency : undefined
+  const currency = currencyCode(ctx.user.currency)
   const locale = ctx.site.locale
   if (slip.picks.length === 0)
     return slip.status === 'placed' && slip.placed ? (
       <p className="betslip__placed" role="status" data-testid="betslip-placed">
-        {text('betslip.placed')} {formatMoney(slip.placed.stake, locale, currency)} @ {slip.placed.price}
+        {text('betslip.placed')} {formatMoney(slip.placed.stake, locale, currencyCode(slip.placed.currency) ?? currency)} @ {slip.placed.price}
       </p>
     ) : null
   const price = combinedPrice(slip.picks)
+  // as the server reckons it (server/bets): the stake in cents times the price, rounded once
+  const potentialWin = slip.stake === null ? 0 : Math.round(Math.round(slip.stake * 100) * price) / 100
   const guest = ctx.session.status === 'guest'
   return (
     <section className="betslip" aria-label={text('betslip.title')} data-testid={node.testId ?? 'betslip'} data-status={slip.status}>
@@ -57,18 +62,19 @@ export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
         {text('betslip.title')} · {text(slip.picks.length === 1 ? 'betslip.single' : 'betslip.accumulator')}
       </h2>
       <Picks format={oddsType} locale={locale} />
-      <label className="betslip__stake">
-        {text('betslip.stake')}
-        <input
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          value={slip.stake ?? ''}
-          data-testid="betslip-stake"
-          onChange={(e) => betslip.getState().setStake(e.target.value === '' ? null : Number(e.target.value))}
+      <Suspense fallback={null}>
+        <LazyAmountField
+          className="betslip__stake"
+          label={text('betslip.stake')}
+          value={slip.stake}
+          onAmount={(stake) => betslip.getState().setStake(stake)}
+          locale={locale}
+          currency={currency}
+          preview={(amount) => runtime.t('betslip.willBePlaced', { amount })}
+          t={runtime.t}
+          testId="betslip-stake"
         />
-      </label>
+      </Suspense>
       <div className="betslip__shortcuts">
         {(node.stakes ?? DEFAULT_STAKES).map((stake) => (
           <button key={stake} type="button" className="button" data-variant="secondary" onClick={() => betslip.getState().setStake(stake)}>
@@ -77,7 +83,7 @@ export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
         ))}
       </div>
       <p className="betslip__total">
-        {text('betslip.totalOdds')}: {formatOdds(price, isOddsType(oddsType) ? oddsType : 'decimal', locale)} · {text('betslip.potentialWin')}: {formatMoney((slip.stake ?? 0) * price, locale, currency)}
+        {text('betslip.totalOdds')}: {formatOdds(price, isOddsType(oddsType) ? oddsType : 'decimal', locale)} · {text('betslip.potentialWin')}: <data value={potentialWin} data-testid="betslip-potential-win">{formatMoney(potentialWin, locale, currency)}</data>
       </p>
       {slip.error && (
         <p className="betslip__error" role="alert">

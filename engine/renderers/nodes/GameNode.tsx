@@ -5,10 +5,11 @@
  * server (`game.play`); the stake and the win go through the balance shown in the header. The
  * page's document shows the game's name and its return to player (the launch answer's figure).
  */
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useStore } from 'zustand'
-import { formatMoney } from '../../core/format'
+import { currencyCode, formatMoney } from '../../core/format'
 import type { NodeOf } from '../../documents/types'
+import { INITIAL_CASH_OUT_AT, LazyAmountField, LazyMultiplierField } from '../amount-field-lazy'
 import { usePunterSocket } from '../punter-socket'
 import { useEvaluate, useRuntime } from '../runtime'
 
@@ -103,15 +104,15 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
   const game = useStore(runtime.stores.screenData, (s) => s.data.game) as GameData | undefined
   const round = useStore(runtime.stores.screenData, (s) => s.data.round) as RoundData | undefined
   const stakes = node.stakes ?? DEFAULT_STAKES
-  const [stake, setStake] = useState(stakes[1] ?? stakes[0])
-  const [cashOutAt, setCashOutAt] = useState(2)
+  const [stake, setStake] = useState<number | null>(stakes[1] ?? stakes[0])
+  const [cashOutAt, setCashOutAt] = useState<number | null>(INITIAL_CASH_OUT_AT)
   const [busy, setBusy] = useState(false)
   const loggedIn = ctx.session.status === 'punter'
   const bigWin = useBigWins(useStore(runtime.stores.site, (s) => s.bootstrap?.remoteConfig) as Record<string, unknown> | undefined)
   useEffect(() => {
     if (loggedIn && product && gameId) void runtime.run([{ do: 'game.launch', with: { product, gameId } }])
   }, [loggedIn, product, gameId]) // eslint-disable-line react-hooks/exhaustive-deps
-  const currency = /^[A-Z]{3}$/.test(ctx.user.currency) ? ctx.user.currency : undefined
+  const currency = currencyCode(ctx.user.currency)
   if (!loggedIn)
     return (
       <button type="button" className="button" data-testid="game-login" onClick={() => void runtime.run([{ do: 'nav.go', with: { to: '/login' } }])}>
@@ -121,6 +122,7 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
   if (game?.error) return <p role="alert" data-testid="game-refused">{(game.reason && text({ key: game.reason, values: game.reasonValues })) || text(`server.error.${game.error}`) || text('common.request.error')}</p>
   if (!game?.engine) return <p aria-busy="true" className="game game--loading" />
   const play = async () => {
+    if (stake === null || cashOutAt === null) return
     setBusy(true)
     try {
       await runtime.run([{ do: 'game.play', with: { product, gameId, stake, ...(game.engine === 'crash' ? { cashOutAt } : {}) } }])
@@ -147,13 +149,21 @@ export function GameNode({ node }: { node: NodeOf<'game'> }) {
           </button>
         ))}
       </div>
-      {game.engine === 'crash' && (
-        <label className="game__target">
-          {text('game.cashOutAt')}
-          <input type="number" min="1.01" max={game.maxCashOutAt ?? 1000} step="0.01" value={cashOutAt} onChange={(e) => setCashOutAt(Number(e.target.value))} />
-        </label>
-      )}
-      <button type="button" className="button" data-testid="game-play" disabled={busy} aria-busy={busy || undefined} onClick={() => void play()}>
+      <Suspense fallback={null}>
+        <LazyAmountField
+          className="game__stake"
+          label={text('game.stake')}
+          value={stake}
+          onAmount={setStake}
+          locale={ctx.site.locale}
+          currency={currency}
+          preview={(amount) => runtime.t('game.willBeStaked', { amount })}
+          t={runtime.t}
+          testId="game-stake"
+        />
+        {game.engine === 'crash' && <LazyMultiplierField label={text('game.cashOutAt')} locale={ctx.site.locale} initial={INITIAL_CASH_OUT_AT} onValue={setCashOutAt} t={runtime.t} />}
+      </Suspense>
+      <button type="button" className="button" data-testid="game-play" disabled={busy || stake === null || cashOutAt === null} aria-busy={busy || undefined} onClick={() => void play()}>
         {text(game.engine === 'slot' ? 'game.spin' : 'game.play')}
       </button>
       <Outcome round={round} currency={currency} />

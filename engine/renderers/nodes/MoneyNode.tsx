@@ -1,4 +1,4 @@
-import { formatMoney } from '../../core/format'
+import { currencyCode, formatMoney } from '../../core/format'
 import type { NodeOf } from '../../documents/types'
 import { useEvaluate } from '../runtime'
 
@@ -6,7 +6,7 @@ import { useEvaluate } from '../runtime'
 export function MoneyNode({ node }: { node: NodeOf<'money'> }) {
   const { value, text, ctx } = useEvaluate()
   const currency = value(node.currency)
-  const formatted = formatMoney(value(node.amount), ctx.site.locale, typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined)
+  const formatted = formatMoney(value(node.amount), ctx.site.locale, currencyCode(currency))
   return (
     <p className="money" data-testid={node.testId}>
       {node.label && <span className="money__label">{text(node.label)}</span>}

@@ -1,13 +1,15 @@
 /**
  * One account setting (spec §3 "Account settings keys") as a control: a switch, a choice list
- * (fixed options and/or a dictionary call), a number field, or a read-only value. The value is
+ * (fixed options and/or a dictionary call), a number or money field, or a read-only value. The value is
  * read from the settings store and saved with account.saveSettings: server-side keys through
  * PUT /punter/settings, local-only keys in this browser. The document decides which settings a
  * site shows, in what order and with what choices.
  */
-import { useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react'
 import { readSetting, type SettingKey } from '../../auth/settings'
 import type { ActionChain, NodeOf } from '../../documents/types'
+import { currencyCode } from '../../core/format'
+import { LazyNumberSetting as NumberSetting } from '../amount-field-lazy'
 import { useEvaluate, useRuntime, useScopeExtras, type EngineRuntime } from '../runtime'
 
 type SettingNodeDocument = NodeOf<'setting'>
@@ -76,7 +78,7 @@ function useChoices(node: SettingNodeDocument, text: (t: never) => string): Choi
 export function SettingNode({ node }: { node: SettingNodeDocument }) {
   const runtime = useRuntime()
   const scope = useScopeExtras()
-  const { text, when } = useEvaluate()
+  const { text, when, ctx } = useEvaluate()
   const id = useId()
   const key = node.key as SettingKey
   const stored = useSetting(runtime, key)
@@ -137,7 +139,12 @@ export function SettingNode({ node }: { node: SettingNodeDocument }) {
     )
   }
 
-  if (node.control === 'number') return <NumberSetting node={node} id={id} shown={shown} common={common} label={text(node.label)} hint={hint} statusLine={statusLine} save={save} />
+  if (node.control === 'number' || node.control === 'money')
+    return (
+      <Suspense fallback={null}>
+        <NumberSetting node={node} id={id} shown={shown} common={common} label={text(node.label)} hint={hint} statusLine={statusLine} save={save} locale={ctx.site.locale} currency={currencyCode(ctx.user.currency)} t={runtime.t} />
+      </Suspense>
+    )
 
   return (
     <div className="setting" data-control="value" data-testid={node.testId} data-key={key}>
@@ -148,59 +155,6 @@ export function SettingNode({ node }: { node: SettingNodeDocument }) {
         </output>
       </span>
       {hint}
-    </div>
-  )
-}
-
-/** A number saved when the punter leaves the field or presses Enter; out of range is refused. */
-function NumberSetting(props: {
-  node: SettingNodeDocument
-  id: string
-  shown: unknown
-  common: { id: string; disabled: boolean; 'aria-describedby'?: string }
-  label: string
-  hint: React.ReactNode
-  statusLine: React.ReactNode
-  save: (value: unknown) => Promise<void>
-}) {
-  const runtime = useRuntime()
-  const { node, shown } = props
-  const [draft, setDraft] = useState<string | null>(null)
-  const [invalid, setInvalid] = useState(false)
-  const commit = () => {
-    if (draft === null) return
-    const value = Number(draft.replace(',', '.'))
-    const ok = draft.trim() !== '' && Number.isFinite(value) && (node.min === undefined || value >= node.min) && (node.max === undefined || value <= node.max)
-    setInvalid(!ok)
-    if (!ok) return
-    setDraft(null)
-    if (value !== shown) void props.save(value)
-  }
-  return (
-    <div className="setting" data-control="number" data-testid={node.testId} data-key={node.key}>
-      <label className="setting__label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      <input
-        {...props.common}
-        className="setting__number"
-        type="text"
-        inputMode="decimal"
-        aria-invalid={invalid || undefined}
-        value={draft ?? String(shown ?? '')}
-        onChange={(e) => setDraft(e.currentTarget.value)}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit()
-        }}
-      />
-      {invalid && (
-        <span className="setting__error" role="alert">
-          {runtime.t('settings.invalidNumber', { min: node.min ?? 0, max: node.max ?? '' })}
-        </span>
-      )}
-      {props.hint}
-      {props.statusLine}
     </div>
   )
 }

@@ -7,7 +7,7 @@
  */
 import { Link } from 'react-router-dom'
 import { useStore } from 'zustand'
-import { formatMoney } from '../../core/format'
+import { currencyCode, formatMoney } from '../../core/format'
 import { HEADER_ITEM_NAMES } from '../../documents/names'
 import type { HeaderDocument, HeaderItem } from '../../documents/types'
 import { useEvaluate, useRuntime } from '../runtime'
@@ -45,7 +45,7 @@ function MenuButton() {
 function Balance({ item }: { item: HeaderItem }) {
   const { ctx, text } = useEvaluate()
   usePunterSocket() // the balance follows accountUpdate: a win, a cash-out, another tab or device
-  const currency = /^[A-Z]{3}$/.test(ctx.user.currency) ? ctx.user.currency : undefined
+  const currency = currencyCode(ctx.user.currency)
   return (
     <span className="header-balance" data-header-item={item.name} data-testid="header-balance">
       <span className="visually-hidden">{text(item.label)} </span>
