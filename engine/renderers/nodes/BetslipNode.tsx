@@ -6,6 +6,7 @@
  * after a placement it says so until the next pick. Placing runs `betslip.place` (the server
  * decides); a guest is sent to log in.
  */
+import { potentialWinMinor } from '../../core/payout'
 import { Suspense } from 'react'
 import { useStore } from 'zustand'
 import { errorMessageKey } from '../../core/gateway'
@@ -38,6 +39,14 @@ function Picks({ format, locale }: { format: string; locale: string }) {
   )
 }
 
+function slipPotentialWin(stakeMinor: number, prices: number[]): number {
+  try {
+    return Number(potentialWinMinor(stakeMinor, prices)) / 100
+  } catch {
+    return 0 // a price the feed never sends (more than three decimals): no figure rather than a wrong one
+  }
+}
+
 export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
   const runtime = useRuntime()
   const { text, ctx } = useEvaluate()
@@ -53,8 +62,8 @@ export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
       </p>
     ) : null
   const price = combinedPrice(slip.picks)
-  // as the server reckons it (server/bets): the stake in cents times the price, rounded once
-  const potentialWin = slip.stake === null ? 0 : Math.round(Math.round(slip.stake * 100) * price) / 100
+  // exactly as the server reckons, shows and pays it (engine/core/payout.ts): every leg's price, rounded down once
+  const potentialWin = slip.stake === null ? 0 : slipPotentialWin(Math.round(slip.stake * 100), slip.picks.map((pick) => pick.price))
   const guest = ctx.session.status === 'guest'
   return (
     <section className="betslip" aria-label={text('betslip.title')} data-testid={node.testId ?? 'betslip'} data-status={slip.status}>
