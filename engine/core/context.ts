@@ -6,6 +6,7 @@
  */
 import type { EvaluationContext } from './context-declaration'
 import { evaluate, isCompiledExpression, type CompiledExpression } from './expression'
+import { isIdentifiedState } from './identity-states'
 import { report } from './report'
 import { isLoggedIn, type EngineStores } from './stores'
 
@@ -25,9 +26,6 @@ const num = (value: unknown): number => {
   return Number.isFinite(n) ? n : 0
 }
 const str = (value: unknown): string => (value === undefined || value === null ? '' : String(value))
-
-/** Identified per spec §3/§4: limited or full identification, or a successful binding. */
-const IDENTIFIED_STATES = ['simple_success', 'bind', 'full', 'limited']
 
 /** Builds the context documents' expressions see. Cheap enough to call per render. */
 export function buildContext(stores: EngineStores, extra: ContextExtra = {}): EvaluationContext {
@@ -68,7 +66,7 @@ export function buildContext(stores: EngineStores, extra: ContextExtra = {}): Ev
       vip: userData?.vip === true,
       legalAgreementAccepted: userData?.legalAgreementAccepted === true,
       hasDeposited: Boolean(userData?.firstDepositDate),
-      identified: IDENTIFIED_STATES.includes(str(userData?.punterIdentityState)),
+      identified: isIdentifiedState(str(userData?.punterIdentityState)),
       unreadMessages: num((userData?.inboxStatistics as { unreadMessagesCount?: unknown } | undefined)?.unreadMessagesCount),
     },
     settings: {

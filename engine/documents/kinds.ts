@@ -584,7 +584,7 @@ export const jurisdictionSchema = {
     },
     payments: {
       type: 'object',
-      description: 'Deposit payment sources (spec §3 shared config), per currency.',
+      description: 'Deposit payment sources (spec §3 shared config), per currency, and the withdrawal rules.',
       properties: {
         sources: {
           type: 'array',
@@ -603,6 +603,32 @@ export const jurisdictionSchema = {
             },
             additionalProperties: false,
           },
+        },
+        withdrawal: {
+          type: 'object',
+          description:
+            'Withdrawals (issue 28 item 5; docs/adr/0003-real-and-bonus-money.md): the payment sources that pay out, with their own minimum and maximum; when the identity must be verified first; how much of each deposit must be staked before it may be withdrawn.',
+          required: ['sources'],
+          properties: {
+            sources: {
+              type: 'array',
+              maxItems: 30,
+              description: 'Deposit sources (by id, for the same currencies) that also pay out; a source not listed takes deposits only.',
+              items: {
+                type: 'object',
+                required: ['id', 'minimum', 'maximum'],
+                properties: {
+                  id: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' },
+                  minimum: { type: 'number', minimum: 0, description: 'Major units of the punter\'s currency.' },
+                  maximum: { type: 'number', minimum: 0 },
+                },
+                additionalProperties: false,
+              },
+            },
+            identityCheckAbove: { type: 'number', minimum: 0, description: 'A withdrawal of more than this (major units) needs a verified identity; 0: every withdrawal does; left out: none does.' },
+            depositPlaythrough: { type: 'number', minimum: 0, maximum: 10, description: 'Each deposit must be staked this many times (real money) before it may be withdrawn (anti-money-laundering); 0 or left out: none.' },
+          },
+          additionalProperties: false,
         },
       },
       additionalProperties: false,

@@ -29,6 +29,7 @@ import { createPayment, findPayment, findPaymentByKey, settlePayment, type Payme
 import { exceededPeriod, limitStates, setLimit, type LimitChange } from './limits'
 import { depositLimitPolicy, paymentSources, sourcesFor, type LimitPeriod } from './policy'
 import { createSimulatedProvider, type PaymentProvider } from './simulator'
+import { withdrawalPolicy } from './withdrawal-policy'
 import { announceParticipation } from '../promotions'
 
 export const DEPOSIT_SCHEMA = {
@@ -160,7 +161,8 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     const punter = punterOf(res)
     const payment = await findPayment(data.db, paymentId)
     if (!payment || payment.punterId !== punter.id) return sendError(res, 404, 'PAYMENT_NOT_FOUND')
-    const settled = payment.status === 'pending' && provider ? (await settlePayment(deps, payment.id, await provider.outcome(payment.id), deps.now()))! : payment
+    const playthrough = withdrawalPolicy(deps, punter).depositPlaythrough
+    const settled = payment.status === 'pending' && provider ? (await settlePayment(deps, payment.id, await provider.outcome(payment.id), deps.now(), playthrough))! : payment
     if (settled.status !== payment.status) log.info('payments.deposit.settled', { punterId: punter.id, paymentId: payment.id, status: settled.status })
     const fresh = await freshBalance(punter.id)
     res.setHeader('Cache-Control', 'no-store')
