@@ -63,20 +63,18 @@ const BETTOR = 'opened@demo.parlay.test'
  * last entry's balance-after: on PostgreSQL entry ids are taken before the balance row's lock, so id order is not apply order.) */
 const MONEY_QUERIES: [string, ...unknown[]][] = [
   ["SELECT b.id, b.status FROM bets b JOIN punters p ON p.id = b.punter_id WHERE p.email = ? AND b.idempotency_key LIKE 'scale-bet-%'", BETTOR],
-  ["SELECT l.reference FROM ledger_entries l JOIN punters p ON p.id = l.punter_id WHERE p.email = ? AND l.reference LIKE 'bet:%'", BETTOR],
-  ['SELECT p.balance_minor, (SELECT COALESCE(SUM(l.amount_minor), 0) FROM ledger_entries l WHERE l.punter_id = p.id) AS ledger_sum FROM punters p WHERE p.email = ?', BETTOR],
+  ["SELECT l.reference FROM ledger_entries l JOIN punters p ON p.id = l.punter_id WHERE p.email = ? AND l.account = 'real' AND l.reference LIKE 'bet:%'", BETTOR],
+  ["SELECT p.balance_minor, (SELECT COALESCE(SUM(l.amount_minor), 0) FROM ledger_entries l WHERE l.punter_id = p.id AND l.account = 'real') AS ledger_sum FROM punters p WHERE p.email = ?", BETTOR],
 ]
-/** The bettor's demo balance, seeded without a ledger entry (server/punters/demo.ts). */
-const BETTOR_SEEDED_MINOR = 15_000
 
-/** Every acknowledged bet is open with its stake debited once, and the balance is the seeded one plus every ledger entry. */
+/** Every acknowledged bet is open with its stake debited once, and the balance is the sum of its ledger entries (the seeded opening one included). */
 function expectMoneyKept(acknowledged: string[], [bets, debits, [balance]]: Record<string, unknown>[][]) {
   const open = new Set(bets.filter((b) => b.status === 'open').map((b) => String(b.id)))
   expect(acknowledged.filter((id) => !open.has(id))).toEqual([])
   const debited = debits.map((d) => String(d.reference))
   expect(acknowledged.filter((id) => !debited.includes(`bet:${id}`))).toEqual([])
   expect(new Set(debited).size).toBe(debited.length)
-  expect(Number(balance.balance_minor)).toBe(BETTOR_SEEDED_MINOR + Number(balance.ledger_sum))
+  expect(Number(balance.balance_minor)).toBe(Number(balance.ledger_sum))
 }
 
 describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
