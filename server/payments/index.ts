@@ -8,7 +8,9 @@
  *   GET  {mobile}/payments/deposit-limits               the punter's daily/weekly/monthly limits
  *   PUT  {mobile}/payments/deposit-limits {daily?, weekly?, monthly?}   lower now, raise after cooling-off
  *   POST {mobile}/bonus/punter/promo-code/input {promoCode}            a promo code's bonus
+ *   {mobile}/payments/withdrawal…                       withdrawals (issue 28 item 5): ./withdrawal-routes.ts
  *   GET|POST /dev/payments/checkout, /dev/payments/3ds  the provider simulator's pages (simulators on)
+ *   GET|POST /dev/payments/payouts                      the simulator's payouts (./payout-simulator.ts)
  *
  * Without simulators and without a real provider passed in, starting a deposit answers 503
  * SERVICE_UNAVAILABLE (as MitID does): nothing pretends to take money.
@@ -29,7 +31,9 @@ import { createPayment, findPayment, findPaymentByKey, settlePayment, type Payme
 import { exceededPeriod, limitStates, setLimit, type LimitChange } from './limits'
 import { depositLimitPolicy, paymentSources, sourcesFor, type LimitPeriod } from './policy'
 import { createSimulatedProvider, type PaymentProvider } from './simulator'
+import { createSimulatedPayouts, type PayoutProvider } from './payout-simulator'
 import { withdrawalPolicy } from './withdrawal-policy'
+import { createWithdrawalRouter } from './withdrawal-routes'
 import { announceParticipation } from '../promotions'
 
 export const DEPOSIT_SCHEMA = {
@@ -93,6 +97,8 @@ function dateTimeText(locale: string) {
 
 export interface PaymentServices {
   provider?: PaymentProvider
+  /** Pays withdrawals out (default: the simulator's payouts when simulators are on). */
+  payouts?: PayoutProvider
 }
 
 export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices = {}): Router {
@@ -101,6 +107,7 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
   const { data, log } = deps
   const simulator = deps.config.simulators && !services.provider ? createSimulatedProvider(data, deps.now) : undefined
   const provider = services.provider ?? simulator
+  const payoutSimulator = deps.config.simulators && !services.payouts ? createSimulatedPayouts(data, deps.now) : undefined
   const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter
   // the punters store's row (group 5): read through its module, never joined
@@ -221,8 +228,10 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     sendOk(res, { promoCode: promo.code, reward: answer.reward, bonusInfo: answer.bonus })
   })
 
+  gate.use(createWithdrawalRouter(deps, services.payouts ?? payoutSimulator))
   router.use(GATEWAY.mobile, gate)
   if (simulator) router.use(simulator.router())
+  if (payoutSimulator) router.use(payoutSimulator.router())
   return router
 }
 
