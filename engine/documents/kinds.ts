@@ -640,7 +640,8 @@ export const jurisdictionSchema = {
         promoCodes: {
           type: 'array',
           [SERVER_ONLY]: true,
-          description: 'Promo codes a punter types on the bonuses page (POST /bonus/punter/promo-code/input) and their rewards. Server-only.',
+          description:
+            'Promo codes a punter types on the bonuses page (POST /bonus/punter/promo-code/input) and their rewards: product, freeBets, bonusMoney (major units, onto the product\'s bonus account through the ledger), turnoverMultiplier (the bonus converts to real money once that many times its amount is staked), expiresAfterDays (its money is forfeited if not wagered by then). Server-only.',
           items: { type: 'object', required: ['code', 'reward'], properties: { code: { type: 'string', minLength: 1, maxLength: 40 }, reward: { type: 'object', required: ['product'] } } },
         },
       },

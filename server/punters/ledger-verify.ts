@@ -48,11 +48,12 @@ export async function verifyLedger(db: Kysely<Tables>): Promise<LedgerVerificati
   const problems: { punterId: number; account: string; reason: string }[] = []
   if (broken) problems.push({ punterId: Number(broken.entry.punter_id), account: broken.entry.account, reason: broken.reason })
   const stored = new Map<string, number>()
+  const derived: typeof problems = []
   for (const p of punters) {
     stored.set(`${p.id} ${REAL}`, Number(p.balance_minor))
     stored.set(`${p.id} ${PLAYTHROUGH}`, Number(p.playthrough_minor))
     const withdrawable = Math.max(0, Number(p.balance_minor) - Number(p.playthrough_minor))
-    if (Number(p.withdrawable_minor) !== withdrawable) problems.push({ punterId: p.id, account: 'withdrawable', reason: `stored withdrawable ${money(Number(p.withdrawable_minor))}; real less play-through makes ${money(withdrawable)}` })
+    if (Number(p.withdrawable_minor) !== withdrawable) derived.push({ punterId: p.id, account: 'withdrawable', reason: `stored withdrawable ${money(Number(p.withdrawable_minor))}; real less play-through makes ${money(withdrawable)}` })
   }
   for (const b of bonuses) {
     stored.set(`${b.punter_id} ${bonusAccount(b.id)}`, Number(b.balance_minor))
@@ -67,6 +68,8 @@ export async function verifyLedger(db: Kysely<Tables>): Promise<LedgerVerificati
     const sum = sums.get(key) ?? 0
     if (sum !== balance) problems.push({ punterId: Number(punterId), account, reason: `stored balance ${money(balance)}; its ledger entries make ${money(sum)}` })
   }
+  // a punter's balances first, then what is derived from them
+  problems.push(...derived)
   if (problems.length === 0) return { ok: true, punters: punters.length, accounts: sums.size, entries: entries.length }
   const first = problems.sort((a, b) => a.punterId - b.punterId)[0]!
   const accountNumber = punters.find((p) => p.id === first.punterId)?.account_number ?? '?'

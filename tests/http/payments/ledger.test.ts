@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { changeBalance } from '../../../server/punters/events'
@@ -16,6 +17,7 @@ import { grantBonus } from '../../../server/punters/bonuses'
 import { verifyLedger } from '../../../server/punters/ledger-verify'
 import { hashPassword } from '../../../server/punters/password'
 import { insertPunter, punterLock } from '../../../server/punters/repository'
+import { SCHEMAS_DIR } from '../../support/server'
 import { startBetsServer, newKey, type BetsServer } from '../bets/support'
 import { DEMO_PASSWORD } from './support'
 
@@ -114,6 +116,19 @@ describe('every balance is an account of the ledger', () => {
     } finally {
       server.clock.now -= 10 * MINUTE
     }
+  })
+
+  it("a promo code's bonus money goes through the ledger onto the product's bonus account, ending when the jurisdiction document says (CASINO25: expiresAfterDays)", async () => {
+    const curacao = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'jurisdictions', 'curacao', 'jurisdiction.json'), 'utf8')) as { bonus: { promoCodes: { code: string; reward: { bonusMoney: number; turnoverMultiplier: number; expiresAfterDays: number } }[] } }
+    const reward = curacao.bonus.promoCodes.find((c) => c.code === 'CASINO25')!.reward
+    const punter = await newPunter(0)
+    const hash = await server.login(punter.email)
+    const redeemed = await server.call('POST', 'bonus/punter/promo-code/input', { hash, body: { promoCode: 'casino25' } })
+    expect(redeemed.json.payload.bonusInfo.bonusAccounts).toEqual([
+      { product: 'casino', amount: reward.bonusMoney, currentStep: 1, turnover: 0, requiredTurnover: reward.bonusMoney * reward.turnoverMultiplier, expiresAt: new Date(server.clock.now + reward.expiresAfterDays * 86_400_000).toISOString() },
+    ])
+    expect((await heartbeat(hash)).bonusInfo.bonusAccounts).toEqual(redeemed.json.payload.bonusInfo.bonusAccounts)
+    expect((await entriesOf(punter.id)).filter((e) => e.kind === 'bonus-grant').map((e) => [e.reference, e.amount_minor])).toEqual([[`promo:${punter.id}:CASINO25`, reward.bonusMoney * 100]])
   })
 
   it('a refund (a void or withdrawn bet) goes back to its sources and takes back the wagering it counted', async () => {
