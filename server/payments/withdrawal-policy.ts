@@ -8,16 +8,8 @@
 import type { ServerDeps } from '../deps'
 import type { PaymentSource } from './policy'
 
-export interface PayoutSource {
-  id: string
-  /** i18n key of the method's name (the deposit source's). */
-  name: string
-  icon?: string
-  currencies: string[]
-  /** Major units of the punter's currency. */
-  minimum: number
-  maximum: number
-}
+/** A deposit source that also pays out, with the payout's own minimum and maximum (major units). */
+export type PayoutSource = Omit<PaymentSource, 'threeDSecure'>
 
 export interface WithdrawalPolicy {
   sources: PayoutSource[]
