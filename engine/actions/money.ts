@@ -7,6 +7,8 @@
  *   account.load {name, path}        a punter-only GET into the screen's data.<name>
  *   limits.save {values}             daily/weekly/monthly limits from a form (lower now, raise later)
  *   promo.redeem {promoCode}         a promo code's bonus
+ *   withdrawal.start {method, amount}   a pending withdrawal (money off the balance at once)
+ *   withdrawal.cancel {withdrawalId}    cancels a pending withdrawal (money back)
  *
  * Failures show the server's message by code for 8 s (spec §8), unless `notice: false`.
  */
@@ -118,6 +120,31 @@ export const promoRedeem = action<{ promoCode: string; notice?: boolean }>(defin
   },
 })
 
-export const moneyActions = [depositStart, depositConfirm, accountLoad, limitsSave, promoRedeem]
+interface WithdrawalAnswer {
+  amount: number
+  currency: string
+  status: string
+}
+
+/** A withdrawal or its cancellation: the server's answer, the balance reloaded, the notice (issue 28 item 5). */
+async function withdrawalCall(env: ActionEnvironment, path: string, body: Record<string, unknown>, success: string, show: boolean | undefined): Promise<Result<WithdrawalAnswer>> {
+  const result = await env.gateway.call<WithdrawalAnswer>('POST', `${MOBILE_GATE}/${path}`, body)
+  if (!result.ok) return failed(env, result, show)
+  await authController(env).loadUser()
+  if (show !== false) notice(env, success, 'success', { amount: result.value.amount, currency: result.value.currency })
+  return result
+}
+
+export const withdrawalStart = action<{ method: string; amount: number; notice?: boolean }>(definitions, {
+  name: 'withdrawal.start',
+  handler: ({ method, amount, notice: show }, env) => withdrawalCall(env, 'payments/withdrawal', { method, amount, idempotencyKey: idempotencyKey() }, 'withdrawal.requested', show),
+})
+
+export const withdrawalCancel = action<{ withdrawalId: string; notice?: boolean }>(definitions, {
+  name: 'withdrawal.cancel',
+  handler: ({ withdrawalId, notice: show }, env) => withdrawalCall(env, 'payments/withdrawal/cancel', { withdrawalId }, 'withdrawal.cancelled', show),
+})
+
+export const moneyActions = [depositStart, depositConfirm, accountLoad, limitsSave, promoRedeem, withdrawalStart, withdrawalCancel]
 
 registerActions(moneyActions, actionRegistry)

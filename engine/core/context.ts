@@ -7,6 +7,7 @@
 import type { EvaluationContext } from './context-declaration'
 import { evaluate, isCompiledExpression, type CompiledExpression } from './expression'
 import { currencyCode } from './format'
+import { isIdentifiedState } from './identity-states'
 import { report } from './report'
 import { isLoggedIn, type EngineStores, type UserData } from './stores'
 
@@ -35,9 +36,6 @@ const str = (value: unknown): string => (value === undefined || value === null ?
 export function accountCurrency(userData: UserData | null): string {
   return currencyCode(userData?.user?.account?.currency) ?? currencyCode(userData?.balanceInfo?.currency) ?? ''
 }
-
-/** Identified per spec §3/§4: limited or full identification, or a successful binding. */
-const IDENTIFIED_STATES = ['simple_success', 'bind', 'full', 'limited']
 
 /** Builds the context documents' expressions see. Cheap enough to call per render. */
 export function buildContext(stores: EngineStores, extra: ContextExtra = {}): EvaluationContext {
@@ -78,7 +76,7 @@ export function buildContext(stores: EngineStores, extra: ContextExtra = {}): Ev
       vip: userData?.vip === true,
       legalAgreementAccepted: userData?.legalAgreementAccepted === true,
       hasDeposited: Boolean(userData?.firstDepositDate),
-      identified: IDENTIFIED_STATES.includes(str(userData?.punterIdentityState)),
+      identified: isIdentifiedState(str(userData?.punterIdentityState)),
       unreadMessages: num((userData?.inboxStatistics as { unreadMessagesCount?: unknown } | undefined)?.unreadMessagesCount),
     },
     settings: {

@@ -616,7 +616,7 @@ export const jurisdictionSchema = {
     },
     payments: {
       type: 'object',
-      description: 'Deposit payment sources (spec §3 shared config), per currency.',
+      description: 'Deposit payment sources (spec §3 shared config), per currency, and the withdrawal rules.',
       properties: {
         sources: {
           type: 'array',
@@ -636,6 +636,32 @@ export const jurisdictionSchema = {
             additionalProperties: false,
           },
         },
+        withdrawal: {
+          type: 'object',
+          description:
+            'Withdrawals (issue 28 item 5; docs/adr/0003-real-and-bonus-money.md): the payment sources that pay out, with their own minimum and maximum; when the identity must be verified first; how much of each deposit must be staked before it may be withdrawn.',
+          required: ['sources'],
+          properties: {
+            sources: {
+              type: 'array',
+              maxItems: 30,
+              description: 'Deposit sources (by id, for the same currencies) that also pay out; a source not listed takes deposits only.',
+              items: {
+                type: 'object',
+                required: ['id', 'minimum', 'maximum'],
+                properties: {
+                  id: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' },
+                  minimum: { type: 'number', minimum: 0, description: 'Major units of the punter\'s currency.' },
+                  maximum: { type: 'number', minimum: 0 },
+                },
+                additionalProperties: false,
+              },
+            },
+            identityCheckAbove: { type: 'number', minimum: 0, description: 'A withdrawal of more than this (major units) needs a verified identity; 0: every withdrawal does; left out: none does.' },
+            depositPlaythrough: { type: 'number', minimum: 0, maximum: 10, description: 'Each deposit must be staked this many times (real money) before it may be withdrawn (anti-money-laundering); 0 or left out: none.' },
+          },
+          additionalProperties: false,
+        },
       },
       additionalProperties: false,
     },
@@ -646,7 +672,8 @@ export const jurisdictionSchema = {
         promoCodes: {
           type: 'array',
           [SERVER_ONLY]: true,
-          description: 'Promo codes a punter types on the bonuses page (POST /bonus/punter/promo-code/input) and their rewards. Server-only.',
+          description:
+            'Promo codes a punter types on the bonuses page (POST /bonus/punter/promo-code/input) and their rewards: product, freeBets, bonusMoney (major units, onto the product\'s bonus account through the ledger), turnoverMultiplier (the bonus converts to real money once that many times its amount is staked), expiresAfterDays (its money is forfeited if not wagered by then). Server-only.',
           items: { type: 'object', required: ['code', 'reward'], properties: { code: { type: 'string', minLength: 1, maxLength: 40 }, reward: { type: 'object', required: ['product'] } } },
         },
       },

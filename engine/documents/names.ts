@@ -49,7 +49,7 @@ export const FOOTER_ITEM_NAMES = [
 export const HEADER_ITEM_NAMES = ['login', 'signup', 'balance', 'deposit', 'profile', 'messages'] as const
 
 /** Links of the profile panel the avatar opens. */
-export const PROFILE_LINK_NAMES = ['settings', 'deposit', 'loyalty', 'offers', 'language', 'contactUs', 'logout', 'messages'] as const
+export const PROFILE_LINK_NAMES = ['settings', 'deposit', 'withdrawal', 'loyalty', 'offers', 'language', 'contactUs', 'logout', 'messages'] as const
 
 /** Account settings a `setting` node can show (spec §3 "Account settings keys"): the server-side
  * ones (saved with PUT /punter/settings) and the local-only ones (kept in this browser). */

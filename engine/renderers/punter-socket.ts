@@ -40,14 +40,15 @@ export function usePunterEvents(handlers: PunterEventHandlers, onSession?: (runt
   }, [accessToken, punterHash]) // eslint-disable-line react-hooks/exhaustive-deps
 }
 
-/** The punter socket's account events: the balance follows accountUpdate; accountLogout (the
+/** The punter socket's account events: the balance (and withdrawable) follows accountUpdate; accountLogout (the
  * session was ended elsewhere: another device's logout, a block, a self-exclusion) logs this page
  * out with reason SOCKET, which goes home and shows the session-expired popup (spec §3, §4). */
 export const ACCOUNT_EVENTS: PunterEventHandlers = {
   accountUpdate(frame, runtime) {
-    const balance = (frame.payload as { balance?: unknown } | undefined)?.balance
+    const { balance, withdrawable } = (frame.payload ?? {}) as { balance?: unknown; withdrawable?: unknown }
     const user = runtime.stores.user.getState()
-    if (typeof balance === 'number' && user.data) user.setUser({ ...user.data, balanceInfo: { ...user.data.balanceInfo, mainBalance: balance } })
+    if (typeof balance === 'number' && user.data)
+      user.setUser({ ...user.data, balanceInfo: { ...user.data.balanceInfo, mainBalance: balance, ...(typeof withdrawable === 'number' ? { withdrawable } : {}) } })
   },
   accountLogout(_frame, runtime) {
     if (runtime.stores.session.getState().accessToken) void runtime.run([{ do: 'auth.logout', with: { reason: 'SOCKET' } }])

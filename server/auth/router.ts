@@ -33,6 +33,7 @@ import {
   userData,
   type Punter,
 } from '../punters/repository'
+import { bonusAccountsView } from '../punters/bonuses'
 import { passwordHasherFor } from '../punters/password'
 import { captchaServiceFor, powConfig, type CaptchaService } from './captcha'
 import { authenticate, createSession, loginResult, punterOfLiveRefreshToken, refreshSession, revokeAllSessions, sessionExpiration, sha256 } from './sessions'
@@ -324,10 +325,11 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     sendOk(res, null)
   })
 
-  router.get('/heartbeat', requireSessionWithInbox, (req, res) => {
+  router.get('/heartbeat', requireSessionWithInbox, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     const { punter, inboxStatistics } = req.punterSession!
-    sendOk(res, { ...userData(punter, siteContext(req, deps).locale), restrictions: restrictionsView(punter, jurisdictionFor(deps, req), deps.now()), realityCheckAccepted: punter.profile.realityCheck !== undefined, inboxStatistics })
+    const bonusAccounts = await bonusAccountsView(deps.data, punter.id, deps.now())
+    sendOk(res, { ...userData(punter, siteContext(req, deps).locale, bonusAccounts), restrictions: restrictionsView(punter, jurisdictionFor(deps, req), deps.now()), realityCheckAccepted: punter.profile.realityCheck !== undefined, inboxStatistics })
   })
 
   router.get('/auth/punter-session/expiration-timeout', requireSession, async (req, res) => {

@@ -22,6 +22,8 @@ export const BET_PLACING_MODES = ['EqualsToCurrent', 'GreaterOrEqualsToCurrent',
 export type BetPlacingMode = (typeof BET_PLACING_MODES)[number]
 
 export const MAX_LEGS = 20
+/** The product whose bonus account a bet's stake uses (docs/adr/0003-real-and-bonus-money.md). */
+export const BET_PRODUCT = 'sport'
 
 export interface Pick {
   selectionId: string
@@ -103,7 +105,8 @@ function currentSelections(feed: Feed, p: Placement): { ok: true; views: Selecti
 export async function stakePendingBet(deps: { db: ServerDeps['db']; data: ServerDeps['data'] }, bet: Bet, now: number): Promise<boolean | 'INSUFFICIENT_FUNDS'> {
   const { data } = deps
   // the stake must be covered: the balance update itself checks it (a debit never overdraws)
-  const change = await changeBalance(data, { punterId: bet.punterId, amountMinor: -bet.stakeMinor, reference: `bet:${bet.id}`, kind: 'bet', now })
+  // real money first, then the sport bonus account; the stake counts towards its wagering (server/punters/stakes.ts)
+  const change = await changeBalance(data, { punterId: bet.punterId, amountMinor: -bet.stakeMinor, reference: `bet:${bet.id}`, kind: 'bet', now, stake: { product: BET_PRODUCT, stakeMinor: bet.stakeMinor } })
   if (change.insufficient) {
     await withdrawPendingBet(data, bet.id)
     return 'INSUFFICIENT_FUNDS'
@@ -111,7 +114,7 @@ export async function stakePendingBet(deps: { db: ServerDeps['db']; data: Server
   if (await openPendingBet(data, bet.id)) return change.applied
   // withdrawn meanwhile (a parallel request of the key was refused for funds just before a
   // deposit let this debit through): the stake goes back, once, and the bet is not placed
-  if (change.applied) await changeBalance(data, { punterId: bet.punterId, amountMinor: bet.stakeMinor, reference: `bet-withdrawn:${bet.id}`, kind: 'bet-refund', now })
+  if (change.applied) await changeBalance(data, { punterId: bet.punterId, amountMinor: bet.stakeMinor, reference: `bet-withdrawn:${bet.id}`, kind: 'bet-refund', now, paysBack: { reference: `bet:${bet.id}`, refund: true } })
   return 'INSUFFICIENT_FUNDS'
 }
 

@@ -51,7 +51,8 @@ export async function settleIfDone(deps: Deps, betId: string, now: number): Prom
 export async function creditClosedBet(deps: Deps, bet: Pick<Bet, 'id' | 'punterId' | 'status' | 'payoutMinor'>, now: number): Promise<void> {
   if (bet.payoutMinor && bet.payoutMinor > 0) {
     const [reference, kind] = bet.status === 'cashed_out' ? ['bet-cashout', 'bet-cashout'] : ['bet-win', bet.status === 'void' ? 'bet-refund' : 'bet-win']
-    await changeBalance(deps.data, { punterId: bet.punterId, amountMinor: bet.payoutMinor, reference: `${reference}:${bet.id}`, kind, now })
+    // back to the stake's sources (real, bonus) in proportion; a void bet's refund also takes back the wagering it counted
+    await changeBalance(deps.data, { punterId: bet.punterId, amountMinor: bet.payoutMinor, reference: `${reference}:${bet.id}`, kind, now, paysBack: { reference: `bet:${bet.id}`, refund: bet.status === 'void' } })
   }
   await markPaid(deps.data.db, bet.id, now)
 }

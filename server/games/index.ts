@@ -123,9 +123,11 @@ export async function playRound(deps: Pick<ServerDeps, 'db' | 'data'>, punterId:
     reference: `game:${punterId}:${key}`,
     kind: 'game',
     now,
-    // the balance before the round must cover the stake (the win is credited by the same change);
-    // checked by the balance update itself, so parallel rounds on any instance never overdraw
-    requiredMinor: stake,
+    // the money before the round must cover the stake (the win is credited by the same change): real
+    // money first, then the product's bonus account, the win shared back in proportion
+    // (server/punters/stakes.ts); checked in the punter's serialised transaction, so parallel rounds
+    // on any instance never overdraw
+    stake: { product: game.product, stakeMinor: stake },
   })
   if (change.insufficient) {
     await deleteRound(data.db, round.roundId)

@@ -5,12 +5,15 @@
  *
  * The codes and their rewards are policy in the jurisdiction document (`bonus.promoCodes`,
  * server-only: a list of valid codes is never served). A code counts once per punter (unique
- * row), and its bonus money goes through the ledger like any other balance change.
+ * row), and its bonus money goes through the ledger like any other balance change (a bonus
+ * account per product: server/punters/bonuses.ts).
  */
 import type { DataLayer } from '../db/data-layer'
 import { registerMigration } from '../db/database'
 import { registerSchema } from '../db/schema'
-import { punterLock, type Punter, type PunterProfile } from '../punters/repository'
+import { bonusAccountsView, grantBonus } from '../punters/bonuses'
+import { announceBalance } from '../punters/events'
+import { punterLock, type BonusAccountView, type Punter, type PunterProfile } from '../punters/repository'
 
 registerMigration(
   'money-605-promo-code-uses',
@@ -50,6 +53,8 @@ export interface PromoReward {
   bonusMoney?: number
   /** Turnover needed to release the bonus, as a multiple of the bonus money. */
   turnoverMultiplier?: number
+  /** Days the bonus stays open if not wagered by then (its money is then forfeited); none: no end. */
+  expiresAfterDays?: number
 }
 
 export interface PromoCodePolicy {
@@ -58,18 +63,10 @@ export interface PromoCodePolicy {
   reward: PromoReward
 }
 
-export interface BonusAccount {
-  product: string
-  /** Bonus money on the account (major units). */
-  amount: number
-  /** The bonus's current step (1 = just opened). */
-  currentStep: number
-  /** Turnover played so far and needed, major units. */
-  turnover: number
-  requiredTurnover: number
-}
+/** What the promo answer shows: the offers' bonus info and the punter's open bonus accounts. */
+export type BonusInfo = NonNullable<PunterProfile['bonus']> & { bonusAccounts: BonusAccountView[] }
 
-export type PromoAnswer = { ok: true; reward: PromoReward; bonus: NonNullable<PunterProfile['bonus']> } | { ok: false; code: 'INVALID_PROMO_CODE' | 'PROMO_CODE_ALREADY_USED' }
+export type PromoAnswer = { ok: true; reward: PromoReward; bonus: BonusInfo } | { ok: false; code: 'INVALID_PROMO_CODE' | 'PROMO_CODE_ALREADY_USED' }
 
 /** Finds the code (case and spaces ignored) and checks the punter's country. */
 export function findPromoCode(codes: PromoCodePolicy[], promoCode: string, countryCode: string | undefined): PromoCodePolicy | undefined {
@@ -80,46 +77,44 @@ export function findPromoCode(codes: PromoCodePolicy[], promoCode: string, count
   return found
 }
 
-/** Applies a code's reward to the punter's bonus info, once per punter and code: the use and the
- * profile's bonus are written in one transaction serialised on the punter (the profile is read,
- * patched and written back), and the use's primary key counts the code once across instances. */
+const DAY_MS = 86_400_000
+
+/**
+ * Applies a code's reward, once per punter and code, in one transaction serialised on the punter:
+ * the use (its primary key counts the code once across instances), the offers' bonus info in the
+ * profile (products with a bonus, free bets), and the bonus money granted through the ledger onto
+ * the product's bonus account (server/punters/bonuses.ts; reference `promo:<punter>:<CODE>`).
+ */
 export async function redeemPromoCode(data: DataLayer, punter: Punter, promo: PromoCodePolicy, now: number): Promise<PromoAnswer> {
-  return data.transaction(
+  const code = promo.code.toUpperCase()
+  const answer = await data.transaction(
     async (tx): Promise<PromoAnswer> => {
-      const used = await tx
-        .insertInto('promo_code_uses')
-        .values({ punter_id: punter.id, code: promo.code.toUpperCase(), created_at: now })
-        .onConflict((c) => c.columns(['punter_id', 'code']).doNothing())
-        .returning('code')
-        .executeTakeFirst()
+      const used = await tx.insertInto('promo_code_uses').values({ punter_id: punter.id, code, created_at: now }).onConflict((c) => c.columns(['punter_id', 'code']).doNothing()).returning('code').executeTakeFirst()
       if (!used) return { ok: false, code: 'PROMO_CODE_ALREADY_USED' }
       const row = await tx.selectFrom('punters').select('profile').where('id', '=', punter.id).executeTakeFirstOrThrow()
-      const profile = JSON.parse(row.profile || '{}') as PunterProfile & { bonus?: { accounts?: BonusAccount[] } }
+      const profile = JSON.parse(row.profile || '{}') as PunterProfile
       const bonus = withReward(profile.bonus, promo.reward)
       await tx.updateTable('punters').set({ profile: JSON.stringify({ ...profile, bonus }), updated_at: now }).where('id', '=', punter.id).execute()
-      return { ok: true, reward: promo.reward, bonus }
+      const { product, bonusMoney = 0, turnoverMultiplier = 0, expiresAfterDays } = promo.reward
+      const amountMinor = Math.round(bonusMoney * 100)
+      if (amountMinor > 0) {
+        const expiresAt = typeof expiresAfterDays === 'number' && expiresAfterDays > 0 ? now + expiresAfterDays * DAY_MS : null
+        await grantBonus(tx, { punterId: punter.id, product, amountMinor, turnoverMultiplier, expiresAt, reference: `promo:${punter.id}:${code}`, now })
+      }
+      return { ok: true, reward: promo.reward, bonus: { ...bonus, bonusAccounts: [] } }
     },
     { serialiseOn: punterLock(punter.id) },
   )
+  if (!answer.ok) return answer
+  await announceBalance(data.db, punter.id) // a bonus with no wagering to do is real money at once
+  return { ...answer, bonus: { ...answer.bonus, bonusAccounts: await bonusAccountsView(data, punter.id, now) } }
 }
 
-/** The bonus info after a reward: the product listed, free bets added, its bonus account opened or topped up. */
+/** The offers' bonus info after a reward: the product listed, free bets added. */
 function withReward(current: PunterProfile['bonus'], reward: PromoReward): NonNullable<PunterProfile['bonus']> {
-  const bonus = { productsWithBonus: [] as string[], freeBetCount: 0, welcomeBonusMoney: 0, ...(current ?? {}) } as NonNullable<PunterProfile['bonus']> & { accounts?: BonusAccount[] }
-  const { product, freeBets = 0, bonusMoney = 0, turnoverMultiplier = 0 } = reward
-  if (!bonus.productsWithBonus.includes(product)) bonus.productsWithBonus = [...bonus.productsWithBonus, product]
-  bonus.freeBetCount += freeBets
-  const accounts = [...(bonus.accounts ?? [])]
-  const existing = accounts.findIndex((a) => a.product === product)
-  if (bonusMoney > 0) {
-    const account: BonusAccount =
-      existing >= 0
-        ? { ...accounts[existing]!, amount: accounts[existing]!.amount + bonusMoney, requiredTurnover: accounts[existing]!.requiredTurnover + bonusMoney * turnoverMultiplier }
-        : { product, amount: bonusMoney, currentStep: 1, turnover: 0, requiredTurnover: bonusMoney * turnoverMultiplier }
-    if (existing >= 0) accounts[existing] = account
-    else accounts.push(account)
-  }
-  bonus.accounts = accounts
+  const bonus = { productsWithBonus: [] as string[], freeBetCount: 0, welcomeBonusMoney: 0, ...(current ?? {}) }
+  if (!bonus.productsWithBonus.includes(reward.product)) bonus.productsWithBonus = [...bonus.productsWithBonus, reward.product]
+  bonus.freeBetCount += reward.freeBets ?? 0
   return bonus
 }
 

@@ -9,7 +9,9 @@
  *   GET  {mobile}/payments/deposit-limits               the punter's daily/weekly/monthly limits
  *   PUT  {mobile}/payments/deposit-limits {daily?, weekly?, monthly?}   lower now, raise after cooling-off
  *   POST {mobile}/bonus/punter/promo-code/input {promoCode}            a promo code's bonus
+ *   {mobile}/payments/withdrawal…                       withdrawals (issue 28 item 5): ./withdrawal-routes.ts
  *   GET|POST /dev/payments/checkout, /dev/payments/3ds  the provider simulator's pages (simulators on)
+ *   GET|POST /dev/payments/payouts                      the simulator's payouts (./payout-simulator.ts)
  *
  * Without simulators and without a real provider passed in, starting a deposit answers 503
  * SERVICE_UNAVAILABLE (as MitID does): nothing pretends to take money.
@@ -33,6 +35,9 @@ import { depositLimitPolicy, paymentSources, sourcesFor, type LimitPeriod } from
 import { settlePendingPayments } from './pending'
 import { limitToMinor, toMajor, toMinor } from '../../engine/core/money'
 import { createSimulatedProvider, type PaymentProvider } from './simulator'
+import { createSimulatedPayouts, type PayoutProvider } from './payout-simulator'
+import { withdrawalPolicy } from './withdrawal-policy'
+import { createWithdrawalRouter } from './withdrawal-routes'
 import { announceParticipation } from '../promotions'
 
 export const DEPOSIT_SCHEMA = {
@@ -94,6 +99,8 @@ function dateTimeText(locale: string) {
 
 export interface PaymentServices {
   provider?: PaymentProvider
+  /** Pays withdrawals out (default: the simulator's payouts when simulators are on). */
+  payouts?: PayoutProvider
 }
 
 export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices = {}): Router {
@@ -102,6 +109,7 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
   const { data, log } = deps
   const simulator = deps.config.simulators && !services.provider ? createSimulatedProvider(data, deps.now) : undefined
   const provider = services.provider ?? simulator
+  const payoutSimulator = deps.config.simulators && !services.payouts ? createSimulatedPayouts(data, deps.now) : undefined
   const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter
   // the punters store's row (group 5): read through its module, never joined
@@ -165,7 +173,8 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     const punter = punterOf(res)
     const payment = await findPayment(data.db, paymentId)
     if (!payment || payment.punterId !== punter.id) return sendError(res, 404, 'PAYMENT_NOT_FOUND')
-    const settled = payment.status === 'pending' && provider ? (await settlePayment(deps, payment.id, await provider.outcome(payment.id), deps.now()))! : payment
+    const playthrough = withdrawalPolicy(deps, punter).depositPlaythrough
+    const settled = payment.status === 'pending' && provider ? (await settlePayment(deps, payment.id, await provider.outcome(payment.id), deps.now(), playthrough))! : payment
     if (settled.status !== payment.status) log.info('payments.deposit.settled', { punterId: punter.id, paymentId: payment.id, status: settled.status })
     const fresh = await freshBalance(punter.id)
     res.setHeader('Cache-Control', 'no-store')
@@ -228,8 +237,10 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     sendOk(res, { promoCode: promo.code, reward: answer.reward, bonusInfo: answer.bonus })
   })
 
+  gate.use(createWithdrawalRouter(deps, services.payouts ?? payoutSimulator))
   router.use(GATEWAY.mobile, gate)
   if (simulator) router.use(simulator.router())
+  if (payoutSimulator) router.use(payoutSimulator.router())
   return router
 }
 

@@ -140,11 +140,12 @@ export async function createPayment(db: Kysely<Tables>, input: NewPayment, now: 
 export type ProviderOutcome = PaymentStatus
 
 /**
- * Applies the provider's outcome to a pending payment, once. Success credits the balance and sets
- * the first deposit date (if none) in the punters store's transaction, then closes the payment;
+ * Applies the provider's outcome to a pending payment, once. Success credits the balance (with the
+ * deposit's play-through, `depositPlaythrough` times its amount: server/payments/withdrawal-policy.ts)
+ * and sets the first deposit date (if none) in the punters store's transaction, then closes the payment;
  * failure and abandonment only close the payment. A payment no longer pending is answered as it is.
  */
-export async function settlePayment(deps: { data: DataLayer }, paymentId: string, outcome: ProviderOutcome, now: number): Promise<Payment | undefined> {
+export async function settlePayment(deps: { data: DataLayer }, paymentId: string, outcome: ProviderOutcome, now: number, depositPlaythrough = 0): Promise<Payment | undefined> {
   const { data } = deps
   const payment = await findPayment(data.db, paymentId)
   if (!payment || payment.status !== 'pending') return payment
@@ -158,6 +159,8 @@ export async function settlePayment(deps: { data: DataLayer }, paymentId: string
       reference: `deposit:${payment.id}`,
       kind: 'deposit',
       now,
+      // the part of the deposit that must be staked before it may be withdrawn (the jurisdiction's play-through)
+      playthroughMinor: Math.round(payment.amountMinor * depositPlaythrough),
       // the punters row's first deposit date, in the balance's transaction (applied with the first credit only)
       alsoWrite: async (tx) => {
         await tx.updateTable('punters').set({ first_deposit_date: new Date(now).toISOString().slice(0, 10) }).where('id', '=', payment.punterId).where('first_deposit_date', 'is', null).execute()

@@ -4,17 +4,24 @@
  * server forwards the event to that punter's open sockets. An event without a punterId (a mirror
  * change) goes to every punter socket.
  *
- * Balance changes (issue 12): every one goes through `changeBalance`, which writes a ledger entry
- * and the new balance in one transaction and, once applied, emits `accountUpdate`. A ledger
- * entry's reference is unique (a payment id, a promo code use), so the same change is applied once.
- * On the query layer (issue 16): the ledger and the balance are the punters store's (./tables.ts).
+ * Balance changes (issue 12, issue 28): every one goes through `changeBalance` (or `applyChange`
+ * inside a transaction that holds the punter's lock), which writes its ledger entries and the
+ * balances they move in one transaction and, once applied, emits `accountUpdate`. A change's
+ * reference is unique (a payment id, a promo code use), so the same change is applied once. Real
+ * money, deposit play-through and each bonus account are separate accounts of the ledger
+ * (./accounts.ts); a stake's and a payout's shares are planned in ./stakes.ts.
+ * On the query layer (issue 16): the ledger and the balances are the punters store's (./tables.ts).
  */
 import { EventEmitter } from 'node:events'
 import type { Kysely, Transaction } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
 import { registerMigration } from '../db/database'
 import type { Tables } from '../db/tables'
+import { PLAYTHROUGH, REAL } from './accounts'
+import { convertIfWagered } from './bonuses'
+import { alreadyApplied, AppliedMeanwhile, Insufficient, realBalances, writeLegs, type Leg } from './ledger'
 import { punterLock } from './repository'
+import { payoutLegs, stakeLegs, type Stake } from './stakes'
 import './tables'
 
 export const PUNTER_EVENT_TYPES = [
@@ -46,10 +53,11 @@ export function emitPunterEvent(type: PunterEventType, event: PunterEvent): void
   punterEvents.emit(type, event)
 }
 
-/** The accountUpdate payload: the main balance after the change, major units (as balanceInfo). */
+/** The accountUpdate payload: the main balance and withdrawable after the change, major units (as balanceInfo). */
 export interface AccountUpdate extends PunterEvent {
   punterId: number
   balance: number
+  withdrawable: number
 }
 
 registerMigration(
@@ -68,20 +76,27 @@ registerMigration(
 
 export interface BalanceChange {
   punterId: number
-  /** Signed, minor units (cents). */
+  /** Signed, minor units (cents): the change of the punter's money (a round: win − stake). */
   amountMinor: number
   /** Unique per change: the same reference is applied once, on every instance. */
   reference: string
-  /** What the entry is: deposit, bonus … */
+  /** What the entry is: deposit, bet, game, withdrawal … */
   kind: string
   now: number
   /**
-   * The balance the punter must hold BEFORE the change for it to apply (a game's stake, whose win
-   * is credited in the same change). Checked by the balance UPDATE itself, so concurrent debits on
+   * The real money the punter must hold BEFORE the change for it to apply. Checked inside the
+   * punter's serialised transaction and again by the balance UPDATE itself, so concurrent debits on
    * several instances never overdraw. Default: a debit must not take the balance below zero; a
-   * credit needs nothing.
+   * credit needs nothing. Not used with `stake` (the stake must be covered, real and bonus money).
    */
   requiredMinor?: number
+  /** A stake on a product (./stakes.ts): real money first, then the product's bonus account; the
+   * stake counts towards its wagering. `amountMinor` is then win − stake (a bet's stake: −stake). */
+  stake?: Stake
+  /** A payout of an earlier stake (a bet's win, cash-out or refund): back to its sources in proportion. */
+  paysBack?: { reference: string; refund?: boolean }
+  /** Deposited money that must be staked before it may be withdrawn (the deposit's play-through). */
+  playthroughMinor?: number
   /** More writes that belong to the same change (first deposit date, a bet closed); run inside
    * the transaction, only when the change is applied. Await only the database here (see
    * server/db/README.md); throwing rolls the whole change back. */
@@ -90,8 +105,9 @@ export interface BalanceChange {
 
 export interface BalanceChangeResult {
   applied: boolean
+  /** The punter's real money after (mainBalance), minor units. */
   balanceMinor: number
-  /** Not applied because the balance did not cover `requiredMinor` (nothing was written). */
+  /** Not applied because the balance did not cover the change (nothing was written). */
   insufficient?: boolean
 }
 
@@ -101,49 +117,67 @@ class NotApplied {
 }
 
 /**
- * Applies one balance change atomically (ledger entry, balance, `alsoWrite`) and emits
- * accountUpdate after the commit. A reference already in the ledger changes nothing.
+ * Applies one balance change atomically (its ledger entries, the balances they move, `alsoWrite`)
+ * and emits accountUpdate after the commit. A reference already in the ledger changes nothing.
  *
  * Order, for several instances on one database: the punter first (`serialiseOn` the punter's key:
  * an advisory lock on PostgreSQL, SQLite's IMMEDIATE transaction already), so the changes of one
- * punter run one after another and the ledger's ids follow the order the balance moved in (with
- * the entry inserted before any lock, two changes could take ids in one order and the balance in
- * the other, and each entry's balance after no longer followed from the one before). Then the
- * ledger entry (its reference is unique: a second instance applying the same reference finds the
- * first one's committed entry and inserts nothing), then the balance with a conditional UPDATE
- * (`balance_minor >= required`, so a debit never overdraws), then the entry's balance after.
- * Call it outside other transactions: the event would go out before the outer commit, and an
- * outer transaction holding the punter's key would wait on this one forever.
+ * punter run one after another and the ledger's ids follow the order the balances moved in (each
+ * entry's balance after follows from the one before on its account). Then the reference's check,
+ * then the legs (./ledger.ts): each balance moved by a conditional UPDATE (never below zero) and
+ * its entry written with the balance after; the first leg's reference is unique, the last guard if
+ * a second instance applied the same reference. Call it outside other transactions: the event would
+ * go out before the outer commit, and an outer transaction holding the punter's key would wait on
+ * this one forever (inside one, use `applyChange`).
  */
 export async function changeBalance(data: DataLayer, change: BalanceChange): Promise<BalanceChangeResult> {
-  const required = change.requiredMinor ?? (change.amountMinor < 0 ? -change.amountMinor : undefined)
   let result: BalanceChangeResult
   try {
-    result = await data.transaction(async (tx): Promise<BalanceChangeResult> => {
-      const entry = await tx
-        .insertInto('ledger_entries')
-        .values({ punter_id: change.punterId, reference: change.reference, kind: change.kind, amount_minor: change.amountMinor, balance_after_minor: 0, created_at: change.now })
-        .onConflict((c) => c.column('reference').doNothing())
-        .returning('id')
-        .executeTakeFirst()
-      if (!entry) return { applied: false, balanceMinor: await balanceIn(tx, change.punterId) }
-      let update = tx
-        .updateTable('punters')
-        .set((eb) => ({ balance_minor: eb('balance_minor', '+', change.amountMinor), updated_at: change.now }))
-        .where('id', '=', change.punterId)
-      if (required !== undefined) update = update.where('balance_minor', '>=', required)
-      const updated = await update.returning('balance_minor').executeTakeFirst()
-      if (!updated) throw new NotApplied({ applied: false, balanceMinor: await balanceIn(tx, change.punterId), insufficient: true })
-      await tx.updateTable('ledger_entries').set({ balance_after_minor: updated.balance_minor }).where('id', '=', entry.id).execute()
-      await change.alsoWrite?.(tx)
-      return { applied: true, balanceMinor: updated.balance_minor }
-    }, { serialiseOn: punterLock(change.punterId) })
+    result = await data.transaction((tx) => applyChange(tx, change), { serialiseOn: punterLock(change.punterId) })
   } catch (error) {
-    if (!(error instanceof NotApplied)) throw error
-    result = error.result
+    if (error instanceof AppliedMeanwhile) result = { applied: false, balanceMinor: await balanceIn(data.db, change.punterId) }
+    else if (error instanceof NotApplied) result = error.result
+    else throw error
   }
-  if (result.applied) emitPunterEvent('accountUpdate', { punterId: change.punterId, balance: result.balanceMinor / 100 } satisfies AccountUpdate)
+  if (result.applied) await announceBalance(data.db, change.punterId)
   return result
+}
+
+/**
+ * `changeBalance` inside the caller's transaction, which must hold the punter's lock (serialiseOn
+ * punterLock): a refusal throws (rolling the caller's transaction back), and the caller announces
+ * the new balance after its commit (`announceBalance`).
+ */
+export async function applyChange(tx: Transaction<Tables>, change: BalanceChange): Promise<BalanceChangeResult> {
+  if (await alreadyApplied(tx, change.reference)) return { applied: false, balanceMinor: await balanceIn(tx, change.punterId) }
+  const refused = async () => new NotApplied({ applied: false, balanceMinor: await balanceIn(tx, change.punterId), insufficient: true })
+  const planned = await legsOf(tx, change)
+  if (planned === 'INSUFFICIENT') throw await refused()
+  try {
+    await writeLegs(tx, change, planned.legs)
+  } catch (error) {
+    if (error instanceof Insufficient) throw await refused()
+    throw error
+  }
+  if (planned.bonusId !== undefined) await convertIfWagered(tx, planned.bonusId, change.now)
+  await change.alsoWrite?.(tx)
+  return { applied: true, balanceMinor: await balanceIn(tx, change.punterId) }
+}
+
+async function legsOf(tx: Transaction<Tables>, change: BalanceChange): Promise<{ legs: Leg[]; bonusId?: number } | 'INSUFFICIENT'> {
+  if (change.stake) return stakeLegs(tx, change.punterId, change.stake, change.amountMinor + change.stake.stakeMinor, change.now)
+  if (change.paysBack) return { legs: await payoutLegs(tx, change.amountMinor, change.paysBack.reference, change.paysBack.refund === true) }
+  const required = change.requiredMinor ?? (change.amountMinor < 0 ? -change.amountMinor : undefined)
+  if (required !== undefined && (await balanceIn(tx, change.punterId)) < required) return 'INSUFFICIENT'
+  const legs: Leg[] = [{ account: REAL, amountMinor: change.amountMinor }]
+  if (change.playthroughMinor) legs.push({ account: PLAYTHROUGH, amountMinor: change.playthroughMinor, part: 'playthrough', kind: 'playthrough' })
+  return { legs }
+}
+
+/** Tells the punter's sockets their money now (after a commit). */
+export async function announceBalance(db: Kysely<Tables>, punterId: number): Promise<void> {
+  const now = await realBalances(db, punterId)
+  emitPunterEvent('accountUpdate', { punterId, balance: now.balance / 100, withdrawable: now.withdrawable / 100 } satisfies AccountUpdate)
 }
 
 async function balanceIn(db: Kysely<Tables>, punterId: number): Promise<number> {

@@ -17,6 +17,8 @@ import { isStorageUnavailable, registerMigration } from '../db/database'
 import type { Tables } from '../db/tables'
 import { CURRENCIES } from '../dictionary/countries'
 import { STANDBY_TIMEOUTS_MS, TIME_ZONE_IDS } from '../dictionary/settings-choices'
+import { PLAYTHROUGH, REAL } from './accounts'
+import { writeLegs, type Leg } from './ledger'
 import { hashPassword } from './password'
 // the store's tables on the query layer (q070): registered whenever the store is loaded
 import type { PunterTable } from './tables'
@@ -52,7 +54,8 @@ export interface PunterProfile {
   accessCode?: string
   selfExclude?: { endDate: string | null; permanent: boolean; selfExcludedByRegulator: boolean; timeout: number | null }
   loyalty?: { balance: number; tier: string; bonusAvailable: boolean; needRequestRulesAcceptance: boolean }
-  bonus?: { productsWithBonus: string[]; freeBetCount: number; welcomeBonusMoney: number; accounts?: { product: string; amount: number; currentStep: number; turnover: number; requiredTurnover: number }[] }
+  /** What the bonus offers show (the money itself is in the bonus accounts: server/punters/bonuses.ts). */
+  bonus?: { productsWithBonus: string[]; freeBetCount: number; welcomeBonusMoney: number }
   documentsUploadState?: string
   needUploadDocuments?: boolean
   needEmail?: boolean
@@ -156,7 +159,9 @@ export interface NewPunter {
   birthDay?: string | null
   countryId?: number | null
   currency?: string
+  /** The opening balance (real money), entered in the ledger as the account's first entry. */
   balanceMinor?: number
+  /** How much of the opening balance may be withdrawn (default all); the rest is play-through. */
   withdrawableMinor?: number
   firstDepositDate?: string | null
   vip?: boolean
@@ -203,43 +208,57 @@ export async function insertPunter(data: DataLayer, input: Omit<NewPunter, 'pass
   const taken = await duplicateOf(data.db, email, phone, nickname)
   if (taken) return { ok: false, code: taken }
   try {
-    const row = await data.db
-      .insertInto('punters')
-      .values({
-        jurisdiction: input.jurisdiction,
-        account_number: input.accountNumber ?? (await newAccountNumber(data.db)),
-        email,
-        phone,
-        nickname,
-        password_hash: input.passwordHash,
-        state: input.state ?? 'OPENED',
-        first_name: input.firstName ?? '',
-        last_name: input.lastName ?? '',
-        birth_day: input.birthDay ?? null,
-        country_id: input.countryId ?? null,
-        currency: input.currency ?? 'USD',
-        balance_minor: input.balanceMinor ?? 0,
-        withdrawable_minor: input.withdrawableMinor ?? 0,
-        first_deposit_date: input.firstDepositDate ?? null,
-        vip: input.vip ? 1 : 0,
-        legal_agreement: input.legalAgreement ?? 'accepted',
-        email_confirmed: input.emailConfirmed === false ? 0 : 1,
-        phone_confirmed: input.phoneConfirmed === false ? 0 : 1,
-        identity_state: input.identityState ?? 'none',
-        profile: JSON.stringify(input.profile ?? {}),
-        settings: JSON.stringify(input.settings ?? {}),
-        login_denied_until: input.loginDeniedUntil ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return { ok: true, value: (await findPunterById(data, row.id))! }
+    const id = await data.transaction(async (tx) => {
+      const row = await tx
+        .insertInto('punters')
+        .values({
+          jurisdiction: input.jurisdiction,
+          account_number: input.accountNumber ?? (await newAccountNumber(tx)),
+          email,
+          phone,
+          nickname,
+          password_hash: input.passwordHash,
+          state: input.state ?? 'OPENED',
+          first_name: input.firstName ?? '',
+          last_name: input.lastName ?? '',
+          birth_day: input.birthDay ?? null,
+          country_id: input.countryId ?? null,
+          currency: input.currency ?? 'USD',
+          // the opening balance arrives through the ledger, below
+          balance_minor: 0,
+          withdrawable_minor: 0,
+          playthrough_minor: 0,
+          first_deposit_date: input.firstDepositDate ?? null,
+          vip: input.vip ? 1 : 0,
+          legal_agreement: input.legalAgreement ?? 'accepted',
+          email_confirmed: input.emailConfirmed === false ? 0 : 1,
+          phone_confirmed: input.phoneConfirmed === false ? 0 : 1,
+          identity_state: input.identityState ?? 'none',
+          profile: JSON.stringify(input.profile ?? {}),
+          settings: JSON.stringify(input.settings ?? {}),
+          login_denied_until: input.loginDeniedUntil ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await writeLegs(tx, { punterId: row.id, reference: `opening:${row.id}`, kind: 'opening', now }, openingLegs(input))
+      return row.id
+    })
+    return { ok: true, value: (await findPunterById(data, id))! }
   } catch (error) {
     if (isStorageUnavailable(error)) throw error
     // A unique index lost to a concurrent insert (another request or instance): name the column.
     return { ok: false, code: (await duplicateOf(data.db, email, phone, nickname)) ?? 'COMMON_ERROR' }
   }
+}
+
+/** Every account opens with an entry (0 for a sign-up): the opening balance, and the part of it
+ * not yet withdrawable as play-through (a seed's `withdrawableMinor` below its balance). */
+function openingLegs(input: Pick<NewPunter, 'balanceMinor' | 'withdrawableMinor'>): Leg[] {
+  const opening = input.balanceMinor ?? 0
+  const playthrough = input.withdrawableMinor === undefined ? 0 : Math.max(0, opening - input.withdrawableMinor)
+  return [{ account: REAL, amountMinor: opening }, ...(playthrough > 0 ? [{ account: PLAYTHROUGH, amountMinor: playthrough, part: 'playthrough' }] : [])]
 }
 
 async function duplicateOf(db: Kysely<Tables>, email: string | null, phone: string | null, nickname: string | null): Promise<CreatePunterError | undefined> {
@@ -322,8 +341,18 @@ export function punterToken(id: number): string {
   return createHash('sha256').update(`parlay-punter:${id}`).digest('hex').slice(0, 32)
 }
 
-/** The heartbeat payload (spec §3 "User data"), whole. */
-export function userData(punter: Punter, siteLocale: string) {
+/** One open bonus account as the heartbeat shows it (spec §3 bonusInfo), major units. */
+export interface BonusAccountView {
+  product: string
+  amount: number
+  currentStep: number
+  turnover: number
+  requiredTurnover: number
+  expiresAt: string | null
+}
+
+/** The heartbeat payload (spec §3 "User data"), whole; `bonusAccounts`: the open bonus accounts (server/punters/bonuses.ts). */
+export function userData(punter: Punter, siteLocale: string, bonusAccounts: BonusAccountView[] = []) {
   const profile = punter.profile
   const settings = { ...SERVER_SETTINGS_DEFAULTS, locale: siteLocale, ...punter.settings }
   return {
@@ -344,7 +373,7 @@ export function userData(punter: Punter, siteLocale: string) {
       productsWithBonus: profile.bonus?.productsWithBonus ?? [],
       freeBetCount: profile.bonus?.freeBetCount ?? 0,
       welcomeBonusMoney: profile.bonus?.welcomeBonusMoney ?? 0,
-      bonusAccounts: (profile.bonus?.accounts ?? []) as { product: string; amount: number; currentStep: number; turnover: number; requiredTurnover: number }[],
+      bonusAccounts,
     },
     punterInfo: {
       state: punter.state,

@@ -33,9 +33,12 @@ export interface PunterTable {
   birth_day: string | null
   country_id: number | null
   currency: string
-  /** Minor units (cents); only the ledger's transaction changes it (./events.ts changeBalance). */
+  /** Real money, minor units (cents); only the ledger's transaction changes it (./events.ts changeBalance). */
   balance_minor: number
+  /** What the punter may withdraw now: balance_minor less playthrough_minor, never below 0 (kept by the ledger). */
   withdrawable_minor: number
+  /** Deposited money still to be staked before it may be withdrawn (the jurisdiction's play-through rule, ./accounts.ts). */
+  playthrough_minor: number
   first_deposit_date: string | null
   vip: number
   legal_agreement: string
@@ -57,6 +60,8 @@ export interface PunterTable {
 export interface LedgerEntryTable {
   id: Generated<number>
   punter_id: number
+  /** The balance the entry moves (./accounts.ts): 'real', 'playthrough', 'bonus:<id>', 'wagering:<id>'. */
+  account: string
   reference: string
   kind: string
   amount_minor: number

@@ -28,8 +28,9 @@ async function newPunter(data: DataLayer, balanceMinor: number, extra: { email?:
   return made.value
 }
 
+/** The punter's real-money entries after the opening one (every account opens with an entry: server/punters/repository.ts). */
 async function ledgerOf(data: DataLayer, punterId: number) {
-  return data.db.selectFrom('ledger_entries').select(['reference', 'amount_minor', 'balance_after_minor']).where('punter_id', '=', punterId).orderBy('id').execute()
+  return data.db.selectFrom('ledger_entries').select(['reference', 'amount_minor', 'balance_after_minor']).where('punter_id', '=', punterId).where('account', '=', 'real').where('kind', '!=', 'opening').orderBy('id').execute()
 }
 
 describe.each(ENGINES)('the punters store on %s (two instances on PostgreSQL)', (engine, runs) => {
@@ -111,7 +112,12 @@ describe.each(ENGINES)('the punters store on %s (two instances on PostgreSQL)', 
     expect(answers.filter((r) => r.ok)).toHaveLength(1)
     expect(answers.filter((r) => !r.ok).map((r) => (r.ok ? '' : r.code))).toEqual(Array(5).fill('PROMO_CODE_ALREADY_USED'))
     const bonus = (await findPunterById(b.deps.data, punter.id))!.profile.bonus
-    expect(bonus).toMatchObject({ productsWithBonus: ['sport'], freeBetCount: 2, accounts: [{ product: 'sport', amount: 10, currentStep: 1, turnover: 0, requiredTurnover: 50 }] })
+    expect(bonus).toMatchObject({ productsWithBonus: ['sport'], freeBetCount: 2 })
+    // the bonus money went through the ledger once, onto one bonus account
+    const accounts = await a.deps.data.db.selectFrom('bonus_accounts').select(['product', 'balance_minor', 'current_step', 'turnover_minor', 'required_turnover_minor']).where('punter_id', '=', punter.id).execute()
+    expect(accounts).toEqual([{ product: 'sport', balance_minor: 1_000, current_step: 1, turnover_minor: 0, required_turnover_minor: 5_000 }])
+    const grants = await a.deps.data.db.selectFrom('ledger_entries').select(['reference', 'amount_minor']).where('punter_id', '=', punter.id).where('kind', '=', 'bonus-grant').execute()
+    expect(grants).toEqual([{ reference: `promo:${punter.id}:TWICE`, amount_minor: 1_000 }])
     const uses = await a.deps.data.db.selectFrom('promo_code_uses').select('code').where('punter_id', '=', punter.id).execute()
     expect(uses).toEqual([{ code: 'TWICE' }])
   })

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startServer, type RunningServer, type StartOptions } from '../../server/main'
 import { STUDIO_DIR } from '../../server/admin/studio-build'
+import { isStorageUnavailable } from '../../server/db/database'
+import { describeVerification, verifyLedger, type LedgerVerification } from '../../server/punters/ledger-verify'
 import { postgresDatabaseFor } from './postgres'
 
 export const SCHEMAS_DIR = resolve(import.meta.dirname, '..', '..', 'schemas')
@@ -37,7 +39,13 @@ async function engineOptions(options: StartOptions): Promise<StartOptions> {
   return { databaseUrl: await postgresDatabaseFor(options.dataDir) }
 }
 
-export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
+export interface TestServerOptions extends StartOptions {
+  /** false: `dispose` does not verify the ledger (a test that tampers with it on purpose). */
+  ledgerCheck?: false
+}
+
+export async function startTestServer(testOptions: TestServerOptions = {}): Promise<TestServer> {
+  const { ledgerCheck, ...options } = testOptions
   const root = mkdtempSync(join(tmpdir(), 'parlay-test-'))
   const documentsDir = options.documentsDir ?? join(root, 'schemas')
   if (!options.documentsDir) cpSync(SCHEMAS_DIR, documentsDir, { recursive: true })
@@ -61,9 +69,22 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     distDir,
     databaseUrl,
     async dispose() {
+      // what the file did to money must still agree with the ledger (issue 28: ledger:verify after the money suites, on both engines)
+      const ledger = ledgerCheck === false ? undefined : await ledgerAtEnd(server)
       await server.close()
       rmSync(root, { recursive: true, force: true })
+      if (ledger && !ledger.ok) throw new Error(`${describeVerification(ledger)} (ledger:verify as the test server closed)`)
     },
+  }
+}
+
+/** The ledger verified on the server's own database; undefined when the database is out of reach (a test that took it down). */
+async function ledgerAtEnd(server: RunningServer): Promise<LedgerVerification | undefined> {
+  try {
+    return await verifyLedger(server.deps.data.db)
+  } catch (error) {
+    if (isStorageUnavailable(error)) return undefined
+    throw error
   }
 }
 

@@ -63,4 +63,29 @@ export const definitions = {
       additionalProperties: false,
     },
   },
+  'withdrawal.cancel': {
+    description: 'Cancels a pending withdrawal (POST payments/withdrawal/cancel): its amount comes back to the balance; reloads the balance and shows the notice.',
+    params: {
+      type: 'object',
+      required: ['withdrawalId'],
+      properties: {
+        withdrawalId: { type: 'string' },
+        notice: { type: 'boolean', description: 'Show the notices (default true).' },
+      },
+      additionalProperties: false,
+    },
+  },
+  'withdrawal.start': {
+    description: "Withdraws an amount to a payout source (POST payments/withdrawal): only withdrawable money, within the source's limits, identity verified first where the jurisdiction says; the withdrawal waits pending and can be cancelled.",
+    params: {
+      type: 'object',
+      required: ['method', 'amount'],
+      properties: {
+        method: { type: 'string' },
+        amount: { type: 'number' },
+        notice: { type: 'boolean', description: 'Show the notices (default true).' },
+      },
+      additionalProperties: false,
+    },
+  },
 } as const satisfies ActionDefinitions

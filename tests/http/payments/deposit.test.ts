@@ -66,7 +66,8 @@ describe('deposit through the provider simulator with 3-D Secure', () => {
     } finally {
       punterEvents.off('accountUpdate', listener)
     }
-    expect(events).toEqual([{ punterId: expect.any(Number), balance: before + 40 }])
+    // Curaçao's deposit play-through (payments.withdrawal.depositPlaythrough 1): the 40 must be staked before it may be withdrawn
+    expect(events).toEqual([{ punterId: expect.any(Number), balance: before + 40, withdrawable: before }])
     expect((await heartbeat(hash)).balanceInfo.mainBalance).toBe(before + 40)
   })
 

@@ -23,6 +23,8 @@ import { loadAuditKey, readAnchor } from '../../../server/store/audit-anchor'
 import { verifyAuditChain, type AuditRow } from '../../../server/store/audit'
 import { addresses, apiCaller, DEMO_PASSWORD, type Call } from '../../support/api'
 import { verifyAuditDatabase } from '../../../tools/audit-verify'
+import { verifyLedgerDatabase, verifyLedgerFile } from '../../../tools/ledger-verify'
+import { describeVerification } from '../../../server/punters/ledger-verify'
 import { rawRequest, SCHEMAS_DIR, startServerProcess, type ServerProcess } from '../../support/server'
 import { startTestRedis, type TestRedis } from '../../support/redis'
 import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../../support/postgres'
@@ -63,20 +65,18 @@ const BETTOR = 'opened@demo.parlay.test'
  * last entry's balance-after: on PostgreSQL entry ids are taken before the balance row's lock, so id order is not apply order.) */
 const MONEY_QUERIES: [string, ...unknown[]][] = [
   ["SELECT b.id, b.status FROM bets b JOIN punters p ON p.id = b.punter_id WHERE p.email = ? AND b.idempotency_key LIKE 'scale-bet-%'", BETTOR],
-  ["SELECT l.reference FROM ledger_entries l JOIN punters p ON p.id = l.punter_id WHERE p.email = ? AND l.reference LIKE 'bet:%'", BETTOR],
-  ['SELECT p.balance_minor, (SELECT COALESCE(SUM(l.amount_minor), 0) FROM ledger_entries l WHERE l.punter_id = p.id) AS ledger_sum FROM punters p WHERE p.email = ?', BETTOR],
+  ["SELECT l.reference FROM ledger_entries l JOIN punters p ON p.id = l.punter_id WHERE p.email = ? AND l.account = 'real' AND l.reference LIKE 'bet:%'", BETTOR],
+  ["SELECT p.balance_minor, (SELECT COALESCE(SUM(l.amount_minor), 0) FROM ledger_entries l WHERE l.punter_id = p.id AND l.account = 'real') AS ledger_sum FROM punters p WHERE p.email = ?", BETTOR],
 ]
-/** The bettor's demo balance, seeded without a ledger entry (server/punters/demo.ts). */
-const BETTOR_SEEDED_MINOR = 15_000
 
-/** Every acknowledged bet is open with its stake debited once, and the balance is the seeded one plus every ledger entry. */
+/** Every acknowledged bet is open with its stake debited once, and the balance is the sum of its ledger entries (the seeded opening one included). */
 function expectMoneyKept(acknowledged: string[], [bets, debits, [balance]]: Record<string, unknown>[][]) {
   const open = new Set(bets.filter((b) => b.status === 'open').map((b) => String(b.id)))
   expect(acknowledged.filter((id) => !open.has(id))).toEqual([])
   const debited = debits.map((d) => String(d.reference))
   expect(acknowledged.filter((id) => !debited.includes(`bet:${id}`))).toEqual([])
   expect(new Set(debited).size).toBe(debited.length)
-  expect(Number(balance.balance_minor)).toBe(BETTOR_SEEDED_MINOR + Number(balance.ledger_sum))
+  expect(Number(balance.balance_minor)).toBe(Number(balance.ledger_sum))
 }
 
 describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
@@ -252,7 +252,7 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
       await until('B reconnects to Redis', async () => (await adminSignIn(b, OPERATOR)).status === 200, 15_000, 100)
     }, 60_000)
 
-    it('admin writes on both at once keep one audit chain; SIGKILL of A under 200 parallel sign-ups and 100 bets loses no acknowledged sign-up or bet; the database checks clean (integrity_check, amcheck)', async () => {
+    it('admin writes on both at once keep one audit chain; SIGKILL of A under 200 parallel sign-ups and 100 bets loses no acknowledged sign-up or bet; the database checks clean (integrity_check, amcheck) and every balance agrees with the ledger', async () => {
       // concurrent audited writes: sign-ins (each one an audit entry) on both instances at once
       const signIns = await Promise.all(Array.from({ length: 8 }, (_, i) => adminSignIn(i % 2 ? b : a, i % 4 < 2 ? OPERATOR : COMPLIANCE)))
       expect(signIns.map((s) => s.status)).toEqual(Array(8).fill(200))
@@ -302,6 +302,9 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
       const verified = engine === 'postgres' ? await checkPostgres(acknowledged, betsAcknowledged) : checkSqlite(acknowledged, betsAcknowledged)
       expect(verified).toMatchObject({ ok: true, anchored: true })
       expect(verified.entries).toBeGreaterThan(20)
+      // every balance, the sign-ups' openings and the bets' stakes included, agrees with the ledger (npm run ledger:verify)
+      const ledger = engine === 'postgres' ? await verifyLedgerDatabase(databaseUrl!) : await verifyLedgerFile(dirs.data)
+      expect(ledger, describeVerification(ledger)).toMatchObject({ ok: true })
     }, 120_000)
 
   /** SQLite: every acknowledged sign-up stored, integrity_check ok, the chain verifies against its anchor. */
