@@ -52,7 +52,7 @@ export default defineConfig({
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: ONE on the 2-core CI machine, which left
     // a core idle while each file's server started. Two workers keep both cores busy (measured in
-    // the README's test-time sentence); more only add contention to the HTTP tests' timings. The
+    // docs/testing.md, how long it takes); more only add contention to the HTTP tests' timings. The
     // limit holds for the whole run: both projects share these two workers.
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },

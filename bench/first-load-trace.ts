@@ -5,7 +5,7 @@
  * callbacks), the paint marks, and each script fetched with its transferred bytes and time.
  * PROFILE=<ms> adds a CPU profile of the tasks longer than that (self and inclusive time by function).
  *   BASE=http://127.0.0.1:4714 WAIT=4000 npx tsx bench/first-load-trace.ts /casino/lobby /join
- * (a server of your own: see the README; CONSENT=all sets the consent cookie, RATE the slowdown)
+ * (a server of your own: docs/running.md; CONSENT=all sets the consent cookie, RATE the slowdown)
  * DIST=<the server's client build> adds, with PROFILE, the self time of the main thread's tasks over
  * 50 ms summed by function and by source module (through the build's hidden source maps).
  * Files go under OUT (default /tmp/perf5).

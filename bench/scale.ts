@@ -2,7 +2,7 @@
  * `npm run bench scale` (issue 16 item 5): heartbeat, documents API and login throughput and p99
  * on ONE instance over SQLite, ONE over PostgreSQL and TWO over PostgreSQL (one database, one
  * Redis), in one run. autocannon spreads its connections round robin over the instances' ports
- * (sticky-free, as the README's nginx example does), so no proxy takes CPU from the servers. The
+ * (sticky-free, as docs/nginx-two-instances.conf does), so no proxy takes CPU from the servers. The
  * load generator shares the machine's cores with them. Requests per server CPU-second (every
  * server's CPU summed; PostgreSQL's own processes not counted) is the per-core figure.
  * Needs redis-server (Debian's, as .ci/run installs) and the PostgreSQL binaries the tests use

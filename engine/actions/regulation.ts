@@ -59,7 +59,7 @@ export const regulationSelfExclude = action<SelfExcludeParams>(definitions, {
   async handler({ kind, period, daysCount }, env) {
     const body = kind === 'temporary' ? { period } : kind === 'timeout' ? { daysCount } : {}
     const auth = authController(env)
-    // the socket's accountLogout for the same exclusion waits for this: its popup wins (README decisions)
+    // the socket's accountLogout for the same exclusion waits for this: its popup wins (docs/adr/0067-one-logout-per-session.md)
     const result = await auth.whileEnding(async () => {
       const answer = await env.gateway.call<{ selfExcludeSettings: { endDate: string | null; permanent: boolean; selfExcludedByRegulator: boolean } }>('POST', `${MOBILE_GATE}/self-exclude/${kind}`, body)
       if (!answer.ok) return answer

@@ -12,7 +12,7 @@
  * small (about 150 bytes for today's four experiments) and holds no free text.
  *
  * Not a secret and not personal data beyond a random id the page already keeps in storage;
- * functional, so outside the consent choice (README: decision "experiment groups in a cookie").
+ * functional, so outside the consent choice (docs/adr/0074-experiment-groups-cookie.md).
  * A forged value only changes which variant of the page the forger sees. Bad input is ignored
  * whole, never an error: the server then decides afresh.
  */

@@ -10,6 +10,7 @@
  */
 import type { Application, Request, Response } from 'express'
 import { GATEWAY, type ServerDeps } from '../deps'
+import { mountApiPage } from '../http/api-page'
 import { ERROR_ENVELOPE, registeredNotes, type HttpMethod, type Operation } from '../http/openapi-registry'
 import { documented, routeDocsOf, type RouteDocs, type SecurityScheme } from '../http/route-docs'
 import './openapi-auth'
@@ -247,13 +248,16 @@ export function openApiDocument(app: Application, deps: Pick<ServerDeps, 'config
   }
 }
 
-/** Serves the document; built once per app on first request (routes do not change after start). */
+/** Serves the document, and the page that shows it (/docs/api); built once per app on first request (routes do not change after start). */
 export function mountOpenApi(app: Application, deps: Pick<ServerDeps, 'config'>): void {
+  let built: object | undefined
   let body: string | undefined
+  const documentOf = (req: Request) => (built ??= openApiDocument(req.app, deps))
   const serve = (req: Request, res: Response) => {
-    body ??= JSON.stringify(openApiDocument(req.app, deps))
+    body ??= JSON.stringify(documentOf(req))
     res.setHeader('Cache-Control', 'no-cache')
     res.type('application/json').send(body)
   }
   app.get('/api/openapi.json', documented(serve, { tag: 'meta' }))
+  mountApiPage(app, documentOf)
 }

@@ -128,7 +128,7 @@ export async function selfExclude(deps: Pick<ServerDeps, 'db' | 'data' | 'log' |
  * passed through. An exclusion that has ended does not reopen the account by itself: the login is
  * refused once more with `canOpen: true` and a single-use open-profile token (spec §8 "self-exclude
  * open-profile info passed through"), and the punter reopens it with `POST /punter/open-profile`
- * — a positive act of the punter, as regulators ask after a self-exclusion (README decisions).
+ * — a positive act of the punter, as regulators ask after a self-exclusion (docs/adr/0046-responsible-gambling.md).
  */
 export async function selfExclusionAtLogin(
   data: DataLayer,

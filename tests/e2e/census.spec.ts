@@ -58,7 +58,7 @@ function sites(): Site[] {
   })
 }
 
-/** One OPENED demo punter per site and its currency (README "Try it: demo data"; server/punters/demo.ts). */
+/** One OPENED demo punter per site and its currency (docs/demo-data.md; server/punters/demo.ts). */
 const DEMO_PUNTER: Record<string, { login: string; currency: string }> = {
   curacao: { login: 'opened@demo.parlay.test', currency: 'USD' },
   spain: { login: 'spain@demo.parlay.test', currency: 'EUR' },

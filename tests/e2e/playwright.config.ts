@@ -10,7 +10,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
   // Three workers on the 2-core CI machine: a browser test waits on the browser, the server and
-  // the network in turn, so two workers left the cores idle part of the time (README: test time).
+  // the network in turn, so two workers left the cores idle part of the time (docs/testing.md: how long it takes).
   workers: 3,
   fullyParallel: false,
   // One retry: a test that passes only on its retry is printed as "flaky" in the list and is a

@@ -3,11 +3,11 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { demoPunters, DEMO_PASSWORD } from '../../../server/punters/demo'
 
-const table = readFileSync(resolve(import.meta.dirname, '../../../server/punters/DEMO_PUNTERS.md'), 'utf8')
+const table = readFileSync(resolve(import.meta.dirname, '../../../docs/demo-data.md'), 'utf8')
 
 describe('demo punters (issue 3 §7): every state that changes what a punter sees, documented', () => {
   const punters = demoPunters(0)
-  it('DEMO_PUNTERS.md lists every demo punter with its logins and the password', () => {
+  it('docs/demo-data.md lists every demo punter with its logins and the password', () => {
     expect(table).toContain(DEMO_PASSWORD)
     for (const p of punters) {
       const row = table.split('\n').find((line) => line.includes(`| ${p.accountNumber} |`))
