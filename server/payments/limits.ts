@@ -6,7 +6,7 @@
  * time (`regulatory.depositLimits.increaseTakesEffectAfterHours`) and only then applies, read
  * lazily against the injected clock. Amounts are kept in minor units.
  *
- * What counts against a limit (docs/adr/0002-deposit-limit-counts-credited-money.md): the deposits
+ * What counts against a limit (docs/adr/0006-deposit-limit-counts-credited-money.md): the deposits
  * CREDITED in the rolling window (by the time the money arrived), plus the payments still in
  * progress at the provider, held as a reservation until their outcome is known. A failed, abandoned
  * or expired payment never counts. The punter's counter (`used`) shows only credited money; the

@@ -1,5 +1,5 @@
 /**
- * A punter's payments still pending, brought up to date (docs/adr/0002-deposit-limit-counts-credited-money.md):
+ * A punter's payments still pending, brought up to date (docs/adr/0006-deposit-limit-counts-credited-money.md):
  * before a deposit limit is checked or shown, the provider is asked about every payment of the
  * punter that has no outcome yet, and what it says is applied (./ledger.ts settlePayment: a
  * success credited once, a failure or an abandoned or expired checkout closed). What is still

@@ -1,6 +1,6 @@
 /**
  * The deposit-limit counter in the browser counts only credited money (issue 28 item 6;
- * docs/adr/0002-deposit-limit-counts-credited-money.md): a deposit left open at the provider shows
+ * docs/adr/0006-deposit-limit-counts-credited-money.md): a deposit left open at the provider shows
  * as "in progress", not as deposited, and holds the limit until it is cancelled; then it is gone.
  * The rules themselves are HTTP tests (tests/http/payments/limit-counter.test.ts).
  */

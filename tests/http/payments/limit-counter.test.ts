@@ -1,6 +1,6 @@
 /**
  * The deposit-limit counter counts only credited money (issue 28 item 6, server side;
- * docs/adr/0002-deposit-limit-counts-credited-money.md). The reported case: 170 shown while 70
+ * docs/adr/0006-deposit-limit-counts-credited-money.md). The reported case: 170 shown while 70
  * had arrived, then deposits within the limit refused. A payment still open at the provider is
  * held against the limit (shown apart as `inProgress`) until the provider decides it; a failed,
  * cancelled or expired one is released; one the provider took is credited and counted.
