@@ -7,8 +7,9 @@
  * Never kept: a secret. A field is secret when its schema says `format: "password"` or
  * `writeOnly: true` (the document's flag, standard JSON Schema), or its widget is `password`,
  * `code` (a one-time code) or `file`. The draft is removed when the flow completes and when read
- * after its time. Framework-free: the forms chunk and the `form` node (which loads a form with a
- * kept draft at once, not on first use) both read it.
+ * after its time. Framework-free, in the forms chunk; the `form` node asks whether a draft is kept
+ * with its own few lines (../renderers/nodes/form-ready.ts `draftKept`, the same key prefix): an
+ * import of this module from the page's first script made the bundler split that script in five.
  */
 import { pageSessionStorage } from './web-storage'
 
@@ -54,14 +55,6 @@ export function secretFields(flow: FlowShape): Set<string> {
     }
   }
   return secret
-}
-
-/** Is a draft of this flow kept in this tab (any version)? */
-export function hasDraft(site: string, flowId: string, storage = pageSessionStorage()): boolean {
-  if (!storage) return false
-  const prefix = draftPrefix(site, flowId)
-  for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith(prefix)) return true
-  return false
 }
 
 /** The kept draft of this version of the flow, if it is not older than DRAFT_TTL_MS (else removed). */

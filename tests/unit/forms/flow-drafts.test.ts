@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { clearDraft, DRAFT_TTL_MS, draftKey, hasDraft, readDraft, secretFields, writeDraft } from '../../../engine/core/flow-drafts'
+import { clearDraft, DRAFT_TTL_MS, draftKey, readDraft, secretFields, writeDraft } from '../../../engine/core/flow-drafts'
+import { draftKept } from '../../../engine/renderers/nodes/form-ready'
 
 class MemoryStorage {
   private map = new Map<string, string>()
@@ -33,6 +34,15 @@ class MemoryStorage {
   }
 }
 const storageOf = () => new MemoryStorage() as unknown as Storage & { dump(): string }
+/** The `form` node's check reads the page's sessionStorage: this one, for the test. */
+const hasDraft = (site: string, flowId: string, storage: Storage) => {
+  ;(globalThis as { sessionStorage?: Storage }).sessionStorage = storage
+  try {
+    return draftKept(site, flowId)
+  } finally {
+    delete (globalThis as { sessionStorage?: Storage }).sessionStorage
+  }
+}
 
 const spain = JSON.parse(readFileSync(new URL('../../../schemas/jurisdictions/spain/flows/signup-email.json', import.meta.url), 'utf8'))
 const T0 = Date.UTC(2026, 10, 29, 10)
