@@ -33,7 +33,7 @@ import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateBody } from '../http/validate'
 import { cspHeader, cspNonce } from '../http/csp'
-import { createPreview, PREVIEW_COOKIE, PREVIEW_TTL_MS, previewJurisdiction, previewKeyFor } from '../store/preview'
+import { createPreview, PREVIEW_TTL_MS, previewCookies, previewJurisdiction, previewKeyFor } from '../store/preview'
 import type { DocumentStore, DocumentVersion } from '../store/store'
 import { FILE_PATTERN } from '../store/store'
 import { diffDocument, documentLabel } from '../../tools/schema-lint/diff/differ'
@@ -235,9 +235,8 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
       punter: punter && { id: punter.id, accountNumber: punter.accountNumber },
     })
     if (punter) await store.audit(req.admin!.user.email, 'studio.preview-as-punter', file, { site: target.id, punter: punter.accountNumber, nickname: punter.nickname })
-    // The documents API and the flows' validator modules (a draft's field labels and rules) both check the viewer.
-    const cookie = (path: string) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${req.secure ? '; Secure' : ''}`
-    res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows'), cookie('/api/validators'), cookie('/api/preview')])
+    // The documents API, the flows' validator modules (a draft's field labels and rules) and the APIs built from documents all check the viewer.
+    res.setHeader('Set-Cookie', previewCookies(viewerKey, SESSION_MS / 1000, req.secure))
     sendOk(res, { token, site, ...(punter ? { punter: punter.accountNumber } : {}), expiresInSeconds: PREVIEW_TTL_MS / 1000 })
   })
 

@@ -24,7 +24,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { DocumentRecord } from '../../shared/documents/loader'
-import { resolutionScore, type SiteRequest } from '../documents/service'
+import { resolveIn, type SiteRequest } from '../documents/service'
 
 export const PREVIEW_COOKIE = 'parlay_preview'
 export const PREVIEW_TTL_MS = 10 * 60 * 1000
@@ -148,14 +148,29 @@ export async function resolvePreview(token: string, kind: string, id: string, re
   const set = previews.get(token)
   const refused = await refusal(set, request, now, cookieHeader)
   if (refused || !set) return refused ?? { status: 'refused', reason: 'unknown' }
-  let best: DocumentRecord | undefined
-  let bestScore = -1
-  for (const record of set.records) {
-    if (record.kind !== kind || record.id !== id) continue
-    const s = resolutionScore(record, request)
-    if (s > bestScore) [best, bestScore] = [record, s]
-  }
+  const best = resolveIn(set.records, kind, id, request)
   return best && (best.file === set.file || !!set.files?.includes(best.file)) ? { status: 'draft', record: best } : { status: 'published' }
+}
+
+/**
+ * Where the browser sends the preview cookie: the documents, flows, validator modules and
+ * translations a preview page loads, and the APIs that build a page from documents (promotions,
+ * the quiz and the punter's messages, read with the page's preview header: `previewDocuments`).
+ */
+export const PREVIEW_COOKIE_PATHS = ['/api/documents', '/api/flows', '/api/validators', '/api/preview', '/api/i18n', '/api/promotions', '/mobile-gate/api/v1/bonus', '/mobile-gate/api/v1/punter/message']
+
+/** The Set-Cookie values that let an admin session's browser show its previews for `maxAgeS`
+ * seconds (the session's life), or, with no key, forget them. */
+export function previewCookies(viewerKey: string | null, maxAgeS: number, secure: boolean): string[] {
+  return PREVIEW_COOKIE_PATHS.map((path) => `${PREVIEW_COOKIE}=${viewerKey ?? ''}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${viewerKey === null ? 0 : maxAgeS}${secure ? '; Secure' : ''}`)
+}
+
+/** The whole set of documents a preview renders (published, with its drafts in place), for the
+ * admin session that made it and on its own site; anything else is refused. */
+export async function previewRecords(token: string, request: SiteRequest, now: number, cookieHeader: string | undefined): Promise<{ status: 'ok'; records: DocumentRecord[] } | { status: 'refused' }> {
+  const set = previews.get(token)
+  const refused = await refusal(set, request, now, cookieHeader)
+  return refused || !set ? { status: 'refused' } : { status: 'ok', records: set.records }
 }
 
 export function previewVersion(token: string, now = Date.now()): number | undefined {

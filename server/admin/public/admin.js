@@ -8,6 +8,7 @@ const IMPACT_LABELS = {
   'responsible-gambling': 'responsible gambling and reality check',
   'identity-kyc': 'identity and KYC',
   'money-bonus': 'money and bonus',
+  validation: 'input validation',
   copy: 'copy',
   cosmetic: 'cosmetic',
 }
@@ -167,23 +168,53 @@ function findingsList(findings) {
         'section',
         { className: `diff-group diff-${impact}` },
         h('h3', {}, IMPACT_LABELS[impact], ' ', h('span', { className: 'count' }, String(group.length))),
-        h('ul', {}, ...group.map((f) => h('li', { className: `finding severity-${f.severity}`, 'data-fingerprint': f.fingerprint }, h('span', { className: 'severity' }, f.severity), ' ', h('span', { className: 'message' }, f.message), ' ', h('code', { className: 'where' }, f.location), ' ', h('code', { className: 'fingerprint' }, f.fingerprint)))),
+        h('ul', {}, ...group.map((f) => h('li', { className: `finding severity-${f.severity}`, 'data-fingerprint': f.fingerprint }, h('span', { className: 'severity' }, f.severity), ' ', h('span', { className: 'message' }, f.message), ' ', h('code', { className: 'where' }, f.location), ' ', h('code', { className: 'fingerprint' }, f.fingerprint), saidList(f.said)))),
       ),
     ),
   )
 }
 
-function defaultPreviewPath(version) {
-  const parts = version.file.split('/')
-  if (version.file.includes('/flows/signup')) return '/join'
-  if (parts[0] === 'screens') {
-    try {
-      return JSON.parse(version.content).route.replace(/:[^/]+/g, 'x')
-    } catch {
-      return '/'
-    }
-  }
-  return '/'
+// A finding in the punter's words, one line per locale the document reaches (server/admin/review.ts).
+const saidList = (said) => (said?.length ? h('ul', { className: 'said', 'data-testid': 'said' }, ...said.map((w) => h('li', { lang: w.locale }, h('code', {}, w.locale), ' ', w.message))) : '')
+
+// Where the change goes live: the document's sites and locales, never the admin's host.
+function reachLine(reach) {
+  if (!reach.sites.length) return h('p', { className: 'muted', 'data-testid': 'reach' }, 'This change reaches no site.')
+  const sites = reach.sites.map((s) => `${s.name} (${s.locales.join(', ')})`).join('; ')
+  const own = reach.ownCopies.length ? ` Not on ${reach.ownCopies.map((c) => c.name).join(', ')}: each serves its own copy.` : ''
+  return h('p', { 'data-testid': 'reach' }, `Goes live on ${sites}.${own}`)
+}
+
+let punters = null
+const demoPunters = async () => (punters ??= (await api('GET', '/admin/api/studio/punters')).json.payload ?? [])
+
+// Both versions of one site, in each locale the change reaches there, at phone size; the page's
+// locale is its path prefix. The first pair keeps the plain test ids.
+function sitePairs(id, preview, path, first) {
+  const page = (locale, token) => `/${locale}${path === '/' ? '' : path}?preview=${encodeURIComponent(token)}`
+  const frame = (side, locale, token, title, index) =>
+    h('iframe', { src: page(locale, token), width: 360, height: 740, loading: 'lazy', title, 'data-site': preview.site, 'data-locale': locale, 'data-side': side, 'data-testid': first && index === 0 ? `preview-${side}` : `preview-${side}-${preview.site}-${locale}` })
+  return preview.locales.map((locale, index) =>
+    h('div', { className: 'pair' },
+      h('figure', {}, h('figcaption', {}, `Published · ${preview.name} · ${locale}`), frame('before', locale, preview.before, `published version, ${preview.name}, ${locale}`, index)),
+      h('figure', {}, h('figcaption', {}, `Version ${id} · ${preview.name} · ${locale}`), frame('after', locale, preview.after, `this version, ${preview.name}, ${locale}`, index)),
+    ),
+  )
+}
+
+// One site's section: its pairs and "Show as" (a guest or one of the site's demo punters).
+async function siteSection(id, preview, path, first) {
+  const site = h('section', { className: 'site-previews', 'data-site': preview.site })
+  const as = h('select', { 'data-testid': `show-as-${preview.site}` }, h('option', { value: '' }, 'a guest (not logged in)'))
+  for (const p of (await demoPunters()).filter((p) => p.jurisdiction === preview.jurisdiction)) as.append(h('option', { value: p.accountNumber }, `${p.nickname ?? p.accountNumber} (${p.state})`))
+  const pairs = h('div', { className: 'previews' }, ...sitePairs(id, preview, path, first))
+  as.addEventListener('change', async () => {
+    const r = await api('POST', `/admin/api/versions/${id}/preview`, { site: preview.site, ...(as.value ? { punter: as.value } : {}) })
+    if (!r.ok) return notice(errorText(r), 'error')
+    pairs.replaceChildren(...sitePairs(id, { ...r.json.payload.previews[0], locales: preview.locales }, path, first))
+  })
+  site.append(h('h3', {}, preview.name, ' ', h('label', { className: 'muted' }, 'Show as ', as)), pairs)
+  return site
 }
 
 async function versionView(id) {
@@ -222,17 +253,14 @@ async function versionView(id) {
     ? h('ul', { className: 'lint', 'data-testid': 'lint' }, ...v.lint.map((f) => h('li', { className: `severity-${f.severity}` }, `${f.severity}: ${f.file}:${f.pointer || '/'}: ${f.message}`)))
     : h('p', { className: 'muted' }, v.state === 'draft' ? 'Lint runs when the draft is submitted.' : 'Lint: no findings.')
 
-  const path = h('input', { value: defaultPreviewPath(v), 'data-testid': 'preview-path', size: 30 })
-  const frames = h('div', { className: 'previews' })
+  const path = h('input', { value: v.reach.path, 'data-testid': 'preview-path', size: 30 })
+  const frames = h('div', { className: 'site-list' })
   const preview = h('button', { type: 'button', 'data-testid': 'preview' }, 'Render both versions')
   preview.addEventListener('click', async () => {
     const r = await api('POST', `/admin/api/versions/${id}/preview`)
     if (!r.ok) return notice(errorText(r), 'error')
-    const src = (token) => `${path.value.startsWith('/') ? path.value : '/' + path.value}?preview=${encodeURIComponent(token)}`
-    frames.replaceChildren(
-      h('figure', {}, h('figcaption', {}, 'Published'), h('iframe', { src: src(r.json.payload.before), width: 360, height: 740, title: 'published version', 'data-testid': 'preview-before' })),
-      h('figure', {}, h('figcaption', {}, `Version ${id}`), h('iframe', { src: src(r.json.payload.after), width: 360, height: 740, title: 'this version', 'data-testid': 'preview-after' })),
-    )
+    const at = path.value.startsWith('/') ? path.value : `/${path.value}`
+    frames.replaceChildren(...(await Promise.all(r.json.payload.previews.map((p, i) => siteSection(id, p, at, i === 0)))))
   })
 
   show(at, 
@@ -240,13 +268,14 @@ async function versionView(id) {
     h('p', { 'data-testid': 'version-state', 'data-state': v.state }, `State ${v.state.replace('_', ' ')}; author ${v.author}`, v.reviewedBy ? `; reviewed by ${v.reviewedBy}` : '', v.reviewComment ? ` (“${v.reviewComment}”)` : ''),
     h('p', {}, h('code', {}, v.file), ` based on published version ${v.baseVersion ?? 'none'}`),
     h('h2', {}, `Changes (${v.diff.summary.error} error, ${v.diff.summary.warning} warning, ${v.diff.summary.note} note)`),
+    reachLine(v.reach),
     findingsList(v.diff.findings),
     h('h2', {}, 'Lint gate'),
     lint,
     me.role === 'compliance' ? comment : '',
     actions,
     h('h2', {}, 'Side by side'),
-    h('p', {}, 'Path ', path, ' ', preview),
+    h('p', {}, 'Both versions on every site and in every language the change goes live in, at phone size. Page ', path, ' ', preview),
     frames,
     h('h2', {}, 'Document'),
     editor,
