@@ -28,6 +28,7 @@ import { createAdminMessagesRouter } from '../messages/admin'
 import { createAdminServicesRouter } from '../services/admin'
 import { createStudioRouter } from './studio'
 import { createReleasesRouter } from './releases'
+import { createMessagePreviewRouter } from './message-preview'
 import { reachOf, withPunterWords, type ChangeSets } from './review'
 import { answerReviewPreviews, REVIEW_PREVIEW_SCHEMA } from './review-previews'
 import { checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
@@ -443,6 +444,8 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   router.get('/admin/api/outbox', ...adminOutboxRoute(deps, (req: AdminRequest, details) => auditRead(req.admin!.user.email, 'admin.outbox-read', 'outbox', details)))
 
   // ---- messages to punters (issue 15): one punter at once, a segment or everyone after a second admin approves
+  // … and the punter's view of one being written, live (./message-preview.ts)
+  router.use(createMessagePreviewRouter(deps, store, (req) => readCookie(req, COOKIE)))
   router.use(createAdminMessagesRouter(deps, (req) => (req as AdminRequest).admin!.user))
 
   // ---- services (issue 18): analytics events, reported errors, recognitions; every read audited

@@ -10,10 +10,10 @@ import type { Request } from 'express'
 import { HEADERS } from '../../engine/core/contracts'
 import type { ServerDeps } from '../deps'
 import { siteContext } from '../http/site'
-import { previewRecords } from '../store/preview'
+import { previewRecords, type PreviewMessage } from '../store/preview'
 import { recordsView, type DocumentsView } from './service'
 
-export type RequestDocuments = { ok: true; documents: DocumentsView; preview: boolean } | { ok: false }
+export type RequestDocuments = { ok: true; documents: DocumentsView; preview: boolean; message?: PreviewMessage } | { ok: false }
 
 /** The preview token a request names, if any (at most 64 characters, as tokens are). */
 export function previewTokenOf(req: Request): string | undefined {
@@ -26,5 +26,5 @@ export async function documentsOf(req: Request, deps: Pick<ServerDeps, 'document
   const token = previewTokenOf(req)
   if (token === undefined) return { ok: true, documents: deps.documents, preview: false }
   const preview = await previewRecords(token, siteContext(req, deps), deps.now(), req.headers.cookie)
-  return preview.status === 'ok' ? { ok: true, documents: recordsView(preview.records), preview: true } : { ok: false }
+  return preview.status === 'ok' ? { ok: true, documents: recordsView(preview.records), preview: true, message: preview.message } : { ok: false }
 }

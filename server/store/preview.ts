@@ -39,8 +39,16 @@ export interface PreviewPunter {
   accessToken: string
 }
 
+/** A message an operator is writing, shown first in a preview page's inbox or notifications (server/messages/preview.ts). */
+export interface PreviewMessage {
+  kind: 'INBOX' | 'EXTERNAL'
+  source: 'web' | 'club' | 'global'
+  texts: Record<string, string>
+}
+
 interface PreviewSet {
   punter?: PreviewPunter
+  message?: PreviewMessage
   versionId: number
   /** The one document this token may show in its draft state. */
   file: string
@@ -95,6 +103,8 @@ export interface PreviewGrant {
   now: number
   /** Preview as this demo punter (read-only punter session; see the file comment). */
   punter?: { id: number; accountNumber: string }
+  /** A message being written, which the preview's punter sees first. */
+  message?: PreviewMessage
 }
 
 function forget(token: string): void {
@@ -115,6 +125,7 @@ export function createPreview(grant: PreviewGrant): string {
   if (punter) punterSessions.set(sha256(punter.sessionHash).toString('hex'), token)
   previews.set(token, {
     punter,
+    message: grant.message,
     versionId: grant.versionId,
     file: grant.file,
     files: grant.files,
@@ -167,10 +178,10 @@ export function previewCookies(viewerKey: string | null, maxAgeS: number, secure
 
 /** The whole set of documents a preview renders (published, with its drafts in place), for the
  * admin session that made it and on its own site; anything else is refused. */
-export async function previewRecords(token: string, request: SiteRequest, now: number, cookieHeader: string | undefined): Promise<{ status: 'ok'; records: DocumentRecord[] } | { status: 'refused' }> {
+export async function previewRecords(token: string, request: SiteRequest, now: number, cookieHeader: string | undefined): Promise<{ status: 'ok'; records: DocumentRecord[]; message?: PreviewMessage } | { status: 'refused' }> {
   const set = previews.get(token)
   const refused = await refusal(set, request, now, cookieHeader)
-  return refused || !set ? { status: 'refused' } : { status: 'ok', records: set.records }
+  return refused || !set ? { status: 'refused' } : { status: 'ok', records: set.records, ...(set.message ? { message: set.message } : {}) }
 }
 
 export function previewVersion(token: string, now = Date.now()): number | undefined {

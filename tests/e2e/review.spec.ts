@@ -114,3 +114,19 @@ test('a promotion edited in the studio’s form shows in its live preview as it 
   expect(published.payload.title).toBe('Casino welcome package')
   await op.context().close()
 })
+
+test('a message being written shows in its demo punter’s inbox as it is typed, in the punter’s site and language; nothing is sent', async ({ browser, server }) => {
+  const op = await adminPage(browser, server.url, operator)
+  await op.goto('/admin#messages')
+  await op.getByTestId('message-account').fill('20000001') // Madrid, a Spain demo punter
+  await op.getByTestId('message-locale').selectOption('es')
+  await op.getByTestId('message-text').fill('Tu apuesta del domingo')
+  const inbox = op.frameLocator('[data-testid="message-preview"]')
+  await expect(inbox.getByTestId('inbox')).toContainText('Tu apuesta del domingo')
+  await expect(inbox.locator('html')).toHaveAttribute('lang', 'es')
+  await op.getByTestId('message-text').fill('Tu apuesta del lunes')
+  await expect(inbox.getByTestId('inbox')).toContainText('Tu apuesta del lunes')
+  const sent = (await (await op.request.get('/admin/api/messages')).json()).payload as { texts: Record<string, string> }[]
+  expect(sent.some((m) => Object.values(m.texts).some((t) => t.startsWith('Tu apuesta')))).toBe(false)
+  await op.context().close()
+})

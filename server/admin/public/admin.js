@@ -384,7 +384,7 @@ async function messagesView() {
   const tier = h('input', { placeholder: 'tier, e.g. VIP', maxlength: 20 })
   const source = h('select', {}, h('option', { value: 'web' }, 'web'), h('option', { value: 'club' }, 'club'))
   const kind = h('select', { 'data-testid': 'message-kind' }, h('option', { value: 'INBOX' }, 'INBOX: kept in the inbox'), h('option', { value: 'EXTERNAL' }, 'EXTERNAL: shown on the page once'))
-  const locale = h('select', {}, ...['en', 'ru', 'be', 'es', 'pt', 'da', 'it'].map((l) => h('option', { value: l }, l)))
+  const locale = h('select', { 'data-testid': 'message-locale' }, ...['en', 'ru', 'be', 'es', 'pt', 'da', 'it'].map((l) => h('option', { value: l }, l)))
   const text = h('textarea', { placeholder: 'Message text', maxlength: 1000, 'data-testid': 'message-text' })
   const send = h('button', { type: 'button', 'data-testid': 'message-send' }, 'Send')
   send.addEventListener('click', async () => {
@@ -406,6 +406,7 @@ async function messagesView() {
       },
     }, decision)
   const audienceText = (a) => (a.type === 'punter' ? `punter ${a.accountNumber}` : a.type === 'segment' ? `segment ${[a.jurisdiction, a.state, a.tier].filter(Boolean).join(' / ')}` : 'everyone')
+  const preview = await messagePreview({ audience, accountNumber, jurisdiction, source, kind, locale, text })
   show(at,
     h('h1', {}, 'Messages to punters'),
     h('p', {}, 'A message to one punter goes out at once. A message to a segment or to everyone goes out only after a second admin approves it. Everything is in the audit log.'),
@@ -413,9 +414,38 @@ async function messagesView() {
     h('p', {}, h('label', {}, 'Source ', source), ' ', h('label', {}, 'Kind ', kind), ' ', h('label', {}, 'Language ', locale)),
     text,
     h('p', {}, send),
+    preview,
     h('h2', {}, 'Latest messages'),
     h('ul', { 'data-testid': 'messages-list' }, ...messages.map((m) => h('li', { 'data-testid': 'message-row', 'data-status': m.status }, `#${m.id} ${m.status} — ${audienceText(m.audience)}, ${m.source}/${m.kind}: “${Object.values(m.texts)[0]}” by ${m.author}${m.approver ? `, approved by ${m.approver}` : ''}${m.status === 'DELIVERED' ? `, ${m.recipients} recipient(s)` : ''} `, m.status === 'PENDING_APPROVAL' && m.author !== me.email ? [decide(m, 'approve'), ' ', decide(m, 'reject')] : ''))),
   )
+}
+
+// The message as a demo punter reads it, while it is written: their inbox (INBOX) or their page
+// with it as a notification (EXTERNAL), rendered by the real engine (server/admin/message-preview.ts).
+async function messagePreview(fields) {
+  const all = await demoPunters()
+  const as = h('select', { 'data-testid': 'message-preview-as' }, ...all.map((p) => h('option', { value: p.accountNumber }, `${p.nickname ?? p.accountNumber} (${p.jurisdiction}, ${p.state})`)))
+  const frame = h('iframe', { width: 360, height: 740, title: 'the message as the punter sees it', 'data-testid': 'message-preview' })
+  const problem = h('p', { className: 'error', role: 'alert' })
+  const follow = () => {
+    const a = fields.audience.value
+    const named = a === 'punter' ? all.find((p) => p.accountNumber === fields.accountNumber.value.trim()) : a === 'segment' ? all.find((p) => p.jurisdiction === fields.jurisdiction.value.trim()) : undefined
+    if (named) as.value = named.accountNumber
+  }
+  let timer
+  const refresh = () => {
+    clearTimeout(timer)
+    timer = setTimeout(async () => {
+      if (!fields.text.value.trim()) return
+      const source = fields.audience.value === 'everyone' ? 'global' : fields.source.value
+      const r = await api('POST', '/admin/api/messages/preview', { punter: as.value, kind: fields.kind.value, source, texts: { [fields.locale.value]: fields.text.value } })
+      problem.textContent = r.ok ? '' : errorText(r)
+      if (r.ok) frame.src = `/${r.json.payload.locale}${r.json.payload.path === '/' ? '' : r.json.payload.path}?preview=${encodeURIComponent(r.json.payload.token)}`
+    }, 500)
+  }
+  for (const input of [fields.text, fields.accountNumber, fields.jurisdiction]) input.addEventListener('input', () => (follow(), refresh()))
+  for (const select of [fields.audience, fields.source, fields.kind, fields.locale, as]) select.addEventListener('change', () => (select !== as && follow(), refresh()))
+  return h('section', { className: 'message-preview' }, h('h2', {}, 'As the punter sees it'), h('p', {}, h('label', {}, 'Show as ', as)), problem, frame)
 }
 
 async function route() {

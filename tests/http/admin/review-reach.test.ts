@@ -206,3 +206,42 @@ describe('previews of what pages build from documents', () => {
     expect(await question({})).toBe(texts['quiz.derby.question'])
   })
 })
+
+describe('a message being written, as its punter reads it', () => {
+  const preview = (body: Record<string, unknown>) => operator.post('/admin/api/messages/preview', body)
+  const stored = async () => (await server.deps.data.db.selectFrom('punter_messages').select('id').execute()).length
+
+  it('an INBOX message shows first in the demo punter’s inbox, in the page’s language, counted; nothing is stored or sent', async () => {
+    const before = await stored()
+    const made = await preview({ punter: '20000001', kind: 'INBOX', texts: { es: 'Hola Madrid', en: 'Hello Madrid' } })
+    expect(made.status, made.body).toBe(200)
+    expect(made.json().payload).toMatchObject({ site: 'spain', path: '/account/messages', locale: 'es' })
+    const token = made.json().payload.token
+    const cookie = cookiesOf(made).join('; ')
+    const session = (await rawRequest(server.port, { path: `/api/preview/session?preview=${token}`, headers: { cookie } })).json().payload.session
+    const inbox = async (headers: Record<string, string>, locale: string) =>
+      (await gate('GET', 'punter/message/inbox-page', { hash: session.sessionHash, site: 'spain', headers: { authorization: `Bearer ${session.accessToken}`, 'accept-language': locale, ...headers } })).json as { payload: { content: { localizedMessage: string }[]; totalMessagesCount: number } }
+    const plain = await inbox({}, 'es')
+    const shown = await inbox({ 'x-parlay-preview': token, cookie }, 'es')
+    expect(shown.payload.content[0].localizedMessage).toBe('Hola Madrid')
+    expect(shown.payload.content.slice(1)).toEqual(plain.payload.content)
+    expect(shown.payload.totalMessagesCount).toBe(plain.payload.totalMessagesCount + 1)
+    expect((await inbox({ 'x-parlay-preview': token, cookie }, 'en')).payload.content[0].localizedMessage).toBe('Hello Madrid')
+    expect((await gate('GET', 'punter/message/inbox-page', { hash: session.sessionHash, site: 'spain', headers: { authorization: `Bearer ${session.accessToken}`, 'x-parlay-preview': token } })).status).toBe(403)
+    expect(await stored()).toBe(before)
+    const audit = (await compliance.get('/admin/api/audit?limit=5')).json().payload as { action: string; details: { punter: string } }[]
+    expect(audit.find((e) => e.action === 'messages.preview-as-punter')?.details.punter).toBe('20000001')
+  })
+
+  it('an EXTERNAL message shows among the page’s notifications of its source only; an unknown punter is a 400', async () => {
+    const made = await preview({ punter: '10000001', kind: 'EXTERNAL', source: 'club', texts: { en: 'Club night' } })
+    const token = made.json().payload.token
+    const cookie = cookiesOf(made).join('; ')
+    const session = (await rawRequest(server.port, { path: `/api/preview/session?preview=${token}`, headers: { cookie } })).json().payload.session
+    const active = async (type: string) => ((await gate('GET', `punter/message/active?messageType=${type}`, { hash: session.sessionHash, site: 'curacao', headers: { authorization: `Bearer ${session.accessToken}`, 'x-parlay-preview': token, cookie } })).json as { payload: { localizedMessage: string }[] }).payload.map((m) => m.localizedMessage)
+    expect(await active('club')).toContain('Club night')
+    expect(await active('WEB')).not.toContain('Club night')
+    expect((await preview({ punter: '99999999', kind: 'INBOX', texts: { en: 'x' } })).status).toBe(400)
+    expect((await preview({ punter: '10000001', kind: 'INBOX', texts: { xx: 'x' } })).status).toBe(400)
+  })
+})
