@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import expressStaticGzip from 'express-static-gzip'
 import helmet from 'helmet'
 import { recordServerError } from './services/errors'
+import { CONTENT_SECURITY_POLICY } from './http/csp'
 import { existsSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import type { ServerDeps } from './deps'
@@ -25,21 +26,8 @@ import { liveRoute, readyRoute } from './ops/health'
 import { createMetrics } from './ops/metrics'
 import { logRequests, requestLog } from './ops/request-log'
 
-/** Content Security Policy: no 'unsafe-eval', no inline script, nothing from other origins. */
-export const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:'],
-  fontSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  workerSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'none'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'self'"],
-  upgradeInsecureRequests: null,
-}
+/** Content Security Policy: no 'unsafe-eval', no inline script, nothing from other origins (server/http/csp.ts). */
+export { CONTENT_SECURITY_POLICY }
 
 /**
  * Headers that mean something only on a document (or a worker script): the CSP, framing, opener,

@@ -56,6 +56,9 @@ export const HEADERS = {
   target: 'x-parlay-target',
   version: 'x-parlay-version',
   sessionHash: 'punter-session-hash',
+  /** An admin preview page's token (its `?preview=`): the APIs that build a page from documents
+   * (promotions, the quiz, messages) then read the preview's documents (server/documents/preview-documents.ts). */
+  preview: 'x-parlay-preview',
 } as const
 
 /** Documents API: `GET /api/documents/{kind}/{id}?locale=xx` → the resolved, compiled document.

@@ -16,7 +16,7 @@ import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { check, validateBody } from '../http/validate'
 import { siteContext } from '../http/site'
 import { listAudit, verifyAudit } from '../store/audit'
-import { createPreview, PREVIEW_COOKIE, PREVIEW_TTL_MS, previewKeyFor, resolvePreview } from '../store/preview'
+import { previewCookies, resolvePreview } from '../store/preview'
 import type { DocumentStore, DocumentVersion, StoreResult } from '../store/store'
 import { documentLabel } from '../../tools/schema-lint/diff/differ'
 import { DIFF_FORMATS, render, summaryOf, toHtmlFragment, type DiffFormat } from '../../tools/schema-lint/diff/formats'
@@ -28,7 +28,10 @@ import { createAdminMessagesRouter } from '../messages/admin'
 import { createAdminServicesRouter } from '../services/admin'
 import { createStudioRouter } from './studio'
 import { createReleasesRouter } from './releases'
-import { adminSessionOpen, checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
+import { createMessagePreviewRouter } from './message-preview'
+import { reachOf, withPunterWords, type ChangeSets } from './review'
+import { answerReviewPreviews, REVIEW_PREVIEW_SCHEMA } from './review-previews'
+import { checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
 
 const COOKIE = 'parlay_admin'
 const PUBLIC_DIR = join(import.meta.dirname, 'public')
@@ -228,12 +231,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   router.post('/admin/api/logout', async (req: AdminRequest, res) => {
     await closeSession(deps.data, req.admin!)
     await store.audit(req.admin!.user.email, 'admin.logout', 'admin', {})
-    res.setHeader('Set-Cookie', [
-      `${COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
-      `${PREVIEW_COOKIE}=; Path=/api/documents; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
-      `${PREVIEW_COOKIE}=; Path=/api/flows; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
-      `${PREVIEW_COOKIE}=; Path=/api/validators; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
-    ])
+    res.setHeader('Set-Cookie', [`${COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`, ...previewCookies(null, 0, secure(req))])
     sendOk(res, null)
   })
 
@@ -263,6 +261,12 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   })
 
   const diffFor = (version: DocumentVersion) => store.diff(version)
+  /** The published set and the set with this version live: what the review reads its reach and words from. */
+  const changeSetsOf = async (version: DocumentVersion): Promise<ChangeSets> => ({
+    before: (await store.publishedRecords()).records,
+    after: (await store.recordsWith(version)).records,
+    sites: deps.documents.sites(),
+  })
 
   router.get('/admin/api/versions/:id', async (req, res) => {
     const id = idParam(req)
@@ -270,13 +274,16 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
     const findings = await diffFor(version)
     const published = await store.publishedVersionOf(version.file)
+    const sets = await changeSetsOf(version)
+    const reach = reachOf(version.file, sets)
     sendOk(res, {
       ...versionSummary(version),
       content: version.content,
       publishedContent: published?.content ?? null,
       publishedVersion: published?.id ?? null,
       lint: version.lint ?? [],
-      diff: { summary: summaryOf(findings), findings, html: toHtmlFragment(findings) },
+      reach,
+      diff: { summary: summaryOf(findings), findings: withPunterWords(findings, [reach], sets), html: toHtmlFragment(findings) },
     })
   })
 
@@ -366,29 +373,17 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
 
   // ---- previews: both sides rendered by the real engine -------------------------------------------
 
-  // A preview shows its draft only to the session that made it, on this site, for this one document
-  // (server/store/preview.ts). The preview cookie carries the session to the documents API.
-  router.post('/admin/api/versions/:id/preview', async (req: AdminRequest, res) => {
+  // Both sides on every site the version reaches (./review-previews.ts); a preview shows its draft
+  // only to the session that made it, on its site, for this one document (server/store/preview.ts).
+  router.post('/admin/api/versions/:id/preview', optionalBody, validateBody(REVIEW_PREVIEW_SCHEMA), async (req: AdminRequest, res) => {
     const id = idParam(req)
     const version = id === undefined ? undefined : await store.version(id)
     if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
     const after = await store.recordsWith(version)
     if (after.problems.length > 0) return sendError(res, 422, 'LINT_FAILED', after.problems)
     const published = await store.publishedVersionOf(version.file)
-    const viewerKey = previewKeyFor(readCookie(req, COOKIE)!)
-    const tokenHash = req.admin!.tokenHash
-    const grant = {
-      file: version.file,
-      jurisdiction: siteContext(req, deps).site.jurisdiction,
-      viewerKey,
-      sessionOpen: () => adminSessionOpen(deps.data, tokenHash, deps.now()),
-      now: deps.now(),
-    }
-    const before = createPreview({ ...grant, versionId: published?.id ?? 0, records: (await store.publishedRecords()).records })
-    const token = createPreview({ ...grant, versionId: version.id, records: after.records })
-    // Also for /api/flows: a flow's draft validator module (its field labels and rules) checks the same viewer.
-    res.setHeader('Set-Cookie', ['/api/documents', '/api/flows', '/api/validators'].map((path) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure(req) ? '; Secure' : ''}`))
-    sendOk(res, { before, after: token, expiresInSeconds: PREVIEW_TTL_MS / 1000 })
+    const sets = { before: (await store.publishedRecords()).records, after: after.records, sites: deps.documents.sites() }
+    await answerReviewPreviews(deps, store, req, res, readCookie(req, COOKIE)!, { subject: version.file, files: [version.file], versionId: version.id, publishedId: published?.id ?? 0, sets })
   })
 
   router.get('/admin/preview/:token/documents/:kind/:id', async (req, res) => {
@@ -449,6 +444,8 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   router.get('/admin/api/outbox', ...adminOutboxRoute(deps, (req: AdminRequest, details) => auditRead(req.admin!.user.email, 'admin.outbox-read', 'outbox', details)))
 
   // ---- messages to punters (issue 15): one punter at once, a segment or everyone after a second admin approves
+  // … and the punter's view of one being written, live (./message-preview.ts)
+  router.use(createMessagePreviewRouter(deps, store, (req) => readCookie(req, COOKIE)))
   router.use(createAdminMessagesRouter(deps, (req) => (req as AdminRequest).admin!.user))
 
   // ---- services (issue 18): analytics events, reported errors, recognitions; every read audited

@@ -5,7 +5,8 @@
  * instead of a stored version id — and they never write: nothing here creates a version, and a
  * preview is shown only to the admin session that asked (server/store/preview.ts).
  *
- *   GET  /admin/studio                    the React studio (built by vite.studio.config.ts)
+ *   GET  /admin/studio                    the React studio (built by vite.studio.config.ts), with a
+ *                                         per-answer style nonce for its code editor (docs/adr/0004)
  *   GET  /admin/studio/assets/:file       its hashed files
  *   GET  /admin/api/studio/schema/:kind   the kind's JSON Schema (what the editor completes from)
  *   GET  /admin/api/studio/sites          the sites and their locales (preview per site and locale)
@@ -31,7 +32,8 @@ import { HEADERS } from '../../engine/core/contracts'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateBody } from '../http/validate'
-import { createPreview, PREVIEW_COOKIE, PREVIEW_TTL_MS, previewJurisdiction, previewKeyFor } from '../store/preview'
+import { cspHeader, cspNonce } from '../http/csp'
+import { createPreview, PREVIEW_TTL_MS, previewCookies, previewJurisdiction, previewKeyFor } from '../store/preview'
 import type { DocumentStore, DocumentVersion } from '../store/store'
 import { FILE_PATTERN } from '../store/store'
 import { diffDocument, documentLabel } from '../../tools/schema-lint/diff/differ'
@@ -78,6 +80,13 @@ function unsavedVersion(file: string, content: string, published: DocumentVersio
     lint: null,
     deleted: false,
   }
+}
+
+/** The studio page with this answer's nonce where the build wrote its placeholder (vite's
+ * `html.cspNonce`, named in the page's `csp-nonce` meta element). */
+export function withNonce(html: string, nonce: string): string {
+  const placeholder = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1]
+  return placeholder ? html.replaceAll(`nonce="${placeholder}"`, `nonce="${nonce}"`) : html
 }
 
 /** `jurisdictions/spain/flows/signup-email.json` → `flows/signup-email.json`. */
@@ -137,7 +146,10 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     if (session.user.role === 'support') return res.redirect(303, '/admin/services')
     const index = join(studioDir(), 'index.html')
     if (!existsSync(index)) return sendError(res, 503, 'STUDIO_NOT_BUILT', { build: 'npm run build (or delete the dist folder and restart)' })
-    res.type('html').send(readFileSync(index, 'utf8'))
+    // The code editor's styles are style elements: allowed by this answer's nonce only (docs/adr/0004).
+    const nonce = cspNonce()
+    res.setHeader('Content-Security-Policy', cspHeader({ styleSrc: ["'self'", `'nonce-${nonce}'`] }))
+    res.type('html').send(withNonce(readFileSync(index, 'utf8'), nonce))
   })
 
   // the build's hashed files, served as the site's are (express.static: ETag, ranges, no path
@@ -223,9 +235,8 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
       punter: punter && { id: punter.id, accountNumber: punter.accountNumber },
     })
     if (punter) await store.audit(req.admin!.user.email, 'studio.preview-as-punter', file, { site: target.id, punter: punter.accountNumber, nickname: punter.nickname })
-    // The documents API and the flows' validator modules (a draft's field labels and rules) both check the viewer.
-    const cookie = (path: string) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${req.secure ? '; Secure' : ''}`
-    res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows'), cookie('/api/validators'), cookie('/api/preview')])
+    // The documents API, the flows' validator modules (a draft's field labels and rules) and the APIs built from documents all check the viewer.
+    res.setHeader('Set-Cookie', previewCookies(viewerKey, SESSION_MS / 1000, req.secure))
     sendOk(res, { token, site, ...(punter ? { punter: punter.accountNumber } : {}), expiresInSeconds: PREVIEW_TTL_MS / 1000 })
   })
 

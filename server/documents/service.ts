@@ -57,6 +57,29 @@ export function resolutionScore(record: Pick<DocumentRecord, 'jurisdiction' | 'l
   return (record.jurisdiction ? 4 : 0) + (record.locales.length ? 2 : 0) + (record.platforms.length ? 1 : 0)
 }
 
+/** The record a site request is served among `records` (the best resolution score), if any. */
+export function resolveIn(records: readonly DocumentRecord[], kind: string, id: string, request: SiteRequest): DocumentRecord | undefined {
+  let best: DocumentRecord | undefined
+  let bestScore = -1
+  for (const record of records) {
+    if (record.kind !== kind || record.id !== id) continue
+    const s = resolutionScore(record, request)
+    if (s > bestScore) [best, bestScore] = [record, s]
+  }
+  return best
+}
+
+/** What reads documents the way the served set is read: the service itself, or another set of records. */
+export type DocumentsView = Pick<DocumentService, 'list' | 'resolve'>
+
+/** A set of records (a preview's, a review's) read as the service reads its own. */
+export function recordsView(records: readonly DocumentRecord[]): DocumentsView {
+  return {
+    resolve: (kind, id, request) => resolveIn(records, kind, id, request),
+    list: (kind) => (kind ? records.filter((r) => r.kind === kind) : [...records]),
+  }
+}
+
 function toSite(record: DocumentRecord): Site {
   const doc = record.source as unknown as JurisdictionDocument
   return {
@@ -131,17 +154,7 @@ export function createDocumentService(options: { root: string }): DocumentServic
       for (const listener of listeners) listener({ version: hashOf(records.map((r) => r.hash)) })
     },
     resolve(kind, id, request) {
-      let best: DocumentRecord | undefined
-      let bestScore = -1
-      for (const record of records) {
-        if (record.kind !== kind || record.id !== id) continue
-        const s = resolutionScore(record, request)
-        if (s > bestScore) {
-          best = record
-          bestScore = s
-        }
-      }
-      return best
+      return resolveIn(records, kind, id, request)
     },
     list(kind) {
       return kind ? records.filter((r) => r.kind === kind) : [...records]

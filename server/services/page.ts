@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { Router, type Request } from 'express'
-import { CONTENT_SECURITY_POLICY } from '../app'
+import { cspHeader } from '../http/csp'
 import type { ServerDeps } from '../deps'
 import { sessionFor } from '../admin/accounts'
 
@@ -24,10 +24,7 @@ const RRWEB_FILES = new Map([
  * in a sandboxed iframe (no scripts) with its inline styles; nothing else on the page needs it.
  */
 function pageCsp(): string {
-  const directives: Record<string, string[] | null> = { ...CONTENT_SECURITY_POLICY, styleSrc: ["'self'", "'unsafe-inline'"] }
-  return Object.entries(directives)
-    .map(([name, values]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...(values ?? [])].join(' '))
-    .join('; ')
+  return cspHeader({ styleSrc: ["'self'", "'unsafe-inline'"] })
 }
 
 function cookie(req: Request, name: string): string | undefined {

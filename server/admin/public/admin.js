@@ -8,6 +8,7 @@ const IMPACT_LABELS = {
   'responsible-gambling': 'responsible gambling and reality check',
   'identity-kyc': 'identity and KYC',
   'money-bonus': 'money and bonus',
+  validation: 'input validation',
   copy: 'copy',
   cosmetic: 'cosmetic',
 }
@@ -167,23 +168,53 @@ function findingsList(findings) {
         'section',
         { className: `diff-group diff-${impact}` },
         h('h3', {}, IMPACT_LABELS[impact], ' ', h('span', { className: 'count' }, String(group.length))),
-        h('ul', {}, ...group.map((f) => h('li', { className: `finding severity-${f.severity}`, 'data-fingerprint': f.fingerprint }, h('span', { className: 'severity' }, f.severity), ' ', h('span', { className: 'message' }, f.message), ' ', h('code', { className: 'where' }, f.location), ' ', h('code', { className: 'fingerprint' }, f.fingerprint)))),
+        h('ul', {}, ...group.map((f) => h('li', { className: `finding severity-${f.severity}`, 'data-fingerprint': f.fingerprint }, h('span', { className: 'severity' }, f.severity), ' ', h('span', { className: 'message' }, f.message), ' ', h('code', { className: 'where' }, f.location), ' ', h('code', { className: 'fingerprint' }, f.fingerprint), saidList(f.said)))),
       ),
     ),
   )
 }
 
-function defaultPreviewPath(version) {
-  const parts = version.file.split('/')
-  if (version.file.includes('/flows/signup')) return '/join'
-  if (parts[0] === 'screens') {
-    try {
-      return JSON.parse(version.content).route.replace(/:[^/]+/g, 'x')
-    } catch {
-      return '/'
-    }
-  }
-  return '/'
+// A finding in the punter's words, one line per locale the document reaches (server/admin/review.ts).
+const saidList = (said) => (said?.length ? h('ul', { className: 'said', 'data-testid': 'said' }, ...said.map((w) => h('li', { lang: w.locale }, h('code', {}, w.locale), ' ', w.message))) : '')
+
+// Where the change goes live: the document's sites and locales, never the admin's host.
+function reachLine(reach) {
+  if (!reach.sites.length) return h('p', { className: 'muted', 'data-testid': 'reach' }, 'This change reaches no site.')
+  const sites = reach.sites.map((s) => `${s.name} (${s.locales.join(', ')})`).join('; ')
+  const own = reach.ownCopies.length ? ` Not on ${reach.ownCopies.map((c) => c.name).join(', ')}: each serves its own copy.` : ''
+  return h('p', { 'data-testid': 'reach' }, `Goes live on ${sites}.${own}`)
+}
+
+let punters = null
+const demoPunters = async () => (punters ??= (await api('GET', '/admin/api/studio/punters')).json.payload ?? [])
+
+// Both versions of one site, in each locale the change reaches there, at phone size; the page's
+// locale is its path prefix. The first pair keeps the plain test ids.
+function sitePairs(id, preview, path, first) {
+  const page = (locale, token) => `/${locale}${path === '/' ? '' : path}?preview=${encodeURIComponent(token)}`
+  const frame = (side, locale, token, title, index) =>
+    h('iframe', { src: page(locale, token), width: 360, height: 740, loading: 'lazy', title, 'data-site': preview.site, 'data-locale': locale, 'data-side': side, 'data-testid': first && index === 0 ? `preview-${side}` : `preview-${side}-${preview.site}-${locale}` })
+  return preview.locales.map((locale, index) =>
+    h('div', { className: 'pair' },
+      h('figure', {}, h('figcaption', {}, `Published · ${preview.name} · ${locale}`), frame('before', locale, preview.before, `published version, ${preview.name}, ${locale}`, index)),
+      h('figure', {}, h('figcaption', {}, `Version ${id} · ${preview.name} · ${locale}`), frame('after', locale, preview.after, `this version, ${preview.name}, ${locale}`, index)),
+    ),
+  )
+}
+
+// One site's section: its pairs and "Show as" (a guest or one of the site's demo punters).
+async function siteSection(id, preview, path, first) {
+  const site = h('section', { className: 'site-previews', 'data-site': preview.site })
+  const as = h('select', { 'data-testid': `show-as-${preview.site}` }, h('option', { value: '' }, 'a guest (not logged in)'))
+  for (const p of (await demoPunters()).filter((p) => p.jurisdiction === preview.jurisdiction)) as.append(h('option', { value: p.accountNumber }, `${p.nickname ?? p.accountNumber} (${p.state})`))
+  const pairs = h('div', { className: 'previews' }, ...sitePairs(id, preview, path, first))
+  as.addEventListener('change', async () => {
+    const r = await api('POST', `/admin/api/versions/${id}/preview`, { site: preview.site, ...(as.value ? { punter: as.value } : {}) })
+    if (!r.ok) return notice(errorText(r), 'error')
+    pairs.replaceChildren(...sitePairs(id, { ...r.json.payload.previews[0], locales: preview.locales }, path, first))
+  })
+  site.append(h('h3', {}, preview.name, ' ', h('label', { className: 'muted' }, 'Show as ', as)), pairs)
+  return site
 }
 
 async function versionView(id) {
@@ -222,17 +253,14 @@ async function versionView(id) {
     ? h('ul', { className: 'lint', 'data-testid': 'lint' }, ...v.lint.map((f) => h('li', { className: `severity-${f.severity}` }, `${f.severity}: ${f.file}:${f.pointer || '/'}: ${f.message}`)))
     : h('p', { className: 'muted' }, v.state === 'draft' ? 'Lint runs when the draft is submitted.' : 'Lint: no findings.')
 
-  const path = h('input', { value: defaultPreviewPath(v), 'data-testid': 'preview-path', size: 30 })
-  const frames = h('div', { className: 'previews' })
+  const path = h('input', { value: v.reach.path, 'data-testid': 'preview-path', size: 30 })
+  const frames = h('div', { className: 'site-list' })
   const preview = h('button', { type: 'button', 'data-testid': 'preview' }, 'Render both versions')
   preview.addEventListener('click', async () => {
     const r = await api('POST', `/admin/api/versions/${id}/preview`)
     if (!r.ok) return notice(errorText(r), 'error')
-    const src = (token) => `${path.value.startsWith('/') ? path.value : '/' + path.value}?preview=${encodeURIComponent(token)}`
-    frames.replaceChildren(
-      h('figure', {}, h('figcaption', {}, 'Published'), h('iframe', { src: src(r.json.payload.before), width: 360, height: 740, title: 'published version', 'data-testid': 'preview-before' })),
-      h('figure', {}, h('figcaption', {}, `Version ${id}`), h('iframe', { src: src(r.json.payload.after), width: 360, height: 740, title: 'this version', 'data-testid': 'preview-after' })),
-    )
+    const at = path.value.startsWith('/') ? path.value : `/${path.value}`
+    frames.replaceChildren(...(await Promise.all(r.json.payload.previews.map((p, i) => siteSection(id, p, at, i === 0)))))
   })
 
   show(at, 
@@ -240,13 +268,14 @@ async function versionView(id) {
     h('p', { 'data-testid': 'version-state', 'data-state': v.state }, `State ${v.state.replace('_', ' ')}; author ${v.author}`, v.reviewedBy ? `; reviewed by ${v.reviewedBy}` : '', v.reviewComment ? ` (“${v.reviewComment}”)` : ''),
     h('p', {}, h('code', {}, v.file), ` based on published version ${v.baseVersion ?? 'none'}`),
     h('h2', {}, `Changes (${v.diff.summary.error} error, ${v.diff.summary.warning} warning, ${v.diff.summary.note} note)`),
+    reachLine(v.reach),
     findingsList(v.diff.findings),
     h('h2', {}, 'Lint gate'),
     lint,
     me.role === 'compliance' ? comment : '',
     actions,
     h('h2', {}, 'Side by side'),
-    h('p', {}, 'Path ', path, ' ', preview),
+    h('p', {}, 'Both versions on every site and in every language the change goes live in, at phone size. Page ', path, ' ', preview),
     frames,
     h('h2', {}, 'Document'),
     editor,
@@ -355,7 +384,7 @@ async function messagesView() {
   const tier = h('input', { placeholder: 'tier, e.g. VIP', maxlength: 20 })
   const source = h('select', {}, h('option', { value: 'web' }, 'web'), h('option', { value: 'club' }, 'club'))
   const kind = h('select', { 'data-testid': 'message-kind' }, h('option', { value: 'INBOX' }, 'INBOX: kept in the inbox'), h('option', { value: 'EXTERNAL' }, 'EXTERNAL: shown on the page once'))
-  const locale = h('select', {}, ...['en', 'ru', 'be', 'es', 'pt', 'da', 'it'].map((l) => h('option', { value: l }, l)))
+  const locale = h('select', { 'data-testid': 'message-locale' }, ...['en', 'ru', 'be', 'es', 'pt', 'da', 'it'].map((l) => h('option', { value: l }, l)))
   const text = h('textarea', { placeholder: 'Message text', maxlength: 1000, 'data-testid': 'message-text' })
   const send = h('button', { type: 'button', 'data-testid': 'message-send' }, 'Send')
   send.addEventListener('click', async () => {
@@ -377,6 +406,7 @@ async function messagesView() {
       },
     }, decision)
   const audienceText = (a) => (a.type === 'punter' ? `punter ${a.accountNumber}` : a.type === 'segment' ? `segment ${[a.jurisdiction, a.state, a.tier].filter(Boolean).join(' / ')}` : 'everyone')
+  const preview = await messagePreview({ audience, accountNumber, jurisdiction, source, kind, locale, text })
   show(at,
     h('h1', {}, 'Messages to punters'),
     h('p', {}, 'A message to one punter goes out at once. A message to a segment or to everyone goes out only after a second admin approves it. Everything is in the audit log.'),
@@ -384,9 +414,38 @@ async function messagesView() {
     h('p', {}, h('label', {}, 'Source ', source), ' ', h('label', {}, 'Kind ', kind), ' ', h('label', {}, 'Language ', locale)),
     text,
     h('p', {}, send),
+    preview,
     h('h2', {}, 'Latest messages'),
     h('ul', { 'data-testid': 'messages-list' }, ...messages.map((m) => h('li', { 'data-testid': 'message-row', 'data-status': m.status }, `#${m.id} ${m.status} — ${audienceText(m.audience)}, ${m.source}/${m.kind}: “${Object.values(m.texts)[0]}” by ${m.author}${m.approver ? `, approved by ${m.approver}` : ''}${m.status === 'DELIVERED' ? `, ${m.recipients} recipient(s)` : ''} `, m.status === 'PENDING_APPROVAL' && m.author !== me.email ? [decide(m, 'approve'), ' ', decide(m, 'reject')] : ''))),
   )
+}
+
+// The message as a demo punter reads it, while it is written: their inbox (INBOX) or their page
+// with it as a notification (EXTERNAL), rendered by the real engine (server/admin/message-preview.ts).
+async function messagePreview(fields) {
+  const all = await demoPunters()
+  const as = h('select', { 'data-testid': 'message-preview-as' }, ...all.map((p) => h('option', { value: p.accountNumber }, `${p.nickname ?? p.accountNumber} (${p.jurisdiction}, ${p.state})`)))
+  const frame = h('iframe', { width: 360, height: 740, title: 'the message as the punter sees it', 'data-testid': 'message-preview' })
+  const problem = h('p', { className: 'error', role: 'alert' })
+  const follow = () => {
+    const a = fields.audience.value
+    const named = a === 'punter' ? all.find((p) => p.accountNumber === fields.accountNumber.value.trim()) : a === 'segment' ? all.find((p) => p.jurisdiction === fields.jurisdiction.value.trim()) : undefined
+    if (named) as.value = named.accountNumber
+  }
+  let timer
+  const refresh = () => {
+    clearTimeout(timer)
+    timer = setTimeout(async () => {
+      if (!fields.text.value.trim()) return
+      const source = fields.audience.value === 'everyone' ? 'global' : fields.source.value
+      const r = await api('POST', '/admin/api/messages/preview', { punter: as.value, kind: fields.kind.value, source, texts: { [fields.locale.value]: fields.text.value } })
+      problem.textContent = r.ok ? '' : errorText(r)
+      if (r.ok) frame.src = `/${r.json.payload.locale}${r.json.payload.path === '/' ? '' : r.json.payload.path}?preview=${encodeURIComponent(r.json.payload.token)}`
+    }, 500)
+  }
+  for (const input of [fields.text, fields.accountNumber, fields.jurisdiction]) input.addEventListener('input', () => (follow(), refresh()))
+  for (const select of [fields.audience, fields.source, fields.kind, fields.locale, as]) select.addEventListener('change', () => (select !== as && follow(), refresh()))
+  return h('section', { className: 'message-preview' }, h('h2', {}, 'As the punter sees it'), h('p', {}, h('label', {}, 'Show as ', as)), problem, frame)
 }
 
 async function route() {

@@ -30,6 +30,27 @@ describe('the studio page', () => {
     expect(res.headers.location).toBe('/admin')
   })
 
+  it('allows styles from the site and from this answer’s own nonce only (the code editor’s), a fresh nonce each time, written where the build put its placeholder; other pages keep style-src \'self\'', async () => {
+    const load = () => rawRequest(server.port, { method: 'GET', path: '/admin/studio', headers: { cookie: operator.cookie } })
+    const nonces = []
+    for (const res of [await load(), await load()]) {
+      const policy = String(res.headers['content-security-policy'])
+      const nonce = /style-src 'self' 'nonce-([A-Za-z0-9+/]{22}==)'(;|$)/.exec(policy)?.[1]
+      expect(nonce, policy).toBeDefined()
+      expect(policy).not.toContain('unsafe-inline')
+      expect(policy).toContain("script-src 'self';")
+      expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`)
+      expect(res.body).toContain(`src="/admin/studio/assets/index.js" nonce="${nonce}"`)
+      expect(res.body).not.toContain('PLACEHOLDER')
+      nonces.push(nonce)
+    }
+    expect(nonces[0]).not.toBe(nonces[1])
+    for (const path of ['/admin', '/', '/join', '/admin/api/session']) {
+      const policy = String((await rawRequest(server.port, { method: 'GET', path, headers: { cookie: operator.cookie } })).headers['content-security-policy'])
+      expect(policy, path).toContain("style-src 'self';")
+    }
+  })
+
   it('answers 503 STUDIO_NOT_BUILT in the envelope when the studio build is missing', async () => {
     expect((await rawRequest(server.port, { method: 'GET', path: '/admin/studio', headers: { cookie: operator.cookie } })).status).toBe(200)
     rmSync(join(server.distDir, STUDIO_DIR), { recursive: true, force: true })

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto'
 import { promotionMeaning } from './promotion-wording'
-import { classifyWords, COMPLIANCE_CLASSES, severityOf, type Direction, type ImpactClass, type Severity } from './classify'
+import { classifyConstraint, classifyWords, COMPLIANCE_CLASSES, severityOf, type Direction, type ImpactClass, type Severity } from './classify'
 import { engagementWording } from './engagement'
 
 export interface DocumentSnapshot {
@@ -274,7 +274,7 @@ function interpret(change: RawChange, doc: DocumentSnapshot): Interpretation {
     else if (MIN_KEYS.has(key)) direction = String(after) > String(before) || Number(after) > Number(before) ? 'tightened' : 'loosened'
     else if (MAX_KEYS.has(key)) direction = Number(after) < Number(before) || String(after) < String(before) ? 'tightened' : 'loosened'
     const words = op === 'added' ? `now has ${key} ${show(after)}` : op === 'removed' ? `no longer has ${key} ${show(before)}` : `${key} ${show(before)} → ${show(after)}`
-    return { rule: `field.${key}.${op}`, message: `field ${field} ${words}`, direction, impact: classifyWords(field) }
+    return { rule: `field.${key}.${op}`, message: `field ${field} ${words}`, direction, impact: classifyConstraint(field, key) }
   }
   if (key === 'minimumAge') {
     const direction: Direction = Number(after) < Number(before) ? 'loosened' : 'tightened'
