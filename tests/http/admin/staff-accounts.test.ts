@@ -27,7 +27,7 @@ afterAll(() => server?.dispose())
 
 /** The real `npm run admin …` against the test server's database (its data folder, or its PostgreSQL). */
 function adminTool(args: string[], env: Record<string, string> = {}, input?: string): Promise<{ code: number | null; output: string }> {
-  const base = { ...process.env, PARLAY_DATA_DIR: server.deps.config.dataDir, ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}) }
+  const base: NodeJS.ProcessEnv = { ...process.env, PARLAY_DATA_DIR: server.deps.config.dataDir, ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}) }
   delete base.PARLAY_AUDIT_KEY
   for (const name of ['PARLAY_ADMIN_EMAIL', 'PARLAY_ADMIN_ROLE', 'PARLAY_ADMIN_PASSWORD', 'PARLAY_ADMIN_NAME']) delete base[name]
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tools', 'admin-accounts.ts'), ...args], { cwd: ROOT, env: { ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'] })
