@@ -1,16 +1,13 @@
 /**
- * Admin sign-in in two steps, and the account's own settings (issue 30):
+ * Admin sign-in in two steps (issue 30):
  *
  *   POST /admin/api/login                 e-mail + password → a challenge: `totp` (enrolled) or
  *                                         `enrol` (first sign-in: a new secret, as text and otpauth URI)
  *   POST /admin/api/login/second-factor   challenge + TOTP code, or + a recovery code → the session
  *   POST /admin/api/login/enrol           challenge + the first code from the new secret → the
  *                                         session and ten recovery codes, shown this once
- *   GET  /admin/api/account               the admin, the second factor's state, the audit checkpoint
- *   POST /admin/api/account/password      current + new password; the admin's other sessions end
- *   POST /admin/api/account/recovery-codes  password → ten new recovery codes (the old ones end)
- *   GET  /admin/api/audit/checkpoint      the signed head of the audit log, as a file
  *
+ * and, through `account`, the signed-in admin's own routes (./account.ts).
  * Throttling without enumeration: the password step counts failures per e-mail and per address
  * (10 in 15 minutes, then 429 for any e-mail, known or not, disabled or not — the same answer); a
  * challenge takes 5 codes, and an admin 10 failed codes in 15 minutes across challenges. Every
@@ -24,16 +21,16 @@ import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateBody } from '../http/validate'
 import { currentCheckpoint } from '../store/audit'
 import type { DocumentStore } from '../store/store'
-import { checkPassword, openSession, passwordMatches, SESSION_MS, type AdminSession, type AdminUser } from './accounts'
-import { CHALLENGE_MS, claimStep, enrol, newRecoveryCodes, openChallenge, otpauthUri, recoveryCodesLeft, spendChallenge, takeAttempt, totpStepOf, useRecoveryCode, type ChallengeAttempt } from './second-factor'
-import { MAX_PASSWORD, passwordProblem, setPassword } from './staff'
+import { checkPassword, openSession, SESSION_MS, type AdminSession, type AdminUser } from './accounts'
+import { CHALLENGE_MS, claimStep, enrol, newRecoveryCodes, openChallenge, otpauthUri, spendChallenge, takeAttempt, totpStepOf, useRecoveryCode, type ChallengeAttempt } from './second-factor'
+import { createAccountRouter } from './account'
 
 export const ADMIN_COOKIE = 'parlay_admin'
 const WINDOW_MS = 15 * 60 * 1000
 const MAX_FAILURES = 10
 
 /** Failure counters on the bus, so every instance sees them (Redis away: the callers answer 503). */
-function createThrottle(bus: Bus) {
+export function createThrottle(bus: Bus) {
   const key = (k: string) => `admin-login:${k}`
   return {
     blocked: async (keys: string[]) => (await Promise.all(keys.map((k) => bus.count(key(k))))).some((n) => n >= MAX_FAILURES),
@@ -58,19 +55,11 @@ const secondFactorSchema = {
   additionalProperties: false,
 }
 const enrolSchema = { type: 'object', required: ['challenge', 'code'], properties: { challenge: CHALLENGE, code: CODE }, additionalProperties: false }
-const passwordSchema = {
-  type: 'object',
-  required: ['currentPassword', 'newPassword'],
-  properties: { currentPassword: { type: 'string', minLength: 1, maxLength: 200 }, newPassword: { type: 'string', minLength: 1, maxLength: MAX_PASSWORD * 4 } },
-  additionalProperties: false,
-}
-const renewSchema = { type: 'object', required: ['password'], properties: { password: { type: 'string', minLength: 1, maxLength: 200 } }, additionalProperties: false }
-
 /** Paths under /admin/api that need no session (the router's authentication skips them). */
 export const SIGN_IN_PATHS: ReadonlySet<string> = new Set(['/login', '/login/second-factor', '/login/enrol'])
 
-type Audit = DocumentStore['audit']
-type SessionOf = (req: Request) => AdminSession | undefined
+export type Audit = DocumentStore['audit']
+export type SessionOf = (req: Request) => AdminSession | undefined
 
 export function createSignInRouter(deps: ServerDeps, audit: Audit, adminsReady: Promise<unknown>): { signIn: Router; account: (sessionOf: SessionOf) => Router } {
   const signIn = Router()
@@ -100,8 +89,50 @@ export function createSignInRouter(deps: ServerDeps, audit: Audit, adminsReady: 
     sendOk(res, { step, challenge: token, expiresInSeconds: CHALLENGE_MS / 1000, ...(secret ? { enrolment: { secret, uri: otpauthUri(secret, user.email) } } : {}) })
   })
 
+  const { attempt, refuse, open, codeAccepted } = secondStep(deps, audit, throttle, guarded)
+
+  signIn.post('/admin/api/login/second-factor', validateBody(secondFactorSchema), async (req, res) => {
+    const { code, recoveryCode } = req.body as { code?: string; recoveryCode?: string }
+    const found = await attempt(req, res, 'totp')
+    if (!found) return
+    const { user, challenge } = found
+    if (recoveryCode !== undefined) {
+      const left = await useRecoveryCode(deps.data, user.id, recoveryCode, deps.now())
+      if (left === null) return refuse(res, user, 'wrong-recovery-code')
+      await audit(user.email, 'admin.recovery-code-used', 'admin', { left })
+      await audit(user.email, 'admin.login', 'admin', { role: user.role, factor: 'recovery-code' })
+      return open(req, res, user, challenge, { recoveryCodesLeft: left })
+    }
+    const verdict = await codeAccepted(user, user.totpSecret!, code!)
+    if (verdict !== 'ok') return refuse(res, user, verdict)
+    await audit(user.email, 'admin.login', 'admin', { role: user.role, factor: 'totp' })
+    await open(req, res, user, challenge, {})
+  })
+
+  signIn.post('/admin/api/login/enrol', validateBody(enrolSchema), async (req, res) => {
+    const found = await attempt(req, res, 'enrol')
+    if (!found) return
+    const { user, challenge } = found
+    const verdict = await codeAccepted(user, challenge.secret!, (req.body as { code: string }).code)
+    if (verdict !== 'ok') return refuse(res, user, verdict)
+    if (!(await enrol(deps.data, user.id, challenge.secret!, deps.now()))) return sendError(res, 409, 'ALREADY_ENROLLED')
+    const recoveryCodes = await newRecoveryCodes(deps.data, user.id, deps.now())
+    await audit(user.email, 'admin.two-factor-enrolled', 'admin', { method: 'totp', recoveryCodes: recoveryCodes.length })
+    await audit(user.email, 'admin.login', 'admin', { role: user.role, factor: 'totp' })
+    await open(req, res, user, challenge, { recoveryCodes })
+  })
+
+  const account = (sessionOf: SessionOf) => createAccountRouter(deps, audit, sessionOf, throttle)
+  return { signIn, account }
+}
+
+export type Throttle = ReturnType<typeof createThrottle>
+type StepUser = AdminUser & { demo: boolean; totpSecret: string | null }
+
+/** The second step's parts: a counted attempt on a challenge, a refusal, the session it opens, the code's check. */
+function secondStep(deps: ServerDeps, audit: Audit, throttle: Throttle, guarded: (res: Response, keys: string[]) => Promise<boolean>) {
   /** The challenge's admin after one counted attempt, or the answer already sent. */
-  const attempt = async (req: Request, res: Response, purpose: 'totp' | 'enrol'): Promise<{ challenge: ChallengeAttempt; user: AdminUser & { demo: boolean; totpSecret: string | null } } | undefined> => {
+  const attempt = async (req: Request, res: Response, purpose: 'totp' | 'enrol'): Promise<{ challenge: ChallengeAttempt; user: StepUser } | undefined> => {
     const challenge = await takeAttempt(deps.data, (req.body as { challenge: string }).challenge, deps.now())
     if (!challenge || challenge.purpose !== purpose) {
       sendError(res, 401, 'SIGN_IN_EXPIRED')
@@ -137,92 +168,5 @@ export function createSignInRouter(deps: ServerDeps, audit: Audit, adminsReady: 
     return fresh || (deps.config.demo && user.demo) ? 'ok' : 'replayed'
   }
 
-  signIn.post('/admin/api/login/second-factor', validateBody(secondFactorSchema), async (req, res) => {
-    const { code, recoveryCode } = req.body as { code?: string; recoveryCode?: string }
-    const found = await attempt(req, res, 'totp')
-    if (!found) return
-    const { user, challenge } = found
-    if (recoveryCode !== undefined) {
-      const left = await useRecoveryCode(deps.data, user.id, recoveryCode, deps.now())
-      if (left === null) return refuse(res, user, 'wrong-recovery-code')
-      await audit(user.email, 'admin.recovery-code-used', 'admin', { left })
-      await audit(user.email, 'admin.login', 'admin', { role: user.role, factor: 'recovery-code' })
-      return open(req, res, user, challenge, { recoveryCodesLeft: left })
-    }
-    const verdict = await codeAccepted(user, user.totpSecret!, code!)
-    if (verdict !== 'ok') return refuse(res, user, verdict)
-    await audit(user.email, 'admin.login', 'admin', { role: user.role, factor: 'totp' })
-    await open(req, res, user, challenge, {})
-  })
-
-  signIn.post('/admin/api/login/enrol', validateBody(enrolSchema), async (req, res) => {
-    const found = await attempt(req, res, 'enrol')
-    if (!found) return
-    const { user, challenge } = found
-    const verdict = await codeAccepted(user, challenge.secret!, (req.body as { code: string }).code)
-    if (verdict !== 'ok') return refuse(res, user, verdict)
-    if (!(await enrol(deps.data, user.id, challenge.secret!, deps.now()))) return sendError(res, 409, 'ALREADY_ENROLLED')
-    const recoveryCodes = await newRecoveryCodes(deps.data, user.id, deps.now())
-    await audit(user.email, 'admin.two-factor-enrolled', 'admin', { method: 'totp', recoveryCodes: recoveryCodes.length })
-    await audit(user.email, 'admin.login', 'admin', { role: user.role, factor: 'totp' })
-    await open(req, res, user, challenge, { recoveryCodes })
-  })
-
-  const account = (sessionOf: SessionOf) => accountRouter(deps, audit, sessionOf, throttle)
-  return { signIn, account }
-}
-
-function accountRouter(deps: ServerDeps, audit: Audit, sessionOf: SessionOf, throttle: ReturnType<typeof createThrottle>): Router {
-  const router = Router()
-  /** The current password, counted as a sign-in failure when wrong (a stolen session cannot guess it freely). */
-  const passwordOk = async (req: Request, res: Response, password: string): Promise<boolean> => {
-    const session = sessionOf(req)!
-    const keys = [`email:${session.user.email.toLowerCase()}`]
-    const blocked = await throttle.blocked(keys).catch(() => undefined)
-    if (blocked !== false) return sendError(res, blocked === undefined ? 503 : 429, blocked === undefined ? 'SERVICE_UNAVAILABLE' : HTTP_ERRORS.tooManyRequests), false
-    const row = await deps.data.db.selectFrom('admin_users').select('password_hash').where('id', '=', session.user.id).executeTakeFirst()
-    if (await passwordMatches(row?.password_hash, password)) return true
-    await throttle.fail(keys).catch(() => undefined)
-    await audit(session.user.email, 'admin.password-check-failed', 'admin', { for: req.path })
-    sendError(res, 401, 'INVALID_CREDENTIALS')
-    return false
-  }
-
-  router.get('/admin/api/account', async (req, res) => {
-    const { user } = sessionOf(req)!
-    const row = await deps.data.db.selectFrom('admin_users').select('totp_enrolled_at').where('id', '=', user.id).executeTakeFirst()
-    sendOk(res, { user, twoFactor: { enrolledAt: row?.totp_enrolled_at ?? null, recoveryCodesLeft: await recoveryCodesLeft(deps.data, user.id) }, checkpoint: await currentCheckpoint(deps.data, deps.now()) })
-  })
-
-  router.post('/admin/api/account/password', validateBody(passwordSchema), async (req, res) => {
-    const session = sessionOf(req)!
-    const { currentPassword, newPassword } = req.body as { currentPassword: string; newPassword: string }
-    if (!(await passwordOk(req, res, currentPassword))) return
-    const problem = newPassword === currentPassword ? 'unchanged' : passwordProblem(newPassword)
-    if (problem) {
-      await audit(session.user.email, 'admin.password-change-refused', 'admin', { problem })
-      return sendError(res, 400, 'PASSWORD_NOT_ACCEPTED', { problem, minLength: 15, maxLength: MAX_PASSWORD })
-    }
-    const ended = await setPassword(deps.data, session.user.id, newPassword, session.tokenHash)
-    await audit(session.user.email, 'admin.password-changed', 'admin', { otherSessionsEnded: ended })
-    sendOk(res, { otherSessionsEnded: ended })
-  })
-
-  router.post('/admin/api/account/recovery-codes', validateBody(renewSchema), async (req, res) => {
-    const session = sessionOf(req)!
-    if (!(await passwordOk(req, res, (req.body as { password: string }).password))) return
-    const recoveryCodes = await newRecoveryCodes(deps.data, session.user.id, deps.now())
-    await audit(session.user.email, 'admin.recovery-codes-renewed', 'admin', { recoveryCodes: recoveryCodes.length })
-    sendOk(res, { recoveryCodes })
-  })
-
-  router.get('/admin/api/audit/checkpoint', async (req, res) => {
-    const session = sessionOf(req)!
-    await audit(session.user.email, 'audit.checkpoint-exported', 'audit', {})
-    const checkpoint = await currentCheckpoint(deps.data, deps.now())
-    const stamp = String(checkpoint.signedAt).replace(/[:.]/g, '-')
-    res.setHeader('Content-Disposition', `attachment; filename="parlay-audit-checkpoint-${stamp}.json"`)
-    res.type('application/json').send(JSON.stringify(checkpoint, null, 2) + '\n')
-  })
-  return router
+  return { attempt, refuse, open, codeAccepted }
 }

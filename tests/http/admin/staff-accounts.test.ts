@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../../support/server'
 import { totpCode } from '../../support/totp'
-import { OPERATOR, postJson, signIn, startTestServer, type AdminClient, type TestServer } from './support'
+import { clientOf, OPERATOR, postJson, signIn, startTestServer, type AdminClient, type TestServer } from './support'
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..')
 const clock = { now: Date.now() }
@@ -58,16 +58,8 @@ async function enrolled(who: { email: string; password: string }): Promise<{ sec
   expect(enrolment.uri).toBe(`otpauth://totp/Parlay%20admin:${encodeURIComponent(who.email)}?issuer=Parlay%20admin&secret=${enrolment.secret}&algorithm=SHA1&digits=6&period=30`)
   const done = await postJson(server, '/admin/api/login/enrol', { challenge, code: totpCode(enrolment.secret, clock.now) })
   expect(done.status).toBe(200)
-  const client = await signInCookie(done)
+  const client = clientOf(server, done)
   return { secret: enrolment.secret, recoveryCodes: done.json().payload.recoveryCodes, client }
-}
-
-async function signInCookie(res: Awaited<ReturnType<typeof postJson>>): Promise<AdminClient> {
-  const cookie = String(([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]).split(';')[0]
-  const csrf = res.json().payload.csrf as string
-  const send = (method: string, path: string, body?: unknown) =>
-    rawRequest(server.port, { method, path, headers: { cookie, 'x-csrf-token': csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) })
-  return { cookie, csrf, get: (path) => send('GET', path), post: (path, body) => send('POST', path, body), put: (path, body) => send('PUT', path, body), patch: (path, body) => send('PATCH', path, body) }
 }
 
 /** Password, then a code (or a recovery code): the second step's answer. */
@@ -223,7 +215,7 @@ describe('an admin changes their own password', () => {
     const who = await createdAdmin('changes.password@example.com')
     const { secret, client: here } = await enrolled(who)
     clock.now += 30_000
-    const elsewhere = await signInCookie(await twoSteps(who, { code: totpCode(secret, clock.now) }))
+    const elsewhere = clientOf(server, await twoSteps(who, { code: totpCode(secret, clock.now) }))
     expect((await here.post('/admin/api/account/password', { currentPassword: 'not it at all', newPassword: 'a brand new passphrase' })).json().errorCode).toBe('INVALID_CREDENTIALS')
     expect((await here.post('/admin/api/account/password', { currentPassword: who.password, newPassword: 'too short' })).json()).toMatchObject({ errorCode: 'PASSWORD_NOT_ACCEPTED', payload: { problem: 'too-short' } })
     expect((await here.post('/admin/api/account/password', { currentPassword: who.password, newPassword: OPERATOR.password })).json().payload.problem).toBe('published')

@@ -36,8 +36,13 @@ export async function signIn(server: TestServer, who: { email: string; password:
   if (first.status !== 200 || first.json().payload.step !== 'totp') throw new Error(`login failed: ${first.status} ${first.body}`)
   const res = await postJson(server, '/admin/api/login/second-factor', { challenge: first.json().payload.challenge, code: totpCode(who.totpSecret, server.deps.now()) })
   if (res.status !== 200) throw new Error(`second factor failed: ${res.status} ${res.body}`)
-  const cookie = String(([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]).split(';')[0]
-  const csrf = res.json().payload.csrf as string
+  return clientOf(server, res)
+}
+
+/** The admin client of a sign-in's last answer: its session cookie and CSRF token on every call. */
+export function clientOf(server: Pick<TestServer, 'port'>, signedIn: RawResponse): AdminClient {
+  const cookie = String(([] as string[]).concat(signedIn.headers['set-cookie'] ?? [])[0]).split(';')[0]
+  const csrf = signedIn.json().payload.csrf as string
   const send = (method: string, path: string, body?: unknown) =>
     rawRequest(server.port, {
       method,
