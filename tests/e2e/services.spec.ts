@@ -87,4 +87,7 @@ test('with replay on and all cookies accepted, a replay batch is recorded with t
   // the tap on the field was counted and sent by beacon when the page went away (interaction summary)
   const taps = async () => ((await (await page.request.get('/admin/api/services/clicks')).json()).payload as Array<{ page: string }>).filter((c) => c.page === '/join').length
   await expect.poll(taps, { timeout: 20_000 }).toBeGreaterThan(0)
+  // a guest's session is its device's only: support's view says "anonymous" (issue 30)
+  await page.goto('/admin/services#replays')
+  await expect(page.getByTestId('services-replays').getByTestId('services-anonymous').first()).toHaveText('anonymous')
 })
