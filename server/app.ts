@@ -19,6 +19,7 @@ import { checkClientHeaders } from './http/site'
 import { createReadiness } from './http/readiness'
 import { refusePrototypeKeys } from './http/validate'
 import { isStorageUnavailable } from './db/database'
+import { AuditLogError } from './store/audit'
 import { modules } from './modules'
 import { createPreviewPunterRouter } from './admin/preview-punter'
 import { labelModuleLayers, layerCount } from './auth/openapi'
@@ -188,6 +189,12 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
     if (isStorageUnavailable(error)) {
       metrics.storageError(String((error as { code?: unknown }).code))
       return readiness.storageFailed(req, res, error)
+    }
+    // the audit log was shortened under this server: it writes nothing more that needs an entry (server/store/audit.ts)
+    if (error instanceof AuditLogError) {
+      deps.log.error('audit.append.refused', { method: req.method, path: req.path, error: err.message })
+      res.setHeader('Retry-After', '60')
+      return sendError(res, 503, 'AUDIT_LOG_UNVERIFIED')
     }
     const requestId = recordServerError(deps, req, error)
     requestLog(res, deps.log).error('request.failed', { method: req.method, path: req.path, error: err.message, requestId })

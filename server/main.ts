@@ -41,6 +41,10 @@ export interface StartOptions {
   development?: boolean
   /** Local simulators (message outbox, MitID, Russian identity service). Default: `development`. */
   simulators?: boolean
+  /** The demo's staff accounts (server/admin/demo-admins.ts). Default: `simulators`. */
+  demo?: boolean
+  /** A signed audit checkpoint file the log must still hold (PARLAY_AUDIT_CHECKPOINT). */
+  auditCheckpoint?: string
   /** Reload documents when a file changes (default on). */
   watch?: boolean
   now?: () => number
@@ -90,6 +94,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     distDir: options.distDir ?? join(ROOT, 'dist'),
     development: options.development ?? false,
     simulators: options.simulators ?? options.development ?? false,
+    demo: options.demo ?? options.simulators ?? options.development ?? false,
+    auditCheckpoint: options.auditCheckpoint,
     version: WEB_VERSION,
   }
   const log = options.log ?? createLogger(undefined, options.quiet)
@@ -217,18 +223,25 @@ function stopOnSignals(running: RunningServer, log: Logger): void {
 
 const SWITCH_ON = /^(on|1|true|yes)$/i
 
-/** The command line's mode: `--development` (npm run dev) and `PARLAY_SIMULATORS=on` switch extras on. */
-export function modeFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): Pick<StartOptions, 'development' | 'simulators'> {
+/**
+ * The command line's mode: `--development` (npm run dev) and `PARLAY_SIMULATORS=on` switch extras
+ * on; the demo (its staff accounts) is on with either, or alone with `--demo` / `PARLAY_DEMO=on`.
+ */
+export function modeFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): Pick<StartOptions, 'development' | 'simulators' | 'demo'> {
   const development = argv.includes('--development') || SWITCH_ON.test(env.PARLAY_DEVELOPMENT ?? '')
   const simulators = development || argv.includes('--simulators') || SWITCH_ON.test(env.PARLAY_SIMULATORS ?? '')
-  return { development, simulators }
+  const demo = simulators || argv.includes('--demo') || SWITCH_ON.test(env.PARLAY_DEMO ?? '')
+  return { development, simulators, demo }
 }
 
 /** What the console says after start: the mode, and how to turn on what a demo needs. */
-export function startupNotice(config: Pick<ServerConfig, 'development' | 'simulators'>, url: string): string[] {
+export function startupNotice(config: Pick<ServerConfig, 'development' | 'simulators'> & { demo?: boolean }, url: string): string[] {
+  const staff = config.demo
+    ? `Demo staff accounts on (passwords and TOTP secrets in server/admin/DEMO_ADMINS.md): ${url}/admin.`
+    : 'No demo staff accounts: create the first admin with `npm run admin:create` (docs/operations-staff.md).'
   if (config.development)
-    return [`Parlay (development) at ${url}: engine warnings on the page, SMS codes and e-mail links at ${url}/dev/outbox, simulators on.`]
-  const lines = [`Parlay (production) at ${url}.`]
+    return [`Parlay (development) at ${url}: engine warnings on the page, SMS codes and e-mail links at ${url}/dev/outbox, simulators on.`, staff]
+  const lines = [`Parlay (production) at ${url}.`, staff]
   if (config.simulators) lines.push(`Simulators on (outbox, MitID, Russian identity): SMS codes and e-mail links are in ${url}/admin under Outbox.`)
   else
     lines.push(
@@ -250,6 +263,7 @@ if (isMain) {
     distDir: env.PARLAY_DIST_DIR || undefined,
     redisUrl: env.REDIS_URL || undefined,
     databaseUrl: env.DATABASE_URL || undefined,
+    auditCheckpoint: env.PARLAY_AUDIT_CHECKPOINT || undefined,
     ...modeFromCommandLine(process.argv.slice(2), env),
   })
     .then((running) => {

@@ -783,6 +783,31 @@ export const remoteConfigSchema = {
         AMPLITUDE_KEY: { type: 'string' },
         AMPLITUDE_REPLAY: { type: 'boolean' },
         ERROR_REPORTING_ENABLED: { type: 'boolean', description: 'Client error reports to the error-reporting endpoint (issue 18); on unless false.' },
+        INGEST: {
+          type: 'object',
+          [SERVER_ONLY]: true,
+          description:
+            "Bounds of the analytics, error, replay and tap ingest (issue 30; server/services/ingest-policy.ts has the defaults). Quotas per window: per client (address + device) and per site, in requests and body bytes; past one, 429 with Retry-After. The storage budget and the retention days are the default site's (the rows are one pool); a kind's rows older than its retention are deleted by a sweep. Server-only: an attacker could pace himself by them.",
+          properties: {
+            WINDOW_SECONDS: { type: 'integer', minimum: 1, maximum: 3600 },
+            CLIENT_REQUESTS: { type: 'integer', minimum: 1 },
+            CLIENT_BYTES: { type: 'integer', minimum: 1 },
+            SITE_REQUESTS: { type: 'integer', minimum: 1 },
+            SITE_BYTES: { type: 'integer', minimum: 1 },
+            STORAGE_BUDGET_BYTES: { type: 'integer', minimum: 1_000_000, description: 'All stored ingest rows together; past it the oldest rows go first.' },
+            RETENTION_DAYS: {
+              type: 'object',
+              properties: {
+                EVENTS: { type: 'integer', minimum: 1, maximum: 3650 },
+                ERRORS: { type: 'integer', minimum: 1, maximum: 3650 },
+                REPLAYS: { type: 'integer', minimum: 1, maximum: 3650 },
+                CLICKS: { type: 'integer', minimum: 1, maximum: 3650 },
+              },
+              additionalProperties: false,
+            },
+          },
+          additionalProperties: false,
+        },
         AMPLITUDE_DISABLED_EVENTS: { type: 'array', items: { type: 'string' } },
         YANDEX_METRICA_ENABLED: { type: 'boolean' },
         YANDEX_METRICA_KEY: { type: 'string' },

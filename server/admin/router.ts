@@ -10,7 +10,6 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ServerDeps } from '../deps'
-import { busOf, type Bus } from '../bus'
 import { DOCUMENT_KINDS, type DocumentKind } from '../../engine/documents/kinds'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { check, validateBody } from '../http/validate'
@@ -31,14 +30,18 @@ import { createReleasesRouter } from './releases'
 import { createMessagePreviewRouter } from './message-preview'
 import { reachOf, withPunterWords, type ChangeSets } from './review'
 import { answerReviewPreviews, REVIEW_PREVIEW_SCHEMA } from './review-previews'
-import { checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
+import { closeSession, csrfMatches, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
+import { ADMIN_COOKIE as COOKIE, createSignInRouter, SIGN_IN_PATHS } from './sign-in'
+import { currentCheckpoint } from '../store/audit'
+import { checkpointLine } from './checkpoint-line'
 
-const COOKIE = 'parlay_admin'
 const PUBLIC_DIR = join(import.meta.dirname, 'public')
 
 // Maps, not object literals: a key a request names ("constructor", "__proto__") is never found on a prototype.
 const STATIC_TYPES = new Map([
   ['admin.js', 'text/javascript'],
+  ['admin-dom.js', 'text/javascript'],
+  ['admin-account.js', 'text/javascript'],
   ['admin.css', 'text/css'],
 ])
 
@@ -80,18 +83,6 @@ const versionSummary = (v: DocumentVersion) => {
   }
 }
 
-/** Login throttle: 10 failures per email (and per address) in a 15-minute window, counted on the
- * bus so every instance sees them (server/bus). Redis away: BusUnavailableError, answered 503. */
-function createThrottle(bus: Bus) {
-  const WINDOW = 15 * 60 * 1000
-  const key = (k: string) => `admin-login:${k}`
-  return {
-    blocked: async (keys: string[]) => (await Promise.all(keys.map((k) => bus.count(key(k))))).some((n) => n >= 10),
-    fail: async (keys: string[]) => void (await Promise.all(keys.map((k) => bus.hit(key(k), WINDOW)))),
-    clear: (k: string) => bus.forget(key(k)),
-  }
-}
-
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 function page(title: string, body: string): string {
@@ -113,7 +104,7 @@ ${body}
 
 export function createAdminRouter(deps: ServerDeps, store: DocumentStore, adminsReady: Promise<unknown> = Promise.resolve()): Router {
   const router = Router()
-  const throttle = createThrottle(busOf(deps))
+  const { signIn, account } = createSignInRouter(deps, (...args) => store.audit(...args), adminsReady)
   // Secure whenever the request came over TLS (req.secure honours X-Forwarded-Proto from a trusted proxy).
   const secure = (req: Request) => req.secure
 
@@ -186,45 +177,37 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
       page(
         'Parlay admin',
         `<header class="bar"><strong>Parlay admin</strong> <span id="who" data-testid="admin-who" data-role="${session.user.role}">${escapeHtml(session.user.name)} (${session.user.role})</span>
-<nav><a href="#documents">Documents</a> <a href="#reviews">Reviews</a> <a href="#waivers">Waivers</a> <a href="#audit">Audit log</a> <a href="/admin/services">Services</a></nav>
+<nav><a href="#documents">Documents</a> <a href="#reviews">Reviews</a> <a href="#waivers">Waivers</a> <a href="#audit">Audit log</a> <a href="/admin/services">Services</a> <a href="/admin/account" data-testid="admin-account-link">Account</a></nav>
 <button id="logout" type="button">Sign out</button></header>
+${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
 <main id="app" data-role="${session.user.role}" data-email="${escapeHtml(session.user.email)}"><p>Loading…</p></main>`,
       ),
     )
   })
 
-  // ---- session ----------------------------------------------------------------------------------
-
-  const loginSchema = {
-    type: 'object',
-    required: ['email', 'password'],
-    properties: { email: { type: 'string', minLength: 3, maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 200 } },
-    additionalProperties: false,
-  }
-  router.post('/admin/api/login', validateBody(loginSchema), async (req, res) => {
-    const { email, password } = req.body as { email: string; password: string }
-    const keys = [`email:${email.toLowerCase()}`, `ip:${req.ip}`]
-    // fails closed: without the shared counters no password is tried
-    const blocked = await throttle.blocked(keys).catch(() => undefined)
-    if (blocked === undefined) return sendError(res, 503, 'SERVICE_UNAVAILABLE')
-    if (blocked) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
-    await adminsReady
-    const user = await checkPassword(deps.data, email, password)
-    if (!user) {
-      await throttle.fail(keys).catch(() => undefined)
-      await store.audit(email.toLowerCase().slice(0, 254), 'admin.login-failed', 'admin', {})
-      return sendError(res, 401, 'INVALID_CREDENTIALS')
-    }
-    await throttle.clear(keys[0]).catch(() => undefined)
-    const { token, csrf } = await openSession(deps.data, user, deps.now())
-    await store.audit(user.email, 'admin.login', 'admin', { role: user.role })
-    res.setHeader('Set-Cookie', `${COOKIE}=${token}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure(req) ? '; Secure' : ''}`)
-    sendOk(res, { user, csrf })
+  // the admin's own account, for every role (support too): password, recovery codes, the audit checkpoint
+  router.get('/admin/account', async (req, res) => {
+    const session = await sessionFor(deps.data, readCookie(req, COOKIE), deps.now())
+    if (!session) return res.redirect(303, '/admin')
+    const home = session.user.role === 'support' ? '/admin/services' : '/admin'
+    res.type('html').send(
+      page(
+        'Parlay admin: account',
+        `<header class="bar"><strong>Parlay admin</strong> <span data-testid="admin-who" data-role="${session.user.role}">${escapeHtml(session.user.name)} (${session.user.role})</span>
+<nav><a href="${home}">Back</a></nav>
+<button id="logout" type="button">Sign out</button></header>
+${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
+<main id="account" data-email="${escapeHtml(session.user.email)}"><p>Loading…</p></main>`,
+      ),
+    )
   })
 
-  router.use('/admin/api', (req: AdminRequest, res, next) => (req.path === '/login' ? next() : authenticate(req, res, next)))
+  // ---- session: sign-in in two steps, the account's own settings (./sign-in.ts) -----------------
+  router.use(signIn)
+  router.use('/admin/api', (req: AdminRequest, res, next) => (SIGN_IN_PATHS.has(req.path) ? next() : authenticate(req, res, next)))
   // support staff (issue 18) read the services' records only: deny by default (./support-role.ts)
   router.use('/admin/api', limitSupport)
+  router.use(account((req) => (req as AdminRequest).admin))
 
   router.get('/admin/api/session', (req: AdminRequest, res) => sendOk(res, { user: req.admin!.user, csrf: req.admin!.csrf }))
 

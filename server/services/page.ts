@@ -10,6 +10,8 @@ import { Router, type Request } from 'express'
 import { cspHeader } from '../http/csp'
 import type { ServerDeps } from '../deps'
 import { sessionFor } from '../admin/accounts'
+import { checkpointLine } from '../admin/checkpoint-line'
+import { currentCheckpoint } from '../store/audit'
 
 const SCRIPT = join(import.meta.dirname, 'public', 'services.js')
 const ADMIN_COOKIE = 'parlay_admin'
@@ -66,7 +68,8 @@ export function createServicesPage(deps: ServerDeps): Router {
 </head>
 <body>
 <header class="bar"><strong>Parlay admin</strong> <span data-testid="admin-who">${escapeHtml(session.user.name)} (${session.user.role})</span>
-<nav>${session.user.role === 'support' ? '' : '<a href="/admin">Admin</a> '}<a href="#events">Events</a> <a href="#errors">Errors</a> <a href="#recognitions">Recognitions</a> <a href="#replays">Replays</a> <a href="#clicks">Taps</a></nav></header>
+<nav>${session.user.role === 'support' ? '' : '<a href="/admin">Admin</a> '}<a href="#events">Events</a> <a href="#errors">Errors</a> <a href="#recognitions">Recognitions</a> <a href="#replays">Replays</a> <a href="#clicks">Taps</a> <a href="/admin/account" data-testid="admin-account-link">Account</a></nav></header>
+${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
 <main id="app"><p>Loading…</p></main>
 </body>
 </html>

@@ -8,19 +8,15 @@
  */
 import type { Browser, Page } from '@playwright/test'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
-import { expect, test } from './fixtures'
+import { adminLogInByPage, expect, test, type StaffLogin } from './fixtures'
 
 const operator = DEMO_ADMINS.find((a) => a.role === 'operator')!
 const compliance = DEMO_ADMINS.find((a) => a.email === 'compliance@parlay.test')!
 
-async function signIn(browser: Browser, baseURL: string, who: { email: string; password: string }): Promise<Page> {
+async function signIn(browser: Browser, baseURL: string, who: StaffLogin): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
-  await page.goto('/admin')
-  await page.getByTestId('admin-email').fill(who.email)
-  await page.getByTestId('admin-password').fill(who.password)
-  await page.getByTestId('admin-login').click()
-  await expect(page.getByTestId('admin-who')).toBeVisible()
+  await adminLogInByPage(page, who)
   return page
 }
 

@@ -7,16 +7,16 @@
  */
 import type { Browser, Page } from '@playwright/test'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
-import { expect, test } from './fixtures'
+import { adminLogInByApi, expect, test } from './fixtures'
 
 const operator = DEMO_ADMINS.find((a) => a.email === 'operator@parlay.test')!
 const compliance = DEMO_ADMINS.find((a) => a.email === 'compliance@parlay.test')!
 const SPAIN_SIGNUP = 'jurisdictions/spain/flows/signup-email.json'
 
 /** An admin's page on localhost, signed in through the API (signing in is not the subject here). */
-async function adminPage(browser: Browser, baseURL: string, who: { email: string; password: string }): Promise<Page> {
+async function adminPage(browser: Browser, baseURL: string, who: (typeof DEMO_ADMINS)[number]): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 1000 } })
-  expect((await context.request.post('/admin/api/login', { data: { email: who.email, password: who.password } })).status()).toBe(200)
+  await adminLogInByApi(context.request, who)
   return context.newPage()
 }
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
-import { expect, test } from './fixtures'
+import { adminLogInByApi, expect, test } from './fixtures'
 
 const operator = DEMO_ADMINS.find((a) => a.role === 'operator')!
 const FILE = 'popups/info.json'
@@ -40,7 +40,7 @@ test('the JSON editor works under the site’s CSP: typing with Enter keeps the 
   const page = await context.newPage()
   const violations = await watchCsp(page)
   await page.clock.install() // time flows as usual; the completion step below moves it on by hand
-  expect((await context.request.post('/admin/api/login', { data: { email: operator.email, password: operator.password } })).status()).toBe(200)
+  await adminLogInByApi(context.request, operator)
   const published = (await (await context.request.get(`/admin/api/document?file=${encodeURIComponent(FILE)}`)).json()).payload.published.content as string
 
   const answer = await page.goto(`/admin/studio?file=${encodeURIComponent(FILE)}`)

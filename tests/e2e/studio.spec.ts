@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { HEADERS } from '../../engine/core/contracts'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
 import { STUDIO_DIR } from '../../server/admin/studio-build'
-import { expect, test } from './fixtures'
+import { adminLogInByApi, expect, test } from './fixtures'
 
 const operator = DEMO_ADMINS.find((a) => a.role === 'operator')!
 const SPAIN_SIGNUP = 'jurisdictions/spain/flows/signup-email.json'
@@ -21,7 +21,7 @@ test('an operator changes a Spain sign-up label in the form view, sees it in the
   const cspViolations: string[] = []
   page.on('console', (m) => m.text().includes('Content Security Policy') && cspViolations.push(m.text()))
   // Signing in is not the subject here: the admin API sets the same session cookie the sign-in page does.
-  expect((await context.request.post('/admin/api/login', { data: { email: operator.email, password: operator.password } })).status()).toBe(200)
+  await adminLogInByApi(context.request, operator)
 
   await page.goto(`/admin/studio?file=${encodeURIComponent(SPAIN_SIGNUP)}`)
   await expect(page.getByRole('heading', { name: 'Spain sign-up (email)' })).toBeVisible()

@@ -62,7 +62,9 @@ export async function startTestServer(testOptions: TestServerOptions = {}): Prom
     mkdirSync(join(root, 'data'))
     writeFileSync(join(root, 'data', 'audit.key'), `${createHash('sha256').update(`parlay-test-audit-key:${databaseUrl}`).digest('hex')}\n`, { mode: 0o600 })
   }
-  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, ...engine, ...options })
+  // a test server is a demo install (its staff accounts are the demo's: tests/http/admin/support.ts
+  // signs them in) unless the test says `demo: false`; everything else is production's default
+  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, demo: true, ...engine, ...options })
   return {
     ...server,
     documentsDir,

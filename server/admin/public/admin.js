@@ -1,5 +1,9 @@
 // Parlay admin page: plain DOM, no framework, no innerHTML (every text goes through textContent),
-// served same-origin so the CSP (script-src 'self', style-src 'self') holds.
+// served same-origin so the CSP (script-src 'self', style-src 'self') holds. Sign-in (both steps)
+// and the account page are admin-account.js; the DOM and API helpers are admin-dom.js.
+
+import { api, h, setCsrf } from './admin-dom.js'
+import { mountAccount, mountLogin } from './admin-account.js'
 
 const IMPACT_LABELS = {
   'age-gate': 'age gate',
@@ -13,35 +17,7 @@ const IMPACT_LABELS = {
   cosmetic: 'cosmetic',
 }
 
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag)
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue
-    if (key.startsWith('on')) el.addEventListener(key.slice(2), value)
-    else if (key === 'className') el.className = value
-    else el.setAttribute(key, value === true ? '' : String(value))
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)))
-  }
-  return el
-}
-
-let csrf = ''
 let me = null
-
-async function api(method, path, body) {
-  const res = await fetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = await res.json().catch(() => ({}))
-  if (res.status === 401 && path !== '/admin/api/login') location.reload()
-  return { status: res.status, ok: res.ok, json }
-}
 
 const when = (ms) => (ms ? new Date(ms).toISOString().replace('T', ' ').slice(0, 19) : '')
 
@@ -56,19 +32,6 @@ function errorText(result) {
   const payload = result.json.payload
   if (Array.isArray(payload)) return `${code}: ${payload.map((f) => `${f.file}:${f.pointer || '/'}: ${f.message}`).join('\n')}`
   return payload ? `${code}: ${JSON.stringify(payload)}` : code
-}
-
-// ---- login ------------------------------------------------------------------------------------
-
-function mountLogin() {
-  const form = document.getElementById('login-form')
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault()
-    const data = new FormData(form)
-    const result = await api('POST', '/admin/api/login', { email: String(data.get('email')), password: String(data.get('password')) })
-    if (result.ok) location.reload()
-    else document.getElementById('login-error').textContent = result.status === 429 ? 'Too many attempts; wait a few minutes.' : 'Wrong email or password.'
-  })
 }
 
 // ---- views ------------------------------------------------------------------------------------
@@ -463,7 +426,7 @@ async function route() {
 async function mountApp() {
   const session = await api('GET', '/admin/api/session')
   if (!session.ok) return
-  csrf = session.json.payload.csrf
+  setCsrf(session.json.payload.csrf)
   me = session.json.payload.user
   document.getElementById('logout').addEventListener('click', async () => {
     await api('POST', '/admin/api/logout')
@@ -477,4 +440,5 @@ async function mountApp() {
 }
 
 if (document.getElementById('login-form')) mountLogin()
+else if (document.getElementById('account')) mountAccount()
 else if (document.getElementById('app')) mountApp()

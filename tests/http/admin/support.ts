@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { rawRequest, startTestServer, type RawResponse, type TestServer } from '../../support/server'
 import { DEMO_ADMINS } from '../../../server/admin/accounts'
+import { totpCode } from '../../support/totp'
 
 export { startTestServer, type TestServer }
 
@@ -22,16 +23,26 @@ export interface AdminClient {
   patch(path: string, body: unknown): Promise<RawResponse>
 }
 
-export async function signIn(server: TestServer, who: { email: string; password: string }): Promise<AdminClient> {
-  const res = await rawRequest(server.port, {
-    method: 'POST',
-    path: '/admin/api/login',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: who.email, password: who.password }),
-  })
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body}`)
-  const cookie = String(([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]).split(';')[0]
-  const csrf = res.json().payload.csrf as string
+/** POST a JSON body to the admin API without a session. */
+export const postJson = (server: Pick<TestServer, 'port'>, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  rawRequest(server.port, { method: 'POST', path, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+
+/**
+ * Signs in as the admin page does: password, then the TOTP code of the admin's secret at the
+ * server's clock (computed here with otpauth from the secret, as an authenticator app would).
+ */
+export async function signIn(server: TestServer, who: { email: string; password: string; totpSecret: string }): Promise<AdminClient> {
+  const first = await postJson(server, '/admin/api/login', { email: who.email, password: who.password })
+  if (first.status !== 200 || first.json().payload.step !== 'totp') throw new Error(`login failed: ${first.status} ${first.body}`)
+  const res = await postJson(server, '/admin/api/login/second-factor', { challenge: first.json().payload.challenge, code: totpCode(who.totpSecret, server.deps.now()) })
+  if (res.status !== 200) throw new Error(`second factor failed: ${res.status} ${res.body}`)
+  return clientOf(server, res)
+}
+
+/** The admin client of a sign-in's last answer: its session cookie and CSRF token on every call. */
+export function clientOf(server: Pick<TestServer, 'port'>, signedIn: RawResponse): AdminClient {
+  const cookie = String(([] as string[]).concat(signedIn.headers['set-cookie'] ?? [])[0]).split(';')[0]
+  const csrf = signedIn.json().payload.csrf as string
   const send = (method: string, path: string, body?: unknown) =>
     rawRequest(server.port, {
       method,

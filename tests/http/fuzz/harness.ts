@@ -12,6 +12,7 @@ import { servedRoutes, routeDocs, type ServedRoute } from '../../../server/auth/
 import { isApiPath } from '../../../server/http/error-pages'
 import type { Application } from 'express'
 import { DEMO_ADMINS } from '../../../server/admin/accounts'
+import { adminSignInRaw } from '../../support/admin-sign-in'
 import { rawRequest } from '../../support/server'
 
 export interface FuzzCase {
@@ -242,7 +243,7 @@ export async function runCases(port: number, cases: FuzzCase[], concurrency = 4)
 export async function signIn(port: number): Promise<Sessions> {
   const operator = DEMO_ADMINS.find((a) => a.email === 'operator@parlay.test')!
   const json = { 'content-type': 'application/json' }
-  const admin = await rawRequest(port, { method: 'POST', path: '/admin/api/login', headers: json, body: JSON.stringify({ email: operator.email, password: operator.password }) })
+  const admin = await adminSignInRaw(port, operator)
   const punter = await rawRequest(port, {
     method: 'POST',
     path: '/mobile-gate/api/v1/auth/v2/login',
