@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import type { ServerDeps } from './deps'
 import { createDocumentsRouter, servesPage } from './documents/router'
+import { candidateScope } from './documents/candidate'
 import { HTTP_ERRORS, sendError, sendOk } from './http/envelope'
 import { createErrorPages } from './http/error-pages'
 import { createPageRenderer, type RenderedPage } from './http/boot'
@@ -68,6 +69,8 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
   app.set('etag', false)
+  // the publish gate's own requests see the set with the change in place (server/documents/candidate.ts)
+  app.use(candidateScope)
   // Every request: a request id, one log line, counted and timed per route template (server/ops).
   const metrics = (deps.metrics ??= createMetrics(deps))
   app.use(logRequests(deps))

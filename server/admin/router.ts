@@ -20,7 +20,6 @@ import { createPreview, PREVIEW_COOKIE, PREVIEW_TTL_MS, previewKeyFor, resolvePr
 import type { DocumentStore, DocumentVersion, StoreResult } from '../store/store'
 import { documentLabel } from '../../tools/schema-lint/diff/differ'
 import { DIFF_FORMATS, render, summaryOf, toHtmlFragment, type DiffFormat } from '../../tools/schema-lint/diff/formats'
-import { REGULATORY_RULES } from '../../tools/schema-lint/rules/regulatory'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import { adminOutboxRoute } from '../signup/outbox'
 import { limitSupport } from './support-role'
@@ -28,6 +27,7 @@ import { createAdminMessagesRouter } from '../messages/admin'
 import { createAdminServicesRouter } from '../services/admin'
 import { createStudioRouter } from './studio'
 import { createReleasesRouter } from './releases'
+import { createWaiversRouter } from './waivers'
 import { adminSessionOpen, checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
 
 const COOKIE = 'parlay_admin'
@@ -402,31 +402,8 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     res.json(record.served)
   })
 
-  // ---- waivers ------------------------------------------------------------------------------------
-
-  router.get('/admin/api/waivers', async (_req, res) => sendOk(res, { waivers: await store.waivers(), rules: REGULATORY_RULES.map((r) => ({ id: r.id, description: r.description, jurisdictions: r.jurisdictions ?? null })) }))
-
-  const waiverSchema = {
-    type: 'object',
-    required: ['jurisdiction', 'rule', 'reason'],
-    properties: {
-      jurisdiction: { type: 'string', pattern: '^[a-z]+$', maxLength: 40 },
-      rule: { enum: REGULATORY_RULES.map((r) => r.id) },
-      reason: { type: 'string', minLength: 10, maxLength: 2000, pattern: '\\S' },
-    },
-    additionalProperties: false,
-  }
-  router.post('/admin/api/waivers', role('operator', 'compliance'), validateBody(waiverSchema), async (req: AdminRequest, res) => {
-    const { jurisdiction, rule, reason } = req.body as { jurisdiction: string; rule: string; reason: string }
-    if (!deps.documents.site(jurisdiction)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'jurisdiction', code: 'enum' })
-    await answer(res, store.requestWaiver(req.admin!.user.email, jurisdiction, rule, reason), (w) => w, 201)
-  })
-  for (const decision of ['approve', 'reject'] as const)
-    router.post(`/admin/api/waivers/:id/${decision}`, role('compliance'), async (req: AdminRequest, res) => {
-      const id = idParam(req)
-      if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
-      await answer(res, store.reviewWaiver(req.admin!.user.email, id, decision === 'approve' ? 'approved' : 'rejected'), (w) => w)
-    })
+  // ---- waivers: scoped, ending, revocable, four-eyes (server/admin/waivers.ts) -----------------
+  router.use(createWaiversRouter(deps, store, role))
 
   // ---- audit log ----------------------------------------------------------------------------------
 

@@ -29,6 +29,10 @@ import { findingsOf, lintDeletionGate, lintGate, lintReleaseGate, type GateFindi
 import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
 import { readSnapshot, snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
+import { WaiverBook } from './waivers'
+import { publishChecks } from './publish-check'
+import type { PageCheck } from './page-check'
+export type { WaiverRecord } from './waivers'
 
 registerMigration(
   '101-document-store',
@@ -136,14 +140,6 @@ export interface DocumentVersion {
   deleted: boolean
 }
 
-export interface WaiverRecord extends Waiver {
-  id: number
-  author: string
-  state: 'requested' | 'approved' | 'rejected' | 'revoked'
-  reviewedBy: string | null
-  createdAt: number
-}
-
 export type StoreResult<T> = { ok: true; value: T } | { ok: false; code: StoreErrorCode; details?: unknown }
 
 export type StoreErrorCode =
@@ -195,6 +191,14 @@ interface WaiverTable {
   reviewed_by: string | null
   reviewed_at: number | null
   created_at: number
+  // q033-store-waiver-scope (./waivers.ts): one document, an end, a four-eyes revocation
+  document: string | null
+  expires_at: number | null
+  revoke_requested_by: string | null
+  revoke_requested_at: number | null
+  revoke_reason: string | null
+  revoked_by: string | null
+  revoked_at: number | null
 }
 
 export interface ReleaseTable {
@@ -477,24 +481,11 @@ export class DocumentStore {
     return diffDocumentSets(this.snapshotsOf(published), this.snapshotsOf(published, version))
   }
 
-  async approvedWaivers(): Promise<Waiver[]> {
-    const rows = await this.data.db.selectFrom('store_waivers').select(['jurisdiction', 'rule', 'reason']).where('state', '=', 'approved').orderBy('id').execute()
-    return rows.map((w) => ({ ...w }))
+  /** The waivers of regulatory findings (./waivers.ts): scoped, ending, revocable, four-eyes. */
+  get waiverBook(): WaiverBook {
+    return (this.waiverBookCache ??= new WaiverBook(this.data, this.now))
   }
-
-  async waivers(tx: Executor = this.data.db): Promise<WaiverRecord[]> {
-    const rows = await tx.selectFrom('store_waivers').selectAll().orderBy('id', 'desc').execute()
-    return rows.map((w) => ({
-      id: w.id,
-      jurisdiction: w.jurisdiction,
-      rule: w.rule,
-      reason: w.reason,
-      author: w.author,
-      state: w.state,
-      reviewedBy: w.reviewed_by ?? null,
-      createdAt: w.created_at,
-    }))
-  }
+  private waiverBookCache?: WaiverBook
 
   // ---- seeding from the files in git ----------------------------------------------------------
 
@@ -610,12 +601,28 @@ export class DocumentStore {
     return { ok: true, value: (await this.version(id))! }
   }
 
-  /** Runs the lint gate against the current published set. */
+  /** Runs the gate against the current published set: the lint, then (when it passes) the
+   * server's own checks of the set with the version in place and the render of every page it
+   * touches (./publish-check.ts). */
   async check(version: DocumentVersion): Promise<GateFinding[]> {
     const gate = await this.gateBaseline()
     const input = { file: version.file, content: version.content, ...gate }
-    return version.deleted ? lintDeletionGate(input) : lintGate(input)
+    const lint = await (version.deleted ? lintDeletionGate(input) : lintGate(input))
+    return this.afterLint(lint, [version], gate)
   }
+
+  /** The publish checks after a lint without errors (a lint error is reported alone: nothing
+   * further can be compiled or rendered until it is fixed). */
+  private async afterLint(lint: GateFinding[], versions: readonly DocumentVersion[], gate: { baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
+    if (lint.some((f) => f.severity === 'error')) return lint
+    return [...lint, ...(await publishChecks({ versions, baseline: gate.baseline, waivers: gate.waivers, pages: this.pageCheck }))]
+  }
+
+  /** The render of touched pages this server runs in the gate (set once it listens: server/main.ts). */
+  usePageCheck(check: PageCheck | undefined): void {
+    this.pageCheck = check
+  }
+  private pageCheck?: PageCheck
 
   async submit(actor: string, id: number): Promise<StoreResult<DocumentVersion>> {
     const version = await this.version(id)
@@ -747,31 +754,6 @@ export class DocumentStore {
     return { ok: true, value: (await this.version(id))! }
   }
 
-  // ---- waivers --------------------------------------------------------------------------------
-
-  async requestWaiver(actor: string, jurisdiction: string, rule: string, reason: string): Promise<StoreResult<WaiverRecord>> {
-    const at = this.now()
-    const id = await auditedTransaction(this.data, async (audit) => {
-      const { id } = await audit.tx.insertInto('store_waivers').values({ jurisdiction, rule, reason, author: actor, state: 'requested', created_at: at }).returning('id').executeTakeFirstOrThrow()
-      await appendAudit(audit, at, actor, 'waiver.requested', `${jurisdiction}/${rule}`, { waiver: id, reason })
-      return id
-    })
-    return { ok: true, value: (await this.waivers()).find((w) => w.id === id)! }
-  }
-
-  async reviewWaiver(reviewer: string, id: number, decision: 'approved' | 'rejected'): Promise<StoreResult<WaiverRecord>> {
-    const waiver = (await this.waivers()).find((w) => w.id === id)
-    if (!waiver) return { ok: false, code: 'NOT_FOUND' }
-    if (same(waiver.author, reviewer)) return { ok: false, code: 'SELF_APPROVAL' }
-    if (waiver.state !== 'requested') return { ok: false, code: 'INVALID_STATE', details: { state: waiver.state } }
-    const at = this.now()
-    await auditedTransaction(this.data, async (audit) => {
-      await audit.tx.updateTable('store_waivers').set({ state: decision, reviewed_by: reviewer, reviewed_at: at }).where('id', '=', id).execute()
-      await appendAudit(audit, at, reviewer, `waiver.${decision}`, `${waiver.jurisdiction}/${waiver.rule}`, { waiver: id, author: waiver.author })
-    })
-    return { ok: true, value: (await this.waivers()).find((w) => w.id === id)! }
-  }
-
   /** Every fingerprint compliance approved (from the audit log), for `schema-lint diff --approved`. */
   async approvedFingerprints(): Promise<string[]> {
     const out = new Set<string>()
@@ -817,7 +799,8 @@ export class DocumentStore {
   /** The lint gate of a release: the published set with every one of these versions in place
    * (a flow may use a popup the same release adds). */
   async checkTogether(versions: DocumentVersion[]): Promise<GateFinding[]> {
-    return lintReleaseGate({ versions, ...(await this.gateBaseline()) })
+    const gate = await this.gateBaseline()
+    return this.afterLint(await lintReleaseGate({ versions, ...gate }), versions, gate)
   }
 
   /**
@@ -828,7 +811,7 @@ export class DocumentStore {
   private async gateBaseline(): Promise<{ baseline: DocumentRecord[]; waivers: Waiver[]; baselineFindings: Promise<GateFinding[]> }> {
     const published = await this.published()
     const baseline = this.recordsOf(new Map([...published].map(([file, v]) => [file, v.content]))).records
-    const waivers = await this.approvedWaivers()
+    const waivers = await this.waiverBook.active()
     const key = `${[...published.values()].map((v) => v.id).join(',')}|${JSON.stringify(waivers)}`
     if (this.baselineFindings?.key !== key) {
       const findings = findingsOf(baseline, waivers)
