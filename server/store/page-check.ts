@@ -25,9 +25,16 @@ export type PageCheck = (input: PageCheckInput) => Promise<GateFinding[]>
 
 const TIMEOUT_MS = 15_000
 
-function get(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+/** One GET of this server (a fresh connection: a kept-alive one the server is closing would fail
+ * the gate for nothing); a connection that fails is asked once more. Status 0: no answer. */
+async function get(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const first = await getOnce(port, path, headers)
+  return first.status === 0 ? getOnce(port, path, headers) : first
+}
+
+function getOnce(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((done) => {
-    const ask = request({ host: '127.0.0.1', port, path, headers: { accept: 'text/html,application/json', ...headers }, timeout: TIMEOUT_MS }, (res) => {
+    const ask = request({ host: '127.0.0.1', port, path, agent: false, headers: { accept: 'text/html,application/json', ...headers }, timeout: TIMEOUT_MS }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))

@@ -7,7 +7,8 @@
  *    flow step's validators compiled by ajv as the server compiles them);
  * 2. the regulatory errors the lint of one set cannot see: a declared identity requirement dropped
  *    or changed, and every ERROR of the review diff's regulatory classes
- *    (tools/schema-lint/rules/regulatory-diff.ts) — each unless an active waiver covers it;
+ *    (tools/schema-lint/rules/regulatory-diff.ts) — each unless an active waiver covers it (not for
+ *    a rollback, which restores content approved before);
  * 3. when nothing above failed, a render of every page the change touches on every site and in
  *    every locale it reaches, by this server (./page-check.ts).
  *
@@ -22,7 +23,9 @@ import type { GateFinding } from './lint-gate'
 import type { PageCheck } from './page-check'
 
 export interface PublishCheckInput {
-  versions: readonly { file: string; content: string; deleted: boolean }[]
+  /** A rollback's versions restore content approved before: the diff's regulatory errors (what
+   * the restored content loosens against what is live) do not apply to them. */
+  versions: readonly { file: string; content: string; deleted: boolean; origin?: string }[]
   baseline: DocumentRecord[]
   waivers: Waiver[]
   /** The page render (absent until the server listens, and in unit tests of the store). */
@@ -41,13 +44,19 @@ export function candidateSet(baseline: readonly DocumentRecord[], versions: Publ
   return { records: [...baseline.filter((r) => !files.has(r.file)), ...changed], problems }
 }
 
-export async function publishChecks(input: PublishCheckInput): Promise<GateFinding[]> {
+/**
+ * The checks after the lint. With `lintFailed` only the regulatory ones run (cheap, and compliance
+ * sees every regulatory error of a change at once); nothing is compiled or rendered until the lint
+ * passes.
+ */
+export async function publishChecks(input: PublishCheckInput & { lintFailed?: boolean }): Promise<GateFinding[]> {
   const files = new Set(input.versions.map((v) => v.file))
   const { records: after, problems } = candidateSet(input.baseline, input.versions)
-  if (problems.length > 0) return problems.map(asFinding('schema', files))
-  const set = checkServedSet(after).map(asFinding('server', files))
-  const regulatory = [...identityRequirementChanges(input.baseline, after, input.waivers), ...regulatoryDiffFindings(input.baseline, after, files, input.waivers)]
-  const found = [...set, ...regulatory]
+  if (problems.length > 0) return input.lintFailed ? [] : problems.map(asFinding('schema', files))
+  const restoring = input.versions.every((v) => v.origin === 'rollback')
+  const regulatory = restoring ? [] : [...identityRequirementChanges(input.baseline, after, input.waivers), ...regulatoryDiffFindings(input.baseline, after, files, input.waivers)]
+  if (input.lintFailed) return regulatory
+  const found = [...checkServedSet(after).map(asFinding('server', files)), ...regulatory]
   if (found.some((f) => f.severity === 'error') || !input.pages) return found
   return [...found, ...(await input.pages({ before: input.baseline, after, files }))]
 }

@@ -140,6 +140,16 @@ export interface DocumentVersion {
   deleted: boolean
 }
 
+/** Versions that went live together by a publish (a version, or a release's). */
+export interface PublishEvent {
+  /** `version/<id>` or `release/<id>`: what the watch rolls back. */
+  subject: string
+  versions: DocumentVersion[]
+  author: string
+  approvedBy: string | null
+  at: number
+}
+
 export type StoreResult<T> = { ok: true; value: T } | { ok: false; code: StoreErrorCode; details?: unknown }
 
 export type StoreErrorCode =
@@ -611,11 +621,11 @@ export class DocumentStore {
     return this.afterLint(lint, [version], gate)
   }
 
-  /** The publish checks after a lint without errors (a lint error is reported alone: nothing
-   * further can be compiled or rendered until it is fixed). */
+  /** The publish checks after the lint (with a lint error, only their regulatory part: nothing is
+   * compiled or rendered until the lint passes). */
   private async afterLint(lint: GateFinding[], versions: readonly DocumentVersion[], gate: { baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
-    if (lint.some((f) => f.severity === 'error')) return lint
-    return [...lint, ...(await publishChecks({ versions, baseline: gate.baseline, waivers: gate.waivers, pages: this.pageCheck }))]
+    const lintFailed = lint.some((f) => f.severity === 'error')
+    return [...lint, ...(await publishChecks({ versions, baseline: gate.baseline, waivers: gate.waivers, pages: this.pageCheck, lintFailed }))]
   }
 
   /** The render of touched pages this server runs in the gate (set once it listens: server/main.ts). */
@@ -709,7 +719,36 @@ export class DocumentStore {
     if (!version.reviewedBy || same(version.reviewedBy, version.author)) return { ok: false, code: 'SELF_APPROVAL' }
     const current = await this.publishedVersionOf(version.file)
     if ((current?.id ?? null) !== version.baseVersion) return { ok: false, code: 'STALE_DRAFT', details: { base: version.baseVersion, published: current?.id ?? null } }
-    return this.goLive(actor, version, current, 'document.published', version.id)
+    const result = await this.goLive(actor, version, current, 'document.published', version.id)
+    if (result.ok) this.announce({ subject: `version/${id}`, versions: [result.value], author: version.author, approvedBy: version.reviewedBy, at: this.now() })
+    return result
+  }
+
+  /** Tells the publish watch (./publish-watch.ts) that versions went live by a publish (never a
+   * rollback or a seed). Its work runs after the answer; a failure there is logged, not thrown. */
+  announce(event: PublishEvent): void {
+    for (const listener of this.publishListeners) listener(event)
+  }
+  onPublished(listener: (event: PublishEvent) => void): () => void {
+    this.publishListeners.add(listener)
+    return () => this.publishListeners.delete(listener)
+  }
+  private readonly publishListeners = new Set<(event: PublishEvent) => void>()
+
+  /**
+   * Puts back what a published version replaced: its base version, or no document when it added
+   * the file. Refused (STALE_DRAFT) when the file has moved on since; the gate applies.
+   */
+  async undo(actor: string, versionId: number): Promise<StoreResult<DocumentVersion>> {
+    const version = await this.version(versionId)
+    if (!version || version.publishedAt === null) return { ok: false, code: 'NOT_FOUND' }
+    const current = await this.publishedVersionOf(version.file)
+    if ((current?.id ?? null) !== (version.deleted ? null : version.id)) return { ok: false, code: 'STALE_DRAFT', details: { file: version.file, published: current?.id ?? null } }
+    if (version.baseVersion !== null) return this.rollback(actor, version.file, version.baseVersion)
+    const id = await this.insertVersion(this.data.db, version.file, '', 'rollback', 'approved', actor, current?.id ?? null, this.now(), true)
+    const result = await this.goLive(actor, (await this.version(id))!, current, 'document.rolled-back', id, { to: null })
+    if (!result.ok) await this.data.db.updateTable('store_versions').set({ state: 'withdrawn' }).where('id', '=', id).execute()
+    return result
   }
 
   /** Puts an earlier published version of a file live again, as a new version (lint gate applies). */
