@@ -74,10 +74,12 @@ export function candidateScope(req: Request, res: Response, next: NextFunction):
 /** True while a gate's request is being answered (its effects must not count as the live site's). */
 export const inCandidate = (): boolean => scope.getStore() !== undefined
 
-/** Tells the gate running this request what went wrong (no-op for every other request). */
-export function reportCandidateProblem(message: string): void {
+/** Tells the gate running this request what went wrong; false for every other request (the
+ * live site's problem, for the caller to log). */
+export function reportCandidateProblem(message: string): boolean {
   const current = scope.getStore()
   current?.candidate.problems.push({ page: current.page, message })
+  return current !== undefined
 }
 
 /** The headers a request this server makes to itself carries to stay in the same candidate. */

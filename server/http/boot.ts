@@ -278,8 +278,7 @@ export function createPageRenderer(deps: ServerDeps) {
     try {
       return Object.fromEntries(await Promise.all(flows.map(async (flow) => [flow.id, await importFlowValidatorModule(flow)] as const)))
     } catch (error) {
-      deps.log.warn('page.form-validators-failed', { error: (error as Error).message })
-      reportCandidateProblem(`its form validators do not compile: ${(error as Error).message}`)
+      if (!reportCandidateProblem(`its form validators do not compile: ${(error as Error).message}`)) deps.log.warn('page.form-validators-failed', { error: (error as Error).message })
       return undefined
     }
   }
@@ -311,10 +310,10 @@ export function createPageRenderer(deps: ServerDeps) {
         validators,
         cookies: req.headers.cookie ?? '',
         experiments,
-        onError: (error) => {
-          deps.log.warn('page.first-screen-failed', { path: req.path, error: (error as Error).message })
-          reportCandidateProblem(`its first screen does not render: ${(error as Error).message}`)
-        },
+        // the publish gate's render of a candidate is told (documents/candidate.ts); the live site's is logged
+        onError: (error) =>
+          reportCandidateProblem(`its first screen does not render: ${(error as Error).message}`) ||
+          deps.log.warn('page.first-screen-failed', { path: req.path, error: (error as Error).message }),
       })
       if (markup !== undefined) remember(key, markup)
     }

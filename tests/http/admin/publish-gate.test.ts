@@ -70,6 +70,29 @@ describe('the gate runs the server’s own compile of the set', () => {
     await operator.post(`/admin/api/versions/${draft}/withdraw`)
   })
 
+  it('a shared page that shows a form only Russia has is refused by a render of the page on every other site and locale it reaches', async () => {
+    const file = 'screens/account-contact-us.json'
+    const doc = readDocumentFile(server, file)
+    doc.body.push({ type: 'form', flow: 'identity-passport', testId: 'passport-form' })
+    const draft = (await operator.post('/admin/api/drafts', { file, content: JSON.stringify(doc) })).json().payload.id
+    const refused = await operator.post(`/admin/api/versions/${draft}/submit`)
+    expect(refused.status).toBe(422)
+    const findings = refused.json().payload as { file: string; rule: string; message: string; severity: string }[]
+    expect(findings.every((f) => f.rule === 'render' && f.file === file && f.severity === 'error')).toBe(true)
+    const pages = findings.map((f) => f.message.split(':')[0]).sort()
+    // every site and locale but Russia's (which has the flow), each page once
+    const expected = server.deps.documents
+      .sites()
+      .filter((site) => site.jurisdiction !== 'russia')
+      .flatMap((site) => site.locales.map((locale) => `${site.id} (${locale}) ${locale === site.defaultLocale ? '' : `/${locale}`}/account/contact-us`))
+      .sort()
+    expect(pages).toEqual(expected)
+    expect(findings[0].message).toContain('a form could not be rendered: identity-passport')
+    // nothing of the candidate reached the live page
+    expect((await spain('/account/contact-us')).body).not.toContain('passport-form')
+    await operator.post(`/admin/api/versions/${draft}/withdraw`)
+  })
+
   it("the studio's live lint reports the same finding for the unsaved text", async () => {
     const doc = readDocumentFile(server, SPAIN_SIGNUP)
     eight(doc)
