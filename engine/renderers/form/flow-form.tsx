@@ -209,11 +209,13 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
     formBox.current?.querySelector('form')?.requestSubmit()
   }, [replay])
 
+  // the form stays mounted across a documents change: a new version re-renders its texts
+  const documentsVersion = runtime.documentsVersion()
   const formContext: FormContext = useMemo(() => {
     const bootstrap = runtime.stores.site.getState().bootstrap
     // the site's preset phone country is its jurisdiction document's (schemas/jurisdictions/*/jurisdiction.json)
-    return { tr, today: today ?? isoDate(Date.now()), phoneCountry: bootstrap?.site.country, server: overServerMarkup, adopt }
-  }, [tr, runtime.stores, overServerMarkup, adopt, today])
+    return { tr, today: today ?? isoDate(Date.now()), phoneCountry: bootstrap?.site.country, server: overServerMarkup, adopt, documentsVersion }
+  }, [tr, runtime.stores, overServerMarkup, adopt, today, documentsVersion])
 
   const transformErrors: ErrorTransformer = useCallback(
     (errors) => errors.map((e) => ({ ...e, message: validationMessage(tr, e.name ?? 'invalid', (e.params ?? {}) as Record<string, unknown>) })),

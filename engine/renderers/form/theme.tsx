@@ -40,6 +40,9 @@ export interface FormContext {
   /** Hydrated over the server's markup (issue 10): a control reports here, by its id, the value
    * the punter gave it before the form was live (the form makes it its data; see `useTypedBefore`). */
   adopt?: (id: string, value: unknown) => void
+  /** The documents version the texts are from: a new one re-renders every label and message in
+   * place (a live form keeps its values across an operator's publish: flow-form.tsx). */
+  documentsVersion?: unknown
 }
 
 const contextOf = (props: { registry: { formContext?: unknown } }): FormContext => {

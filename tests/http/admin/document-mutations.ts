@@ -3,6 +3,7 @@
  * takes the document's JSON and a seeded random source and changes exactly one thing an operator
  * could get wrong. A mutation that does not apply to the document answers undefined.
  */
+import { seededRandom } from '../../unit/experiments/helpers'
 
 export type MutationKind = 'wrong-type' | 'unknown-key' | 'bad-expression' | 'missing-translation' | 'removed-reference' | 'other-value'
 
@@ -13,17 +14,8 @@ export interface Mutation {
   describe: string
 }
 
-/** mulberry32: a small seeded generator, so a failing run reproduces from its seed. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** A seeded generator (mulberry32), so a failing run reproduces from its seed. */
+export const random = (seed: number): (() => number) => seededRandom(seed)
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type Path = (string | number)[]

@@ -17,7 +17,8 @@ import { touchedDocuments, touchedPages } from '../../../server/store/touched-pa
 import { mutate, random, type Mutation } from './document-mutations'
 import { startWithReviewers, type AdminClient, type TestServer } from './support'
 
-const SEED = Number(process.env.PARLAY_FUZZ_SEED ?? 29)
+// seed 4's run includes the incident's kind in Italy's sign-up (a step schema's maxLength made a word)
+const SEED = Number(process.env.PARLAY_FUZZ_SEED ?? 4)
 const COUNT = Number(process.env.PARLAY_FUZZ_COUNT ?? 30)
 
 let server: TestServer
@@ -80,7 +81,8 @@ async function tryMutation(mutation: Mutation): Promise<Outcome> {
 describe(`mutated documents through the four-eyes path (seed ${SEED}, ${COUNT} mutations)`, () => {
   it('each mutation is refused by the gate with a file, JSON path and reason, or, once live, its pages on every site answer 2xx/4xx', { timeout: 900_000 }, async () => {
     const next = random(SEED)
-    const published = (await operator.get('/admin/api/documents')).json().payload as { file: string }[]
+    // in code-point order, whatever the database's collation: a seed picks the same documents on both engines
+    const published = ((await operator.get('/admin/api/documents')).json().payload as { file: string }[]).sort((a, b) => (a.file < b.file ? -1 : 1))
     // documents by kind of folder (flows, screens, popups, jurisdictions, texts …): each kind is as
     // likely as another, whatever its number of files
     const byKind = new Map<string, { file: string }[]>()
