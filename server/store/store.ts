@@ -334,6 +334,21 @@ registerSchema('q031-document-store', async (db, engine) => {
     .execute()
 })
 
+// Waivers scoped to one document, with an end and a four-eyes revocation (./waivers.ts); after
+// q031, which makes the table on PostgreSQL.
+registerSchema('q033-store-waiver-scope', async (db) => {
+  for (const [column, type] of [
+    ['document', 'text'],
+    ['expires_at', 'bigint'],
+    ['revoke_requested_by', 'text'],
+    ['revoke_requested_at', 'bigint'],
+    ['revoke_reason', 'text'],
+    ['revoked_by', 'text'],
+    ['revoked_at', 'bigint'],
+  ] as const)
+    await db.schema.alterTable('store_waivers').addColumn(column, type).execute()
+})
+
 /** Where a store's statements run: the layer's database, or the transaction they belong to. */
 export type Executor = Kysely<Tables> | Transaction<Tables>
 

@@ -9,7 +9,6 @@
  * whole rule for ever is exactly what compliance could not accept.
  */
 import type { DataLayer } from '../db/data-layer'
-import { registerSchema } from '../db/schema'
 import { appendAudit, auditedTransaction } from './audit'
 import type { Executor, StoreResult } from './store'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
@@ -17,19 +16,6 @@ import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
 /** The longest a waiver may run: a waiver is a bridge to a fix, not a new rule. */
 export const MAX_WAIVER_DAYS = 180
 const DAY = 86_400_000
-
-registerSchema('q033-store-waiver-scope', async (db) => {
-  for (const [column, type] of [
-    ['document', 'text'],
-    ['expires_at', 'bigint'],
-    ['revoke_requested_by', 'text'],
-    ['revoke_requested_at', 'bigint'],
-    ['revoke_reason', 'text'],
-    ['revoked_by', 'text'],
-    ['revoked_at', 'bigint'],
-  ] as const)
-    await db.schema.alterTable('store_waivers').addColumn(column, type).execute()
-})
 
 /** Where a waiver stands at a moment: `active` is the only status the gate honours. */
 export type WaiverStatus = 'requested' | 'active' | 'revocation-requested' | 'expired' | 'rejected' | 'revoked'
