@@ -12,6 +12,8 @@ import { existsSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import type { ServerDeps } from './deps'
 import { createDocumentsRouter, servesPage } from './documents/router'
+import { candidateScope } from './documents/candidate'
+import { countPublishErrors } from './store/publish-watch'
 import { HTTP_ERRORS, sendError, sendOk } from './http/envelope'
 import { createErrorPages } from './http/error-pages'
 import { createPageRenderer, type RenderedPage } from './http/boot'
@@ -57,9 +59,13 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
   app.set('etag', false)
+  // the publish gate's own requests see the set with the change in place (server/documents/candidate.ts)
+  app.use(candidateScope)
   // Every request: a request id, one log line, counted and timed per route template (server/ops).
   const metrics = (deps.metrics ??= createMetrics(deps))
   app.use(logRequests(deps))
+  // 5xx on the pages of a fresh publish count toward its automatic rollback (server/store/publish-watch.ts)
+  app.use(countPublishErrors(deps))
   app.use(metrics.middleware)
   app.use(
     helmet({

@@ -17,6 +17,7 @@ import { refuseHalfConvertedPostgres } from './db/stores'
 import { migrateSchema } from './db/schema'
 import type { ServerConfig, ServerDeps } from './deps'
 import { DocumentLoadError, createDocumentService } from './documents/service'
+import { withCandidates } from './documents/candidate'
 import { formatProblem } from '../shared/documents/loader'
 import { createLogger, type Logger } from './log'
 import { answerClientErrors } from './http/client-errors'
@@ -24,6 +25,7 @@ import { attachRealtime } from './realtime/server'
 import { createDevClock } from './regulation/dev-clock'
 import { createLifecycle } from './ops/lifecycle'
 import { DocumentStore } from './store/store'
+import { createPageCheck } from './store/page-check'
 import { openBus } from './bus'
 import { relayEvents } from './bus/relay'
 import { publishGeneration, syncPublishedDocuments, type DocumentsSync } from './bus/documents-sync'
@@ -114,7 +116,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     closeDatabase(db)
     throw error
   }
-  const documents = createDocumentService({ root: config.documentsDir })
+  // answers from a candidate set inside the publish gate's own requests (documents/candidate.ts)
+  const documents = withCandidates(createDocumentService({ root: config.documentsDir }))
   documents.reload()
   const lifecycle = createLifecycle()
   const bus = await openBus({ redisUrl: options.redisUrl, log, now })
@@ -164,6 +167,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   deps.metrics?.watchSockets(realtime.connections)
   lifecycle.serving()
   const port = (server.address() as AddressInfo).port
+  // the publish gate renders the pages a change touches by asking this server itself (store/page-check.ts)
+  store.usePageCheck(createPageCheck({ port, root: config.documentsDir }))
   const url = `http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${port}`
   log.info('server.started', { url, documents: documents.list().length, sites: documents.sites().map((s) => s.id) })
   return {

@@ -284,7 +284,7 @@ function ReleaseView({ id, me, onChanged, onWaivers }: { id: number; me: Me; onC
           {item.lint.length > 0 ? (
             <ul className="findings" data-testid="release-lint">
               {item.lint.map((f, i) => (
-                <li key={i} className={`severity-${f.severity}`}>{f.severity}: <code>{f.pointer || '/'}</code> {f.message}</li>
+                <li key={i} className={`severity-${f.severity}`}>{f.severity}: <code>{f.file ? `${f.file}:` : ''}{f.pointer || '/'}</code> {f.message}</li>
               ))}
             </ul>
           ) : null}

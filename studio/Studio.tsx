@@ -165,13 +165,13 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
         {view === 'form' && formKind ? (
           <FormView kind={kind!} schema={schema as Record<string, unknown> | undefined} text={text} readOnly={readOnly} onChange={setText} />
         ) : (
-          <CodeEditor text={text} schema={schema} findings={findings} readOnly={readOnly} onChange={setText} />
+          <CodeEditor text={text} schema={schema} findings={findings.filter((f) => !f.file || f.file === file)} readOnly={readOnly} onChange={setText} />
         )}
         {findings.length > 0 ? (
           <ul className="findings" data-testid="studio-findings">
             {findings.map((f, i) => (
               <li key={i} className={`severity-${f.severity}`}>
-                {f.severity}: <code>{f.pointer || '/'}</code> {f.message}
+                {f.severity}: <code>{f.file && f.file !== file ? `${f.file}:` : ''}{f.pointer || '/'}</code> {f.rule ? <span className="muted">[{f.rule}]</span> : null} {f.message}
               </li>
             ))}
           </ul>

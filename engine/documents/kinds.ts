@@ -563,6 +563,27 @@ export const jurisdictionSchema = {
         },
       },
     },
+    identityRequirements: {
+      type: 'array',
+      maxItems: 10,
+      description:
+        "Identity the regulator requires of this site's punters at sign-up (Spain's DNI/NIE, Denmark's CPR and MitID, Italy's codice fiscale). The regulatory lint checks every sign-up flow and the sign-up settings keep each one (rule identity-requirements), and the publish gate refuses a change that drops or loosens one unless a waiver covers it.",
+      items: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: {
+          id,
+          name: { type: 'string', minLength: 1, maxLength: 60, description: 'What compliance calls it ("DNI/NIE").' },
+          field: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$', description: 'A field every sign-up flow of the site requires.' },
+          pattern: { type: 'string', maxLength: 200, description: "The field's pattern, exactly: a looser one is refused." },
+          check: { enum: SIGNUP_CHECKS, description: 'A server check of the sign-up data that must stay in `signup.checks`.' },
+          signupSetting: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*$', description: 'A `signup` setting that must stay true (Denmark: requireCpr).' },
+          identityProvider: { type: 'string', pattern: '^[a-z0-9-]+$', description: '`signup.identityProvider` must stay this (Denmark: mitid).' },
+          route: { type: 'string', pattern: '^/', description: 'A page the site must keep serving (the identity provider\'s return).' },
+        },
+        additionalProperties: false,
+      },
+    },
     afterSignUp: chain,
     afterRegistrationTokenLogin: { ...chain, description: 'Runs after a punter has logged in with the registration token of a confirmation link and gone to the root (spec §4).' },
     identification: {

@@ -19,6 +19,7 @@ import { retireDemoAdmins, seedDemoAdmins } from './staff'
 import { createAdminRouter } from './router'
 import { releaseBookOf } from '../store/releases'
 import { rememberScheduler, startReleaseScheduler } from '../store/release-scheduler'
+import { publishWatchOf, startPublishWatch } from '../store/publish-watch'
 
 /** The store of the running server (tests and tools reach it through here). */
 export let currentStore: DocumentStore | undefined
@@ -49,6 +50,9 @@ export const adminModule: ServerModule = {
     app.use(createAdminRouter(deps, store, adminsReady))
     // Scheduled releases go live when the server's clock reaches their time (server/store/release-scheduler.ts).
     rememberScheduler(store, startReleaseScheduler(releaseBookOf(store, deps.now), store, { log: deps.log, isOpen: () => deps.db.open }))
+    // After each publish its pages are watched; errors there roll it back (server/store/publish-watch.ts).
+    publishWatchOf(store)?.stop()
+    startPublishWatch(deps)
   },
 }
 

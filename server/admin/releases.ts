@@ -145,7 +145,9 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
     const holding = await Promise.all(inReview.map((v) => store.releaseHolding(v.id)))
     const versions = inReview.filter((_, i) => holding[i] === undefined)
     // waivers wait for compliance too (four-eyes: never the admin who asked for one)
-    const waivers = (await store.waivers()).filter((w) => w.state === 'requested' && w.author.toLowerCase() !== me)
+    const waivers = (await store.waiverBook.list()).filter(
+      (w) => (w.status === 'requested' && w.author.toLowerCase() !== me) || (w.status === 'revocation-requested' && w.revocation?.requestedBy.toLowerCase() !== me),
+    )
     const mine = req.admin!.user.role === 'compliance'
     sendOk(res, { count: mine ? releases.length + versions.length + waivers.length : 0, releases: await Promise.all(releases.map(summary)), versions: versions.map(itemSummary), waivers })
   })

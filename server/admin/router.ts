@@ -19,7 +19,6 @@ import { previewCookies, resolvePreview } from '../store/preview'
 import type { DocumentStore, DocumentVersion, StoreResult } from '../store/store'
 import { documentLabel } from '../../tools/schema-lint/diff/differ'
 import { DIFF_FORMATS, render, summaryOf, toHtmlFragment, type DiffFormat } from '../../tools/schema-lint/diff/formats'
-import { REGULATORY_RULES } from '../../tools/schema-lint/rules/regulatory'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import { adminOutboxRoute } from '../signup/outbox'
 import { limitSupport } from './support-role'
@@ -34,6 +33,7 @@ import { closeSession, csrfMatches, sessionFor, SESSION_MS, type AdminRole, type
 import { ADMIN_COOKIE as COOKIE, createSignInRouter, SIGN_IN_PATHS } from './sign-in'
 import { currentCheckpoint } from '../store/audit'
 import { checkpointLine } from './checkpoint-line'
+import { createWaiversRouter } from './waivers'
 
 const PUBLIC_DIR = join(import.meta.dirname, 'public')
 
@@ -380,31 +380,8 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
     res.json(record.served)
   })
 
-  // ---- waivers ------------------------------------------------------------------------------------
-
-  router.get('/admin/api/waivers', async (_req, res) => sendOk(res, { waivers: await store.waivers(), rules: REGULATORY_RULES.map((r) => ({ id: r.id, description: r.description, jurisdictions: r.jurisdictions ?? null })) }))
-
-  const waiverSchema = {
-    type: 'object',
-    required: ['jurisdiction', 'rule', 'reason'],
-    properties: {
-      jurisdiction: { type: 'string', pattern: '^[a-z]+$', maxLength: 40 },
-      rule: { enum: REGULATORY_RULES.map((r) => r.id) },
-      reason: { type: 'string', minLength: 10, maxLength: 2000, pattern: '\\S' },
-    },
-    additionalProperties: false,
-  }
-  router.post('/admin/api/waivers', role('operator', 'compliance'), validateBody(waiverSchema), async (req: AdminRequest, res) => {
-    const { jurisdiction, rule, reason } = req.body as { jurisdiction: string; rule: string; reason: string }
-    if (!deps.documents.site(jurisdiction)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'jurisdiction', code: 'enum' })
-    await answer(res, store.requestWaiver(req.admin!.user.email, jurisdiction, rule, reason), (w) => w, 201)
-  })
-  for (const decision of ['approve', 'reject'] as const)
-    router.post(`/admin/api/waivers/:id/${decision}`, role('compliance'), async (req: AdminRequest, res) => {
-      const id = idParam(req)
-      if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
-      await answer(res, store.reviewWaiver(req.admin!.user.email, id, decision === 'approve' ? 'approved' : 'rejected'), (w) => w)
-    })
+  // ---- waivers: scoped, ending, revocable, four-eyes (server/admin/waivers.ts) -----------------
+  router.use(createWaiversRouter(deps, store, role))
 
   // ---- audit log ----------------------------------------------------------------------------------
 

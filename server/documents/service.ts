@@ -11,7 +11,7 @@ import type { SiteBootstrap } from '../../engine/core/contracts'
 import type { DocumentKind } from '../../engine/documents/kinds'
 import type { JurisdictionDocument } from '../../engine/documents/types'
 import { formatProblem, hashOf, loadDocuments, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
-import { gameSetProblems } from '../../shared/games/offer'
+import { checkServedSet } from './set-check'
 
 export interface SiteRequest {
   jurisdiction: string
@@ -99,29 +99,6 @@ function toSite(record: DocumentRecord): Site {
   }
 }
 
-function checkSet(records: DocumentRecord[]): DocumentProblem[] {
-  const problems: DocumentProblem[] = []
-  const jurisdictions = records.filter((r) => r.kind === 'jurisdiction')
-  if (jurisdictions.length === 0) problems.push({ file: 'jurisdictions', pointer: '', message: 'no jurisdiction document: at least one site is needed' })
-  const defaults = jurisdictions.filter((r) => r.source.default === true)
-  if (jurisdictions.length > 0 && defaults.length !== 1)
-    problems.push({ file: 'jurisdictions', pointer: '/default', message: `exactly one jurisdiction must be the default site (found ${defaults.length})` })
-  const hostOwner = new Map<string, string>()
-  for (const record of jurisdictions) {
-    const doc = record.source as unknown as JurisdictionDocument
-    for (const [i, host] of doc.hosts.entries()) {
-      const owner = hostOwner.get(host)
-      if (owner) problems.push({ file: record.file, pointer: `/hosts/${i}`, message: `host ${host} is also claimed by ${owner}` })
-      hostOwner.set(host, record.file)
-    }
-    if (!doc.locales.includes(doc.defaultLocale))
-      problems.push({ file: record.file, pointer: '/defaultLocale', message: `default locale ${doc.defaultLocale} is not among the site's locales` })
-  }
-  // casino games and the jurisdictions' return ranges (a shared game outside a range is only withheld)
-  problems.push(...gameSetProblems(records).filter((p) => p.severity === 'error'))
-  return problems
-}
-
 export function createDocumentService(options: { root: string }): DocumentService {
   const { root } = options
   let records: DocumentRecord[] = []
@@ -133,7 +110,8 @@ export function createDocumentService(options: { root: string }): DocumentServic
   let timer: NodeJS.Timeout | undefined
 
   const install = (next: DocumentRecord[]) => {
-    const problems = checkSet(next)
+    // the set check the publish gate runs too (./set-check.ts): sites, and every flow's validators
+    const problems = checkServedSet(next)
     if (problems.length > 0) throw new DocumentLoadError(problems)
     records = next
     const sites = next.filter((r) => r.kind === 'jurisdiction').map(toSite)

@@ -29,6 +29,10 @@ import { findingsOf, lintDeletionGate, lintGate, lintReleaseGate, type GateFindi
 import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
 import { readSnapshot, snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
+import { WaiverBook } from './waivers'
+import { publishChecks } from './publish-check'
+import type { PageCheck } from './page-check'
+export type { WaiverRecord } from './waivers'
 
 registerMigration(
   '101-document-store',
@@ -136,12 +140,14 @@ export interface DocumentVersion {
   deleted: boolean
 }
 
-export interface WaiverRecord extends Waiver {
-  id: number
+/** Versions that went live together by a publish (a version, or a release's). */
+export interface PublishEvent {
+  /** `version/<id>` or `release/<id>`: what the watch rolls back. */
+  subject: string
+  versions: DocumentVersion[]
   author: string
-  state: 'requested' | 'approved' | 'rejected' | 'revoked'
-  reviewedBy: string | null
-  createdAt: number
+  approvedBy: string | null
+  at: number
 }
 
 export type StoreResult<T> = { ok: true; value: T } | { ok: false; code: StoreErrorCode; details?: unknown }
@@ -195,6 +201,14 @@ interface WaiverTable {
   reviewed_by: string | null
   reviewed_at: number | null
   created_at: number
+  // q033-store-waiver-scope (./waivers.ts): one document, an end, a four-eyes revocation
+  document: string | null
+  expires_at: number | null
+  revoke_requested_by: string | null
+  revoke_requested_at: number | null
+  revoke_reason: string | null
+  revoked_by: string | null
+  revoked_at: number | null
 }
 
 export interface ReleaseTable {
@@ -318,6 +332,21 @@ registerSchema('q031-document-store', async (db, engine) => {
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute()
+})
+
+// Waivers scoped to one document, with an end and a four-eyes revocation (./waivers.ts); after
+// q031, which makes the table on PostgreSQL.
+registerSchema('q033-store-waiver-scope', async (db) => {
+  for (const [column, type] of [
+    ['document', 'text'],
+    ['expires_at', 'bigint'],
+    ['revoke_requested_by', 'text'],
+    ['revoke_requested_at', 'bigint'],
+    ['revoke_reason', 'text'],
+    ['revoked_by', 'text'],
+    ['revoked_at', 'bigint'],
+  ] as const)
+    await db.schema.alterTable('store_waivers').addColumn(column, type).execute()
 })
 
 /** Where a store's statements run: the layer's database, or the transaction they belong to. */
@@ -477,24 +506,11 @@ export class DocumentStore {
     return diffDocumentSets(this.snapshotsOf(published), this.snapshotsOf(published, version))
   }
 
-  async approvedWaivers(): Promise<Waiver[]> {
-    const rows = await this.data.db.selectFrom('store_waivers').select(['jurisdiction', 'rule', 'reason']).where('state', '=', 'approved').orderBy('id').execute()
-    return rows.map((w) => ({ ...w }))
+  /** The waivers of regulatory findings (./waivers.ts): scoped, ending, revocable, four-eyes. */
+  get waiverBook(): WaiverBook {
+    return (this.waiverBookCache ??= new WaiverBook(this.data, this.now))
   }
-
-  async waivers(tx: Executor = this.data.db): Promise<WaiverRecord[]> {
-    const rows = await tx.selectFrom('store_waivers').selectAll().orderBy('id', 'desc').execute()
-    return rows.map((w) => ({
-      id: w.id,
-      jurisdiction: w.jurisdiction,
-      rule: w.rule,
-      reason: w.reason,
-      author: w.author,
-      state: w.state,
-      reviewedBy: w.reviewed_by ?? null,
-      createdAt: w.created_at,
-    }))
-  }
+  private waiverBookCache?: WaiverBook
 
   // ---- seeding from the files in git ----------------------------------------------------------
 
@@ -610,12 +626,28 @@ export class DocumentStore {
     return { ok: true, value: (await this.version(id))! }
   }
 
-  /** Runs the lint gate against the current published set. */
+  /** Runs the gate against the current published set: the lint, then (when it passes) the
+   * server's own checks of the set with the version in place and the render of every page it
+   * touches (./publish-check.ts). */
   async check(version: DocumentVersion): Promise<GateFinding[]> {
     const gate = await this.gateBaseline()
     const input = { file: version.file, content: version.content, ...gate }
-    return version.deleted ? lintDeletionGate(input) : lintGate(input)
+    const lint = await (version.deleted ? lintDeletionGate(input) : lintGate(input))
+    return this.afterLint(lint, [version], gate)
   }
+
+  /** The publish checks after the lint (with a lint error, only their regulatory part: nothing is
+   * compiled or rendered until the lint passes). */
+  private async afterLint(lint: GateFinding[], versions: readonly DocumentVersion[], gate: { baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
+    const lintFailed = lint.some((f) => f.severity === 'error')
+    return [...lint, ...(await publishChecks({ versions, baseline: gate.baseline, waivers: gate.waivers, pages: this.pageCheck, lintFailed }))]
+  }
+
+  /** The render of touched pages this server runs in the gate (set once it listens: server/main.ts). */
+  usePageCheck(check: PageCheck | undefined): void {
+    this.pageCheck = check
+  }
+  private pageCheck?: PageCheck
 
   async submit(actor: string, id: number): Promise<StoreResult<DocumentVersion>> {
     const version = await this.version(id)
@@ -702,7 +734,36 @@ export class DocumentStore {
     if (!version.reviewedBy || same(version.reviewedBy, version.author)) return { ok: false, code: 'SELF_APPROVAL' }
     const current = await this.publishedVersionOf(version.file)
     if ((current?.id ?? null) !== version.baseVersion) return { ok: false, code: 'STALE_DRAFT', details: { base: version.baseVersion, published: current?.id ?? null } }
-    return this.goLive(actor, version, current, 'document.published', version.id)
+    const result = await this.goLive(actor, version, current, 'document.published', version.id)
+    if (result.ok) this.announce({ subject: `version/${id}`, versions: [result.value], author: version.author, approvedBy: version.reviewedBy, at: this.now() })
+    return result
+  }
+
+  /** Tells the publish watch (./publish-watch.ts) that versions went live by a publish (never a
+   * rollback or a seed). Its work runs after the answer; a failure there is logged, not thrown. */
+  announce(event: PublishEvent): void {
+    for (const listener of this.publishListeners) listener(event)
+  }
+  onPublished(listener: (event: PublishEvent) => void): () => void {
+    this.publishListeners.add(listener)
+    return () => this.publishListeners.delete(listener)
+  }
+  private readonly publishListeners = new Set<(event: PublishEvent) => void>()
+
+  /**
+   * Puts back what a published version replaced: its base version, or no document when it added
+   * the file. Refused (STALE_DRAFT) when the file has moved on since; the gate applies.
+   */
+  async undo(actor: string, versionId: number): Promise<StoreResult<DocumentVersion>> {
+    const version = await this.version(versionId)
+    if (!version || version.publishedAt === null) return { ok: false, code: 'NOT_FOUND' }
+    const current = await this.publishedVersionOf(version.file)
+    if ((current?.id ?? null) !== (version.deleted ? null : version.id)) return { ok: false, code: 'STALE_DRAFT', details: { file: version.file, published: current?.id ?? null } }
+    if (version.baseVersion !== null) return this.rollback(actor, version.file, version.baseVersion)
+    const id = await this.insertVersion(this.data.db, version.file, '', 'rollback', 'approved', actor, current?.id ?? null, this.now(), true)
+    const result = await this.goLive(actor, (await this.version(id))!, current, 'document.rolled-back', id, { to: null })
+    if (!result.ok) await this.data.db.updateTable('store_versions').set({ state: 'withdrawn' }).where('id', '=', id).execute()
+    return result
   }
 
   /** Puts an earlier published version of a file live again, as a new version (lint gate applies). */
@@ -745,31 +806,6 @@ export class DocumentStore {
       return { ok: false, code: 'SET_INVALID', details: (error as { problems?: unknown }).problems ?? String(error) }
     }
     return { ok: true, value: (await this.version(id))! }
-  }
-
-  // ---- waivers --------------------------------------------------------------------------------
-
-  async requestWaiver(actor: string, jurisdiction: string, rule: string, reason: string): Promise<StoreResult<WaiverRecord>> {
-    const at = this.now()
-    const id = await auditedTransaction(this.data, async (audit) => {
-      const { id } = await audit.tx.insertInto('store_waivers').values({ jurisdiction, rule, reason, author: actor, state: 'requested', created_at: at }).returning('id').executeTakeFirstOrThrow()
-      await appendAudit(audit, at, actor, 'waiver.requested', `${jurisdiction}/${rule}`, { waiver: id, reason })
-      return id
-    })
-    return { ok: true, value: (await this.waivers()).find((w) => w.id === id)! }
-  }
-
-  async reviewWaiver(reviewer: string, id: number, decision: 'approved' | 'rejected'): Promise<StoreResult<WaiverRecord>> {
-    const waiver = (await this.waivers()).find((w) => w.id === id)
-    if (!waiver) return { ok: false, code: 'NOT_FOUND' }
-    if (same(waiver.author, reviewer)) return { ok: false, code: 'SELF_APPROVAL' }
-    if (waiver.state !== 'requested') return { ok: false, code: 'INVALID_STATE', details: { state: waiver.state } }
-    const at = this.now()
-    await auditedTransaction(this.data, async (audit) => {
-      await audit.tx.updateTable('store_waivers').set({ state: decision, reviewed_by: reviewer, reviewed_at: at }).where('id', '=', id).execute()
-      await appendAudit(audit, at, reviewer, `waiver.${decision}`, `${waiver.jurisdiction}/${waiver.rule}`, { waiver: id, author: waiver.author })
-    })
-    return { ok: true, value: (await this.waivers()).find((w) => w.id === id)! }
   }
 
   /** Every fingerprint compliance approved (from the audit log), for `schema-lint diff --approved`. */
@@ -817,7 +853,8 @@ export class DocumentStore {
   /** The lint gate of a release: the published set with every one of these versions in place
    * (a flow may use a popup the same release adds). */
   async checkTogether(versions: DocumentVersion[]): Promise<GateFinding[]> {
-    return lintReleaseGate({ versions, ...(await this.gateBaseline()) })
+    const gate = await this.gateBaseline()
+    return this.afterLint(await lintReleaseGate({ versions, ...gate }), versions, gate)
   }
 
   /**
@@ -828,7 +865,7 @@ export class DocumentStore {
   private async gateBaseline(): Promise<{ baseline: DocumentRecord[]; waivers: Waiver[]; baselineFindings: Promise<GateFinding[]> }> {
     const published = await this.published()
     const baseline = this.recordsOf(new Map([...published].map(([file, v]) => [file, v.content]))).records
-    const waivers = await this.approvedWaivers()
+    const waivers = await this.waiverBook.active()
     const key = `${[...published.values()].map((v) => v.id).join(',')}|${JSON.stringify(waivers)}`
     if (this.baselineFindings?.key !== key) {
       const findings = findingsOf(baseline, waivers)

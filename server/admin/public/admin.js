@@ -248,30 +248,44 @@ async function versionView(id) {
 async function waiversView() {
   const at = location.hash
   const result = await api('GET', '/admin/api/waivers')
-  const { waivers, rules } = result.json.payload
-  const jurisdiction = h('input', { placeholder: 'jurisdiction, e.g. denmark' })
-  const rule = h('select', {}, ...rules.map((r) => h('option', { value: r.id }, `${r.id}: ${r.description}`)))
-  const reason = h('textarea', { placeholder: 'Reason (recorded in the audit log)' })
-  const ask = h('button', { type: 'button' }, 'Request waiver')
+  const { waivers, rules, maxDays } = result.json.payload
+  const jurisdiction = h('input', { placeholder: 'jurisdiction, e.g. denmark', 'data-testid': 'waiver-jurisdiction' })
+  const rule = h('select', { 'data-testid': 'waiver-rule' }, ...rules.map((r) => h('option', { value: r.id }, `${r.id}: ${r.description}`)))
+  const documentFile = h('input', { placeholder: 'document, e.g. jurisdictions/denmark/jurisdiction.json', size: 48, 'data-testid': 'waiver-document' })
+  const days = h('input', { type: 'number', min: 1, max: maxDays, value: 30, 'data-testid': 'waiver-days' })
+  const reason = h('textarea', { placeholder: 'Reason (recorded in the audit log)', 'data-testid': 'waiver-reason' })
+  const ask = h('button', { type: 'button', 'data-testid': 'waiver-request-button' }, 'Request waiver')
   ask.addEventListener('click', async () => {
-    const r = await api('POST', '/admin/api/waivers', { jurisdiction: jurisdiction.value, rule: rule.value, reason: reason.value })
+    const expiresAt = new Date(Date.now() + Number(days.value) * 86400000).toISOString()
+    const r = await api('POST', '/admin/api/waivers', { jurisdiction: jurisdiction.value, rule: rule.value, document: documentFile.value, reason: reason.value, expiresAt })
     if (!r.ok) return notice(errorText(r), 'error')
     waiversView()
   })
-  const decide = (w, decision) =>
+  const act = (w, path, label, body) =>
     h('button', {
       type: 'button',
       onclick: async () => {
-        const r = await api('POST', `/admin/api/waivers/${w.id}/${decision}`)
+        const r = await api('POST', `/admin/api/waivers/${w.id}/${path}`, body?.())
         if (!r.ok) return notice(errorText(r), 'error')
         waiversView()
       },
-    }, decision)
-  show(at, 
+    }, label)
+  const mine = (email) => email && email.toLowerCase() === me.email.toLowerCase()
+  const controls = (w) => {
+    if (w.status === 'requested' && me.role === 'compliance' && !mine(w.author)) return [act(w, 'approve', 'approve'), ' ', act(w, 'reject', 'reject')]
+    if (w.status === 'revocation-requested' && me.role === 'compliance' && !mine(w.revocation.requestedBy)) return [act(w, 'revocation/approve', 'revoke'), ' ', act(w, 'revocation/reject', 'keep')]
+    if (w.status === 'active') return [act(w, 'revoke', 'ask to revoke', () => ({ reason: prompt('Why revoke this waiver? (at least 10 characters)') ?? '' }))]
+    return ''
+  }
+  const line = (w) =>
+    `#${w.id} ${w.jurisdiction} / ${w.rule} / ${w.document || '(no document)'}: ${w.status}${w.expiresAt ? ` until ${when(w.expiresAt)}` : ''} — “${w.reason}” by ${w.author}${w.reviewedBy ? `, approved by ${w.reviewedBy}` : ''}${w.revocation ? `; revocation asked by ${w.revocation.requestedBy}: “${w.revocation.reason}”` : ''}${w.revokedBy ? `; revoked by ${w.revokedBy}` : ''} `
+  show(at,
     h('h1', {}, 'Regulatory waivers'),
-    h('ul', {}, ...waivers.map((w) => h('li', {}, `#${w.id} ${w.jurisdiction} / ${w.rule}: ${w.state} — “${w.reason}” by ${w.author}${w.reviewedBy ? `, reviewed by ${w.reviewedBy}` : ''} `, me.role === 'compliance' && w.state === 'requested' ? [decide(w, 'approve'), ' ', decide(w, 'reject')] : ''))),
+    h('p', {}, `A waiver lets one rule pass in one jurisdiction's one document until it ends (at most ${maxDays} days); granting and revoking each need a second person.`),
+    h('ul', {}, ...waivers.map((w) => h('li', { 'data-testid': 'waiver-row', 'data-status': w.status }, line(w), controls(w)))),
     h('h2', {}, 'Request a waiver'),
     h('p', {}, jurisdiction, ' ', rule),
+    h('p', {}, documentFile, ' for ', days, ' days'),
     reason,
     h('p', {}, ask),
   )

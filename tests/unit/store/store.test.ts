@@ -107,11 +107,12 @@ describe('four-eyes and the lint gate in the store', () => {
       expect(await store.createDraft('olga@parlay.test', file, '{}')).toMatchObject({ ok: false, code: 'INVALID_FILE' })
   })
   it('a waiver cannot be approved by the person who asked for it', async () => {
-    const waiver = await store.requestWaiver('olga@parlay.test', 'spain', 'terms-consent', 'moved to a consent screen')
+    const document = 'jurisdictions/spain/flows/signup-email.json'
+    const waiver = await store.waiverBook.request('olga@parlay.test', { jurisdiction: 'spain', rule: 'terms-consent', document, reason: 'moved to a consent screen', expiresAt: clock + 86_400_000 })
     const id = waiver.ok ? waiver.value.id : 0
-    expect(await store.reviewWaiver('olga@parlay.test', id, 'approved')).toMatchObject({ ok: false, code: 'SELF_APPROVAL' })
-    expect(await store.reviewWaiver('carlos@parlay.test', id, 'approved')).toMatchObject({ ok: true })
-    expect(await store.approvedWaivers()).toEqual([{ jurisdiction: 'spain', rule: 'terms-consent', reason: 'moved to a consent screen' }])
+    expect(await store.waiverBook.review('olga@parlay.test', id, 'approved')).toMatchObject({ ok: false, code: 'SELF_APPROVAL' })
+    expect(await store.waiverBook.review('carlos@parlay.test', id, 'approved')).toMatchObject({ ok: true })
+    expect(await store.waiverBook.active()).toEqual([{ jurisdiction: 'spain', rule: 'terms-consent', document, reason: 'moved to a consent screen' }])
   })
   it('a refused install (the server rejects the set) records nothing', async () => {
     const refusing = new DocumentStore({
