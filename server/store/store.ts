@@ -23,11 +23,14 @@ import { isStorageUnavailable, registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
 import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
-import { listDocumentFiles, readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
+import { listDocumentFiles, readDocument, readDocumentSet, variantOf, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
+import { isBaseFile, resolveOverlaySet, type ResolvedSet } from '../../shared/documents/overlay-set'
 import { appendAudit, audit, auditDetailsOf, auditedTransaction, type AuditScope } from './audit'
-import { findingsOf, lintDeletionGate, lintGate, lintReleaseGate, type GateFinding } from './lint-gate'
+import { findingsOf, lintReleaseGate, type GateFinding } from './lint-gate'
+import { overlayEffects, textsWith } from './overlay-gate'
 import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
-import { readSnapshot, snapshotOf } from '../../tools/schema-lint/diff/sources'
+import { overlayConflictFindings } from '../../tools/schema-lint/diff/overlay-conflicts'
+import { readSnapshot, snapshotOf, snapshotsOfTexts } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
 
 registerMigration(
@@ -452,10 +455,15 @@ export class DocumentStore {
   }
 
   private snapshotsOf(published: Map<string, DocumentVersion>, withVersion?: DocumentVersion): DocumentSnapshot[] {
+    return snapshotsOfTexts(this.textsOf(published, withVersion))
+  }
+
+  /** The published texts, with a version in place (one that does not parse leaves the published text). */
+  private textsOf(published: Map<string, DocumentVersion>, withVersion?: DocumentVersion): Map<string, string> {
     const texts = new Map([...published].map(([file, v]) => [file, v.content]))
     if (withVersion?.deleted) texts.delete(withVersion.file)
     else if (withVersion && snapshotOf(withVersion.file, withVersion.content)) texts.set(withVersion.file, withVersion.content)
-    return [...texts].flatMap(([file, text]) => snapshotOf(file, text) ?? [])
+    return texts
   }
 
   /** The served records the published set would have with this version live. */
@@ -470,11 +478,16 @@ export class DocumentStore {
   async diff(version: DocumentVersion, tx: Executor = this.data.db): Promise<DiffFinding[]> {
     const published = await this.published(tx)
     const read = readSnapshot(version.file, version.content)
-    if (!version.deleted && 'problem' in read) {
-      const current = published.get(version.file)
-      return [unparseableFinding(version.file, read.problem, current ? (snapshotOf(current.file, current.content) ?? undefined) : undefined)]
-    }
-    return diffDocumentSets(this.snapshotsOf(published), this.snapshotsOf(published, version))
+    const current = published.get(version.file)
+    const previous = current ? (snapshotOf(current.file, current.content) ?? undefined) : undefined
+    if (!version.deleted && 'problem' in read) return [unparseableFinding(version.file, read.problem, previous)]
+    const [before, after] = [this.textsOf(published), this.textsOf(published, version)]
+    // an overlay that does not resolve is compared with nothing, like a draft that does not parse
+    const unresolved = resolveOverlaySet(after).problems.find((p) => p.file === version.file)
+    if (unresolved) return [unparseableFinding(version.file, `${unresolved.pointer || '/'}: ${unresolved.message}`, previous)]
+    // the differ's findings and the conflicts with overlays, most severe first (a stable sort)
+    const rank = { error: 0, warning: 1, note: 2 }
+    return [...diffDocumentSets(snapshotsOfTexts(before), snapshotsOfTexts(after)), ...overlayConflictFindings(before, after)].sort((a, b) => rank[a.severity] - rank[b.severity])
   }
 
   async approvedWaivers(): Promise<Waiver[]> {
@@ -511,6 +524,7 @@ export class DocumentStore {
     const problems: DocumentProblem[] = []
     const files = listDocumentFiles(root)
     const texts = new Map(files.map((file) => [file, readFileSync(join(root, file), 'utf8')]))
+    const resolved = resolveOverlaySet(texts)
     const at = this.now()
     const removed = await auditedTransaction(this.data, async (audit) => {
       const tx = audit.tx
@@ -520,7 +534,7 @@ export class DocumentStore {
         const hash = contentHash(text)
         if (known.get(file) === hash) continue
         // A file that does not load is not seeded: the store keeps serving its last good version.
-        if (!this.read(file, text, problems)) continue
+        if (!this.loadsIn(file, text, resolved, problems)) continue
         if (known.get(file) === REMOVED_FROM_FILES) await this.withdrawDeletion(audit, file, at)
         const current = await this.publishedVersionOf(file, tx)
         if (current?.contentHash !== hash) {
@@ -612,9 +626,7 @@ export class DocumentStore {
 
   /** Runs the lint gate against the current published set. */
   async check(version: DocumentVersion): Promise<GateFinding[]> {
-    const gate = await this.gateBaseline()
-    const input = { file: version.file, content: version.content, ...gate }
-    return version.deleted ? lintDeletionGate(input) : lintGate(input)
+    return this.checkTogether([version])
   }
 
   async submit(actor: string, id: number): Promise<StoreResult<DocumentVersion>> {
@@ -799,25 +811,22 @@ export class DocumentStore {
 
   /** The served records the published set would have with every one of these versions live. */
   async recordsWithAll(versions: DocumentVersion[]): Promise<{ records: DocumentRecord[]; problems: DocumentProblem[] }> {
-    const texts = new Map([...(await this.published())].map(([file, v]) => [file, v.content]))
-    for (const v of versions) v.deleted ? texts.delete(v.file) : texts.set(v.file, v.content)
-    return this.recordsOf(texts)
+    return this.recordsOf(textsWith(new Map([...(await this.published())].map(([file, v]) => [file, v.content])), versions))
   }
 
+  /** The served records of a set of texts: overlays resolved, bases left out (shared/documents/overlay-set.ts). */
   private recordsOf(texts: Map<string, string>): { records: DocumentRecord[]; problems: DocumentProblem[] } {
-    const problems: DocumentProblem[] = []
-    const records: DocumentRecord[] = []
-    for (const [file, text] of [...texts].sort(([a], [b]) => a.localeCompare(b))) {
-      const record = this.read(file, text, problems)
-      if (record) records.push(record)
-    }
-    return { records, problems }
+    return readDocumentSet(new Map([...texts].sort(([a], [b]) => a.localeCompare(b))))
   }
 
   /** The lint gate of a release: the published set with every one of these versions in place
-   * (a flow may use a popup the same release adds). */
+   * (a flow may use a popup the same release adds). Overlays resolved first (overlay-gate.ts): the
+   * gate sees each site's resolved documents the change touches, and the conflicts come after. */
   async checkTogether(versions: DocumentVersion[]): Promise<GateFinding[]> {
-    return lintReleaseGate({ versions, ...(await this.gateBaseline()) })
+    const published = new Map([...(await this.published())].map(([file, v]) => [file, v.content]))
+    const effects = overlayEffects(published, versions)
+    if (effects.problems.length > 0) return effects.problems
+    return [...(await lintReleaseGate({ versions: effects.versions, ...(await this.gateBaseline()) })), ...effects.conflicts]
   }
 
   /**
@@ -895,6 +904,14 @@ export class DocumentStore {
 
   private read(file: string, text: string, problems: DocumentProblem[]): DocumentRecord | null {
     return readDocument(file, text, problems) // parsed once per file and text (the loader remembers)
+  }
+
+  /** Whether a file of the documents folder loads: an overlay resolved, a base only parsed (it is not served by itself). */
+  private loadsIn(file: string, text: string, resolved: ResolvedSet, problems: DocumentProblem[]): boolean {
+    const failed = resolved.problems.filter((p) => p.file === file)
+    problems.push(...failed)
+    if (failed.length > 0) return false
+    return isBaseFile(file) || !!this.read(file, resolved.texts.get(file) ?? text, problems)
   }
 
   private async insertVersion(tx: Executor, file: string, content: string, origin: DocumentVersion['origin'], state: VersionState, author: string, base: number | null, at: number, deleted = false): Promise<number> {
