@@ -4,7 +4,8 @@
  * document; for a shared document (or a base), every overlay built on it too — so the gate
  * validates and lints each site's resolved document whole, exactly as a whole copy is. An overlay
  * that no longer resolves (its shared document removed, a list item without its id) is an error;
- * a conflict between a shared change and an overlay is a warning the submit and the review show.
+ * a conflict between a shared change and an overlay is a warning the submit and the review show
+ * (an error when the shared change removes what an overlay changes: tools/schema-lint/diff/overlay-conflicts.ts).
  *
  * Kept apart from lint-gate.ts: the gate itself is unchanged and receives these versions.
  */
@@ -35,6 +36,6 @@ export function overlayEffects(published: Map<string, string>, versions: GateVer
   const served: GateVersion[] = []
   for (const [file, content] of now.texts) if (own.has(file) || was.texts.get(file) !== content) served.push({ file, content, deleted: false })
   for (const file of was.texts.keys()) if (!now.texts.has(file)) served.push({ file, content: '', deleted: true })
-  const conflicts = overlayConflicts(published, after).map((c) => ({ file: c.overlay, pointer: '', message: c.message, severity: 'warning' as const, rule: 'overlay/conflict' }))
+  const conflicts = overlayConflicts(published, after).map((c) => ({ file: c.overlay, pointer: '', message: c.message, severity: c.severity, rule: 'overlay/conflict' }))
   return { versions: served, problems, conflicts }
 }

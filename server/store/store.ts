@@ -30,6 +30,7 @@ import { findingsOf, lintReleaseGate, type GateFinding } from './lint-gate'
 import { overlayEffects, textsWith } from './overlay-gate'
 import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
 import { overlayConflictFindings } from '../../tools/schema-lint/diff/overlay-conflicts'
+import { overlayStatusFindings } from '../../tools/schema-lint/diff/overlay-status'
 import { readSnapshot, snapshotOf, snapshotsOfTexts } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
 
@@ -485,9 +486,10 @@ export class DocumentStore {
     // an overlay that does not resolve is compared with nothing, like a draft that does not parse
     const unresolved = resolveOverlaySet(after).problems.find((p) => p.file === version.file)
     if (unresolved) return [unparseableFinding(version.file, `${unresolved.pointer || '/'}: ${unresolved.message}`, previous)]
-    // the differ's findings and the conflicts with overlays, most severe first (a stable sort)
+    // the differ's findings, an overlay becoming a copy (or back) and the conflicts with overlays, most severe first (a stable sort)
     const rank = { error: 0, warning: 1, note: 2 }
-    return [...diffDocumentSets(snapshotsOfTexts(before), snapshotsOfTexts(after)), ...overlayConflictFindings(before, after)].sort((a, b) => rank[a.severity] - rank[b.severity])
+    const overlays = [...overlayStatusFindings(version.file, before.get(version.file), after.get(version.file)), ...overlayConflictFindings(before, after)]
+    return [...diffDocumentSets(snapshotsOfTexts(before), snapshotsOfTexts(after)), ...overlays].sort((a, b) => rank[a.severity] - rank[b.severity])
   }
 
   async approvedWaivers(): Promise<Waiver[]> {

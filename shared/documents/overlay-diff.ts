@@ -8,7 +8,8 @@
  * checked by merging: values a merge patch cannot write (a `null` inside an object, a key spelled
  * like a directive) make it fail, and the caller keeps a whole document.
  */
-import { isPlainObject, listKeyOf, mergePatch, ORDER_PREFIX, PATCH_KEY, type PatchProblem } from './overlay-merge'
+import { isPlainObject, listKeyOf, mergePatch, ORDER_PREFIX, OVERLAY_KEY, PATCH_KEY, type PatchProblem } from './overlay-merge'
+import { kindSchemaPath } from './overlay-set'
 
 const UNCHANGED = Symbol('unchanged')
 type Diff = unknown | typeof UNCHANGED
@@ -85,4 +86,17 @@ export function overlayPatchOf(base: Record<string, unknown>, target: Record<str
   if (problems.length > 0) return { ok: false, reason: problems.map((p) => `${p.pointer}: ${p.message}`).join('; ') }
   if (!sameJson(merged, target)) return { ok: false, reason: 'it holds values a merge patch cannot write (a null inside an object, or a key spelled like a $patch directive)' }
   return { ok: true, patch }
+}
+
+/**
+ * The overlay file that gives `target` at `file` over the shared document `base` (at `baseFile`):
+ * `$schema` (the overlay editor schema), `$overlay`, kind and id first, then the patch. The
+ * studio saves an edited jurisdiction document through it; the conversion writes old copies with it.
+ */
+export function overlayDocumentOf(file: string, baseFile: string, base: Record<string, unknown>, target: Record<string, unknown>): { ok: true; document: Record<string, unknown> } | { ok: false; reason: string } {
+  // the resolved document's $schema is the one of its own path (overlay-set.ts), never a difference
+  const result = overlayPatchOf({ ...base, $schema: target.$schema }, target)
+  if (!result.ok) return result
+  const { kind: _kind, id: _id, ...patch } = result.patch
+  return { ok: true, document: { $schema: kindSchemaPath(file, 'overlay'), [OVERLAY_KEY]: baseFile, kind: target.kind, id: target.id, ...patch } }
 }

@@ -19,24 +19,32 @@ const shared = {
 }
 const overlay = (patch: Record<string, unknown>) => JSON.stringify({ $overlay: SHARED, kind: 'menu', id: 'left-menu', description: 'Spain', ...patch })
 
-function conflicts(change: (doc: typeof shared) => void, patch: Record<string, unknown>) {
+function found(change: (doc: typeof shared) => void, patch: Record<string, unknown>) {
   const after = structuredClone(shared)
   change(after)
   const before = new Map([[SHARED, JSON.stringify(shared)], [SPAIN, overlay(patch)]])
-  return overlayConflicts(before, new Map([...before, [SHARED, JSON.stringify(after)]])).map((c) => c.message.replace(` (shared document ${SHARED})`, ''))
+  return overlayConflicts(before, new Map([...before, [SHARED, JSON.stringify(after)]]))
 }
+const conflicts = (change: (doc: typeof shared) => void, patch: Record<string, unknown>) => found(change, patch).map((c) => c.message.replace(` (shared document ${SHARED})`, ''))
+const severities = (change: (doc: typeof shared) => void, patch: Record<string, unknown>) => found(change, patch).map((c) => c.severity)
 
 describe('a shared change and an overlay that meet are reported; those that do not, are not', () => {
-  it('both change the same label: the overlay keeps its own', () => {
+  it('both change the same label: a warning, the overlay keeps its own', () => {
     expect(conflicts((d) => (d.items[2].label = 'menu.bonuses'), { items: [{ name: 'loyalty', label: 'menu.loyalty.spain' }] })).toEqual([
       "Spain's overlay changes /items[loyalty]/label, which this shared change also changes: Spain keeps its own",
     ])
+    expect(severities((d) => (d.items[2].label = 'menu.bonuses'), { items: [{ name: 'loyalty', label: 'menu.loyalty.spain' }] })).toEqual(['warning'])
   })
 
-  it('the shared change removes an item the overlay changes', () => {
+  it('the shared change removes an item the overlay changes: an error (the overlay would add back a partial item)', () => {
     expect(conflicts((d) => d.items.splice(1, 1), { items: [{ name: 'quiz', loginOnly: true }] })).toEqual([
-      "this shared change removes /items[quiz], inside which Spain's overlay changes /items[quiz]/loginOnly",
+      "this shared change removes /items[quiz], which Spain's overlay changes (/items[quiz]/loginOnly): the overlay would add it back in part; change the overlay in the same release",
     ])
+    expect(severities((d) => d.items.splice(1, 1), { items: [{ name: 'quiz', loginOnly: true }] })).toEqual(['error'])
+  })
+
+  it('both remove the same item: nothing to report', () => {
+    expect(conflicts((d) => d.items.splice(1, 1), { items: [{ name: 'quiz', $patch: 'delete' }] })).toEqual([])
   })
 
   it('the overlay removes an item the shared change changes: the change does not reach Spain', () => {

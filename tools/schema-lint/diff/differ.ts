@@ -388,7 +388,8 @@ const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, note: 2
  * a warning (later shared changes will not reach it); an overlay a note.
  */
 function jurisdictionVersionFindings(doc: DocumentSnapshot, counterpart: DocumentSnapshot, added: boolean): DiffFinding[] {
-  const shared = { ...counterpart, jurisdiction: doc.jurisdiction, file: doc.file, overlayOf: undefined }
+  // the shared document as if it were this site's (its $schema differs only by the folder depth)
+  const shared = { ...counterpart, source: { ...counterpart.source, $schema: doc.source.$schema }, jurisdiction: doc.jurisdiction, file: doc.file, overlayOf: undefined }
   const document = refOf(doc)
   const rule = added ? 'document.jurisdiction-added' : 'document.jurisdiction-removed'
   const whole = added && !doc.overlayOf

@@ -9,8 +9,10 @@
  * reach that site there); the shared change removes or replaces something the overlay changes
  * inside; the overlay replaces or removes something the shared change changes inside (it does not
  * reach that site); the overlay sets a list's order and the shared change adds an item to it.
- * Conflicts are warnings: shown at submit and in review, never blocking by themselves (an overlay
- * that no longer resolves, or resolves into an invalid document, is an error of the lint gate).
+ * Conflicts are warnings shown at submit and in review, except one: a shared change that removes
+ * something an overlay changes is an error, because the overlay would then add back a partial item
+ * (a menu item with only a label, without its `loginOnly`). Fixed by changing the overlay in the
+ * same release (the overlay as it will be live is the one compared).
  */
 import { isPlainObject, listKeyOf, ORDER_PREFIX, OVERLAY_KEY, PATCH_KEY } from '../../../shared/documents/overlay-merge'
 import { patchBetween } from '../../../shared/documents/overlay-diff'
@@ -37,6 +39,7 @@ export interface OverlayConflict {
   /** Where, keyed by identity as the differ writes it: `/items[quiz]/label`. */
   location: string
   message: string
+  severity: 'error' | 'warning'
 }
 
 const parse = (text: string | undefined): Record<string, unknown> | undefined => {
@@ -88,17 +91,20 @@ export function touchesOf(patch: unknown, base: unknown, path: Segment[] = [], o
 }
 
 /** How one shared touch and one overlay touch meet, in words; undefined when they do not. */
-function meeting(shared: Touch, overlay: Touch, site: string): string | undefined {
+function meeting(shared: Touch, overlay: Touch, site: string): { message: string; severity: 'error' | 'warning' } | undefined {
   const s = locationOf(shared.path)
   const o = locationOf(overlay.path)
+  const warn = (message: string) => ({ message, severity: 'warning' as const })
   if (shared.op === 'order' || overlay.op === 'order') {
     if (overlay.op === 'order' && shared.op === 'add' && shared.path.length === overlay.path.length + 1 && isPrefix(overlay.path, shared.path))
-      return `${site}'s overlay sets the order of ${o}: the item ${shared.path[shared.path.length - 1].key} this shared change adds comes last there`
-    return shared.op === overlay.op && s === o ? `${site}'s overlay sets the order of ${o}, which this shared change also reorders: ${site} keeps its own order` : undefined
+      return warn(`${site}'s overlay sets the order of ${o}: the item ${shared.path[shared.path.length - 1].key} this shared change adds comes last there`)
+    return shared.op === overlay.op && s === o ? warn(`${site}'s overlay sets the order of ${o}, which this shared change also reorders: ${site} keeps its own order`) : undefined
   }
-  if (s === o) return shared.op === 'remove' ? `this shared change removes ${s}, which ${site}'s overlay changes` : `${site}'s overlay changes ${o}, which this shared change also changes: ${site} keeps its own`
-  if (isPrefix(shared.path, overlay.path)) return `this shared change ${shared.op === 'remove' ? 'removes' : 'replaces'} ${s}, inside which ${site}'s overlay changes ${o}`
-  if (isPrefix(overlay.path, shared.path)) return `${site}'s overlay ${overlay.op === 'remove' ? 'removes' : 'replaces'} ${o}, so this shared change to ${s} does not reach ${site}`
+  if (shared.op === 'remove' && overlay.op !== 'remove' && isPrefix(shared.path, overlay.path))
+    return { message: `this shared change removes ${s}, which ${site}'s overlay changes${s === o ? '' : ` (${o})`}: the overlay would add it back in part; change the overlay in the same release`, severity: 'error' }
+  if (s === o) return shared.op === 'remove' ? undefined : warn(`${site}'s overlay changes ${o}, which this shared change also changes: ${site} keeps its own`)
+  if (isPrefix(shared.path, overlay.path)) return warn(`this shared change replaces ${s}, inside which ${site}'s overlay changes ${o}`)
+  if (isPrefix(overlay.path, shared.path)) return warn(`${site}'s overlay ${overlay.op === 'remove' ? 'removes' : 'replaces'} ${o}, so this shared change to ${s} does not reach ${site}`)
   return undefined
 }
 
@@ -109,15 +115,15 @@ export function overlayConflicts(before: Map<string, string>, after: Map<string,
     const baseFile = overlayBaseOf(text)
     if (!baseFile) continue
     const [old, next] = [parse(before.get(baseFile)), parse(after.get(baseFile))]
-    const overlay = parse(before.get(file) ?? text)
+    const overlay = parse(text)
     if (!old || !next || !overlay || before.get(baseFile) === after.get(baseFile)) continue
     const shared = touchesOf(patchBetween(old, next) ?? {}, old)
     const own = touchesOf(overlay, old)
     const jurisdiction = jurisdictionOfFile(file)
     for (const s of shared)
       for (const o of own) {
-        const message = meeting(s, o, titleCase(jurisdiction))
-        if (message) conflicts.push({ overlay: file, base: baseFile, jurisdiction, location: locationOf(o.path.length > s.path.length ? o.path : s.path), message: `${message} (shared document ${baseFile})` })
+        const met = meeting(s, o, titleCase(jurisdiction))
+        if (met) conflicts.push({ overlay: file, base: baseFile, jurisdiction, location: locationOf(o.path.length > s.path.length ? o.path : s.path), message: `${met.message} (shared document ${baseFile})`, severity: met.severity })
       }
   }
   return conflicts
@@ -135,7 +141,7 @@ export function overlayConflictFindings(before: Map<string, string>, after: Map<
         fingerprint: fingerprintOf(impact, documentIdentity(document), conflict.location, 'overlay.conflict'),
         rule: 'overlay.conflict',
         impact,
-        severity: 'warning' as const,
+        severity: conflict.severity,
         direction: 'neutral' as const,
         message: `${document.label}: ${conflict.message}`,
         document,

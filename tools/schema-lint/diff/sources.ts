@@ -65,7 +65,8 @@ export function snapshotsFromFolder(root: string): DocumentSnapshot[] {
   return snapshotsOfTexts(new Map(listDocumentFiles(root).map((file) => [file, readFileSync(join(root, file), 'utf8')])))
 }
 
-export function snapshotsFromGit(ref: string, options: { cwd?: string; folder?: string } = {}): DocumentSnapshot[] {
+/** The texts of a git ref's documents folder (file → text, paths relative to the folder). */
+export function textsFromGit(ref: string, options: { cwd?: string; folder?: string } = {}): Map<string, string> {
   if (!/^[A-Za-z0-9_./~^@{}-]+$/.test(ref) || ref.startsWith('-')) throw new Error(`not a git ref: ${ref}`)
   const cwd = options.cwd ?? process.cwd()
   const folder = options.folder ?? 'schemas'
@@ -73,10 +74,10 @@ export function snapshotsFromGit(ref: string, options: { cwd?: string; folder?: 
   const files = run(['ls-tree', '-r', '--name-only', `${ref}`, '--', `${folder}/`])
     .split('\n')
     .filter((f) => f.endsWith('.json') && !IGNORED.test(f.slice(folder.length + 1)))
-  if (files.length === 0) return []
+  const texts = new Map<string, string>()
+  if (files.length === 0) return texts
   // One `git cat-file --batch` for every file instead of one `git show` each.
   const batch = execFileSync('git', ['cat-file', '--batch'], { cwd, input: files.map((f) => `${ref}:${f}`).join('\n') + '\n', maxBuffer: 256 * 1024 * 1024 })
-  const texts = new Map<string, string>()
   let offset = 0
   for (const path of files) {
     const headerEnd = batch.indexOf(0x0a, offset)
@@ -87,7 +88,11 @@ export function snapshotsFromGit(ref: string, options: { cwd?: string; folder?: 
     offset = headerEnd + 1 + size + 1
     texts.set(path.slice(folder.length + 1), text)
   }
-  return snapshotsOfTexts(texts)
+  return texts
+}
+
+export function snapshotsFromGit(ref: string, options: { cwd?: string; folder?: string } = {}): DocumentSnapshot[] {
+  return snapshotsOfTexts(textsFromGit(ref, options))
 }
 
 /** Resolves a store source ("store:<version id>") to snapshots; set by the store when present. */
