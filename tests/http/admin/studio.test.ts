@@ -6,9 +6,11 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STUDIO_DIR } from '../../../server/admin/studio-build'
+import { textsFromGit } from '../../../tools/schema-lint/diff/sources'
 import { rawRequest } from '../../support/server'
 import { SPAIN_SIGNUP, readDocumentFile, type AdminClient, type TestServer, startWithReviewers } from './support'
 
+const ROOT = join(import.meta.dirname, '..', '..', '..')
 let server: TestServer
 let operator: AdminClient
 let compliance: AdminClient
@@ -130,12 +132,29 @@ describe('live preview of unsaved text', () => {
 })
 
 describe('jurisdiction overlays and where used', () => {
-  it("lists what each jurisdiction's copy of a sign-up changes against the default site's copy", async () => {
+  it("gives, for Spain's sign-up, each site's resolved result and what its overlay changes", async () => {
     const res = (await compliance.get(`/admin/api/studio/overlay?file=${encodeURIComponent(SPAIN_SIGNUP)}`)).json().payload
-    expect(res.baseline).toBe('jurisdictions/curacao/flows/signup-email.json')
-    const spain = res.copies.find((c: { jurisdiction: string }) => c.jurisdiction === 'spain')
-    expect(spain.findings.length).toBeGreaterThan(0)
-    expect(typeof spain.findings[0].message).toBe('string')
+    expect(res.base.file).toBe('bases/flows/signup-email.json')
+    const site = (id: string) => res.sites.find((s: { site: string }) => s.site === id)
+    expect(site('spain')).toMatchObject({ file: SPAIN_SIGNUP, how: 'overlay', base: 'bases/flows/signup-email.json' })
+    // the resolved result is main's whole copy before the conversion (an oracle outside the merge)
+    expect(site('spain').resolved).toEqual(JSON.parse(textsFromGit('06a1da1', { cwd: ROOT }).get(SPAIN_SIGNUP)!))
+    expect(site('spain').changes.map((c: { message: string }) => c.message)).toContain('Spain sign-up (email): step personal gains field documentNumber')
+    expect(site('russia')).toMatchObject({ how: 'none', file: null, resolved: null })
+    expect(site('italy')).toMatchObject({ how: 'overlay', file: 'jurisdictions/italy/flows/signup-email.json' })
+  })
+
+  it('gives, for the shared left menu, the sites served it as it is and Belarus its overlay', async () => {
+    const res = (await compliance.get(`/admin/api/studio/overlay?file=${encodeURIComponent('menus/left-menu.json')}`)).json().payload
+    const how = Object.fromEntries(res.sites.map((s: { site: string; how: string }) => [s.site, s.how]))
+    expect(how).toEqual({ curacao: 'shared', spain: 'shared', italy: 'shared', russia: 'shared', denmark: 'shared', alderney: 'shared', belarus: 'overlay' })
+    const belarus = res.sites.find((s: { site: string }) => s.site === 'belarus')
+    expect(belarus.overlay.items).toEqual([{ name: 'loyalty', label: 'menu.loyalty.belarus' }])
+    expect(belarus.changes.map((c: { message: string }) => c.message)).toEqual([
+      'Belarus left menu: description The left menu (spec §2). → Belarus: loyalty is titled "bonuses and promocode" (spec §2).',
+      'Belarus left menu: item loyalty text menu.loyalty → menu.loyalty.belarus',
+    ])
+    expect((await compliance.get('/admin/api/studio/overlay?file=menus%2Fno-such.json')).status).toBe(404)
   })
 
   it('names the documents that use a popup or a text key', async () => {
