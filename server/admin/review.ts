@@ -57,7 +57,12 @@ export function reachOf(file: string, sets: ChangeSets): FileReach {
   for (const site of sets.sites) {
     const candidates = site.locales.filter((locale) => !textsLocale || locale === textsLocale)
     const served = (locale: string) => resolveIn(records, record.kind, record.id, { jurisdiction: site.jurisdiction, locale, platform })
-    const locales = candidates.filter((locale) => served(locale)?.file === file)
+    // a site whose overlay sits on this shared file is reached when its resolved document changes
+    const overlaid = (locale: string) => {
+      const [was, now] = [sets.before, sets.after].map((set) => resolveIn(set, record.kind, record.id, { jurisdiction: site.jurisdiction, locale, platform }))
+      return record.jurisdiction === '' && !!now && now.file !== file && was?.file === now.file && was.hash !== now.hash
+    }
+    const locales = candidates.filter((locale) => served(locale)?.file === file || overlaid(locale))
     if (locales.length > 0) reach.sites.push({ site: site.id, name: site.name, locales })
     const other = candidates.length > 0 && locales.length === 0 && record.jurisdiction === '' ? served(candidates[0]) : undefined
     if (other) reach.ownCopies.push({ site: site.id, name: site.name, file: other.file })

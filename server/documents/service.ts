@@ -2,9 +2,10 @@
  * The documents the server serves: loaded from the documents folder, resolved per site
  * (jurisdiction, locale, platform), reloaded when a file changes (the versioned copies live in the document store: server/store).
  *
- * Resolution: among the documents of the asked kind and id, a jurisdiction's own copy beats the
- * shared one; then a locale-specific variant beats a general one; then a platform-specific one.
- * Whole-document override keeps every variant a readable file for compliance review.
+ * Resolution: among the documents of the asked kind and id, a jurisdiction's own version beats the
+ * shared one; then a locale-specific variant beats a general one; then a platform-specific one. A
+ * jurisdiction's version is usually an overlay, resolved to shared ⊕ overlay when the set loads
+ * (shared/documents/overlay-set.ts), so here every record is a whole document.
  */
 import { watch, type FSWatcher } from 'node:fs'
 import type { SiteBootstrap } from '../../engine/core/contracts'

@@ -23,14 +23,18 @@ import { isStorageUnavailable, registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
 import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
-import { listDocumentFiles, readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
+import { listDocumentFiles, readDocument, readDocumentSet, variantOf, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
+import { isBaseFile, resolveOverlaySet, type ResolvedSet } from '../../shared/documents/overlay-set'
 import { appendAudit, audit, auditDetailsOf, auditedTransaction, type AuditScope } from './audit'
-import { findingsOf, lintDeletionGate, lintGate, lintReleaseGate, type GateFinding } from './lint-gate'
+import { findingsOf, lintReleaseGate, type GateFinding } from './lint-gate'
+import { overlayEffects, textsWith } from './overlay-gate'
 import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
-import { readSnapshot, snapshotOf } from '../../tools/schema-lint/diff/sources'
+import { overlayConflictFindings } from '../../tools/schema-lint/diff/overlay-conflicts'
+import { overlayStatusFindings } from '../../tools/schema-lint/diff/overlay-status'
+import { readSnapshot, snapshotOf, snapshotsOfTexts } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
 import { WaiverBook } from './waivers'
-import { publishChecks } from './publish-check'
+import { publishChecks, type PublishCheckInput } from './publish-check'
 import type { PageCheck } from './page-check'
 export type { WaiverRecord } from './waivers'
 
@@ -481,10 +485,15 @@ export class DocumentStore {
   }
 
   private snapshotsOf(published: Map<string, DocumentVersion>, withVersion?: DocumentVersion): DocumentSnapshot[] {
+    return snapshotsOfTexts(this.textsOf(published, withVersion))
+  }
+
+  /** The published texts, with a version in place (one that does not parse leaves the published text). */
+  private textsOf(published: Map<string, DocumentVersion>, withVersion?: DocumentVersion): Map<string, string> {
     const texts = new Map([...published].map(([file, v]) => [file, v.content]))
     if (withVersion?.deleted) texts.delete(withVersion.file)
     else if (withVersion && snapshotOf(withVersion.file, withVersion.content)) texts.set(withVersion.file, withVersion.content)
-    return [...texts].flatMap(([file, text]) => snapshotOf(file, text) ?? [])
+    return texts
   }
 
   /** The served records the published set would have with this version live. */
@@ -499,11 +508,17 @@ export class DocumentStore {
   async diff(version: DocumentVersion, tx: Executor = this.data.db): Promise<DiffFinding[]> {
     const published = await this.published(tx)
     const read = readSnapshot(version.file, version.content)
-    if (!version.deleted && 'problem' in read) {
-      const current = published.get(version.file)
-      return [unparseableFinding(version.file, read.problem, current ? (snapshotOf(current.file, current.content) ?? undefined) : undefined)]
-    }
-    return diffDocumentSets(this.snapshotsOf(published), this.snapshotsOf(published, version))
+    const current = published.get(version.file)
+    const previous = current ? (snapshotOf(current.file, current.content) ?? undefined) : undefined
+    if (!version.deleted && 'problem' in read) return [unparseableFinding(version.file, read.problem, previous)]
+    const [before, after] = [this.textsOf(published), this.textsOf(published, version)]
+    // an overlay that does not resolve is compared with nothing, like a draft that does not parse
+    const unresolved = resolveOverlaySet(after).problems.find((p) => p.file === version.file)
+    if (unresolved) return [unparseableFinding(version.file, `${unresolved.pointer || '/'}: ${unresolved.message}`, previous)]
+    // the differ's findings, an overlay becoming a copy (or back) and the conflicts with overlays, most severe first (a stable sort)
+    const rank = { error: 0, warning: 1, note: 2 }
+    const overlays = [...overlayStatusFindings(version.file, before.get(version.file), after.get(version.file)), ...overlayConflictFindings(before, after)]
+    return [...diffDocumentSets(snapshotsOfTexts(before), snapshotsOfTexts(after)), ...overlays].sort((a, b) => rank[a.severity] - rank[b.severity])
   }
 
   /** The waivers of regulatory findings (./waivers.ts): scoped, ending, revocable, four-eyes. */
@@ -527,6 +542,7 @@ export class DocumentStore {
     const problems: DocumentProblem[] = []
     const files = listDocumentFiles(root)
     const texts = new Map(files.map((file) => [file, readFileSync(join(root, file), 'utf8')]))
+    const resolved = resolveOverlaySet(texts)
     const at = this.now()
     const removed = await auditedTransaction(this.data, async (audit) => {
       const tx = audit.tx
@@ -536,7 +552,7 @@ export class DocumentStore {
         const hash = contentHash(text)
         if (known.get(file) === hash) continue
         // A file that does not load is not seeded: the store keeps serving its last good version.
-        if (!this.read(file, text, problems)) continue
+        if (!this.loadsIn(file, text, resolved, problems)) continue
         if (known.get(file) === REMOVED_FROM_FILES) await this.withdrawDeletion(audit, file, at)
         const current = await this.publishedVersionOf(file, tx)
         if (current?.contentHash !== hash) {
@@ -630,15 +646,12 @@ export class DocumentStore {
    * server's own checks of the set with the version in place and the render of every page it
    * touches (./publish-check.ts). */
   async check(version: DocumentVersion): Promise<GateFinding[]> {
-    const gate = await this.gateBaseline()
-    const input = { file: version.file, content: version.content, ...gate }
-    const lint = await (version.deleted ? lintDeletionGate(input) : lintGate(input))
-    return this.afterLint(lint, [version], gate)
+    return this.checkTogether([version])
   }
 
   /** The publish checks after the lint (with a lint error, only their regulatory part: nothing is
    * compiled or rendered until the lint passes). */
-  private async afterLint(lint: GateFinding[], versions: readonly DocumentVersion[], gate: { baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
+  private async afterLint(lint: GateFinding[], versions: PublishCheckInput['versions'], gate: { baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
     const lintFailed = lint.some((f) => f.severity === 'error')
     return [...lint, ...(await publishChecks({ versions, baseline: gate.baseline, waivers: gate.waivers, pages: this.pageCheck, lintFailed }))]
   }
@@ -835,26 +848,27 @@ export class DocumentStore {
 
   /** The served records the published set would have with every one of these versions live. */
   async recordsWithAll(versions: DocumentVersion[]): Promise<{ records: DocumentRecord[]; problems: DocumentProblem[] }> {
-    const texts = new Map([...(await this.published())].map(([file, v]) => [file, v.content]))
-    for (const v of versions) v.deleted ? texts.delete(v.file) : texts.set(v.file, v.content)
-    return this.recordsOf(texts)
+    return this.recordsOf(textsWith(new Map([...(await this.published())].map(([file, v]) => [file, v.content])), versions))
   }
 
+  /** The served records of a set of texts: overlays resolved, bases left out (shared/documents/overlay-set.ts). */
   private recordsOf(texts: Map<string, string>): { records: DocumentRecord[]; problems: DocumentProblem[] } {
-    const problems: DocumentProblem[] = []
-    const records: DocumentRecord[] = []
-    for (const [file, text] of [...texts].sort(([a], [b]) => a.localeCompare(b))) {
-      const record = this.read(file, text, problems)
-      if (record) records.push(record)
-    }
-    return { records, problems }
+    return readDocumentSet(new Map([...texts].sort(([a], [b]) => a.localeCompare(b))))
   }
 
   /** The lint gate of a release: the published set with every one of these versions in place
-   * (a flow may use a popup the same release adds). */
+   * (a flow may use a popup the same release adds). Overlays resolved first (overlay-gate.ts): the
+   * gate sees each site's resolved documents the change touches, and the conflicts come after. */
   async checkTogether(versions: DocumentVersion[]): Promise<GateFinding[]> {
+    const published = new Map([...(await this.published())].map(([file, v]) => [file, v.content]))
+    const effects = overlayEffects(published, versions)
+    if (effects.problems.length > 0) return effects.problems
     const gate = await this.gateBaseline()
-    return this.afterLint(await lintReleaseGate({ versions, ...gate }), versions, gate)
+    const lint = await lintReleaseGate({ versions: effects.versions, ...gate })
+    // the served documents the change makes (overlays resolved), still a rollback when every version is one
+    const origin = versions.every((v) => v.origin === 'rollback') ? 'rollback' : undefined
+    const served = effects.versions.map((v) => ({ ...v, origin }))
+    return [...(await this.afterLint(lint, served, gate)), ...effects.conflicts]
   }
 
   /**
@@ -932,6 +946,14 @@ export class DocumentStore {
 
   private read(file: string, text: string, problems: DocumentProblem[]): DocumentRecord | null {
     return readDocument(file, text, problems) // parsed once per file and text (the loader remembers)
+  }
+
+  /** Whether a file of the documents folder loads: an overlay resolved, a base only parsed (it is not served by itself). */
+  private loadsIn(file: string, text: string, resolved: ResolvedSet, problems: DocumentProblem[]): boolean {
+    const failed = resolved.problems.filter((p) => p.file === file)
+    problems.push(...failed)
+    if (failed.length > 0) return false
+    return isBaseFile(file) || !!this.read(file, resolved.texts.get(file) ?? text, problems)
   }
 
   private async insertVersion(tx: Executor, file: string, content: string, origin: DocumentVersion['origin'], state: VersionState, author: string, base: number | null, at: number, deleted = false): Promise<number> {

@@ -116,11 +116,13 @@ test('Spain sign-up: the operator drops the country field, compliance approves t
   await op.goto('/admin#document/jurisdictions%2Fspain%2Fflows%2Fsignup-email.json')
   const editor = op.getByTestId('draft-editor')
   await expect(editor).toHaveValue(/countryId/)
+  // Spain's sign-up is an overlay on bases/flows/signup-email.json (docs/overlays.md): the
+  // operator writes the change into its patch (null removes a key)
   const flow = JSON.parse(await editor.inputValue())
   const account = flow.steps.find((s: { id: string }) => s.id === 'account')
-  account.schema.required = account.schema.required.filter((f: string) => f !== 'countryId')
-  delete account.schema.properties.countryId
-  delete account.uiSchema.countryId
+  account.schema.required = ['email', 'password']
+  account.schema.properties.countryId = null
+  account.uiSchema.countryId = null
   await editor.fill(JSON.stringify(flow, null, 2))
   await op.getByTestId('save-draft').click()
   await expect(op).toHaveURL(/#version\/\d+$/)

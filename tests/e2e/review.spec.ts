@@ -68,7 +68,7 @@ test('a Spain sign-up change’s review renders Spain, in Spanish and in English
 
 test('the diff of a maxLength change is classified as input validation, not identity and KYC', async ({ browser, server }) => {
   const op = await adminPage(browser, server.url, operator)
-  const id = await draft(op, SPAIN_SIGNUP, (d) => (d.steps[1].schema.properties.firstName.maxLength = 40))
+  const id = await draft(op, SPAIN_SIGNUP, (d) => (d.steps.find((s: { id: string }) => s.id === 'personal').schema.properties.firstName = { maxLength: 40 }))
   await op.context().close()
   const co = await adminPage(browser, server.url, compliance)
   await co.goto(`/admin#version/${id}`)

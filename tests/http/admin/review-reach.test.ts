@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addresses, apiCaller, type Call } from '../../support/api'
 import { rawRequest } from '../../support/server'
-import { SPAIN_SIGNUP, readDocumentFile, type AdminClient, type TestServer, startWithReviewers } from './support'
+import { SPAIN_SIGNUP, editedText, readDocumentFile, type AdminClient, type TestServer, startWithReviewers } from './support'
 
 let server: TestServer
 let operator: AdminClient
@@ -31,10 +31,16 @@ const cookiesOf = (res: { headers: Record<string, unknown> }) =>
 /** A published document as a site serves it (its own copy or the shared one). */
 const served = async (site: string, path: string) => (await rawRequest(server.port, { path, headers: { 'x-parlay-target': site } })).body
 
+/** An operator's draft of `file` edited by `edit` (an overlay's draft is its patch, as the studio saves it). */
 async function draft(file: string, edit: (doc: Record<string, any>) => void, content?: string): Promise<number> {
-  const doc = content === undefined ? readDocumentFile(server, file) : JSON.parse(content)
-  edit(doc)
-  const res = await operator.post('/admin/api/drafts', { file, content: JSON.stringify(doc, null, 2) })
+  let text: string
+  if (content === undefined) text = editedText(server, file, edit)
+  else {
+    const doc = JSON.parse(content)
+    edit(doc)
+    text = JSON.stringify(doc, null, 2)
+  }
+  const res = await operator.post('/admin/api/drafts', { file, content: text })
   expect(res.status, res.body).toBe(201)
   return res.json().payload.id as number
 }
@@ -90,13 +96,26 @@ describe('where a change goes live', () => {
     })
   })
 
-  it('a shared document reaches every site without its own copy, and names the sites that keep theirs', async () => {
+  it('a shared document reaches every site, those with an overlay on it included (their resolved document changes)', async () => {
     const id = await draft('menus/left-menu.json', (d) => (d.items[0].icon = 'trophy'))
     const reach = (await compliance.get(`/admin/api/versions/${id}`)).json().payload.reach
-    expect(reach.ownCopies).toEqual([{ site: 'belarus', name: 'Belarus', file: 'jurisdictions/belarus/menus/left-menu.json' }])
+    expect(reach.ownCopies).toEqual([]) // Belarus's menu is an overlay on the shared one, not a copy
     await publishThen(id, 'menus/left-menu.json', async () => {
       const live = await wentLive((locale) => `/api/documents/menu/left-menu?locale=${locale}`, (menu) => menu.items?.[0]?.icon === 'trophy')
-      expect(live.map((l) => l.site)).not.toContain('belarus')
+      expect(live.map((l) => l.site)).toContain('belarus')
+      expect(live.length).toBe(sites.length)
+      expect(bySite(reach)).toEqual(live.sort((a, b) => a.site.localeCompare(b.site)))
+    })
+  })
+
+  it('a shared document reaches every site without its own copy, and names the sites that keep theirs', async () => {
+    const id = await draft('screens/account-tsupis-identity.json', (d) => (d.body[2].testId = 'identity-waiting-now'))
+    const reach = (await compliance.get(`/admin/api/versions/${id}`)).json().payload.reach
+    expect(reach.ownCopies).toEqual([{ site: 'russia', name: 'Russia', file: 'jurisdictions/russia/screens/account-tsupis-identity.json' }])
+    await publishThen(id, 'screens/account-tsupis-identity.json', async () => {
+      const shows = (screen: any) => JSON.stringify(screen.body ?? []).includes('identity-waiting-now')
+      const live = await wentLive((locale) => `/api/documents/screen/account-tsupis-identity?locale=${locale}`, shows)
+      expect(live.map((l) => l.site)).not.toContain('russia')
       expect(live.length).toBe(sites.length - 1)
       expect(bySite(reach)).toEqual(live.sort((a, b) => a.site.localeCompare(b.site)))
     })

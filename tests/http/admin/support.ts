@@ -7,6 +7,8 @@ import { join } from 'node:path'
 import { rawRequest, startTestServer, type RawResponse, type TestServer } from '../../support/server'
 import { DEMO_ADMINS } from '../../../server/admin/accounts'
 import { totpCode } from '../../support/totp'
+import { overlayDocumentOf } from '../../../shared/documents/overlay-diff'
+import { overlayBaseOf, resolveOverlay } from '../../../shared/documents/overlay-set'
 
 export { startTestServer, type TestServer }
 
@@ -61,15 +63,30 @@ export async function startWithReviewers(options?: Parameters<typeof startTestSe
 
 export const SPAIN_SIGNUP = 'jurisdictions/spain/flows/signup-email.json'
 
+/** A document as its site is served it: an overlay (docs/overlays.md) resolved over its shared document. */
 export function readDocumentFile(server: TestServer, file: string): Record<string, any> {
-  return JSON.parse(readFileSync(join(server.documentsDir, file), 'utf8'))
+  const text = readFileSync(join(server.documentsDir, file), 'utf8')
+  const base = overlayBaseOf(text)
+  if (!base) return JSON.parse(text)
+  const resolved = resolveOverlay(file, JSON.parse(text), base, JSON.parse(readFileSync(join(server.documentsDir, base), 'utf8')))
+  if (!resolved.ok) throw new Error(`${file} does not resolve: ${JSON.stringify(resolved.problems)}`)
+  return resolved.document
+}
+
+/** The text an operator saves for an edited document: for an overlay, its patch (as the studio saves it). */
+export function editedText(server: TestServer, file: string, edit: (doc: Record<string, any>) => void): string {
+  const doc = readDocumentFile(server, file)
+  edit(doc)
+  const base = overlayBaseOf(readFileSync(join(server.documentsDir, file), 'utf8'))
+  if (!base) return JSON.stringify(doc, null, 2)
+  const overlay = overlayDocumentOf(file, base, JSON.parse(readFileSync(join(server.documentsDir, base), 'utf8')), doc)
+  if (!overlay.ok) throw new Error(`${file}: ${overlay.reason}`)
+  return JSON.stringify(overlay.document, null, 2)
 }
 
 /** Operator drafts a change and submits it; returns the version id. */
 export async function draftAndSubmit(operator: AdminClient, file: string, edit: (doc: Record<string, any>) => void, server: TestServer): Promise<number> {
-  const doc = readDocumentFile(server, file)
-  edit(doc)
-  const draft = await operator.post('/admin/api/drafts', { file, content: JSON.stringify(doc, null, 2) })
+  const draft = await operator.post('/admin/api/drafts', { file, content: editedText(server, file, edit) })
   if (draft.status !== 201) throw new Error(`draft failed: ${draft.status} ${draft.body}`)
   const id = draft.json().payload.id as number
   const submitted = await operator.post(`/admin/api/versions/${id}/submit`)
