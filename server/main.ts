@@ -14,7 +14,7 @@ import { createApp } from './app'
 import { closeDatabase, openDatabase } from './db/database'
 import { openDataLayer } from './db/data-layer'
 import { refuseHalfConvertedPostgres } from './db/stores'
-import { migrateSchema } from './db/schema'
+import { migrateDatabase } from './db/migrate'
 import type { ServerConfig, ServerDeps } from './deps'
 import { DocumentLoadError, createDocumentService } from './documents/service'
 import { formatProblem } from '../shared/documents/loader'
@@ -102,7 +102,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const db = openDatabase(config.dataDir)
   const data = openDataLayer({ sqlite: db, databaseUrl: options.databaseUrl, lockTimeoutMs: options.lockTimeoutMs, onPoolError: (error) => log.warn('db.pool.error', { error: error.message }) })
   try {
-    await migrateSchema(data)
+    await migrateDatabase(data)
   } catch (error) {
     await data.close()
     closeDatabase(db)
@@ -114,7 +114,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const bus = await openBus({ redisUrl: options.redisUrl, log, now })
   let sync: DocumentsSync | undefined
   let open = true
-  // migrations ran in openDatabase and migrateSchema (every module registered its tables when imported); one store
+  // the tables are there (migrateDatabase above, the list of server/db/migrations/index.ts); one store
   const store = new DocumentStore({
     data,
     now,
@@ -156,6 +156,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // sockets (spec §7) on the same server; closed first on stop, they never hold it open
   const realtime = attachRealtime(server, deps)
   deps.metrics?.watchSockets(realtime.connections)
+  data.started() // lock waits are a request's again (they were a starting instance's: server/db/data-layer.ts)
   lifecycle.serving()
   const port = (server.address() as AddressInfo).port
   const url = `http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${port}`

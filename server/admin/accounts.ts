@@ -11,11 +11,10 @@
 import argon2 from 'argon2'
 import { sql, type Generated } from 'kysely'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 
-registerMigration(
+export const sqlite102AdminAccounts = sqliteHistory(
   '102-admin-accounts',
   `CREATE TABLE admin_users (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -34,7 +33,7 @@ registerMigration(
    );`,
 )
 
-registerMigration(
+export const sqlite103AdminSupportRole = sqliteHistory(
   '103-admin-support-role',
   // SQLite cannot change a CHECK in place: both tables are rebuilt (sessions reference users), the
   // rows copied as they are, the old tables dropped child first, the new ones renamed.
@@ -90,7 +89,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q040-admin-accounts', async (db, engine) => {
+export const q040AdminAccounts = schemaStep('q040-admin-accounts', async (db, engine) => {
   await db.schema
     .createTable('admin_users')
     .ifNotExists()

@@ -26,8 +26,13 @@ export type Engine = 'sqlite' | 'postgres'
 export interface DataLayer {
   readonly engine: Engine
   readonly db: Kysely<Tables>
+  /** SQLite only: the handle under `db` (the migrations run the SQLite files' raw-SQL history on it). */
+  readonly sqlite?: Db
   /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws). */
   transaction<T>(work: (tx: Transaction<Tables>) => Promise<T>, options?: { serialiseOn?: string | string[] }): Promise<T>
+  /** The server serves from now on: a lock wait is bounded by `lockTimeoutMs` again (until then,
+   * while the instance starts, by `startupLockWaitMs`; see there). */
+  started(): void
   /** Ends the PostgreSQL pool; on SQLite nothing (./database.ts closes the file). */
   close(): Promise<void>
   /** PostgreSQL only: the pool's connections (all, idle) and the checkouts waiting for one (metrics). */
@@ -45,6 +50,10 @@ export interface DataLayerOptions {
    * `lock_timeout`, advisory locks included): 5 s by default, SQLite's busy_timeout, so on both
    * engines a blocked write answers 503 STORAGE_UNAVAILABLE after 5 s instead of hanging. */
   lockTimeoutMs?: number
+  /** How long a transaction waits for its locks while the instance starts (until `started()`):
+   * another instance starting at the same moment may hold them for a while (its migrations, its
+   * first document seed), and a starting instance serves no request that could wait instead. 2 min. */
+  startupLockWaitMs?: number
   onPoolError?: (error: Error) => void
 }
 
@@ -81,6 +90,8 @@ function openSqlite(handle: Db): DataLayer {
   return {
     engine: 'sqlite',
     db,
+    sqlite: handle,
+    started: () => {},
     // one file lock: IMMEDIATE already serialises every writer, the key adds nothing
     transaction: (work) => db.transaction().execute(work),
     close: () => db.destroy(),
@@ -94,6 +105,8 @@ const TYPES = {
 
 /** A blocked statement's wait for a lock, by default: SQLite's busy_timeout (./database.ts). */
 export const LOCK_TIMEOUT_MS = 5_000
+/** A starting instance's wait for the locks another starting instance holds (see DataLayerOptions). */
+export const STARTUP_LOCK_WAIT_MS = 120_000
 
 function openPostgres(options: DataLayerOptions): DataLayer {
   const lockTimeout = Math.max(1, Math.round(options.lockTimeoutMs ?? LOCK_TIMEOUT_MS))
@@ -109,11 +122,15 @@ function openPostgres(options: DataLayerOptions): DataLayer {
   // an idle connection dropped by a database restart must not crash the process; the next query reconnects
   pool.on('error', (error) => options.onPoolError?.(tagPostgresError(error) as Error))
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: taggingPool(pool) }) })
+  let starting = true
+  const startupWait = Math.max(1, Math.round(options.startupLockWaitMs ?? STARTUP_LOCK_WAIT_MS))
   return {
     engine: 'postgres',
     db,
+    started: () => void (starting = false),
     transaction: (work, { serialiseOn } = {}) =>
       db.transaction().execute(async (tx) => {
+        if (starting) await sql.raw(`set local lock_timeout = ${startupWait}`).execute(tx)
         // several keys: taken in one sorted order, so two transactions never wait on each other crosswise
         for (const key of [...new Set([serialiseOn ?? []].flat())].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx)
         return work(tx)

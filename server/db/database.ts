@@ -1,27 +1,16 @@
 /**
  * The embedded database: one SQLite file under `data/` (better-sqlite3 12.x, synchronous, WAL).
  *
- * Migrations are named, applied once, in the order they are registered, inside a transaction.
- * Each part of the server registers its own (`registerMigration` at module load) so the accounts,
- * sign-up, experiments and document-store code each own their tables.
+ * The tables are made by the migrations of ./migrations/index.ts (one ordered list, run by
+ * ./migrate.ts once the file is open); the first three steps of the SQLite files' history are here.
  */
 import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { sqliteHistory } from './schema'
 import { isPostgresUnavailable } from './storage-errors'
 
 export type Db = Database.Database
-
-interface Migration {
-  name: string
-  sql: string
-}
-
-const migrations: Migration[] = []
-
-export function registerMigration(name: string, sql: string): void {
-  if (!migrations.some((m) => m.name === name)) migrations.push({ name, sql })
-}
 
 /** The store cannot write: full disk, read-only file, I/O error, locked past the busy timeout, corrupt. */
 const UNAVAILABLE_CODES = /^SQLITE_(FULL|READONLY|IOERR|BUSY|LOCKED|CORRUPT|NOTADB|CANTOPEN|PROTOCOL)(_|$)/
@@ -74,8 +63,6 @@ export function openDatabase(dataDir: string): Db {
   }
   db.pragma('foreign_keys = ON')
   writersTakeTheLockFirst(db)
-  db.exec('CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)')
-  runMigrations(db)
   return db
 }
 
@@ -128,21 +115,7 @@ export function closeDatabase(db: Db): void {
   db.close()
 }
 
-/** Applies every registered migration not applied yet. Safe to call again after more register. */
-export function runMigrations(db: Db): void {
-  const applied = new Set((db.prepare('SELECT name FROM migrations').all() as { name: string }[]).map((r) => r.name))
-  for (const migration of migrations) {
-    if (applied.has(migration.name)) continue
-    db.transaction(() => {
-      // another process on the same file may have applied it meanwhile (this transaction holds the lock)
-      if (db.prepare('SELECT 1 FROM migrations WHERE name = ?').get(migration.name)) return
-      db.exec(migration.sql)
-      db.prepare('INSERT INTO migrations (name, applied_at) VALUES (?, ?)').run(migration.name, Date.now())
-    })()
-  }
-}
-
-registerMigration(
+export const sqlite001Punters = sqliteHistory(
   '001-punters',
   `CREATE TABLE punters (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -173,7 +146,7 @@ registerMigration(
    );`,
 )
 
-registerMigration(
+export const sqlite002Documents = sqliteHistory(
   '002-documents',
   `CREATE TABLE documents (
      kind TEXT NOT NULL,
@@ -190,4 +163,4 @@ registerMigration(
 
 // The served documents live in memory (server/documents/service.ts) and, versioned, in the
 // document store's tables; this copy was written on every load and never read.
-registerMigration('002b-drop-documents-copy', 'DROP TABLE IF EXISTS documents;')
+export const sqlite002bDropDocumentsCopy = sqliteHistory('002b-drop-documents-copy', 'DROP TABLE IF EXISTS documents;')

@@ -8,11 +8,10 @@
  * row), and its bonus money goes through the ledger like any other balance change.
  */
 import type { DataLayer } from '../db/data-layer'
-import { registerMigration } from '../db/database'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import { punterLock, type Punter, type PunterProfile } from '../punters/repository'
 
-registerMigration(
+export const sqliteMoney605PromoCodeUses = sqliteHistory(
   'money-605-promo-code-uses',
   `CREATE TABLE promo_code_uses (
      punter_id INTEGER NOT NULL REFERENCES punters(id),
@@ -31,7 +30,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q071-promo-code-uses', async (db) => {
+export const q071PromoCodeUses = schemaStep('q071-promo-code-uses', async (db) => {
   await db.schema
     .createTable('promo_code_uses')
     .ifNotExists()

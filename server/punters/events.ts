@@ -12,10 +12,10 @@
 import { EventEmitter } from 'node:events'
 import type { Kysely, Transaction } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
-import { registerMigration } from '../db/database'
 import type { Tables } from '../db/tables'
 import { punterLock } from './repository'
 import './tables'
+import { sqliteHistory } from '../db/schema'
 
 export const PUNTER_EVENT_TYPES = [
   'accountUpdate',
@@ -52,7 +52,7 @@ export interface AccountUpdate extends PunterEvent {
   balance: number
 }
 
-registerMigration(
+export const sqliteMoney601Ledger = sqliteHistory(
   'money-601-ledger',
   `CREATE TABLE ledger_entries (
      id INTEGER PRIMARY KEY AUTOINCREMENT,

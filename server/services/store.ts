@@ -9,13 +9,12 @@
  * string_agg) are done as two bounded queries instead; account numbers come from the punters store.
  */
 import { sql, type Generated, type Kysely } from 'kysely'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { accountNumbersOf } from '../punters/lookups'
 
-registerMigration(
+export const sqliteServices1 = sqliteHistory(
   'services-1',
   `CREATE TABLE IF NOT EXISTS analytics_events (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -128,7 +127,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q052-services', async (db, engine) => {
+export const q052Services = schemaStep('q052-services', async (db, engine) => {
   const id = surrogateKeyType(engine)
   const key = surrogateKey(engine)
   await db.schema
@@ -356,7 +355,7 @@ export async function sharedVisitors(db: Kysely<Tables>, limit: number): Promise
   }))
 }
 
-registerMigration(
+export const sqliteServices2Replays = sqliteHistory(
   'services-2-replays',
   `CREATE TABLE IF NOT EXISTS replay_batches (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -373,7 +372,7 @@ registerMigration(
    CREATE INDEX IF NOT EXISTS replay_batches_session ON replay_batches (device_id, session_id, id);`,
 )
 
-registerMigration('services-3-replay-retention', 'CREATE INDEX IF NOT EXISTS replay_batches_received ON replay_batches (received_at);')
+export const sqliteServices3ReplayRetention = sqliteHistory('services-3-replay-retention', 'CREATE INDEX IF NOT EXISTS replay_batches_received ON replay_batches (received_at);')
 
 /**
  * How long a replay is kept: 30 days. The spec does not say; a replay shows what a punter did on
@@ -476,7 +475,7 @@ export async function replayBatchesOf(db: Kysely<Tables>, deviceId: string, sess
   return rows.map((r) => Buffer.from(r.body))
 }
 
-registerMigration(
+export const sqliteServices4ClickWindows = sqliteHistory(
   'services-4-click-windows',
   `CREATE TABLE IF NOT EXISTS replay_clicks (
      id INTEGER PRIMARY KEY AUTOINCREMENT,

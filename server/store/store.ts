@@ -19,9 +19,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Generated, Kysely, Transaction } from 'kysely'
-import { isStorageUnavailable, registerMigration } from '../db/database'
+import { isStorageUnavailable } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { listDocumentFiles, readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
 import { appendAudit, audit, auditDetailsOf, auditedTransaction, type AuditScope } from './audit'
@@ -30,7 +30,7 @@ import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSn
 import { readSnapshot, snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
 
-registerMigration(
+export const sqlite101DocumentStore = sqliteHistory(
   '101-document-store',
   `CREATE TABLE store_versions (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -67,10 +67,10 @@ registerMigration(
 )
 
 // A file removed from schemas/ becomes a deletion version: no content, reviewed like any change.
-registerMigration('103-store-deletions', 'ALTER TABLE store_versions ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0')
+export const sqlite103StoreDeletions = sqliteHistory('103-store-deletions', 'ALTER TABLE store_versions ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0')
 
 // Releases (server/store/releases.ts): versions of several files reviewed and published together.
-registerMigration(
+export const sqlite150StoreReleases = sqliteHistory(
   '150-store-releases',
   `CREATE TABLE store_releases (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -232,7 +232,7 @@ declare module '../db/tables' {
 }
 
 // The tables above in their current shape (101, 103 and 150 are the history of SQLite files).
-registerSchema('q031-document-store', async (db, engine) => {
+export const q031DocumentStore = schemaStep('q031-document-store', async (db, engine) => {
   const key = surrogateKeyType(engine)
   await db.schema
     .createTable('store_versions')

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DatabaseCorruptError, closeDatabase, openDatabase } from '../../server/db/database'
+import { openDataLayer } from '../../server/db/data-layer'
+import { migrateDatabase } from '../../server/db/migrate'
 import { STORAGE_FAILURE_MEMORY_MS } from '../../server/http/readiness'
 import { startServer } from '../../server/main'
 import pg from 'pg'
@@ -110,22 +112,26 @@ describe('a database that cannot write answers 503 STORAGE_UNAVAILABLE, and /rea
 })
 
 describe('a damaged database file stops the start with a clear message', () => {
-  const damaged = (offset: number) => {
+  const damaged = async (offset: number) => {
     const dir = tempDir()
-    closeDatabase(openDatabase(dir))
+    const db = openDatabase(dir)
+    await migrateDatabase(openDataLayer({ sqlite: db })) // tables on the pages past the header
+    closeDatabase(db)
     const fd = openSync(join(dir, 'parlay.db'), 'r+')
     writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, offset)
     closeSync(fd)
     return dir
   }
 
-  it('garbage in the header page: openDatabase refuses with DatabaseCorruptError', () => {
-    expect(() => openDatabase(damaged(0))).toThrow(DatabaseCorruptError)
-    expect(() => openDatabase(damaged(0))).toThrow(/is damaged .*restore the file from a backup/)
+  it('garbage in the header page: openDatabase refuses with DatabaseCorruptError', async () => {
+    const dir = await damaged(0)
+    expect(() => openDatabase(dir)).toThrow(DatabaseCorruptError)
+    expect(() => openDatabase(dir)).toThrow(/is damaged .*restore the file from a backup/)
   })
 
-  it('a damaged table page fails PRAGMA quick_check and is refused too', () => {
-    expect(() => openDatabase(damaged(4096))).toThrow(DatabaseCorruptError)
+  it('a damaged table page fails PRAGMA quick_check and is refused too', async () => {
+    const dir = await damaged(4096)
+    expect(() => openDatabase(dir)).toThrow(DatabaseCorruptError)
   })
 
   it('startServer rejects before listening', async () => {
