@@ -51,7 +51,7 @@ export interface StartOptions {
   /** PostgreSQL (issue 16; `DATABASE_URL=postgres://…`); without it, SQLite under `dataDir`. Refused
    * while some stores are still SQLite-only (server/db/stores.ts: none are since 27 Nov 2026). */
   databaseUrl?: string
-  /** PostgreSQL's lock wait before a statement fails with 503 (server/db/data-layer.ts; 5 s). */
+  /** A write's wait for a lock before it fails with 503, on both engines (server/db/data-layer.ts; 5 s). */
   lockTimeoutMs?: number
 }
 

@@ -13,8 +13,8 @@ import { openDataLayer } from '../../server/db/data-layer'
 import { migrateDatabase } from '../../server/db/migrate'
 import { STORAGE_FAILURE_MEMORY_MS } from '../../server/http/readiness'
 import { startServer } from '../../server/main'
-import pg from 'pg'
 import { SCHEMAS_DIR, rawRequest, startServerProcess, startTestServer, type TestServer } from '../support/server'
+import { injectFault } from '../support/storage-faults'
 
 const temps: string[] = []
 const tempDir = () => {
@@ -56,29 +56,11 @@ describe('a database that cannot write answers 503 STORAGE_UNAVAILABLE, and /rea
     expect([ready.status, ready.json()]).toEqual([200, { status: 'OK', payload: { database: 'ok' } }])
   })
 
-  /**
-   * The database made read-only and back, on the engine the server runs on. SQLite: `query_only`.
-   * PostgreSQL (the PostgreSQL pass): `default_transaction_read_only` on the database, as on a hot
-   * standby after a fail-over; it holds for new sessions, so the pool's connections are ended and
-   * the test waits until the pool holds none before it writes.
-   */
+  /** The database made read-only and back, on the engine the server runs on (tests/support/storage-faults.ts). */
+  let writable: (() => Promise<void>) | undefined
   async function readOnly(on: boolean): Promise<void> {
-    if (!server.databaseUrl) {
-      server.deps.db.pragma(`query_only = ${on ? 'ON' : 'OFF'}`)
-      return
-    }
-    const url = new URL(server.databaseUrl)
-    const name = url.pathname.slice(1)
-    url.pathname = '/postgres'
-    const admin = new pg.Client({ connectionString: url.toString() })
-    await admin.connect()
-    try {
-      await admin.query(`ALTER DATABASE ${name} SET default_transaction_read_only = ${on ? 'on' : 'off'}`)
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name])
-    } finally {
-      await admin.end()
-    }
-    await expect.poll(() => server.deps.data.poolStats!().total, { timeout: 10_000 }).toBe(0)
+    if (on) writable = await injectFault(server, 'read-only')
+    else await writable?.()
   }
 
   it('read-only: a write is a 503 in the envelope, /ready.json is 503, /ping.json stays 200', async () => {

@@ -130,7 +130,9 @@ describe('the conversion plan stays true', () => {
       const file = join(dir, name)
       return statSync(file).isDirectory() ? serverFiles(file) : file.endsWith('.ts') ? [relative(ROOT, file)] : []
     })
-  const rawSqlite = serverFiles(join(ROOT, 'server')).filter((file) => file !== 'server/db/database.ts' && /\.prepare\(/.test(readFileSync(join(ROOT, file), 'utf8')))
+  // database.ts opens the file; sqlite-driver.ts is the query layer's own driver (it prepares every statement)
+  const engineFiles = ['server/db/database.ts', 'server/db/sqlite-driver.ts']
+  const rawSqlite = serverFiles(join(ROOT, 'server')).filter((file) => !engineFiles.includes(file) && /\.prepare\(/.test(readFileSync(join(ROOT, file), 'utf8')))
 
   it('every server file that still prepares raw SQLite statements is named in server/db/stores.ts', () => {
     const listed = new Set(STILL_ON_SQLITE.flatMap((s) => s.files))
