@@ -4,7 +4,7 @@
  * Production is the default everywhere; development extras (`npm run dev`) and the simulators
  * (`PARLAY_SIMULATORS=on`) are switched on explicitly, so a forgotten variable never exposes them.
  */
-import { buildStudioIfMissing } from './admin/studio-build'
+import { buildStudioIfMissing, loadVite } from './admin/studio-build'
 import { existsSync } from 'node:fs'
 import type { Application } from 'express'
 import type { AddressInfo } from 'node:net'
@@ -73,7 +73,7 @@ export const DRAIN_GRACE_MS = 10_000
 export async function buildClientIfMissing(distDir: string, log: Logger): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) {
     log.info('client.build.start', { distDir })
-    const { build } = await import('vite')
+    const { build } = await loadVite()
     await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } })
     log.info('client.build.done')
     // The operator studio's own build (issue 19), after the site's (which empties distDir).
