@@ -30,7 +30,7 @@ const DEMO = { login: 'opened@demo.parlay.test', password: 'parlay-demo-1' }
 const REDIS_SERVER = process.env.PARLAY_REDIS_SERVER ?? '/usr/bin/redis-server'
 
 /** The cluster's processes: the postmaster (its command line names the port) and its children. */
-function postgresPids(port: number): number[] {
+export function postgresPids(port: number): number[] {
   const stats = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map((pid) => {
@@ -47,8 +47,8 @@ function postgresPids(port: number): number[] {
 }
 
 /** CPU seconds of the cluster so far (processes that ended between two readings are lost: the pool's connections live on). */
-const postgresCpu = (port: number) => postgresPids(port).reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0)
-const selfCpu = () => {
+export const postgresCpu = (port: number) => postgresPids(port).reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0)
+export const selfCpu = () => {
   const { user, system } = process.cpuUsage()
   return (user + system) / 1e6
 }

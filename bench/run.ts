@@ -17,6 +17,7 @@ const benches: Bench[] = [
   { name: 'server', file: 'server.ts', exportName: 'runServerBench' },
   { name: 'scale', file: 'scale.ts', exportName: 'runScaleBench' },
   { name: 'heartbeat-cost', file: 'heartbeat-cost.ts', exportName: 'runHeartbeatCostBench' },
+  { name: 'call-cost', file: 'call-cost.ts', exportName: 'runCallCostBench' },
 ]
 
 const only = process.argv.slice(2)
