@@ -15,8 +15,8 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, rmSync } from 'node:fs'
 import pg from 'pg'
 import type { ChildProcess } from 'node:child_process'
-import { postgresBinaries, startPostgres, type ThrowawayPostgres } from '../tests/support/postgres'
-import { postgresCpu, selfCpu } from './heartbeat-cost'
+import { postgresBinaries, type ThrowawayPostgres } from '../tests/support/postgres'
+import { clusterCountingStatements, postgresCpu, selfCpu } from './heartbeat-cost'
 import { siteFolder, startInstance, startRedis, stop, type Instance } from './scale'
 import { cpuSeconds, freePort } from './server'
 
@@ -123,17 +123,10 @@ export async function runCallCostBench() {
     const redisPort = await freePort()
     const redis = await startRedis(redisPort)
     running.push(redis)
-    cluster = await startPostgres()
-    const superuser = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${cluster.port}/postgres` })
-    await superuser.connect()
-    await superuser.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`)
-    await superuser.end()
-    cluster.stopServer()
-    cluster.startServer()
-    const databaseUrl = await cluster.createDatabase()
-    admin = new pg.Client({ connectionString: databaseUrl })
-    await admin.connect()
-    await admin.query('CREATE EXTENSION pg_stat_statements')
+    const counting = await clusterCountingStatements()
+    cluster = counting.cluster
+    admin = counting.admin
+    const databaseUrl = counting.databaseUrl
     const env = { REDIS_URL: `redis://127.0.0.1:${redisPort}`, DATABASE_URL: databaseUrl, PARLAY_AUDIT_KEY: randomBytes(32).toString('hex'), PARLAY_DEVELOPMENT: 'on' }
     const instance = await startInstance(folder, env)
     running.push(instance.child)

@@ -65,8 +65,14 @@ describe.runIf(onPostgres)(`${INSTANCES} instances started at the same moment on
     const failed = processes.filter((p) => p.child.exitCode !== null).map((p) => p.output.stderr.slice(-2000))
     expect(failed).toEqual([])
     for (const [i, port] of ports().entries()) {
-      expect((await rawRequest(port, { path: '/ping.json' })).status).toBe(200)
-      const document = await rawRequest(port, { path: '/api/documents/flow/signup-email', headers: { host: `spain.localhost:${port}` } })
+      // a fresh connection per call: a kept-alive one races the server closing it when idle on a busy machine
+      const get = (path: string, headers: Record<string, string> = {}) =>
+        rawRequest(port, { path, headers: { connection: 'close', ...headers } }).catch((error: Error) => {
+          const instance = processes[i]
+          throw new Error(`instance ${i} (exit ${instance.child.exitCode}): ${error.message}\n${instance.output.stderr.slice(-1500)}\n${instance.output.stdout.slice(-1500)}`)
+        })
+      expect((await get('/ping.json')).status).toBe(200)
+      const document = await get('/api/documents/flow/signup-email', { host: `spain.localhost:${port}` })
       expect(document.status).toBe(200)
       expect(document.json().steps.length).toBeGreaterThan(1)
       const call = apiCaller(`http://127.0.0.1:${port}`, addresses(70 + i))
