@@ -4,7 +4,7 @@
  * Production is the default everywhere; development extras (`npm run dev`) and the simulators
  * (`PARLAY_SIMULATORS=on`) are switched on explicitly, so a forgotten variable never exposes them.
  */
-import { buildStudioIfMissing } from './admin/studio-build'
+import { buildStudioIfMissing, loadVite } from './admin/studio-build'
 import { existsSync } from 'node:fs'
 import type { Application } from 'express'
 import type { AddressInfo } from 'node:net'
@@ -14,7 +14,7 @@ import { createApp } from './app'
 import { closeDatabase, openDatabase } from './db/database'
 import { openDataLayer } from './db/data-layer'
 import { refuseHalfConvertedPostgres } from './db/stores'
-import { migrateSchema } from './db/schema'
+import { migrateDatabase } from './db/migrate'
 import type { ServerConfig, ServerDeps } from './deps'
 import { DocumentLoadError, createDocumentService } from './documents/service'
 import { withCandidates } from './documents/candidate'
@@ -57,7 +57,7 @@ export interface StartOptions {
   /** PostgreSQL (issue 16; `DATABASE_URL=postgres://…`); without it, SQLite under `dataDir`. Refused
    * while some stores are still SQLite-only (server/db/stores.ts: none are since 27 Nov 2026). */
   databaseUrl?: string
-  /** PostgreSQL's lock wait before a statement fails with 503 (server/db/data-layer.ts; 5 s). */
+  /** A write's wait for a lock before it fails with 503, on both engines (server/db/data-layer.ts; 5 s). */
   lockTimeoutMs?: number
 }
 
@@ -79,7 +79,7 @@ export const DRAIN_GRACE_MS = 10_000
 export async function buildClientIfMissing(distDir: string, log: Logger): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) {
     log.info('client.build.start', { distDir })
-    const { build } = await import('vite')
+    const { build } = await loadVite()
     await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } })
     log.info('client.build.done')
     // The operator studio's own build (issue 19), after the site's (which empties distDir).
@@ -110,7 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const db = openDatabase(config.dataDir)
   const data = openDataLayer({ sqlite: db, databaseUrl: options.databaseUrl, lockTimeoutMs: options.lockTimeoutMs, onPoolError: (error) => log.warn('db.pool.error', { error: error.message }) })
   try {
-    await migrateSchema(data)
+    await migrateDatabase(data)
   } catch (error) {
     await data.close()
     closeDatabase(db)
@@ -123,7 +123,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const bus = await openBus({ redisUrl: options.redisUrl, log, now })
   let sync: DocumentsSync | undefined
   let open = true
-  // migrations ran in openDatabase and migrateSchema (every module registered its tables when imported); one store
+  // the tables are there (migrateDatabase above, the list of server/db/migrations/index.ts); one store
   const store = new DocumentStore({
     data,
     now,
@@ -165,6 +165,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // sockets (spec §7) on the same server; closed first on stop, they never hold it open
   const realtime = attachRealtime(server, deps)
   deps.metrics?.watchSockets(realtime.connections)
+  data.started() // lock waits are a request's again (they were a starting instance's: server/db/data-layer.ts)
   lifecycle.serving()
   const port = (server.address() as AddressInfo).port
   // the publish gate renders the pages a change touches by asking this server itself (store/page-check.ts)

@@ -3,11 +3,10 @@
  * folder (`PARLAY_DATA_DIR`, default `data/`), or PostgreSQL with `DATABASE_URL=postgres://…`;
  * every migration applied first (the tools may run before the first start).
  */
-import '../server/modules'
 import { join, resolve } from 'node:path'
 import { closeDatabase, openDatabase } from '../server/db/database'
 import { engineOf, openDataLayer, type DataLayer } from '../server/db/data-layer'
-import { migrateSchema } from '../server/db/schema'
+import { migrateDatabase } from '../server/db/migrate'
 
 export interface ToolDatabase {
   data: DataLayer
@@ -25,7 +24,7 @@ export async function openToolDatabase(env: NodeJS.ProcessEnv = process.env, dat
     if (sqlite) closeDatabase(sqlite)
   }
   try {
-    await migrateSchema(data)
+    await migrateDatabase(data)
   } catch (error) {
     await close()
     throw error

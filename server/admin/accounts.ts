@@ -12,14 +12,13 @@
 import argon2 from 'argon2'
 import { sql, type Generated } from 'kysely'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import { DEMO_ADMIN_EMAILS } from './demo-admins'
 
 export { DEMO_ADMINS } from './demo-admins'
 
-registerMigration(
+export const sqlite102AdminAccounts = sqliteHistory(
   '102-admin-accounts',
   `CREATE TABLE admin_users (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -38,7 +37,7 @@ registerMigration(
    );`,
 )
 
-registerMigration(
+export const sqlite103AdminSupportRole = sqliteHistory(
   '103-admin-support-role',
   // SQLite cannot change a CHECK in place: both tables are rebuilt (sessions reference users), the
   // rows copied as they are, the old tables dropped child first, the new ones renamed.
@@ -101,7 +100,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q040-admin-accounts', async (db, engine) => {
+export const q040AdminAccounts = schemaStep('q040-admin-accounts', async (db, engine) => {
   await db.schema
     .createTable('admin_users')
     .ifNotExists()
@@ -125,7 +124,7 @@ registerSchema('q040-admin-accounts', async (db, engine) => {
   await db.schema.createIndex('admin_sessions_expires').ifNotExists().on('admin_sessions').column('expires_at').execute()
 })
 
-registerSchema('q111-admin-accounts-two-factor', async (db) => {
+export const q089AdminAccountsTwoFactor = schemaStep('q089-admin-accounts-two-factor', async (db) => {
   await db.schema.alterTable('admin_users').addColumn('disabled_at', 'bigint').execute()
   await db.schema.alterTable('admin_users').addColumn('demo', 'integer', (c) => c.notNull().defaultTo(0)).execute()
   await db.schema.alterTable('admin_users').addColumn('totp_secret', 'text').execute()

@@ -14,7 +14,7 @@
 import { Secret, TOTP } from 'otpauth'
 import { randomBytes, randomInt } from 'node:crypto'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema, surrogateKeyType } from '../db/schema'
+import { oneOf, schemaStep, surrogateKeyType } from '../db/schema'
 import { sha256, type AdminUser } from './accounts'
 
 export const CHALLENGE_MS = 5 * 60_000
@@ -56,7 +56,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q112-admin-second-factor', async (db, engine) => {
+export const q090AdminSecondFactor = schemaStep('q090-admin-second-factor', async (db, engine) => {
   const userId = surrogateKeyType(engine)
   await db.schema
     .createTable('admin_challenges')

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { DataLayer } from './data-layer'
-import { registerSchema } from './schema'
+import { schemaStep } from './schema'
 import type { DatabaseIdentity } from '../store/audit-anchor'
 
 interface DatabaseIdentityTable {
@@ -22,7 +22,7 @@ declare module './tables' {
   }
 }
 
-registerSchema('q110-database-identity', async (db) => {
+export const q088DatabaseIdentity = schemaStep('q088-database-identity', async (db) => {
   await db.schema.createTable('database_identity').ifNotExists().addColumn('id', 'text', (c) => c.primaryKey()).addColumn('created_at', 'bigint', (c) => c.notNull()).execute()
   // the migration step runs once per database, under the migrations lock: one row
   await db.insertInto('database_identity').values({ id: randomUUID(), created_at: Date.now() }).execute()

@@ -41,7 +41,7 @@ const SIZE_OF: Record<IngestKind, string> = {
 }
 
 /**
- * The step `q113-services-ingest-bounds`: sizes on every ingest row, the usage counts, the indexes
+ * The step `q091-services-ingest-bounds`: sizes on every ingest row, the usage counts, the indexes
  * retention needs. Registered by ./store.ts right after the tables' own step (q052): migrations
  * run in the order registered, and this one alters those tables.
  */

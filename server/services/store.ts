@@ -9,14 +9,13 @@
  * string_agg) are done as two bounded queries instead; account numbers come from the punters store.
  */
 import { sql, type Generated, type Kysely } from 'kysely'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { accountNumbersOf } from '../punters/lookups'
 import { chargeIngest, ingestBoundsStep, ingestTransaction, ROW_OVERHEAD } from './ingest-store'
 
-registerMigration(
+export const sqliteServices1 = sqliteHistory(
   'services-1',
   `CREATE TABLE IF NOT EXISTS analytics_events (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -136,7 +135,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q052-services', async (db, engine) => {
+export const q052Services = schemaStep('q052-services', async (db, engine) => {
   const id = surrogateKeyType(engine)
   const key = surrogateKey(engine)
   await db.schema
@@ -213,7 +212,7 @@ registerSchema('q052-services', async (db, engine) => {
 })
 
 // after q052, whose tables it alters (issue 30: the sizes and usage the storage budget counts)
-registerSchema('q113-services-ingest-bounds', ingestBoundsStep)
+export const q091ServicesIngestBounds = schemaStep('q091-services-ingest-bounds', ingestBoundsStep)
 
 export interface IngestedEvent {
   deviceId: string
@@ -382,7 +381,7 @@ export async function sharedVisitors(db: Kysely<Tables>, limit: number): Promise
   }))
 }
 
-registerMigration(
+export const sqliteServices2Replays = sqliteHistory(
   'services-2-replays',
   `CREATE TABLE IF NOT EXISTS replay_batches (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -399,7 +398,7 @@ registerMigration(
    CREATE INDEX IF NOT EXISTS replay_batches_session ON replay_batches (device_id, session_id, id);`,
 )
 
-registerMigration('services-3-replay-retention', 'CREATE INDEX IF NOT EXISTS replay_batches_received ON replay_batches (received_at);')
+export const sqliteServices3ReplayRetention = sqliteHistory('services-3-replay-retention', 'CREATE INDEX IF NOT EXISTS replay_batches_received ON replay_batches (received_at);')
 
 export interface ReplayBatchRecord {
   deviceId: string
@@ -499,7 +498,7 @@ export async function replayBatchesOf(db: Kysely<Tables>, deviceId: string, sess
   return rows.map((r) => Buffer.from(r.body))
 }
 
-registerMigration(
+export const sqliteServices4ClickWindows = sqliteHistory(
   'services-4-click-windows',
   `CREATE TABLE IF NOT EXISTS replay_clicks (
      id INTEGER PRIMARY KEY AUTOINCREMENT,

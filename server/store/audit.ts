@@ -15,15 +15,14 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { readAnchor, writeAnchor, type AnchorRead, type AnchorState, type DatabaseIdentity } from './audit-anchor'
 import { signCheckpoint } from './audit-checkpoint'
 import { databaseIdentity } from '../db/identity'
 
-registerMigration(
+export const sqlite100AuditLog = sqliteHistory(
   '100-audit-log',
   `CREATE TABLE audit_log (
      seq INTEGER PRIMARY KEY,
@@ -58,7 +57,7 @@ declare module '../db/tables' {
 
 const APPEND_ONLY = 'the audit log is append-only'
 
-registerSchema('q030-audit-log', async (db, engine) => {
+export const q030AuditLog = schemaStep('q030-audit-log', async (db, engine) => {
   await db.schema
     .createTable('audit_log')
     .ifNotExists()

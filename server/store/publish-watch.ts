@@ -16,7 +16,7 @@
  */
 import type { NextFunction, Request, Response } from 'express'
 import type { Generated } from 'kysely'
-import { registerSchema, surrogateKey, surrogateKeyType, oneOf } from '../db/schema'
+import { schemaStep, surrogateKey, surrogateKeyType, oneOf } from '../db/schema'
 import type { ServerDeps } from '../deps'
 import { siteContext } from '../http/site'
 import { appendAudit, auditedTransaction } from './audit'
@@ -32,7 +32,7 @@ export const WINDOW_MS = 10 * 60_000
 const TICK_MS = 5_000
 const STATES = ['watching', 'rolling-back', 'rolled-back', 'rollback-failed', 'passed'] as const
 
-registerSchema('q034-store-publish-watches', async (db, engine) => {
+export const q083StorePublishWatches = schemaStep('q083-store-publish-watches', async (db, engine) => {
   await db.schema
     .createTable('store_publish_watches')
     .ifNotExists()

@@ -19,9 +19,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Generated, Kysely, Transaction } from 'kysely'
-import { isStorageUnavailable, registerMigration } from '../db/database'
+import { isStorageUnavailable } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { listDocumentFiles, readDocument, readDocumentSet, variantOf, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
 import { isBaseFile, resolveOverlaySet, type ResolvedSet } from '../../shared/documents/overlay-set'
@@ -38,7 +38,7 @@ import { publishChecks, type PublishCheckInput } from './publish-check'
 import type { PageCheck } from './page-check'
 export type { WaiverRecord } from './waivers'
 
-registerMigration(
+export const sqlite101DocumentStore = sqliteHistory(
   '101-document-store',
   `CREATE TABLE store_versions (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -75,10 +75,10 @@ registerMigration(
 )
 
 // A file removed from schemas/ becomes a deletion version: no content, reviewed like any change.
-registerMigration('103-store-deletions', 'ALTER TABLE store_versions ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0')
+export const sqlite103StoreDeletions = sqliteHistory('103-store-deletions', 'ALTER TABLE store_versions ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0')
 
 // Releases (server/store/releases.ts): versions of several files reviewed and published together.
-registerMigration(
+export const sqlite150StoreReleases = sqliteHistory(
   '150-store-releases',
   `CREATE TABLE store_releases (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -205,7 +205,7 @@ interface WaiverTable {
   reviewed_by: string | null
   reviewed_at: number | null
   created_at: number
-  // q033-store-waiver-scope (./waivers.ts): one document, an end, a four-eyes revocation
+  // q082-store-waiver-scope (./waivers.ts): one document, an end, a four-eyes revocation
   document: string | null
   expires_at: number | null
   revoke_requested_by: string | null
@@ -250,7 +250,7 @@ declare module '../db/tables' {
 }
 
 // The tables above in their current shape (101, 103 and 150 are the history of SQLite files).
-registerSchema('q031-document-store', async (db, engine) => {
+export const q031DocumentStore = schemaStep('q031-document-store', async (db, engine) => {
   const key = surrogateKeyType(engine)
   await db.schema
     .createTable('store_versions')
@@ -340,7 +340,7 @@ registerSchema('q031-document-store', async (db, engine) => {
 
 // Waivers scoped to one document, with an end and a four-eyes revocation (./waivers.ts); after
 // q031, which makes the table on PostgreSQL.
-registerSchema('q033-store-waiver-scope', async (db) => {
+export const q082StoreWaiverScope = schemaStep('q082-store-waiver-scope', async (db) => {
   for (const [column, type] of [
     ['document', 'text'],
     ['expires_at', 'bigint'],

@@ -2,9 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openDatabase, runMigrations, type Db } from '../../../server/db/database'
+import { openDatabase, type Db } from '../../../server/db/database'
 import { openDataLayer, type DataLayer } from '../../../server/db/data-layer'
-import { migrateSchema } from '../../../server/db/schema'
+import { migrateDatabase } from '../../../server/db/migrate'
 import type { DocumentRecord } from '../../../shared/documents/loader'
 import { DocumentStore } from '../../../server/store/store'
 import { audit, verifyAudit } from '../../../server/store/audit'
@@ -23,9 +23,8 @@ beforeEach(async () => {
   root = mkdtempSync(join(tmpdir(), 'parlay-store-'))
   cpSync(SCHEMAS, join(root, 'schemas'), { recursive: true })
   db = openDatabase(':memory:')
-  runMigrations(db)
   data = openDataLayer({ sqlite: db })
-  await migrateSchema(data)
+  await migrateDatabase(data)
   clock = 1_700_000_000_000
   installed = []
   store = new DocumentStore({ data, now: () => clock, install: (records) => installed.push(records) })
