@@ -11,7 +11,8 @@
  * every site, then varied one field at a time (wrong types, values just past the schema's bounds, the
  * field left out), so the cases reach the handlers instead of stopping at validation; path params
  * are real ids where the route names one. Every case goes to one of the sites, by Host or by the
- * x-parlay-target header in turn. The money and audit checks after a run: `moneyState`, `auditIntact`.
+ * x-parlay-target header in turn. The money and audit checks after a run: `expectMoneyAndAuditKept`
+ * (the ledger verified as `npm run ledger:verify` does), `auditIntact`.
  */
 import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
@@ -24,6 +25,7 @@ import { DEMO_ADMINS } from '../../../server/admin/accounts'
 import { adminSignInRaw } from '../../support/admin-sign-in'
 import { rawRequest, type TestServer } from '../../support/server'
 import { verifyAuditDatabase, verifyAuditFile } from '../../../tools/audit-verify'
+import { describeVerification, verifyLedger } from '../../../server/punters/ledger-verify'
 import { edgeValues, validBody, type Hints, type Schema } from './valid-body'
 
 export interface FuzzCase {
@@ -347,16 +349,16 @@ export function acceptedValidBodies(): { seen: (fuzz: FuzzCase, res: FuzzRespons
   return { routes, seen: (fuzz, res) => void (fuzz.label.startsWith('valid body @') && res.status < 300 && routes.add(`${fuzz.method} ${fuzz.path.split('?')[0]}`)) }
 }
 
-/** After a fuzz run: no 5xx was the judge's; here the money and the audit log. Every punter's
- * balance moved exactly by their new ledger entries (a new punter: none), none is negative, and the
- * audit log verifies. Until `npm run ledger:verify` exists (issue 28), the ledger check is this SQL. */
-export async function expectMoneyAndAuditKept(server: TestServer, before: Awaited<ReturnType<typeof moneyState>>): Promise<Awaited<ReturnType<typeof moneyState>>> {
+/** After a fuzz run: no 5xx was the judge's; here the money and the audit log. The ledger verifies
+ * as `npm run ledger:verify` verifies it (every account of every punter recomputed from its
+ * entries, each entry's balance-after, nothing below zero, withdrawable), no balance is negative,
+ * and the audit log verifies. */
+export async function expectMoneyAndAuditKept(server: TestServer, _before: Awaited<ReturnType<typeof moneyState>>): Promise<Awaited<ReturnType<typeof moneyState>>> {
   const after = await moneyState(server)
-  const expected = Object.fromEntries(Object.keys(after.unexplained).map((id) => [id, before.unexplained[id] ?? 0]))
-  const problems = [
-    ...Object.entries(after.unexplained).filter(([id, value]) => value !== expected[id]).map(([id, value]) => `punter ${id}: balance − ledger ${value}, was ${expected[id]}`),
-    ...(after.negative > 0 ? [`${after.negative} negative balances`] : []),
-  ]
+  const problems: string[] = []
+  const ledger = await verifyLedger(server.deps.data.db)
+  if (!ledger.ok) problems.push(`ledger: ${describeVerification(ledger)}`)
+  if (after.negative > 0) problems.push(`${after.negative} negative balances`)
   const audit = await auditIntact(server)
   if (!audit.ok) problems.push(`audit log: ${audit.reason}`)
   if (problems.length > 0) throw new Error(problems.join('; '))
@@ -422,16 +424,13 @@ export async function fuzzContext(server: TestServer, sessions: Sessions, parity
   return { sessions, sites, hints, parity }
 }
 
-/** Each punter's balance beside the sum of their ledger entries, and the counts that show money moved. */
-export async function moneyState(server: TestServer): Promise<{ unexplained: Record<string, number>; negative: number; entries: number; bets: number }> {
+/** The counts that show money moved (ledger entries, bets) and how many balances are negative. */
+export async function moneyState(server: TestServer): Promise<{ negative: number; entries: number; bets: number }> {
   const db = server.deps.data.db
-  const punters = await db.selectFrom('punters').select(['id', 'balance_minor']).execute()
-  const sums = await db.selectFrom('ledger_entries').select(['punter_id', (eb) => eb.fn.sum<number>('amount_minor').as('sum'), (eb) => eb.fn.countAll<number>().as('n')]).groupBy('punter_id').execute()
-  const byPunter = new Map(sums.map((row) => [Number(row.punter_id), Number(row.sum)]))
-  // demo balances are seeded without an entry: what the ledger does not explain must stay what it was
-  const unexplained = Object.fromEntries(punters.map((p) => [String(p.id), Number(p.balance_minor) - (byPunter.get(Number(p.id)) ?? 0)]))
+  const negative = Number((await db.selectFrom('punters').select((eb) => eb.fn.countAll<number>().as('n')).where('balance_minor', '<', 0).executeTakeFirstOrThrow()).n)
+  const entries = Number((await db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
   const bets = Number((await db.selectFrom('bets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-  return { unexplained, negative: punters.filter((p) => Number(p.balance_minor) < 0).length, entries: sums.reduce((n, row) => n + Number(row.n), 0), bets }
+  return { negative, entries, bets }
 }
 
 /** The audit log's verification, as `npm run audit:verify` does it on this server's engine. */
