@@ -38,6 +38,18 @@ export function betPlacingModeFor(autoConfirm: OddsChangeAutoConfirm): BetPlacin
   return BET_PLACING_MODES.find((mode) => AUTO_CONFIRM[mode] === autoConfirm) ?? 'GreaterOrEqualsToCurrent'
 }
 
+/**
+ * May a bet be taken at the `current` price when the punter agreed to `agreed`? EqualsToCurrent:
+ * only the same price; GreaterOrEqualsToCurrent: the same or higher; Any: any. The server decides
+ * a placement by it (server/bets/placement.ts) and the bet slip asks the punter exactly when it
+ * says no, before Place, so a refused ODDS_CHANGED is a race rather than the first news of a move.
+ */
+export function priceAccepted(mode: BetPlacingMode, agreed: number, current: number): boolean {
+  if (mode === 'Any') return true
+  if (mode === 'GreaterOrEqualsToCurrent') return current >= agreed
+  return current === agreed
+}
+
 export function isOddsType(value: unknown): value is OddsType {
   return typeof value === 'string' && (ODDS_TYPES as readonly string[]).includes(value)
 }
