@@ -8,11 +8,11 @@
 import { useStore } from 'zustand'
 import { betslip, slipBlock } from '../../core/betslip'
 import { useRuntime } from '../runtime'
-import { slipBlockText, useSlipFigures } from './slip-figures'
+import type { SlipFigures } from './slip-figures'
+import { slipBlockText } from './slip-texts'
 
-export function SlipBar({ onOpen, sheetId }: { onOpen: () => void; sheetId: string }) {
+export function SlipBar({ figures, onOpen, sheetId }: { figures: SlipFigures; onOpen: () => void; sheetId: string }) {
   const runtime = useRuntime()
-  const figures = useSlipFigures()
   const picks = useStore(betslip, (s) => s.picks)
   const stake = useStore(betslip, (s) => s.stake)
   const block = slipBlock(picks, figures.mode)

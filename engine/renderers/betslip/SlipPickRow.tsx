@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react'
 import { betslip, currentPrice, type PickInactive, type SlipPick } from '../../core/betslip'
-import { useRuntime } from '../runtime'
+import type { EngineRuntime } from '../runtime'
 import type { SlipFigures } from './slip-figures'
 
 /** How long a move keeps its indicator (as on the price buttons). */
@@ -30,8 +30,7 @@ function inactiveText(t: (key: string) => string, inactive: PickInactive): strin
   return t('betslip.inactive.UNAVAILABLE')
 }
 
-export function SlipPickRow({ pick, figures, related, asking }: { pick: SlipPick; figures: SlipFigures; related: boolean; asking: boolean }) {
-  const runtime = useRuntime()
+export function SlipPickRow({ runtime, pick, figures, related, asking }: { runtime: EngineRuntime; pick: SlipPick; figures: SlipFigures; related: boolean; asking: boolean }) {
   const fresh = useFreshMove(pick)
   const now = currentPrice(pick)
   // while a new price waits for the punter, its direction against the agreed one stays shown

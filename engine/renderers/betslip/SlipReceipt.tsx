@@ -9,12 +9,10 @@ import { useStore } from 'zustand'
 import { betslip } from '../../core/betslip'
 import { currencyCode, formatMoney } from '../../core/format'
 import { useFocusTrap } from '../popups/focus-trap'
-import { useRuntime } from '../runtime'
-import { useSlipFigures } from './slip-figures'
+import type { EngineRuntime } from '../runtime'
+import type { SlipFigures } from './slip-figures'
 
-export function SlipReceipt() {
-  const runtime = useRuntime()
-  const figures = useSlipFigures()
+export function SlipReceipt({ runtime, figures }: { runtime: EngineRuntime; figures: SlipFigures }) {
   const placed = useStore(betslip, (s) => s.placed)
   const titleId = useId()
   const ref = useRef<HTMLElement>(null)

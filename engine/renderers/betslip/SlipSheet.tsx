@@ -13,12 +13,18 @@ import { betslip, needsAcceptance, relatedPickIds, slipBlock } from '../../core/
 import { quickStakes } from '../../core/quick-stakes'
 import { LazyAmountField } from '../amount-field-lazy'
 import { useFocusTrap } from '../popups/focus-trap'
-import { useRuntime } from '../runtime'
-import { slipBlockText, useSlipFigures, type SlipFigures } from './slip-figures'
+import type { EngineRuntime } from '../runtime'
+import type { SlipFigures } from './slip-figures'
+import { slipBlockText } from './slip-texts'
 import { SlipPickRow } from './SlipPickRow'
 
-function SlipButton({ figures }: { figures: SlipFigures }) {
-  const runtime = useRuntime()
+/** What every part of the sheet gets from the betslip node (never imported: see ./slip-parts.ts). */
+interface Parts {
+  runtime: EngineRuntime
+  figures: SlipFigures
+}
+
+function SlipButton({ runtime, figures }: Parts) {
   const slip = useStore(betslip)
   const guest = useStore(runtime.stores.session, (s) => !s.accessToken)
   const block = slipBlock(slip.picks, figures.mode)
@@ -41,8 +47,7 @@ function SlipButton({ figures }: { figures: SlipFigures }) {
   )
 }
 
-function SlipStake({ figures, stakes }: { figures: SlipFigures; stakes?: readonly number[] }) {
-  const runtime = useRuntime()
+function SlipStake({ runtime, figures, stakes }: Parts & { stakes?: readonly number[] }) {
   const stake = useStore(betslip, (s) => s.stake)
   const bounds = useStore(runtime.stores.site, (s) => s.bootstrap?.site.betStake)
   const tooLow = stake !== null && bounds && stake < bounds.minimum
@@ -78,8 +83,7 @@ function SlipStake({ figures, stakes }: { figures: SlipFigures; stakes?: readonl
   )
 }
 
-function SlipFoot({ figures, stakes }: { figures: SlipFigures; stakes?: readonly number[] }) {
-  const runtime = useRuntime()
+function SlipFoot({ runtime, figures, stakes }: Parts & { stakes?: readonly number[] }) {
   const slip = useStore(betslip)
   const block = slipBlock(slip.picks, figures.mode)
   const notice = block === 'EMPTY' || block === null ? '' : slipBlockText(runtime.t, block)
@@ -88,7 +92,7 @@ function SlipFoot({ figures, stakes }: { figures: SlipFigures; stakes?: readonly
       <p className="betslip__notice" role="status" data-testid="betslip-notice" data-block={block ?? undefined} hidden={!notice}>
         {notice}
       </p>
-      <SlipStake figures={figures} stakes={stakes} />
+      <SlipStake runtime={runtime} figures={figures} stakes={stakes} />
       <p className="betslip__total">
         <span>
           {runtime.t('betslip.totalOdds')}: <strong data-testid="betslip-total-odds">{figures.price}</strong>
@@ -105,14 +109,12 @@ function SlipFoot({ figures, stakes }: { figures: SlipFigures; stakes?: readonly
           {runtime.t(slip.errorText ?? errorMessageKey(slip.error), slip.errorValues)}
         </p>
       )}
-      <SlipButton figures={figures} />
+      <SlipButton runtime={runtime} figures={figures} />
     </div>
   )
 }
 
-export function SlipSheet({ id, stakes, onClose }: { id: string; stakes?: readonly number[]; onClose: () => void }) {
-  const runtime = useRuntime()
-  const figures = useSlipFigures()
+export function SlipSheet({ runtime, figures, id, stakes, onClose }: Parts & { id: string; stakes?: readonly number[]; onClose: () => void }) {
   const picks = useStore(betslip, (s) => s.picks)
   const status = useStore(betslip, (s) => s.status)
   const titleId = useId()
@@ -132,19 +134,20 @@ export function SlipSheet({ id, stakes, onClose }: { id: string; stakes?: readon
           <h2 className="betslip__title" id={titleId}>
             {runtime.t('betslip.title')} · {runtime.t(figures.kind === 'single' ? 'betslip.single' : 'betslip.accumulator')}
           </h2>
-          <button type="button" className="betslip-sheet__clear" data-testid="betslip-clear" onClick={() => betslip.getState().clear()}>
-            {runtime.t('betslip.clearAll')}
-          </button>
+          {/* the close button first: focus lands on it when the sheet opens, never on Remove all */}
           <button type="button" className="betslip-sheet__close" data-testid="betslip-close" aria-label={runtime.t('betslip.close')} onClick={onClose}>
             ⌄
+          </button>
+          <button type="button" className="betslip-sheet__clear" data-testid="betslip-clear" onClick={() => betslip.getState().clear()}>
+            {runtime.t('betslip.clearAll')}
           </button>
         </header>
         <ul className="betslip__picks">
           {picks.map((pick) => (
-            <SlipPickRow key={pick.id} pick={pick} figures={figures} related={related.has(pick.id)} asking={needsAcceptance(pick, figures.mode)} />
+            <SlipPickRow key={pick.id} runtime={runtime} pick={pick} figures={figures} related={related.has(pick.id)} asking={needsAcceptance(pick, figures.mode)} />
           ))}
         </ul>
-        <SlipFoot figures={figures} stakes={stakes} />
+        <SlipFoot runtime={runtime} figures={figures} stakes={stakes} />
       </section>
     </>
   )

@@ -2,11 +2,12 @@
  * The figures the bet slip shows in its bar and its sheet, from one place: the kind of bet, the
  * combined price and the potential win at the prices the bet would be placed at now (exactly as
  * the server reckons it, engine/core/payout.ts), in the punter's odds format and the account's
- * currency (a guest sees the site's), and the punter's odds-change setting and indicator.
+ * currency (a guest sees the site's), and the punter's odds-change setting and indicator. The
+ * betslip node (first-load script) computes them and hands them to the lazy sheet and receipt.
  */
 import { useStore } from 'zustand'
 import { accountCurrency } from '../../core/context'
-import { betslip, combinedPrice, currentPrice, type SlipBlock, type SlipPick } from '../../core/betslip'
+import { betslip, combinedPrice, currentPrice, type SlipPick } from '../../core/betslip'
 import { currencyCode, formatMoney } from '../../core/format'
 import { formatOdds, isBetPlacingMode, isOddsType, type BetPlacingMode, type OddsType } from '../../core/odds'
 import { potentialWinMinor } from '../../core/payout'
@@ -68,18 +69,3 @@ export function useSlipFigures(): SlipFigures {
   }
 }
 
-/** What a block says to the punter (literal keys, so the texts lint finds each in every locale). */
-export function slipBlockText(t: (key: string) => string, block: SlipBlock | null): string {
-  switch (block) {
-    case 'PRICES_CHANGED':
-      return t('betslip.block.PRICES_CHANGED')
-    case 'RELATED':
-      return t('betslip.block.RELATED')
-    case 'INACTIVE':
-      return t('betslip.block.INACTIVE')
-    case 'CHECKING':
-      return t('betslip.block.CHECKING')
-    default:
-      return ''
-  }
-}

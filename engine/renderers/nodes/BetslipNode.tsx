@@ -11,6 +11,7 @@ import { useStore } from 'zustand'
 import { betslip } from '../../core/betslip'
 import type { NodeOf } from '../../documents/types'
 import { SlipBar } from '../betslip/SlipBar'
+import { useSlipFigures } from '../betslip/slip-figures'
 import { useSlipSession } from '../betslip/slip-session'
 import { usePunterSocket } from '../punter-socket'
 import { useRuntime } from '../runtime'
@@ -39,6 +40,7 @@ export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
   const [open, setOpen] = useState(false)
   const sheetId = useId()
   const close = useCallback(() => setOpen(false), [])
+  const figures = useSlipFigures()
   // the full slip's code comes in with the first pick, before the punter opens it
   useEffect(() => {
     if (count > 0) void parts()
@@ -51,14 +53,14 @@ export function BetslipNode({ node }: { node: NodeOf<'betslip'> }) {
   if (receipt)
     return (
       <Suspense fallback={null}>
-        <LazyReceipt />
+        <LazyReceipt runtime={runtime} figures={figures} />
       </Suspense>
     )
   if (count === 0) return null
-  if (!open) return <SlipBar sheetId={sheetId} onOpen={() => setOpen(true)} />
+  if (!open) return <SlipBar figures={figures} sheetId={sheetId} onOpen={() => setOpen(true)} />
   return (
-    <Suspense fallback={<SlipBar sheetId={sheetId} onOpen={() => undefined} />}>
-      <LazySheet id={sheetId} stakes={node.stakes} onClose={close} />
+    <Suspense fallback={<SlipBar figures={figures} sheetId={sheetId} onOpen={() => undefined} />}>
+      <LazySheet runtime={runtime} figures={figures} id={sheetId} stakes={node.stakes} onClose={close} />
     </Suspense>
   )
 }
