@@ -51,14 +51,20 @@ interface FeedSelection {
   event?: { id?: string; treeId?: number; home?: string; away?: string }
 }
 
+/** The picks being asked about now: one question per pick at a time (an add and the slip's check). */
+const asking = new Set<string>()
+
 /**
  * Asks the feed about `ids` (GET betslip/selections) and writes what it says into the slip: the
  * match (name, id, tree id) and the price and status now. Picks it has no answer for stay unchecked.
  */
 async function lookUp(env: ActionEnvironment, ids: readonly string[]): Promise<Result<FeedSelection[]>> {
-  const valid = ids.filter((id) => SELECTION_ID.test(id))
+  const valid = ids.filter((id) => SELECTION_ID.test(id) && !asking.has(id))
   if (valid.length === 0) return { ok: true, value: [] }
-  const result = await env.gateway.call<FeedSelection[]>('GET', `${MOBILE_GATE}/betslip/selections?ids=${valid.join(',')}`)
+  for (const id of valid) asking.add(id)
+  const result = await env.gateway.call<FeedSelection[]>('GET', `${MOBILE_GATE}/betslip/selections?ids=${valid.join(',')}`).finally(() => {
+    for (const id of valid) asking.delete(id)
+  })
   if (!result.ok) return result
   for (const found of Array.isArray(result.value) ? result.value : []) {
     const pick = betslip.getState().picks.find((p) => p.id === found.selectionId)

@@ -188,6 +188,12 @@ test('accept higher: a rise is taken without asking, a fall asks; accept any: a 
   const reference = (await page.getByTestId('betslip-receipt-reference').textContent())!
   const bet = (await (await request.get(`${GATE}/bets/${reference}`, { headers })).json()).payload as { kind: string; price: number; selections: { price: number }[] }
   expect(bet).toMatchObject({ kind: 'single', price: 1.9 })
+
+  // "Keep picks": the pick is back, checked with the feed again, and can be placed again
+  await page.getByTestId('betslip-keep').click()
+  await page.getByTestId('betslip-bar').click()
+  await expect(slipPick(page, pick!.selectionId)).toBeVisible()
+  await expect(page.getByTestId('betslip-place')).toBeEnabled()
 })
 
 test('a reload keeps the slip and checks its prices with the feed before anything can be placed; another tab has the same slip', async ({ page, request, context, baseURL }) => {

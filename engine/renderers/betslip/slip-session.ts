@@ -2,44 +2,49 @@
  * What keeps the bet slip alive on a page (issue 31 item 1), started by the betslip node:
  * - the slip comes back from storage after the first render (never during hydration: the server
  *   rendered the page without it) and every change is stored (engine/core/betslip-storage.ts);
- * - picks the feed has not confirmed (restored, another tab's, back to a hidden tab) are checked
- *   at once (`betslip.check`);
+ * - picks the feed has not confirmed (restored, another tab's, kept after a placement, back to a
+ *   hidden tab) are checked at once (`betslip.check`), again after a while when that fails;
  * - while the slip has picks, their prices follow the socket (engine/realtime/slip-prices.ts,
  *   loaded on demand like every socket part).
  */
 import { useEffect } from 'react'
 import { useStore } from 'zustand'
 import { betslip } from '../../core/betslip'
-import { BETSLIP_STORAGE_KEY, keepSlipInBrowser } from '../../core/betslip-storage'
+import { keepSlipInBrowser } from '../../core/betslip-storage'
 import { useRuntime, type EngineRuntime } from '../runtime'
 
-const check = (runtime: EngineRuntime) => void runtime.run([{ do: 'betslip.check' }])
+/** How long a failed check waits before it asks again (offline, a server hiccup). */
+const RETRY_MS = 5000
 
 /**
- * Checks the picks the feed has not confirmed: those restored or left unchecked when the page
- * opens, another tab's, and all of them when the punter comes back to this tab. (A pick just
- * added is looked up by betslip.toggle itself, and Place checks whatever is left.)
+ * Checks the picks the feed has not confirmed, whenever there are any: restored ones, another
+ * tab's, kept after a placement, and all of them when the punter comes back to this tab. (A pick
+ * just added is being looked up by betslip.toggle already: the action asks once per pick.)
  */
 function useSlipChecks(runtime: EngineRuntime): void {
+  const unchecked = useStore(betslip, (s) => s.picks.filter((p) => !p.checked).map((p) => p.id).join())
   useEffect(() => {
     keepSlipInBrowser()
-    const checkUnchecked = () => {
-      if (betslip.getState().picks.some((p) => !p.checked)) check(runtime)
-    }
-    checkUnchecked()
     const onVisible = () => {
-      if (document.visibilityState !== 'visible' || betslip.getState().picks.length === 0) return
-      betslip.getState().uncheck()
-      check(runtime)
+      if (document.visibilityState === 'visible' && betslip.getState().picks.length > 0) betslip.getState().uncheck()
     }
-    const onStorage = (event: StorageEvent) => event.key === BETSLIP_STORAGE_KEY && checkUnchecked()
     document.addEventListener('visibilitychange', onVisible)
-    window.addEventListener('storage', onStorage)
-    return () => {
-      document.removeEventListener('visibilitychange', onVisible)
-      window.removeEventListener('storage', onStorage)
+    return () => document.removeEventListener('visibilitychange', onVisible)
+  }, [])
+  useEffect(() => {
+    if (!unchecked) return
+    let gone = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const attempt = async () => {
+      const result = await runtime.run([{ do: 'betslip.check' }])
+      if (!result.ok && !gone) timer = setTimeout(() => void attempt(), RETRY_MS)
     }
-  }, [runtime])
+    void attempt()
+    return () => {
+      gone = true
+      clearTimeout(timer)
+    }
+  }, [unchecked, runtime])
 }
 
 /** While the slip has picks, their prices follow the events socket. */
