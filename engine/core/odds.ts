@@ -130,6 +130,19 @@ export function fractionalOdds(decimal: number): [number, number] {
   return [...nearestByChance(chance, BOOKMAKER_LADDER)] as [number, number]
 }
 
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b))
+
+/**
+ * The fraction of an accumulator's combined price, exactly to the hundredth and in lowest terms
+ * (2.46 → 73/50, 4.5 → 7/2): a combined price is not a quoted price, so it is not moved to the
+ * ladder (the punter's potential win is computed from it).
+ */
+export function exactFractionalOdds(decimal: number): [number, number] {
+  const hundredths = Math.round(profit(decimal) * 100)
+  const divisor = gcd(hundredths, 100) || 1
+  return [hundredths / divisor, 100 / divisor]
+}
+
 /** American (moneyline): +150 for 2.5, -110 for 1.909; whole numbers, half away from zero. */
 export function americanOdds(decimal: number): number {
   const x = profit(decimal)
@@ -178,13 +191,14 @@ function printNumber(value: number, locale: string, signed: boolean, digits = 2)
 
 /**
  * A decimal price printed in the punter's odds type, with the locale's decimal separator
- * (2.50 in English, 2,50 in Russian). Unknown formats print as decimal.
+ * (2.50 in English, 2,50 in Russian). Unknown formats print as decimal. `combined`: an
+ * accumulator's combined price, whose fraction is exact rather than the nearest ladder price.
  */
-export function formatOdds(decimal: number, format: OddsType, locale = 'en'): string {
+export function formatOdds(decimal: number, format: OddsType, locale = 'en', combined = false): string {
   if (typeof decimal !== 'number' || !Number.isFinite(decimal) || decimal <= 1) return NO_PRICE
   switch (format) {
     case 'fractions': {
-      const [numerator, denominator] = fractionalOdds(decimal)
+      const [numerator, denominator] = combined ? exactFractionalOdds(decimal) : fractionalOdds(decimal)
       return `${numerator}/${denominator}`
     }
     case 'american':

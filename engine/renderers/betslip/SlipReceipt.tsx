@@ -8,6 +8,7 @@ import { useEffect, useId, useRef } from 'react'
 import { useStore } from 'zustand'
 import { betslip } from '../../core/betslip'
 import { currencyCode, formatMoney } from '../../core/format'
+import { formatOdds } from '../../core/odds'
 import { useFocusTrap } from '../popups/focus-trap'
 import type { EngineRuntime } from '../runtime'
 import type { SlipFigures } from './slip-figures'
@@ -53,7 +54,7 @@ export function SlipReceipt({ runtime, figures }: { runtime: EngineRuntime; figu
           <dt>{runtime.t('betslip.stake')}</dt>
           <dd data-testid="betslip-receipt-stake">{money(placed.stake)}</dd>
           <dt>{runtime.t('betslip.totalOdds')}</dt>
-          <dd data-testid="betslip-receipt-price">{figures.odds(placed.price)}</dd>
+          <dd data-testid="betslip-receipt-price">{formatOdds(placed.price, figures.oddsType, figures.locale, legs.length > 1)}</dd>
           <dt>{runtime.t('betslip.potentialWin')}</dt>
           <dd data-testid="betslip-receipt-win">{money(placed.potentialWin)}</dd>
         </dl>

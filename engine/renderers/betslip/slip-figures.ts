@@ -21,7 +21,7 @@ export interface SlipFigures {
   /** priceChangeNotificationViewType: ARROW, TEXT_COLOR or OFF. */
   indicator: string
   kind: 'single' | 'accumulator'
-  /** The combined price, printed in the punter's odds format. */
+  /** The combined price, printed in the punter's odds format (an accumulator's fraction exact). */
   price: string
   /** The potential win in major units (0 without a stake), and printed. */
   win: number
@@ -61,7 +61,7 @@ export function useSlipFigures(): SlipFigures {
     mode: isBetPlacingMode(settings.betPlacingMode) ? settings.betPlacingMode : 'GreaterOrEqualsToCurrent',
     indicator: settings.priceChangeNotificationViewType || 'ARROW',
     kind: picks.length > 1 ? 'accumulator' : 'single',
-    price: odds(combinedPrice(picks)),
+    price: formatOdds(combinedPrice(picks), oddsType, locale, picks.length > 1),
     win,
     winText: money(win),
     odds,

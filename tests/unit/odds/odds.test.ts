@@ -126,6 +126,19 @@ describe('fractions are the nearest price of the UK bookmakers\' ladder', () => 
   it('a price under 1.01 prints as one to win per so many staked (1.002 → 1/500)', () => {
     expect(formatOdds(1.002, 'fractions')).toBe('1/500')
   })
+  it('an accumulator\'s combined price is not a quoted price: its fraction is exact, in lowest terms (2.46 → 73/50, 4.5 → 7/2)', () => {
+    expect(formatOdds(2.46, 'fractions', 'en', true)).toBe('73/50')
+    expect(formatOdds(4.5, 'fractions', 'en', true)).toBe('7/2')
+    expect(formatOdds(2.46, 'decimal', 'en', true)).toBe('2.46')
+    fc.assert(
+      fc.property(fc.integer({ min: 101, max: 100_000 }), (h) => {
+        const [n, d] = formatOdds(h / 100, 'fractions', 'en', true).split('/').map(Number)
+        const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b))
+        return n! * 100 === (h - 100) * d! && gcd(n!, d!) === 1
+      }),
+      RUNS,
+    )
+  })
 })
 
 describe('every format for one price', () => {
