@@ -30,6 +30,9 @@ export interface SiteBootstrap {
     development: boolean
     /** The jurisdiction document's loyalty.campaign (spec §6: Curaçao and Russia load the loyalty campaign). */
     loyaltyCampaign?: boolean
+    /** The jurisdiction document's betting.stake (major units of the punter's currency): the bet
+     * slip's quick stakes and its stake hint; the server enforces it (docs/money-rules.md). */
+    betStake?: { minimum: number; maximum: number }
   }
   /** Spec §3 "Remote app config" for this site. */
   remoteConfig: Record<string, unknown>

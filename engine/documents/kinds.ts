@@ -244,6 +244,7 @@ export const nodeKindProperties = {
     properties: {
       price: { anyOf: [binding, { type: 'number', exclusiveMinimum: 1 }], description: 'A decimal price, shown in the punter\'s odds type.' },
       label: text,
+      combined: { anyOf: [binding, { type: 'boolean' }], description: "An accumulator's combined price: in fractions it prints exactly (73/50), not as the nearest ladder price." },
     },
   },
   market: {

@@ -148,6 +148,7 @@ export function siteBootstrapFor(deps: ServerDeps, req: Request): { etag: string
         minimumAge: site.minimumAge,
         mainProduct: site.mainProduct,
         loyaltyCampaign: site.loyaltyCampaign === true,
+        ...(site.betStake ? { betStake: { minimum: site.betStake.minimum, maximum: site.betStake.maximum } } : {}),
         development: deps.config.development,
       },
       remoteConfig: servedRemoteConfig(deps, req),

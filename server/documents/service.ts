@@ -97,6 +97,7 @@ function toSite(record: DocumentRecord): Site {
     minimumAge: doc.minimumAge,
     mainProduct: doc.mainProduct ?? 'sport',
     loyaltyCampaign: (doc.loyalty as { campaign?: boolean } | undefined)?.campaign === true,
+    betStake: (doc.betting as { stake?: { minimum: number; maximum: number } } | undefined)?.stake,
   }
 }
 
