@@ -15,7 +15,7 @@
  */
 import type { BrowserContext, Locator, Page, Route } from '@playwright/test'
 import { expect, logInByApi, test } from './fixtures'
-import { PASSWORD, next, siteUrl, unique } from './signup-helpers'
+import { PASSWORD, curacaoAccount, curacaoPersonal, next, siteUrl, unique } from './signup-helpers'
 
 const PHONE_RULE_CHUNK = /\/assets\/phone-rule-[^/]*\.js$/
 
@@ -48,14 +48,8 @@ async function spainAccount(page: Page, email: string): Promise<Locator> {
 /** Curaçao's phone flow up to the code popup; returns the dialog. */
 async function curacaoToCodePopup(page: Page): Promise<Locator> {
   const form = page.getByTestId('join-form-phone')
-  await form.getByLabel('Mobile phone').fill(`9${unique()}`)
-  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
-  await form.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: 'Curaçao' })
-  await next(form)
-  await form.getByLabel('First name').fill('Ana')
-  await form.getByLabel('Last name').fill('Lopez')
-  await form.getByLabel('Date of birth').fill('1990-05-17')
-  await next(form)
+  await curacaoAccount(form, `9${unique()}`)
+  await curacaoPersonal(form)
   await form.getByRole('checkbox').check()
   await next(form)
   const dialog = page.locator('[data-popup-id="join-code-verification"]')
@@ -161,14 +155,8 @@ test.describe('every field is checked at its own step', () => {
   test('Curaçao (en): an under-age birth date is refused on the personal step', async ({ page, baseURL }) => {
     await page.goto(siteUrl(baseURL!, 'curacao', '/join'))
     const form = page.getByTestId('join-form-phone')
-    await form.getByLabel('Mobile phone').fill(`9${unique()}`)
-    await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
-    await form.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: 'Curaçao' })
-    await next(form)
-    await form.getByLabel('First name').fill('Ana')
-    await form.getByLabel('Last name').fill('Lopez')
-    await form.getByLabel('Date of birth').fill(underAge(18))
-    await next(form)
+    await curacaoAccount(form, `9${unique()}`)
+    await curacaoPersonal(form, underAge(18))
     await expect(form.locator('[data-field="birthDay"] .form-error')).toHaveText('You are below the minimum age for this site.')
     await expect(form).toHaveAttribute('data-step', 'personal')
   })
@@ -196,10 +184,7 @@ test.describe('progress kept across a reload', () => {
     await page.goto(siteUrl(baseURL!, 'curacao', '/join'))
     const form = page.getByTestId('join-form-phone')
     const number = `9${unique()}`
-    await form.getByLabel('Mobile phone').fill(number)
-    await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
-    await form.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: 'Curaçao' })
-    await next(form)
+    await curacaoAccount(form, number)
     await expect(form).toHaveAttribute('data-step', 'personal')
     await page.reload()
     const again = page.getByTestId('join-form-phone')

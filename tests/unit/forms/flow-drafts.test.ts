@@ -5,7 +5,8 @@
  * written to storage at all; a flow without keepProgress keeps nothing.
  */
 import { describe, expect, it } from 'vitest'
-import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { loadDocuments } from '../../../shared/documents/loader'
 import { clearDraft, DRAFT_TTL_MS, draftKey, readDraft, secretFields, writeDraft } from '../../../engine/core/flow-drafts'
 import { draftKept } from '../../../engine/renderers/nodes/form-ready'
 
@@ -44,7 +45,10 @@ const hasDraft = (site: string, flowId: string, storage: Storage) => {
   }
 }
 
-const spain = JSON.parse(readFileSync(new URL('../../../schemas/jurisdictions/spain/flows/signup-email.json', import.meta.url), 'utf8'))
+// Spain's sign-up as the site is served it (its overlay on the shared base resolved)
+const spain = structuredClone(
+  loadDocuments(join(import.meta.dirname, '..', '..', '..', 'schemas')).records.find((r) => r.kind === 'flow' && r.id === 'signup-email' && r.file.includes('jurisdictions/spain/'))!.source,
+) as any
 const T0 = Date.UTC(2026, 10, 29, 10)
 const typed = { email: 'lucia@example.es', password: 'a quiet orange lantern 42', countryId: 519, firstName: 'Lucía', birthDay: '1990-05-17', documentNumber: '12345678Z' }
 
