@@ -156,9 +156,15 @@ const isPublicDocument = ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }
   !url.searchParams.has('preview') &&
   (url.pathname === '/api/site' || url.pathname === '/api/remote-config' || url.pathname.startsWith('/api/documents/') || url.pathname.startsWith('/api/i18n/'))
 
-/** The public content service (catalogue, events, images), never a call that carries a session. */
+/** The public content a screen shows (catalogue, events, images, promotions, the dictionary),
+ * never a call that carries a session: kept so an offline reload shows what was shown (issue 31).
+ * Self-contained: Workbox writes the function's source into the worker (no outer names). */
 const isPublicContent = ({ url, request, sameOrigin }: { url: URL; request: Request; sameOrigin: boolean }) =>
-  sameOrigin && url.pathname.startsWith('/api/content/') && !request.headers.has('authorization') && !request.headers.has('punter-session-hash')
+  sameOrigin &&
+  request.method === 'GET' &&
+  ['/api/content/', '/api/promotions', '/mobile-gate/api/v1/dictionary/'].some((prefix) => url.pathname.startsWith(prefix)) &&
+  !request.headers.has('authorization') &&
+  !request.headers.has('punter-session-hash')
 
 /** Page loads of the site (not the admin console, not a draft preview); `x-parlay-warm: page` is
  * the page itself re-asked by the client once the worker first controls it (service-worker.ts). */

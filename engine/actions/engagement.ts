@@ -64,12 +64,12 @@ export const quizAnswer = action<{ quizId: string; answerId: string }>(definitio
       return failed(env, result)
     }
     await loadQuizzes(env)
+    // taken: right or wrong is told once the quiz's event is settled (issue 31), never now
     if (result.value?.successful === true) {
-      notice(env, 'quiz.answer.right', 'success')
+      notice(env, 'quiz.answer.taken', 'success')
       return result
     }
-    notice(env, 'quiz.answer.wrong', 'info')
-    return { ok: false, code: 'QUIZ_ANSWER_WRONG' }
+    return failed(env, { ok: false, code: 'QUIZ_ANSWER_REFUSED' })
   },
 })
 

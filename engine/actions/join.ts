@@ -41,8 +41,7 @@ const CODE_ERRORS = new Set(['CODE_NO_MATCH', 'CODE_EXPIRED', 'CODE_OVERRIDDEN',
 export const joinStart = defineAction(definitions, {
   name: 'join.start',
   async handler({ variant, data }, env): Promise<Result<unknown>> {
-    const body: Record<string, unknown> = { ...(data as Record<string, unknown>) }
-    for (const [key, value] of Object.entries(body)) if (value === '' || value === undefined || value === null) delete body[key]
+    const body = filled(data)
     const referer = storage()?.getItem('parlay.refererId')
     if (referer) body.refererId = referer
     const result = await postWithCaptcha<VerificationState & { email?: string }>(env, MOBILE_GATE + api(variant).begin[0], body)
@@ -57,6 +56,21 @@ export const joinStart = defineAction(definitions, {
       applyState({ variant, verificationToken: state.verificationToken, registrationToken: state.registrationToken, phoneNumber: state.phoneNumber, codeExpiresAt: 0, nextSendAt: 0, attemptsLeft: 0 }, state, now),
     )
     return result
+  },
+})
+
+/** The form values worth sending: empty ones are left out (as join.start does). */
+function filled(data: unknown): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...(data as Record<string, unknown>) }
+  for (const [key, value] of Object.entries(body)) if (value === '' || value === undefined || value === null) delete body[key]
+  return body
+}
+
+/** Issue 31: a step's fields are checked when the punter leaves it, not only after the last step. */
+export const joinCheckStep = defineAction(definitions, {
+  name: 'join.checkStep',
+  async handler({ variant, step, data }, env): Promise<Result<unknown>> {
+    return env.gateway.call('POST', `${MOBILE_GATE}/account/signup/check-step`, { variant, step, data: filled(data) })
   },
 })
 
@@ -182,6 +196,7 @@ export const depositRedirect = defineAction(definitions, {
 
 export const joinActions = [
   joinStart,
+  joinCheckStep,
   joinVerifyCode,
   joinResendCode,
   joinResendEmail,

@@ -45,6 +45,8 @@ export function dateBounds(schema: Record<string, unknown>, today: string): Date
 export interface DateRuleError {
   field: string
   code: 'formatMinimum' | 'formatMaximum'
+  /** The bound (YYYY-MM-DD): the error's text shows it. */
+  limit: string
 }
 
 /**
@@ -60,8 +62,8 @@ export function checkDefaultDateBounds(schema: Record<string, unknown>, data: un
     const value = (data as Record<string, unknown>)[field]
     if (typeof value !== 'string' || !isValidIsoDate(value)) continue
     const bounds = dateBounds(sub, today)
-    if (bounds.defaultMin && value < bounds.min) errors.push({ field, code: 'formatMinimum' })
-    if (bounds.defaultMax && value > bounds.max) errors.push({ field, code: 'formatMaximum' })
+    if (bounds.defaultMin && value < bounds.min) errors.push({ field, code: 'formatMinimum', limit: bounds.min })
+    if (bounds.defaultMax && value > bounds.max) errors.push({ field, code: 'formatMaximum', limit: bounds.max })
   }
   return errors
 }

@@ -281,7 +281,16 @@ export function createDocumentClient(options: DocumentClientOptions): DocumentCl
     },
     async loadSite() {
       const loc = locale()
-      const { changed: _changed, ...result } = await loadAt<SiteBootstrap>('site', 'current', `/api/site?locale=${encodeURIComponent(loc)}`, loc)
+      const url = `/api/site?locale=${encodeURIComponent(loc)}`
+      const { changed: _changed, ...result } = await loadAt<SiteBootstrap>('site', 'current', url, loc)
+      // the site under any address: offline, a page first asked without its locale in the path
+      // still knows its site, and says "you are offline" in the site's language (issue 31)
+      const anyLocale = keyOf('site', 'current', '*')
+      if (result.ok && !result.value.stale) remember(anyLocale, { url, kind: 'site', id: 'current', etag: result.value.etag, document: result.value.document })
+      if (!result.ok && result.code === 'NETWORK_ERROR') {
+        const kept = lastGood(anyLocale)
+        if (kept) return { ok: true, value: { document: kept.document as SiteBootstrap, stale: true, etag: kept.etag } }
+      }
       if (result.ok && knownVersion === null) knownVersion = result.value.document.documentsVersion ?? null
       return result as Result<LoadedDocument<SiteBootstrap>>
     },

@@ -505,6 +505,11 @@ export const flowSchema = {
       },
     },
     onComplete: chain,
+    keepProgress: {
+      type: 'boolean',
+      description:
+        "Keeps what the punter typed and the step reached across a reload, in the tab's sessionStorage for 30 minutes after the last change (issue 31; engine/core/flow-drafts.ts). Never a secret: a field with format password or writeOnly: true, or a password, code or file widget. Forgotten when the flow completes.",
+    },
   },
   additionalProperties: false,
   $defs: definitions,

@@ -90,7 +90,8 @@ registerOpenApiPaths(
     [m('account/signup/send-confirmation-mail')]: { post: say('Send the confirmation e-mail again ({login})') },
     [m('auth/v2/login-by-registration-token')]: { post: say('Log in with a registration token ({token})') },
     [m('account/join/confirm-email')]: { post: say('Confirm the e-mail with the link token and log in ({token})') },
-    [m('bonus/check-promo-code')]: { post: say('Check a promo code for a country ({promoCode, countryId})') },
+    [m('bonus/check-promo-code')]: { post: say('Check a promo code for a country ({promoCode, countryId}): INVALID_PROMO_CODE for an unknown code, PROMO_CODE_NOT_FOR_COUNTRY for a code of other countries') },
+    [m('account/signup/check-step')]: { post: say("Check one step of the sign-up form as the final submit would ({variant, step, data}): the step's schema, the minimum age, the jurisdiction's document checks, the phone, the promo code; field errors as a ValidationError; nothing stored, duplicates left to the submit") },
   }),
 )
 

@@ -36,8 +36,8 @@ const normaliseAnswer = (answer: string) => answer.normalize('NFKC').trim().repl
 
 export function answerErrors(answer: string, punter: Pick<Punter, 'birthDay'>): FieldError[] {
   const length = [...answer.trim()].length
-  if (length < SECRET_ANSWER.min) return [{ field: 'answer', code: 'minLength' }]
-  if (length > SECRET_ANSWER.max) return [{ field: 'answer', code: 'maxLength' }]
+  if (length < SECRET_ANSWER.min) return [{ field: 'answer', code: 'minLength', limit: SECRET_ANSWER.min }]
+  if (length > SECRET_ANSWER.max) return [{ field: 'answer', code: 'maxLength', limit: SECRET_ANSWER.max }]
   if (punter.birthDay && answerContainsBirthday(answer, punter.birthDay)) return [{ field: 'answer', code: 'SECRET_QUESTION_ANSWER_CONTAINS_BIRTHDAY' }]
   return []
 }

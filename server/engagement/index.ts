@@ -2,7 +2,7 @@
  * Server module `engagement`: the quiz and loyalty (issue 15 items 2 and 3).
  *
  *   GET  {mobile}/bonus/quiz/punter/active         the active quizzes (spec §4 status by the clock, top award, the punter's answer)
- *   POST {mobile}/bonus/quiz/punter/answer {quizId, answerId}   one answer per quiz; `successful` only for the right one
+ *   POST {mobile}/bonus/quiz/punter/answer {quizId, answerId}   one answer per quiz; `successful` when taken, its result pending until the event is settled
  *   GET  {mobile}/bonus/quiz/punter/quiz-account   availableTickets: open quizzes the punter has not answered
  *   GET  {mobile}/events/get-tree-ids?event-ids=e1,e2   [{eventId, treeId}]
  *   GET  {mobile}/loyalty/active-campaigns         the running campaigns' source items (sites whose jurisdiction loads them)
@@ -23,7 +23,7 @@ import type { DocumentsView } from '../documents/service'
 import type { ServerModule } from '../modules'
 import type { Punter } from '../punters/repository'
 import { requirePunter } from '../signup/punters'
-import { answersOf, isActive, quizInfo, recordAnswer, takesAnswers, treeIdOf, type QuizDocument } from './quiz'
+import { answerResult, answersOf, isActive, quizInfo, recordAnswer, takesAnswers, treeIdOf, type QuizDocument } from './quiz'
 import { acceptLoyaltyRules, campaignItem, loyaltyAccountOf, runsAt, type LoyaltyCampaignDocument } from './loyalty'
 import './openapi'
 
@@ -122,7 +122,8 @@ export function createEngagementRouter(deps: ServerDeps): Router {
     if (!recorded) return sendError(res, 409, 'QUIZ_ALREADY_ANSWERED')
     log.info('quiz.answered', { punterId: punter.id, quizId: quiz.id, correct })
     noStore(res)
-    sendOk(res, { quizId: quiz.id, answerId: body.answerId, successful: correct })
+    // taken (spec §5: the answer call succeeds with `successful`); right or wrong only once the event is settled
+    sendOk(res, { quizId: quiz.id, answerId: body.answerId, successful: true, result: answerResult(quiz, { correct }, now) })
   })
 
   gate.get('/events/get-tree-ids', validateQuery(TREE_IDS_QUERY), (req, res) => {

@@ -75,6 +75,23 @@ export interface QuizDocument {
   personalDataPath?: string
 }
 
+/**
+ * Statuses after the quiz's event is settled (spec §4): only then is an answer judged. Before
+ * (PUBLISHED, IN_PLAY, PAUSE, CONFIRMATION_REQUIRED) it is pending, whatever it is (issue 31: an
+ * answer was judged wrong before its match was played); a CANCELED quiz voids it.
+ */
+const SETTLED: ReadonlySet<QuizStatus> = new Set(['DONE', 'PLAYED', 'COMPLETED'])
+
+export type AnswerResult = 'pending' | 'right' | 'wrong' | 'void'
+
+/** What an answer counts as now. */
+export function answerResult(quiz: Pick<QuizDocument, 'status' | 'endTime'>, answer: Pick<StoredAnswer, 'correct'>, now: number): AnswerResult {
+  const status = statusAt(quiz, now)
+  if (status === 'CANCELED') return 'void'
+  if (!SETTLED.has(status)) return 'pending'
+  return answer.correct ? 'right' : 'wrong'
+}
+
 /** Quizzes a punter no longer sees in the active list. */
 const GONE: ReadonlySet<QuizStatus> = new Set(['CANCELED', 'COMPLETED'])
 
@@ -147,6 +164,6 @@ export function quizInfo(quiz: QuizDocument, now: number, answer: StoredAnswer |
     awards: quiz.awards,
     topAward: topAward(quiz.awards) ?? null,
     canAnswer: answer === undefined && takesAnswers(quiz, now),
-    answered: answer ? { answerId: answer.answerId, successful: answer.correct } : null,
+    answered: answer ? { answerId: answer.answerId, result: answerResult(quiz, answer, now) } : null,
   }
 }

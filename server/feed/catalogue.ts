@@ -73,9 +73,11 @@ export const SPORTS: readonly SportSpec[] = [
   { kind: 'MMA', section: 'sport', draw: false, durationMinutes: 25, scoring: sets(0.0025, 2), markets: ['main'], leagues: [{ name: 'UFC', competitors: ['Makhachev', 'Topuria', 'Pereira', 'Adesanya'] }] },
   { kind: 'e-Sports', section: 'esports', draw: false, durationMinutes: 120, scoring: sets(0.0008, 2), markets: ['main', 'total'], totalLine: 2.5,
     leagues: [
-      { name: 'CS2. Major', competitors: ['NaVi', 'FaZe', 'Vitality', 'G2', 'Spirit', 'MOUZ'] },
-      { name: 'Dota 2. Riyadh Masters', competitors: ['Team Spirit', 'Liquid', 'Gaimin Gladiators', 'Tundra'] },
-      { name: 'LoL. Worlds', competitors: ['T1', 'Gen.G', 'BLG', 'Fnatic'] },
+      { name: 'CS2. Major', competitors: ['NaVi', 'FaZe', 'Vitality', 'G2', 'Spirit', 'MOUZ', 'Astralis', 'Heroic', 'Cloud9', 'Eternal Fire'] },
+      { name: 'Dota 2. Riyadh Masters', competitors: ['Team Spirit', 'Liquid', 'Gaimin Gladiators', 'Tundra', 'BetBoom', 'Falcons', 'Xtreme Gaming', 'Aurora'] },
+      { name: 'LoL. Worlds', competitors: ['T1', 'Gen.G', 'BLG', 'Fnatic', 'G2 Esports', 'Hanwha Life', 'Weibo Gaming', 'Dplus KIA'] },
+      { name: 'Valorant. Champions', competitors: ['Sentinels', 'Paper Rex', 'EDward Gaming', 'LOUD', 'Team Heretics', 'Leviatán', 'DRX', 'Karmine Corp'] },
+      { name: 'Rainbow Six. Major', competitors: ['w7m', 'FaZe Clan', 'Team BDS', 'Shopify Rebellion', 'Wolves', 'Oxygen', 'Spacestation', 'Elevate'] },
     ],
   },
   {

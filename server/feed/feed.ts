@@ -2,8 +2,9 @@
  * The live demo feed: the event tree of `generate.ts`, moved on a schedule by an injected clock.
  * Every 2 s of clock time (a tick) pre-match events whose time has come go live, live events may
  * score (their markets suspend for two ticks, then reopen at new prices), prices walk, and events
- * whose playing time is over finish: their selections settle (WIN / LOSE) and a new fixture of
- * the same league is put on the line. Nothing runs by itself: `advanceTo(now)` plays every tick up
+ * whose playing time is over finish: their selections settle (WIN / LOSE). The rolling schedule
+ * (./schedule.ts) then puts new fixtures on the line, so each section keeps its live and upcoming
+ * events at any hour; the oldest results beyond RESULTS_KEPT per section are dropped. Nothing runs by itself: `advanceTo(now)` plays every tick up
  * to `now`, so tests move the clock and the server calls it from a timer.
  *
  * What other parts use (bet slip, cash-out, sockets): `selection(id)` for a price and status,
@@ -11,9 +12,10 @@
  * `setPrice` / `hold` for operators and tests.
  */
 import type { EventState, EventUpdate, FeedEvent, FeedMarket, FeedSection, FeedSelection, SelectionChange, SelectionResult } from './model'
-import { HOUR, TICK_MS, finalScore, fixtures, homeScores, inPlayChances, makeEvent, type EventModel } from './generate'
+import { HOUR, TICK_MS, finalScore, fixtures, homeScores, inPlayChances, makeEvent, type EventModel, type Fixture } from './generate'
 import { MIN_PRICE, normalise, priceOf, walk } from './prices'
-import { mix, randomFrom, type Random } from './random'
+import { firstDraw, mix, randomFrom, type Random } from './random'
+import { countEvent, emptyCounts, fixturesNeeded, isShort, type SectionCounts } from './schedule'
 
 export interface FeedOptions {
   seed?: number
@@ -145,7 +147,8 @@ export function createFeed(options: FeedOptions): Feed {
     models.set(model.event.id, model)
     for (const market of model.event.markets) for (const selection of market.selections) selections.set(selection.id, { model, market, selection })
   }
-  for (const fixture of fixtures(seed, origin)) add(makeEvent(seed, nextTreeId++, fixture, origin))
+  const lay = (list: Fixture[], at: number) => list.forEach((fixture) => add(makeEvent(seed, nextTreeId++, fixture, at)))
+  lay(fixtures(seed, origin), origin)
   for (const model of models.values()) if (model.event.state === 'finished') settle(model, [])
 
   const working = new Set<Promise<void>>()
@@ -178,17 +181,22 @@ export function createFeed(options: FeedOptions): Feed {
     }
   }
 
-  /** A finished event makes room for the league's next fixture (the same pair, sides swapped). */
-  const respawn = (model: EventModel, at: number, rng: Random) => {
-    const { event, spec } = model
-    const startsAt = Math.floor((at + rng.int(6, 48) * HOUR) / (15 * 60_000)) * 15 * 60_000
-    add(makeEvent(seed, nextTreeId++, { spec, league: event.league, home: event.away, away: event.home, startsAt, state: 'prematch' }, at))
-    const finished = [...models.values()].filter((m) => m.event.state === 'finished' && m.event.section === event.section)
+  /** Results are kept for a while (RESULTS_KEPT per section): older ones leave the tree. */
+  const prune = (section: FeedSection) => {
+    const finished = [...models.values()].filter((m) => m.event.state === 'finished' && m.event.section === section)
     finished.sort((a, b) => b.event.startsAt - a.event.startsAt)
     for (const old of finished.slice(RESULTS_KEPT)) {
       models.delete(old.event.id)
       for (const market of old.event.markets) for (const s of market.selections) selections.delete(s.id)
     }
+  }
+
+  /** The rolling schedule: each section's missing fixtures, drawn from (seed, tick). */
+  const schedule = (at: number, counts: Record<FeedSection, SectionCounts>, underWay = false) => {
+    if (!(Object.keys(counts) as FeedSection[]).some((section) => isShort(section, counts[section]))) return
+    const events = [...models.values()].map((m) => m.event)
+    const rng = randomFrom(mix(seed, tick, 0x5c4ed))
+    for (const section of Object.keys(counts) as FeedSection[]) lay(fixturesNeeded(section, counts[section], events, at, rng, underWay), at)
   }
 
   /** Where the main market's chances stand now by the score and the time left. */
@@ -235,27 +243,34 @@ export function createFeed(options: FeedOptions): Feed {
     event.score = score ?? finalScore(spec, model.strength, event.score, rng)
     const changes: SelectionChange[] = []
     settle(model, changes)
-    respawn(model, at, rng)
+    prune(event.section)
     return update(model, at, changes, { state: 'finished', score: event.score, elapsedMs: event.durationMs })
   }
 
   const playTick = (at: number, only?: ReadonlySet<string>) => {
     const updates: EventUpdate[] = []
+    const counts = emptyCounts()
     for (const model of only ? [...only].flatMap((id) => models.get(id) ?? []) : [...models.values()]) {
       const { event } = model
-      const rng = randomFrom(mix(seed, tick, event.treeId))
+      const draw = mix(seed, tick, event.treeId)
       if (event.state === 'prematch' && at >= event.startsAt) {
         event.state = 'live'
         updates.push(update(model, at, [], { state: 'live', score: event.score, elapsedMs: elapsed(event, at) }))
       } else if (event.state === 'live') {
-        const change = liveTick(model, at, rng)
+        const change = liveTick(model, at, randomFrom(draw))
         if (change) updates.push(change)
-      } else if (event.state === 'prematch' && rng.chance(0.01) && !model.pinned.has(event.markets[0].id)) {
+        // a pre-match price moves one tick in a hundred: the generator is made only then
+      } else if (event.state === 'prematch' && firstDraw(draw) < 0.01 && !model.pinned.has(event.markets[0].id)) {
+        const rng = randomFrom(draw)
+        rng.next()
         const changes: SelectionChange[] = []
         repriceMarket(model, event.markets[0], walk(model.chances.get(event.markets[0].id)!, rng, 0.03), changes)
         if (changes.length) updates.push(update(model, at, changes))
       }
+      countEvent(counts, event, at)
     }
+    // events laid out later are not created in a replay of some matches only
+    if (!only) schedule(at, counts)
     emit(updates)
   }
 
@@ -268,6 +283,11 @@ export function createFeed(options: FeedOptions): Feed {
       event: { id: event.id, treeId: event.treeId, section: event.section, sport: event.sport, league: event.league, home: event.home, away: event.away, state: event.state, startsAt: event.startsAt, score: event.score },
     }
   }
+
+  // the line is full from the first minute: missing live events start as already under way
+  const atStart = emptyCounts()
+  for (const model of models.values()) countEvent(atStart, model.event, origin)
+  schedule(origin, atStart, true)
 
   let paused = false
   return {

@@ -28,6 +28,14 @@ export interface Random {
   normal(): number
 }
 
+/** The first draw `randomFrom(seed)` would give, without making the generator. */
+export function firstDraw(seed: number): number {
+  let t = ((seed >>> 0) + 0x6d2b79f5) >>> 0
+  t = Math.imul(t ^ (t >>> 15), t | 1)
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
 export function randomFrom(seed: number): Random {
   let state = seed >>> 0
   const next = () => {

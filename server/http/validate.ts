@@ -31,6 +31,8 @@ function compiled(schema: object): ValidateFunction {
 export interface FieldError {
   field: string
   code: string
+  /** The bound a minLength, maxLength, minimum, maximum or date bound error broke: its text shows it. */
+  limit?: number | string
 }
 
 export function describeError(error: ErrorObject | undefined): FieldError {
@@ -39,7 +41,8 @@ export function describeError(error: ErrorObject | undefined): FieldError {
   if (error.keyword === 'required') return { field: [base, error.params.missingProperty].filter(Boolean).join('.'), code: 'required' }
   if (error.keyword === 'additionalProperties')
     return { field: [base, error.params.additionalProperty].filter(Boolean).join('.'), code: 'unknownField' }
-  return { field: base, code: error.keyword }
+  const limit = (error.params as { limit?: unknown }).limit
+  return typeof limit === 'number' || typeof limit === 'string' ? { field: base, code: error.keyword, limit } : { field: base, code: error.keyword }
 }
 
 /**

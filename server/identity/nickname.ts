@@ -35,10 +35,10 @@ export function nicknameEnabledFor(deps: Pick<ServerDeps, 'documents'>, req: Req
 }
 
 /** The field error of a typed nickname (trimmed first), or null when it follows the rules. */
-export function nicknameRuleError(value: string): { field: 'nickname'; code: 'minLength' | 'maxLength' | 'pattern' } | null {
+export function nicknameRuleError(value: string): { field: 'nickname'; code: 'minLength' | 'maxLength' | 'pattern'; limit?: number } | null {
   const nickname = value.trim()
-  if ([...nickname].length < 3) return { field: 'nickname', code: 'minLength' }
-  if ([...nickname].length > 33) return { field: 'nickname', code: 'maxLength' }
+  if ([...nickname].length < 3) return { field: 'nickname', code: 'minLength', limit: 3 }
+  if ([...nickname].length > 33) return { field: 'nickname', code: 'maxLength', limit: 33 }
   return NICKNAME.test(nickname) ? null : { field: 'nickname', code: 'pattern' }
 }
 

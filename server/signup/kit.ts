@@ -26,6 +26,7 @@ const STATUS: Record<string, number> = {
   CODE_OVERRIDDEN: 400,
   CODE_NO_MATCH_OR_EXPIRED: 400,
   INVALID_PROMO_CODE: 400,
+  PROMO_CODE_NOT_FOR_COUNTRY: 400,
   SECRET_QUESTION_ANSWER_CONTAINS_BIRTHDAY: 400,
   CPR_CODE_INVALID: 400,
   CAPTCHA_REQUIRED: 400,
@@ -62,7 +63,7 @@ export function createSignupKit(deps: ServerDeps, services: SignupServices) {
   const fail = (res: Response, code: string, payload?: unknown) => sendError(res, STATUS[code] ?? 400, code, payload)
   const failFields = (res: Response, errors: FieldError[]) => {
     // A rule with its own spec code answers with that code (the form still shows it on the field).
-    const special = errors.find((e) => ['INCORRECT_PHONE_NUMBER', 'CPR_CODE_INVALID', 'SECRET_QUESTION_ANSWER_CONTAINS_BIRTHDAY', 'INVALID_PROMO_CODE'].includes(e.code))
+    const special = errors.find((e) => ['INCORRECT_PHONE_NUMBER', 'CPR_CODE_INVALID', 'SECRET_QUESTION_ANSWER_CONTAINS_BIRTHDAY', 'INVALID_PROMO_CODE', 'PROMO_CODE_NOT_FOR_COUNTRY'].includes(e.code))
     return sendError(res, 400, special?.code ?? HTTP_ERRORS.validation, errors)
   }
   const blocked = (res: Response, result: { code: string; nextAllowedAt?: number }) =>
@@ -128,6 +129,16 @@ export const REGISTRATION_TOKEN_SCHEMA = {
   additionalProperties: false,
   required: ['token'],
   properties: { token: { type: 'string', minLength: 1, maxLength: 200, description: "The confirmation link's registration token" } },
+} as const
+export const CHECK_STEP_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['variant', 'step', 'data'],
+  properties: {
+    variant: { type: 'string', pattern: '^[a-z]{1,20}$', description: "The sign-up variant whose flow the step belongs to (the flow's join.start variant)" },
+    step: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$', description: 'The id of the step being left' },
+    data: { type: 'object', description: "The form so far: the step's fields are checked, the others only give context (the country of a promo code)" },
+  },
 } as const
 export const CHECK_PROMO_CODE_SCHEMA = {
   type: 'object',

@@ -61,9 +61,11 @@ export function signupPreparation(kit: SignupKit) {
   const promoCheck = (req: Request, promoCode: string, countryId: number | undefined): Result<PromoCode> => {
     const codes = (signupPolicy(deps, req).promoCodes ?? []) as PromoCode[]
     const found = codes.find((c) => c.code.toUpperCase() === promoCode.trim().toUpperCase())
+    // an unknown code and a code of other countries are told apart (issue 31: "not valid for your
+    // country" for a nonsense code)
     if (!found) return { ok: false, code: 'INVALID_PROMO_CODE' }
     const country = countryId === undefined ? undefined : countryById(countryId)
-    if (found.countries && (!country || !found.countries.includes(country.code))) return { ok: false, code: 'INVALID_PROMO_CODE' }
+    if (found.countries && (!country || !found.countries.includes(country.code))) return { ok: false, code: 'PROMO_CODE_NOT_FOR_COUNTRY' }
     return { ok: true, value: found }
   }
 
@@ -74,6 +76,41 @@ export function signupPreparation(kit: SignupKit) {
     if (email && (await punters.where(lowerIs('email', email)).executeTakeFirst())) return 'DUPLICATE_EMAIL'
     if (nickname && (await punters.where(lowerIs('nickname', nickname)).executeTakeFirst())) return 'NICKNAME_ALREADY_EXIST'
     return undefined
+  }
+
+  /**
+   * The rules JSON Schema cannot say (./rules.ts), over a body the flow's schemas accepted: the
+   * password, names, age (the jurisdiction's minimum), nickname and country policies, the checks
+   * the jurisdiction names (a Spanish DNI/NIE …), the promo code for the country, the phone. The
+   * final submit and the step check (./step-check.ts) run the same function.
+   */
+  function dataRuleErrors(req: Request, data: Record<string, unknown>, now: number): { errors: FieldError[]; phone?: Prepared['phone'] } {
+    const context = siteContext(req, deps)
+    const doc = jurisdictionOf(deps, req) as unknown as { nickname?: NicknamePolicy; countryCheck?: CountryCheckPolicy; minimumAge: number }
+    const policy = signupPolicy(deps, req)
+    const country = typeof data.countryId === 'number' ? countryById(data.countryId) : undefined
+    const errors: FieldError[] = [
+      ...passwordErrors(data.password),
+      ...nameErrors(data, NAME_FIELDS),
+      ...ageErrors(data.birthDay, doc.minimumAge, now),
+      ...nicknameErrors(data.nickname, doc.nickname, country?.code),
+      ...countryErrors(data.countryId, doc.countryCheck, context.locale),
+    ]
+    if (typeof data.secretAnswer === 'string' && typeof data.birthDay === 'string' && answerContainsBirthday(data.secretAnswer, data.birthDay))
+      errors.push({ field: 'secretAnswer', code: 'SECRET_QUESTION_ANSWER_CONTAINS_BIRTHDAY' })
+    if (policy.requireCpr === true) errors.push(...cprErrors(data.cpr))
+    errors.push(...signupCheckErrors(policy.checks, data))
+    if (typeof data.promoCode === 'string' && data.promoCode.trim() !== '') {
+      const promo = promoCheck(req, data.promoCode, typeof data.countryId === 'number' ? data.countryId : undefined)
+      if (!promo.ok) errors.push({ field: 'promoCode', code: promo.code })
+    }
+    let phone: Prepared['phone']
+    if (data.phoneNumber !== undefined) {
+      const checked = phoneRule(data.phoneNumber, undefined)
+      errors.push(...checked.errors)
+      if (checked.phone) phone = { e164: checked.phone.e164, country: checked.phone.country.code }
+    }
+    return { errors, phone }
   }
 
   /**
@@ -108,27 +145,7 @@ export function signupPreparation(kit: SignupKit) {
       return undefined
     }
     const country = typeof data.countryId === 'number' ? countryById(data.countryId) : undefined
-    const errors: FieldError[] = [
-      ...passwordErrors(data.password),
-      ...nameErrors(data, NAME_FIELDS),
-      ...ageErrors(data.birthDay, doc.minimumAge, now),
-      ...nicknameErrors(data.nickname, doc.nickname, country?.code),
-      ...countryErrors(data.countryId, doc.countryCheck, context.locale),
-    ]
-    if (typeof data.secretAnswer === 'string' && typeof data.birthDay === 'string' && answerContainsBirthday(data.secretAnswer, data.birthDay))
-      errors.push({ field: 'secretAnswer', code: 'SECRET_QUESTION_ANSWER_CONTAINS_BIRTHDAY' })
-    if (policy.requireCpr === true) errors.push(...cprErrors(data.cpr))
-    errors.push(...signupCheckErrors(policy.checks, data))
-    if (typeof data.promoCode === 'string' && data.promoCode.trim() !== '') {
-      const promo = promoCheck(req, data.promoCode, typeof data.countryId === 'number' ? data.countryId : undefined)
-      if (!promo.ok) errors.push({ field: 'promoCode', code: 'INVALID_PROMO_CODE' })
-    }
-    let phone: Prepared['phone']
-    if (data.phoneNumber !== undefined) {
-      const checked = phoneRule(data.phoneNumber, undefined)
-      errors.push(...checked.errors)
-      if (checked.phone) phone = { e164: checked.phone.e164, country: checked.phone.country.code }
-    }
+    const { errors, phone } = dataRuleErrors(req, data, now)
     if (errors.length > 0) {
       failFields(res, errors)
       return undefined
@@ -177,5 +194,5 @@ export function signupPreparation(kit: SignupKit) {
 
   const withPasswordHash = async (prepared: Prepared): Promise<NewSignupPunter> => ({ ...prepared.punter, passwordHash: await hashPassword(prepared.data.password as string) })
 
-  return { prepare, promoCheck, withPasswordHash }
+  return { prepare, promoCheck, withPasswordHash, flowFor, dataRuleErrors }
 }

@@ -13,6 +13,7 @@
  *   POST signup/send-confirmation-mail {login} → the confirmation mail again
  *   POST auth/v2/login-by-registration-token {token}, POST account/join/confirm-email {token}
  *   POST bonus/check-promo-code {promoCode, countryId}
+ *   POST account/signup/check-step {variant, step, data}   one step's fields, as the final submit checks them
  *
  * Every body is checked twice with one declaration: the jurisdiction's flow document (the same
  * step schemas the browser validated with, via `validateFlowData`), then `rules.ts`. A failed
@@ -27,9 +28,10 @@ import { noStore } from '../auth/router'
 import type { ServerDeps } from '../deps'
 import { sendOk } from '../http/envelope'
 import { emailRoutes } from './email-routes'
-import { CHECK_PROMO_CODE_SCHEMA, createSignupKit, type SignupServices, type Variant } from './kit'
+import { CHECK_PROMO_CODE_SCHEMA, CHECK_STEP_SCHEMA, createSignupKit, type SignupServices, type Variant } from './kit'
 import { phoneCodeRoutes } from './phone-routes'
 import { signupPreparation } from './prepare'
+import { stepCheck } from './step-check'
 
 export type { SignupServices, Variant } from './kit'
 
@@ -55,6 +57,8 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
     if (api.resend) resendFlows.set(api.resend, [...(resendFlows.get(api.resend) ?? []), variant])
   }
   for (const [path, flows] of resendFlows) router.post(path, resend(flows))
+
+  router.post('/account/signup/check-step', kit.strictBody(CHECK_STEP_SCHEMA), stepCheck(kit, preparation))
 
   // ---- promo code --------------------------------------------------------------------------
   router.post('/bonus/check-promo-code', kit.strictBody(CHECK_PROMO_CODE_SCHEMA), (req, res) => {

@@ -25,8 +25,8 @@ const BREACHED = new Set(['password', '12345678', '123456789', '1234567890', 'qw
 export function passwordErrors(password: unknown, field = 'password'): FieldError[] {
   if (typeof password !== 'string') return [{ field, code: 'required' }]
   const length = [...password].length
-  if (length < PASSWORD.min) return [{ field, code: 'minLength' }]
-  if (length > PASSWORD.max) return [{ field, code: 'maxLength' }]
+  if (length < PASSWORD.min) return [{ field, code: 'minLength', limit: PASSWORD.min }]
+  if (length > PASSWORD.max) return [{ field, code: 'maxLength', limit: PASSWORD.max }]
   if (BREACHED.has(password.toLowerCase())) return [{ field, code: 'breachedPassword' }]
   return []
 }

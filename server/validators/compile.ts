@@ -181,6 +181,8 @@ export interface FieldError {
   field: string
   /** ajv keyword (`required`, `format`, `minLength` …), `unknownField`, or a product error code. */
   code: string
+  /** The bound of a minLength, maxLength, minimum, maximum, formatMinimum … error: its text shows it. */
+  limit?: number | string
 }
 
 /** ajv errors → `{field, code}` (dotted field path), one entry per field and code. */
@@ -201,7 +203,8 @@ export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined)
     const key = `${field}\u0000${code}`
     if (seen.has(key)) continue
     seen.add(key)
-    out.push({ field, code })
+    const limit = (error.params as { limit?: unknown }).limit
+    out.push(typeof limit === 'number' || typeof limit === 'string' ? { field, code, limit } : { field, code })
   }
   return out
 }

@@ -95,7 +95,8 @@ test('bonuses page of a VIP: tier and VIP app icon; a promo code unknown is refu
 
   await page.getByLabel('Promo code').fill('NOSUCHCODE')
   await page.getByTestId('form-submit').click()
-  await expect(notice(page)).toContainText('This promo code is not valid for your country.')
+  // an unknown code says so (issue 31: it used to say "not valid for your country")
+  await expect(notice(page)).toContainText('We do not know this promo code. Check how it is spelt.')
 
   await page.getByLabel('Promo code').fill('sport10')
   await page.getByTestId('form-submit').click()

@@ -1,6 +1,7 @@
 /**
  * The quiz and loyalty in the browser (issue 15 items 2 and 3), as demo punters at phone size: a
- * quiz answered right by one punter and wrong by another; the loyalty campaign shown on Curaçao
+ * quiz answered right by one punter and wrong by another, both pending before the match is played
+ * (issue 31: never judged before the event is settled); the loyalty campaign shown on Curaçao
  * and neither asked for nor shown on Spain. Statuses by the clock, the denial code and bad input
  * are HTTP tests in tests/http/engagement.
  */
@@ -21,7 +22,7 @@ async function punterPage(browser: Browser, baseURL: string, login: string, path
   return page
 }
 
-test('a quiz answered right is successful, one answered wrong is not; each uses the ticket', async ({ browser, server }) => {
+test('a quiz answer before its match is taken and pending, right or wrong: neither is judged before the event is settled; each uses the ticket', async ({ browser, server }) => {
   const right = await punterPage(browser, server.url, 'vip@demo.parlay.test', '/account/quiz')
   await expect(derby(right)).toBeVisible()
   await expect(right.getByTestId('quiz-tickets')).toHaveText('You have 1 ticket to play.')
@@ -29,16 +30,17 @@ test('a quiz answered right is successful, one answered wrong is not; each uses 
   await expect(right.getByTestId('quiz-status').filter({ hasText: 'Open for answers' })).toBeVisible()
   await expect(right.getByTestId('quiz-status').filter({ hasText: 'In play: answers are closed' })).toBeVisible() // the cup final's end has passed
   await right.getByRole('button', { name: 'The home side' }).click()
-  await expect(right.getByTestId('notifications')).toContainText('Right answer! You are in the prize draw.')
-  await expect(right.getByTestId('quiz-answered-right')).toHaveText('You answered right.')
+  await expect(right.getByTestId('notifications')).toContainText('Your answer is in. We will tell you whether it was right once the match has been played.')
+  await expect(right.getByTestId('quiz-answered-pending')).toHaveText('Your answer: waiting for the match result.')
+  await expect(right.getByTestId('quiz-answered-right')).toHaveCount(0)
   await expect(right.getByTestId('quiz-tickets')).toHaveText('You have 0 tickets to play.')
   await expect(right.getByRole('button', { name: 'The away side' })).toHaveCount(0)
 
   const wrong = await punterPage(browser, server.url, 'opened@demo.parlay.test', '/account/quiz')
   await wrong.getByRole('button', { name: 'A draw' }).click()
-  await expect(wrong.getByTestId('notifications')).toContainText('Not this time: that was not the right answer.')
-  await expect(wrong.getByTestId('quiz-answered-wrong')).toHaveText('Your answer was not right.')
-  await expect(wrong.getByTestId('notifications')).not.toContainText('Right answer!')
+  await expect(wrong.getByTestId('notifications')).toContainText('Your answer is in.')
+  await expect(wrong.getByTestId('quiz-answered-pending')).toHaveText('Your answer: waiting for the match result.')
+  await expect(wrong.getByTestId('quiz-answered-wrong')).toHaveCount(0)
 })
 
 test('the loyalty campaign is shown on Curaçao and neither asked for nor shown on Spain', async ({ browser, server }) => {

@@ -4,7 +4,7 @@
  * challenge and sends again, so a real punter behind the same address still gets the code.
  */
 import { expect, test } from './fixtures'
-import { PASSWORD, lastMessage, next, siteUrl, unique } from './signup-helpers'
+import { PASSWORD, curacaoAccount, curacaoPersonal, lastMessage, next, siteUrl, unique } from './signup-helpers'
 
 const CURACAO = 3 * 100 + 23 // country id of CW
 
@@ -27,14 +27,8 @@ test('Curaçao: past the free SMS sends of this client the browser solves the ca
   await page.goto(siteUrl(baseURL!, 'curacao', '/join'))
   const form = page.getByTestId('join-form-phone')
   const national = `9${unique()}`
-  await form.getByLabel('Mobile phone').fill(national)
-  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
-  await form.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: 'Curaçao' })
-  await next(form)
-  await form.getByLabel('First name').fill('Ana')
-  await form.getByLabel('Last name').fill('Lopez')
-  await form.getByLabel('Date of birth').fill('1990-05-17')
-  await next(form)
+  await curacaoAccount(form, national)
+  await curacaoPersonal(form)
   await form.getByRole('checkbox').check()
   await next(form)
 

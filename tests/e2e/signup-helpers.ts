@@ -37,3 +37,19 @@ export async function next(form: Locator) {
   await form.getByTestId('form-submit').click()
 }
 
+
+/** Curaçao's phone sign-up, first step (phone, password, country), then Next. */
+export async function curacaoAccount(form: Locator, national: string) {
+  await form.getByLabel('Mobile phone').fill(national)
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
+  await form.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: 'Curaçao' })
+  await next(form)
+}
+
+/** Curaçao's phone sign-up, personal step (names, birth date), then Next. */
+export async function curacaoPersonal(form: Locator, birthDay = '1990-05-17') {
+  await form.getByLabel('First name').fill('Ana')
+  await form.getByLabel('Last name').fill('Lopez')
+  await form.getByLabel('Date of birth').fill(birthDay)
+  await next(form)
+}

@@ -9,6 +9,7 @@
 import Ajv, { type ValidateFunction } from 'ajv'
 import { NODE_KINDS } from '../../engine/documents/kinds'
 import { loadDocuments, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
+import { errorTextFindings } from './rules/error-texts'
 import { translationFindings } from './rules/translations'
 import { serverOnlyFindings } from './rules/server-only'
 import { promotionFindings } from './rules/promotions'
@@ -193,6 +194,7 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
   }
   // declared locales, code and error-catalogue keys, plural forms, placeholders (rules/translations.ts)
   findings.push(...translationFindings(records))
+  findings.push(...errorTextFindings(records))
   findings.push(...serverOnlyFindings(records))
   findings.push(...promotionFindings(records))
   findings.push(...gameFindings(records))

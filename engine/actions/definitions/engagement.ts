@@ -12,7 +12,7 @@ export const definitions = {
     params: NO_PARAMS,
   },
   'quiz.answer': {
-    description: 'Answers a quiz. Succeeds only when the answer says successful (the right answer); a wrong one fails with QUIZ_ANSWER_WRONG. The personal-data denial opens the page that asks for the data.',
+    description: 'Answers a quiz. Succeeds only when the answer says successful (taken); whether it was right is known once the quiz\'s event is settled (the quiz\'s answered.result: pending, right, wrong, void). The personal-data denial opens the page that asks for the data.',
     params: {
       type: 'object',
       required: ['quizId', 'answerId'],

@@ -43,6 +43,19 @@ export const definitions = {
     description: 'Forgets the join session (start again).',
     params: NO_PARAMS,
   },
+  'join.checkStep': {
+    description: 'Checks the step the punter is leaving as the final submit would (the step\'s schema, minimum age, the jurisdiction\'s document checks, phone, promo code): its field errors show on that step. Put it in the submit of every sign-up step but the last.',
+    params: {
+      type: 'object',
+      required: ['variant', 'step', 'data'],
+      properties: {
+        variant: { enum: SIGNUP_VARIANT_NAMES },
+        step: { type: 'string', description: 'The id of this step.' },
+        data: { type: 'object', description: 'The form values (bind {"$": "form"}).' },
+      },
+      additionalProperties: false,
+    },
+  },
   'join.start': {
     description: 'Sends the sign-up of a variant (engine/documents/signup-variants.json) with the form data; phone variants keep the join session for the code popup.',
     params: {

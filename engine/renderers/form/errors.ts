@@ -8,7 +8,12 @@ import { serverFieldMessage, type Translate } from './texts'
 export interface FieldError {
   field: string
   code: string
+  /** What the server sent beside them for the text (`limit` of a minimum). */
+  limit?: unknown
 }
+
+/** An error's values for its text: everything it carries but its field and code. */
+const valuesOf = ({ field: _field, code: _code, ...values }: FieldError): Record<string, unknown> => values
 
 const isFieldError = (value: unknown): value is FieldError =>
   typeof value === 'object' && value !== null && typeof (value as FieldError).field === 'string' && typeof (value as FieldError).code === 'string'
@@ -40,7 +45,7 @@ export function toErrorSchema(errors: readonly FieldError[], tr: Translate): Err
       node = node[segment] as Record<string, unknown>
     }
     const list = ((node.__errors as string[] | undefined) ?? []) as string[]
-    list.push(serverFieldMessage(tr, error.code))
+    list.push(serverFieldMessage(tr, error.code, valuesOf(error)))
     node.__errors = list
   }
   return root as ErrorSchema

@@ -36,6 +36,7 @@ import { beginSubmission, endSubmission } from './actions'
 import { isoDate } from '../../core/date-rules'
 import { toErrorSchema, withoutChanged, type FieldError } from './errors'
 import { addFieldRuleErrors, isMoneyField } from './field-rules'
+import { useFlowDraft } from './flow-draft'
 import { FlowActions, FlowProgress } from './flow-parts'
 import { loadPhoneRule } from './phone-loader'
 import { fieldsOf, hiddenByCondition, keptValues, pick, stepAfter, visibleStepsOf, withHidden, withoutKeys, type Values } from './flow-steps'
@@ -159,6 +160,19 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
   const validator = useMemo(() => (schema ? createPrecompiledValidator(validators.validators, schema) : undefined), [validators, schema])
   const fields = useMemo(() => fieldsOf(schema as Record<string, unknown> | undefined), [schema])
   const stepData = useMemo(() => pick(values, fields), [values, fields])
+
+  // progress kept across a reload (keepProgress flows; ./flow-draft.ts), before the typed values below
+  useFlowDraft({
+    flow,
+    site: runtime.stores.site.getState().bootstrap?.site.jurisdiction ?? '',
+    values,
+    stepId: step?.id,
+    done,
+    restore: (draft) => {
+      setValues((current) => ({ ...draft.values, ...current }))
+      setStepId(draft.stepId)
+    },
+  })
 
   // Hydrated over the server's markup (issue 10): what the punter gave the fields before the form
   // was live (each widget reports it from its own layout effect at mount, which runs before this

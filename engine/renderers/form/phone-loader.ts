@@ -17,11 +17,13 @@ export const loadPhoneRule: () => Promise<PhoneRule> = loadOnce(() => import('..
 /** The rule if it has arrived (the form's synchronous check). */
 export const phoneRuleIfLoaded = (): PhoneRule | undefined => loaded
 
-/** The rule once it has arrived; starts loading it. */
-export function usePhoneRule(): PhoneRule | undefined {
-  const [rule, setRule] = useState(loaded)
+/** The rule once it has arrived; starts loading it. `afterMount`: the first render goes without
+ * it even when it is loaded (hydrating the server's markup, which was rendered without it). */
+export function usePhoneRule(afterMount = false): PhoneRule | undefined {
+  const [rule, setRule] = useState(afterMount ? undefined : loaded)
   useEffect(() => {
     if (rule) return
+    if (loaded) return setRule(loaded)
     let live = true
     loadPhoneRule().then(
       (next) => live && setRule(next),

@@ -33,11 +33,13 @@ export function validationMessage(tr: Translate, keyword: string, params: Record
   return tr(`form.error.${keyword}`, params, FORM_TEXTS[`form.error.${keyword}`] ?? FORM_TEXTS['form.error.invalid'])
 }
 
-/** The message of a server field error: `server.error.<code>`, else the `form.error.<code>` text. */
-export function serverFieldMessage(tr: Translate, code: string): string {
+/** The message of a server field error: `server.error.<code>`, else the `form.error.<code>` text,
+ * filled with what the error carries beside its field and code (`limit` of a minimum: issue 31's
+ * "Enter or more." was this text shown without it). */
+export function serverFieldMessage(tr: Translate, code: string, values: Record<string, unknown> = {}): string {
   const fallback = FORM_TEXTS[`server.error.${code}`] ?? FORM_TEXTS[`form.error.${code}`] ?? FORM_TEXTS['form.error.invalid']
-  const text = tr(`server.error.${code}`, {}, '')
+  const text = tr(`server.error.${code}`, values, '')
   if (text && text !== `server.error.${code}`) return text
-  const local = tr(`form.error.${code}`, {}, '')
-  return local && local !== `form.error.${code}` ? local : fallback
+  const local = tr(`form.error.${code}`, values, '')
+  return local && local !== `form.error.${code}` ? local : interpolate(fallback, values)
 }

@@ -19,92 +19,14 @@ import {
   type RegistryWidgetsType,
   type WidgetProps,
 } from '@rjsf/utils'
-import { useLayoutEffect, useState, type ChangeEvent } from 'react'
+import { useState, type ChangeEvent } from 'react'
 import { dateBounds } from '../../core/date-rules'
-import type { PhoneCountry } from '../../core/phone-rule'
 import { AmountLine, currencyDecimals, majorToMinor, minorToMajor, useTypedAmount, type AmountReading } from '../money-fields'
-import { usePhoneRule } from './phone-loader'
-import type { Translate } from './texts'
 import { rememberFile, UPLOAD_RULES } from './files'
+import { PhoneWidget } from './phone-widget'
+import { changedText, commonInputProps, contextOf, describedBy, emptyTo, useTypedBefore } from './widget-kit'
 
-/** What the form passes to every widget and template (rjsf `formContext`). */
-export interface FormContext {
-  tr: Translate
-  /** YYYY-MM-DD, local: the default maximum of date fields. */
-  today: string
-  /** Preferred phone country (ISO code), from the site. */
-  phoneCountry?: string
-  /** Rendered on the server, or hydrated over that markup (issue 10): no `autofocus` — in the HTML
-   * the browser would focus the field at load, which counts as the punter's first use and loads the
-   * form's script at once; and hydration must render what the server rendered. */
-  server?: boolean
-  /** Hydrated over the server's markup (issue 10): a control reports here, by its id, the value
-   * the punter gave it before the form was live (the form makes it its data; see `useTypedBefore`). */
-  adopt?: (id: string, value: unknown) => void
-  /** The page's locale: money fields read what the punter types in it (`2,5` in es). */
-  locale?: string
-  /** The account's currency: money fields' decimals and the amount shown as it will be charged. */
-  currency?: string
-  /** The documents version the texts are from: a new one re-renders every label and message in
-   * place (a live form keeps its values across an operator's publish: flow-form.tsx). */
-  documentsVersion?: unknown
-}
-
-const contextOf = (props: { registry: { formContext?: unknown } }): FormContext => {
-  const ctx = props.registry.formContext as FormContext | undefined
-  return ctx ?? { tr: (key) => key, today: new Date().toISOString().slice(0, 10) }
-}
-
-/** ids the control is described by: its error text (only while shown), its help. */
-function describedBy(id: string, props: { rawErrors?: string[]; options?: Record<string, unknown>; uiSchema?: unknown }, extra: string[] = []): string | undefined {
-  const ids = [...extra]
-  if (props.rawErrors && props.rawErrors.length > 0) ids.unshift(errorId(id))
-  const ui = getUiOptions(props.uiSchema as never)
-  if (ui.help) ids.push(helpId(id))
-  return ids.length > 0 ? ids.join(' ') : undefined
-}
-
-const emptyTo = (value: string, options: WidgetProps['options']) => (value === '' ? options.emptyValue : value)
-
-/**
- * A server-rendered form is plain HTML until its script has loaded (issue 10: rjsf on first use), and
- * the punter may type, choose or tick meanwhile. Hydration keeps what the control shows, but the
- * form's data does not know it, and the next render would put the empty value back. At mount, a
- * control whose DOM state differs from what the server rendered (its default) reports the value its
- * own change handler would have given, `read` being that handler's conversion. A control React
- * rendered itself has its default equal to its state, so it reports nothing.
- */
-function useTypedBefore(props: WidgetProps, read: (element: HTMLElement) => { value: unknown } | undefined) {
-  const { adopt } = contextOf(props)
-  useLayoutEffect(() => {
-    const element = adopt ? document.getElementById(props.id) : null
-    const typed = element ? read(element) : undefined
-    if (typed) adopt?.(props.id, typed.value)
-    // at mount only: afterwards the control is React's
-  }, [])
-}
-
-/** The text of an input or textarea when it is not what the server rendered. */
-const changedText = (element: HTMLElement): string | undefined =>
-  (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.value !== element.defaultValue ? element.value : undefined
-
-function commonInputProps(props: WidgetProps) {
-  const { id, required, disabled, readonly, autofocus, rawErrors, htmlName } = props
-  const invalid = !!rawErrors && rawErrors.length > 0
-  return {
-    id,
-    name: htmlName || id,
-    required,
-    disabled: disabled || readonly,
-    readOnly: readonly,
-    autoFocus: autofocus && !contextOf(props).server,
-    'aria-invalid': invalid || undefined,
-    'aria-required': required || undefined,
-    'aria-describedby': describedBy(id, props),
-    onBlur: (event: { target: { value: unknown } }) => props.onBlur(id, event.target.value),
-    onFocus: (event: { target: { value: unknown } }) => props.onFocus(id, event.target.value),
-  }
-}
+export type { FormContext } from './widget-kit'
 
 function placeholderOf(props: WidgetProps): string | undefined {
   if (!props.placeholder) return undefined
@@ -373,90 +295,6 @@ function CheckboxWidget(props: WidgetProps) {
         {required ? <span className="form-required" aria-hidden="true"> *</span> : null}
       </span>
     </label>
-  )
-}
-
-/**
- * Phone with country code and display mask. Stored as `+<dial><national digits>`. The country
- * table and rule arrive lazily (phone-loader.ts): until then the input is read-only and busy.
- */
-function PhoneWidget(props: WidgetProps) {
-  const { tr } = contextOf(props)
-  const rule = usePhoneRule()
-  // Until the rule arrives the number is kept as typed: a server-rendered form's field takes
-  // digits before any script has run (issue 10), and they become the value once the rule can join
-  // them with the country (PhoneInputs); hydration keeps what was typed, adopted here.
-  const [early, setEarly] = useState('')
-  useTypedBefore(props, (element) => {
-    const text = changedText(element)
-    if (text !== undefined) setEarly(text)
-    return undefined
-  })
-  // from the field's id, not useId(): the same on the server and in the browser whatever wraps the
-  // form (a server-rendered form is hydrated, issue 10; useId follows the tree, which differs)
-  const countryLabel = `${props.id}__country`
-  return (
-    <div className="form-phone" aria-busy={rule ? undefined : true}>
-      <span id={countryLabel} className="visually-hidden">
-        {tr('form.phone.country')}
-      </span>
-      {rule ? (
-        <PhoneInputs {...props} rule={rule} countryLabel={countryLabel} early={early} />
-      ) : (
-        <input {...commonInputProps(props)} className="form-input form-phone-number" type="tel" inputMode="tel" autoComplete="tel-national" value={early} onChange={(event) => setEarly(event.target.value)} />
-      )}
-    </div>
-  )
-}
-
-type PhoneRule = NonNullable<ReturnType<typeof usePhoneRule>>
-
-function PhoneInputs(props: WidgetProps & { rule: PhoneRule; countryLabel: string; early: string }) {
-  const { rule, countryLabel, early } = props
-  const { phoneCountry } = contextOf(props)
-  const stored = typeof props.value === 'string' ? props.value : ''
-  const [country, setCountry] = useState<PhoneCountry>(() => rule.splitPhone(stored, (props.options.country as string | undefined) ?? phoneCountry).country)
-  // digits typed before the rule arrived become the value now
-  useLayoutEffect(() => {
-    const digits = stored ? '' : rule.digitsOf(early).slice(0, Math.max(...country.lengths))
-    if (digits) props.onChange(rule.joinPhone(country, digits))
-    // at mount only
-  }, [])
-  const national = stored ? rule.splitPhone(stored, country.code).national : ''
-  const common = commonInputProps(props)
-  return (
-    <>
-      <select
-        className="form-input form-phone-country"
-        aria-labelledby={countryLabel}
-        disabled={common.disabled}
-        value={country.code}
-        onChange={(event) => {
-          const next = rule.countryFor(event.target.value)
-          setCountry(next)
-          props.onChange(national ? rule.joinPhone(next, national) : props.options.emptyValue)
-        }}
-      >
-        {rule.phoneCountries().map((c) => (
-          <option key={c.code} value={c.code}>
-            {`${c.code} +${c.dial}`}
-          </option>
-        ))}
-      </select>
-      <input
-        {...common}
-        className="form-input form-phone-number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder={country.mask.replace(/#/g, '0')}
-        value={rule.formatNational(national, country)}
-        onChange={(event) => {
-          const digits = rule.digitsOf(event.target.value).slice(0, Math.max(...country.lengths))
-          props.onChange(digits ? rule.joinPhone(country, digits) : props.options.emptyValue)
-        }}
-      />
-    </>
   )
 }
 

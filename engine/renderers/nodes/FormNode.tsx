@@ -17,7 +17,7 @@ import type { NodeOf } from '../../documents/types'
 import { useRuntime, type EngineRuntime } from '../runtime'
 import { FormPlaceholder } from './FormPlaceholder'
 import { isoDate } from '../../core/date-rules'
-import { FORM_HELD, FORM_PENDING, FORM_TODAY, FORM_USED, ServerFormsContext, type FormProps } from './form-ready'
+import { draftKept, FORM_HELD, FORM_PENDING, FORM_TODAY, FORM_USED, ServerFormsContext, type FormProps } from './form-ready'
 
 /** The punter's first use of a form: any of these inside it (capture phase, on the document, so
  * they are seen before React's own listeners, which stop an event aimed at a dehydrated boundary). */
@@ -72,6 +72,8 @@ function lazyForm(flowId: string, runtime: EngineRuntime): LazyForm {
   listen()
   const host = typeof document === 'undefined' ? null : document.querySelector(`[data-form-host="${CSS.escape(flowId)}"][${FORM_PENDING}]`)
   const gate = host ? gateFor(host) : undefined
+  // progress kept from before a reload (issue 31): the form loads at once to show it, not on first use
+  if (gate && draftKept(runtime.stores.site.getState().bootstrap?.site.jurisdiction ?? '', flowId)) gate.release()
   const Form = lazy(async () => {
     await gate?.used
     const chunk = await import('../form/FormNode')

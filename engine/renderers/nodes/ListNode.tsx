@@ -1,6 +1,7 @@
 import type { DocumentNode, NodeOf } from '../../documents/types'
 import { RenderNode } from '../RenderNode'
 import { LeadingRow, ScopeProvider, useEvaluate } from '../runtime'
+import { useOffline } from '../use-offline'
 
 /** Rows on screen at the first paint of a 360 px phone (two grid columns, two rows). */
 const LEADING_ROWS = 4
@@ -12,15 +13,26 @@ const itemKey = (item: unknown, index: number) =>
  * the context. Layouts: list, grid, carousel. */
 export function ListNode({ node }: { node: NodeOf<'list'> }) {
   const { value, text } = useEvaluate()
+  const offline = useOffline()
   const layout = node.layout ?? 'list'
   let rows: { key: string; node: DocumentNode; item?: unknown }[] = []
+  // a source that never loaded (null) while offline is not an empty list (issue 31: "No
+  // promotions right now" offline): the list says the page is offline instead
+  let unloaded = false
   if (node.source !== undefined) {
     const source = value(node.source)
+    unloaded = !Array.isArray(source)
     const items = Array.isArray(source) ? source : []
     if (node.template) rows = items.map((item, i) => ({ key: itemKey(item, i), node: node.template as DocumentNode, item }))
   } else if (Array.isArray(node.items)) {
     rows = (node.items as DocumentNode[]).map((child, i) => ({ key: (child && typeof child.id === 'string' && child.id) || String(i), node: child }))
   }
+  if (rows.length === 0 && unloaded && offline)
+    return (
+      <p className="node-list__empty" data-testid={node.testId} data-offline="">
+        {text('offline.list')}
+      </p>
+    )
   if (rows.length === 0)
     return node.empty ? (
       <p className="node-list__empty" data-testid={node.testId}>

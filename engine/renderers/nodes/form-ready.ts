@@ -46,3 +46,15 @@ export const FORM_USED = 'data-form-used'
 export const FORM_TODAY = 'data-form-today'
 /** Set on the host when a submit was held: the form makes it again once it is live. */
 export const FORM_HELD = 'data-form-held'
+
+/** Is a draft of this flow kept in this tab (engine/core/flow-drafts.ts, key `parlay.draft:<site>:<flow>:<version>`)?
+ * The `form` node then loads the form at once to show the kept step (issue 31). */
+export function draftKept(site: string, flowId: string): boolean {
+  try {
+    const prefix = `parlay.draft:${site}:${flowId}:`
+    for (let i = 0; i < sessionStorage.length; i++) if (sessionStorage.key(i)?.startsWith(prefix)) return true
+  } catch {
+    // no storage (a sandboxed frame, the server): nothing kept
+  }
+  return false
+}

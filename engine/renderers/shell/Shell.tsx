@@ -17,6 +17,7 @@ import { Footer } from './Footer'
 import { Header } from './Header'
 import { LeftMenu } from './LeftMenu'
 import { Notifications } from './Notifications'
+import { OfflineBanner } from './OfflineBanner'
 import { PathFallback } from './PathFallback'
 import { ScreenRoute } from './ScreenRoute'
 import { ServerErrorOr } from './server-status'
@@ -85,6 +86,7 @@ export function Shell({ engine }: { engine: BrowserEngine }) {
         <Header />
         <LeftMenu />
         <main id="main" className="app-main" tabIndex={-1}>
+          <OfflineBanner />
           <ServerErrorOr>
           <Routes>
             <Route path="/" element={<RootRedirect />} />

@@ -14,6 +14,7 @@ import { lastExperiments } from '../../experiments/last-groups'
 import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
 import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, type BootEntry } from '../../core/boot-data'
 import { routeFor } from '../../core/route-match'
+import { isNetworkFailure, sawAnswer, setOffline, watchConnectivity } from '../../core/connectivity'
 import type { SiteBootstrap } from '../../core/contracts'
 import { consentStore } from '../../core/consent'
 import { browserSessionTabs, provideSessionServices, type SessionMessage, type SessionTabs } from '../../auth/session-tabs'
@@ -219,11 +220,20 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   // screen data goes through the gateway client too (envelope, errors, timeout); without the
   // punter's credentials, as documents do
   const dataGateway = createGateway({ fetch: fetcher, platform: PLATFORM, site: () => ({ bootstrap, locale }), preview: () => previewToken })
+  // the last good answer of each data source this page loaded: offline, a screen shows what it
+  // showed (the service worker keeps them across reloads), never "nothing here" (issue 31)
+  const lastData = new Map<string, unknown>()
+  watchConnectivity()
   const fetchData = async (url: string): Promise<unknown> => {
     const answer = await dataGateway.call('GET', url)
-    if (answer.ok) return answer.value ?? null
+    if (answer.ok) {
+      sawAnswer()
+      lastData.set(url, answer.value ?? null)
+      return answer.value ?? null
+    }
+    if (isNetworkFailure(answer.code)) setOffline(true)
     report({ kind: 'document', message: `data ${url}: ${answer.code}` })
-    return null
+    return lastData.get(url) ?? null
   }
   // What the page carries for its first screen (documents, and the screen data when the server
   // rendered the screen with it) is in before React's first render, so that render shows what

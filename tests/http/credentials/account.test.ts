@@ -54,7 +54,7 @@ describe('change password (CHANGING)', () => {
   it('the sign-up rules hold: too short, a breached password, personal data', async () => {
     const punter = await server.punter()
     const session = await server.loginHash(punter.email, punter.password)
-    expect((await change(session, punter.password, 'short')).json.payload).toEqual([{ field: 'password', code: 'minLength' }])
+    expect((await change(session, punter.password, 'short')).json.payload).toEqual([{ field: 'password', code: 'minLength', limit: 8 }])
     expect((await change(session, punter.password, 'password1')).json.payload).toEqual([{ field: 'password', code: 'breachedPassword' }])
     expect((await change(session, punter.password, 'prieto-forever')).json.errorCode).toBe('PASSWORD_CONTAINS_PERSONAL_DATA')
     expect((await change(session, punter.password, 'born 12.05.1990 x')).json.errorCode).toBe('PASSWORD_CONTAINS_PERSONAL_DATA')

@@ -1,6 +1,7 @@
 /**
  * The quiz over HTTP (issue 15 item 2, spec §3 quizInfo, §4 statuses, §7 calls): statuses follow
- * the injected clock, an answer is successful only when right, one answer per quiz, the
+ * the injected clock, an answer is taken (successful) and pending until the quiz's event is
+ * settled, right or wrong only then (issue 31), one answer per quiz, the
  * personal-data denial names the page that asks for the data, and the right answer is never served.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -46,25 +47,29 @@ describe('quiz statuses by the clock', () => {
 })
 
 describe('answering', () => {
-  it('the right answer is successful, uses the ticket, and a second answer is refused', async () => {
+  it('an answer before the match is taken and pending, whether right or not; it uses the ticket, and a second answer is refused', async () => {
     const hash = await server.login('vip@demo.parlay.test')
     expect(await tickets(hash)).toBe(1)
     const right = await answer(hash, 'derby-winner', 'home')
     expect(right.status).toBe(200)
-    expect(right.json.payload).toEqual({ quizId: 'derby-winner', answerId: 'home', successful: true })
+    expect(right.json.payload).toEqual({ quizId: 'derby-winner', answerId: 'home', successful: true, result: 'pending' })
     expect(await tickets(hash)).toBe(0)
-    expect((await active(hash)).find((q) => q.id === 'derby-winner')).toMatchObject({ canAnswer: false, answered: { answerId: 'home', successful: true } })
+    expect((await active(hash)).find((q) => q.id === 'derby-winner')).toMatchObject({ canAnswer: false, answered: { answerId: 'home', result: 'pending' } })
     const again = await answer(hash, 'derby-winner', 'away')
     expect(again.status).toBe(409)
     expect(again.json.errorCode).toBe('QUIZ_ALREADY_ANSWERED')
   })
 
-  it('a wrong answer is taken but not successful', async () => {
+  it('a wrong answer before the match is taken and pending too: never judged wrong before the event is settled', async () => {
     const hash = await server.login('zero@demo.parlay.test')
     const wrong = await answer(hash, 'derby-winner', 'draw')
     expect(wrong.status).toBe(200)
-    expect(wrong.json.payload.successful).toBe(false)
-    expect((await active(hash)).find((q) => q.id === 'derby-winner').answered).toEqual({ answerId: 'draw', successful: false })
+    expect(wrong.json.payload).toMatchObject({ successful: true, result: 'pending' })
+    expect((await active(hash)).find((q) => q.id === 'derby-winner').answered).toEqual({ answerId: 'draw', result: 'pending' })
+    // the derby's end has passed: IN_PLAY, still pending until an operator settles it
+    at('2027-07-01T00:00:00Z')
+    const later = await server.login('zero@demo.parlay.test')
+    expect((await active(later)).find((q) => q.id === 'derby-winner')).toMatchObject({ status: 'IN_PLAY', answered: { answerId: 'draw', result: 'pending' } })
   })
 
   it('a punter without personal data is denied with the code and the page that asks for the data', async () => {

@@ -122,13 +122,16 @@ describe('rules the schema cannot say (spec §5)', () => {
     expect(fieldCodes(await begin('curacao', '/account/v3/signup/phone/begin', curacaoBody({ countryId: us })))).toContain('countryId:enum')
   })
 
-  it('promo code is checked together with the country', async () => {
+  it('promo code is checked together with the country: a code of other countries and an unknown code answer different codes', async () => {
     const ok = await h.call('curacao', 'POST', '/bonus/check-promo-code', { promoCode: 'welcome100', countryId: countryId('CW') })
     expect(ok.body.payload).toMatchObject({ valid: true, promoCode: 'WELCOME100' })
     const local = await h.call('curacao', 'POST', '/bonus/check-promo-code', { promoCode: 'LOCAL50', countryId: countryId('BR') })
-    expect([local.status, local.body.errorCode]).toEqual([400, 'INVALID_PROMO_CODE'])
+    expect([local.status, local.body.errorCode]).toEqual([400, 'PROMO_CODE_NOT_FOR_COUNTRY'])
+    const nonsense = await h.call('curacao', 'POST', '/bonus/check-promo-code', { promoCode: 'XQZ7NONSENSE', countryId: countryId('CW') })
+    expect([nonsense.status, nonsense.body.errorCode]).toEqual([400, 'INVALID_PROMO_CODE'])
     expect((await h.call('curacao', 'POST', '/bonus/check-promo-code', { promoCode: 'LOCAL50', countryId: countryId('CW') })).status).toBe(200)
-    expect(fieldCodes(await begin('curacao', '/account/v3/signup/phone/begin', curacaoBody({ countryId: countryId('BR'), promoCode: 'LOCAL50' })))).toContain('promoCode:INVALID_PROMO_CODE')
+    expect(fieldCodes(await begin('curacao', '/account/v3/signup/phone/begin', curacaoBody({ countryId: countryId('BR'), promoCode: 'LOCAL50' })))).toContain('promoCode:PROMO_CODE_NOT_FOR_COUNTRY')
+    expect(fieldCodes(await begin('curacao', '/account/v3/signup/phone/begin', curacaoBody({ promoCode: 'XQZ7NONSENSE' })))).toContain('promoCode:INVALID_PROMO_CODE')
   })
 })
 

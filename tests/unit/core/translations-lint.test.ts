@@ -23,11 +23,11 @@ const jurisdiction = (locales: string[]): Doc => ({ kind: 'jurisdiction', id: 'x
 /** Every key spec §8's catalogue needs, in a locale, so a test sees only what it sets up. */
 const catalogueTexts = (locale: string) =>
   Object.fromEntries(
-    [...new Set(translationFindings([texts(locale, {})], { codeUses: [] }).map((f) => JSON.parse(f.message.match(/text key ("[^"]+")/)![1]) as string))].map((key) => [key, 'text']),
+    [...new Set(translationFindings([texts(locale, {})], { codeUses: [], serverUses: [] }).map((f) => JSON.parse(f.message.match(/text key ("[^"]+")/)![1]) as string))].map((key) => [key, 'text']),
   )
 const lint = (docs: Doc[], codeUses: KeyUse[] = []) => {
   const withCatalogue = docs.map((d) => (d.kind === 'translations' ? { ...d, source: { ...d.source, resources: { ...catalogueTexts('en'), ...(d.source.resources as object) } } } : d))
-  return translationFindings(withCatalogue, { codeUses }).map((f) => `${f.file}:${f.pointer}: ${f.message}`)
+  return translationFindings(withCatalogue, { codeUses, serverUses: [] }).map((f) => `${f.file}:${f.pointer}: ${f.message}`)
 }
 
 describe('placeholders a caller never fills fail the lint', () => {

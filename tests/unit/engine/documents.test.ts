@@ -55,6 +55,17 @@ describe('document client: the last good copy (a failed fetch never blanks the s
     expect(await offline.load('screen', 'casino-lobby')).toMatchObject({ ok: true, value: { stale: true, document: lobby('A') } })
   })
 
+  it('offline, a page asked without its locale in the path still gets the site kept under another locale (issue 31: the offline page in the site\'s language)', async () => {
+    const storage = memoryStorage()
+    const site = { site: { id: 'spain', defaultLocale: 'es', locales: ['es', 'en'] }, documentsVersion: 'v1' }
+    const online = createDocumentClient({ fetch: fakeServer({ '/api/site': () => ({ status: 200, body: site, etag: '"s1"' }) }).fetch, storage, locale: () => 'es' })
+    await online.loadSite()
+    const offline = createDocumentClient({ fetch: fakeServer({ '/api/site': () => new TypeError('offline') }).fetch, storage, locale: () => '' })
+    expect(await offline.loadSite()).toEqual({ ok: true, value: { document: site, stale: true, etag: '"s1"' } })
+    const never = createDocumentClient({ fetch: fakeServer({ '/api/site': () => new TypeError('offline') }).fetch, storage: memoryStorage(), locale: () => '' })
+    expect(await never.loadSite()).toEqual({ ok: false, code: 'NETWORK_ERROR' })
+  })
+
   it('a failure with no copy at all is an error result, not a throw', async () => {
     const client = createDocumentClient({ fetch: fakeServer({ [LOBBY]: () => new TypeError('offline') }).fetch })
     expect(await client.load('screen', 'casino-lobby')).toEqual({ ok: false, code: 'NETWORK_ERROR' })

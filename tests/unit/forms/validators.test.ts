@@ -137,7 +137,7 @@ describe('server-side validation', () => {
     ])
   })
 
-  it('applies the default date bounds (min 2000-01-01, max today) unless the schema sets them', () => {
+  it('applies the default date bounds (min 2000-01-01, max today, the latest date anywhere: UTC+14) unless the schema sets them; each error carries its bound for its text', () => {
     const flow: FlowLike = {
       id: 'dates',
       steps: [
@@ -155,11 +155,11 @@ describe('server-side validation', () => {
     }
     const now = Date.UTC(2025, 5, 15, 12)
     expect(validateFlowStep(flow, 'one', { day: '2025-06-15' }, { now })).toEqual([])
-    expect(validateFlowStep(flow, 'one', { day: '1999-12-31' }, { now })).toEqual([{ field: 'day', code: 'formatMinimum' }])
-    expect(validateFlowStep(flow, 'one', { day: '2025-06-17' }, { now })).toEqual([{ field: 'day', code: 'formatMaximum' }])
+    expect(validateFlowStep(flow, 'one', { day: '1999-12-31' }, { now })).toEqual([{ field: 'day', code: 'formatMinimum', limit: '2000-01-01' }])
+    expect(validateFlowStep(flow, 'one', { day: '2025-06-17' }, { now })).toEqual([{ field: 'day', code: 'formatMaximum', limit: '2025-06-16' }])
     expect(validateFlowStep(flow, 'one', { day: '2025-02-30' }, { now })).toEqual([{ field: 'day', code: 'format' }])
     expect(validateFlowStep(flow, 'one', { birth: '1950-01-01' }, { now })).toEqual([])
-    expect(validateFlowStep(flow, 'one', { birth: '2010-01-01' }, { now })).toEqual([{ field: 'birth', code: 'formatMaximum' }])
+    expect(validateFlowStep(flow, 'one', { birth: '2010-01-01' }, { now })).toEqual([{ field: 'birth', code: 'formatMaximum', limit: '2008-01-01' }])
   })
 })
 

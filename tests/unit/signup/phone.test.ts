@@ -79,6 +79,6 @@ describe('other sign-up rules', () => {
     expect(ageOn('2001-02-29', Date.UTC(2025, 5, 15))).toBeUndefined()
     expect(passwordErrors('abcdefgh')).toEqual([])
     expect(passwordErrors('a'.repeat(64))).toEqual([])
-    expect(passwordErrors('abcdefg')).toEqual([{ field: 'password', code: 'minLength' }])
+    expect(passwordErrors('abcdefg')).toEqual([{ field: 'password', code: 'minLength', limit: 8 }])
   })
 })

@@ -19,6 +19,10 @@ import { join, relative, resolve } from 'node:path'
 import { catalogueKeys } from '../../../engine/core/error-catalogue'
 import { FORM_TEXTS } from '../../../engine/core/form-texts'
 import type { Finding } from '../lint'
+import { serverErrorKeyUses } from './error-texts'
+import { literalKeys } from './literal-keys'
+
+export { literalKeys } from './literal-keys'
 
 /** What the rule reads of a document record (DocumentRecord has more). */
 type Records = { kind: string; id: string; file: string; source: Record<string, unknown> }[]
@@ -26,6 +30,9 @@ type Records = { kind: string; id: string; file: string; source: Record<string, 
 /** One place that asks for a key. `values` undefined: the caller's values are not known. */
 export interface KeyUse {
   key: string
+  /** A key built in code from this prefix (`t(`form.error.${code}`, …)`): the use applies to every
+   * key that starts with it. */
+  prefix?: string
   file: string
   pointer: string
   values?: readonly string[]
@@ -36,6 +43,8 @@ export interface KeyUse {
 export interface TranslationLintOptions {
   /** Key uses in code; defaults to a scan of engine/ (cached per process). */
   codeUses?: KeyUse[]
+  /** The server's error answers as uses of their texts; defaults to a scan of server/ (./error-texts.ts). */
+  serverUses?: KeyUse[]
 }
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..')
@@ -105,29 +114,6 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-/** The names a `{ a, b: x, c }` object literal at `text[start]` sets, or undefined if unsure. */
-function literalKeys(text: string, start: number): string[] | undefined {
-  let depth = 0
-  let end = start
-  for (; end < text.length; end++) {
-    if (text[end] === '{') depth++
-    else if (text[end] === '}' && --depth === 0) break
-  }
-  if (depth !== 0) return undefined
-  const body = text.slice(start + 1, end)
-  if (body.includes('...')) return undefined
-  // top-level entries only: drop nested braces/brackets/parens first
-  let flat = body
-  for (let previous = ''; previous !== flat; ) {
-    previous = flat
-    flat = flat.replace(/\{[^{}]*\}|\[[^[\]]*\]|\([^()]*\)/g, '')
-  }
-  return flat
-    .split(',')
-    .map((entry) => entry.trim().match(/^([A-Za-z_$][\w$]*)\s*(:|$)/)?.[1])
-    .filter((name): name is string => name !== undefined)
-}
-
 /** Key uses in engine code: `t('key'…)`, `tr('key'…)`, `.t('key'…)` with a literal key, and the
  * keys of the form renderer's fallback table (the form asks for them by name or by pattern). */
 export function scanCodeUses(engineDir = join(ROOT, 'engine')): KeyUse[] {
@@ -139,6 +125,12 @@ export function scanCodeUses(engineDir = join(ROOT, 'engine')): KeyUse[] {
       const line = text.slice(0, match.index).split('\n').length
       const values = match[2] === ')' ? [] : match[2] ? literalKeys(text, match.index + match[0].length - 1) : undefined
       uses.push({ key: match[1], file, pointer: `/line/${line}`, values })
+    }
+    // a key built from a literal prefix and one expression: the call fills the same for every key it can build
+    for (const match of text.matchAll(/(?<![\w$])(?:t|tr|translate)\(\s*`([a-z][A-Za-z0-9_.-]*\.)\$\{[^}`]+\}`\s*(\)|,\s*\{)?/g)) {
+      const line = text.slice(0, match.index).split('\n').length
+      const values = match[2] === ')' ? [] : match[2] ? literalKeys(text, match.index + match[0].length - 1) : undefined
+      uses.push({ key: `${match[1]}*`, prefix: match[1], file, pointer: `/line/${line}`, values })
     }
   }
   for (const key of Object.keys(FORM_TEXTS)) uses.push({ key, file: 'engine/core/form-texts.ts', pointer: `/FORM_TEXTS/${escapePointer(key)}` })
@@ -223,6 +215,7 @@ export function translationFindings(records: Records, options: TranslationLintOp
   const uses: KeyUse[] = [
     ...documentUses(records),
     ...(options.codeUses ?? codeUses()),
+    ...(options.serverUses ?? serverErrorKeyUses(records)),
     ...catalogue.map((c) => ({ key: c.key, file: '', pointer: '', values: c.values, source: c.source })),
   ]
 
@@ -230,7 +223,7 @@ export function translationFindings(records: Records, options: TranslationLintOp
   // for each locale that lacks it (lint.ts: same keys in every locale); here, keys no locale has.
   const reported = new Set<string>()
   for (const use of uses) {
-    if (use.presenceCheckedElsewhere || reported.has(use.key)) continue
+    if (use.presenceCheckedElsewhere || use.prefix !== undefined || reported.has(use.key)) continue
     const lacking = [...locales].filter(([, entry]) => !formsOf(entry.texts, use.key)).map(([locale]) => locale)
     if (lacking.length === 0 || lacking.length < locales.size) continue
     reported.add(use.key)
@@ -268,7 +261,8 @@ export function translationFindings(records: Records, options: TranslationLintOp
   }
 
   // callers fill every placeholder: each use with known values against the key's placeholders
-  for (const use of uses) {
+  const prefixed = (prefix: string) => [...bases].filter((key) => key.startsWith(prefix))
+  for (const use of uses.flatMap((u) => (u.prefix === undefined ? [u] : prefixed(u.prefix).map((key) => ({ ...u, key }))))) {
     if (use.values === undefined) continue
     const needed = new Set<string>()
     for (const entry of locales.values()) for (const text of formsOf(entry.texts, use.key)?.values() ?? []) for (const p of placeholdersOf(text)) needed.add(nameOf(p))
