@@ -76,7 +76,8 @@ describe('server-only fields are marked in the schemas and listed by lint', () =
 describe('no served document of any kind, on any site, carries a server-only field', () => {
   it('every document of every site and locale, the bootstrap, the remote config and the sign-up settings', async () => {
     const { names, values } = secretsOf(server)
-    expect(names).toEqual(new Set(['promoCodes', 'serverOnly', 'correctAnswer', 'participationCode']))
+    // INGEST: the ingest quotas, budget and retention (remote config, issue 30 item 2) are enforced, never served
+    expect(names).toEqual(new Set(['promoCodes', 'serverOnly', 'correctAnswer', 'participationCode', 'INGEST']))
     expect(values).toContain('WELCOME100')
     const leaks: string[] = []
     let fetched = 0
