@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../../support/server'
-import { COMPLIANCE, COMPLIANCE2, SPAIN_SIGNUP, readDocumentFile, signIn, type AdminClient, type TestServer, startWithReviewers } from './support'
+import { COMPLIANCE, COMPLIANCE2, SPAIN_SIGNUP, editedText, readDocumentFile, signIn, type AdminClient, type TestServer, startWithReviewers } from './support'
 
 let server: TestServer
 let operator: AdminClient
@@ -59,6 +59,7 @@ describe('a preview token shows its draft only to the session that made it, on i
   const SPAIN = () => `spain.localhost:${server.port}`
   let token = ''
   let previewCookie = ''
+  let draftId = 0
   let published: Record<string, unknown>
 
   const fetchDraft = (headers: Record<string, string>, t = token) =>
@@ -66,9 +67,8 @@ describe('a preview token shows its draft only to the session that made it, on i
 
   beforeAll(async () => {
     published = (await rawRequest(server.port, { path: '/api/documents/flow/signup-email', headers: { host: SPAIN() } })).json()
-    const doc = readDocumentFile(server, SPAIN_SIGNUP)
-    doc.steps[1].schema.properties.firstName.maxLength = 33
-    const draft = await operator.post('/admin/api/drafts', { file: SPAIN_SIGNUP, content: JSON.stringify(doc) })
+    const draft = await operator.post('/admin/api/drafts', { file: SPAIN_SIGNUP, content: editedText(server, SPAIN_SIGNUP, (d) => (d.steps[1].schema.properties.firstName.maxLength = 33)) })
+    draftId = draft.json().payload.id
     // The reviewer is on the Spain site's admin (the preview is made for the site it is asked on).
     const res = await rawRequest(server.port, {
       method: 'POST',
@@ -127,7 +127,7 @@ describe('a preview token shows its draft only to the session that made it, on i
   })
   it('a logged-out session: its fresh token is refused', async () => {
     const reviewer = await signIn(server, COMPLIANCE)
-    const made = await rawRequest(server.port, { method: 'POST', path: `/admin/api/versions/1/preview`, headers: { host: SPAIN(), cookie: reviewer.cookie, 'x-csrf-token': reviewer.csrf } })
+    const made = await rawRequest(server.port, { method: 'POST', path: `/admin/api/versions/${draftId}/preview`, headers: { host: SPAIN(), cookie: reviewer.cookie, 'x-csrf-token': reviewer.csrf } })
     const fresh = made.json().payload.before as string
     const cookie = ([] as string[]).concat(made.headers['set-cookie'] ?? []).find((c) => c.startsWith('parlay_preview='))!.split(';')[0]
     const ask = () => rawRequest(server.port, { path: `/api/documents/flow/signup-email?preview=${encodeURIComponent(fresh)}`, headers: { host: SPAIN(), cookie } })
