@@ -140,10 +140,14 @@ export function forbiddenIn(body: unknown): { pointer: string; code: 'forbiddenK
 /**
  * Middleware for every JSON or form body: a `__proto__` key is refused (400) before any handler
  * copies the body into an object, where it would swap that object's prototype and slip fields
- * past validation; so is a NUL character anywhere in it (no store can keep one on PostgreSQL).
+ * past validation; so is a NUL character anywhere in it or in the query string (no store can keep
+ * one on PostgreSQL).
  */
 export function refusePrototypeKeys(req: Request, res: Response, next: NextFunction): void {
   const found = forbiddenIn(req.body)
   if (found !== null) return sendError(res, 400, HTTP_ERRORS.validation, { field: found.pointer.slice(1).replace(/\//g, '.'), code: found.code })
+  // the query string too: `?file=%00` reaches a store that cannot keep or compare a NUL
+  const inQuery = forbiddenIn(req.query)
+  if (inQuery !== null) return sendError(res, 400, HTTP_ERRORS.validation, { field: `query${inQuery.pointer.replace(/\//g, '.')}`, code: inQuery.code })
   next()
 }

@@ -95,6 +95,13 @@ export function createErrorsRouter(deps: ServerDeps, gate: IngestGate): Router {
 }
 
 /** Stores a server 5xx; returns the request id the answer names (X-Request-Id). Never throws. */
+/** A frame's file relative to the project root (file URLs and absolute paths alike). */
+function projectPath(file: string): string {
+  const path = file.startsWith('file://') ? file.slice('file://'.length) : file
+  const root = `${process.cwd()}/`
+  return path.startsWith(root) ? path.slice(root.length) : path.replace(/^.*\/(?=(server|engine|shared|schemas|tools)\/)/, '')
+}
+
 export function recordServerError(deps: Pick<ServerDeps, 'data' | 'now' | 'documents'>, req: Request, error: unknown): string {
   // the request's own id (server/ops/request-log.ts) when it has one, so the log line, the answer
   // header and the stored error name the same request
@@ -107,7 +114,10 @@ export function recordServerError(deps: Pick<ServerDeps, 'data' | 'now' | 'docum
       .slice(1, 20)
       .flatMap((line) => {
         const m = /\(?([^\s()]+):(\d+):(\d+)\)?$/.exec(line.trim())
-        return m ? [{ file: m[1], line: Number(m[2]), column: Number(m[3]) }] : []
+        // our own frames only, named from the project root: the staff reading them need the file,
+        // not the machine's folders or the libraries' insides
+        if (!m || m[1].startsWith('node:') || m[1].includes('node_modules')) return []
+        return [{ file: projectPath(m[1]), line: Number(m[2]), column: Number(m[3]) }]
       })
     // not awaited: the 500 answers at once; a database that is itself the failure only loses this row
     const stored = { origin: 'server' as const, kind: err.name ?? 'Error', message: `${req.method} ${req.path}: ${err.message ?? String(error)}`, frames, requestId, release: null, url: req.originalUrl.slice(0, 300) }

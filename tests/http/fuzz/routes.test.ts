@@ -67,6 +67,10 @@ describe('faults the fuzzer found, each pinned', () => {
     const key = await post('{"login":"a@example.com","x\\u0000":1}')
     expect([key.status, JSON.parse(key.body).payload]).toEqual([400, { field: 'x\\u0000', code: 'nulCharacter' }])
   })
+  it('a NUL character in the query string is a 400 ValidationError naming the parameter (?file=%00 was a 500 on PostgreSQL)', async () => {
+    const res = await get('/admin/api/versions?file=%00')
+    expect([res.status, JSON.parse(res.body)]).toEqual([400, { status: 'ERROR', errorCode: 'ValidationError', payload: { field: 'query.file', code: 'nulCharacter' } }])
+  })
   it('a URL past the header limit gets 431 in the envelope, not a bare status line', async () => {
     const res = await get(`/api/site?q=${'z'.repeat(40_000)}`)
     expect([res.status, JSON.parse(res.body)]).toEqual([431, { status: 'ERROR', errorCode: 'REQUEST_HEADER_FIELDS_TOO_LARGE' }])

@@ -206,12 +206,16 @@ describe('source maps and server errors', () => {
     expect(await map.text()).not.toContain('secret.ts')
   })
 
-  it('a server error is stored with the request id its answer names', async () => {
+  it('a server error is stored with the request id its answer names, its frames named from the project root', async () => {
     const data = openDataLayer({ sqlite: openDatabase(':memory:') })
     await migrateDatabase(data)
     const error = new Error('disk on fire')
     const requestId = recordServerError({ data, now: () => 5, documents: server.deps.documents }, { method: 'GET', path: '/x', originalUrl: '/x?y=1' } as never, error)
     await expect.poll(async () => (await listErrors(data.db, 10))[0]).toMatchObject({ origin: 'server', requestId, message: 'GET /x: disk on fire', url: '/x?y=1' })
-    expect((await listErrors(data.db, 10))[0].frames.length).toBeGreaterThan(0)
+    const frames = (await listErrors(data.db, 10))[0].frames
+    expect(frames.length).toBeGreaterThan(0)
+    // named from the project root, our own files only: no machine folder, no library insides
+    expect(frames[0].file).toBe('tests/http/services/services.test.ts')
+    expect(frames.filter((f) => f.file.startsWith('/') || f.file.includes('node_modules') || f.file.startsWith('node:'))).toEqual([])
   })
 })
