@@ -325,7 +325,10 @@ export const screenSchema = {
       additionalProperties: {
         type: 'object',
         required: ['url'],
-        properties: { url: { type: 'string', pattern: '^/api/' } },
+        properties: {
+          url: { type: 'string', pattern: '^/api/' },
+          notFound: { type: 'boolean', description: 'A 404 answer makes the page the 404 page (spec §8): an event link whose id names no event.' },
+        },
         additionalProperties: false,
       },
     },
@@ -774,6 +777,13 @@ export const remoteConfigSchema = {
               PARALLAX_BANNER: { type: 'boolean' },
             },
           },
+        },
+        ACTIVE_PRODUCTS: {
+          type: 'array',
+          items: { type: 'string', pattern: '^[a-z][a-z-]*$' },
+          uniqueItems: true,
+          maxItems: 20,
+          description: "The products the site offers, in the product switcher's order (spec §3 page settings: active products); each names an APP_PRODUCTS_CONFIG entry, whose ROUTE it opens.",
         },
         DEFAULT_CURRENCY: { type: 'string' },
         HIDE_BONUSES_ICON: { type: 'boolean' },

@@ -108,7 +108,9 @@ export function createContentRouter(now: () => number = Date.now, feed?: Feed): 
     if (!section || !state) return
     const id = queryText(req, 'id')
     if (id !== undefined && !/^[a-z0-9-{}.]{0,80}$/.test(id)) return bad(res, 'INVALID_EVENT_ID')
-    ok(res, feed ? eventPage(feed, section, state, id, req.query.locale) : null)
+    const page = feed ? eventPage(feed, section, state, id, req.query.locale) : null
+    if (page === undefined) return void res.status(404).json({ status: 'ERROR', errorCode: 'EVENT_NOT_FOUND' })
+    ok(res, page)
   })
   router.get('/api/content/results', (req, res) => {
     const section = oneOf(req, res, 'section', LINE_SECTIONS, 'UNKNOWN_SECTION')

@@ -11,7 +11,7 @@
 import { builtInActions } from '../../actions/catalogue'
 import { actionRegistry, registerActions, runChain, type ActionEnvironment } from '../../actions/registry'
 import { lastExperiments } from '../../experiments/last-groups'
-import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
+import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, DATA_NOT_FOUND, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
 import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, type BootEntry } from '../../core/boot-data'
 import { routeFor } from '../../core/route-match'
 import type { SiteBootstrap } from '../../core/contracts'
@@ -222,6 +222,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   const fetchData = async (url: string): Promise<unknown> => {
     const answer = await dataGateway.call('GET', url)
     if (answer.ok) return answer.value ?? null
+    if (answer.httpStatus === 404) return DATA_NOT_FOUND
     report({ kind: 'document', message: `data ${url}: ${answer.code}` })
     return null
   }
