@@ -71,7 +71,11 @@ export const NODE_KINDS = [
   'scoreboard',
   'betslip',
   'game',
+  'lobby',
 ] as const
+
+/** The filters a casino lobby may offer (issue 31). */
+export const LOBBY_FILTERS = ['category', 'provider', 'new', 'favourites'] as const
 
 export const SETTING_KEYS = [...SERVER_SETTING_KEYS, ...LOCAL_SETTING_KEYS] as const
 /** How a setting is shown: a switch, a choice list, a number field, a money field (in the account's
@@ -266,12 +270,22 @@ export const nodeKindProperties = {
       stakes: { type: 'array', maxItems: 6, items: { type: 'number', exclusiveMinimum: 0 }, description: 'Stake shortcuts in the punter\'s currency.' },
     },
   },
+  lobby: {
+    required: ['games', 'gamePath'],
+    properties: {
+      games: { ...binding, description: 'The lobby\'s games (id, title, provider, category, isNew, image, width, height), e.g. data.games from /api/content/games.' },
+      gamePath: { ...path, description: "Where a tile leads: this path with the game's id appended, e.g. /casino/game?product=casino&id=" },
+      favourites: { ...binding, description: "The punter's favourite game ids, for the Favourites filter (shown to logged-in punters only)." },
+      filters: { type: 'array', uniqueItems: true, items: { enum: LOBBY_FILTERS }, description: 'The filters offered beside the search (default: all of them).' },
+    },
+  },
   game: {
     required: ['product', 'gameId'],
     properties: {
       product: { anyOf: [binding, { type: 'string' }], description: 'The lobby product (casino, crash …).' },
       gameId: { anyOf: [binding, { type: 'string' }], description: 'The game of the product (from the lobby card).' },
       stakes: { type: 'array', maxItems: 6, items: { type: 'number', exclusiveMinimum: 0 }, description: 'Stake choices in the punter\'s currency.' },
+      demo: { anyOf: [binding, { type: 'boolean' }], description: "Whether a guest may play it for fun (the game card's `demo`: the site allows demo play); a guest sees why not when false. Left out: no demo play is offered." },
     },
   },
 } as const
@@ -612,9 +626,12 @@ export const jurisdictionSchema = {
     },
     games: {
       type: 'object',
-      description: "Money bounds of casino rounds, in major units of the punter's currency (docs/money-rules.md).",
-      required: ['stake'],
-      properties: { stake: stakeBounds },
+      description: "Money bounds of casino rounds, in major units of the punter's currency (docs/money-rules.md), and whether guests may play for fun.",
+      required: ['stake', 'demoPlay'],
+      properties: {
+        stake: stakeBounds,
+        demoPlay: { type: 'boolean', description: 'Guests may try lobby games with play money (never the ledger; refused with DEMO_PLAY_NOT_ALLOWED where false).' },
+      },
       additionalProperties: false,
     },
     payments: {
