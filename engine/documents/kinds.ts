@@ -275,7 +275,7 @@ export const nodeKindProperties = {
     properties: {
       games: { ...binding, description: 'The lobby\'s games (id, title, provider, category, isNew, image, width, height), e.g. data.games from /api/content/games.' },
       gamePath: { ...path, description: "Where a tile leads: this path with the game's id appended, e.g. /casino/game?product=casino&id=" },
-      favourites: { ...binding, description: "The punter's favourite game ids, for the Favourites filter (shown to logged-in punters only)." },
+      favourites: { ...binding, description: "The punter's favourite games (ids, or the favourites answer's cards), for the Favourites filter (shown to logged-in punters only)." },
       filters: { type: 'array', uniqueItems: true, items: { enum: LOBBY_FILTERS }, description: 'The filters offered beside the search (default: all of them).' },
     },
   },

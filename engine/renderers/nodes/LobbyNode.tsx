@@ -22,6 +22,9 @@ const kept = new Map<string, LobbyFilter>()
 
 type Game = ReturnType<typeof asLobbyGames>[number]
 
+/** The favourite games' ids, from a list of ids or of games (the favourites answer's cards). */
+const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.map((g) => (typeof g === 'string' ? g : (g as { id?: unknown } | null)?.id)).filter((id): id is string => typeof id === 'string') : [])
+
 function Tile({ game, to, leading }: { game: Game; to: string; leading: boolean }) {
   const runtime = useRuntime()
   const image = safeImageSource(game.image)
@@ -37,9 +40,9 @@ function Tile({ game, to, leading }: { game: Game; to: string; leading: boolean 
   )
 }
 
-function Chip({ pressed, onPress, children, testId }: { pressed: boolean; onPress(): void; children: string; testId?: string }) {
+function Chip({ pressed, onPress, children, testId, live }: { pressed: boolean; onPress(): void; children: string; testId?: string; live: boolean }) {
   return (
-    <button type="button" className="lobby__chip" aria-pressed={pressed} onClick={onPress} data-testid={testId}>
+    <button type="button" className="lobby__chip" aria-pressed={pressed} onClick={onPress} data-testid={testId} disabled={!live}>
       {children}
     </button>
   )
@@ -63,9 +66,10 @@ export function LobbyNode({ node }: { node: NodeOf<'lobby'> }) {
   const { value, ctx } = useEvaluate()
   const searchId = useId()
   const games = useMemo(() => asLobbyGames(value(node.games)), [value, node.games])
-  const favourites = new Set((value(node.favourites) as string[] | null) ?? [])
+  const favourites = new Set(idsOf(value(node.favourites)))
   const [shown, applied, change] = useLobbyFilter()
-  // typed before the page is live would be lost when React takes the server's markup over
+  // typed or chosen before the page is live would be lost when React takes the server's markup
+  // over: until then the search is read-only and the filters disabled
   const [live, setLive] = useState(false)
   useEffect(() => setLive(true), [])
   const offered = new Set(node.filters ?? ['category', 'provider', 'new', 'favourites'])
@@ -81,20 +85,20 @@ export function LobbyNode({ node }: { node: NodeOf<'lobby'> }) {
       <div className="lobby__filters" role="group" aria-label={t('lobby.filters')}>
         {offered.has('category') && categories.length > 1 && (
           <>
-            <Chip pressed={shown.category === null} onPress={() => change({ category: null })}>{t('lobby.filter.all')}</Chip>
+            <Chip live={live} pressed={shown.category === null} onPress={() => change({ category: null })}>{t('lobby.filter.all')}</Chip>
             {categories.map((category) => (
-              <Chip key={category} pressed={shown.category === category} onPress={() => change({ category: shown.category === category ? null : category })} testId={`lobby-category-${category}`}>
+              <Chip key={category} live={live} pressed={shown.category === category} onPress={() => change({ category: shown.category === category ? null : category })} testId={`lobby-category-${category}`}>
                 {t(`lobby.category.${category}`)}
               </Chip>
             ))}
           </>
         )}
-        {offered.has('new') && games.some((g) => g.isNew) && <Chip pressed={shown.newOnly} onPress={() => change({ newOnly: !shown.newOnly })} testId="lobby-new">{t('lobby.filter.new')}</Chip>}
-        {offered.has('favourites') && ctx.session.loggedIn && <Chip pressed={shown.favouritesOnly} onPress={() => change({ favouritesOnly: !shown.favouritesOnly })} testId="lobby-favourites">{t('lobby.filter.favourites')}</Chip>}
+        {offered.has('new') && games.some((g) => g.isNew) && <Chip live={live} pressed={shown.newOnly} onPress={() => change({ newOnly: !shown.newOnly })} testId="lobby-new">{t('lobby.filter.new')}</Chip>}
+        {offered.has('favourites') && ctx.session.loggedIn && <Chip live={live} pressed={shown.favouritesOnly} onPress={() => change({ favouritesOnly: !shown.favouritesOnly })} testId="lobby-favourites">{t('lobby.filter.favourites')}</Chip>}
         {offered.has('provider') && providers.length > 1 && (
           <label className="lobby__provider">
             <span>{t('lobby.filter.provider')}</span>
-            <select value={shown.provider ?? ''} onChange={(e) => change({ provider: e.target.value || null })} data-testid="lobby-provider">
+            <select value={shown.provider ?? ''} disabled={!live} onChange={(e) => change({ provider: e.target.value || null })} data-testid="lobby-provider">
               <option value="">{t('lobby.filter.allProviders')}</option>
               {providers.map((provider) => (
                 <option key={provider} value={provider}>{provider}</option>
