@@ -5,6 +5,10 @@
  * dependency may emit `eval`/`new Function` (the admin pages run under the site's CSP):
  * codemirror-json-schema's markdown renderer (markdown-it + shiki, whose oniguruma engine needs
  * WebAssembly compilation) is replaced by a plain-text one (studio/plain-markdown.ts).
+ *
+ * The page carries a per-response CSP nonce for styles (docs/adr/0004-code-editor-under-csp.md):
+ * vite writes a placeholder on its tags and in a `csp-nonce` meta element, and the server replaces
+ * it on every answer (server/admin/studio.ts); the code editor reads the nonce from that element.
  */
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -34,6 +38,7 @@ export default defineConfig({
   publicDir: false,
   // served by the admin module, compressed on the fly like the other admin answers (no precompressed files)
   plugins: [react(), noGlobalFunction()],
+  html: { cspNonce: 'PARLAY_STUDIO_CSP_NONCE' },
   resolve: {
     alias: [{ find: /^\.\.\/utils\/markdown(\.js)?$/, replacement: plainMarkdown }],
   },

@@ -11,7 +11,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  * they ran at the end on one worker while the other had nothing left to do. Started first, the
  * other worker runs the rest of the suite beside them.
  */
-const LONGEST_FIRST = ['tests/http/fuzz/routes.test.ts', 'tests/http/fuzz/production.test.ts']
+const LONGEST_FIRST = ['tests/http/fuzz/routes.test.ts', 'tests/http/fuzz/production.test.ts', 'tests/http/production-install.test.ts', 'tests/http/scale/four-instances.test.ts']
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -9,6 +9,8 @@ declare module 'autocannon' {
       method?: string
       headers?: Record<string, string>
       body?: string
+      /** Per-request changes: `setupRequest` returns the request to send (a fresh body each time). */
+      requests?: { setupRequest: (request: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => { body?: string } }[]
     }
     interface Result {
       requests: { average: number; total: number }

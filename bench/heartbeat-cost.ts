@@ -30,7 +30,7 @@ const DEMO = { login: 'opened@demo.parlay.test', password: 'parlay-demo-1' }
 const REDIS_SERVER = process.env.PARLAY_REDIS_SERVER ?? '/usr/bin/redis-server'
 
 /** The cluster's processes: the postmaster (its command line names the port) and its children. */
-function postgresPids(port: number): number[] {
+export function postgresPids(port: number): number[] {
   const stats = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map((pid) => {
@@ -47,8 +47,8 @@ function postgresPids(port: number): number[] {
 }
 
 /** CPU seconds of the cluster so far (processes that ended between two readings are lost: the pool's connections live on). */
-const postgresCpu = (port: number) => postgresPids(port).reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0)
-const selfCpu = () => {
+export const postgresCpu = (port: number) => postgresPids(port).reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0)
+export const selfCpu = () => {
   const { user, system } = process.cpuUsage()
   return (user + system) / 1e6
 }
@@ -57,6 +57,23 @@ async function session(base: string) {
   const login = await fetch(`${base}${GATE}/auth/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) })
   const payload = ((await login.json()) as { payload: { punterHash: string; accessToken: string } }).payload
   return { 'punter-session-hash': payload.punterHash, authorization: `Bearer ${payload.accessToken}` }
+}
+
+/** A throw-away cluster with pg_stat_statements (it must be preloaded, so the cluster restarts once),
+ * a database on it, and a client of that database that can read and reset the counts. */
+export async function clusterCountingStatements(): Promise<{ cluster: ThrowawayPostgres; databaseUrl: string; admin: pg.Client }> {
+  const cluster = await startPostgres()
+  const superuser = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${cluster.port}/postgres` })
+  await superuser.connect()
+  await superuser.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`)
+  await superuser.end()
+  cluster.stopServer()
+  cluster.startServer()
+  const databaseUrl = await cluster.createDatabase()
+  const admin = new pg.Client({ connectionString: databaseUrl })
+  await admin.connect()
+  await admin.query('CREATE EXTENSION pg_stat_statements')
+  return { cluster, databaseUrl, admin }
 }
 
 /** Statements per heartbeat: pg_stat_statements over SEQUENTIAL heartbeats, one after another. */
@@ -100,18 +117,10 @@ export async function runHeartbeatCostBench() {
   try {
     const redisPort = await freePort()
     running.push(await startRedis(redisPort))
-    cluster = await startPostgres()
-    // pg_stat_statements counts the statements; it must be preloaded, so the cluster restarts once
-    const superuser = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${cluster.port}/postgres` })
-    await superuser.connect()
-    await superuser.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`)
-    await superuser.end()
-    cluster.stopServer()
-    cluster.startServer()
-    const databaseUrl = await cluster.createDatabase()
-    admin = new pg.Client({ connectionString: databaseUrl })
-    await admin.connect()
-    await admin.query('CREATE EXTENSION pg_stat_statements')
+    const counting = await clusterCountingStatements()
+    cluster = counting.cluster
+    admin = counting.admin
+    const databaseUrl = counting.databaseUrl
     const env = { REDIS_URL: `redis://127.0.0.1:${redisPort}`, DATABASE_URL: databaseUrl, PARLAY_AUDIT_KEY: randomBytes(32).toString('hex'), ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}) }
     const a = await startInstance(folders[folders.push(siteFolder()) - 1], env)
     running.push(a.child)

@@ -5,7 +5,8 @@
  * - latency p50/p99 from a feed change (`setPrice`) to each client's receipt, at a steady 20
  *   changes a second (CLOCK_MONOTONIC in both processes, so no skew);
  * - messages/s: a burst of 200 changes sent back to back, deliveries per second until the last
- *   client has the last one;
+ *   client has the last one, and per CPU-second of the server's process (the steady phase's too:
+ *   the figure for capacity, as a burst's changes travel several to a frame);
  * - memory per connection: the server process's growth while the 2,000 connect (and get their
  *   snapshots), ÷ 2,000, read after a full collection: RSS, and what the heap and buffers hold.
  * The clients run in a child process of their own (bench/socket-clients.ts), as phones are not the
@@ -72,23 +73,31 @@ async function measure(clients: ReturnType<typeof clientsProcess>, change: (i: n
   const wait = (sent: [string, number][]) => clients.ask<Waited>({ cmd: 'wait', sent, timeoutMs: 60_000, clients: CLIENTS })
   // steady: latency
   const steady: [string, number][] = []
+  const steadyCpu = process.cpuUsage()
   for (let i = 0; i < STEADY_CHANGES; i++) {
     const at = now()
     steady.push([change(i), at])
     await new Promise((r) => setTimeout(r, 1000 / STEADY_RATE))
   }
   const latency = await wait(steady)
+  const steadyUsed = process.cpuUsage(steadyCpu)
   // burst: throughput
   const burst: [string, number][] = []
   const started = now()
+  const cpu = process.cpuUsage() // the server runs in this process (the clients in their own)
   for (let i = 0; i < BURST; i++) burst.push([change(STEADY_CHANGES + i), started])
   const delivery = await wait(burst)
+  const { user, system } = process.cpuUsage(cpu)
   return {
     latencyMs: { p50: latency.p50, p99: latency.p99, samples: latency.samples },
     deliveredSteady: latency.delivered,
     expectedSteady: STEADY_CHANGES * CLIENTS,
+    /** At the steady rate (one change per frame, the feed's own ticks too): deliveries per CPU-second of the server's process. */
+    steadyDeliveriesPerCpuSecond: Math.round(latency.delivered / ((steadyUsed.user + steadyUsed.system) / 1e6)),
     messagesPerSecond: Math.round(delivery.delivered / ((delivery.lastAt - started) / 1000)),
     burstDelivered: delivery.delivered,
+    /** Socket deliveries per CPU-second of the server's process during the burst (docs/capacity.md). */
+    deliveriesPerCpuSecond: Math.round(delivery.delivered / ((user + system) / 1e6)),
   }
 }
 

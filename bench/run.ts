@@ -18,6 +18,7 @@ const benches: Bench[] = [
   { name: 'scale', file: 'scale.ts', exportName: 'runScaleBench' },
   { name: 'heartbeat-cost', file: 'heartbeat-cost.ts', exportName: 'runHeartbeatCostBench' },
   { name: 'games', file: 'games.ts', exportName: 'runGamesBench' },
+  { name: 'call-cost', file: 'call-cost.ts', exportName: 'runCallCostBench' },
 ]
 
 const only = process.argv.slice(2)

@@ -7,10 +7,13 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import expressStaticGzip from 'express-static-gzip'
 import helmet from 'helmet'
 import { recordServerError } from './services/errors'
+import { CONTENT_SECURITY_POLICY } from './http/csp'
 import { existsSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import type { ServerDeps } from './deps'
 import { createDocumentsRouter, servesPage } from './documents/router'
+import { candidateScope } from './documents/candidate'
+import { countPublishErrors } from './store/publish-watch'
 import { HTTP_ERRORS, sendError, sendOk } from './http/envelope'
 import { createErrorPages } from './http/error-pages'
 import { createPageRenderer, type RenderedPage } from './http/boot'
@@ -18,6 +21,7 @@ import { checkClientHeaders } from './http/site'
 import { createReadiness } from './http/readiness'
 import { refusePrototypeKeys } from './http/validate'
 import { isStorageUnavailable } from './db/database'
+import { AuditLogError } from './store/audit'
 import { modules } from './modules'
 import { createPreviewPunterRouter } from './admin/preview-punter'
 import { labelModuleLayers, layerCount } from './auth/openapi'
@@ -25,21 +29,8 @@ import { liveRoute, readyRoute } from './ops/health'
 import { createMetrics } from './ops/metrics'
 import { logRequests, requestLog } from './ops/request-log'
 
-/** Content Security Policy: no 'unsafe-eval', no inline script, nothing from other origins. */
-export const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:'],
-  fontSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  workerSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'none'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'self'"],
-  upgradeInsecureRequests: null,
-}
+/** Content Security Policy: no 'unsafe-eval', no inline script, nothing from other origins (server/http/csp.ts). */
+export { CONTENT_SECURITY_POLICY }
 
 /**
  * Headers that mean something only on a document (or a worker script): the CSP, framing, opener,
@@ -68,9 +59,13 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
   app.set('etag', false)
+  // the publish gate's own requests see the set with the change in place (server/documents/candidate.ts)
+  app.use(candidateScope)
   // Every request: a request id, one log line, counted and timed per route template (server/ops).
   const metrics = (deps.metrics ??= createMetrics(deps))
   app.use(logRequests(deps))
+  // 5xx on the pages of a fresh publish count toward its automatic rollback (server/store/publish-watch.ts)
+  app.use(countPublishErrors(deps))
   app.use(metrics.middleware)
   app.use(
     helmet({
@@ -200,6 +195,12 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
     if (isStorageUnavailable(error)) {
       metrics.storageError(String((error as { code?: unknown }).code))
       return readiness.storageFailed(req, res, error)
+    }
+    // the audit log was shortened under this server: it writes nothing more that needs an entry (server/store/audit.ts)
+    if (error instanceof AuditLogError) {
+      deps.log.error('audit.append.refused', { method: req.method, path: req.path, error: err.message })
+      res.setHeader('Retry-After', '60')
+      return sendError(res, 503, 'AUDIT_LOG_UNVERIFIED')
     }
     const requestId = recordServerError(deps, req, error)
     requestLog(res, deps.log).error('request.failed', { method: req.method, path: req.path, error: err.message, requestId })

@@ -21,6 +21,14 @@ export interface ServerConfig {
    * On in development, or with PARLAY_SIMULATORS=on; off by default.
    */
   simulators: boolean
+  /**
+   * The demo (issue 30): the demo's staff accounts, whose passwords and TOTP secrets are published
+   * (server/admin/DEMO_ADMINS.md), exist only then. On with the simulators or development, or
+   * `--demo` / PARLAY_DEMO=on; a start without it disables them.
+   */
+  demo: boolean
+  /** A signed audit checkpoint file (PARLAY_AUDIT_CHECKPOINT): the start refuses a log that no longer holds it. */
+  auditCheckpoint?: string
   /** Web version (spec §9). */
   version: string
 }

@@ -4,7 +4,7 @@
  * Production is the default everywhere; development extras (`npm run dev`) and the simulators
  * (`PARLAY_SIMULATORS=on`) are switched on explicitly, so a forgotten variable never exposes them.
  */
-import { buildStudioIfMissing } from './admin/studio-build'
+import { buildStudioIfMissing, loadVite } from './admin/studio-build'
 import { existsSync } from 'node:fs'
 import type { Application } from 'express'
 import type { AddressInfo } from 'node:net'
@@ -14,9 +14,10 @@ import { createApp } from './app'
 import { closeDatabase, openDatabase } from './db/database'
 import { openDataLayer } from './db/data-layer'
 import { refuseHalfConvertedPostgres } from './db/stores'
-import { migrateSchema } from './db/schema'
+import { migrateDatabase } from './db/migrate'
 import type { ServerConfig, ServerDeps } from './deps'
 import { DocumentLoadError, createDocumentService } from './documents/service'
+import { withCandidates } from './documents/candidate'
 import { formatProblem } from '../shared/documents/loader'
 import { createLogger, type Logger } from './log'
 import { answerClientErrors } from './http/client-errors'
@@ -24,6 +25,7 @@ import { attachRealtime } from './realtime/server'
 import { createDevClock } from './regulation/dev-clock'
 import { createLifecycle } from './ops/lifecycle'
 import { DocumentStore } from './store/store'
+import { createPageCheck } from './store/page-check'
 import { openBus } from './bus'
 import { relayEvents } from './bus/relay'
 import { publishGeneration, syncPublishedDocuments, type DocumentsSync } from './bus/documents-sync'
@@ -41,6 +43,10 @@ export interface StartOptions {
   development?: boolean
   /** Local simulators (message outbox, MitID, Russian identity service). Default: `development`. */
   simulators?: boolean
+  /** The demo's staff accounts (server/admin/demo-admins.ts). Default: `simulators`. */
+  demo?: boolean
+  /** A signed audit checkpoint file the log must still hold (PARLAY_AUDIT_CHECKPOINT). */
+  auditCheckpoint?: string
   /** Reload documents when a file changes (default on). */
   watch?: boolean
   now?: () => number
@@ -51,7 +57,7 @@ export interface StartOptions {
   /** PostgreSQL (issue 16; `DATABASE_URL=postgres://…`); without it, SQLite under `dataDir`. Refused
    * while some stores are still SQLite-only (server/db/stores.ts: none are since 27 Nov 2026). */
   databaseUrl?: string
-  /** PostgreSQL's lock wait before a statement fails with 503 (server/db/data-layer.ts; 5 s). */
+  /** A write's wait for a lock before it fails with 503, on both engines (server/db/data-layer.ts; 5 s). */
   lockTimeoutMs?: number
 }
 
@@ -73,7 +79,7 @@ export const DRAIN_GRACE_MS = 10_000
 export async function buildClientIfMissing(distDir: string, log: Logger): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) {
     log.info('client.build.start', { distDir })
-    const { build } = await import('vite')
+    const { build } = await loadVite()
     await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } })
     log.info('client.build.done')
     // The operator studio's own build (issue 19), after the site's (which empties distDir).
@@ -90,6 +96,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     distDir: options.distDir ?? join(ROOT, 'dist'),
     development: options.development ?? false,
     simulators: options.simulators ?? options.development ?? false,
+    demo: options.demo ?? options.simulators ?? options.development ?? false,
+    auditCheckpoint: options.auditCheckpoint,
     version: WEB_VERSION,
   }
   const log = options.log ?? createLogger(undefined, options.quiet)
@@ -102,19 +110,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const db = openDatabase(config.dataDir)
   const data = openDataLayer({ sqlite: db, databaseUrl: options.databaseUrl, lockTimeoutMs: options.lockTimeoutMs, onPoolError: (error) => log.warn('db.pool.error', { error: error.message }) })
   try {
-    await migrateSchema(data)
+    await migrateDatabase(data)
   } catch (error) {
     await data.close()
     closeDatabase(db)
     throw error
   }
-  const documents = createDocumentService({ root: config.documentsDir })
+  // answers from a candidate set inside the publish gate's own requests (documents/candidate.ts)
+  const documents = withCandidates(createDocumentService({ root: config.documentsDir }))
   documents.reload()
   const lifecycle = createLifecycle()
   const bus = await openBus({ redisUrl: options.redisUrl, log, now })
   let sync: DocumentsSync | undefined
   let open = true
-  // migrations ran in openDatabase and migrateSchema (every module registered its tables when imported); one store
+  // the tables are there (migrateDatabase above, the list of server/db/migrations/index.ts); one store
   const store = new DocumentStore({
     data,
     now,
@@ -156,8 +165,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // sockets (spec §7) on the same server; closed first on stop, they never hold it open
   const realtime = attachRealtime(server, deps)
   deps.metrics?.watchSockets(realtime.connections)
+  data.started() // lock waits are a request's again (they were a starting instance's: server/db/data-layer.ts)
   lifecycle.serving()
   const port = (server.address() as AddressInfo).port
+  // the publish gate renders the pages a change touches by asking this server itself (store/page-check.ts)
+  store.usePageCheck(createPageCheck({ port, root: config.documentsDir }))
   const url = `http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${port}`
   log.info('server.started', { url, documents: documents.list().length, sites: documents.sites().map((s) => s.id) })
   return {
@@ -217,18 +229,25 @@ function stopOnSignals(running: RunningServer, log: Logger): void {
 
 const SWITCH_ON = /^(on|1|true|yes)$/i
 
-/** The command line's mode: `--development` (npm run dev) and `PARLAY_SIMULATORS=on` switch extras on. */
-export function modeFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): Pick<StartOptions, 'development' | 'simulators'> {
+/**
+ * The command line's mode: `--development` (npm run dev) and `PARLAY_SIMULATORS=on` switch extras
+ * on; the demo (its staff accounts) is on with either, or alone with `--demo` / `PARLAY_DEMO=on`.
+ */
+export function modeFromCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): Pick<StartOptions, 'development' | 'simulators' | 'demo'> {
   const development = argv.includes('--development') || SWITCH_ON.test(env.PARLAY_DEVELOPMENT ?? '')
   const simulators = development || argv.includes('--simulators') || SWITCH_ON.test(env.PARLAY_SIMULATORS ?? '')
-  return { development, simulators }
+  const demo = simulators || argv.includes('--demo') || SWITCH_ON.test(env.PARLAY_DEMO ?? '')
+  return { development, simulators, demo }
 }
 
 /** What the console says after start: the mode, and how to turn on what a demo needs. */
-export function startupNotice(config: Pick<ServerConfig, 'development' | 'simulators'>, url: string): string[] {
+export function startupNotice(config: Pick<ServerConfig, 'development' | 'simulators'> & { demo?: boolean }, url: string): string[] {
+  const staff = config.demo
+    ? `Demo staff accounts on (passwords and TOTP secrets in server/admin/DEMO_ADMINS.md): ${url}/admin.`
+    : 'No demo staff accounts: create the first admin with `npm run admin:create` (docs/operations-staff.md).'
   if (config.development)
-    return [`Parlay (development) at ${url}: engine warnings on the page, SMS codes and e-mail links at ${url}/dev/outbox, simulators on.`]
-  const lines = [`Parlay (production) at ${url}.`]
+    return [`Parlay (development) at ${url}: engine warnings on the page, SMS codes and e-mail links at ${url}/dev/outbox, simulators on.`, staff]
+  const lines = [`Parlay (production) at ${url}.`, staff]
   if (config.simulators) lines.push(`Simulators on (outbox, MitID, Russian identity): SMS codes and e-mail links are in ${url}/admin under Outbox.`)
   else
     lines.push(
@@ -250,6 +269,7 @@ if (isMain) {
     distDir: env.PARLAY_DIST_DIR || undefined,
     redisUrl: env.REDIS_URL || undefined,
     databaseUrl: env.DATABASE_URL || undefined,
+    auditCheckpoint: env.PARLAY_AUDIT_CHECKPOINT || undefined,
     ...modeFromCommandLine(process.argv.slice(2), env),
   })
     .then((running) => {

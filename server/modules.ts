@@ -1,6 +1,6 @@
 /**
  * Server modules: each part of the server (documents, gateway auth, sign-up, experiments, admin …)
- * is one module that mounts its routes and registers its migrations. `server/app.ts` mounts them in
+ * is one module that mounts its routes (its migrations are in server/db/migrations/index.ts). `server/app.ts` mounts them in
  * this order. Add a module by appending one import and one entry.
  */
 import type { Application } from 'express'

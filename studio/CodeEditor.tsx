@@ -4,6 +4,9 @@
  * findings for the text being typed (expressions, cross-references, i18n keys, regulatory rules),
  * placed at their JSON pointer. Both views of the studio edit the same text: a change from the
  * form view replaces the editor's document, a change here goes up through `onChange`.
+ *
+ * CodeMirror draws itself with style elements it writes at run time; the page's CSP allows them
+ * only with the nonce the server put on this answer (docs/adr/0004-code-editor-under-csp.md).
  */
 import { autocompletion } from '@codemirror/autocomplete'
 import { forceLinting, linter, lintGutter, type Diagnostic } from '@codemirror/lint'
@@ -35,6 +38,23 @@ export function rangeOf(state: EditorState, pointer: string): { from: number; to
   }
 }
 
+/** The page's style nonce: vite's `csp-nonce` meta element, filled in per answer by the server. */
+export function pageNonce(): string {
+  return document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? ''
+}
+
+/**
+ * A completion that says nothing of the cursor leaves it after what it inserted. A property name
+ * completed inside the quotes closeBrackets typed replaces them too, and CodeMirror then maps the
+ * cursor to the START of the name: the operator's next `: true` landed before it.
+ */
+export const cursorAfterCompletion = EditorState.transactionFilter.of((tr) => {
+  if (!tr.isUserEvent('input.complete') || tr.selection || tr.changes.empty) return tr
+  let end = 0
+  tr.changes.iterChangedRanges((_fromA, _toA, _fromB, toB) => (end = Math.max(end, toB)))
+  return [tr, { selection: { anchor: end }, sequential: true }]
+})
+
 const SEVERITY: Record<LintFinding['severity'], Diagnostic['severity']> = { error: 'error', warning: 'warning', note: 'info' }
 
 export function CodeEditor({ text, schema, findings, readOnly, onChange }: Props) {
@@ -51,9 +71,11 @@ export function CodeEditor({ text, schema, findings, readOnly, onChange }: Props
       state: EditorState.create({
         doc: text,
         extensions: [
+          EditorView.cspNonce.of(pageNonce()),
           basicSetup,
           jsonSchema(schema),
           autocompletion({ activateOnTyping: true }),
+          cursorAfterCompletion,
           lintGutter(),
           serverLint,
           EditorState.readOnly.of(readOnly),

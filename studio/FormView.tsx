@@ -98,6 +98,16 @@ export function formToFlow(flow: Json, form: FlowForm): Json {
   return next
 }
 
+/** The same JSON value, whatever the order of object keys. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]))
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = Object.keys(a).filter((k) => (a as Json)[k] !== undefined)
+    return keys.length === Object.keys(b).filter((k) => (b as Json)[k] !== undefined).length && keys.every((k) => sameJson((a as Json)[k], (b as Json)[k]))
+  }
+  return a === b
+}
+
 /** The kind schema as a form schema: the document's bookkeeping keys are not form fields, and
  * every choice is named (./choice-titles: never "Option 1"). */
 export function formSchemaOf(schema: Json): RJSFSchema {
@@ -105,6 +115,9 @@ export function formSchemaOf(schema: Json): RJSFSchema {
   delete properties.$schema
   return withChoiceTitles({ ...schema, properties }) as RJSFSchema
 }
+
+/** A schema's defaults apply when the document runs; the form never writes one the operator did not choose. */
+const KEEP_AS_WRITTEN = { emptyObjectFields: 'skipDefaults' } as const
 
 const HIDDEN: UiSchema = { 'ui:submitButtonOptions': { norender: true }, kind: { 'ui:widget': 'hidden' }, $schema: { 'ui:widget': 'hidden' } }
 
@@ -128,7 +141,12 @@ export function FormView({ kind, schema, text, readOnly, onChange }: Props) {
   const formSchema = useMemo(() => (schema ? formSchemaOf(schema) : undefined), [schema])
   if (!parsed) return <p className="muted" role="status">The JSON does not parse; fix it in the code view to use the form.</p>
   if (!schema || !formSchema) return <p className="muted">Loading the schema…</p>
-  const write = (value: Json) => onChange(`${JSON.stringify({ ...(parsed.$schema ? { $schema: parsed.$schema } : {}), ...value }, null, 2)}\n`)
+  const write = (value: Json) => {
+    const next = { ...(parsed.$schema ? { $schema: parsed.$schema } : {}), ...value }
+    // rjsf answers its first render with the data in the schema's key order: not an edit, and the
+    // operator's text (its order, its spacing) stays as it is
+    if (!sameJson(next, parsed)) onChange(`${JSON.stringify(next, null, 2)}\n`)
+  }
   if (kind === 'flow')
     return (
       <Form
@@ -149,6 +167,7 @@ export function FormView({ kind, schema, text, readOnly, onChange }: Props) {
       uiSchema={HIDDEN}
       formData={parsed}
       validator={noValidation}
+      experimental_defaultFormStateBehavior={KEEP_AS_WRITTEN}
       disabled={readOnly}
       noHtml5Validate
       onChange={(event) => write(event.formData as Json)}

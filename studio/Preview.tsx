@@ -7,6 +7,7 @@
  * one…): the page then shows that punter's state through a read-only preview session.
  */
 import { useEffect, useMemo, useState } from 'react'
+import { pagePathOf } from '../shared/documents/page-path'
 import { call, debounce, errorText, type SiteRow } from './api'
 
 export interface DemoPunter {
@@ -45,19 +46,20 @@ export function siteForFile(file: string, sites: SiteRow[]): SiteRow | undefined
   return sites.find((s) => s.jurisdiction === jurisdiction) ?? sites.find((s) => s.isDefault) ?? sites[0]
 }
 
-/** Which page shows a document: sign-up flows on /join, a screen on its route, the rest on the home page. */
+/** The page that shows a document (shared/documents/page-path.ts): a sign-up flow on /join, a
+ * screen on its route, a promotion on its page, the quiz on /account/quiz, the rest on the home page. */
 export function previewPathFor(file: string, text: string): string {
-  if (/(^|\/)flows\/signup/.test(file)) return '/join'
-  if (/(^|\/)screens\//.test(file)) {
-    try {
-      const route = (JSON.parse(text) as { route?: unknown }).route
-      if (typeof route === 'string' && route.startsWith('/')) return route.replace(/:[^/]+/g, 'x')
-    } catch {
-      // falls through to the home page
-    }
+  try {
+    const source = JSON.parse(text) as Record<string, unknown>
+    if (typeof source.kind === 'string' && typeof source.id === 'string') return pagePathOf({ kind: source.kind, id: source.id, source })
+  } catch {
+    // falls through to the home page
   }
-  return '/'
+  return file.includes('flows/signup') ? '/join' : '/'
 }
+
+/** A page in a locale: the locale is the path's prefix, as a punter's link has it. */
+export const inLocale = (path: string, locale: string) => `/${locale}${path === '/' ? '' : path.startsWith('/') ? path : `/${path}`}`
 
 export function Preview({ file, text, sites }: Props) {
   const [siteId, setSiteId] = useState(() => siteForFile(file, sites)?.id ?? '')
@@ -75,8 +77,7 @@ export function Preview({ file, text, sites }: Props) {
         const answer = await call<{ token: string }>('POST', '/admin/api/studio/preview', { file, content, site: target, ...(as ? { punter: as } : {}) })
         if (!answer.ok) return setProblem(errorText(answer))
         setProblem(undefined)
-        const page = at.startsWith('/') ? at : `/${at}`
-        setSrc(`${page}?preview=${encodeURIComponent(answer.payload.token)}&locale=${encodeURIComponent(lang)}`)
+        setSrc(`${inLocale(at, lang)}?preview=${encodeURIComponent(answer.payload.token)}`)
       }, 600),
     [file],
   )

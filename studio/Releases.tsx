@@ -2,12 +2,13 @@
  * Releases and the reviewer's view (issue 19 items 5 and 6). An operator groups drafts into a
  * release, submits it and schedules it for a time in a zone; compliance sees what waits for them
  * (the count in the studio's header), reads each document's semantic diff and lint findings,
- * comments on a diff line, renders the whole release beside the published site at phone size per
- * site and language, and approves or rejects with a reason. Publishing, scheduling and rollback
+ * comments on a diff line, renders the whole release beside the published site at phone size on
+ * every site and language it goes live in (./ReviewPreviews.tsx), and approves or rejects with a reason. Publishing, scheduling and rollback
  * are one click each; the server (server/admin/releases.ts) enforces every rule and audits it.
  */
 import { useCallback, useEffect, useState } from 'react'
 import { call, errorText, type LintFinding, type Me, type SiteRow } from './api'
+import { ReachLine, ReviewPreviews, type FileReach } from './ReviewPreviews'
 import { Waivers } from './Waivers'
 
 interface Item {
@@ -21,6 +22,8 @@ interface Finding {
   location: string
   severity: string
   impact: string
+  /** The message in the words of each locale the document reaches (server/admin/review.ts). */
+  said?: { locale: string; message: string }[]
 }
 interface ReleaseRow {
   id: number
@@ -43,7 +46,7 @@ interface Comment {
   body: string
 }
 interface ReleaseDetail extends Omit<ReleaseRow, 'items'> {
-  items: (Item & { lint: LintFinding[]; diff: { findings: Finding[] } })[]
+  items: (Item & { lint: LintFinding[]; reach: FileReach; diff: { findings: Finding[] } })[]
   comments: Comment[]
 }
 
@@ -102,48 +105,6 @@ function NewRelease({ me, onCreated }: { me: Me; onCreated: (id: number) => void
       <button type="submit" className="primary" data-testid="release-create" disabled={chosen.length === 0 || title.trim().length < 3}>Create release</button>
       {problem ? <p className="error" role="alert">{problem}</p> : null}
     </form>
-  )
-}
-
-/** Both sides of the whole release on one site and language, at phone size. */
-function SideBySide({ releaseId, sites }: { releaseId: number; sites: SiteRow[] }) {
-  const [siteId, setSiteId] = useState(sites.find((s) => s.isDefault)?.id ?? sites[0]?.id ?? '')
-  const site = sites.find((s) => s.id === siteId)
-  const [locale, setLocale] = useState(site?.defaultLocale ?? 'en')
-  const [path, setPath] = useState('/')
-  const [tokens, setTokens] = useState<{ before: string; after: string } | undefined>()
-  const [problem, setProblem] = useState<string | undefined>()
-  const render = async () => {
-    const answer = await call<{ before: string; after: string }>('POST', `/admin/api/releases/${releaseId}/preview`, { site: siteId })
-    if (!answer.ok) return setProblem(errorText(answer))
-    setProblem(undefined)
-    setTokens(answer.payload)
-  }
-  const src = (token: string) => `${path.startsWith('/') ? path : `/${path}`}?preview=${encodeURIComponent(token)}&locale=${encodeURIComponent(locale)}`
-  return (
-    <section className="side-by-side" aria-label="Published and with this release">
-      <div className="preview-controls">
-        <select value={siteId} aria-label="Site" onChange={(e) => (setSiteId(e.target.value), setTokens(undefined))}>
-          {sites.map((s) => (
-            <option key={s.id} value={s.id}>{s.name}</option>
-          ))}
-        </select>{' '}
-        <select value={locale} aria-label="Language" onChange={(e) => setLocale(e.target.value)}>
-          {(site?.locales ?? []).map((l) => (
-            <option key={l} value={l}>{l}</option>
-          ))}
-        </select>{' '}
-        <input value={path} size={12} aria-label="Page" onChange={(e) => setPath(e.target.value)} />{' '}
-        <button type="button" data-testid="release-render" onClick={() => void render()}>Render both</button>
-      </div>
-      {problem ? <p className="error" role="alert">{problem}</p> : null}
-      {tokens ? (
-        <div className="pair">
-          <figure><figcaption>Published</figcaption><iframe className="phone" src={src(tokens.before)} width={360} height={740} title="Published" data-testid="release-before" /></figure>
-          <figure><figcaption>With this release</figcaption><iframe className="phone" src={src(tokens.after)} width={360} height={740} title="With this release" data-testid="release-after" /></figure>
-        </div>
-      ) : null}
-    </section>
   )
 }
 
@@ -207,6 +168,13 @@ function FindingLine({ finding, item, comments, onComment }: { finding: Finding;
   return (
     <li className={`finding severity-${finding.severity}`} data-testid="diff-line">
       <span>{finding.message}</span> <code className="muted">{finding.location}</code> <span className="muted">{finding.impact}</span>{' '}
+      {finding.said?.length ? (
+        <ul className="said" data-testid="said">
+          {finding.said.map((w) => (
+            <li key={w.locale} lang={w.locale}><code>{w.locale}</code> {w.message}</li>
+          ))}
+        </ul>
+      ) : null}
       <button type="button" className="link" onClick={() => setOpen(!open)}>Comment</button>
       {here.length > 0 ? (
         <ul className="comments" data-testid="line-comments">
@@ -225,7 +193,7 @@ function FindingLine({ finding, item, comments, onComment }: { finding: Finding;
   )
 }
 
-function ReleaseView({ id, me, sites, onChanged, onWaivers }: { id: number; me: Me; sites: SiteRow[]; onChanged: () => void; onWaivers: () => void }) {
+function ReleaseView({ id, me, onChanged, onWaivers }: { id: number; me: Me; onChanged: () => void; onWaivers: () => void }) {
   const [release, setRelease] = useState<ReleaseDetail | undefined>()
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' } | undefined>()
   const [reason, setReason] = useState('')
@@ -306,6 +274,7 @@ function ReleaseView({ id, me, sites, onChanged, onWaivers }: { id: number; me: 
       {release.items.map((item) => (
         <section key={item.id} className="release-item" data-testid="release-item" data-file={item.file}>
           <h3>{item.label} <code>{item.file}</code> <span className="muted">#{item.id}</span></h3>
+          <ReachLine reach={item.reach} />
           <ul className="diff">
             {item.diff.findings.length === 0 ? <li className="muted">No semantic change.</li> : null}
             {item.diff.findings.map((f, i) => (
@@ -315,7 +284,7 @@ function ReleaseView({ id, me, sites, onChanged, onWaivers }: { id: number; me: 
           {item.lint.length > 0 ? (
             <ul className="findings" data-testid="release-lint">
               {item.lint.map((f, i) => (
-                <li key={i} className={`severity-${f.severity}`}>{f.severity}: <code>{f.pointer || '/'}</code> {f.message}</li>
+                <li key={i} className={`severity-${f.severity}`}>{f.severity}: <code>{f.file ? `${f.file}:` : ''}{f.pointer || '/'}</code> {f.message}</li>
               ))}
             </ul>
           ) : null}
@@ -325,7 +294,7 @@ function ReleaseView({ id, me, sites, onChanged, onWaivers }: { id: number; me: 
         A regulatory rule's finding can be waived for a jurisdiction:{' '}
         <button type="button" className="link" data-testid="open-waivers" onClick={onWaivers}>Waivers</button> (a second person approves the waiver).
       </p>
-      <SideBySide releaseId={release.id} sites={sites} />
+      <ReviewPreviews url={`/admin/api/releases/${release.id}/preview`} files={release.items} />
     </article>
   )
 }
@@ -356,7 +325,7 @@ export function Releases({ me, sites, onChanged }: { me: Me; sites: SiteRow[]; o
       </nav>
       <section className="editor">
         {selected === 'new' ? <NewRelease me={me} onCreated={(id) => (setSelected(id), changed())} /> : null}
-        {typeof selected === 'number' ? <ReleaseView key={selected} id={selected} me={me} sites={sites} onChanged={changed} onWaivers={() => setSelected('waivers')} /> : null}
+        {typeof selected === 'number' ? <ReleaseView key={selected} id={selected} me={me} onChanged={changed} onWaivers={() => setSelected('waivers')} /> : null}
         {selected === 'waivers' ? <Waivers me={me} sites={sites} onChanged={onChanged} /> : null}
         {selected === undefined ? <p className="muted">Pick a release on the left{me.role === 'operator' ? ', or start a new one' : ''}.</p> : null}
       </section>

@@ -11,6 +11,7 @@ import { call, debounce, errorText, setCsrf, type DocumentRow, type LintFinding,
 import { CodeEditor } from './CodeEditor'
 import { FORM_KINDS, FormView } from './FormView'
 import { Insights } from './Insights'
+import { editableText, overlayBaseFor, textToSave, type OverlayBase } from './overlay-editing'
 import { Preview } from './Preview'
 import { Releases, usePendingCount } from './Releases'
 
@@ -92,6 +93,8 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
   const [findings, setFindings] = useState<LintFinding[]>([])
   const [draft, setDraft] = useState<Draft | undefined>()
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' } | undefined>()
+  // a jurisdiction's overlay: edited as the whole document its site is served, saved as the patch
+  const [base, setBase] = useState<OverlayBase | undefined>()
   const kind = kindOf(text) ?? kindOf(published?.content ?? '')
   const formKind = !!kind && (FORM_KINDS as readonly string[]).includes(kind)
   const readOnly = me.role !== 'operator'
@@ -99,15 +102,20 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
   useEffect(() => {
     void call<{ published: { label: string; content: string; id: number } }>('GET', `/admin/api/document?file=${encodeURIComponent(file)}`).then(async (a) => {
       if (a.ok) {
-        setPublished(a.payload.published)
-        return setText(a.payload.published.content)
+        const overlayBase = await overlayBaseFor(a.payload.published.content)
+        const shown = editableText(file, a.payload.published.content, overlayBase)
+        setBase(overlayBase)
+        setPublished({ ...a.payload.published, content: shown })
+        return setText(shown)
       }
-      // A new document (a jurisdiction copy just created): never published, edited as its draft.
+      // A new document (a jurisdiction's overlay just created): never published, edited as its draft.
       const mine = await openDraftOf(file, me)
       if (!mine) return setNotice({ text: errorText(a), kind: 'error' })
+      const overlayBase = await overlayBaseFor(mine.content)
+      setBase(overlayBase)
       setPublished({ label: file, content: '', id: 0 })
       setDraft({ id: mine.id, state: mine.state })
-      setText(mine.content)
+      setText(editableText(file, mine.content, overlayBase))
     })
   }, [file, me])
   useEffect(() => {
@@ -132,9 +140,11 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
   }, [lint, text])
 
   const save = async () => {
+    const saving = textToSave(file, text, base)
+    if (!saving.ok) return setNotice({ text: saving.problem, kind: 'error' })
     const answer = draft
-      ? await call<Draft>('PUT', `/admin/api/versions/${draft.id}`, { content: text })
-      : await call<Draft>('POST', '/admin/api/drafts', { file, content: text })
+      ? await call<Draft>('PUT', `/admin/api/versions/${draft.id}`, { content: saving.content })
+      : await call<Draft>('POST', '/admin/api/drafts', { file, content: saving.content })
     if (!answer.ok) return setNotice({ text: errorText(answer), kind: 'error' })
     setDraft(answer.payload)
     setNotice({ text: `Saved as draft #${answer.payload.id}. Submit it for review in the admin's Reviews page.`, kind: 'info' })
@@ -148,6 +158,12 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
         <header className="editor-head">
           <h1>{published.label}</h1>
           <code>{file}</code> <span className="muted">{published.id ? `published version ${published.id}` : 'new document, not published yet'}</span>
+          {base ? (
+            <p className="muted" data-testid="studio-overlay-note">
+              An overlay on <button type="button" className="link" onClick={() => onOpen(base.file)}>{base.file}</button>: you edit the whole document as this site is served it; saving
+              stores only what differs, so later changes of {base.file} keep reaching this site.
+            </p>
+          ) : null}
         </header>
         <div className="toolbar">
           <div role="tablist" aria-label="View">
@@ -165,13 +181,13 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
         {view === 'form' && formKind ? (
           <FormView kind={kind!} schema={schema as Record<string, unknown> | undefined} text={text} readOnly={readOnly} onChange={setText} />
         ) : (
-          <CodeEditor text={text} schema={schema} findings={findings} readOnly={readOnly} onChange={setText} />
+          <CodeEditor text={text} schema={schema} findings={findings.filter((f) => !f.file || f.file === file)} readOnly={readOnly} onChange={setText} />
         )}
         {findings.length > 0 ? (
           <ul className="findings" data-testid="studio-findings">
             {findings.map((f, i) => (
               <li key={i} className={`severity-${f.severity}`}>
-                {f.severity}: <code>{f.pointer || '/'}</code> {f.message}
+                {f.severity}: <code>{f.file && f.file !== file ? `${f.file}:` : ''}{f.pointer || '/'}</code> {f.rule ? <span className="muted">[{f.rule}]</span> : null} {f.message}
               </li>
             ))}
           </ul>

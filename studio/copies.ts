@@ -1,16 +1,17 @@
 /**
- * "Create a Spain copy of this document": a jurisdiction's own copy of a shared document lives at
- * `jurisdictions/<id>/<the shared path>` and replaces the shared one for that site. The copy starts
- * as the shared text with its `$schema` pointing at the kind schema from its deeper folder.
+ * "Create Spain's overlay of this document" (docs/overlays.md): a jurisdiction's version of a shared
+ * document lives at `jurisdictions/<id>/<the shared path>` (a base's path without `bases/`) and
+ * starts as an empty overlay — the shared document unchanged — which the operator then edits.
  */
+import { OVERLAY_KEY } from '../shared/documents/overlay-merge'
+import { kindSchemaPath } from '../shared/documents/overlay-set'
+
 export function jurisdictionCopyFile(file: string, jurisdiction: string): string | undefined {
   if (file.startsWith('jurisdictions/') || !/^[a-z0-9-]+$/.test(jurisdiction)) return undefined
-  return `jurisdictions/${jurisdiction}/${file}`
+  return `jurisdictions/${jurisdiction}/${file.replace(/^bases\//, '')}`
 }
 
-export function jurisdictionCopyText(sharedText: string, copyFile: string): string {
-  const doc = JSON.parse(sharedText) as Record<string, unknown>
-  const depth = copyFile.split('/').length - 1
-  if (typeof doc.$schema === 'string') doc.$schema = `${'../'.repeat(depth)}kinds/${doc.$schema.split('/').pop()}`
-  return `${JSON.stringify(doc, null, 2)}\n`
+/** An overlay on the shared document (of this kind and id) that changes nothing yet. */
+export function jurisdictionOverlayText(shared: { file: string; kind: string; id: string }, overlayFile: string): string {
+  return `${JSON.stringify({ $schema: kindSchemaPath(overlayFile, 'overlay'), [OVERLAY_KEY]: shared.file, kind: shared.kind, id: shared.id }, null, 2)}\n`
 }

@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { documentSchemas } from '../engine/documents/kinds'
+import { overlayFileSchema } from '../shared/documents/overlay-schema'
 import { collectActionDefinitions } from './actions/definitions'
 import { withActions } from './actions/editor-schema'
 
@@ -28,5 +29,7 @@ function emit(file: string, value: unknown): void {
 const actions = collectActionDefinitions()
 for (const [kind, schema] of Object.entries(documentSchemas))
   emit(join(dir, `${kind}.schema.json`), { $schema: 'http://json-schema.org/draft-07/schema#', ...withActions(schema as Record<string, unknown>, actions) })
+// jurisdiction overlays are partial documents: their editor schema says only what makes one an overlay
+emit(join(dir, 'overlay.schema.json'), { $schema: 'http://json-schema.org/draft-07/schema#', ...overlayFileSchema })
 if (check && stale > 0) process.exit(1)
 if (!check) console.log(`kind schemas written to ${dir}`)

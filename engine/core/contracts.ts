@@ -30,6 +30,9 @@ export interface SiteBootstrap {
     development: boolean
     /** The jurisdiction document's loyalty.campaign (spec §6: Curaçao and Russia load the loyalty campaign). */
     loyaltyCampaign?: boolean
+    /** The jurisdiction document's betting.stake (major units of the punter's currency): the bet
+     * slip's quick stakes and its stake hint; the server enforces it (docs/money-rules.md). */
+    betStake?: { minimum: number; maximum: number }
   }
   /** Spec §3 "Remote app config" for this site. */
   remoteConfig: Record<string, unknown>
@@ -56,6 +59,9 @@ export const HEADERS = {
   target: 'x-parlay-target',
   version: 'x-parlay-version',
   sessionHash: 'punter-session-hash',
+  /** An admin preview page's token (its `?preview=`): the APIs that build a page from documents
+   * (promotions, the quiz, messages) then read the preview's documents (server/documents/preview-documents.ts). */
+  preview: 'x-parlay-preview',
 } as const
 
 /** Documents API: `GET /api/documents/{kind}/{id}?locale=xx` → the resolved, compiled document.

@@ -286,7 +286,10 @@ export function createDocumentClient(options: DocumentClientOptions): DocumentCl
       return result as Result<LoadedDocument<SiteBootstrap>>
     },
     async loadTranslations(loc: string) {
-      const { changed: _changed, ...result } = await loadAt<TranslationsResource>('translations', loc, `/api/i18n/${encodeURIComponent(loc)}`, loc)
+      // a preview page's texts are the preview's (a draft of a texts document), like its documents
+      const token = options.preview?.()
+      const url = `/api/i18n/${encodeURIComponent(loc)}${token ? `?preview=${encodeURIComponent(token)}` : ''}`
+      const { changed: _changed, ...result } = await loadAt<TranslationsResource>('translations', loc, url, loc)
       return result as Result<LoadedDocument<TranslationsResource>>
     },
     checkVersion() {

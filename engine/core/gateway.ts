@@ -30,6 +30,9 @@ export interface GatewayOptions {
   onUnauthorized?: (code: string, sent: SentCredentials, path: string) => void | 'retry' | Promise<void | 'retry'>
   setTimeout?: (fn: () => void, ms: number) => unknown
   clearTimeout?: (handle: unknown) => void
+  /** An admin preview page's token: sent as the preview header, so the APIs built from documents
+   * (promotions, the quiz, messages) answer from the preview's documents. */
+  preview?: () => string | null
 }
 
 /** The session credentials one request carried (to tell a stale token from a dead session). */
@@ -160,6 +163,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       out[HEADERS.version] = bootstrap.version
     }
     if (contentType) out['content-type'] = contentType
+    const preview = options.preview?.()
+    if (preview) out[HEADERS.preview] = preview
     if (session.sessionHash) out[HEADERS.sessionHash] = session.sessionHash
     if (session.accessToken) out.authorization = `Bearer ${session.accessToken}`
     return out

@@ -3,9 +3,9 @@
  * place that prints a price (settings preview, live prices, bet slip) prints it the same way.
  *
  * Prices travel as decimal odds; this module only formats them for the punter's chosen odds type:
- *   decimal 2.50 · fractions 3/2 · american +150 · hongkong 1.50 · indonesian +1.50 · malaysian -0.67
- * Fractions are the ones bookmakers print: the usual ladder first (1.91 → 10/11, 2.5 → 3/2), else
- * the simplest fraction (denominator ≤ 100) that prints back as the same 2-decimal price.
+ *   decimal 2.50 · fractions 6/4 · american +150 · hongkong 1.50 · indonesian +1.50 · malaysian -0.67
+ * Fractions are the nearest price of the ladder UK books print (1.91 → 10/11, 2.5 → 6/4, 4.33 →
+ * 100/30, 37.51 → 40/1, never 1278/35): the label stays short enough for a price button.
  * American is rounded to whole numbers, half away from zero; Malaysian and Indonesian are signed.
  * A price that is not a number above 1 (suspended, void) prints as an en dash.
  */
@@ -38,6 +38,18 @@ export function betPlacingModeFor(autoConfirm: OddsChangeAutoConfirm): BetPlacin
   return BET_PLACING_MODES.find((mode) => AUTO_CONFIRM[mode] === autoConfirm) ?? 'GreaterOrEqualsToCurrent'
 }
 
+/**
+ * May a bet be taken at the `current` price when the punter agreed to `agreed`? EqualsToCurrent:
+ * only the same price; GreaterOrEqualsToCurrent: the same or higher; Any: any. The server decides
+ * a placement by it (server/bets/placement.ts) and the bet slip asks the punter exactly when it
+ * says no, before Place, so a refused ODDS_CHANGED is a race rather than the first news of a move.
+ */
+export function priceAccepted(mode: BetPlacingMode, agreed: number, current: number): boolean {
+  if (mode === 'Any') return true
+  if (mode === 'GreaterOrEqualsToCurrent') return current >= agreed
+  return current === agreed
+}
+
 export function isOddsType(value: unknown): value is OddsType {
   return typeof value === 'string' && (ODDS_TYPES as readonly string[]).includes(value)
 }
@@ -47,24 +59,25 @@ export function isBetPlacingMode(value: unknown): value is BetPlacingMode {
 }
 
 /**
- * The bookmakers' usual fractional ladder, in lowest terms (6/4 is printed 3/2, 4/6 as 2/3,
- * 100/30 as 10/3, 85/40 as 17/8).
+ * The fractional ladder UK books print, shortest first, written as they write it (6/4, not 3/2;
+ * 4/6, 100/30, 85/40). From 1/5 to 100/1 it is the standard ladder of the UK conversion tables
+ * (e.g. OLBG's "Odds Converter | Fraction to Decimal Odds & Probability",
+ * https://www.olbg.com/blogs/fractional-decimal-odds-percentage-probability-betting-odds-guide:
+ * 1/5, 2/9, 1/4 … 100/30 … 80/1, 100/1; it also lists fifths such as 7/5 or 13/5, which only some
+ * books quote, so they are left out); below 1/5 the odds-on prices books quote for heavy
+ * favourites (1/6 … 1/100). Beyond the ends the ladder goes on in whole units: n/1 above 100/1,
+ * 1/n below 1/100.
  */
-export const BOOKMAKER_FRACTIONS: readonly (readonly [number, number])[] = [
-  [1, 100], [1, 66], [1, 50], [1, 40], [1, 33], [1, 25], [1, 20], [1, 16], [1, 14], [1, 12],
-  [1, 11], [1, 10], [1, 9], [1, 8], [2, 15], [1, 7], [2, 13], [1, 6], [2, 11], [1, 5],
-  [2, 9], [1, 4], [2, 7], [3, 10], [1, 3], [4, 11], [2, 5], [4, 9], [1, 2], [8, 15],
-  [4, 7], [8, 13], [2, 3], [8, 11], [4, 5], [5, 6], [10, 11], [1, 1], [11, 10], [6, 5],
-  [5, 4], [11, 8], [7, 5], [3, 2], [8, 5], [13, 8], [7, 4], [9, 5], [15, 8], [2, 1],
-  [17, 8], [9, 4], [12, 5], [5, 2], [13, 5], [11, 4], [3, 1], [10, 3], [7, 2], [4, 1],
-  [9, 2], [5, 1], [11, 2], [6, 1], [13, 2], [7, 1], [15, 2], [8, 1], [17, 2], [9, 1],
-  [10, 1], [11, 1], [12, 1], [14, 1], [16, 1], [18, 1], [20, 1], [25, 1], [33, 1], [40, 1],
-  [50, 1], [66, 1], [80, 1], [100, 1], [150, 1], [200, 1], [250, 1], [500, 1], [1000, 1],
+export const BOOKMAKER_LADDER: readonly (readonly [number, number])[] = [
+  [1, 100], [1, 50], [1, 33], [1, 25], [1, 20], [1, 16], [1, 14], [1, 12], [1, 10], [1, 9],
+  [1, 8], [2, 15], [1, 7], [2, 13], [1, 6], [2, 11], [1, 5], [2, 9], [1, 4], [2, 7],
+  [3, 10], [1, 3], [4, 11], [2, 5], [4, 9], [1, 2], [8, 15], [4, 7], [8, 13], [4, 6],
+  [8, 11], [4, 5], [5, 6], [10, 11], [1, 1], [21, 20], [11, 10], [6, 5], [5, 4], [11, 8],
+  [6, 4], [13, 8], [7, 4], [15, 8], [2, 1], [85, 40], [9, 4], [5, 2], [11, 4], [3, 1],
+  [100, 30], [7, 2], [4, 1], [9, 2], [5, 1], [11, 2], [6, 1], [13, 2], [7, 1], [15, 2],
+  [8, 1], [17, 2], [9, 1], [10, 1], [11, 1], [12, 1], [14, 1], [16, 1], [18, 1], [20, 1],
+  [25, 1], [33, 1], [40, 1], [50, 1], [66, 1], [80, 1], [100, 1],
 ]
-
-/** A price prints back to the same 2-decimal value when it is within half a hundredth. */
-const PRINTED_TOLERANCE = 0.005 + 1e-9
-const MAX_DENOMINATOR = 100
 
 /** Removes binary noise (2.1 - 1 = 1.1000000000000001), as the value would be written by hand. */
 function clean(value: number): number {
@@ -76,12 +89,19 @@ function profit(decimal: number): number {
   return clean(decimal - 1)
 }
 
-function nearestLadderFraction(x: number): readonly [number, number] | undefined {
-  let best: readonly [number, number] | undefined
-  let bestError = Infinity
-  for (const fraction of BOOKMAKER_FRACTIONS) {
-    const error = Math.abs(fraction[0] / fraction[1] - x)
-    if (error <= PRINTED_TOLERANCE && error < bestError) {
+/** The chance a price implies: 1/decimal, and d/(n+d) for the fraction n/d. */
+const impliedByFraction = ([numerator, denominator]: readonly [number, number]) => denominator / (numerator + denominator)
+
+/** Distances closer than this are a tie (a price exactly half-way, as floating point computes it). */
+const TIE = 1e-12
+
+/** The nearest of `candidates` (shortest first) by implied chance; a tie goes to the shorter price. */
+function nearestByChance(chance: number, candidates: readonly (readonly [number, number])[]): readonly [number, number] {
+  let best = candidates[0]!
+  let bestError = Math.abs(impliedByFraction(best) - chance)
+  for (const fraction of candidates) {
+    const error = Math.abs(impliedByFraction(fraction) - chance)
+    if (error < bestError - TIE) {
       best = fraction
       bestError = error
     }
@@ -89,20 +109,38 @@ function nearestLadderFraction(x: number): readonly [number, number] | undefined
   return best
 }
 
-/** The simplest fraction (smallest denominator, then nearest) within the printed tolerance. */
-function simplestFraction(x: number): [number, number] {
-  for (let denominator = 1; denominator <= MAX_DENOMINATOR; denominator++) {
-    const numerator = Math.max(1, Math.round(x * denominator))
-    if (Math.abs(numerator / denominator - x) <= PRINTED_TOLERANCE) return [numerator, denominator]
+const LONGEST = BOOKMAKER_LADDER[BOOKMAKER_LADDER.length - 1]!
+const SHORTEST = BOOKMAKER_LADDER[0]!
+
+/**
+ * The ladder price nearest to a decimal price by implied chance (the punter's view of a price:
+ * 1.95 is nearer 10/11 than evens because 51.3 % is nearer 52.4 % than 50 %), ties to the shorter
+ * price; above 100/1 the nearest n/1, below 1/100 the nearest 1/n. Returned as printed: [6, 4].
+ */
+export function fractionalOdds(decimal: number): [number, number] {
+  const chance = 1 / decimal
+  if (chance < impliedByFraction(LONGEST)) {
+    const whole = Math.floor(decimal - 1)
+    return [...nearestByChance(chance, [[whole, 1], [whole + 1, 1]])] as [number, number]
   }
-  // below 1/100 (decimal under 1.01): one unit to win per so many staked, e.g. 1/500
-  return [1, Math.max(1, Math.round(1 / x))]
+  if (chance > impliedByFraction(SHORTEST)) {
+    const whole = Math.floor(1 / (decimal - 1))
+    return [...nearestByChance(chance, [[1, whole + 1], [1, whole]])] as [number, number]
+  }
+  return [...nearestByChance(chance, BOOKMAKER_LADDER)] as [number, number]
 }
 
-/** "3/2" for 2.5: the bookmaker ladder first, then the simplest fraction that prints the same. */
-export function fractionalOdds(decimal: number): [number, number] {
-  const x = profit(decimal)
-  return [...(nearestLadderFraction(x) ?? simplestFraction(x))] as [number, number]
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b))
+
+/**
+ * The fraction of an accumulator's combined price, exactly to the hundredth and in lowest terms
+ * (2.46 → 73/50, 4.5 → 7/2): a combined price is not a quoted price, so it is not moved to the
+ * ladder (the punter's potential win is computed from it).
+ */
+export function exactFractionalOdds(decimal: number): [number, number] {
+  const hundredths = Math.round(profit(decimal) * 100)
+  const divisor = gcd(hundredths, 100) || 1
+  return [hundredths / divisor, 100 / divisor]
 }
 
 /** American (moneyline): +150 for 2.5, -110 for 1.909; whole numbers, half away from zero. */
@@ -153,13 +191,14 @@ function printNumber(value: number, locale: string, signed: boolean, digits = 2)
 
 /**
  * A decimal price printed in the punter's odds type, with the locale's decimal separator
- * (2.50 in English, 2,50 in Russian). Unknown formats print as decimal.
+ * (2.50 in English, 2,50 in Russian). Unknown formats print as decimal. `combined`: an
+ * accumulator's combined price, whose fraction is exact rather than the nearest ladder price.
  */
-export function formatOdds(decimal: number, format: OddsType, locale = 'en'): string {
+export function formatOdds(decimal: number, format: OddsType, locale = 'en', combined = false): string {
   if (typeof decimal !== 'number' || !Number.isFinite(decimal) || decimal <= 1) return NO_PRICE
   switch (format) {
     case 'fractions': {
-      const [numerator, denominator] = fractionalOdds(decimal)
+      const [numerator, denominator] = combined ? exactFractionalOdds(decimal) : fractionalOdds(decimal)
       return `${numerator}/${denominator}`
     }
     case 'american':

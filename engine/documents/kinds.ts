@@ -248,6 +248,7 @@ export const nodeKindProperties = {
     properties: {
       price: { anyOf: [binding, { type: 'number', exclusiveMinimum: 1 }], description: 'A decimal price, shown in the punter\'s odds type.' },
       label: text,
+      combined: { anyOf: [binding, { type: 'boolean' }], description: "An accumulator's combined price: in fractions it prints exactly (73/50), not as the nearest ladder price." },
     },
   },
   market: {
@@ -580,6 +581,27 @@ export const jurisdictionSchema = {
         },
       },
     },
+    identityRequirements: {
+      type: 'array',
+      maxItems: 10,
+      description:
+        "Identity the regulator requires of this site's punters at sign-up (Spain's DNI/NIE, Denmark's CPR and MitID, Italy's codice fiscale). The regulatory lint checks every sign-up flow and the sign-up settings keep each one (rule identity-requirements), and the publish gate refuses a change that drops or loosens one unless a waiver covers it.",
+      items: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: {
+          id,
+          name: { type: 'string', minLength: 1, maxLength: 60, description: 'What compliance calls it ("DNI/NIE").' },
+          field: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$', description: 'A field every sign-up flow of the site requires.' },
+          pattern: { type: 'string', maxLength: 200, description: "The field's pattern, exactly: a looser one is refused." },
+          check: { enum: SIGNUP_CHECKS, description: 'A server check of the sign-up data that must stay in `signup.checks`.' },
+          signupSetting: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*$', description: 'A `signup` setting that must stay true (Denmark: requireCpr).' },
+          identityProvider: { type: 'string', pattern: '^[a-z0-9-]+$', description: '`signup.identityProvider` must stay this (Denmark: mitid).' },
+          route: { type: 'string', pattern: '^/', description: 'A page the site must keep serving (the identity provider\'s return).' },
+        },
+        additionalProperties: false,
+      },
+    },
     afterSignUp: chain,
     afterRegistrationTokenLogin: { ...chain, description: 'Runs after a punter has logged in with the registration token of a confirmation link and gone to the root (spec §4).' },
     identification: {
@@ -810,6 +832,31 @@ export const remoteConfigSchema = {
         AMPLITUDE_KEY: { type: 'string' },
         AMPLITUDE_REPLAY: { type: 'boolean' },
         ERROR_REPORTING_ENABLED: { type: 'boolean', description: 'Client error reports to the error-reporting endpoint (issue 18); on unless false.' },
+        INGEST: {
+          type: 'object',
+          [SERVER_ONLY]: true,
+          description:
+            "Bounds of the analytics, error, replay and tap ingest (issue 30; server/services/ingest-policy.ts has the defaults). Quotas per window: per client (address + device) and per site, in requests and body bytes; past one, 429 with Retry-After. The storage budget and the retention days are the default site's (the rows are one pool); a kind's rows older than its retention are deleted by a sweep. Server-only: an attacker could pace himself by them.",
+          properties: {
+            WINDOW_SECONDS: { type: 'integer', minimum: 1, maximum: 3600 },
+            CLIENT_REQUESTS: { type: 'integer', minimum: 1 },
+            CLIENT_BYTES: { type: 'integer', minimum: 1 },
+            SITE_REQUESTS: { type: 'integer', minimum: 1 },
+            SITE_BYTES: { type: 'integer', minimum: 1 },
+            STORAGE_BUDGET_BYTES: { type: 'integer', minimum: 1_000_000, description: 'All stored ingest rows together; past it the oldest rows go first.' },
+            RETENTION_DAYS: {
+              type: 'object',
+              properties: {
+                EVENTS: { type: 'integer', minimum: 1, maximum: 3650 },
+                ERRORS: { type: 'integer', minimum: 1, maximum: 3650 },
+                REPLAYS: { type: 'integer', minimum: 1, maximum: 3650 },
+                CLICKS: { type: 'integer', minimum: 1, maximum: 3650 },
+              },
+              additionalProperties: false,
+            },
+          },
+          additionalProperties: false,
+        },
         AMPLITUDE_DISABLED_EVENTS: { type: 'array', items: { type: 'string' } },
         YANDEX_METRICA_ENABLED: { type: 'boolean' },
         YANDEX_METRICA_KEY: { type: 'string' },

@@ -54,7 +54,10 @@ export function punterSocket(remoteConfig: Config, platform = 'web'): RealtimeMa
 /** Follows one event in a display mode (SHORT ones as dynamic subscriptions); returns the release. */
 export function followEvent(remoteConfig: Config, event: { id: string; treeId: number }, mode: DisplayMode): () => void {
   const socket = eventsSocket(remoteConfig)
-  const stopListening = socket.onTree(event.treeId, applyEventMessage)
+  // a listener of its own per follow: the socket keeps listeners in a set, so two follows of one
+  // event (the page's and the bet slip's) sharing applyEventMessage would be one entry, and the
+  // first release would silence the other
+  const stopListening = socket.onTree(event.treeId, (message) => applyEventMessage(message))
   const release = mode === 'FULL' ? socket.subscribeEvents([event.id], 'FULL') : socket.addDynamic([event.id])
   return () => {
     release()

@@ -7,6 +7,7 @@
  */
 import { useEffect } from 'react'
 import { useStore } from 'zustand'
+import { betslip } from '../core/betslip'
 import type { IncomingMessage } from '../realtime/manager'
 import { useRuntime, type EngineRuntime } from './runtime'
 import { BROWSER_LIVE_ENVIRONMENT, punterLiveEvents } from './punter-live'
@@ -64,11 +65,11 @@ function useSlipWatch(): void {
     if (!accessToken || !punterHash) return
     let stop: (() => void) | undefined
     let gone = false
-    void Promise.all([import('../realtime/browser'), import('../realtime/bet-watch'), import('../core/betslip')]).then(([sockets, watch, slip]) => {
+    void Promise.all([import('../realtime/browser'), import('../realtime/bet-watch')]).then(([sockets, watch]) => {
       if (gone) return
       const socket = sockets.punterSocket(runtime.stores.site.getState().bootstrap?.remoteConfig as Record<string, unknown> | undefined)
       socket.authenticate({ punterHash, accessToken })
-      stop = watch.watchSlip(slip.betslip, socket)
+      stop = watch.watchSlip(betslip, socket)
     })
     return () => {
       gone = true

@@ -1,7 +1,8 @@
 /**
  * Admin accounts: operators and compliance staff, in their own tables, never punters. Passwords
  * are argon2id (OWASP first setting); sessions are random tokens stored only as a SHA-256 hash,
- * each with its own CSRF token, expiring after 8 hours.
+ * each with its own CSRF token, expiring after 8 hours. A session opens only after the second
+ * factor (./second-factor.ts); a disabled account has no session and cannot sign in (issue 30).
  *
  * On the query layer (issue 16): the same queries on SQLite and PostgreSQL, so a session opened on
  * one instance is recognised (and a sign-out ends it) on every other. E-mails are compared
@@ -11,11 +12,13 @@
 import argon2 from 'argon2'
 import { sql, type Generated } from 'kysely'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
+import { DEMO_ADMIN_EMAILS } from './demo-admins'
 
-registerMigration(
+export { DEMO_ADMINS } from './demo-admins'
+
+export const sqlite102AdminAccounts = sqliteHistory(
   '102-admin-accounts',
   `CREATE TABLE admin_users (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -34,7 +37,7 @@ registerMigration(
    );`,
 )
 
-registerMigration(
+export const sqlite103AdminSupportRole = sqliteHistory(
   '103-admin-support-role',
   // SQLite cannot change a CHECK in place: both tables are rebuilt (sessions reference users), the
   // rows copied as they are, the old tables dropped child first, the new ones renamed.
@@ -72,6 +75,13 @@ interface AdminUserTable {
   role: AdminRole
   password_hash: string
   created_at: number
+  /** Set when the account is disabled (`npm run admin:disable`): no sign-in, no session. */
+  disabled_at: number | null
+  /** 1 for the published demo accounts (./demo-admins.ts): only a demo start keeps them enabled. */
+  demo: Generated<number>
+  /** The TOTP secret (base32) once enrolled; null until the first sign-in enrols it. */
+  totp_secret: string | null
+  totp_enrolled_at: number | null
 }
 
 interface AdminSessionTable {
@@ -90,7 +100,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q040-admin-accounts', async (db, engine) => {
+export const q040AdminAccounts = schemaStep('q040-admin-accounts', async (db, engine) => {
   await db.schema
     .createTable('admin_users')
     .ifNotExists()
@@ -114,6 +124,16 @@ registerSchema('q040-admin-accounts', async (db, engine) => {
   await db.schema.createIndex('admin_sessions_expires').ifNotExists().on('admin_sessions').column('expires_at').execute()
 })
 
+export const q089AdminAccountsTwoFactor = schemaStep('q089-admin-accounts-two-factor', async (db) => {
+  await db.schema.alterTable('admin_users').addColumn('disabled_at', 'bigint').execute()
+  await db.schema.alterTable('admin_users').addColumn('demo', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema.alterTable('admin_users').addColumn('totp_secret', 'text').execute()
+  await db.schema.alterTable('admin_users').addColumn('totp_enrolled_at', 'bigint').execute()
+  // accounts seeded by earlier versions at every start: marked, so a production start disables them
+  await db.updateTable('admin_users').set({ demo: 1 }).where(sql<boolean>`lower(email) in (${sql.join(DEMO_ADMIN_EMAILS)})`).execute()
+  await db.schema.createIndex('admin_sessions_user').ifNotExists().on('admin_sessions').column('user_id').execute()
+})
+
 export interface AdminUser {
   id: number
   email: string
@@ -127,50 +147,41 @@ export interface AdminSession {
   tokenHash: string
 }
 
-/** Demo accounts (documented in DEMO_ADMINS.md); seeded when the table has no such email. */
-export const DEMO_ADMINS: { email: string; name: string; role: AdminRole; password: string }[] = [
-  { email: 'operator@parlay.test', name: 'Olga Operator', role: 'operator', password: 'operator-demo-2026' },
-  { email: 'compliance@parlay.test', name: 'Carlos Compliance', role: 'compliance', password: 'compliance-demo-2026' },
-  { email: 'compliance2@parlay.test', name: 'Chiara Compliance', role: 'compliance', password: 'compliance2-demo-2026' },
-  { email: 'support@parlay.test', name: 'Sam Support', role: 'support', password: 'support-demo-2026' },
-]
-
-const ARGON2 = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
+export const ARGON2 = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
 export const SESSION_MS = 8 * 60 * 60 * 1000
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
-const byEmail = (email: string) => sql<boolean>`lower(email) = ${email.toLowerCase()}`
-
-/** Adds each demo account whose e-mail is missing. Stops quietly when the server closes meanwhile. */
-export async function seedAdmins(data: DataLayer, now: number, isOpen: () => boolean = () => true): Promise<void> {
-  for (const admin of DEMO_ADMINS) {
-    if (!isOpen()) return
-    if (await data.db.selectFrom('admin_users').select('id').where(byEmail(admin.email)).executeTakeFirst()) continue
-    const hash = await argon2.hash(admin.password, ARGON2)
-    if (!isOpen()) return // the server closed while hashing
-    // two instances seeding at once: the unique index on lower(email) keeps one row
-    await data.db
-      .insertInto('admin_users')
-      .values({ email: admin.email, name: admin.name, role: admin.role, password_hash: hash, created_at: now })
-      .onConflict((oc) => oc.doNothing())
-      .execute()
-  }
-}
+export const byEmail = (email: string) => sql<boolean>`lower(email) = ${email.toLowerCase()}`
 
 let dummy: Promise<string> | undefined
 
-/** One argon2 verify per attempt, against a dummy hash for an unknown email. */
-export async function checkPassword(data: DataLayer, email: string, password: string): Promise<AdminUser | undefined> {
-  const row = await data.db.selectFrom('admin_users').select(['id', 'email', 'name', 'role', 'password_hash']).where(byEmail(email)).executeTakeFirst()
+/** An account that passed the password step: who, whether disabled, and its second factor. */
+export interface PasswordChecked extends AdminUser {
+  disabled: boolean
+  demo: boolean
+  totpSecret: string | null
+}
+
+/** One argon2 verify per attempt, against a dummy hash for an unknown email (the same time either way). */
+export async function checkPassword(data: DataLayer, email: string, password: string): Promise<PasswordChecked | undefined> {
+  const row = await data.db
+    .selectFrom('admin_users')
+    .select(['id', 'email', 'name', 'role', 'password_hash', 'disabled_at', 'demo', 'totp_secret'])
+    .where(byEmail(email))
+    .executeTakeFirst()
+  if (!(await passwordMatches(row?.password_hash, password)) || !row) return undefined
+  return { id: row.id, email: row.email, name: row.name, role: row.role, disabled: row.disabled_at !== null, demo: row.demo === 1, totpSecret: row.totp_secret }
+}
+
+/** argon2 verify; with no stored hash, a verify against a dummy one, so the time says nothing. */
+export async function passwordMatches(hash: string | undefined, password: string): Promise<boolean> {
   dummy ??= argon2.hash(randomBytes(16).toString('hex'), ARGON2)
-  let ok = false
   try {
-    ok = await argon2.verify(row?.password_hash ?? (await dummy), password)
+    const ok = await argon2.verify(hash ?? (await dummy), password)
+    return ok && hash !== undefined
   } catch {
-    ok = false
+    return false
   }
-  if (!row || !ok) return undefined
-  return { id: row.id, email: row.email, name: row.name, role: row.role }
 }
 
 /**
@@ -202,6 +213,7 @@ export async function sessionFor(data: DataLayer, token: string | undefined, now
     .select(['s.token_hash', 's.csrf', 's.expires_at', 'u.id', 'u.email', 'u.name', 'u.role'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', now)
+    .where('u.disabled_at', 'is', null)
     .executeTakeFirst()
   if (!row) return undefined
   return { user: { id: row.id, email: row.email, name: row.name, role: row.role }, csrf: row.csrf, tokenHash: row.token_hash }
@@ -209,6 +221,16 @@ export async function sessionFor(data: DataLayer, token: string | undefined, now
 
 export async function closeSession(data: DataLayer, session: AdminSession): Promise<void> {
   await data.db.deleteFrom('admin_sessions').where('token_hash', '=', session.tokenHash).execute()
+}
+
+/** Ends every session of an admin but the one named (a password change keeps the session that made it). */
+export async function closeSessionsOf(data: DataLayer, userId: number, keepTokenHash?: string): Promise<number> {
+  const result = await data.db
+    .deleteFrom('admin_sessions')
+    .where('user_id', '=', userId)
+    .$if(keepTokenHash !== undefined, (q) => q.where('token_hash', '!=', keepTokenHash!))
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
 }
 
 export function csrfMatches(session: AdminSession, header: string | undefined): boolean {

@@ -12,11 +12,14 @@ import type { ServerModule } from '../modules'
 import type { ServerDeps } from '../deps'
 import { formatProblem } from '../../shared/documents/loader'
 import type { DocumentStore } from '../store/store'
-import { AuditLogError, openAuditLog } from '../store/audit'
-import { seedAdmins } from './accounts'
+import { readFileSync } from 'node:fs'
+import { AuditLogError } from '../store/audit'
+import { openAuditLog } from '../store/audit-open'
+import { retireDemoAdmins, seedDemoAdmins } from './staff'
 import { createAdminRouter } from './router'
 import { releaseBookOf } from '../store/releases'
 import { rememberScheduler, startReleaseScheduler } from '../store/release-scheduler'
+import { publishWatchOf, startPublishWatch } from '../store/publish-watch'
 
 /** The store of the running server (tests and tools reach it through here). */
 export let currentStore: DocumentStore | undefined
@@ -43,23 +46,47 @@ export const adminModule: ServerModule = {
       seedAndServe().catch((error: unknown) => deps.log.warn('store.reseed.failed', { error: (error as Error).message }))
     })
     // Hashing the demo passwords takes a moment: the server starts meanwhile, and sign-in waits.
-    const adminsReady = seedAdmins(deps.data, deps.now(), () => deps.db.open).catch((error) => deps.log.error('admin.seed.failed', { error: (error as Error).message }))
+    const adminsReady = demoAdmins(deps, store).catch((error) => deps.log.error('admin.seed.failed', { error: (error as Error).message }))
     app.use(createAdminRouter(deps, store, adminsReady))
     // Scheduled releases go live when the server's clock reaches their time (server/store/release-scheduler.ts).
     rememberScheduler(store, startReleaseScheduler(releaseBookOf(store, deps.now), store, { log: deps.log, isOpen: () => deps.db.open }))
+    // After each publish its pages are watched; errors there roll it back (server/store/publish-watch.ts).
+    publishWatchOf(store)?.stop()
+    startPublishWatch(deps)
   },
+}
+
+/**
+ * The demo's staff accounts exist only while the demo is asked for (issue 30): a demo start seeds
+ * them; any other start disables those still enabled (their passwords are published), audited.
+ */
+async function demoAdmins(deps: ServerDeps, store: DocumentStore): Promise<void> {
+  if (deps.config.demo) return seedDemoAdmins(deps.data, deps.now(), () => deps.db.open)
+  const retired = await retireDemoAdmins(deps.data, deps.now())
+  if (retired.length === 0) return
+  deps.log.warn('admin.demo-accounts.disabled', { accounts: retired, why: 'not a demo start: their passwords are published' })
+  await store.audit('parlay', 'admin.demo-accounts-disabled', 'admin', { accounts: retired })
 }
 
 /** Takes the audit log over with its key and anchor; a log that fails verification stops the start. */
 async function openAnchoredAuditLog(deps: ServerDeps): Promise<void> {
   try {
-    const { key, adopted, joined } = await openAuditLog(deps.data, deps.config.dataDir)
+    const checkpoint = deps.config.auditCheckpoint ? readFileSync(deps.config.auditCheckpoint, 'utf8') : undefined
+    const { key, adopted, joined, others, database } = await openAuditLog(deps.data, deps.config.dataDir, { now: deps.now(), checkpoint })
     if (key.created) deps.log.info('audit.key.created', { dataDir: deps.config.dataDir })
     if (key.narrowed) deps.log.warn('audit.key.permissions-narrowed', { file: 'audit.key', mode: '0600' })
     if (adopted > 0) deps.log.warn('audit.anchor.adopted', { entries: adopted })
-    if (joined > 0) deps.log.info('audit.anchor.joined', { entries: joined })
+    if (joined > 0) {
+      deps.log.warn('audit.anchor.joined', { entries: joined, database: database.id })
+      await deps.store.audit('parlay', 'audit.instance-joined', 'audit', { entries: joined, checkpoint: checkpoint !== undefined })
+    }
+    if (others.length > 0) deps.log.info('audit.anchor.other-databases', { database: database.id, others })
   } catch (error) {
     if (!(error instanceof AuditLogError)) throw error
-    throw new AuditLogError(`${error.message}. Run \`npm run audit:verify -- ${deps.config.dataDir}\`; the server does not append to a log it cannot vouch for (restore the data dir from a backup, or move it aside to start afresh).`)
+    const dir = deps.config.dataDir
+    throw new AuditLogError(
+      `${error.message}. Run \`npm run audit:verify -- ${dir}\`; the server does not append to a log it cannot vouch for (restore the database and the data dir from a backup; ` +
+        `or, once you know why, accept the log as it stands with \`npm run audit:accept -- ${dir} --reason "…"\`, which is recorded in the log).`,
+    )
   }
 }

@@ -19,21 +19,22 @@
  *   POST /admin/api/releases/:id/publish       now                                     operator, compliance
  *   POST /admin/api/releases/:id/rollback      one action: a new release restoring the previous versions
  *   POST /admin/api/releases/:id/comments      {version, location, text}
- *   POST /admin/api/releases/:id/preview       {site} → tokens of the published set and the set with the release
+ *   POST /admin/api/releases/:id/preview       {} | {site, punter?} → tokens of the published set and the set with
+ *                                              the release, for every site it reaches (./review-previews.ts)
  */
 import { ADMIN_STATUS } from './status'
 import { Router, type NextFunction, type Request, type Response } from 'express'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { check, validateBody } from '../http/validate'
-import { createPreview, PREVIEW_COOKIE, PREVIEW_TTL_MS, previewKeyFor } from '../store/preview'
 import { releaseBookOf, type Release } from '../store/releases'
 import type { DocumentStore, DocumentVersion, StoreResult } from '../store/store'
 import { documentLabel } from '../../tools/schema-lint/diff/differ'
 import { summaryOf } from '../../tools/schema-lint/diff/formats'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { AdminRole, AdminSession } from './accounts'
-import { adminSessionOpen, SESSION_MS } from './accounts'
+import { reachOf, withPunterWords } from './review'
+import { answerReviewPreviews, REVIEW_PREVIEW_SCHEMA } from './review-previews'
 
 interface AdminRequest extends Request {
   admin?: AdminSession
@@ -82,7 +83,6 @@ const SCHEMAS = {
     properties: { version: { type: 'integer', minimum: 1, maximum: 9999999999 }, location: { type: 'string', minLength: 1, maxLength: 300 }, text: comment(1) },
     additionalProperties: false,
   },
-  preview: { type: 'object', required: ['site'], properties: { site: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' } }, additionalProperties: false },
   empty: { type: 'object', properties: {}, additionalProperties: false },
 }
 
@@ -123,6 +123,11 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
     const snapshot = snapshotOf(v.file, v.content)
     return { id: v.id, file: v.file, label: snapshot ? documentLabel(snapshot) : v.file, state: v.state, deleted: v.deleted, baseVersion: v.baseVersion }
   }
+  /** The published set and the set with every version of a release live (the review's reach, words and previews). */
+  const changeSetsOf = async (versions: DocumentVersion[]) => {
+    const after = await store.recordsWithAll(versions)
+    return { before: (await store.publishedRecords()).records, after: after.records, problems: after.problems, sites: deps.documents.sites() }
+  }
   const summary = async (r: Release) => ({ ...r, lint: undefined, items: (await book.versionsOf(r)).map(itemSummary) })
 
   router.get('/admin/api/releases', async (req, res) => {
@@ -140,7 +145,9 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
     const holding = await Promise.all(inReview.map((v) => store.releaseHolding(v.id)))
     const versions = inReview.filter((_, i) => holding[i] === undefined)
     // waivers wait for compliance too (four-eyes: never the admin who asked for one)
-    const waivers = (await store.waivers()).filter((w) => w.state === 'requested' && w.author.toLowerCase() !== me)
+    const waivers = (await store.waiverBook.list()).filter(
+      (w) => (w.status === 'requested' && w.author.toLowerCase() !== me) || (w.status === 'revocation-requested' && w.revocation?.requestedBy.toLowerCase() !== me),
+    )
     const mine = req.admin!.user.role === 'compliance'
     sendOk(res, { count: mine ? releases.length + versions.length + waivers.length : 0, releases: await Promise.all(releases.map(summary)), versions: versions.map(itemSummary), waivers })
   })
@@ -150,11 +157,15 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
     withId(async (_req, res, id) => {
       const release = await book.release(id)
       if (!release) return sendError(res, 404, HTTP_ERRORS.notFound)
+      const versions = await book.versionsOf(release)
+      const sets = await changeSetsOf(versions)
       const items = await Promise.all(
-        (await book.versionsOf(release)).map(async (v) => {
+        versions.map(async (v) => {
           const findings = await store.diff(v)
           const base = v.baseVersion === null ? undefined : await store.version(v.baseVersion)
-          return { ...itemSummary(v), content: v.content, baseContent: base?.content ?? null, lint: (release.lint ?? []).filter((f) => f.file === v.file), diff: { summary: summaryOf(findings), findings } }
+          const reach = reachOf(v.file, sets)
+          const diff = { summary: summaryOf(findings), findings: withPunterWords(findings, [reach], sets) }
+          return { ...itemSummary(v), content: v.content, baseContent: base?.content ?? null, lint: (release.lint ?? []).filter((f) => f.file === v.file), reach, diff }
         }),
       )
       sendOk(res, { ...release, items, comments: await book.comments(id) })
@@ -206,34 +217,19 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
     }),
   )
 
-  // Both sides of the whole release on one site: the published set, and the set with every version in place.
+  // Both sides of the whole release on every site it reaches (./review-previews.ts): the published
+  // set, and the set with every version in place; `{site, punter}` for one site as a demo punter.
   router.post(
     '/admin/api/releases/:id/preview',
-    validateBody(SCHEMAS.preview),
+    optionalBody,
+    validateBody(REVIEW_PREVIEW_SCHEMA),
     withId(async (req, res, id) => {
       const release = await book.release(id)
       if (!release) return sendError(res, 404, HTTP_ERRORS.notFound)
-      const site = deps.documents.site((req.body as { site: string }).site)
-      if (!site) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'site', code: 'enum' })
       const versions = await book.versionsOf(release)
-      const after = await store.recordsWithAll(versions)
-      if (after.problems.length > 0) return sendError(res, 422, 'LINT_FAILED', after.problems)
-      const viewerKey = previewKeyFor(readCookie(req, 'parlay_admin')!)
-      const tokenHash = req.admin!.tokenHash
-      const grant = {
-        versionId: 0,
-        file: versions[0]?.file ?? '',
-        files: versions.map((v) => v.file),
-        jurisdiction: site.jurisdiction,
-        viewerKey,
-        sessionOpen: () => adminSessionOpen(deps.data, tokenHash, deps.now()),
-        now: deps.now(),
-      }
-      const before = createPreview({ ...grant, records: (await store.publishedRecords()).records })
-      const token = createPreview({ ...grant, records: after.records })
-      const cookie = (path: string) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${req.secure ? '; Secure' : ''}`
-      res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows'), cookie('/api/validators')])
-      sendOk(res, { before, after: token, site: site.id, expiresInSeconds: PREVIEW_TTL_MS / 1000 })
+      const sets = await changeSetsOf(versions)
+      if (sets.problems.length > 0) return sendError(res, 422, 'LINT_FAILED', sets.problems)
+      await answerReviewPreviews(deps, store, req, res, readCookie(req, 'parlay_admin')!, { subject: `release #${id}`, files: versions.map((v) => v.file), versionId: 0, publishedId: 0, sets })
     }),
   )
 

@@ -10,17 +10,15 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ServerDeps } from '../deps'
-import { busOf, type Bus } from '../bus'
 import { DOCUMENT_KINDS, type DocumentKind } from '../../engine/documents/kinds'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { check, validateBody } from '../http/validate'
 import { siteContext } from '../http/site'
 import { listAudit, verifyAudit } from '../store/audit'
-import { createPreview, PREVIEW_COOKIE, PREVIEW_TTL_MS, previewKeyFor, resolvePreview } from '../store/preview'
+import { previewCookies, resolvePreview } from '../store/preview'
 import type { DocumentStore, DocumentVersion, StoreResult } from '../store/store'
 import { documentLabel } from '../../tools/schema-lint/diff/differ'
 import { DIFF_FORMATS, render, summaryOf, toHtmlFragment, type DiffFormat } from '../../tools/schema-lint/diff/formats'
-import { REGULATORY_RULES } from '../../tools/schema-lint/rules/regulatory'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import { adminOutboxRoute } from '../signup/outbox'
 import { limitSupport } from './support-role'
@@ -28,14 +26,22 @@ import { createAdminMessagesRouter } from '../messages/admin'
 import { createAdminServicesRouter } from '../services/admin'
 import { createStudioRouter } from './studio'
 import { createReleasesRouter } from './releases'
-import { adminSessionOpen, checkPassword, closeSession, csrfMatches, openSession, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
+import { createMessagePreviewRouter } from './message-preview'
+import { reachOf, withPunterWords, type ChangeSets } from './review'
+import { answerReviewPreviews, REVIEW_PREVIEW_SCHEMA } from './review-previews'
+import { closeSession, csrfMatches, sessionFor, SESSION_MS, type AdminRole, type AdminSession } from './accounts'
+import { ADMIN_COOKIE as COOKIE, createSignInRouter, SIGN_IN_PATHS } from './sign-in'
+import { currentCheckpoint } from '../store/audit'
+import { checkpointLine } from './checkpoint-line'
+import { createWaiversRouter } from './waivers'
 
-const COOKIE = 'parlay_admin'
 const PUBLIC_DIR = join(import.meta.dirname, 'public')
 
 // Maps, not object literals: a key a request names ("constructor", "__proto__") is never found on a prototype.
 const STATIC_TYPES = new Map([
   ['admin.js', 'text/javascript'],
+  ['admin-dom.js', 'text/javascript'],
+  ['admin-account.js', 'text/javascript'],
   ['admin.css', 'text/css'],
 ])
 
@@ -77,18 +83,6 @@ const versionSummary = (v: DocumentVersion) => {
   }
 }
 
-/** Login throttle: 10 failures per email (and per address) in a 15-minute window, counted on the
- * bus so every instance sees them (server/bus). Redis away: BusUnavailableError, answered 503. */
-function createThrottle(bus: Bus) {
-  const WINDOW = 15 * 60 * 1000
-  const key = (k: string) => `admin-login:${k}`
-  return {
-    blocked: async (keys: string[]) => (await Promise.all(keys.map((k) => bus.count(key(k))))).some((n) => n >= 10),
-    fail: async (keys: string[]) => void (await Promise.all(keys.map((k) => bus.hit(key(k), WINDOW)))),
-    clear: (k: string) => bus.forget(key(k)),
-  }
-}
-
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 function page(title: string, body: string): string {
@@ -110,7 +104,7 @@ ${body}
 
 export function createAdminRouter(deps: ServerDeps, store: DocumentStore, adminsReady: Promise<unknown> = Promise.resolve()): Router {
   const router = Router()
-  const throttle = createThrottle(busOf(deps))
+  const { signIn, account } = createSignInRouter(deps, (...args) => store.audit(...args), adminsReady)
   // Secure whenever the request came over TLS (req.secure honours X-Forwarded-Proto from a trusted proxy).
   const secure = (req: Request) => req.secure
 
@@ -183,57 +177,44 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
       page(
         'Parlay admin',
         `<header class="bar"><strong>Parlay admin</strong> <span id="who" data-testid="admin-who" data-role="${session.user.role}">${escapeHtml(session.user.name)} (${session.user.role})</span>
-<nav><a href="#documents">Documents</a> <a href="#reviews">Reviews</a> <a href="#waivers">Waivers</a> <a href="#audit">Audit log</a> <a href="/admin/services">Services</a></nav>
+<nav><a href="#documents">Documents</a> <a href="#reviews">Reviews</a> <a href="#waivers">Waivers</a> <a href="#audit">Audit log</a> <a href="/admin/services">Services</a> <a href="/admin/account" data-testid="admin-account-link">Account</a></nav>
 <button id="logout" type="button">Sign out</button></header>
+${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
 <main id="app" data-role="${session.user.role}" data-email="${escapeHtml(session.user.email)}"><p>Loading…</p></main>`,
       ),
     )
   })
 
-  // ---- session ----------------------------------------------------------------------------------
-
-  const loginSchema = {
-    type: 'object',
-    required: ['email', 'password'],
-    properties: { email: { type: 'string', minLength: 3, maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 200 } },
-    additionalProperties: false,
-  }
-  router.post('/admin/api/login', validateBody(loginSchema), async (req, res) => {
-    const { email, password } = req.body as { email: string; password: string }
-    const keys = [`email:${email.toLowerCase()}`, `ip:${req.ip}`]
-    // fails closed: without the shared counters no password is tried
-    const blocked = await throttle.blocked(keys).catch(() => undefined)
-    if (blocked === undefined) return sendError(res, 503, 'SERVICE_UNAVAILABLE')
-    if (blocked) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
-    await adminsReady
-    const user = await checkPassword(deps.data, email, password)
-    if (!user) {
-      await throttle.fail(keys).catch(() => undefined)
-      await store.audit(email.toLowerCase().slice(0, 254), 'admin.login-failed', 'admin', {})
-      return sendError(res, 401, 'INVALID_CREDENTIALS')
-    }
-    await throttle.clear(keys[0]).catch(() => undefined)
-    const { token, csrf } = await openSession(deps.data, user, deps.now())
-    await store.audit(user.email, 'admin.login', 'admin', { role: user.role })
-    res.setHeader('Set-Cookie', `${COOKIE}=${token}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure(req) ? '; Secure' : ''}`)
-    sendOk(res, { user, csrf })
+  // the admin's own account, for every role (support too): password, recovery codes, the audit checkpoint
+  router.get('/admin/account', async (req, res) => {
+    const session = await sessionFor(deps.data, readCookie(req, COOKIE), deps.now())
+    if (!session) return res.redirect(303, '/admin')
+    const home = session.user.role === 'support' ? '/admin/services' : '/admin'
+    res.type('html').send(
+      page(
+        'Parlay admin: account',
+        `<header class="bar"><strong>Parlay admin</strong> <span data-testid="admin-who" data-role="${session.user.role}">${escapeHtml(session.user.name)} (${session.user.role})</span>
+<nav><a href="${home}">Back</a></nav>
+<button id="logout" type="button">Sign out</button></header>
+${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
+<main id="account" data-email="${escapeHtml(session.user.email)}"><p>Loading…</p></main>`,
+      ),
+    )
   })
 
-  router.use('/admin/api', (req: AdminRequest, res, next) => (req.path === '/login' ? next() : authenticate(req, res, next)))
+  // ---- session: sign-in in two steps, the account's own settings (./sign-in.ts) -----------------
+  router.use(signIn)
+  router.use('/admin/api', (req: AdminRequest, res, next) => (SIGN_IN_PATHS.has(req.path) ? next() : authenticate(req, res, next)))
   // support staff (issue 18) read the services' records only: deny by default (./support-role.ts)
   router.use('/admin/api', limitSupport)
+  router.use(account((req) => (req as AdminRequest).admin))
 
   router.get('/admin/api/session', (req: AdminRequest, res) => sendOk(res, { user: req.admin!.user, csrf: req.admin!.csrf }))
 
   router.post('/admin/api/logout', async (req: AdminRequest, res) => {
     await closeSession(deps.data, req.admin!)
     await store.audit(req.admin!.user.email, 'admin.logout', 'admin', {})
-    res.setHeader('Set-Cookie', [
-      `${COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
-      `${PREVIEW_COOKIE}=; Path=/api/documents; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
-      `${PREVIEW_COOKIE}=; Path=/api/flows; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
-      `${PREVIEW_COOKIE}=; Path=/api/validators; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`,
-    ])
+    res.setHeader('Set-Cookie', [`${COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0${secure(req) ? '; Secure' : ''}`, ...previewCookies(null, 0, secure(req))])
     sendOk(res, null)
   })
 
@@ -263,6 +244,12 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   })
 
   const diffFor = (version: DocumentVersion) => store.diff(version)
+  /** The published set and the set with this version live: what the review reads its reach and words from. */
+  const changeSetsOf = async (version: DocumentVersion): Promise<ChangeSets> => ({
+    before: (await store.publishedRecords()).records,
+    after: (await store.recordsWith(version)).records,
+    sites: deps.documents.sites(),
+  })
 
   router.get('/admin/api/versions/:id', async (req, res) => {
     const id = idParam(req)
@@ -270,13 +257,16 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
     const findings = await diffFor(version)
     const published = await store.publishedVersionOf(version.file)
+    const sets = await changeSetsOf(version)
+    const reach = reachOf(version.file, sets)
     sendOk(res, {
       ...versionSummary(version),
       content: version.content,
       publishedContent: published?.content ?? null,
       publishedVersion: published?.id ?? null,
       lint: version.lint ?? [],
-      diff: { summary: summaryOf(findings), findings, html: toHtmlFragment(findings) },
+      reach,
+      diff: { summary: summaryOf(findings), findings: withPunterWords(findings, [reach], sets), html: toHtmlFragment(findings) },
     })
   })
 
@@ -366,29 +356,17 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
 
   // ---- previews: both sides rendered by the real engine -------------------------------------------
 
-  // A preview shows its draft only to the session that made it, on this site, for this one document
-  // (server/store/preview.ts). The preview cookie carries the session to the documents API.
-  router.post('/admin/api/versions/:id/preview', async (req: AdminRequest, res) => {
+  // Both sides on every site the version reaches (./review-previews.ts); a preview shows its draft
+  // only to the session that made it, on its site, for this one document (server/store/preview.ts).
+  router.post('/admin/api/versions/:id/preview', optionalBody, validateBody(REVIEW_PREVIEW_SCHEMA), async (req: AdminRequest, res) => {
     const id = idParam(req)
     const version = id === undefined ? undefined : await store.version(id)
     if (!version) return sendError(res, 404, HTTP_ERRORS.notFound)
     const after = await store.recordsWith(version)
     if (after.problems.length > 0) return sendError(res, 422, 'LINT_FAILED', after.problems)
     const published = await store.publishedVersionOf(version.file)
-    const viewerKey = previewKeyFor(readCookie(req, COOKIE)!)
-    const tokenHash = req.admin!.tokenHash
-    const grant = {
-      file: version.file,
-      jurisdiction: siteContext(req, deps).site.jurisdiction,
-      viewerKey,
-      sessionOpen: () => adminSessionOpen(deps.data, tokenHash, deps.now()),
-      now: deps.now(),
-    }
-    const before = createPreview({ ...grant, versionId: published?.id ?? 0, records: (await store.publishedRecords()).records })
-    const token = createPreview({ ...grant, versionId: version.id, records: after.records })
-    // Also for /api/flows: a flow's draft validator module (its field labels and rules) checks the same viewer.
-    res.setHeader('Set-Cookie', ['/api/documents', '/api/flows', '/api/validators'].map((path) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${secure(req) ? '; Secure' : ''}`))
-    sendOk(res, { before, after: token, expiresInSeconds: PREVIEW_TTL_MS / 1000 })
+    const sets = { before: (await store.publishedRecords()).records, after: after.records, sites: deps.documents.sites() }
+    await answerReviewPreviews(deps, store, req, res, readCookie(req, COOKIE)!, { subject: version.file, files: [version.file], versionId: version.id, publishedId: published?.id ?? 0, sets })
   })
 
   router.get('/admin/preview/:token/documents/:kind/:id', async (req, res) => {
@@ -402,31 +380,8 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     res.json(record.served)
   })
 
-  // ---- waivers ------------------------------------------------------------------------------------
-
-  router.get('/admin/api/waivers', async (_req, res) => sendOk(res, { waivers: await store.waivers(), rules: REGULATORY_RULES.map((r) => ({ id: r.id, description: r.description, jurisdictions: r.jurisdictions ?? null })) }))
-
-  const waiverSchema = {
-    type: 'object',
-    required: ['jurisdiction', 'rule', 'reason'],
-    properties: {
-      jurisdiction: { type: 'string', pattern: '^[a-z]+$', maxLength: 40 },
-      rule: { enum: REGULATORY_RULES.map((r) => r.id) },
-      reason: { type: 'string', minLength: 10, maxLength: 2000, pattern: '\\S' },
-    },
-    additionalProperties: false,
-  }
-  router.post('/admin/api/waivers', role('operator', 'compliance'), validateBody(waiverSchema), async (req: AdminRequest, res) => {
-    const { jurisdiction, rule, reason } = req.body as { jurisdiction: string; rule: string; reason: string }
-    if (!deps.documents.site(jurisdiction)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'jurisdiction', code: 'enum' })
-    await answer(res, store.requestWaiver(req.admin!.user.email, jurisdiction, rule, reason), (w) => w, 201)
-  })
-  for (const decision of ['approve', 'reject'] as const)
-    router.post(`/admin/api/waivers/:id/${decision}`, role('compliance'), async (req: AdminRequest, res) => {
-      const id = idParam(req)
-      if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
-      await answer(res, store.reviewWaiver(req.admin!.user.email, id, decision === 'approve' ? 'approved' : 'rejected'), (w) => w)
-    })
+  // ---- waivers: scoped, ending, revocable, four-eyes (server/admin/waivers.ts) -----------------
+  router.use(createWaiversRouter(deps, store, role))
 
   // ---- audit log ----------------------------------------------------------------------------------
 
@@ -449,6 +404,8 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
   router.get('/admin/api/outbox', ...adminOutboxRoute(deps, (req: AdminRequest, details) => auditRead(req.admin!.user.email, 'admin.outbox-read', 'outbox', details)))
 
   // ---- messages to punters (issue 15): one punter at once, a segment or everyone after a second admin approves
+  // … and the punter's view of one being written, live (./message-preview.ts)
+  router.use(createMessagePreviewRouter(deps, store, (req) => readCookie(req, COOKIE)))
   router.use(createAdminMessagesRouter(deps, (req) => (req as AdminRequest).admin!.user))
 
   // ---- services (issue 18): analytics events, reported errors, recognitions; every read audited

@@ -14,4 +14,5 @@ export const ADMIN_STATUS: ReadonlyMap<string, number> = new Map<string, number>
   ['SET_INVALID', 422],
   ['NOTHING_CHANGED', 409],
   ['IN_RELEASE', 409],
+  ['INVALID_EXPIRY', 400],
 ])

@@ -5,7 +5,8 @@
  * instead of a stored version id — and they never write: nothing here creates a version, and a
  * preview is shown only to the admin session that asked (server/store/preview.ts).
  *
- *   GET  /admin/studio                    the React studio (built by vite.studio.config.ts)
+ *   GET  /admin/studio                    the React studio (built by vite.studio.config.ts), with a
+ *                                         per-answer style nonce for its code editor (docs/adr/0004)
  *   GET  /admin/studio/assets/:file       its hashed files
  *   GET  /admin/api/studio/schema/:kind   the kind's JSON Schema (what the editor completes from)
  *   GET  /admin/api/studio/sites          the sites and their locales (preview per site and locale)
@@ -15,8 +16,9 @@
  *                                         demo punter's account number) the page shows that punter's
  *                                         state through a read-only preview session (audited)
  *   GET  /admin/api/studio/punters        the demo punters a preview can show, per jurisdiction
- *   GET  /admin/api/studio/overlay?file=  what each jurisdiction's copy changes against the shared one
- *                                         (or, with no shared copy, against the default site's)
+ *   GET  /admin/api/studio/overlay?file=  for each site: the file that serves this document there (its
+ *                                         overlay, a whole copy, the shared one, or none), the resolved
+ *                                         result and what the site's version changes (site-results.ts)
  *   GET  /admin/api/studio/where-used?popup=|key=   the documents that use a popup or a text key
  *
  * A page load with `?preview=<token>` renders as the token's site (the token names it), so one
@@ -31,16 +33,17 @@ import { HEADERS } from '../../engine/core/contracts'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateBody } from '../http/validate'
-import { createPreview, PREVIEW_COOKIE, PREVIEW_TTL_MS, previewJurisdiction, previewKeyFor } from '../store/preview'
+import { cspHeader, cspNonce } from '../http/csp'
+import { createPreview, PREVIEW_TTL_MS, previewCookies, previewJurisdiction, previewKeyFor } from '../store/preview'
 import type { DocumentStore, DocumentVersion } from '../store/store'
 import { FILE_PATTERN } from '../store/store'
-import { diffDocument, documentLabel } from '../../tools/schema-lint/diff/differ'
-import { summaryOf } from '../../tools/schema-lint/diff/formats'
+import { documentLabel } from '../../tools/schema-lint/diff/differ'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { AdminSession } from './accounts'
 import { STUDIO_DIR } from './studio-build'
 import { adminSessionOpen, SESSION_MS } from './accounts'
 import { demoPunters } from '../punters/demo'
+import { resolvedTexts, siteResults } from './site-results'
 
 const KINDS_DIR = join(import.meta.dirname, '..', '..', 'schemas', 'kinds')
 const MAX_HITS = 60
@@ -80,10 +83,11 @@ function unsavedVersion(file: string, content: string, published: DocumentVersio
   }
 }
 
-/** `jurisdictions/spain/flows/signup-email.json` → `flows/signup-email.json`. */
-export function sharedFileOf(file: string): string | undefined {
-  const match = /^jurisdictions\/[a-z0-9-]+\/(.+)$/.exec(file)
-  return match && match[1] !== 'jurisdiction.json' ? match[1] : undefined
+/** The studio page with this answer's nonce where the build wrote its placeholder (vite's
+ * `html.cspNonce`, named in the page's `csp-nonce` meta element). */
+export function withNonce(html: string, nonce: string): string {
+  const placeholder = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1]
+  return placeholder ? html.replaceAll(`nonce="${placeholder}"`, `nonce="${nonce}"`) : html
 }
 
 /** One line of text around the first match, so a search hit says where it matched. */
@@ -137,7 +141,10 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     if (session.user.role === 'support') return res.redirect(303, '/admin/services')
     const index = join(studioDir(), 'index.html')
     if (!existsSync(index)) return sendError(res, 503, 'STUDIO_NOT_BUILT', { build: 'npm run build (or delete the dist folder and restart)' })
-    res.type('html').send(readFileSync(index, 'utf8'))
+    // The code editor's styles are style elements: allowed by this answer's nonce only (docs/adr/0004).
+    const nonce = cspNonce()
+    res.setHeader('Content-Security-Policy', cspHeader({ styleSrc: ["'self'", `'nonce-${nonce}'`] }))
+    res.type('html').send(withNonce(readFileSync(index, 'utf8'), nonce))
   })
 
   // the build's hashed files, served as the site's are (express.static: ETag, ranges, no path
@@ -179,13 +186,15 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     const q = typeof req.query.q === 'string' ? req.query.q.trim().toLowerCase() : ''
     if (q.length < 1 || q.length > 100) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'q', code: 'length' })
     const hits = []
-    for (const v of (await store.published()).values()) {
-      const snapshot = snapshotOf(v.file, v.content)
-      const label = snapshot ? documentLabel(snapshot) : v.file
-      const inName = v.file.includes(q) || label.toLowerCase().includes(q)
-      const at = v.content.toLowerCase().indexOf(q)
+    const published = await store.published()
+    // an overlay is found by what its site is served (shared ⊕ overlay), not only by its patch
+    for (const [file, text] of resolvedTexts(new Map([...published].map(([f, v]) => [f, v.content])))) {
+      const snapshot = snapshotOf(file, text)
+      const label = snapshot ? documentLabel(snapshot) : file
+      const inName = file.includes(q) || label.toLowerCase().includes(q)
+      const at = text.toLowerCase().indexOf(q)
       if (!inName && at < 0) continue
-      hits.push({ file: v.file, label, version: v.id, match: at >= 0 ? snippet(v.content, at, q.length) : null })
+      hits.push({ file, label, version: published.get(file)!.id, match: at >= 0 ? snippet(text, at, q.length) : null })
       if (hits.length >= MAX_HITS) break
     }
     sendOk(res, hits)
@@ -223,30 +232,17 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
       punter: punter && { id: punter.id, accountNumber: punter.accountNumber },
     })
     if (punter) await store.audit(req.admin!.user.email, 'studio.preview-as-punter', file, { site: target.id, punter: punter.accountNumber, nickname: punter.nickname })
-    // The documents API and the flows' validator modules (a draft's field labels and rules) both check the viewer.
-    const cookie = (path: string) => `${PREVIEW_COOKIE}=${viewerKey}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${req.secure ? '; Secure' : ''}`
-    res.setHeader('Set-Cookie', [cookie('/api/documents'), cookie('/api/flows'), cookie('/api/validators'), cookie('/api/preview')])
+    // The documents API, the flows' validator modules (a draft's field labels and rules) and the APIs built from documents all check the viewer.
+    res.setHeader('Set-Cookie', previewCookies(viewerKey, SESSION_MS / 1000, req.secure))
     sendOk(res, { token, site, ...(punter ? { punter: punter.accountNumber } : {}), expiresInSeconds: PREVIEW_TTL_MS / 1000 })
   })
 
   router.get('/admin/api/studio/overlay', async (req, res) => {
     const file = typeof req.query.file === 'string' ? req.query.file : ''
     if (!FILE_PATTERN.test(file)) return sendError(res, 400, 'INVALID_FILE')
-    const shared = sharedFileOf(file) ?? file
-    // No shared copy (every site has its own sign-up, say): the default site's copy is the baseline.
-    const defaultSite = deps.documents.sites().find((s) => s.isDefault)
-    const baseline = (await store.publishedVersionOf(shared)) ?? (defaultSite ? await store.publishedVersionOf(`jurisdictions/${defaultSite.jurisdiction}/${shared}`) : undefined)
-    const copies = [...(await store.published()).values()].filter((v) => sharedFileOf(v.file) === shared && v.file !== baseline?.file)
-    const baseSnapshot = baseline ? snapshotOf(baseline.file, baseline.content) : null
-    sendOk(res, {
-      baseline: baseline?.file ?? null,
-      copies: copies.map((copy) => {
-        const snapshot = snapshotOf(copy.file, copy.content)
-        // The baseline seen as if it were this jurisdiction's: the diff then shows only what the copy changes.
-        const findings = snapshot && baseSnapshot ? diffDocument({ ...baseSnapshot, jurisdiction: snapshot.jurisdiction, file: snapshot.file }, snapshot) : []
-        return { file: copy.file, jurisdiction: snapshot?.jurisdiction ?? '', summary: summaryOf(findings), findings: findings.map((f) => ({ message: f.message, location: f.location, impact: f.impact, severity: f.severity })) }
-      }),
-    })
+    const results = await siteResults(store, deps.documents.sites(), file)
+    if (!results) return sendError(res, 404, HTTP_ERRORS.notFound)
+    sendOk(res, results)
   })
 
   router.get('/admin/api/studio/where-used', async (req, res) => {
@@ -256,13 +252,13 @@ export function createStudioRouter({ deps, store, sessionOf, sessionToken }: Stu
     if (!name || (popup && key) || !/^[A-Za-z0-9._-]{1,120}$/.test(name)) return sendError(res, 400, HTTP_ERRORS.validation, { field: popup ? 'popup' : 'key', code: 'pattern' })
     const quoted = JSON.stringify(name)
     const users = []
-    for (const v of (await store.published()).values()) {
-      if (popup && /(^|\/)popups\/[^/]+$/.test(v.file) && v.file.endsWith(`/${popup}.json`)) continue
-      if (key && v.file.startsWith('i18n/')) continue
-      const at = v.content.indexOf(quoted)
+    for (const [file, text] of resolvedTexts(new Map([...(await store.published())].map(([f, v]) => [f, v.content])))) {
+      if (popup && /(^|\/)popups\/[^/]+$/.test(file) && file.endsWith(`/${popup}.json`)) continue
+      if (key && file.startsWith('i18n/')) continue
+      const at = text.indexOf(quoted)
       if (at < 0) continue
-      const snapshot = snapshotOf(v.file, v.content)
-      users.push({ file: v.file, label: snapshot ? documentLabel(snapshot) : v.file, match: snippet(v.content, at, quoted.length) })
+      const snapshot = snapshotOf(file, text)
+      users.push({ file, label: snapshot ? documentLabel(snapshot) : file, match: snippet(text, at, quoted.length) })
     }
     sendOk(res, { name, users })
   })

@@ -13,6 +13,10 @@ import type { AdminSession } from './accounts'
 const SUPPORT_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'GET', path: /^\/session$/ },
   { method: 'POST', path: /^\/logout$/ },
+  // their own account (issue 30): password, recovery codes, and the audit checkpoint every session shows
+  { method: 'GET', path: /^\/account$/ },
+  { method: 'POST', path: /^\/account\/(password|recovery-codes)$/ },
+  { method: 'GET', path: /^\/audit\/checkpoint$/ },
   { method: 'GET', path: /^\/services\/(events|errors|recognitions|replays|clicks)$/ },
   { method: 'GET', path: /^\/services\/replays\/[^/]+\/[^/]+$/ },
 ]

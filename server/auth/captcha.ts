@@ -9,16 +9,15 @@ import { createChallenge, verifySolution } from 'altcha-lib/v1'
 import { sql } from 'kysely'
 import type { Challenge } from 'altcha-lib/v1/types'
 import { randomBytes } from 'node:crypto'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import { sha256 } from './sessions'
 
 // On the query layer (issue 16): a solution used on one instance is used on all, on SQLite or
 // PostgreSQL. The raw-SQL migrations are the history of existing SQLite files; the schema step
 // after them is the tables' current shape on both engines.
 
-registerMigration(
+export const sqlite104AuthCaptcha = sqliteHistory(
   '104-auth-captcha',
   `CREATE TABLE auth_captcha_used (
      signature_sha256 TEXT PRIMARY KEY,
@@ -26,7 +25,7 @@ registerMigration(
    );`,
 )
 
-registerMigration(
+export const sqliteScale902CaptchaKey = sqliteHistory(
   'scale-902-captcha-key',
   `CREATE TABLE auth_captcha_key (id INTEGER PRIMARY KEY CHECK (id = 1), hmac_key TEXT NOT NULL);`,
 )
@@ -40,7 +39,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q010-auth-captcha', async (db) => {
+export const q010AuthCaptcha = schemaStep('q010-auth-captcha', async (db) => {
   await db.schema
     .createTable('auth_captcha_used')
     .ifNotExists()

@@ -119,13 +119,14 @@ export function routeDocs(route: Pick<ServedRoute, 'handlers'>): RouteDocs {
 
 /**
  * The admin API checks its session in one router-level middleware (server/admin/router.ts): every
- * `/admin/api` call but login needs the cookie, and a changing call also the x-csrf-token header.
+ * `/admin/api` call but the sign-in steps needs the cookie, and a changing call also the x-csrf-token header.
  */
 const ADMIN_API = '/admin/api/'
-const ADMIN_LOGIN = '/admin/api/login'
+/** The sign-in steps (server/admin/sign-in.ts): the only admin calls without a session. */
+const ADMIN_SIGN_IN = new Set(['/admin/api/login', '/admin/api/login/second-factor', '/admin/api/login/enrol'])
 
 function securityOf(route: ServedRoute, docs: RouteDocs): SecurityScheme[] {
-  if (route.path.startsWith(ADMIN_API) && route.path !== ADMIN_LOGIN) return ['adminSession']
+  if (route.path.startsWith(ADMIN_API) && !ADMIN_SIGN_IN.has(route.path)) return ['adminSession']
   return [...new Set(docs.security ?? [])]
 }
 

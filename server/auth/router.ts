@@ -15,9 +15,8 @@ import {
   classifyPhoneLogin,
   type ClassifiedLogin,
 } from '../../engine/auth/login-classification'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory } from '../db/schema'
 import type { ServerDeps } from '../deps'
 import { remoteConfigFor } from '../documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
@@ -46,7 +45,7 @@ import { ownerLocale } from './unlock-messages'
 import { nicknameEnabledFor } from '../identity/nickname'
 import { emitPunterEvent } from '../punters/events'
 
-registerMigration(
+export const sqlite105AuthConfirmationTokens = sqliteHistory(
   '105-auth-confirmation-tokens',
   `CREATE TABLE auth_confirmation_tokens (
      token_sha256 TEXT PRIMARY KEY,
@@ -64,7 +63,7 @@ declare module '../db/tables' {
 
 // The punter id is not a foreign key here: on PostgreSQL the punters may live elsewhere until
 // their store moves (server/db/README.md); SQLite files keep the key their history made.
-registerSchema('q061-auth-confirmation-tokens', async (db) => {
+export const q061AuthConfirmationTokens = schemaStep('q061-auth-confirmation-tokens', async (db) => {
   await db.schema
     .createTable('auth_confirmation_tokens')
     .ifNotExists()

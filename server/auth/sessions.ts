@@ -21,15 +21,14 @@
 import { PREVIEW_SESSION_PREFIX, previewPunterSession } from '../store/preview'
 import { createHash, randomBytes } from 'node:crypto'
 import type { Result } from '../../engine/core/contracts'
-import { registerMigration } from '../db/database'
 import { preparedStatement, type DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory } from '../db/schema'
 import type { Kysely, Transaction } from 'kysely'
 import type { Tables } from '../db/tables'
 import { inboxStatistics, inboxStatisticsColumns, toInboxStatistics, type InboxStatistics } from '../messages/store'
 import { findPunterById, punterFromRow, type Punter } from '../punters/repository'
 
-registerMigration(
+export const sqlite102AuthSessions = sqliteHistory(
   '102-auth-sessions',
   `CREATE TABLE auth_sessions (
      id TEXT PRIMARY KEY,
@@ -88,7 +87,7 @@ declare module '../db/tables' {
 
 // The punter id is not a foreign key here: on PostgreSQL the punters may live elsewhere until
 // their store moves (server/db/README.md); SQLite files keep the key their history made.
-registerSchema('q060-auth-sessions', async (db) => {
+export const q060AuthSessions = schemaStep('q060-auth-sessions', async (db) => {
   await db.schema
     .createTable('auth_sessions')
     .ifNotExists()

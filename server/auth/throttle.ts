@@ -16,9 +16,8 @@
  */
 import { isIPv6 } from 'node:net'
 import type { Generated, Kysely } from 'kysely'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { sha256 } from './sessions'
 
@@ -26,7 +25,7 @@ import { sha256 } from './sessions'
 // failures counted by one instance count on all. The raw-SQL migrations below are the history of
 // existing SQLite files; the schema step after them is the table on both engines.
 
-registerMigration(
+export const sqlite103AuthFailures = sqliteHistory(
   '103-auth-failures',
   `CREATE TABLE auth_failures (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -37,7 +36,7 @@ registerMigration(
    CREATE INDEX auth_failures_key ON auth_failures(scope, key, at);`,
 )
 
-registerMigration(
+export const sqlite106AuthLoginFailures = sqliteHistory(
   '106-auth-login-failures',
   `CREATE TABLE auth_login_failures (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -68,7 +67,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q001-auth-login-failures', async (db, engine) => {
+export const q001AuthLoginFailures = schemaStep('q001-auth-login-failures', async (db, engine) => {
   await db.schema
     .createTable('auth_login_failures')
     .ifNotExists()

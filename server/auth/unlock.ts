@@ -11,9 +11,9 @@
  * opened on one is spent on all, on SQLite or PostgreSQL.
  */
 import { randomBytes } from 'node:crypto'
-import { registerMigration, type Db } from '../db/database'
+import { type Db } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Logger } from '../log'
 import type { Punter } from '../punters/repository'
 import type { MessageSender } from '../signup/outbox'
@@ -21,7 +21,7 @@ import { sha256 } from './sessions'
 import { unlockMessage } from './unlock-messages'
 import { clearAccountFailures } from './throttle'
 
-registerMigration(
+export const sqlite107AuthUnlockTokens = sqliteHistory(
   '107-auth-unlock-tokens',
   `CREATE TABLE auth_unlock_tokens (
      token_sha256 TEXT PRIMARY KEY,
@@ -39,7 +39,7 @@ declare module '../db/tables' {
 
 // The punter id is not a foreign key here: on PostgreSQL the punters may live elsewhere until
 // their store moves (server/db/README.md); SQLite files keep the key their history made.
-registerSchema('q014-auth-unlock-tokens', async (db) => {
+export const q014AuthUnlockTokens = schemaStep('q014-auth-unlock-tokens', async (db) => {
   await db.schema
     .createTable('auth_unlock_tokens')
     .ifNotExists()

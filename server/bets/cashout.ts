@@ -15,8 +15,7 @@
 import { randomBytes } from 'node:crypto'
 import { toMajor, toMinor } from '../../engine/core/money'
 import type { Kysely } from 'kysely'
-import { registerMigration } from '../db/database'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
 import type { ServerDeps } from '../deps'
 import type { Feed } from '../feed'
@@ -52,7 +51,7 @@ export function cashOutAccepted(type: CashOutConfirmationType, seenMinor: number
   return type === 'INCREASE' && currentMinor > seenMinor
 }
 
-registerMigration(
+export const sqliteBets702CashOutRequests = sqliteHistory(
   'bets-702-cash-out-requests',
   `CREATE TABLE cash_out_requests (
      id TEXT PRIMARY KEY,
@@ -76,7 +75,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q081-cash-out-requests', async (db) => {
+export const q081CashOutRequests = schemaStep('q081-cash-out-requests', async (db) => {
   await db.schema
     .createTable('cash_out_requests')
     .ifNotExists()

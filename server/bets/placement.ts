@@ -11,6 +11,7 @@
  * its maximum daily payout, all before the bet is accepted.
  */
 import { toMajor } from '../../engine/core/money'
+import { priceAccepted, type BetPlacingMode } from '../../engine/core/odds'
 import { potentialWinMinor } from '../../engine/core/payout'
 import type { ServerDeps } from '../deps'
 import type { Feed, SelectionView } from '../feed'
@@ -18,8 +19,8 @@ import { changeBalance } from '../punters/events'
 import { checkStake, PAYOUT_DAY_MS, type BetBounds, type Refusal } from './bounds'
 import { findBet, findBetByKey, insertPendingBet, openPendingBet, withdrawPendingBet, type Bet, type BetKind } from './store'
 
-export const BET_PLACING_MODES = ['EqualsToCurrent', 'GreaterOrEqualsToCurrent', 'Any'] as const
-export type BetPlacingMode = (typeof BET_PLACING_MODES)[number]
+// the odds-change policy is one rule for the slip and the server (engine/core/odds.ts)
+export { BET_PLACING_MODES, priceAccepted, type BetPlacingMode } from '../../engine/core/odds'
 
 export const MAX_LEGS = 20
 /** The product whose bonus account a bet's stake uses (docs/adr/0003-real-and-bonus-money.md). */
@@ -53,13 +54,6 @@ export interface PriceChange {
 export type PlacementResult =
   | { ok: true; bet: Bet; created: boolean }
   | { ok: false; httpStatus: number; code: string; payload?: Record<string, unknown> }
-
-/** May the bet be taken at `current` when the punter saw `seen`? */
-export function priceAccepted(mode: BetPlacingMode, seen: number, current: number): boolean {
-  if (mode === 'Any') return true
-  if (mode === 'GreaterOrEqualsToCurrent') return current >= seen
-  return current === seen
-}
 
 const describe = (s: SelectionView) => `${s.event.home} – ${s.event.away}: ${s.line === undefined ? s.code : `${s.code} ${s.line}`}`
 

@@ -19,12 +19,11 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { registerMigration } from '../db/database'
-import { oneOf, registerSchema } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory } from '../db/schema'
 import type { DataLayer } from '../db/data-layer'
 import type { Tables } from '../db/tables'
 
-registerMigration(
+export const sqliteBets701Bets = sqliteHistory(
   'bets-701-bets',
   `CREATE TABLE bets (
      id TEXT PRIMARY KEY,
@@ -56,7 +55,7 @@ registerMigration(
 // Issue 16: a leg's order was SQLite's rowid, which PostgreSQL has not (old legs keep theirs as
 // their position); a closed bet's credit is a step of its own (old closed bets were credited in
 // the transaction that closed them, so they count as paid when they closed).
-registerMigration(
+export const sqliteBets703LegPositionPaidAt = sqliteHistory(
   'bets-703-leg-position-paid-at',
   `ALTER TABLE bet_selections ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
    UPDATE bet_selections SET position = rowid;
@@ -107,7 +106,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q080-bets', async (db) => {
+export const q080Bets = schemaStep('q080-bets', async (db) => {
   await db.schema
     .createTable('bets')
     .ifNotExists()
@@ -143,7 +142,7 @@ registerSchema('q080-bets', async (db) => {
 
 // Issue 28: the potential win is computed once, exactly, when the bet is placed, and kept: what the
 // bet shows, what the payout caps were checked against (the daily one sums it) and what a win pays.
-registerSchema('q085-bet-potential-win', async (db) => {
+export const q085BetPotentialWin = schemaStep('q085-bet-potential-win', async (db) => {
   await db.schema.alterTable('bets').addColumn('potential_win_minor', 'bigint').execute()
   await db.schema.createIndex('bets_punter_created').ifNotExists().on('bets').columns(['punter_id', 'created_at']).execute()
 })

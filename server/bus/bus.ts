@@ -32,6 +32,8 @@ export interface Bus {
   hit(key: string, windowMs: number): Promise<number>
   /** The hits inside the key's window (0 when none). */
   count(key: string): Promise<number>
+  /** Adds `amount` to the key's window (opened by the first add) and answers the total and when the window ends. */
+  add(key: string, amount: number, windowMs: number): Promise<{ total: number; resetInMs: number }>
   forget(key: string): Promise<void>
   /** A cooldown: 0 for the first claim of `key` (held `ms` from now), else the milliseconds it is still held. */
   claim(key: string, ms: number): Promise<number>
@@ -85,6 +87,13 @@ export function createProcessBus(now: () => number = Date.now): Bus {
     },
     async count(key) {
       return live(key)?.count ?? 0
+    },
+    async add(key, amount, windowMs) {
+      prune()
+      const window = live(key) ?? { count: 0, until: now() + windowMs }
+      window.count += amount
+      windows.set(key, window)
+      return { total: window.count, resetInMs: Math.max(1, window.until - now()) }
     },
     async forget(key) {
       windows.delete(key)

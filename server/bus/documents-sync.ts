@@ -11,14 +11,13 @@
 import pg from 'pg'
 import { sql } from 'kysely'
 import '../store/store' // the store's tables exist before the triggers on them
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Executor } from '../store/store'
 import type { Logger } from '../log'
 import type { Bus } from './bus'
 
-registerMigration(
+export const sqliteScale901PublishGeneration = sqliteHistory(
   'scale-901-publish-generation',
   `CREATE TABLE store_publish_generation (id INTEGER PRIMARY KEY CHECK (id = 1), generation INTEGER NOT NULL);
    INSERT INTO store_publish_generation (id, generation) VALUES (1, 0);
@@ -41,7 +40,7 @@ declare module '../db/tables' {
 
 // The rule "every change of the published set bumps the generation", as each engine writes a
 // trigger: SQLite's are in scale-901 above; PostgreSQL's also notifies the listeners.
-registerSchema('q032-publish-generation', async (db, engine) => {
+export const q032PublishGeneration = schemaStep('q032-publish-generation', async (db, engine) => {
   await db.schema
     .createTable('store_publish_generation')
     .ifNotExists()

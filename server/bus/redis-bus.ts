@@ -23,6 +23,11 @@ const HIT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`
 
+const ADD = `local n = redis.call('INCRBY', KEYS[1], ARGV[1])
+local left = redis.call('PTTL', KEYS[1])
+if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) left = tonumber(ARGV[2]) end
+return {n, left}`
+
 const CLAIM = `if redis.call('SET', KEYS[1], '1', 'PX', ARGV[1], 'NX') then return 0 end
 local left = redis.call('PTTL', KEYS[1])
 if left < 1 then return 1 end
@@ -98,6 +103,11 @@ export async function createRedisBus(url: string, log: Logger, startWaitMs = RED
     },
     hit: (key, windowMs) => run(async () => Number(await commands.eval(HIT, 1, KEY_PREFIX + key, Math.max(1, Math.round(windowMs))))),
     count: (key) => run(async () => Number((await commands.get(KEY_PREFIX + key)) ?? 0)),
+    add: (key, amount, windowMs) =>
+      run(async () => {
+        const [total, left] = (await commands.eval(ADD, 1, KEY_PREFIX + key, Math.max(0, Math.round(amount)), Math.max(1, Math.round(windowMs)))) as [number, number]
+        return { total: Number(total), resetInMs: Math.max(1, Number(left)) }
+      }),
     forget: (key) => run(async () => void (await commands.del(KEY_PREFIX + key))),
     claim: (key, ms) => run(async () => Number(await commands.eval(CLAIM, 1, KEY_PREFIX + key, Math.max(1, Math.round(ms))))),
     available: () => commands.status === 'ready',

@@ -12,11 +12,10 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { sha256 } from '../auth/sessions'
 import type { DataLayer } from '../db/data-layer'
-import { registerMigration } from '../db/database'
-import { registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Generated } from 'kysely'
 
-registerMigration(
+export const sqlite601Credentials = sqliteHistory(
   '601-credentials',
   `CREATE TABLE credential_secrets (
      token_sha256 TEXT PRIMARY KEY,
@@ -73,7 +72,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q020-credentials', async (db, engine) => {
+export const q020Credentials = schemaStep('q020-credentials', async (db, engine) => {
   await db.schema
     .createTable('credential_secrets')
     .ifNotExists()

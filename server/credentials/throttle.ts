@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
-import { registerSchema } from '../db/schema'
+import { schemaStep } from '../db/schema'
 import type { Tables } from '../db/tables'
 
 // On the query layer (issue 16): a budget spent on one instance is spent on all, on SQLite or
@@ -16,7 +16,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q002-credential-requests', async (db) => {
+export const q002CredentialRequests = schemaStep('q002-credential-requests', async (db) => {
   await db.schema.createTable('credential_requests').ifNotExists().addColumn('key', 'text', (c) => c.notNull()).addColumn('at', 'bigint', (c) => c.notNull()).execute()
   await db.schema.createIndex('credential_requests_key').ifNotExists().on('credential_requests').columns(['key', 'at']).execute()
 })

@@ -4,20 +4,21 @@
  * (DATABASE_URL=postgres://…). Stores write their queries once against `Kysely<Tables>`; nothing in
  * a store knows which engine runs it.
  *
- * Transactions (`data.transaction`): on SQLite they begin IMMEDIATE, like every transaction of
- * ./database.ts (a writer takes the file's lock before it reads, so a read-then-write is serialised
- * across processes). On PostgreSQL they are READ COMMITTED; a read-then-write that must not race
- * another instance names a key (`serialiseOn`) and takes a transaction-scoped advisory lock on it.
+ * Transactions (`data.transaction`): on SQLite they begin IMMEDIATE (a writer takes the file's
+ * lock before it reads, so a read-then-write is serialised across processes), waiting for that
+ * lock off the event loop (./sqlite-driver.ts). On PostgreSQL they are READ COMMITTED; a
+ * read-then-write that must not race another instance names a key (`serialiseOn`) and takes a
+ * transaction-scoped advisory lock on it.
  *
- * SQLite caveat: the handle is shared with the synchronous stores, and Kysely's statements run
- * synchronously between awaits. A transaction body must therefore await only the database (no
- * network, no argon2): then it finishes inside one turn of the event loop and no synchronous
- * store's statement can land inside it.
+ * SQLite caveat: one writer connection, and Kysely's statements run synchronously between awaits.
+ * A transaction body must therefore await only the database (no network, no argon2): it then holds
+ * the writer for as short a time as the database needs, and other writes queue behind it.
  */
 import { createHash } from 'node:crypto'
-import { CompiledQuery, Kysely, type Compilable, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely'
+import { CompiledQuery, Kysely, type Compilable, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely'
 import pg from 'pg'
 import type { Db } from './database'
+import { SqliteFileDriver } from './sqlite-driver'
 import { tagPostgresError } from './storage-errors'
 import type { Tables } from './tables'
 
@@ -26,8 +27,13 @@ export type Engine = 'sqlite' | 'postgres'
 export interface DataLayer {
   readonly engine: Engine
   readonly db: Kysely<Tables>
+  /** SQLite only: the handle under `db` (the migrations run the SQLite files' raw-SQL history on it). */
+  readonly sqlite?: Db
   /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws). */
   transaction<T>(work: (tx: Transaction<Tables>) => Promise<T>, options?: { serialiseOn?: string | string[] }): Promise<T>
+  /** The server serves from now on: a lock wait is bounded by `lockTimeoutMs` again (until then,
+   * while the instance starts, by `startupLockWaitMs`; see there). */
+  started(): void
   /** Ends the PostgreSQL pool; on SQLite nothing (./database.ts closes the file). */
   close(): Promise<void>
   /** PostgreSQL only: the pool's connections (all, idle) and the checkouts waiting for one (metrics). */
@@ -41,10 +47,15 @@ export interface DataLayerOptions {
   databaseUrl?: string
   /** Connections per instance (PostgreSQL). */
   poolSize?: number
-  /** How long a statement waits for a lock another transaction holds before it fails (PostgreSQL's
-   * `lock_timeout`, advisory locks included): 5 s by default, SQLite's busy_timeout, so on both
-   * engines a blocked write answers 503 STORAGE_UNAVAILABLE after 5 s instead of hanging. */
+  /** How long a write waits for a lock another transaction holds before it fails: PostgreSQL's
+   * `lock_timeout` (advisory locks included), SQLite's wait for the file's write lock
+   * (./sqlite-driver.ts). 5 s by default, so on both engines a blocked write answers 503
+   * STORAGE_UNAVAILABLE after 5 s instead of hanging. */
   lockTimeoutMs?: number
+  /** How long a transaction waits for its locks while the instance starts (until `started()`):
+   * another instance starting at the same moment may hold them for a while (its migrations, its
+   * first document seed), and a starting instance serves no request that could wait instead. 2 min. */
+  startupLockWaitMs?: number
   onPoolError?: (error: Error) => void
 }
 
@@ -56,31 +67,28 @@ export function engineOf(databaseUrl: string | undefined): Engine {
 }
 
 export function openDataLayer(options: DataLayerOptions): DataLayer {
-  return engineOf(options.databaseUrl) === 'postgres' ? openPostgres(options) : openSqlite(options.sqlite)
+  return engineOf(options.databaseUrl) === 'postgres' ? openPostgres(options) : openSqlite(options.sqlite, options)
 }
 
-/** BEGIN IMMEDIATE instead of Kysely's deferred BEGIN; never closes the handle it shares. */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
-  }
-  override async destroy(): Promise<void> {}
-}
-
+/** Kysely's SQLite dialect over ./sqlite-driver.ts (writes wait for the file's lock off the event loop). */
 class SharedSqliteDialect extends SqliteDialect {
-  constructor(private readonly handle: Db) {
-    super({ database: handle })
+  constructor(private readonly driver: SqliteFileDriver) {
+    super({ database: driver.writer })
   }
   override createDriver() {
-    return new ImmediateSqliteDriver({ database: this.handle })
+    return this.driver
   }
 }
 
-function openSqlite(handle: Db): DataLayer {
-  const db = new Kysely<Tables>({ dialect: new SharedSqliteDialect(handle) })
+function openSqlite(handle: Db, options: DataLayerOptions): DataLayer {
+  let starting = true
+  const bound = () => (starting ? (options.startupLockWaitMs ?? STARTUP_LOCK_WAIT_MS) : (options.lockTimeoutMs ?? LOCK_TIMEOUT_MS))
+  const db = new Kysely<Tables>({ dialect: new SharedSqliteDialect(new SqliteFileDriver(handle, bound)) })
   return {
     engine: 'sqlite',
     db,
+    sqlite: handle,
+    started: () => void (starting = false),
     // one file lock: IMMEDIATE already serialises every writer, the key adds nothing
     transaction: (work) => db.transaction().execute(work),
     close: () => db.destroy(),
@@ -92,8 +100,10 @@ const TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
 }
 
-/** A blocked statement's wait for a lock, by default: SQLite's busy_timeout (./database.ts). */
+/** A blocked write's wait for a lock, by default, on both engines. */
 export const LOCK_TIMEOUT_MS = 5_000
+/** A starting instance's wait for the locks another starting instance holds (see DataLayerOptions). */
+export const STARTUP_LOCK_WAIT_MS = 120_000
 
 function openPostgres(options: DataLayerOptions): DataLayer {
   const lockTimeout = Math.max(1, Math.round(options.lockTimeoutMs ?? LOCK_TIMEOUT_MS))
@@ -109,11 +119,15 @@ function openPostgres(options: DataLayerOptions): DataLayer {
   // an idle connection dropped by a database restart must not crash the process; the next query reconnects
   pool.on('error', (error) => options.onPoolError?.(tagPostgresError(error) as Error))
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: taggingPool(pool) }) })
+  let starting = true
+  const startupWait = Math.max(1, Math.round(options.startupLockWaitMs ?? STARTUP_LOCK_WAIT_MS))
   return {
     engine: 'postgres',
     db,
+    started: () => void (starting = false),
     transaction: (work, { serialiseOn } = {}) =>
       db.transaction().execute(async (tx) => {
+        if (starting) await sql.raw(`set local lock_timeout = ${startupWait}`).execute(tx)
         // several keys: taken in one sorted order, so two transactions never wait on each other crosswise
         for (const key of [...new Set([serialiseOn ?? []].flat())].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx)
         return work(tx)

@@ -1,36 +1,30 @@
 /**
  * The embedded database: one SQLite file under `data/` (better-sqlite3 12.x, synchronous, WAL).
  *
- * Migrations are named, applied once, in the order they are registered, inside a transaction.
- * Each part of the server registers its own (`registerMigration` at module load) so the accounts,
- * sign-up, experiments and document-store code each own their tables.
+ * The tables are made by the migrations of ./migrations/index.ts (one ordered list, run by
+ * ./migrate.ts once the file is open); the first three steps of the SQLite files' history are here.
  */
 import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { sqliteHistory } from './schema'
 import { isPostgresUnavailable } from './storage-errors'
 
 export type Db = Database.Database
 
-interface Migration {
-  name: string
-  sql: string
-}
-
-const migrations: Migration[] = []
-
-export function registerMigration(name: string, sql: string): void {
-  if (!migrations.some((m) => m.name === name)) migrations.push({ name, sql })
-}
-
 /** The store cannot write: full disk, read-only file, I/O error, locked past the busy timeout, corrupt. */
 const UNAVAILABLE_CODES = /^SQLITE_(FULL|READONLY|IOERR|BUSY|LOCKED|CORRUPT|NOTADB|CANTOPEN|PROTOCOL)(_|$)/
 
-/** Does this error mean the database cannot serve writes (answered 503, not 500)? SQLite's codes,
- * or a PostgreSQL outage seen by the query layer's pool (./storage-errors.ts). */
+/** The disk under the data folder cannot take a file write (the audit anchor beside the database):
+ * full, over quota, read-only, failing. Only errors of a system call count (Node's fs errors). */
+const UNAVAILABLE_DISK = /^(ENOSPC|EDQUOT|EROFS|EIO)$/
+
+/** Does this error mean the storage cannot serve writes (answered 503, not 500)? SQLite's codes, a
+ * PostgreSQL outage seen by the query layer's pool (./storage-errors.ts), or the data folder's disk. */
 export function isStorageUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
+  const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown }
   if (error instanceof Database.SqliteError) return typeof code === 'string' && UNAVAILABLE_CODES.test(code)
+  if (typeof syscall === 'string' && typeof code === 'string' && UNAVAILABLE_DISK.test(code)) return true
   return isPostgresUnavailable(error)
 }
 
@@ -73,47 +67,7 @@ export function openDatabase(dataDir: string): Db {
     throw error
   }
   db.pragma('foreign_keys = ON')
-  writersTakeTheLockFirst(db)
-  db.exec('CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)')
-  runMigrations(db)
   return db
-}
-
-/**
- * Several processes on one file (issue 16): every transaction begins IMMEDIATE, taking the write
- * lock (waiting up to busy_timeout) before it reads. A deferred transaction that read first and
- * then wrote would fail with SQLITE_BUSY when another process committed in between, and a
- * read-then-append (the audit chain's last hash, a counter) would see a stale row. Nested
- * transactions are savepoints, as before.
- */
-function writersTakeTheLockFirst(db: Db): void {
-  const deferred = db.transaction.bind(db)
-  db.transaction = ((fn: (...args: unknown[]) => unknown) => {
-    const modes = deferred(fn)
-    // better-sqlite3's modes are non-enumerable properties: Object.assign(…, modes) copied none of
-    // them and every `.immediate()` call failed ("is not a function")
-    const { deferred: asDeferred, immediate, exclusive } = modes
-    return Object.assign((...args: unknown[]) => immediate(...args), { default: immediate, deferred: asDeferred, immediate, exclusive })
-  }) as Db['transaction']
-}
-
-/**
- * Readiness: can the database take a write right now? A one-row insert inside a transaction that
- * is always rolled back (nothing is stored), so a read-only file, a lost lock or an I/O error shows
- * here. Answers null when writable, else the SQLite code.
- */
-const ROLLBACK = Symbol('rollback')
-export function writeProbe(db: Db): string | null {
-  try {
-    db.transaction(() => {
-      db.prepare("INSERT INTO migrations (name, applied_at) VALUES ('~ready-probe', 0)").run()
-      throw ROLLBACK
-    })()
-    return null
-  } catch (error) {
-    if (error === ROLLBACK) return null
-    return (error as { code?: string }).code ?? 'SQLITE_ERROR'
-  }
 }
 
 /** Closes the database cleanly: the WAL checkpointed into the main file and truncated, so no
@@ -128,21 +82,7 @@ export function closeDatabase(db: Db): void {
   db.close()
 }
 
-/** Applies every registered migration not applied yet. Safe to call again after more register. */
-export function runMigrations(db: Db): void {
-  const applied = new Set((db.prepare('SELECT name FROM migrations').all() as { name: string }[]).map((r) => r.name))
-  for (const migration of migrations) {
-    if (applied.has(migration.name)) continue
-    db.transaction(() => {
-      // another process on the same file may have applied it meanwhile (this transaction holds the lock)
-      if (db.prepare('SELECT 1 FROM migrations WHERE name = ?').get(migration.name)) return
-      db.exec(migration.sql)
-      db.prepare('INSERT INTO migrations (name, applied_at) VALUES (?, ?)').run(migration.name, Date.now())
-    })()
-  }
-}
-
-registerMigration(
+export const sqlite001Punters = sqliteHistory(
   '001-punters',
   `CREATE TABLE punters (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -173,7 +113,7 @@ registerMigration(
    );`,
 )
 
-registerMigration(
+export const sqlite002Documents = sqliteHistory(
   '002-documents',
   `CREATE TABLE documents (
      kind TEXT NOT NULL,
@@ -190,4 +130,4 @@ registerMigration(
 
 // The served documents live in memory (server/documents/service.ts) and, versioned, in the
 // document store's tables; this copy was written on every load and never read.
-registerMigration('002b-drop-documents-copy', 'DROP TABLE IF EXISTS documents;')
+export const sqlite002bDropDocumentsCopy = sqliteHistory('002b-drop-documents-copy', 'DROP TABLE IF EXISTS documents;')

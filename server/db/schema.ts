@@ -1,19 +1,20 @@
 /**
- * Migrations of the query layer (./data-layer.ts): written once with Kysely's schema builder, run
- * by one migrator on both engines, recorded in the same `migrations` table as ./database.ts's raw
- * SQLite ones (names here start with "q", so the two registries never collide).
+ * What a migration is, and the helpers the steps are written with. The steps themselves live
+ * beside the store that owns their tables (exported constants, nothing registers itself on import),
+ * and ONE ordered list, ./migrations/index.ts, says which run and in what order; ./migrate.ts runs
+ * that list once under a database lock.
  *
- * A store that moves to the query layer re-declares its EXISTING tables here with `ifNotExists`:
- * on an existing SQLite file (tables made by its old raw-SQL migrations, which stay registered as
- * that file's history) the step is a no-op and no row is touched; on a fresh PostgreSQL database
- * it creates them. See server/db/README.md for the steps of moving a store.
- *
- * Each step runs in its own transaction, serialised across instances (BEGIN IMMEDIATE on SQLite,
- * an advisory lock on PostgreSQL) and re-checked under that lock, so two instances starting at
- * once apply a step once.
+ * Two kinds, recorded in the same `migrations` table by name:
+ * - `sqliteHistory(name, sql)`: the raw SQL that built SQLite files before the query layer
+ *   existed (names like `001-punters`, `bets-701-bets`). Frozen: existing SQLite files have them
+ *   applied, and a fresh SQLite file still replays them so it ends with exactly the same tables.
+ *   They never run on PostgreSQL. Never add one.
+ * - `schemaStep(name, up)`: Kysely's schema builder, both engines (names `q` + three digits). A
+ *   store that moved to the query layer re-declared its tables in one with `ifNotExists` (a no-op
+ *   on SQLite files that have them, the tables on PostgreSQL). Every new table or change is one.
  */
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely'
-import type { DataLayer, Engine } from './data-layer'
+import type { Engine } from './data-layer'
 
 declare module './tables' {
   interface Tables {
@@ -21,37 +22,20 @@ declare module './tables' {
   }
 }
 
-export interface SchemaStep {
-  name: string
-  up(db: Kysely<any>, engine: Engine): Promise<void> // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Migration =
+  | { name: string; kind: 'sqlite-history'; sql: string }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  | { name: string; kind: 'schema'; up(db: Kysely<any>, engine: Engine): Promise<void> }
+
+/** A step of the SQLite files' raw-SQL history (SQLite only, frozen: see above). */
+export function sqliteHistory(name: string, sqlText: string): Migration {
+  return { name, kind: 'sqlite-history', sql: sqlText }
 }
 
-const steps: SchemaStep[] = []
-
-/** Registers a step (at module load, by the store that owns the tables); applied in this order. */
-export function registerSchema(name: string, up: SchemaStep['up']): void {
+/** A query-layer step, both engines; its name is `q` and three digits, then what it does. */
+export function schemaStep(name: string, up: Extract<Migration, { kind: 'schema' }>['up']): Migration {
   if (!/^q\d{3}-/.test(name)) throw new Error(`query-layer migration names start with q and three digits: ${name}`)
-  if (!steps.some((s) => s.name === name)) steps.push({ name, up })
-}
-
-const LOCK = 'parlay:migrations'
-
-/** Applies every registered step not applied yet; answers the names it applied. */
-export async function migrateSchema(data: DataLayer, now: () => number = Date.now): Promise<string[]> {
-  await data.transaction(async (tx) => {
-    await tx.schema.createTable('migrations').ifNotExists().addColumn('name', 'text', (c) => c.primaryKey()).addColumn('applied_at', 'bigint', (c) => c.notNull()).execute()
-  }, { serialiseOn: LOCK })
-  const applied: string[] = []
-  for (const step of steps) {
-    const ran = await data.transaction(async (tx) => {
-      if (await tx.selectFrom('migrations').select('name').where('name', '=', step.name).executeTakeFirst()) return false
-      await step.up(tx, data.engine)
-      await tx.insertInto('migrations').values({ name: step.name, applied_at: now() }).execute()
-      return true
-    }, { serialiseOn: LOCK })
-    if (ran) applied.push(step.name)
-  }
-  return applied
+  return { name, kind: 'schema', up }
 }
 
 /** A surrogate key column on both engines: SQLite's rowid alias, PostgreSQL's identity. */

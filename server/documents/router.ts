@@ -11,8 +11,12 @@ import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError } from '../http/envelope'
 import { siteContext } from '../http/site'
 import { hashOf, type DocumentRecord } from '../../shared/documents/loader'
-import type { SiteRequest } from './service'
+import type { DocumentsView, SiteRequest } from './service'
+
+/** Whatever reads documents: the server's deps (the published set), or a preview's set. */
+type ReadsDocuments = { documents: DocumentsView }
 import { resolvePreview } from '../store/preview'
+import { documentsOf } from './preview-documents'
 
 function sendCached(req: Request, res: Response, etag: string, body: () => unknown): void {
   const quoted = `"${etag}"`
@@ -73,7 +77,7 @@ export function servedRemoteConfig(deps: ServerDeps, req: Request): Record<strin
 
 /** Every translations document of a locale, merged (each resolved for the site, so a
  * jurisdiction's copy of `en-auth` replaces the shared `en-auth`). */
-export function translationsFor(deps: ServerDeps, request: SiteRequest, locale: string): { resources: Record<string, string>; hash: string } | undefined {
+export function translationsFor(deps: ReadsDocuments, request: SiteRequest, locale: string): { resources: Record<string, string>; hash: string } | undefined {
   const ids = new Set(
     deps.documents
       .list('translations')
@@ -106,7 +110,7 @@ export interface TranslationsBundle {
  * Shipping only the missing keys in the one response is cheaper than the browser fetching whole
  * fallback bundles (README: decisions). Undefined when neither the locale nor a fallback has texts.
  */
-export function translationsBundle(deps: ServerDeps, request: SiteRequest, locale: string, defaultLocale: string): { bundle: TranslationsBundle; hash: string } | undefined {
+export function translationsBundle(deps: ReadsDocuments, request: SiteRequest, locale: string, defaultLocale: string): { bundle: TranslationsBundle; hash: string } | undefined {
   const own = translationsFor(deps, request, locale)
   const covered = new Set(Object.keys(own?.resources ?? {}).map(pluralBase))
   const fallbacks: Record<string, Record<string, string>> = {}
@@ -144,6 +148,7 @@ export function siteBootstrapFor(deps: ServerDeps, req: Request): { etag: string
         minimumAge: site.minimumAge,
         mainProduct: site.mainProduct,
         loyaltyCampaign: site.loyaltyCampaign === true,
+        ...(site.betStake ? { betStake: { minimum: site.betStake.minimum, maximum: site.betStake.maximum } } : {}),
         development: deps.config.development,
       },
       remoteConfig: servedRemoteConfig(deps, req),
@@ -193,13 +198,18 @@ export function createDocumentsRouter(deps: ServerDeps): Router {
     sendCached(req, res, record.hash, () => record.served)
   })
 
-  router.get('/api/i18n/:locale', (req, res) => {
+  router.get('/api/i18n/:locale', async (req, res) => {
     const context = siteContext(req, deps)
     const locale = req.params.locale
     if (!context.site.locales.includes(locale)) return sendError(res, 404, 'UNSUPPORTED_LOCALE', { locales: context.site.locales })
-    const texts = translationsBundle(deps, context, locale, context.site.defaultLocale)
+    // an admin's preview page reads the preview's texts (a draft of a texts document, a new copy)
+    const read = await documentsOf(req, deps)
+    if (!read.ok) return sendError(res, 403, 'PREVIEW_REFUSED')
+    const texts = translationsBundle(read, context, locale, context.site.defaultLocale)
     if (!texts) return sendError(res, 404, HTTP_ERRORS.notFound)
-    sendCached(req, res, texts.hash, () => texts.bundle)
+    if (!read.preview) return sendCached(req, res, texts.hash, () => texts.bundle)
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(texts.bundle)
   })
 
   return router

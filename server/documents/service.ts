@@ -2,16 +2,17 @@
  * The documents the server serves: loaded from the documents folder, resolved per site
  * (jurisdiction, locale, platform), reloaded when a file changes (the versioned copies live in the document store: server/store).
  *
- * Resolution: among the documents of the asked kind and id, a jurisdiction's own copy beats the
- * shared one; then a locale-specific variant beats a general one; then a platform-specific one.
- * Whole-document override keeps every variant a readable file for compliance review.
+ * Resolution: among the documents of the asked kind and id, a jurisdiction's own version beats the
+ * shared one; then a locale-specific variant beats a general one; then a platform-specific one. A
+ * jurisdiction's version is usually an overlay, resolved to shared ⊕ overlay when the set loads
+ * (shared/documents/overlay-set.ts), so here every record is a whole document.
  */
 import { watch, type FSWatcher } from 'node:fs'
 import type { SiteBootstrap } from '../../engine/core/contracts'
 import type { DocumentKind } from '../../engine/documents/kinds'
 import type { JurisdictionDocument } from '../../engine/documents/types'
 import { formatProblem, hashOf, loadDocuments, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
-import { gameSetProblems } from '../../shared/games/offer'
+import { checkServedSet } from './set-check'
 
 export interface SiteRequest {
   jurisdiction: string
@@ -57,6 +58,29 @@ export function resolutionScore(record: Pick<DocumentRecord, 'jurisdiction' | 'l
   return (record.jurisdiction ? 4 : 0) + (record.locales.length ? 2 : 0) + (record.platforms.length ? 1 : 0)
 }
 
+/** The record a site request is served among `records` (the best resolution score), if any. */
+export function resolveIn(records: readonly DocumentRecord[], kind: string, id: string, request: SiteRequest): DocumentRecord | undefined {
+  let best: DocumentRecord | undefined
+  let bestScore = -1
+  for (const record of records) {
+    if (record.kind !== kind || record.id !== id) continue
+    const s = resolutionScore(record, request)
+    if (s > bestScore) [best, bestScore] = [record, s]
+  }
+  return best
+}
+
+/** What reads documents the way the served set is read: the service itself, or another set of records. */
+export type DocumentsView = Pick<DocumentService, 'list' | 'resolve'>
+
+/** A set of records (a preview's, a review's) read as the service reads its own. */
+export function recordsView(records: readonly DocumentRecord[]): DocumentsView {
+  return {
+    resolve: (kind, id, request) => resolveIn(records, kind, id, request),
+    list: (kind) => (kind ? records.filter((r) => r.kind === kind) : [...records]),
+  }
+}
+
 function toSite(record: DocumentRecord): Site {
   const doc = record.source as unknown as JurisdictionDocument
   return {
@@ -73,30 +97,8 @@ function toSite(record: DocumentRecord): Site {
     minimumAge: doc.minimumAge,
     mainProduct: doc.mainProduct ?? 'sport',
     loyaltyCampaign: (doc.loyalty as { campaign?: boolean } | undefined)?.campaign === true,
+    betStake: (doc.betting as { stake?: { minimum: number; maximum: number } } | undefined)?.stake,
   }
-}
-
-function checkSet(records: DocumentRecord[]): DocumentProblem[] {
-  const problems: DocumentProblem[] = []
-  const jurisdictions = records.filter((r) => r.kind === 'jurisdiction')
-  if (jurisdictions.length === 0) problems.push({ file: 'jurisdictions', pointer: '', message: 'no jurisdiction document: at least one site is needed' })
-  const defaults = jurisdictions.filter((r) => r.source.default === true)
-  if (jurisdictions.length > 0 && defaults.length !== 1)
-    problems.push({ file: 'jurisdictions', pointer: '/default', message: `exactly one jurisdiction must be the default site (found ${defaults.length})` })
-  const hostOwner = new Map<string, string>()
-  for (const record of jurisdictions) {
-    const doc = record.source as unknown as JurisdictionDocument
-    for (const [i, host] of doc.hosts.entries()) {
-      const owner = hostOwner.get(host)
-      if (owner) problems.push({ file: record.file, pointer: `/hosts/${i}`, message: `host ${host} is also claimed by ${owner}` })
-      hostOwner.set(host, record.file)
-    }
-    if (!doc.locales.includes(doc.defaultLocale))
-      problems.push({ file: record.file, pointer: '/defaultLocale', message: `default locale ${doc.defaultLocale} is not among the site's locales` })
-  }
-  // casino games and the jurisdictions' return ranges (a shared game outside a range is only withheld)
-  problems.push(...gameSetProblems(records).filter((p) => p.severity === 'error'))
-  return problems
 }
 
 export function createDocumentService(options: { root: string }): DocumentService {
@@ -110,7 +112,8 @@ export function createDocumentService(options: { root: string }): DocumentServic
   let timer: NodeJS.Timeout | undefined
 
   const install = (next: DocumentRecord[]) => {
-    const problems = checkSet(next)
+    // the set check the publish gate runs too (./set-check.ts): sites, and every flow's validators
+    const problems = checkServedSet(next)
     if (problems.length > 0) throw new DocumentLoadError(problems)
     records = next
     const sites = next.filter((r) => r.kind === 'jurisdiction').map(toSite)
@@ -131,17 +134,7 @@ export function createDocumentService(options: { root: string }): DocumentServic
       for (const listener of listeners) listener({ version: hashOf(records.map((r) => r.hash)) })
     },
     resolve(kind, id, request) {
-      let best: DocumentRecord | undefined
-      let bestScore = -1
-      for (const record of records) {
-        if (record.kind !== kind || record.id !== id) continue
-        const s = resolutionScore(record, request)
-        if (s > bestScore) {
-          best = record
-          bestScore = s
-        }
-      }
-      return best
+      return resolveIn(records, kind, id, request)
     },
     list(kind) {
       return kind ? records.filter((r) => r.kind === kind) : [...records]

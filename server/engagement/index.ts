@@ -18,6 +18,8 @@ import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateBody, validateQuery, noBody } from '../http/validate'
 import { siteContext } from '../http/site'
 import { translationsFor } from '../documents/router'
+import { documentsOf } from '../documents/preview-documents'
+import type { DocumentsView } from '../documents/service'
 import type { ServerModule } from '../modules'
 import type { Punter } from '../punters/repository'
 import { requirePunter } from '../signup/punters'
@@ -50,11 +52,11 @@ export const LOCALIZE_SCHEMA = {
 const NO_QUERY = { type: 'object', additionalProperties: false, properties: {} } as const
 
 /** Every document of a kind as resolved for the request's site (a jurisdiction's copy replaces the shared one). */
-function documentsFor<T>(deps: ServerDeps, req: Request, kind: DocumentKind): T[] {
+function documentsFor<T>(deps: ServerDeps, req: Request, kind: DocumentKind, documents: DocumentsView = deps.documents): T[] {
   const context = siteContext(req, deps)
-  const ids = [...new Set(deps.documents.list(kind).map((r) => r.id))].sort()
+  const ids = [...new Set(documents.list(kind).map((r) => r.id))].sort()
   return ids.flatMap((id) => {
-    const record = deps.documents.resolve(kind, id, context)
+    const record = documents.resolve(kind, id, context)
     return record ? [record.source as unknown as T] : []
   })
 }
@@ -74,31 +76,36 @@ export function createEngagementRouter(deps: ServerDeps): Router {
   const { log } = deps
   const auth = requirePunter(deps)
   const punterOf = (res: Response) => res.locals.punter as Punter
-  const quizzes = (req: Request) => documentsFor<QuizDocument>(deps, req, 'quiz')
+  const quizzes = (req: Request, documents?: DocumentsView) => documentsFor<QuizDocument>(deps, req, 'quiz', documents)
   const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store')
 
   /** Texts of the request's locale, the site's default locale's when missing. */
-  const sayer = (req: Request) => {
+  const sayer = (req: Request, documents: DocumentsView = deps.documents) => {
     const context = siteContext(req, deps)
-    const texts = translationsFor(deps, context, context.locale)?.resources ?? {}
-    const fallback = translationsFor(deps, context, context.site.defaultLocale)?.resources ?? {}
+    const texts = translationsFor({ documents }, context, context.locale)?.resources ?? {}
+    const fallback = translationsFor({ documents }, context, context.site.defaultLocale)?.resources ?? {}
     return (key: string) => texts[key] ?? fallback[key] ?? key
   }
 
+  // What a page shows of the quizzes: an admin's preview page reads the preview's (its draft of a quiz)
   gate.get('/bonus/quiz/punter/active', auth, validateQuery(NO_QUERY), async (req, res) => {
+    const read = await documentsOf(req, deps)
+    if (!read.ok) return sendError(res, 403, 'PREVIEW_REFUSED')
     const now = deps.now()
     const answers = await answersOf(deps.data.db, punterOf(res).id)
-    const say = sayer(req)
+    const say = sayer(req, read.documents)
     noStore(res)
     res.setHeader('Vary', 'Host, Accept-Language')
-    sendOk(res, quizzes(req).filter((q) => isActive(q, now)).map((q) => quizInfo(q, now, answers.get(q.id), say)))
+    sendOk(res, quizzes(req, read.documents).filter((q) => isActive(q, now)).map((q) => quizInfo(q, now, answers.get(q.id), say)))
   })
 
   gate.get('/bonus/quiz/punter/quiz-account', auth, validateQuery(NO_QUERY), async (req, res) => {
+    const read = await documentsOf(req, deps)
+    if (!read.ok) return sendError(res, 403, 'PREVIEW_REFUSED')
     const now = deps.now()
     const answers = await answersOf(deps.data.db, punterOf(res).id)
     noStore(res)
-    sendOk(res, { availableTickets: quizzes(req).filter((q) => takesAnswers(q, now) && !answers.has(q.id)).length })
+    sendOk(res, { availableTickets: quizzes(req, read.documents).filter((q) => takesAnswers(q, now) && !answers.has(q.id)).length })
   })
 
   gate.post('/bonus/quiz/punter/answer', auth, validateBody(QUIZ_ANSWER_SCHEMA), async (req, res) => {

@@ -6,15 +6,14 @@
  */
 import type { Kysely } from 'kysely'
 import type { QUIZ_STATUSES } from '../../engine/documents/kinds'
-import { registerMigration } from '../db/database'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
 
 // On the query layer (issue 16): one copy of the queries for SQLite and PostgreSQL. The raw-SQL
 // migration below is the history of existing SQLite files; the schema step is the table on both
 // engines (no foreign key to punters: that store may live in another database while the stores move).
 
-registerMigration(
+export const sqliteEngagement701QuizAnswers = sqliteHistory(
   'engagement-701-quiz-answers',
   `CREATE TABLE quiz_answers (
      punter_id INTEGER NOT NULL REFERENCES punters(id),
@@ -41,7 +40,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q050-quiz-answers', async (db) => {
+export const q050QuizAnswers = schemaStep('q050-quiz-answers', async (db) => {
   await db.schema
     .createTable('quiz_answers')
     .ifNotExists()

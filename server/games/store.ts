@@ -9,11 +9,10 @@
  * round is written before its ledger entry (see playRound in ./index.ts).
  */
 import type { Kysely } from 'kysely'
-import { registerMigration } from '../db/database'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
 
-registerMigration(
+export const sqliteGames801Rounds = sqliteHistory(
   'games-801-rounds',
   `CREATE TABLE game_rounds (
      id TEXT PRIMARY KEY,
@@ -65,7 +64,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q041-games', async (db) => {
+export const q041Games = schemaStep('q041-games', async (db) => {
   await db.schema
     .createTable('game_rounds')
     .ifNotExists()

@@ -40,6 +40,7 @@ import { createVisitorGroups } from '../experiments/visitor-groups'
 import { visitorGroupsCookie } from '../../engine/experiments/groups-cookie'
 import { importFlowValidatorModule, type FlowLike, type ValidatorModuleExports } from '../validators'
 import { renderFirstScreen } from './first-screen'
+import { candidateHeaders, reportCandidateProblem } from '../documents/candidate'
 import { siteContext } from './site'
 
 /** Lazy chunks a screen needs at its first render, by the node type that renders them. */
@@ -92,7 +93,9 @@ const NOT_FOUND = 'not-found' as const
  * cookie or credential is passed on. Node's fetch cannot set Host, hence node:http. */
 function askSelf(port: number, path: string, host: string | undefined): Promise<{ status: number; text: string }> {
   return new Promise((done, fail) => {
-    const ask = httpRequest({ host: '127.0.0.1', port, path, headers: { accept: 'application/json', ...(host ? { host } : {}) }, timeout: DATA_TIMEOUT_MS }, (res) => {
+    // inside the publish gate's request, its candidate set answers the data too (documents/candidate.ts)
+    const headers = { accept: 'application/json', ...(host ? { host } : {}), ...candidateHeaders() }
+    const ask = httpRequest({ host: '127.0.0.1', port, path, headers, timeout: DATA_TIMEOUT_MS }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }))
@@ -270,6 +273,7 @@ export function createPageRenderer(deps: ServerDeps) {
           // the page is the 404 page (spec §8); the browser shows it from the same answer
           if (notFound && answer.status === 404) throw new PageNotFound()
           const body = JSON.parse(answer.text) as { status?: unknown; payload?: unknown }
+          if (answer.status >= 500) reportCandidateProblem(`its data ${url} answered ${answer.status}`)
           if (answer.status !== 200 || body?.status !== 'OK') throw new Error(`${url}: ${answer.status}`)
           return { name, url, body, value: body.payload ?? null }
         }),
@@ -285,7 +289,7 @@ export function createPageRenderer(deps: ServerDeps) {
     try {
       return Object.fromEntries(await Promise.all(flows.map(async (flow) => [flow.id, await importFlowValidatorModule(flow)] as const)))
     } catch (error) {
-      deps.log.warn('page.form-validators-failed', { error: (error as Error).message })
+      if (!reportCandidateProblem(`its form validators do not compile: ${(error as Error).message}`)) deps.log.warn('page.form-validators-failed', { error: (error as Error).message })
       return undefined
     }
   }
@@ -318,7 +322,10 @@ export function createPageRenderer(deps: ServerDeps) {
         validators,
         cookies: req.headers.cookie ?? '',
         experiments,
-        onError: (error) => deps.log.warn('page.first-screen-failed', { path: req.path, error: (error as Error).message }),
+        // the publish gate's render of a candidate is told (documents/candidate.ts); the live site's is logged
+        onError: (error) =>
+          reportCandidateProblem(`its first screen does not render: ${(error as Error).message}`) ||
+          deps.log.warn('page.first-screen-failed', { path: req.path, error: (error as Error).message }),
       })
       if (markup !== undefined) remember(key, markup)
     }

@@ -7,7 +7,6 @@
  * a generic 500, and says when to retry.
  */
 import type { Request, Response } from 'express'
-import { writeProbe } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError, sendOk } from './envelope'
@@ -19,16 +18,12 @@ const RETRY_AFTER_SECONDS = 10
 const ROLLBACK = Symbol('rollback')
 
 /**
- * The write probe on the engine that holds the data. On PostgreSQL the SQLite file under data/
- * holds none, so probing it said "ready" while the database was read-only (a hot standby after a
- * fail-over) or gone, until a request failed: the same rolled-back insert runs on PostgreSQL.
+ * The write probe: an insert in a transaction that is always rolled back (nothing is stored), on
+ * the engine that holds the data, so a read-only file or database, a lost lock or an I/O error shows
+ * here. On PostgreSQL the SQLite file under data/ holds nothing (probing it said "ready" while the
+ * database was a read-only hot standby). Answers null when writable, else the error's code.
  */
-async function probeWrite(deps: Pick<ServerDeps, 'db' | 'data'>): Promise<string | null> {
-  if (deps.data.engine !== 'postgres') return writeProbe(deps.db)
-  return postgresWriteProbe(deps.data)
-}
-
-async function postgresWriteProbe(data: DataLayer): Promise<string | null> {
+async function probeWrite(data: DataLayer): Promise<string | null> {
   try {
     await data.transaction(async (tx) => {
       await tx.insertInto('migrations').values({ name: '~ready-probe', applied_at: 0 }).execute()
@@ -37,8 +32,16 @@ async function postgresWriteProbe(data: DataLayer): Promise<string | null> {
     return null
   } catch (error) {
     if (error === ROLLBACK) return null
-    return String((error as { code?: unknown }).code ?? 'POSTGRES_ERROR')
+    return String((error as { code?: unknown }).code ?? (data.engine === 'postgres' ? 'POSTGRES_ERROR' : 'SQLITE_ERROR'))
   }
+}
+
+/** The storage error's own message for the log, without credentials a connection string could carry. */
+export function storageMessage(error: unknown): string {
+  return String((error as { message?: unknown } | null)?.message ?? error)
+    .replace(/\/\/[^/\s@]*@/g, '//[redacted]@')
+    .replace(/password=\S+/gi, 'password=[redacted]')
+    .slice(0, 300)
 }
 
 export function createReadiness(deps: Pick<ServerDeps, 'db' | 'data' | 'now' | 'log'>) {
@@ -49,7 +52,7 @@ export function createReadiness(deps: Pick<ServerDeps, 'db' | 'data' | 'now' | '
   return {
     async route(_req: Request, res: Response) {
       res.setHeader('Cache-Control', 'no-store')
-      const probe = await probeWrite(deps)
+      const probe = await probeWrite(deps.data)
       const failure = probe ?? recentFailure()?.code
       if (failure) {
         res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
@@ -61,7 +64,8 @@ export function createReadiness(deps: Pick<ServerDeps, 'db' | 'data' | 'now' | '
     storageFailed(req: Request, res: Response, error: unknown) {
       const code = String((error as { code?: unknown }).code)
       lastFailure = { at: deps.now(), code }
-      deps.log.error('storage.unavailable', { method: req.method, path: req.path, code })
+      // `fault`, not `code`: the log blanks any field whose name says "code" (server/log.ts)
+      deps.log.error('storage.unavailable', { method: req.method, path: req.path, fault: code, error: storageMessage(error) })
       res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
       sendError(res, 503, HTTP_ERRORS.storageUnavailable)
     },

@@ -11,10 +11,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { DataLayer } from '../db/data-layer'
-import { registerMigration } from '../db/database'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 
-registerMigration(
+export const sqlite403IdentityMitid = sqliteHistory(
   '403-identity-mitid',
   `CREATE TABLE identity_mitid (
      state_sha256 TEXT PRIMARY KEY,
@@ -42,7 +41,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q021-identity-mitid', async (db) => {
+export const q021IdentityMitid = schemaStep('q021-identity-mitid', async (db) => {
   await db.schema
     .createTable('identity_mitid')
     .ifNotExists()

@@ -1,11 +1,12 @@
 /**
  * Demo messages (issue 15 item 1): the ordinary open punter (opened@demo, 10000001) finds a
  * two-page inbox (23 messages, the newest 3 unread) so paging, mark-read and the unread count can
- * be seen at once; the VIP punter has one club message. Seeded at start, once per demo key.
+ * be seen at once; the VIP punter has one club message. Seeded at start, once per demo key (also
+ * when several instances start at once: the unique key keeps the first writer's).
  */
 import type { ServerDeps } from '../deps'
 import { punterIdByAccountNumber } from '../punters/lookups'
-import { deliver, hasDemoMessage, insertMessage, markDeliveriesRead } from './store'
+import { deliver, hasDemoMessage, insertDemoMessage, markDeliveriesRead } from './store'
 
 const HOUR = 60 * 60 * 1000
 
@@ -18,7 +19,7 @@ interface DemoMessage {
   hoursAgo: number
 }
 
-function demoMessages(): DemoMessage[] {
+export function demoMessages(): DemoMessage[] {
   const weekly: DemoMessage[] = Array.from({ length: 23 }, (_, i) => {
     const n = 23 - i // message 23 is the newest
     return {
@@ -69,7 +70,8 @@ export async function seedDemoMessages(deps: Pick<ServerDeps, 'db' | 'data'>, no
     const punterId = await punterIdByAccountNumber(deps.data, demo.accountNumber)
     if (punterId === undefined) continue
     const at = now - demo.hoursAgo * HOUR
-    const message = await insertMessage(deps.data.db, { source: demo.source, kind: 'INBOX', texts: demo.texts, audience: { type: 'punter', punterId, accountNumber: demo.accountNumber }, author: 'demo', demoKey: demo.key }, at)
+    const message = await insertDemoMessage(deps.data.db, { source: demo.source, kind: 'INBOX', texts: demo.texts, audience: { type: 'punter', punterId, accountNumber: demo.accountNumber }, author: 'demo', demoKey: demo.key }, at)
+    if (!message) continue // another instance starting at the same moment wrote it (and delivers it)
     await deliver(deps.data, message.id, null, at)
     if (demo.read) await markDeliveriesRead(deps.data.db, message.id, at)
     added++

@@ -7,10 +7,11 @@
  *   GET {mobile}/punter/message/active-global                    unread EXTERNAL global messages
  *   PUT {mobile}/punter/message/mark-read/{source} {ids}         read on the server, every device
  *
- * Operators write messages in /admin (admin.ts); a delivered message reaches open pages as a
+ * Operators write messages in /admin (admin.ts) and see them as a demo punter would while writing
+ * (./preview.ts); a delivered message reaches open pages as a
  * `punterMessage` event on the punter socket, and the heartbeat carries the inbox statistics.
  */
-import { Router, type Response } from 'express'
+import { Router, type Request, type Response } from 'express'
 import { GATEWAY, type ServerDeps } from '../deps'
 import { sendError, sendOk, HTTP_ERRORS } from '../http/envelope'
 import { siteContext } from '../http/site'
@@ -20,6 +21,7 @@ import { emitPunterEvent } from '../punters/events'
 import type { Punter } from '../punters/repository'
 import { requirePunter } from '../signup/punters'
 import { seedDemoMessages } from './demo'
+import { previewedMessage } from './preview'
 import { activeMessages, inboxPage, inboxStatistics, markRead, MESSAGE_SOURCES, messageFor, type MessageSource } from './store'
 import './openapi'
 
@@ -67,20 +69,38 @@ export function createMessagesRouter(deps: ServerDeps): Router {
     next()
   })
 
-  router.get('/punter/message/inbox-statistics', auth, async (_req, res) => sendOk(res, await inboxStatistics(db, punterOf(res).id)))
+  // An admin's preview page of a message being written shows it first (./preview.ts); nothing is stored.
+  const previewOf = async (req: Request, res: Response, kind: 'INBOX' | 'EXTERNAL', sources: MessageSource[]) => {
+    const message = await previewedMessage(req, deps)
+    if (message === 'refused') return void sendError(res, 403, 'PREVIEW_REFUSED')
+    return { shown: message && message.kind === kind && sources.includes(message.source) ? [message] : [] }
+  }
+  const counted = <T extends { totalMessagesCount: number; unreadMessagesCount: number }>(stats: T, extra: number): T => ({ ...stats, totalMessagesCount: stats.totalMessagesCount + extra, unreadMessagesCount: stats.unreadMessagesCount + extra })
+
+  router.get('/punter/message/inbox-statistics', auth, async (req, res) => {
+    const preview = await previewOf(req, res, 'INBOX', [...MESSAGE_SOURCES])
+    if (preview) sendOk(res, counted(await inboxStatistics(db, punterOf(res).id), preview.shown.length))
+  })
 
   router.get('/punter/message/inbox-page', auth, validateQuery(INBOX_PAGE_QUERY), async (req, res) => {
     const pageNumber = typeof req.query.pageNumber === 'string' ? Number(req.query.pageNumber) : 0
     const pageSize = typeof req.query.pageSize === 'string' ? Number(req.query.pageSize) : INBOX_PAGE_SIZE
-    sendOk(res, await inboxPage(db, punterOf(res).id, pageNumber, pageSize, siteContext(req, deps).locale))
+    const preview = await previewOf(req, res, 'INBOX', [...MESSAGE_SOURCES])
+    if (!preview) return
+    const page = await inboxPage(db, punterOf(res).id, pageNumber, pageSize, siteContext(req, deps).locale)
+    sendOk(res, preview.shown.length === 0 ? page : { ...counted(page, 1), content: pageNumber === 0 ? [...preview.shown, ...page.content] : page.content })
   })
 
   router.get('/punter/message/active', auth, validateQuery(ACTIVE_QUERY), async (req, res) => {
     const source: MessageSource = req.query.messageType === 'club' ? 'club' : 'web'
-    sendOk(res, await activeMessages(db, punterOf(res).id, [source], siteContext(req, deps).locale))
+    const preview = await previewOf(req, res, 'EXTERNAL', [source])
+    if (preview) sendOk(res, [...preview.shown, ...(await activeMessages(db, punterOf(res).id, [source], siteContext(req, deps).locale))])
   })
 
-  router.get('/punter/message/active-global', auth, async (req, res) => sendOk(res, await activeMessages(db, punterOf(res).id, ['global'], siteContext(req, deps).locale)))
+  router.get('/punter/message/active-global', auth, async (req, res) => {
+    const preview = await previewOf(req, res, 'EXTERNAL', ['global'])
+    if (preview) sendOk(res, [...preview.shown, ...(await activeMessages(db, punterOf(res).id, ['global'], siteContext(req, deps).locale))])
+  })
 
   router.put('/punter/message/mark-read/:source', auth, validateBody(MARK_READ_SCHEMA), async (req, res) => {
     const source = String(req.params.source)

@@ -11,13 +11,12 @@
  * stores move). Who a segment reaches is asked of the punters store (server/punters/lookups.ts).
  */
 import { expressionBuilder, type Expression, type Generated, type Kysely, type Selectable } from 'kysely'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { punterIdsInSegment } from '../punters/lookups'
 
-registerMigration(
+export const sqliteMessages1501PunterMessages = sqliteHistory(
   'messages-1501-punter-messages',
   `CREATE TABLE punter_messages (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -78,7 +77,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q051-punter-messages', async (db, engine) => {
+export const q051PunterMessages = schemaStep('q051-punter-messages', async (db, engine) => {
   await db.schema
     .createTable('punter_messages')
     .ifNotExists()
@@ -168,26 +167,30 @@ export interface NewMessage {
 /** A mass message waits for a second admin; a message to one punter goes out at once. */
 export const needsApproval = (audience: Audience) => audience.type !== 'punter'
 
+const newRow = (message: NewMessage, now: number) => ({
+  source: message.source,
+  kind: message.kind,
+  texts: JSON.stringify(message.texts),
+  icon_url: message.iconUrl ?? null,
+  audience: JSON.stringify(message.audience),
+  status: 'PENDING_APPROVAL' as const,
+  author: message.author,
+  approver: null,
+  decision_comment: null,
+  created_at: now,
+  delivered_at: null,
+  demo_key: message.demoKey ?? null,
+})
+
 export async function insertMessage(db: Kysely<Tables>, message: NewMessage, now: number): Promise<StoredMessage> {
-  const row = await db
-    .insertInto('punter_messages')
-    .values({
-      source: message.source,
-      kind: message.kind,
-      texts: JSON.stringify(message.texts),
-      icon_url: message.iconUrl ?? null,
-      audience: JSON.stringify(message.audience),
-      status: 'PENDING_APPROVAL',
-      author: message.author,
-      approver: null,
-      decision_comment: null,
-      created_at: now,
-      delivered_at: null,
-      demo_key: message.demoKey ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-  return fromRow(row)
+  return fromRow(await db.insertInto('punter_messages').values(newRow(message, now)).returningAll().executeTakeFirstOrThrow())
+}
+
+/** A demo message, once per demo key however many instances seed at once (the unique demo_key):
+ * undefined when another start wrote it first. */
+export async function insertDemoMessage(db: Kysely<Tables>, message: NewMessage & { demoKey: string }, now: number): Promise<StoredMessage | undefined> {
+  const row = await db.insertInto('punter_messages').values(newRow(message, now)).onConflict((oc) => oc.column('demo_key').doNothing()).returningAll().executeTakeFirst()
+  return row && fromRow(row)
 }
 
 export async function findMessage(db: Kysely<Tables>, id: number): Promise<StoredMessage | undefined> {

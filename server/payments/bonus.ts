@@ -9,13 +9,12 @@
  * account per product: server/punters/bonuses.ts).
  */
 import type { DataLayer } from '../db/data-layer'
-import { registerMigration } from '../db/database'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import { bonusAccountsView, grantBonus } from '../punters/bonuses'
 import { announceBalance } from '../punters/events'
 import { punterLock, type BonusAccountView, type Punter, type PunterProfile } from '../punters/repository'
 
-registerMigration(
+export const sqliteMoney605PromoCodeUses = sqliteHistory(
   'money-605-promo-code-uses',
   `CREATE TABLE promo_code_uses (
      punter_id INTEGER NOT NULL REFERENCES punters(id),
@@ -34,7 +33,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q071-promo-code-uses', async (db) => {
+export const q071PromoCodeUses = schemaStep('q071-promo-code-uses', async (db) => {
   await db.schema
     .createTable('promo_code_uses')
     .ifNotExists()

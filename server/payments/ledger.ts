@@ -14,13 +14,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { changeBalance } from '../punters/events'
 
-registerMigration(
+export const sqliteMoney603Payments = sqliteHistory(
   'money-603-payments',
   `CREATE TABLE payments (
      id TEXT PRIMARY KEY,
@@ -72,7 +71,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q042-payments', async (db) => {
+export const q042Payments = schemaStep('q042-payments', async (db) => {
   await db.schema
     .createTable('payments')
     .ifNotExists()

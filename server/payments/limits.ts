@@ -16,13 +16,12 @@
  * deposit route checks the limits and records the payment in one transaction (./index.ts).
  */
 import type { Kysely } from 'kysely'
-import { registerMigration } from '../db/database'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { toMajor } from '../../engine/core/money'
 import { PERIOD_MS, type DepositLimitPolicy, type LimitPeriod } from './policy'
 
-registerMigration(
+export const sqliteMoney602DepositLimits = sqliteHistory(
   'money-602-deposit-limits',
   `CREATE TABLE deposit_limits (
      punter_id INTEGER NOT NULL REFERENCES punters(id),
@@ -53,7 +52,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q043-deposit-limits', async (db) => {
+export const q043DepositLimits = schemaStep('q043-deposit-limits', async (db) => {
   await db.schema
     .createTable('deposit_limits')
     .ifNotExists()

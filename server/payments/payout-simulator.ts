@@ -9,7 +9,7 @@
  */
 import express, { Router } from 'express'
 import type { DataLayer } from '../db/data-layer'
-import { registerSchema } from '../db/schema'
+import { schemaStep } from '../db/schema'
 
 export const PAYOUT_OUTCOMES = ['pending', 'paid', 'failed', 'cancelled'] as const
 export type PayoutOutcome = (typeof PAYOUT_OUTCOMES)[number]
@@ -41,7 +41,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q046-payout-simulator', async (db) => {
+export const q087PayoutSimulator = schemaStep('q087-payout-simulator', async (db) => {
   await db.schema
     .createTable('payout_simulator')
     .ifNotExists()

@@ -12,12 +12,11 @@
  * On the query layer (issue 16): the simulated acquirer's own table, on both engines.
  */
 import express, { Router } from 'express'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import { PAYMENT_ABANDONED_AFTER_MS, type ProviderOutcome } from './ledger'
 
-registerMigration(
+export const sqliteMoney604PaymentSimulator = sqliteHistory(
   'money-604-payment-simulator',
   `CREATE TABLE payment_simulator (
      payment_id TEXT PRIMARY KEY,
@@ -59,7 +58,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q044-payment-simulator', async (db) => {
+export const q044PaymentSimulator = schemaStep('q044-payment-simulator', async (db) => {
   await db.schema
     .createTable('payment_simulator')
     .ifNotExists()

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema } from '../db/schema'
+import { oneOf, schemaStep } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { announceBalance, applyChange } from '../punters/events'
 import { realBalances } from '../punters/ledger'
@@ -39,7 +39,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q045-withdrawals', async (db) => {
+export const q086Withdrawals = schemaStep('q086-withdrawals', async (db) => {
   await db.schema
     .createTable('withdrawals')
     .ifNotExists()

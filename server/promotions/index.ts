@@ -10,6 +10,9 @@
  * Taking part is typing the promotion's promo code (POST {mobile}/bonus/punter/promo-code/input,
  * server/payments): that route calls `announceParticipation`, which sends the punter the
  * promoParticipation event (spec §3).
+ *
+ * An admin's preview page (its preview header) reads the preview's promotions, so a promotion's
+ * draft shows in the studio's live preview and in review (server/documents/preview-documents.ts).
  */
 import { Router, type Request, type Response } from 'express'
 import { GATEWAY, type ServerDeps } from '../deps'
@@ -17,6 +20,8 @@ import { sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
 import { validateQuery } from '../http/validate'
 import { translationsFor } from '../documents/router'
+import { documentsOf, previewTokenOf } from '../documents/preview-documents'
+import type { DocumentsView } from '../documents/service'
 import type { ServerModule } from '../modules'
 import type { Punter } from '../punters/repository'
 import { emitPunterEvent } from '../punters/events'
@@ -32,10 +37,10 @@ export const ONE_QUERY = { type: 'object', additionalProperties: false, properti
 const ID = /^[a-z0-9][a-z0-9-]{0,79}$/
 
 /** The words of a card in the request's locale (schemas/i18n/*-promos.json). */
-function wordsFor(deps: ServerDeps, req: Request) {
+function wordsFor(deps: ServerDeps, req: Request, documents: DocumentsView) {
   const context = siteContext(req, deps)
-  const texts = translationsFor(deps, context, context.locale)?.resources ?? {}
-  const english = translationsFor(deps, context, 'en')?.resources ?? {}
+  const texts = translationsFor({ documents }, context, context.locale)?.resources ?? {}
+  const english = translationsFor({ documents }, context, 'en')?.resources ?? {}
   return {
     locale: context.locale,
     fallback: context.site.defaultLocale,
@@ -58,42 +63,50 @@ export function createPromotionsRouter(deps: ServerDeps): Router {
   const router = Router()
   const gate = Router()
   const auth = requirePunter(deps)
-  const cards = (req: Request, loggedIn: boolean, product?: string) => {
-    const words = wordsFor(deps, req)
-    return visiblePromotions(deps.documents.list('promotion'), { jurisdiction: words.jurisdiction, loggedIn, now: deps.now() })
+  /** The cards a request sees, from the published promotions or (an admin's preview page) the preview's; undefined: a refused preview. */
+  const cards = async (req: Request, loggedIn: boolean, product?: string) => {
+    const read = await documentsOf(req, deps)
+    if (!read.ok) return undefined
+    const words = wordsFor(deps, req, read.documents)
+    return visiblePromotions(read.documents.list('promotion'), { jurisdiction: words.jurisdiction, loggedIn, now: deps.now() })
       .filter((p) => !product || p.product === product)
       .map((p) => promotionCard(p, words.locale, words.fallback, words))
   }
-  const answer = (res: Response, payload: unknown) => {
-    res.setHeader('Cache-Control', 'no-cache')
+  const answer = (req: Request, res: Response, payload: unknown) => {
+    if (payload === undefined) return sendError(res, 403, 'PREVIEW_REFUSED')
+    res.setHeader('Cache-Control', previewTokenOf(req) === undefined ? 'no-cache' : 'no-store')
     res.setHeader('Vary', 'Host, Accept-Language')
     sendOk(res, payload)
   }
-  const one = (req: Request, res: Response, loggedIn: boolean) => {
+  const one = async (req: Request, res: Response, loggedIn: boolean) => {
     const id = String(req.params.id)
-    const card = ID.test(id) ? cards(req, loggedIn).find((c) => c.id === id) : undefined
-    if (!card) return sendError(res, 404, 'PROMOTION_NOT_FOUND')
-    answer(res, card)
+    const all = ID.test(id) ? await cards(req, loggedIn) : []
+    const card = all?.find((c) => c.id === id)
+    if (all && !card) return sendError(res, 404, 'PROMOTION_NOT_FOUND')
+    answer(req, res, card)
   }
 
-  router.get('/api/promotions', validateQuery(LIST_QUERY), (req, res) => answer(res, cards(req, false, req.query.product as string | undefined)))
+  router.get('/api/promotions', validateQuery(LIST_QUERY), async (req, res) => answer(req, res, await cards(req, false, req.query.product as string | undefined)))
   router.get('/api/promotions/:id', validateQuery(ONE_QUERY), (req, res) => one(req, res, false))
 
-  gate.get('/bonus/promotions', auth, validateQuery(ONE_QUERY), (req, res) => answer(res, cards(req, true)))
+  gate.get('/bonus/promotions', auth, validateQuery(ONE_QUERY), async (req, res) => answer(req, res, await cards(req, true)))
   gate.get('/bonus/promotions/detail/:id', auth, validateQuery(ONE_QUERY), (req, res) => one(req, res, true))
-  gate.get('/bonus/promotions/:product', auth, validateQuery(ONE_QUERY), (req, res) => {
+  gate.get('/bonus/promotions/:product', auth, validateQuery(ONE_QUERY), async (req, res) => {
     const product = String(req.params.product)
     if (!(PROMOTION_PRODUCTS as readonly string[]).includes(product)) return sendError(res, 404, 'UNKNOWN_PRODUCT')
-    answer(res, cards(req, true, product))
+    answer(req, res, await cards(req, true, product))
   })
   gate.get('/bonus/ticket/active-campaigns', auth, validateQuery(ONE_QUERY), async (req, res) => {
     const punter = res.locals.punter as Punter
     // the promo code uses belong to the payments store (issue 16: read through its function, never joined)
     const used = await promoCodesUsedBy(deps.data, punter.id)
-    const { participating: takingPart } = wordsFor(deps, req)
+    const read = await documentsOf(req, deps)
+    const shown = await cards(req, true)
+    if (!read.ok || !shown) return sendError(res, 403, 'PREVIEW_REFUSED')
+    const { participating: takingPart } = wordsFor(deps, req, read.documents)
     const now = deps.now()
-    const codes = new Map(promotionsOfSite(deps.documents.list('promotion'), siteContext(req, deps).jurisdiction).filter((p) => isLive(p, now)).map((p) => [p.id, p.participationCode?.toUpperCase()]))
-    const campaigns = cards(req, true).map((card) => {
+    const codes = new Map(promotionsOfSite(read.documents.list('promotion'), siteContext(req, deps).jurisdiction).filter((p) => isLive(p, now)).map((p) => [p.id, p.participationCode?.toUpperCase()]))
+    const campaigns = shown.map((card) => {
       const code = codes.get(card.id)
       const participating = code !== undefined && used.has(code)
       return { ...card, participating, subtitle: participating ? `${takingPart} · ${card.subtitle}` : card.subtitle }

@@ -18,7 +18,7 @@
  * (below every existing one), so each account's history still starts with them in id order.
  */
 import { sql, type Generated, type Kysely } from 'kysely'
-import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { oneOf, schemaStep, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
 // the punters row and the ledger (q070) are registered first: this step alters them
 import './tables'
@@ -63,7 +63,7 @@ export function parseAccount(account: string): AccountRef | undefined {
   return match ? { kind: match[1] as 'bonus' | 'wagering', id: Number(match[2]) } : undefined
 }
 
-registerSchema('q072-ledger-accounts', async (db, engine) => {
+export const q084LedgerAccounts = schemaStep('q084-ledger-accounts', async (db, engine) => {
   await db.schema.alterTable('punters').addColumn('playthrough_minor', 'bigint', (c) => c.notNull().defaultTo(0)).execute()
   await db.schema.alterTable('ledger_entries').addColumn('account', 'text', (c) => c.notNull().defaultTo(REAL)).execute()
   await db.schema.createIndex('ledger_entries_account').ifNotExists().on('ledger_entries').columns(['punter_id', 'account', 'id']).execute()

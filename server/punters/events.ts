@@ -15,7 +15,6 @@
 import { EventEmitter } from 'node:events'
 import type { Kysely, Transaction } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
-import { registerMigration } from '../db/database'
 import type { Tables } from '../db/tables'
 import { PLAYTHROUGH, REAL } from './accounts'
 import { convertIfWagered } from './bonuses'
@@ -23,6 +22,7 @@ import { alreadyApplied, AppliedMeanwhile, Insufficient, realBalances, writeLegs
 import { punterLock } from './repository'
 import { payoutLegs, stakeLegs, type Stake } from './stakes'
 import './tables'
+import { sqliteHistory } from '../db/schema'
 
 export const PUNTER_EVENT_TYPES = [
   'accountUpdate',
@@ -60,7 +60,7 @@ export interface AccountUpdate extends PunterEvent {
   withdrawable: number
 }
 
-registerMigration(
+export const sqliteMoney601Ledger = sqliteHistory(
   'money-601-ledger',
   `CREATE TABLE ledger_entries (
      id INTEGER PRIMARY KEY AUTOINCREMENT,

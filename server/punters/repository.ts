@@ -13,7 +13,7 @@ import { BET_PLACING_MODES, ODDS_TYPES } from '../../engine/core/odds'
 import { SERVER_SETTINGS_DEFAULTS } from '../../engine/core/settings-defaults'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
-import { isStorageUnavailable, registerMigration } from '../db/database'
+import { isStorageUnavailable } from '../db/database'
 import type { Tables } from '../db/tables'
 import { CURRENCIES } from '../dictionary/countries'
 import { STANDBY_TIMEOUTS_MS, TIME_ZONE_IDS } from '../dictionary/settings-choices'
@@ -23,8 +23,9 @@ import { hashPassword } from './password'
 // the store's tables on the query layer (q070): registered whenever the store is loaded
 import type { PunterTable } from './tables'
 import './tables'
+import { sqliteHistory } from '../db/schema'
 
-registerMigration(
+export const sqlite101PuntersAccounts = sqliteHistory(
   '101-punters-accounts',
   `ALTER TABLE punters ADD COLUMN login_denied_until INTEGER;
    ALTER TABLE punters ADD COLUMN last_login_at INTEGER;

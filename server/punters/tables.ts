@@ -16,7 +16,7 @@
  * accept every existing SQLite file).
  */
 import { sql, type Generated } from 'kysely'
-import { registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { schemaStep, surrogateKey, surrogateKeyType } from '../db/schema'
 
 /** One punter (integers 0/1 for flags, JSON text for profile and settings: both engines alike). */
 export interface PunterTable {
@@ -76,7 +76,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q070-punters', async (db, engine) => {
+export const q070Punters = schemaStep('q070-punters', async (db, engine) => {
   await db.schema
     .createTable('punters')
     .ifNotExists()

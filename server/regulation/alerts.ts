@@ -17,15 +17,14 @@
  */
 import type { Kysely } from 'kysely'
 import { sessionStartedAt } from '../auth/session-lookups'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { emitPunterEvent } from '../punters/events'
 import { setProfileField } from '../punters/lookups'
 import { findPunterById, type Punter } from '../punters/repository'
 
-registerMigration(
+export const sqlite602RegulationSessionReminders = sqliteHistory(
   '602-regulation-session-reminders',
   `CREATE TABLE regulation_session_reminders (
      session_id TEXT PRIMARY KEY,
@@ -39,7 +38,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q053-regulation-session-reminders', async (db) => {
+export const q053RegulationSessionReminders = schemaStep('q053-regulation-session-reminders', async (db) => {
   await db.schema
     .createTable('regulation_session_reminders')
     .ifNotExists()

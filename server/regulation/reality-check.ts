@@ -11,14 +11,13 @@
  * the chosen interval lives in the punter's profile, written through the punters store.
  */
 import type { Kysely } from 'kysely'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { setProfileField } from '../punters/lookups'
 import type { Punter } from '../punters/repository'
 
-registerMigration(
+export const sqlite601RegulationRealityCheck = sqliteHistory(
   '601-regulation-reality-check',
   `CREATE TABLE regulation_reality_sessions (
      session_id TEXT PRIMARY KEY,
@@ -34,7 +33,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q054-regulation-reality-sessions', async (db) => {
+export const q054RegulationRealitySessions = schemaStep('q054-regulation-reality-sessions', async (db) => {
   await db.schema
     .createTable('regulation_reality_sessions')
     .ifNotExists()

@@ -13,6 +13,7 @@ import { gunzipSync } from 'node:zlib'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateQuery } from '../http/validate'
 import { listErrors, listEvents, listPageClicks, listRecognitions, listReplaySessions, replayBatchesOf, sharedVisitors, type ErrorFrame } from './store'
+import { poolPolicyOf } from './ingest-gate'
 
 /** Appends a read's audit entry; awaited before the answer, so a read that cannot be audited is not returned. */
 type Audit = (req: Request, action: string, details: Record<string, unknown>) => Promise<void>
@@ -71,16 +72,19 @@ export function sourceMapper(distDir: string) {
 export function createAdminServicesRouter(deps: ServerDeps, audit: Audit): Router {
   const router = Router()
   const mapFrame = sourceMapper(deps.config.distDir)
+  /** The start of a kind's retention now: older rows are never shown, even before the sweep deletes them. */
+  const since = (kind: 'replays' | 'clicks') => deps.now() - poolPolicyOf(deps.documents).retentionMs[kind]
 
   router.get('/admin/api/services/events', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
     const deviceId = typeof req.query.deviceId === 'string' ? req.query.deviceId : undefined
     const events = await listEvents(deps.data.db, { deviceId, limit: limitOf(req) })
     await audit(req, 'admin.analytics-read', { deviceId: deviceId ?? null, count: events.length })
-    sendOk(res, events)
+    // a guest's events are its device's only: marked anonymous, never attributed to a punter
+    sendOk(res, events.map((event) => ({ ...event, anonymous: event.userId === null })))
   })
 
   router.get('/admin/api/services/errors', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
-    const errors = (await listErrors(deps.data.db, limitOf(req))).map((error) => ({ ...error, frames: error.frames.map(mapFrame) }))
+    const errors = (await listErrors(deps.data.db, limitOf(req))).map((error) => ({ ...error, anonymous: error.userId === null, frames: error.frames.map(mapFrame) }))
     await audit(req, 'admin.errors-read', { count: errors.length })
     sendOk(res, errors)
   })
@@ -93,13 +97,13 @@ export function createAdminServicesRouter(deps: ServerDeps, audit: Audit): Route
   })
 
   router.get('/admin/api/services/replays', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
-    const sessions = await listReplaySessions(deps.data.db, limitOf(req), deps.now())
+    const sessions = await listReplaySessions(deps.data.db, limitOf(req), since('replays'))
     await audit(req, 'admin.replays-read', { count: sessions.length })
-    sendOk(res, sessions)
+    sendOk(res, sessions.map((session) => ({ ...session, anonymous: session.userIds.length === 0 })))
   })
 
   router.get('/admin/api/services/clicks', validateQuery(SERVICES_LIST_QUERY), async (req: Request, res: Response) => {
-    const clicks = await listPageClicks(deps.data.db, limitOf(req), deps.now())
+    const clicks = await listPageClicks(deps.data.db, limitOf(req), since('clicks'))
     await audit(req, 'admin.clicks-read', { count: clicks.length })
     sendOk(res, clicks)
   })
@@ -107,7 +111,7 @@ export function createAdminServicesRouter(deps: ServerDeps, audit: Audit): Route
   router.get('/admin/api/services/replays/:deviceId/:sessionId', async (req: Request, res: Response) => {
     const { deviceId, sessionId } = req.params as { deviceId: string; sessionId: string }
     if (!/^[A-Za-z0-9_-]{8,64}$/.test(deviceId) || !/^[0-9]{1,16}$/.test(sessionId)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'params', code: 'pattern' })
-    const batches = await replayBatchesOf(deps.data.db, deviceId, Number(sessionId), MAX_REPLAY_BATCHES, deps.now())
+    const batches = await replayBatchesOf(deps.data.db, deviceId, Number(sessionId), MAX_REPLAY_BATCHES, since('replays'))
     if (batches.length === 0) return sendError(res, 404, HTTP_ERRORS.notFound)
     const events = batches.flatMap((body) => (JSON.parse(gunzipSync(body).toString('utf8')) as { events: unknown[] }).events)
     // who watched which punter's session, and when: the audit entry of every view

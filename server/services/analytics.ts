@@ -5,7 +5,8 @@
  *   200 {code, events_ingested, payload_size_bytes, server_upload_time}
  *   400 {code, error, missing_field?}   invalid batch (the api_key must be the site's AMPLITUDE_KEY)
  *   413 {code, error}                   over the size cap (the adapter halves the batch)
- *   429 {code, error, throttling}       a device sending faster than the ingest takes
+ *   429 {code, error, throttling}       a device sending faster than the ingest takes, or past a quota
+ *                                       of its address + device or of the site (Retry-After)
  * Why our own: events stay in Parlay's database, behind the CSP's own-origin rule.
  */
 import { Router, type NextFunction, type Request, type Response } from 'express'
@@ -13,6 +14,7 @@ import type { ServerDeps } from '../deps'
 import { busOf, type Bus } from '../bus'
 import { remoteConfigFor } from '../documents/router'
 import { storeEvents, type IngestedEvent } from './store'
+import type { IngestGate } from './ingest-gate'
 
 export const ANALYTICS_PATH = '/analytics/api/2/httpapi'
 /** The body cap: the server's JSON limit (64 KB); the adapter splits batches over it. */
@@ -40,8 +42,6 @@ function readEvent(raw: unknown, index: number): IngestedEvent | Answer {
   if (!isRecord(raw)) return invalid(`events[${index}] is not an object`)
   if (typeof raw.event_type !== 'string' || !TEXT.test(raw.event_type)) return invalid(`events[${index}].event_type is missing or invalid`, 'event_type')
   if (typeof raw.device_id !== 'string' || !DEVICE.test(raw.device_id)) return invalid(`events[${index}].device_id is missing or invalid`, 'device_id')
-  const userId = raw.user_id === undefined || raw.user_id === null ? null : typeof raw.user_id === 'string' && raw.user_id.length <= 64 ? raw.user_id : undefined
-  if (userId === undefined) return invalid(`events[${index}].user_id is invalid`)
   const number = (v: unknown) => (v === undefined || v === null ? null : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined)
   const time = number(raw.time)
   const sessionId = number(raw.session_id)
@@ -50,7 +50,8 @@ function readEvent(raw: unknown, index: number): IngestedEvent | Answer {
   const userProperties = raw.user_properties ?? {}
   if (!isRecord(eventProperties) || !isRecord(userProperties)) return invalid(`events[${index}] properties must be objects`)
   const section = typeof eventProperties.section === 'string' ? eventProperties.section.slice(0, 40) : null
-  return { deviceId: raw.device_id, userId, sessionId, eventType: raw.event_type, time, section, properties: { event: eventProperties, user: userProperties } }
+  // a user_id in the batch is never read: the punter is the session's (./ingest-gate.ts)
+  return { deviceId: raw.device_id, userId: null, sessionId, eventType: raw.event_type, time, section, properties: { event: eventProperties, user: userProperties } }
 }
 
 /** Validates a batch against the site's key; the events or the 400 answer. */
@@ -85,7 +86,7 @@ function send(res: Response, answer: Answer): void {
   res.status(answer.status).json(answer.body)
 }
 
-export function createAnalyticsRouter(deps: ServerDeps): Router {
+export function createAnalyticsRouter(deps: ServerDeps, gate: IngestGate): Router {
   const router = Router()
   const throttled = createThrottle(busOf(deps))
   router.post(ANALYTICS_PATH, async (req: Request, res: Response) => {
@@ -95,10 +96,19 @@ export function createAnalyticsRouter(deps: ServerDeps): Router {
     const batch = readBatch(req.body, key)
     if (!Array.isArray(batch)) return send(res, batch)
     const device = batch[0].deviceId
-    if (await throttled(device))
+    if (await throttled(device)) {
+      res.setHeader('Retry-After', String(THROTTLE_WINDOW_MS / 1000))
       return send(res, { status: 429, body: { code: 429, error: 'too many uploads', throttling: { throttled_devices: { [device]: THROTTLE_UPLOADS }, window_ms: THROTTLE_WINDOW_MS } } })
+    }
+    const bytes = Number(req.header('content-length') ?? 0) || Buffer.byteLength(JSON.stringify(req.body))
+    const admitted = await gate.admit(req, device, bytes)
+    if (!admitted.ok) {
+      res.setHeader('Retry-After', String(admitted.retryAfterSeconds))
+      return send(res, { status: 429, body: { code: 429, error: `over the ${admitted.quota} quota`, throttling: { quota: admitted.quota, retry_after_seconds: admitted.retryAfterSeconds } } })
+    }
+    const userId = await gate.punterOf(req)
     const started = deps.now()
-    const stored = await storeEvents(deps.data, batch, started)
+    const stored = await storeEvents(deps.data, batch.map((event) => ({ ...event, userId })), started, gate.pool().storageBudgetBytes)
     send(res, { status: 200, body: { code: 200, events_ingested: stored, payload_size_bytes: Number(req.header('content-length') ?? 0), server_upload_time: started } })
   })
   return router

@@ -2,7 +2,8 @@
  * Error reporting (spec §1/§9, issue 18 item 3): the browser sends client exceptions, failed
  * action chains and socket send errors as envelopes in the error-reporting vendor's format
  * (newline-separated JSON: envelope header, item header, item) to our own endpoint; the server's
- * own 5xx are stored here too, with the request id the punter's answer carries.
+ * own 5xx are stored here too, with the request id the punter's answer carries. A client report is
+ * the session's punter's (a guest's: anonymous), within the quotas and the storage budget (issue 30).
  */
 import { randomUUID } from 'node:crypto'
 import express, { Router, type Request, type Response } from 'express'
@@ -10,6 +11,7 @@ import type { ServerDeps } from '../deps'
 import { remoteConfigFor } from '../documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { storeError, type ErrorFrame, type ReportedError } from './store'
+import { poolPolicyOf, refuseOverQuota, type IngestGate } from './ingest-gate'
 
 export const ERRORS_PATH = '/errors/api/1/envelope'
 export const ENVELOPE_CONTENT_TYPE = 'application/x-sentry-envelope'
@@ -74,23 +76,26 @@ export function parseEnvelope(body: string): ReportedError[] | null {
   }
 }
 
-export function createErrorsRouter(deps: ServerDeps): Router {
+export function createErrorsRouter(deps: ServerDeps, gate: IngestGate): Router {
   const router = Router()
   router.post(ERRORS_PATH, express.text({ type: ENVELOPE_CONTENT_TYPE, limit: MAX_ENVELOPE_BYTES }), async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store')
     // the site's switch (remote config ERROR_REPORTING_ENABLED: false); the server's own 5xx are kept regardless
     if (remoteConfigFor(deps, req).ERROR_REPORTING_ENABLED === false) return sendError(res, 403, 'ERROR_REPORTING_DISABLED')
     if (!req.is(ENVELOPE_CONTENT_TYPE) || typeof req.body !== 'string') return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType, { expected: ENVELOPE_CONTENT_TYPE })
+    const admitted = await gate.admit(req, '-', Buffer.byteLength(req.body))
+    if (!admitted.ok) return refuseOverQuota(res, admitted)
     const errors = parseEnvelope(req.body)
     if (!errors) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'body', code: 'envelope' })
-    for (const error of errors) await storeError(deps.data.db, error, deps.now())
+    const userId = await gate.punterOf(req)
+    for (const error of errors) await storeError(deps.data, { ...error, userId }, deps.now(), gate.pool().storageBudgetBytes)
     sendOk(res, { stored: errors.length })
   })
   return router
 }
 
 /** Stores a server 5xx; returns the request id the answer names (X-Request-Id). Never throws. */
-export function recordServerError(deps: Pick<ServerDeps, 'data' | 'now'>, req: Request, error: unknown): string {
+export function recordServerError(deps: Pick<ServerDeps, 'data' | 'now' | 'documents'>, req: Request, error: unknown): string {
   // the request's own id (server/ops/request-log.ts) when it has one, so the log line, the answer
   // header and the stored error name the same request
   const given = req.res?.getHeader('X-Request-Id')
@@ -105,7 +110,8 @@ export function recordServerError(deps: Pick<ServerDeps, 'data' | 'now'>, req: R
         return m ? [{ file: m[1], line: Number(m[2]), column: Number(m[3]) }] : []
       })
     // not awaited: the 500 answers at once; a database that is itself the failure only loses this row
-    void storeError(deps.data.db, { origin: 'server', kind: err.name ?? 'Error', message: `${req.method} ${req.path}: ${err.message ?? String(error)}`, frames, requestId, release: null, url: req.originalUrl.slice(0, 300) }, deps.now()).catch(() => undefined)
+    const stored = { origin: 'server' as const, kind: err.name ?? 'Error', message: `${req.method} ${req.path}: ${err.message ?? String(error)}`, frames, requestId, release: null, url: req.originalUrl.slice(0, 300) }
+    void storeError(deps.data, stored, deps.now(), poolPolicyOf(deps.documents).storageBudgetBytes).catch(() => undefined)
   } catch {
     // the database may be the failure itself: the log line still carries the id
   }

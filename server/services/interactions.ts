@@ -12,6 +12,7 @@ import { validateBody, validateQuery } from '../http/validate'
 import { createThrottle } from './analytics'
 import { busOf } from '../bus'
 import { storeClickWindow } from './store'
+import { refuseOverQuota, type IngestGate } from './ingest-gate'
 
 export const INTERACTIONS_PATH = '/replay/api/1/interactions'
 const HOUR_MS = 3_600_000
@@ -57,7 +58,7 @@ interface ClickWindowBody {
   clicks: Array<{ page: string; target: string; clicks: number }>
 }
 
-export function createInteractionsRouter(deps: ServerDeps): Router {
+export function createInteractionsRouter(deps: ServerDeps, gate: IngestGate): Router {
   const router = Router()
   const throttled = createThrottle(busOf(deps))
   router.post(INTERACTIONS_PATH, validateQuery(INTERACTIONS_QUERY), validateBody(INTERACTIONS_BODY), async (req: Request, res: Response) => {
@@ -69,7 +70,9 @@ export function createInteractionsRouter(deps: ServerDeps): Router {
     if (body.windowEnd < body.windowStart || body.windowEnd - body.windowStart > HOUR_MS)
       return sendError(res, 400, HTTP_ERRORS.validation, { field: 'windowEnd', code: 'window' })
     if (await throttled(`clicks:${query.device_id}`)) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
-    const rows = await storeClickWindow(deps.data, { deviceId: query.device_id, sessionId: Number(query.session_id), ...body }, deps.now())
+    const admitted = await gate.admit(req, query.device_id, Number(req.header('content-length') ?? 0))
+    if (!admitted.ok) return refuseOverQuota(res, admitted)
+    const rows = await storeClickWindow(deps.data, { deviceId: query.device_id, sessionId: Number(query.session_id), ...body }, deps.now(), gate.pool().storageBudgetBytes)
     sendOk(res, { stored: rows })
   })
   return router

@@ -7,9 +7,11 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { Router, type Request } from 'express'
-import { CONTENT_SECURITY_POLICY } from '../app'
+import { cspHeader } from '../http/csp'
 import type { ServerDeps } from '../deps'
 import { sessionFor } from '../admin/accounts'
+import { checkpointLine } from '../admin/checkpoint-line'
+import { currentCheckpoint } from '../store/audit'
 
 const SCRIPT = join(import.meta.dirname, 'public', 'services.js')
 const ADMIN_COOKIE = 'parlay_admin'
@@ -24,10 +26,7 @@ const RRWEB_FILES = new Map([
  * in a sandboxed iframe (no scripts) with its inline styles; nothing else on the page needs it.
  */
 function pageCsp(): string {
-  const directives: Record<string, string[] | null> = { ...CONTENT_SECURITY_POLICY, styleSrc: ["'self'", "'unsafe-inline'"] }
-  return Object.entries(directives)
-    .map(([name, values]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...(values ?? [])].join(' '))
-    .join('; ')
+  return cspHeader({ styleSrc: ["'self'", "'unsafe-inline'"] })
 }
 
 function cookie(req: Request, name: string): string | undefined {
@@ -69,7 +68,8 @@ export function createServicesPage(deps: ServerDeps): Router {
 </head>
 <body>
 <header class="bar"><strong>Parlay admin</strong> <span data-testid="admin-who">${escapeHtml(session.user.name)} (${session.user.role})</span>
-<nav>${session.user.role === 'support' ? '' : '<a href="/admin">Admin</a> '}<a href="#events">Events</a> <a href="#errors">Errors</a> <a href="#recognitions">Recognitions</a> <a href="#replays">Replays</a> <a href="#clicks">Taps</a></nav></header>
+<nav>${session.user.role === 'support' ? '' : '<a href="/admin">Admin</a> '}<a href="#events">Events</a> <a href="#errors">Errors</a> <a href="#recognitions">Recognitions</a> <a href="#replays">Replays</a> <a href="#clicks">Taps</a> <a href="/admin/account" data-testid="admin-account-link">Account</a></nav></header>
+${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
 <main id="app"><p>Loading…</p></main>
 </body>
 </html>

@@ -3,6 +3,8 @@
  * version and events)", issue 18): the browser posts each rrweb batch gzip-compressed; the server
  * checks it unpacks to at most 1,000,000 bytes of `{version: 1, events: [...]}` and keeps it
  * compressed in SQLite (a leaving page sends its last batch uncompressed). Off for a site whose remote config has replay off.
+ * The punter is the session's (a guest's batch is its device's, anonymous); quotas and the storage
+ * budget bound what one client, one site and all of them keep (./ingest-gate.ts, issue 30).
  */
 import { gunzipSync, gzipSync } from 'node:zlib'
 import express, { Router, type Request, type Response } from 'express'
@@ -13,6 +15,7 @@ import { validateQuery } from '../http/validate'
 import { createThrottle } from './analytics'
 import { busOf } from '../bus'
 import { storeReplayBatch } from './store'
+import { refuseOverQuota, type IngestGate } from './ingest-gate'
 
 export const REPLAY_PATH = '/replay/api/1/batch'
 export const REPLAY_CONTENT_TYPE = 'application/vnd.parlay.replay+gzip'
@@ -32,7 +35,7 @@ export const REPLAY_QUERY = {
     device_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' },
     session_id: { type: 'string', pattern: '^[0-9]{1,16}$' },
     type: { enum: ['replay'] },
-    user_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The punter id, when logged in.' },
+    user_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Ignored (kept for older clients): the punter is the session\'s, never this (issue 30).' },
   },
 } as const
 
@@ -75,7 +78,7 @@ function unpack(body: Buffer, gzipped: boolean): string | 'too-large' | 'not-gzi
   }
 }
 
-export function createReplayRouter(deps: ServerDeps): Router {
+export function createReplayRouter(deps: ServerDeps, gate: IngestGate): Router {
   const router = Router()
   const throttled = createThrottle(busOf(deps))
   const raw = express.raw({ type: [REPLAY_CONTENT_TYPE, REPLAY_PLAIN_TYPE], limit: MAX_COMPRESSED_BYTES })
@@ -85,14 +88,17 @@ export function createReplayRouter(deps: ServerDeps): Router {
     if (config.AMPLITUDE_REPLAY !== true || !config.AMPLITUDE_KEY) return sendError(res, 403, 'REPLAY_DISABLED')
     const gzipped = !!req.is(REPLAY_CONTENT_TYPE)
     if ((!gzipped && !req.is(REPLAY_PLAIN_TYPE)) || !Buffer.isBuffer(req.body)) return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType, { expected: [REPLAY_CONTENT_TYPE, REPLAY_PLAIN_TYPE] })
-    const query = req.query as { device_id: string; session_id: string; user_id?: string }
+    const query = req.query as { device_id: string; session_id: string }
     if (await throttled(`replay:${query.device_id}`)) return sendError(res, 429, HTTP_ERRORS.tooManyRequests)
+    const admitted = await gate.admit(req, query.device_id, req.body.length)
+    if (!admitted.ok) return refuseOverQuota(res, admitted)
     const json = unpack(req.body, gzipped)
     if (json === 'too-large') return sendError(res, 413, HTTP_ERRORS.payloadTooLarge, { maxBytes: REPLAY_MAX_BYTES })
     if (json === 'not-gzip') return sendError(res, 400, HTTP_ERRORS.validation, { field: 'body', code: 'gzip' })
     const summary = readReplayBatch(json)
     if ('invalid' in summary) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'body', code: summary.invalid })
-    const id = await storeReplayBatch(deps.data, { deviceId: query.device_id, sessionId: Number(query.session_id), userId: query.user_id ?? null, bytes: Buffer.byteLength(json), compressed: gzipped ? req.body : gzipSync(req.body), ...summary }, deps.now())
+    const batch = { deviceId: query.device_id, sessionId: Number(query.session_id), userId: await gate.punterOf(req), bytes: Buffer.byteLength(json), compressed: gzipped ? req.body : gzipSync(req.body), ...summary }
+    const id = await storeReplayBatch(deps.data, batch, deps.now(), gate.pool().storageBudgetBytes)
     sendOk(res, { stored: id, events: summary.events })
   })
   return router

@@ -9,13 +9,13 @@
  * string_agg) are done as two bounded queries instead; account numbers come from the punters store.
  */
 import { sql, type Generated, type Kysely } from 'kysely'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { accountNumbersOf } from '../punters/lookups'
+import { chargeIngest, ingestBoundsStep, ingestTransaction, ROW_OVERHEAD } from './ingest-store'
 
-registerMigration(
+export const sqliteServices1 = sqliteHistory(
   'services-1',
   `CREATE TABLE IF NOT EXISTS analytics_events (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -65,6 +65,8 @@ interface AnalyticsEventTable {
   section: string | null
   /** JSON object. */
   properties: string
+  /** What the row keeps, in bytes (./ingest-store.ts: the storage budget). */
+  stored_bytes: Generated<number>
 }
 
 interface ReportedErrorTable {
@@ -78,6 +80,9 @@ interface ReportedErrorTable {
   request_id: string | null
   release: string | null
   url: string | null
+  /** The punter of the reporting session (never a body field); null for a guest or the server. */
+  user_id: string | null
+  stored_bytes: Generated<number>
 }
 
 interface PunterRecognitionTable {
@@ -104,6 +109,7 @@ interface ReplayBatchTable {
   bytes: number
   /** The gzip body as received (BLOB on SQLite, bytea on PostgreSQL: a Buffer on both). */
   body: Buffer
+  stored_bytes: Generated<number>
 }
 
 interface ReplayClickTable {
@@ -116,6 +122,7 @@ interface ReplayClickTable {
   page: string
   target: string
   clicks: number
+  stored_bytes: Generated<number>
 }
 
 declare module '../db/tables' {
@@ -128,7 +135,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q052-services', async (db, engine) => {
+export const q052Services = schemaStep('q052-services', async (db, engine) => {
   const id = surrogateKeyType(engine)
   const key = surrogateKey(engine)
   await db.schema
@@ -204,6 +211,9 @@ registerSchema('q052-services', async (db, engine) => {
   await db.schema.createIndex('replay_clicks_received').ifNotExists().on('replay_clicks').column('received_at').execute()
 })
 
+// after q052, whose tables it alters (issue 30: the sizes and usage the storage budget counts)
+export const q091ServicesIngestBounds = schemaStep('q091-services-ingest-bounds', ingestBoundsStep)
+
 export interface IngestedEvent {
   deviceId: string
   userId: string | null
@@ -217,11 +227,17 @@ export interface IngestedEvent {
 /** Rows per insert statement (at most 9 parameters each: far under both engines' limits). */
 const BATCH = 500
 
-/** Stores a batch in one transaction; returns how many were stored. */
-export async function storeEvents(data: DataLayer, events: IngestedEvent[], now: number): Promise<number> {
-  const rows = events.map((e) => ({ received_at: now, device_id: e.deviceId, user_id: e.userId, session_id: e.sessionId, event_type: e.eventType, event_time: e.time, section: e.section, properties: JSON.stringify(e.properties) }))
-  await data.transaction(async (tx) => {
+const textBytes = (...texts: Array<string | null>) => texts.reduce((sum, t) => sum + (t?.length ?? 0), ROW_OVERHEAD)
+
+/** Stores a batch in one transaction, within the storage budget; returns how many were stored. */
+export async function storeEvents(data: DataLayer, events: IngestedEvent[], now: number, budgetBytes: number): Promise<number> {
+  const rows = events.map((e) => {
+    const properties = JSON.stringify(e.properties)
+    return { received_at: now, device_id: e.deviceId, user_id: e.userId, session_id: e.sessionId, event_type: e.eventType, event_time: e.time, section: e.section, properties, stored_bytes: textBytes(properties, e.eventType, e.deviceId) }
+  })
+  await ingestTransaction(data, async (tx) => {
     for (let i = 0; i < rows.length; i += BATCH) await tx.insertInto('analytics_events').values(rows.slice(i, i + BATCH)).execute()
+    await chargeIngest(tx, 'events', rows.reduce((sum, r) => sum + r.stored_bytes, 0), rows.length, budgetBytes)
   })
   return events.length
 }
@@ -257,6 +273,8 @@ export interface ErrorFrame {
 
 export interface ReportedError {
   origin: 'client' | 'server'
+  /** The punter of the session that reported it (null: a guest, or the server itself). */
+  userId?: string | null
   kind: string
   message: string
   frames: ErrorFrame[]
@@ -265,13 +283,19 @@ export interface ReportedError {
   url: string | null
 }
 
-export async function storeError(db: Kysely<Tables>, error: ReportedError, now: number): Promise<number> {
-  const row = await db
-    .insertInto('reported_errors')
-    .values({ received_at: now, origin: error.origin, kind: error.kind.slice(0, 100), message: error.message.slice(0, 2000), frames: JSON.stringify(error.frames.slice(0, 50)), request_id: error.requestId, release: error.release, url: error.url })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
+export async function storeError(data: DataLayer, error: ReportedError, now: number, budgetBytes: number): Promise<number> {
+  const message = error.message.slice(0, 2000)
+  const frames = JSON.stringify(error.frames.slice(0, 50))
+  const storedBytes = textBytes(message, frames, error.url)
+  return ingestTransaction(data, async (tx) => {
+    const row = await tx
+      .insertInto('reported_errors')
+      .values({ received_at: now, origin: error.origin, kind: error.kind.slice(0, 100), message, frames, request_id: error.requestId, release: error.release, url: error.url, user_id: error.userId ?? null, stored_bytes: storedBytes })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await chargeIngest(tx, 'errors', storedBytes, 1, budgetBytes)
+    return row.id
+  })
 }
 
 export async function listErrors(db: Kysely<Tables>, limit: number): Promise<Array<ReportedError & { id: number; receivedAt: number }>> {
@@ -286,6 +310,7 @@ export async function listErrors(db: Kysely<Tables>, limit: number): Promise<Arr
     requestId: r.request_id ?? null,
     release: r.release ?? null,
     url: r.url ?? null,
+    userId: r.user_id ?? null,
   }))
 }
 
@@ -356,7 +381,7 @@ export async function sharedVisitors(db: Kysely<Tables>, limit: number): Promise
   }))
 }
 
-registerMigration(
+export const sqliteServices2Replays = sqliteHistory(
   'services-2-replays',
   `CREATE TABLE IF NOT EXISTS replay_batches (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -373,14 +398,7 @@ registerMigration(
    CREATE INDEX IF NOT EXISTS replay_batches_session ON replay_batches (device_id, session_id, id);`,
 )
 
-registerMigration('services-3-replay-retention', 'CREATE INDEX IF NOT EXISTS replay_batches_received ON replay_batches (received_at);')
-
-/**
- * How long a replay is kept: 30 days. The spec does not say; a replay shows what a punter did on
- * the site, so it is kept only as long as support needs it to answer a complaint or a fault report
- * (GDPR art. 5(1)(e), storage limitation). Older batches are deleted on the next write and never shown.
- */
-export const REPLAY_RETENTION_MS = 30 * 24 * 3600_000
+export const sqliteServices3ReplayRetention = sqliteHistory('services-3-replay-retention', 'CREATE INDEX IF NOT EXISTS replay_batches_received ON replay_batches (received_at);')
 
 export interface ReplayBatchRecord {
   deviceId: string
@@ -395,16 +413,21 @@ export interface ReplayBatchRecord {
   compressed: Buffer
 }
 
-/** Stores one batch, deleting the batches past retention first (one transaction). */
-export async function storeReplayBatch(data: DataLayer, batch: ReplayBatchRecord, now: number): Promise<number> {
+/**
+ * Stores one batch within the storage budget (one transaction). Batches past their retention (30
+ * days by default: what support needs to answer a complaint; GDPR art. 5(1)(e)) are deleted by the
+ * sweep (./ingest-sweep.ts) and never shown (the reads take `since`).
+ */
+export async function storeReplayBatch(data: DataLayer, batch: ReplayBatchRecord, now: number, budgetBytes: number): Promise<number> {
   const b = batch
-  return data.transaction(async (tx) => {
-    await tx.deleteFrom('replay_batches').where('received_at', '<=', now - REPLAY_RETENTION_MS).execute()
+  const storedBytes = b.compressed.length + b.deviceId.length + ROW_OVERHEAD
+  return ingestTransaction(data, async (tx) => {
     const row = await tx
       .insertInto('replay_batches')
-      .values({ received_at: now, device_id: b.deviceId, session_id: b.sessionId, user_id: b.userId, events: b.events, first_timestamp: Math.round(b.firstTimestamp), last_timestamp: Math.round(b.lastTimestamp), bytes: b.bytes, body: b.compressed })
+      .values({ received_at: now, device_id: b.deviceId, session_id: b.sessionId, user_id: b.userId, events: b.events, first_timestamp: Math.round(b.firstTimestamp), last_timestamp: Math.round(b.lastTimestamp), bytes: b.bytes, body: b.compressed, stored_bytes: storedBytes })
       .returning('id')
       .executeTakeFirstOrThrow()
+    await chargeIngest(tx, 'replays', storedBytes, 1, budgetBytes)
     return row.id
   })
 }
@@ -420,9 +443,8 @@ export interface ReplaySessionSummary {
   endedAt: number
 }
 
-/** Recorded sessions still within retention, the latest first. */
-export async function listReplaySessions(db: Kysely<Tables>, limit: number, now: number): Promise<ReplaySessionSummary[]> {
-  const since = now - REPLAY_RETENTION_MS
+/** Recorded sessions received after `since` (the start of retention), the latest first. */
+export async function listReplaySessions(db: Kysely<Tables>, limit: number, since: number): Promise<ReplaySessionSummary[]> {
   const rows = await db
     .selectFrom('replay_batches')
     .select((eb) => [
@@ -462,21 +484,21 @@ export async function listReplaySessions(db: Kysely<Tables>, limit: number, now:
   }))
 }
 
-/** The stored batches of one session still within retention, in order (gzip bodies), at most `limit`. */
-export async function replayBatchesOf(db: Kysely<Tables>, deviceId: string, sessionId: number, limit: number, now: number): Promise<Buffer[]> {
+/** The stored batches of one session received after `since`, in order (gzip bodies), at most `limit`. */
+export async function replayBatchesOf(db: Kysely<Tables>, deviceId: string, sessionId: number, limit: number, since: number): Promise<Buffer[]> {
   const rows = await db
     .selectFrom('replay_batches')
     .select('body')
     .where('device_id', '=', deviceId)
     .where('session_id', '=', sessionId)
-    .where('received_at', '>', now - REPLAY_RETENTION_MS)
+    .where('received_at', '>', since)
     .orderBy('id')
     .limit(limit)
     .execute()
   return rows.map((r) => Buffer.from(r.body))
 }
 
-registerMigration(
+export const sqliteServices4ClickWindows = sqliteHistory(
   'services-4-click-windows',
   `CREATE TABLE IF NOT EXISTS replay_clicks (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -500,12 +522,12 @@ export interface ClickWindowRecord {
   clicks: Array<{ page: string; target: string; clicks: number }>
 }
 
-/** Stores one window's counts (one row per page × element); kept as long as replays are. */
-export async function storeClickWindow(data: DataLayer, window: ClickWindowRecord, now: number): Promise<number> {
-  const rows = window.clicks.map((c) => ({ received_at: now, device_id: window.deviceId, session_id: window.sessionId, window_start: window.windowStart, window_end: window.windowEnd, page: c.page, target: c.target, clicks: c.clicks }))
-  return data.transaction(async (tx) => {
-    await tx.deleteFrom('replay_clicks').where('received_at', '<=', now - REPLAY_RETENTION_MS).execute()
+/** Stores one window's counts (one row per page × element) within the storage budget. */
+export async function storeClickWindow(data: DataLayer, window: ClickWindowRecord, now: number, budgetBytes: number): Promise<number> {
+  const rows = window.clicks.map((c) => ({ received_at: now, device_id: window.deviceId, session_id: window.sessionId, window_start: window.windowStart, window_end: window.windowEnd, page: c.page, target: c.target, clicks: c.clicks, stored_bytes: textBytes(c.page, c.target, window.deviceId) }))
+  return ingestTransaction(data, async (tx) => {
     for (let i = 0; i < rows.length; i += BATCH) await tx.insertInto('replay_clicks').values(rows.slice(i, i + BATCH)).execute()
+    await chargeIngest(tx, 'clicks', rows.reduce((sum, r) => sum + r.stored_bytes, 0), rows.length, budgetBytes)
     return rows.length
   })
 }
@@ -517,12 +539,12 @@ export interface PageClicks {
   sessions: number
 }
 
-/** The most tapped elements per page within retention, most taps first. */
-export async function listPageClicks(db: Kysely<Tables>, limit: number, now: number): Promise<PageClicks[]> {
+/** The most tapped elements per page received after `since`, most taps first. */
+export async function listPageClicks(db: Kysely<Tables>, limit: number, since: number): Promise<PageClicks[]> {
   const rows = await db
     .selectFrom('replay_clicks')
     .select((eb) => ['page', 'target', eb.fn.sum<number>('clicks').as('clicks'), sql<number>`count(distinct ${sql.ref('device_id')} || ':' || ${sql.ref('session_id')})`.as('sessions')])
-    .where('received_at', '>', now - REPLAY_RETENTION_MS)
+    .where('received_at', '>', since)
     .groupBy(['page', 'target'])
     .orderBy('clicks', 'desc')
     .orderBy('page')

@@ -8,14 +8,13 @@
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express'
 import type { Generated } from 'kysely'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { ServerDeps } from '../deps'
 import { sendOk } from '../http/envelope'
 import { validateQuery } from '../http/validate'
 
-registerMigration(
+export const sqlite401SignupOutbox = sqliteHistory(
   '401-signup-outbox',
   `CREATE TABLE signup_outbox (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -37,7 +36,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q013-signup-outbox', async (db, engine) => {
+export const q013SignupOutbox = schemaStep('q013-signup-outbox', async (db, engine) => {
   await db.schema
     .createTable('signup_outbox')
     .ifNotExists()

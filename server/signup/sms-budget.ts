@@ -12,12 +12,11 @@
 import type { Generated, Kysely } from 'kysely'
 import type { Result } from '../../engine/core/contracts'
 import { clientAddress } from '../auth/throttle'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
 
-registerMigration(
+export const sqlite403SignupSmsSends = sqliteHistory(
   '403-signup-sms-sends',
   `CREATE TABLE signup_sms_sends (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -37,7 +36,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q012-signup-sms-sends', async (db, engine) => {
+export const q012SignupSmsSends = schemaStep('q012-signup-sms-sends', async (db, engine) => {
   await db.schema
     .createTable('signup_sms_sends')
     .ifNotExists()

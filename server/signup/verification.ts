@@ -18,12 +18,11 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Result } from '../../engine/core/contracts'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
 
-registerMigration(
+export const sqlite402SignupVerifications = sqliteHistory(
   '402-signup-verifications',
   `CREATE TABLE signup_verifications (
      token_sha256 TEXT PRIMARY KEY,
@@ -93,7 +92,7 @@ declare module '../db/tables' {
   }
 }
 
-registerSchema('q011-signup-verifications', async (db) => {
+export const q011SignupVerifications = schemaStep('q011-signup-verifications', async (db) => {
   await db.schema
     .createTable('signup_verifications')
     .ifNotExists()

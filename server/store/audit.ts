@@ -3,7 +3,9 @@
  * hash: an HMAC (under a key the database does not hold) over the previous hash and the entry's
  * canonical JSON, so changing, deleting or reordering any entry breaks the chain from that entry
  * on, and recomputing the chain needs the key. An anchor file beside the database records the
- * count and the head (see audit-anchor.ts), so a removed tail is caught too. Triggers (SQLite's, and
+ * count and the head (see audit-anchor.ts), so a removed tail is caught too, and signed checkpoints
+ * (audit-checkpoint.ts) carry the head out of reach of whoever can rewrite the database and the folder
+ * together. Opening the log at start, and accepting one explicitly, is audit-open.ts. Triggers (SQLite's, and
  * a plpgsql one on PostgreSQL) refuse UPDATE and DELETE; the chain and the anchor catch whoever
  * goes around them.
  *
@@ -13,13 +15,14 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
-import { registerMigration } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { registerSchema } from '../db/schema'
+import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
-import { AUDIT_ANCHOR_FILE, loadAuditKey, readAnchor, writeAnchor, type AnchorRead, type AnchorState, type AuditKey } from './audit-anchor'
+import { readAnchor, writeAnchor, type AnchorRead, type AnchorState, type DatabaseIdentity } from './audit-anchor'
+import { signCheckpoint } from './audit-checkpoint'
+import { databaseIdentity } from '../db/identity'
 
-registerMigration(
+export const sqlite100AuditLog = sqliteHistory(
   '100-audit-log',
   `CREATE TABLE audit_log (
      seq INTEGER PRIMARY KEY,
@@ -54,7 +57,7 @@ declare module '../db/tables' {
 
 const APPEND_ONLY = 'the audit log is append-only'
 
-registerSchema('q030-audit-log', async (db, engine) => {
+export const q030AuditLog = schemaStep('q030-audit-log', async (db, engine) => {
   await db.schema
     .createTable('audit_log')
     .ifNotExists()
@@ -101,12 +104,14 @@ function canonical(value: unknown): string {
 }
 
 /** How the log of one database is chained and anchored. */
-interface AuditChain {
+export interface AuditChain {
   key: Buffer
   /** Entries 1..legacyEntries predate the key: plain SHA-256 links. */
   legacyEntries: number
-  /** Where the anchor lives; null for an in-memory database (tests): no anchor. */
+  /** Where the anchor lives; null for an in-memory database (tests) or a tool that keeps none: no anchor. */
   dataDir: string | null
+  /** The database the anchor is kept for (null only without an anchor). */
+  database: DatabaseIdentity | null
   committed: AnchorState
   settling?: Promise<void>
   settleAgain?: boolean
@@ -134,7 +139,7 @@ export function entryHash(key: Buffer | null, prevHash: string, entry: { seq: nu
 
 type Reader = Kysely<Tables> | Transaction<Tables>
 
-async function headOf(db: Reader): Promise<AnchorState> {
+export async function headOf(db: Reader): Promise<AnchorState> {
   const last = await db.selectFrom('audit_log').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst()
   return { entries: last?.seq ?? 0, head: last?.hash ?? GENESIS_HASH }
 }
@@ -143,14 +148,20 @@ async function headOf(db: Reader): Promise<AnchorState> {
 function chainOf(data: DataLayer): AuditChain {
   let chain = chains.get(data)
   if (!chain) {
-    chain = { key: randomBytes(32), legacyEntries: 0, dataDir: null, committed: { entries: 0, head: GENESIS_HASH } }
+    chain = { key: randomBytes(32), legacyEntries: 0, dataDir: null, database: null, committed: { entries: 0, head: GENESIS_HASH } }
     chains.set(data, chain)
   }
   return chain
 }
 
+/** The log of this data layer is chained (and anchored) as `chain` from now on (audit-open.ts). */
+export function takeOverChain(data: DataLayer, chain: AuditChain): void {
+  chains.set(data, chain)
+  saveAnchor(chain, null)
+}
+
 function saveAnchor(chain: AuditChain, pending: AnchorState | null): void {
-  if (chain.dataDir) writeAnchor(chain.dataDir, chain.key, { committed: chain.committed, pending, legacyEntries: chain.legacyEntries })
+  if (chain.dataDir && chain.database) writeAnchor(chain.dataDir, chain.key, { database: chain.database, committed: chain.committed, pending, legacyEntries: chain.legacyEntries })
 }
 
 /**
@@ -164,7 +175,9 @@ function settle(data: DataLayer, chain: AuditChain): void {
   if (chain.settling) return void (chain.settleAgain = true)
   chain.settling = data
     .transaction(async (tx) => {
-      chain.committed = await headOf(tx)
+      const head = await headOf(tx)
+      // never backwards: a log shortened under a running server is refused by its next append
+      if (head.entries >= chain.committed.entries) chain.committed = head
       saveAnchor(chain, null)
     }, { serialiseOn: 'audit' })
     .catch(() => {}) // the next audited write or start-up catches the anchor up
@@ -203,6 +216,10 @@ export async function auditedTransaction<T>(data: DataLayer, work: (audit: Audit
 export async function appendAudit(audit: AuditScope, at: number, actor: string, action: string, subject: string, details: Record<string, unknown> = {}): Promise<AuditEntry> {
   const chain = chainOf(audit.data)
   const last = await headOf(audit.tx)
+  if (last.entries < chain.committed.entries)
+    throw new AuditLogError(
+      `the audit log has ${last.entries} entries but this server anchored ${chain.committed.entries}: entries ${last.entries + 1}–${chain.committed.entries} were removed while it ran; it appends nothing more (a restart verifies the log and refuses it)`,
+    )
   // the head before this transaction may be another instance's entry: the anchor's committed state is it
   if (!audit.pending) chain.committed = last
   const seq = last.entries + 1
@@ -255,7 +272,7 @@ export type AuditVerification =
  * `anchoredEntries`: also keeps the head after that many entries (`headAt`), so a check against an
  * anchor of that length needs no second pass over the rows.
  */
-function walkChain(rows: Iterable<AuditRow>, key: Buffer, legacyEntries: number, anchoredEntries = 0): AuditVerification & { headAt?: string } {
+export function walkChain(rows: Iterable<AuditRow>, key: Buffer, legacyEntries: number, anchoredEntries = 0): AuditVerification & { headAt?: string } {
   let prev = GENESIS_HASH
   let expectedSeq = 1
   let count = 0
@@ -286,7 +303,7 @@ export function verifyAuditChain(rows: Iterable<AuditRow>, key: Buffer, anchor: 
   if (!walked.ok || anchor === null) return walked
   const { entries, head } = walked
   if (anchor.status === 'missing')
-    return entries === 0 ? { ...walked, anchored: true } : { ok: false, entries, firstBadSeq: 0, reason: `${AUDIT_ANCHOR_FILE} is missing: the end of the log cannot be checked` }
+    return entries === 0 ? { ...walked, anchored: true } : { ok: false, entries, firstBadSeq: 0, reason: 'this database has no audit anchor in the data folder: the end of the log cannot be checked' }
   const states = [anchor.record.committed, ...(anchor.record.pending ? [anchor.record.pending] : [])]
   if (states.some((s) => s.entries === entries && s.head === head)) return { ...walked, anchored: true }
   const fewest = Math.min(...states.map((s) => s.entries))
@@ -308,49 +325,19 @@ function anchoredPrefixHolds(committed: AnchorState, most: number, headAt: strin
 }
 
 /** Several instances share the log only on PostgreSQL (SQLite: one file, one writer's anchor). */
-const sharedLog = (data: DataLayer) => data.engine === 'postgres'
+export const sharedLog = (data: DataLayer) => data.engine === 'postgres'
 
 /** The log of a data layer the server opened (or of a test's in-memory one). */
 export async function verifyAudit(data: DataLayer): Promise<AuditVerification> {
   const chain = chainOf(data)
-  return verifyAuditChain(await auditRows(data.db), chain.key, chain.dataDir ? readAnchor(chain.dataDir, chain.key) : null, { shared: sharedLog(data) })
+  const anchor = chain.dataDir && chain.database ? readAnchor(chain.dataDir, chain.key, chain.database) : null
+  return verifyAuditChain(await auditRows(data.db), chain.key, anchor, { shared: sharedLog(data) })
 }
 
-/**
- * At start: loads (or creates) the key, checks the log against the anchor and takes the chain
- * over. A crash between a commit and its anchor write is accepted (the anchor's pending state) and
- * the anchor caught up. A log that fails is refused: the server never appends to, and so never
- * re-anchors, a log it cannot vouch for. A log from before anchors existed is adopted once, on the
- * start that creates the key, if its plain hash chain is intact. On PostgreSQL an instance whose
- * folder has no anchor yet joins the shared log when it already holds the audit key (the same
- * PARLAY_AUDIT_KEY or key file as the other instances) and every entry carries that key's hash.
- */
-export async function openAuditLog(data: DataLayer, dataDir: string): Promise<{ key: AuditKey; adopted: number; joined: number }> {
-  if (dataDir === ':memory:') return { key: { key: chainOf(data).key, source: 'file', created: true, narrowed: false }, adopted: 0, joined: 0 }
-  const key = loadAuditKey(dataDir, { create: true })
-  // under the audit lock: another instance on the same database does not append meanwhile
-  let joined = 0
-  const adopted = await data.transaction(async (tx): Promise<number> => {
-    const rows = await auditRows(tx)
-    const head: AnchorState = { entries: rows.at(-1)?.seq ?? 0, head: rows.at(-1)?.hash ?? GENESIS_HASH }
-    const chain: AuditChain = { key: key.key, legacyEntries: 0, dataDir, committed: head }
-    const anchor = readAnchor(dataDir, key.key)
-    let adopted = 0
-    if (anchor.status === 'missing' && head.entries > 0 && sharedLog(data) && !key.created && walkChain(rows, key.key, 0).ok) {
-      joined = head.entries
-    } else if (anchor.status === 'missing' && head.entries > 0) {
-      const legacy = walkChain(rows, key.key, head.entries)
-      if (!key.created || !legacy.ok)
-        throw new AuditLogError(`the audit log has ${head.entries} entries but ${AUDIT_ANCHOR_FILE} is missing${legacy.ok ? '' : ` and entry #${legacy.firstBadSeq} ${legacy.reason}`}`)
-      chain.legacyEntries = adopted = head.entries
-    } else {
-      const verified = verifyAuditChain(rows, key.key, anchor, { shared: sharedLog(data) })
-      if (!verified.ok) throw new AuditLogError(`the audit log fails verification at entry #${verified.firstBadSeq}: ${verified.reason}`)
-      if (anchor.status === 'ok') chain.legacyEntries = anchor.record.legacyEntries
-    }
-    chains.set(data, chain)
-    saveAnchor(chain, null)
-    return adopted
-  }, { serialiseOn: 'audit' })
-  return { key, adopted, joined }
+/** The log's head now, signed with the audit key: what an admin session shows and downloads. */
+export async function currentCheckpoint(data: DataLayer, now: number): Promise<Record<string, unknown>> {
+  const chain = chainOf(data)
+  const head = await headOf(data.db)
+  const database = chain.database ?? (await databaseIdentity(data))
+  return signCheckpoint(chain.key, { database, ...head, at: now })
 }

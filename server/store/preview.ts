@@ -24,7 +24,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { DocumentRecord } from '../../shared/documents/loader'
-import { resolutionScore, type SiteRequest } from '../documents/service'
+import { resolveIn, type SiteRequest } from '../documents/service'
 
 export const PREVIEW_COOKIE = 'parlay_preview'
 export const PREVIEW_TTL_MS = 10 * 60 * 1000
@@ -39,8 +39,16 @@ export interface PreviewPunter {
   accessToken: string
 }
 
+/** A message an operator is writing, shown first in a preview page's inbox or notifications (server/messages/preview.ts). */
+export interface PreviewMessage {
+  kind: 'INBOX' | 'EXTERNAL'
+  source: 'web' | 'club' | 'global'
+  texts: Record<string, string>
+}
+
 interface PreviewSet {
   punter?: PreviewPunter
+  message?: PreviewMessage
   versionId: number
   /** The one document this token may show in its draft state. */
   file: string
@@ -95,6 +103,8 @@ export interface PreviewGrant {
   now: number
   /** Preview as this demo punter (read-only punter session; see the file comment). */
   punter?: { id: number; accountNumber: string }
+  /** A message being written, which the preview's punter sees first. */
+  message?: PreviewMessage
 }
 
 function forget(token: string): void {
@@ -115,6 +125,7 @@ export function createPreview(grant: PreviewGrant): string {
   if (punter) punterSessions.set(sha256(punter.sessionHash).toString('hex'), token)
   previews.set(token, {
     punter,
+    message: grant.message,
     versionId: grant.versionId,
     file: grant.file,
     files: grant.files,
@@ -148,14 +159,29 @@ export async function resolvePreview(token: string, kind: string, id: string, re
   const set = previews.get(token)
   const refused = await refusal(set, request, now, cookieHeader)
   if (refused || !set) return refused ?? { status: 'refused', reason: 'unknown' }
-  let best: DocumentRecord | undefined
-  let bestScore = -1
-  for (const record of set.records) {
-    if (record.kind !== kind || record.id !== id) continue
-    const s = resolutionScore(record, request)
-    if (s > bestScore) [best, bestScore] = [record, s]
-  }
+  const best = resolveIn(set.records, kind, id, request)
   return best && (best.file === set.file || !!set.files?.includes(best.file)) ? { status: 'draft', record: best } : { status: 'published' }
+}
+
+/**
+ * Where the browser sends the preview cookie: the documents, flows, validator modules and
+ * translations a preview page loads, and the APIs that build a page from documents (promotions,
+ * the quiz and the punter's messages, read with the page's preview header: `previewDocuments`).
+ */
+export const PREVIEW_COOKIE_PATHS = ['/api/documents', '/api/flows', '/api/validators', '/api/preview', '/api/i18n', '/api/promotions', '/mobile-gate/api/v1/bonus', '/mobile-gate/api/v1/punter/message']
+
+/** The Set-Cookie values that let an admin session's browser show its previews for `maxAgeS`
+ * seconds (the session's life), or, with no key, forget them. */
+export function previewCookies(viewerKey: string | null, maxAgeS: number, secure: boolean): string[] {
+  return PREVIEW_COOKIE_PATHS.map((path) => `${PREVIEW_COOKIE}=${viewerKey ?? ''}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${viewerKey === null ? 0 : maxAgeS}${secure ? '; Secure' : ''}`)
+}
+
+/** The whole set of documents a preview renders (published, with its drafts in place), for the
+ * admin session that made it and on its own site; anything else is refused. */
+export async function previewRecords(token: string, request: SiteRequest, now: number, cookieHeader: string | undefined): Promise<{ status: 'ok'; records: DocumentRecord[]; message?: PreviewMessage } | { status: 'refused' }> {
+  const set = previews.get(token)
+  const refused = await refusal(set, request, now, cookieHeader)
+  return refused || !set ? { status: 'refused' } : { status: 'ok', records: set.records, ...(set.message ? { message: set.message } : {}) }
 }
 
 export function previewVersion(token: string, now = Date.now()): number | undefined {

@@ -371,6 +371,7 @@ export class ReleaseBook {
       })
     })
     if (!result.ok) return result as StoreResult<never>
+    this.store.announce({ subject: `release/${id}`, versions: result.value, author: release.author, approvedBy: release.reviewedBy, at })
     return { ok: true, value: (await this.release(id))! }
   }
 
@@ -390,7 +391,7 @@ export class ReleaseBook {
     if (moved.length > 0) return fail('STALE_DRAFT', { files: moved.map((v) => v.file), reason: 'changed after this release' })
     const restoring = await Promise.all(versions.map(async (v) => ({ from: v, to: v.baseVersion === null ? undefined : await this.store.version(v.baseVersion) })))
     // What the set will be, checked before anything is written.
-    const planned = restoring.map(({ from, to }) => ({ ...from, id: 0, content: to?.content ?? '', deleted: !to || to.deleted, baseVersion: from.deleted ? from.baseVersion : from.id }))
+    const planned = restoring.map(({ from, to }) => ({ ...from, id: 0, origin: 'rollback' as const, content: to?.content ?? '', deleted: !to || to.deleted, baseVersion: from.deleted ? from.baseVersion : from.id }))
     const errors = (await this.store.checkTogether(planned)).filter((f) => f.severity === 'error')
     if (errors.length > 0) return fail('LINT_FAILED', errors)
     const at = this.now()

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { openDataLayer } from '../db/data-layer'
 import type { DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
-import { snapshotOf } from '../../tools/schema-lint/diff/sources'
+import { snapshotsOfTexts } from '../../tools/schema-lint/diff/sources'
 import './store' // the store's tables
 
 export async function openStoreSnapshots(dataDir: string, versionIds: number[]): Promise<(versionId: number) => DocumentSnapshot[]> {
@@ -23,7 +23,7 @@ export async function openStoreSnapshots(dataDir: string, versionIds: number[]):
       if (!version) throw new Error(`no store version ${versionId}`)
       const texts = new Map(rows.map((r) => [r.file, r.content]))
       texts.set(version.file, version.content)
-      return [...texts].flatMap(([file, text]) => snapshotOf(file, text) ?? [])
+      return snapshotsOfTexts(texts)
     }
   } finally {
     await data.close()

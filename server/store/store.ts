@@ -19,18 +19,26 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Generated, Kysely, Transaction } from 'kysely'
-import { isStorageUnavailable, registerMigration } from '../db/database'
+import { isStorageUnavailable } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
-import { oneOf, registerSchema, surrogateKey, surrogateKeyType } from '../db/schema'
+import { oneOf, schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
-import { listDocumentFiles, readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
+import { listDocumentFiles, readDocument, readDocumentSet, variantOf, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
+import { isBaseFile, resolveOverlaySet, type ResolvedSet } from '../../shared/documents/overlay-set'
 import { appendAudit, audit, auditDetailsOf, auditedTransaction, type AuditScope } from './audit'
-import { findingsOf, lintDeletionGate, lintGate, lintReleaseGate, type GateFinding } from './lint-gate'
+import { findingsOf, lintReleaseGate, type GateFinding } from './lint-gate'
+import { overlayEffects, textsWith } from './overlay-gate'
 import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
-import { readSnapshot, snapshotOf } from '../../tools/schema-lint/diff/sources'
+import { overlayConflictFindings } from '../../tools/schema-lint/diff/overlay-conflicts'
+import { overlayStatusFindings } from '../../tools/schema-lint/diff/overlay-status'
+import { readSnapshot, snapshotOf, snapshotsOfTexts } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
+import { WaiverBook } from './waivers'
+import { publishChecks, type PublishCheckInput } from './publish-check'
+import type { PageCheck } from './page-check'
+export type { WaiverRecord } from './waivers'
 
-registerMigration(
+export const sqlite101DocumentStore = sqliteHistory(
   '101-document-store',
   `CREATE TABLE store_versions (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -67,10 +75,10 @@ registerMigration(
 )
 
 // A file removed from schemas/ becomes a deletion version: no content, reviewed like any change.
-registerMigration('103-store-deletions', 'ALTER TABLE store_versions ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0')
+export const sqlite103StoreDeletions = sqliteHistory('103-store-deletions', 'ALTER TABLE store_versions ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0')
 
 // Releases (server/store/releases.ts): versions of several files reviewed and published together.
-registerMigration(
+export const sqlite150StoreReleases = sqliteHistory(
   '150-store-releases',
   `CREATE TABLE store_releases (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -136,12 +144,14 @@ export interface DocumentVersion {
   deleted: boolean
 }
 
-export interface WaiverRecord extends Waiver {
-  id: number
+/** Versions that went live together by a publish (a version, or a release's). */
+export interface PublishEvent {
+  /** `version/<id>` or `release/<id>`: what the watch rolls back. */
+  subject: string
+  versions: DocumentVersion[]
   author: string
-  state: 'requested' | 'approved' | 'rejected' | 'revoked'
-  reviewedBy: string | null
-  createdAt: number
+  approvedBy: string | null
+  at: number
 }
 
 export type StoreResult<T> = { ok: true; value: T } | { ok: false; code: StoreErrorCode; details?: unknown }
@@ -195,6 +205,14 @@ interface WaiverTable {
   reviewed_by: string | null
   reviewed_at: number | null
   created_at: number
+  // q082-store-waiver-scope (./waivers.ts): one document, an end, a four-eyes revocation
+  document: string | null
+  expires_at: number | null
+  revoke_requested_by: string | null
+  revoke_requested_at: number | null
+  revoke_reason: string | null
+  revoked_by: string | null
+  revoked_at: number | null
 }
 
 export interface ReleaseTable {
@@ -232,7 +250,7 @@ declare module '../db/tables' {
 }
 
 // The tables above in their current shape (101, 103 and 150 are the history of SQLite files).
-registerSchema('q031-document-store', async (db, engine) => {
+export const q031DocumentStore = schemaStep('q031-document-store', async (db, engine) => {
   const key = surrogateKeyType(engine)
   await db.schema
     .createTable('store_versions')
@@ -318,6 +336,21 @@ registerSchema('q031-document-store', async (db, engine) => {
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute()
+})
+
+// Waivers scoped to one document, with an end and a four-eyes revocation (./waivers.ts); after
+// q031, which makes the table on PostgreSQL.
+export const q082StoreWaiverScope = schemaStep('q082-store-waiver-scope', async (db) => {
+  for (const [column, type] of [
+    ['document', 'text'],
+    ['expires_at', 'bigint'],
+    ['revoke_requested_by', 'text'],
+    ['revoke_requested_at', 'bigint'],
+    ['revoke_reason', 'text'],
+    ['revoked_by', 'text'],
+    ['revoked_at', 'bigint'],
+  ] as const)
+    await db.schema.alterTable('store_waivers').addColumn(column, type).execute()
 })
 
 /** Where a store's statements run: the layer's database, or the transaction they belong to. */
@@ -452,10 +485,15 @@ export class DocumentStore {
   }
 
   private snapshotsOf(published: Map<string, DocumentVersion>, withVersion?: DocumentVersion): DocumentSnapshot[] {
+    return snapshotsOfTexts(this.textsOf(published, withVersion))
+  }
+
+  /** The published texts, with a version in place (one that does not parse leaves the published text). */
+  private textsOf(published: Map<string, DocumentVersion>, withVersion?: DocumentVersion): Map<string, string> {
     const texts = new Map([...published].map(([file, v]) => [file, v.content]))
     if (withVersion?.deleted) texts.delete(withVersion.file)
     else if (withVersion && snapshotOf(withVersion.file, withVersion.content)) texts.set(withVersion.file, withVersion.content)
-    return [...texts].flatMap(([file, text]) => snapshotOf(file, text) ?? [])
+    return texts
   }
 
   /** The served records the published set would have with this version live. */
@@ -470,31 +508,24 @@ export class DocumentStore {
   async diff(version: DocumentVersion, tx: Executor = this.data.db): Promise<DiffFinding[]> {
     const published = await this.published(tx)
     const read = readSnapshot(version.file, version.content)
-    if (!version.deleted && 'problem' in read) {
-      const current = published.get(version.file)
-      return [unparseableFinding(version.file, read.problem, current ? (snapshotOf(current.file, current.content) ?? undefined) : undefined)]
-    }
-    return diffDocumentSets(this.snapshotsOf(published), this.snapshotsOf(published, version))
+    const current = published.get(version.file)
+    const previous = current ? (snapshotOf(current.file, current.content) ?? undefined) : undefined
+    if (!version.deleted && 'problem' in read) return [unparseableFinding(version.file, read.problem, previous)]
+    const [before, after] = [this.textsOf(published), this.textsOf(published, version)]
+    // an overlay that does not resolve is compared with nothing, like a draft that does not parse
+    const unresolved = resolveOverlaySet(after).problems.find((p) => p.file === version.file)
+    if (unresolved) return [unparseableFinding(version.file, `${unresolved.pointer || '/'}: ${unresolved.message}`, previous)]
+    // the differ's findings, an overlay becoming a copy (or back) and the conflicts with overlays, most severe first (a stable sort)
+    const rank = { error: 0, warning: 1, note: 2 }
+    const overlays = [...overlayStatusFindings(version.file, before.get(version.file), after.get(version.file)), ...overlayConflictFindings(before, after)]
+    return [...diffDocumentSets(snapshotsOfTexts(before), snapshotsOfTexts(after)), ...overlays].sort((a, b) => rank[a.severity] - rank[b.severity])
   }
 
-  async approvedWaivers(): Promise<Waiver[]> {
-    const rows = await this.data.db.selectFrom('store_waivers').select(['jurisdiction', 'rule', 'reason']).where('state', '=', 'approved').orderBy('id').execute()
-    return rows.map((w) => ({ ...w }))
+  /** The waivers of regulatory findings (./waivers.ts): scoped, ending, revocable, four-eyes. */
+  get waiverBook(): WaiverBook {
+    return (this.waiverBookCache ??= new WaiverBook(this.data, this.now))
   }
-
-  async waivers(tx: Executor = this.data.db): Promise<WaiverRecord[]> {
-    const rows = await tx.selectFrom('store_waivers').selectAll().orderBy('id', 'desc').execute()
-    return rows.map((w) => ({
-      id: w.id,
-      jurisdiction: w.jurisdiction,
-      rule: w.rule,
-      reason: w.reason,
-      author: w.author,
-      state: w.state,
-      reviewedBy: w.reviewed_by ?? null,
-      createdAt: w.created_at,
-    }))
-  }
+  private waiverBookCache?: WaiverBook
 
   // ---- seeding from the files in git ----------------------------------------------------------
 
@@ -511,6 +542,7 @@ export class DocumentStore {
     const problems: DocumentProblem[] = []
     const files = listDocumentFiles(root)
     const texts = new Map(files.map((file) => [file, readFileSync(join(root, file), 'utf8')]))
+    const resolved = resolveOverlaySet(texts)
     const at = this.now()
     const removed = await auditedTransaction(this.data, async (audit) => {
       const tx = audit.tx
@@ -520,7 +552,7 @@ export class DocumentStore {
         const hash = contentHash(text)
         if (known.get(file) === hash) continue
         // A file that does not load is not seeded: the store keeps serving its last good version.
-        if (!this.read(file, text, problems)) continue
+        if (!this.loadsIn(file, text, resolved, problems)) continue
         if (known.get(file) === REMOVED_FROM_FILES) await this.withdrawDeletion(audit, file, at)
         const current = await this.publishedVersionOf(file, tx)
         if (current?.contentHash !== hash) {
@@ -610,12 +642,25 @@ export class DocumentStore {
     return { ok: true, value: (await this.version(id))! }
   }
 
-  /** Runs the lint gate against the current published set. */
+  /** Runs the gate against the current published set: the lint, then (when it passes) the
+   * server's own checks of the set with the version in place and the render of every page it
+   * touches (./publish-check.ts). */
   async check(version: DocumentVersion): Promise<GateFinding[]> {
-    const gate = await this.gateBaseline()
-    const input = { file: version.file, content: version.content, ...gate }
-    return version.deleted ? lintDeletionGate(input) : lintGate(input)
+    return this.checkTogether([version])
   }
+
+  /** The publish checks after the lint (with a lint error, only their regulatory part: nothing is
+   * compiled or rendered until the lint passes). */
+  private async afterLint(lint: GateFinding[], versions: PublishCheckInput['versions'], gate: { baseline: DocumentRecord[]; waivers: Waiver[] }): Promise<GateFinding[]> {
+    const lintFailed = lint.some((f) => f.severity === 'error')
+    return [...lint, ...(await publishChecks({ versions, baseline: gate.baseline, waivers: gate.waivers, pages: this.pageCheck, lintFailed }))]
+  }
+
+  /** The render of touched pages this server runs in the gate (set once it listens: server/main.ts). */
+  usePageCheck(check: PageCheck | undefined): void {
+    this.pageCheck = check
+  }
+  private pageCheck?: PageCheck
 
   async submit(actor: string, id: number): Promise<StoreResult<DocumentVersion>> {
     const version = await this.version(id)
@@ -702,7 +747,36 @@ export class DocumentStore {
     if (!version.reviewedBy || same(version.reviewedBy, version.author)) return { ok: false, code: 'SELF_APPROVAL' }
     const current = await this.publishedVersionOf(version.file)
     if ((current?.id ?? null) !== version.baseVersion) return { ok: false, code: 'STALE_DRAFT', details: { base: version.baseVersion, published: current?.id ?? null } }
-    return this.goLive(actor, version, current, 'document.published', version.id)
+    const result = await this.goLive(actor, version, current, 'document.published', version.id)
+    if (result.ok) this.announce({ subject: `version/${id}`, versions: [result.value], author: version.author, approvedBy: version.reviewedBy, at: this.now() })
+    return result
+  }
+
+  /** Tells the publish watch (./publish-watch.ts) that versions went live by a publish (never a
+   * rollback or a seed). Its work runs after the answer; a failure there is logged, not thrown. */
+  announce(event: PublishEvent): void {
+    for (const listener of this.publishListeners) listener(event)
+  }
+  onPublished(listener: (event: PublishEvent) => void): () => void {
+    this.publishListeners.add(listener)
+    return () => this.publishListeners.delete(listener)
+  }
+  private readonly publishListeners = new Set<(event: PublishEvent) => void>()
+
+  /**
+   * Puts back what a published version replaced: its base version, or no document when it added
+   * the file. Refused (STALE_DRAFT) when the file has moved on since; the gate applies.
+   */
+  async undo(actor: string, versionId: number): Promise<StoreResult<DocumentVersion>> {
+    const version = await this.version(versionId)
+    if (!version || version.publishedAt === null) return { ok: false, code: 'NOT_FOUND' }
+    const current = await this.publishedVersionOf(version.file)
+    if ((current?.id ?? null) !== (version.deleted ? null : version.id)) return { ok: false, code: 'STALE_DRAFT', details: { file: version.file, published: current?.id ?? null } }
+    if (version.baseVersion !== null) return this.rollback(actor, version.file, version.baseVersion)
+    const id = await this.insertVersion(this.data.db, version.file, '', 'rollback', 'approved', actor, current?.id ?? null, this.now(), true)
+    const result = await this.goLive(actor, (await this.version(id))!, current, 'document.rolled-back', id, { to: null })
+    if (!result.ok) await this.data.db.updateTable('store_versions').set({ state: 'withdrawn' }).where('id', '=', id).execute()
+    return result
   }
 
   /** Puts an earlier published version of a file live again, as a new version (lint gate applies). */
@@ -747,31 +821,6 @@ export class DocumentStore {
     return { ok: true, value: (await this.version(id))! }
   }
 
-  // ---- waivers --------------------------------------------------------------------------------
-
-  async requestWaiver(actor: string, jurisdiction: string, rule: string, reason: string): Promise<StoreResult<WaiverRecord>> {
-    const at = this.now()
-    const id = await auditedTransaction(this.data, async (audit) => {
-      const { id } = await audit.tx.insertInto('store_waivers').values({ jurisdiction, rule, reason, author: actor, state: 'requested', created_at: at }).returning('id').executeTakeFirstOrThrow()
-      await appendAudit(audit, at, actor, 'waiver.requested', `${jurisdiction}/${rule}`, { waiver: id, reason })
-      return id
-    })
-    return { ok: true, value: (await this.waivers()).find((w) => w.id === id)! }
-  }
-
-  async reviewWaiver(reviewer: string, id: number, decision: 'approved' | 'rejected'): Promise<StoreResult<WaiverRecord>> {
-    const waiver = (await this.waivers()).find((w) => w.id === id)
-    if (!waiver) return { ok: false, code: 'NOT_FOUND' }
-    if (same(waiver.author, reviewer)) return { ok: false, code: 'SELF_APPROVAL' }
-    if (waiver.state !== 'requested') return { ok: false, code: 'INVALID_STATE', details: { state: waiver.state } }
-    const at = this.now()
-    await auditedTransaction(this.data, async (audit) => {
-      await audit.tx.updateTable('store_waivers').set({ state: decision, reviewed_by: reviewer, reviewed_at: at }).where('id', '=', id).execute()
-      await appendAudit(audit, at, reviewer, `waiver.${decision}`, `${waiver.jurisdiction}/${waiver.rule}`, { waiver: id, author: waiver.author })
-    })
-    return { ok: true, value: (await this.waivers()).find((w) => w.id === id)! }
-  }
-
   /** Every fingerprint compliance approved (from the audit log), for `schema-lint diff --approved`. */
   async approvedFingerprints(): Promise<string[]> {
     const out = new Set<string>()
@@ -799,25 +848,27 @@ export class DocumentStore {
 
   /** The served records the published set would have with every one of these versions live. */
   async recordsWithAll(versions: DocumentVersion[]): Promise<{ records: DocumentRecord[]; problems: DocumentProblem[] }> {
-    const texts = new Map([...(await this.published())].map(([file, v]) => [file, v.content]))
-    for (const v of versions) v.deleted ? texts.delete(v.file) : texts.set(v.file, v.content)
-    return this.recordsOf(texts)
+    return this.recordsOf(textsWith(new Map([...(await this.published())].map(([file, v]) => [file, v.content])), versions))
   }
 
+  /** The served records of a set of texts: overlays resolved, bases left out (shared/documents/overlay-set.ts). */
   private recordsOf(texts: Map<string, string>): { records: DocumentRecord[]; problems: DocumentProblem[] } {
-    const problems: DocumentProblem[] = []
-    const records: DocumentRecord[] = []
-    for (const [file, text] of [...texts].sort(([a], [b]) => a.localeCompare(b))) {
-      const record = this.read(file, text, problems)
-      if (record) records.push(record)
-    }
-    return { records, problems }
+    return readDocumentSet(new Map([...texts].sort(([a], [b]) => a.localeCompare(b))))
   }
 
   /** The lint gate of a release: the published set with every one of these versions in place
-   * (a flow may use a popup the same release adds). */
+   * (a flow may use a popup the same release adds). Overlays resolved first (overlay-gate.ts): the
+   * gate sees each site's resolved documents the change touches, and the conflicts come after. */
   async checkTogether(versions: DocumentVersion[]): Promise<GateFinding[]> {
-    return lintReleaseGate({ versions, ...(await this.gateBaseline()) })
+    const published = new Map([...(await this.published())].map(([file, v]) => [file, v.content]))
+    const effects = overlayEffects(published, versions)
+    if (effects.problems.length > 0) return effects.problems
+    const gate = await this.gateBaseline()
+    const lint = await lintReleaseGate({ versions: effects.versions, ...gate })
+    // the served documents the change makes (overlays resolved), still a rollback when every version is one
+    const origin = versions.every((v) => v.origin === 'rollback') ? 'rollback' : undefined
+    const served = effects.versions.map((v) => ({ ...v, origin }))
+    return [...(await this.afterLint(lint, served, gate)), ...effects.conflicts]
   }
 
   /**
@@ -828,7 +879,7 @@ export class DocumentStore {
   private async gateBaseline(): Promise<{ baseline: DocumentRecord[]; waivers: Waiver[]; baselineFindings: Promise<GateFinding[]> }> {
     const published = await this.published()
     const baseline = this.recordsOf(new Map([...published].map(([file, v]) => [file, v.content]))).records
-    const waivers = await this.approvedWaivers()
+    const waivers = await this.waiverBook.active()
     const key = `${[...published.values()].map((v) => v.id).join(',')}|${JSON.stringify(waivers)}`
     if (this.baselineFindings?.key !== key) {
       const findings = findingsOf(baseline, waivers)
@@ -895,6 +946,14 @@ export class DocumentStore {
 
   private read(file: string, text: string, problems: DocumentProblem[]): DocumentRecord | null {
     return readDocument(file, text, problems) // parsed once per file and text (the loader remembers)
+  }
+
+  /** Whether a file of the documents folder loads: an overlay resolved, a base only parsed (it is not served by itself). */
+  private loadsIn(file: string, text: string, resolved: ResolvedSet, problems: DocumentProblem[]): boolean {
+    const failed = resolved.problems.filter((p) => p.file === file)
+    problems.push(...failed)
+    if (failed.length > 0) return false
+    return isBaseFile(file) || !!this.read(file, resolved.texts.get(file) ?? text, problems)
   }
 
   private async insertVersion(tx: Executor, file: string, content: string, origin: DocumentVersion['origin'], state: VersionState, author: string, base: number | null, at: number, deleted = false): Promise<number> {

@@ -121,6 +121,21 @@ export function compileFlowSchemas(flow: FlowLike): CompiledFlowSchemas {
   return { flowId: flow.id, key: flowSchemaKey(flow), schemas, validate, standalone, compileMs: performance.now() - started }
 }
 
+const schemaCache = new Map<string, CompiledFlowSchemas>()
+const MAX_CACHED_SCHEMAS = 200
+
+/** The ajv side of a flow, compiled once per version of its step schemas (the served set's check
+ * at install, server/documents/set-check.ts, and the validators module share it). */
+export function cachedFlowSchemas(flow: FlowLike): CompiledFlowSchemas {
+  const key = flowSchemaKey(flow)
+  const known = schemaCache.get(key)
+  if (known) return known
+  const compiled = compileFlowSchemas(flow)
+  schemaCache.set(key, compiled)
+  while (schemaCache.size > MAX_CACHED_SCHEMAS) schemaCache.delete(schemaCache.keys().next().value as string)
+  return compiled
+}
+
 /** Bundles the standalone code into one self-contained ES module (esbuild). */
 export async function bundleFlowValidators(compiled: CompiledFlowSchemas): Promise<CompiledFlowValidators> {
   const started = performance.now()

@@ -24,10 +24,11 @@ import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
 import { previewJurisdiction, resolvePreview } from '../store/preview'
+import { inCandidate } from '../documents/candidate'
 import type { ServerModule } from '../modules'
 import {
   bundleFlowValidators,
-  compileFlowSchemas,
+  cachedFlowSchemas,
   flowSchemaKey,
   toFieldErrors,
   type CompiledFlowSchemas,
@@ -42,7 +43,6 @@ export type { CompiledFlowValidators, FieldError, FlowLike } from './compile'
 export const VALIDATORS_PATH = '/api/validators'
 const MAX_CACHED = 200
 
-const schemaCache = new Map<string, CompiledFlowSchemas>()
 const moduleCache = new Map<string, Promise<CompiledFlowValidators>>()
 const modulesByHash = new Map<string, CompiledFlowValidators>()
 /** Hashes of modules compiled from a served flow: anyone may fetch these. A hash only a draft
@@ -58,8 +58,7 @@ function remember<V>(map: Map<string, V>, key: string, value: V): V {
 
 /** The ajv side of a flow, compiled once per version of its step schemas. */
 export function flowSchemas(flow: FlowLike): CompiledFlowSchemas {
-  const key = flowSchemaKey(flow)
-  return schemaCache.get(key) ?? remember(schemaCache, key, compileFlowSchemas(flow))
+  return cachedFlowSchemas(flow)
 }
 
 /** The browser module of a flow, bundled once per version of its step schemas. */
@@ -189,7 +188,8 @@ export function createValidatorsRouter(deps: ServerDeps): Router {
     if (!flow) return sendError(res, 404, HTTP_ERRORS.notFound)
     try {
       const compiled = await compileLogged(deps, asFlow(flow))
-      if (!draft) servedHashes.add(compiled.hash)
+      // a publish gate's candidate (server/documents/candidate.ts) is no served module either
+      if (!draft && !inCandidate()) servedHashes.add(compiled.hash)
       res.setHeader('Cache-Control', 'no-cache')
       res.setHeader('Vary', 'Host, Accept-Language, x-parlay-source, x-parlay-target')
       // A draft's own module is fetched with its preview token (and the viewer's cookie) only.

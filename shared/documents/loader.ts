@@ -12,6 +12,7 @@ import { join, relative, sep } from 'node:path'
 import { documentSchemas, type DocumentKind } from '../../engine/documents/kinds'
 import { compileExpression } from './cel-compiler'
 import { gameMathsProblems, type GameMaths } from '../games/maths'
+import { resolveOverlaySet } from './overlay-set'
 import { clientCopy } from './server-only'
 
 export interface DocumentProblem {
@@ -214,28 +215,46 @@ function parseDocument(file: string, text: string, problems: DocumentProblem[]):
 export const variantOf = (record: Pick<DocumentRecord, 'locales' | 'platforms'>) =>
   [record.locales.join(','), record.platforms.join(',')].join('|').replace(/^\|$/, '')
 
+/**
+ * Reads a set of (file → text) as the server serves it: overlays resolved (shared ⊕ overlay, see
+ * overlay-set.ts), bases left out, each document validated whole. A problem in an overlay's
+ * resolved document names the overlay file, with the pointer into the resolved document.
+ */
+export function readDocumentSet(texts: Map<string, string>, problems: DocumentProblem[] = []): { records: DocumentRecord[]; problems: DocumentProblem[] } {
+  const resolved = resolveOverlaySet(texts)
+  problems.push(...resolved.problems)
+  const records: DocumentRecord[] = []
+  for (const [file, text] of resolved.texts) {
+    const before = problems.length
+    const record = readDocument(file, text, problems)
+    const base = resolved.overlays.get(file)
+    if (base) problems.splice(before, Infinity, ...problems.slice(before).map((p) => ({ ...p, message: `${p.message} (in the resolved document: ${base} ⊕ this overlay)` })))
+    if (record) records.push(record)
+  }
+  return { records, problems }
+}
+
 /** Loads every document under `root`. Never throws for bad documents: they come back as problems. */
 export function loadDocuments(root: string): { records: DocumentRecord[]; problems: DocumentProblem[] } {
   const problems: DocumentProblem[] = []
-  const records: DocumentRecord[] = []
-  const seen = new Map<string, string>()
+  const texts = new Map<string, string>()
   for (const file of listDocumentFiles(root)) {
-    let text: string
     try {
-      text = readFileSync(join(root, file), 'utf8')
+      texts.set(file, readFileSync(join(root, file), 'utf8'))
     } catch (error) {
       problems.push({ file, pointer: '', message: `cannot read: ${(error as Error).message}` })
-      continue
     }
-    const record = readDocument(file, text, problems)
-    if (!record) continue
+  }
+  const records: DocumentRecord[] = []
+  const seen = new Map<string, string>()
+  for (const record of readDocumentSet(texts, problems).records) {
     const key = `${record.kind}/${record.id}/${record.jurisdiction}/${variantOf(record)}`
     const other = seen.get(key)
     if (other) {
-      problems.push({ file, pointer: '/id', message: `duplicate ${record.kind} ${JSON.stringify(record.id)}: also defined in ${other}` })
+      problems.push({ file: record.file, pointer: '/id', message: `duplicate ${record.kind} ${JSON.stringify(record.id)}: also defined in ${other}` })
       continue
     }
-    seen.set(key, file)
+    seen.set(key, record.file)
     records.push(record)
   }
   return { records, problems }

@@ -35,11 +35,13 @@ test('a live event’s price goes to the bet slip, the bet is placed and the bal
   const before = await balance(page)
 
   await home.click()
+  await page.getByTestId('betslip-bar').click()
   const slip = page.getByTestId('betslip')
   await expect(slip).toBeVisible()
   await slip.getByTestId('betslip-stake').fill('4')
   await slip.getByTestId('betslip-place').click()
-  await expect(page.getByTestId('betslip-placed')).toBeVisible()
+  await expect(page.getByTestId('betslip-receipt')).toBeVisible()
+  await page.getByTestId('betslip-receipt-clear').click()
   await expect.poll(() => balance(page)).toBe(before - 4)
 
   // the final whistle reaches the open page: the scoreboard shows the final score and says so
@@ -130,9 +132,10 @@ test('a second browser logged in as the same punter sees the balance change over
   await request.post('/api/dev/feed/price', { data: { selectionId: await home.getAttribute('data-selection-id'), price: 1.8 } })
   await expect(home).toHaveAttribute('data-price', '1.8')
   await home.click()
+  await page.getByTestId('betslip-bar').click()
   await page.getByTestId('betslip-stake').fill('3')
   await page.getByTestId('betslip-place').click()
-  await expect(page.getByTestId('betslip-placed')).toBeVisible()
+  await expect(page.getByTestId('betslip-receipt')).toBeVisible()
   await expect.poll(() => balance(second)).toBe(before - 3)
   await other.close()
 })

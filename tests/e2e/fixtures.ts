@@ -3,12 +3,13 @@
  * its documents dir), `baseURL` pointing at it, and `editDocument` to change a document file for
  * one test (restored afterwards; the server reloads documents when a file changes).
  */
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer } from '../../server/main'
+import { totpCode } from '../support/totp'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 
@@ -130,4 +131,36 @@ export async function logInByApi(page: Page, login: string, path = '/sport/live/
   }, [session, punterHash ?? null] as const)
   await page.goto(path)
   await expect(headerItem(page, 'profile')).toBeVisible()
+}
+
+/** A demo admin: e-mail, password and the published TOTP secret of server/admin/DEMO_ADMINS.md. */
+export interface StaffLogin {
+  email: string
+  password: string
+  totpSecret: string
+}
+
+/**
+ * An admin's sign-in through the API, both steps (password, then the TOTP code computed from the
+ * secret as an authenticator app does), for tests whose subject is not the sign-in: the request
+ * context keeps the session cookie for its browser context. Answers the second step's response.
+ */
+export async function adminLogInByApi(request: APIRequestContext, who: StaffLogin): Promise<APIResponse> {
+  const first = await request.post('/admin/api/login', { data: { email: who.email, password: who.password } })
+  expect(first.status()).toBe(200)
+  const challenge = ((await first.json()) as { payload: { challenge: string } }).payload.challenge
+  const second = await request.post('/admin/api/login/second-factor', { data: { challenge, code: totpCode(who.totpSecret) } })
+  expect(second.status()).toBe(200)
+  return second
+}
+
+/** The sign-in page, both steps typed: e-mail and password, then the code the authenticator shows. */
+export async function adminLogInByPage(page: Page, who: StaffLogin): Promise<void> {
+  await page.goto('/admin')
+  await page.getByTestId('admin-email').fill(who.email)
+  await page.getByTestId('admin-password').fill(who.password)
+  await page.getByTestId('admin-login').click()
+  await page.getByTestId('admin-code').fill(totpCode(who.totpSecret))
+  await page.getByTestId('admin-code-submit').click()
+  await expect(page.getByTestId('admin-who')).toBeVisible()
 }

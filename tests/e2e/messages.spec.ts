@@ -6,18 +6,14 @@
  */
 import type { Browser, Page } from '@playwright/test'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
-import { expect, logInByApi, test } from './fixtures'
+import { adminLogInByPage, expect, logInByApi, test, type StaffLogin } from './fixtures'
 
 const operator = DEMO_ADMINS.find((a) => a.email === 'operator@parlay.test')!
 const compliance = DEMO_ADMINS.find((a) => a.email === 'compliance@parlay.test')!
 
-async function adminPage(browser: Browser, baseURL: string, who: { email: string; password: string }): Promise<Page> {
+async function adminPage(browser: Browser, baseURL: string, who: StaffLogin): Promise<Page> {
   const page = await (await browser.newContext({ baseURL })).newPage()
-  await page.goto('/admin')
-  await page.getByTestId('admin-email').fill(who.email)
-  await page.getByTestId('admin-password').fill(who.password)
-  await page.getByTestId('admin-login').click()
-  await expect(page.getByTestId('admin-who')).toBeVisible()
+  await adminLogInByPage(page, who)
   await page.goto('/admin#messages')
   await expect(page.getByTestId('message-send')).toBeVisible()
   return page

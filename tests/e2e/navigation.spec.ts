@@ -74,14 +74,18 @@ for (const site of SITES) {
       await expect(price).toHaveAttribute('aria-pressed', 'false')
       await price.click()
       await expect(price).toHaveAttribute('aria-pressed', 'true')
-      // the same selection on the live page: picked there too, and in that page's slip
+      await expect(page.getByTestId('betslip-bar')).toBeVisible()
+      // the same selection on the live page: picked there too, and in the slip
       await page.getByTestId('product-switcher').locator('[data-product="live-sport"]').click()
       await expect(page).toHaveURL(/\/sport\/live$/)
       const same = page.locator(`button.market-odds__button[data-selection-id="${id}"]`)
       await expect(same).toHaveAttribute('aria-pressed', 'true')
-      await expect(page.getByTestId('betslip').locator(`[data-selection-id="${id}"]`)).toBeVisible()
+      await page.getByTestId('betslip-bar').click()
+      await expect(page.locator(`[data-testid="betslip-pick"][data-selection-id="${id}"]`)).toBeVisible()
+      await page.keyboard.press('Escape')
       await same.click()
       await expect(same).toHaveAttribute('aria-pressed', 'false')
+      await expect(page.getByTestId('betslip-bar')).toHaveCount(0)
     })
 
     test('upcoming and live matches are reached from the home page and from the menu, without typing an address', async ({ page, baseURL }) => {

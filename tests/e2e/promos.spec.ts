@@ -7,15 +7,14 @@
 import type { APIRequestContext } from '@playwright/test'
 import { request } from '@playwright/test'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
-import { expect, logInByApi, test } from './fixtures'
+import { adminLogInByApi, expect, logInByApi, test, type StaffLogin } from './fixtures'
 
 const operator = DEMO_ADMINS.find((a) => a.role === 'operator')!
 const compliance = DEMO_ADMINS.find((a) => a.email === 'compliance@parlay.test')!
 
-async function admin(baseURL: string, who: { email: string; password: string }) {
+async function admin(baseURL: string, who: StaffLogin) {
   const api = await request.newContext({ baseURL })
-  const login = await api.post('/admin/api/login', { data: { email: who.email, password: who.password } })
-  expect(login.status()).toBe(200)
+  const login = await adminLogInByApi(api, who)
   const csrf = (await login.json()).payload.csrf as string
   const post = async (path: string, data?: unknown) => api.post(path, { headers: { 'x-csrf-token': csrf }, ...(data === undefined ? {} : { data }) })
   return { api, post }

@@ -62,6 +62,7 @@ test('a pick in the bet slip is marked “Suspended” when the feed suspends it
   const selectionId = (await home.getAttribute('data-selection-id'))!
 
   await home.click()
+  await page.getByTestId('betslip-bar').click()
   const pick = page.getByTestId('betslip').locator(`.betslip__pick[data-selection-id="${selectionId}"]`)
   await expect(pick).toBeVisible()
   await expect(pick).not.toHaveAttribute('data-inactive', /./)

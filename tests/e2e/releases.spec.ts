@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from '@playwright/test'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
-import { expect, test } from './fixtures'
+import { adminLogInByApi, expect, test, type StaffLogin } from './fixtures'
 
 const operator = DEMO_ADMINS.find((a) => a.email === 'operator@parlay.test')!
 const compliance = DEMO_ADMINS.find((a) => a.email === 'compliance@parlay.test')!
@@ -16,9 +16,9 @@ const LABELS = 'i18n/en-signup.json'
 const POPUP_TEXTS = 'i18n/en-auth.json'
 
 /** An admin's page, signed in through the API (signing in is not the subject here). */
-async function adminPage(browser: Browser, baseURL: string, who: { email: string; password: string }): Promise<Page> {
+async function adminPage(browser: Browser, baseURL: string, who: StaffLogin): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 1000 } })
-  expect((await context.request.post('/admin/api/login', { data: { email: who.email, password: who.password } })).status()).toBe(200)
+  await adminLogInByApi(context.request, who)
   return context.newPage()
 }
 

@@ -7,13 +7,12 @@
  */
 import type { APIRequestContext } from '@playwright/test'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
-import { expect, logInThroughPopup, test } from './fixtures'
+import { adminLogInByApi, expect, logInThroughPopup, test } from './fixtures'
 
 const operator = DEMO_ADMINS.find((a) => a.email === 'operator@parlay.test')!
 
 async function adminRead(request: APIRequestContext, path: string): Promise<any> {
-  const login = await request.post('/admin/api/login', { data: { email: operator.email, password: operator.password } })
-  expect(login.status()).toBe(200)
+  await adminLogInByApi(request, operator)
   return (await (await request.get(path)).json()).payload
 }
 
@@ -44,8 +43,7 @@ test('a client error thrown in the built bundle reaches the admin error view at 
   await expect(page.locator('html[data-parlay-services="ready"]')).toBeAttached({ timeout: 15_000 })
   // a malformed screen event makes the services chunk's own listener throw (a TypeError in built code)
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('parlay:screen-rendered', { detail: null })))
-  const login = await page.request.post('/admin/api/login', { data: { email: operator.email, password: operator.password } })
-  expect(login.status()).toBe(200)
+  await adminLogInByApi(page.request, operator)
   await expect
     .poll(async () => {
       const errors = (await (await page.request.get('/admin/api/services/errors?limit=20')).json()).payload as Array<{ kind: string; frames: Array<{ file: string; source?: { file: string } }> }>
@@ -72,8 +70,7 @@ test('with replay on and all cookies accepted, a replay batch is recorded with t
   expect(label).not.toBe('')
   // leaving the page sends the open batch at once (pagehide) instead of after 10 s
   await page.goto('/favicon.ico')
-  const login = await page.request.post('/admin/api/login', { data: { email: operator.email, password: operator.password } })
-  expect(login.status()).toBe(200)
+  await adminLogInByApi(page.request, operator)
   type Event = { type: number; data?: { source?: number; text?: string } }
   const recorded = async (): Promise<Event[]> => {
     const sessions = (await (await page.request.get('/admin/api/services/replays')).json()).payload as Array<{ deviceId: string; sessionId: number }>
@@ -90,4 +87,7 @@ test('with replay on and all cookies accepted, a replay batch is recorded with t
   // the tap on the field was counted and sent by beacon when the page went away (interaction summary)
   const taps = async () => ((await (await page.request.get('/admin/api/services/clicks')).json()).payload as Array<{ page: string }>).filter((c) => c.page === '/join').length
   await expect.poll(taps, { timeout: 20_000 }).toBeGreaterThan(0)
+  // a guest's session is its device's only: support's view says "anonymous" (issue 30)
+  await page.goto('/admin/services#replays')
+  await expect(page.getByTestId('services-replays').getByTestId('services-anonymous').first()).toHaveText('anonymous')
 })

@@ -99,7 +99,7 @@ test('each of the six odds formats prints the sample prices as bookmakers do, an
   const prices = page.getByTestId('odds-preview').locator('.odds__price')
   await expect(prices).toHaveText(['1.91', '3.40', '2.50'])
   const formats: [string, string, string[]][] = [
-    ['Fractional (3/2)', 'fractions', ['10/11', '12/5', '3/2']],
+    ['Fractional (6/4)', 'fractions', ['10/11', '5/2', '6/4']],
     ['American (+150)', 'american', ['-110', '+240', '+150']],
     ['Hong Kong (1.50)', 'hongkong', ['0.91', '2.40', '1.50']],
     ['Indonesian (+1.50)', 'indonesian', ['-1.10', '+2.40', '+1.50']],
@@ -111,9 +111,9 @@ test('each of the six odds formats prints the sample prices as bookmakers do, an
     await expect(prices, oddsType).toHaveText(shown)
     expect((await heartbeatSettings(page)).oddsType).toBe(oddsType)
   }
-  await choose(page, 'oddsType', 'Fractional (3/2)')
+  await choose(page, 'oddsType', 'Fractional (6/4)')
   await page.reload()
-  await expect(prices).toHaveText(['10/11', '12/5', '3/2'])
+  await expect(prices).toHaveText(['10/11', '5/2', '6/4'])
   await context.close()
 })
 

@@ -55,11 +55,11 @@ describe('health: liveness says the process is up, readiness says it can take tr
 
   // SQLite's fault, injected; PostgreSQL's (the cluster stopped) is in tests/http/tails-engines.test.ts
   it.skipIf(onPostgres)('readiness is 503 NOT_READY naming the database when it does not answer', async () => {
-    const db = server.deps.db
-    const prepare = db.prepare
-    db.prepare = (() => {
+    // every connection to the file fails (the writer, and the reader reads run on: server/db/sqlite-driver.ts)
+    const prepare = Database.prototype.prepare
+    Database.prototype.prepare = (() => {
       throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' })
-    }) as typeof db.prepare
+    }) as typeof prepare
     try {
       // a fresh lifecycle that is serving, so only the database check can fail
       server.deps.lifecycle = { phase: () => 'serving', serving: () => undefined, draining: () => undefined }
@@ -67,7 +67,7 @@ describe('health: liveness says the process is up, readiness says it can take tr
       expect(ready.status).toBe(503)
       expect(ready.json().payload).toEqual({ check: 'database', detail: 'SQLITE_IOERR' })
     } finally {
-      db.prepare = prepare
+      Database.prototype.prepare = prepare
     }
   })
 })

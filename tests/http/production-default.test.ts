@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { servedRoutes } from '../../server/auth/openapi'
 import { modeFromCommandLine, startupNotice } from '../../server/main'
 import { OPERATOR, signIn } from './admin/support'
+import { adminSignInRaw } from '../support/admin-sign-in'
 import { curacaoBody, GATE } from './signup/helpers'
 import { rawRequest, startTestServer, type TestServer } from '../support/server'
 
@@ -134,8 +135,7 @@ describe('the demo: simulators on, codes read in /admin', () => {
 })
 
 describe('cookies', () => {
-  const login = (server: TestServer, headers: Record<string, string> = {}) =>
-    rawRequest(server.port, { method: 'POST', path: '/admin/api/login', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ email: OPERATOR.email, password: OPERATOR.password }) })
+  const login = (server: TestServer, headers: Record<string, string> = {}) => adminSignInRaw(server.port, OPERATOR, server.deps.now(), headers)
   const cookieOf = (res: { headers: Record<string, string | string[] | undefined> }) => ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0] ?? ''
 
   it('the admin cookie is always HttpOnly and SameSite=Strict, and not Secure over plain HTTP', async () => {
@@ -165,14 +165,16 @@ describe('the command line', () => {
   const scripts = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')).scripts as Record<string, string>
   const argsOf = (script: string) => script.split(/\s+/).slice(2)
 
-  it('npm start is production with the simulators off, even with NODE_ENV=development', () => {
-    expect(modeFromCommandLine(argsOf(scripts.start), {})).toEqual({ development: false, simulators: false })
-    expect(modeFromCommandLine(argsOf(scripts.start), { NODE_ENV: 'development' })).toEqual({ development: false, simulators: false })
+  it('npm start is production with the simulators and the demo off, even with NODE_ENV=development', () => {
+    expect(modeFromCommandLine(argsOf(scripts.start), {})).toEqual({ development: false, simulators: false, demo: false })
+    expect(modeFromCommandLine(argsOf(scripts.start), { NODE_ENV: 'development' })).toEqual({ development: false, simulators: false, demo: false })
   })
 
-  it('PARLAY_SIMULATORS=on npm start turns on the simulators only; npm run dev turns on every extra', () => {
-    expect(modeFromCommandLine(argsOf(scripts.start), { PARLAY_SIMULATORS: 'on' })).toEqual({ development: false, simulators: true })
-    expect(modeFromCommandLine(argsOf(scripts.dev), {})).toEqual({ development: true, simulators: true })
+  it('PARLAY_SIMULATORS=on npm start turns on the simulators and the demo; npm run dev turns on every extra; --demo or PARLAY_DEMO=on the demo alone', () => {
+    expect(modeFromCommandLine(argsOf(scripts.start), { PARLAY_SIMULATORS: 'on' })).toEqual({ development: false, simulators: true, demo: true })
+    expect(modeFromCommandLine(argsOf(scripts.dev), {})).toEqual({ development: true, simulators: true, demo: true })
+    expect(modeFromCommandLine([...argsOf(scripts.start), '--demo'], {})).toEqual({ development: false, simulators: false, demo: true })
+    expect(modeFromCommandLine(argsOf(scripts.start), { PARLAY_DEMO: 'on' })).toEqual({ development: false, simulators: false, demo: true })
   })
 
   it('npm start says how to turn the simulators on when they are off', () => {
@@ -181,5 +183,6 @@ describe('the command line', () => {
     expect(notice).toContain('PARLAY_SIMULATORS=on npm start')
     expect(notice).toContain('npm run dev')
     expect(startupNotice({ development: false, simulators: true }, 'http://localhost:3000').join('\n')).toContain('/admin')
+    expect(notice).toContain('npm run admin:create')
   })
 })

@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DatabaseCorruptError, closeDatabase, openDatabase } from '../../server/db/database'
+import { openDataLayer } from '../../server/db/data-layer'
+import { migrateDatabase } from '../../server/db/migrate'
 import { STORAGE_FAILURE_MEMORY_MS } from '../../server/http/readiness'
 import { startServer } from '../../server/main'
-import pg from 'pg'
 import { SCHEMAS_DIR, rawRequest, startServerProcess, startTestServer, type TestServer } from '../support/server'
+import { injectFault } from '../support/storage-faults'
 
 const temps: string[] = []
 const tempDir = () => {
@@ -54,29 +56,11 @@ describe('a database that cannot write answers 503 STORAGE_UNAVAILABLE, and /rea
     expect([ready.status, ready.json()]).toEqual([200, { status: 'OK', payload: { database: 'ok' } }])
   })
 
-  /**
-   * The database made read-only and back, on the engine the server runs on. SQLite: `query_only`.
-   * PostgreSQL (the PostgreSQL pass): `default_transaction_read_only` on the database, as on a hot
-   * standby after a fail-over; it holds for new sessions, so the pool's connections are ended and
-   * the test waits until the pool holds none before it writes.
-   */
+  /** The database made read-only and back, on the engine the server runs on (tests/support/storage-faults.ts). */
+  let writable: (() => Promise<void>) | undefined
   async function readOnly(on: boolean): Promise<void> {
-    if (!server.databaseUrl) {
-      server.deps.db.pragma(`query_only = ${on ? 'ON' : 'OFF'}`)
-      return
-    }
-    const url = new URL(server.databaseUrl)
-    const name = url.pathname.slice(1)
-    url.pathname = '/postgres'
-    const admin = new pg.Client({ connectionString: url.toString() })
-    await admin.connect()
-    try {
-      await admin.query(`ALTER DATABASE ${name} SET default_transaction_read_only = ${on ? 'on' : 'off'}`)
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name])
-    } finally {
-      await admin.end()
-    }
-    await expect.poll(() => server.deps.data.poolStats!().total, { timeout: 10_000 }).toBe(0)
+    if (on) writable = await injectFault(server, 'read-only')
+    else await writable?.()
   }
 
   it('read-only: a write is a 503 in the envelope, /ready.json is 503, /ping.json stays 200', async () => {
@@ -110,22 +94,26 @@ describe('a database that cannot write answers 503 STORAGE_UNAVAILABLE, and /rea
 })
 
 describe('a damaged database file stops the start with a clear message', () => {
-  const damaged = (offset: number) => {
+  const damaged = async (offset: number) => {
     const dir = tempDir()
-    closeDatabase(openDatabase(dir))
+    const db = openDatabase(dir)
+    await migrateDatabase(openDataLayer({ sqlite: db })) // tables on the pages past the header
+    closeDatabase(db)
     const fd = openSync(join(dir, 'parlay.db'), 'r+')
     writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, offset)
     closeSync(fd)
     return dir
   }
 
-  it('garbage in the header page: openDatabase refuses with DatabaseCorruptError', () => {
-    expect(() => openDatabase(damaged(0))).toThrow(DatabaseCorruptError)
-    expect(() => openDatabase(damaged(0))).toThrow(/is damaged .*restore the file from a backup/)
+  it('garbage in the header page: openDatabase refuses with DatabaseCorruptError', async () => {
+    const dir = await damaged(0)
+    expect(() => openDatabase(dir)).toThrow(DatabaseCorruptError)
+    expect(() => openDatabase(dir)).toThrow(/is damaged .*restore the file from a backup/)
   })
 
-  it('a damaged table page fails PRAGMA quick_check and is refused too', () => {
-    expect(() => openDatabase(damaged(4096))).toThrow(DatabaseCorruptError)
+  it('a damaged table page fails PRAGMA quick_check and is refused too', async () => {
+    const dir = await damaged(4096)
+    expect(() => openDatabase(dir)).toThrow(DatabaseCorruptError)
   })
 
   it('startServer rejects before listening', async () => {

@@ -2,12 +2,12 @@
  * Global set-up of the PostgreSQL pass of `npm test` (the `postgres` project of vitest.config.ts):
  * ONE throw-away cluster for the whole run, shared by every worker, and ONE template database with
  * every query-layer migration applied. Each test server then gets `CREATE DATABASE … TEMPLATE`, a
- * file copy, instead of a cluster copy and start per test file plus 29 migrations per server
+ * file copy, instead of a cluster copy and start per test file plus every migration per server
  * (tests/support/server.ts through `sharedPostgresDatabase`). The cluster is removed at the end.
  */
 import type { TestProject } from 'vitest/node'
 import { openDataLayer } from '../../server/db/data-layer'
-import { migrateSchema } from '../../server/db/schema'
+import { migrateDatabase } from '../../server/db/migrate'
 import { startPostgres } from './postgres-cluster'
 
 declare module 'vitest' {
@@ -25,12 +25,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   }
   const cluster = await startPostgres()
   try {
-    // every store registers its tables when its module is imported: the server's module graph is all of them
-    await import('../../server/main')
     const url = await cluster.createDatabase()
     const data = openDataLayer({ sqlite: undefined as never, databaseUrl: url })
     try {
-      await migrateSchema(data)
+      await migrateDatabase(data)
     } finally {
       // a template must have no open connection when it is copied
       await data.close()

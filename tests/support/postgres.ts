@@ -15,6 +15,13 @@ export { POSTGRES_MISSING, postgresBinaries, startPostgres, type PostgresBinarie
 /** The database of each data folder in this process: a server restarted on the same folder finds its data again. */
 const byDataDir = new Map<string, Promise<string>>()
 
+/** The PostgreSQL pass's one cluster and migrated template (tests/support/postgres-global.ts). */
+function runCluster(): { port: number; template: string } {
+  const run = inject('parlayPostgres')
+  if (!run) throw new Error('PARLAY_TEST_DATABASE=postgres needs the cluster of tests/support/postgres-global.ts (the globalSetup of vitest.config.ts): run through vitest.config.ts')
+  return run
+}
+
 /**
  * A database of the run's cluster for a test server (tests/support/server.ts in the PostgreSQL
  * pass): a copy of the migrated template, so it starts as a fresh server's database would. A
@@ -23,8 +30,7 @@ const byDataDir = new Map<string, Promise<string>>()
  * by one; the cluster and all of them go at the end of the run.
  */
 export function postgresDatabaseFor(dataDir?: string): Promise<string> {
-  const run = inject('parlayPostgres')
-  if (!run) throw new Error('PARLAY_TEST_DATABASE=postgres needs the cluster of tests/support/postgres-global.ts (the globalSetup of vitest.config.ts): run through vitest.config.ts')
+  const run = runCluster()
   if (!dataDir) return createDatabaseOn(run.port, run.template)
   let url = byDataDir.get(dataDir)
   if (!url) {
@@ -34,6 +40,12 @@ export function postgresDatabaseFor(dataDir?: string): Promise<string> {
     url.catch(() => byDataDir.delete(dataDir))
   }
   return url
+}
+
+/** An EMPTY database of the run's cluster (no template: nothing migrated or seeded), for start-up tests. */
+export function emptyPostgresDatabase(): Promise<string> {
+  const run = runCluster()
+  return createDatabaseOn(run.port)
 }
 
 export type Engine = 'sqlite' | 'postgres'

@@ -53,7 +53,7 @@ export async function startTestServer(testOptions: TestServerOptions = {}): Prom
   mkdirSync(distDir)
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><title>Parlay</title></head><body><div id="root"></div></body></html>')
   mkdirSync(join(distDir, STUDIO_DIR))
-  writeFileSync(join(distDir, STUDIO_DIR, 'index.html'), '<!doctype html><html><head><title>Parlay studio</title></head><body><div id="studio"></div></body></html>')
+  writeFileSync(join(distDir, STUDIO_DIR, 'index.html'), '<!doctype html><html><head><title>Parlay studio</title><meta property="csp-nonce" nonce="PLACEHOLDER"><script type="module" src="/admin/studio/assets/index.js" nonce="PLACEHOLDER"></script></head><body><div id="studio"></div></body></html>')
   const engine = await engineOptions(options)
   const databaseUrl = options.databaseUrl ?? engine.databaseUrl
   // instances on one PostgreSQL database share its audit log, so they hold one audit key (as
@@ -62,7 +62,9 @@ export async function startTestServer(testOptions: TestServerOptions = {}): Prom
     mkdirSync(join(root, 'data'))
     writeFileSync(join(root, 'data', 'audit.key'), `${createHash('sha256').update(`parlay-test-audit-key:${databaseUrl}`).digest('hex')}\n`, { mode: 0o600 })
   }
-  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, ...engine, ...options })
+  // a test server is a demo install (its staff accounts are the demo's: tests/http/admin/support.ts
+  // signs them in) unless the test says `demo: false`; everything else is production's default
+  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, demo: true, ...engine, ...options })
   return {
     ...server,
     documentsDir,

@@ -39,7 +39,8 @@ function files(dir: string): string[] {
     .flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith('.json') ? [join(dir, entry.name)] : []))
 }
 
-/** Every document under `schemasDir` (the emitted kind schemas left out), parsed. */
+/** Every whole document under `schemasDir`, parsed (the emitted kind schemas and jurisdiction
+ * overlays left out: an overlay holds only a patch, never a whole example). */
 export function readDocuments(root: string, schemasDir = join(root, 'schemas')): DocumentFile[] {
   return files(schemasDir)
     .filter((file) => !file.startsWith(join(schemasDir, 'kinds') + sep))
@@ -47,6 +48,7 @@ export function readDocuments(root: string, schemasDir = join(root, 'schemas')):
       const value: unknown = JSON.parse(readFileSync(file, 'utf8'))
       return { file: relative(root, file).split(sep).join('/'), kind: isObject(value) && typeof value.kind === 'string' ? value.kind : '', value }
     })
+    .filter((document) => !(isObject(document.value) && '$overlay' in document.value))
 }
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1')

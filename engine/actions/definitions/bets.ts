@@ -17,12 +17,16 @@ export const definitions = {
       additionalProperties: false,
     },
   },
+  'betslip.check': {
+    description: 'Asks the feed about every pick of the bet slip now: its match, its price and whether it is open. The slip runs it for picks restored from storage (a reload, another tab) and on a return to the tab; nothing is placed on a pick the feed has not confirmed.',
+    params: NO_PARAMS,
+  },
   'betslip.place': {
-    description: 'Places the bet slip: a single (one selection) or an accumulator (several) at the slip\'s stake; the server checks prices under the punter\'s betPlacingMode.',
+    description: 'Places the bet slip: a single (one selection) or an accumulator (several) at the slip\'s stake. Picks not yet checked against the feed are checked first; a pick whose price moved against the punter\'s betPlacingMode, a suspended pick or two picks of one match stop it before the server is asked (the slip shows why); the server checks the prices again.',
     params: NO_PARAMS,
   },
   'betslip.toggle': {
-    description: 'Adds a selection ({id, label, price}) to the bet slip, or removes it when already there. With quick bet on (isQuickBetEnable, quickBetAmount > 0) a single is placed at once.',
+    description: 'Adds a selection ({id, label, price}) to the bet slip, or removes it when already there; an added pick is looked up (its match and the price now). With quick bet on (isQuickBetEnable, quickBetAmount > 0) a single is placed at once.',
     params: {
       type: 'object',
       required: ['selection'],

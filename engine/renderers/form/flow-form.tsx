@@ -38,7 +38,7 @@ import { toErrorSchema, withoutChanged, type FieldError } from './errors'
 import { addFieldRuleErrors, isMoneyField } from './field-rules'
 import { FlowActions, FlowProgress } from './flow-parts'
 import { loadPhoneRule } from './phone-loader'
-import { fieldsOf, hiddenByCondition, pick, stepAfter, visibleStepsOf, withHidden, withoutKeys, type Values } from './flow-steps'
+import { fieldsOf, hiddenByCondition, keptValues, pick, stepAfter, visibleStepsOf, withHidden, withoutKeys, type Values } from './flow-steps'
 import { submitFailure } from './submit-outcome'
 import { createTranslate, validationMessage, type Translate } from './texts'
 import { ThemedForm, type FormContext } from './theme'
@@ -76,7 +76,9 @@ export default function FormNode({ node, prepared, onLive, overServerMarkup, tod
   useEffect(() => {
     if (loadedFor.current === key) return
     let alive = true
-    setLoaded({ status: 'loading' })
+    // a new documents version reloads the flow with the form left on screen: the same FlowForm then
+    // takes the new flow, keeping what the punter typed and the step reached (issue 29 item 5)
+    setLoaded((current) => (current.status === 'ready' ? current : { status: 'loading' }))
     prepareForm(node.flow, runtime)
       .then((ready) => {
         if (!alive) return
@@ -86,7 +88,7 @@ export default function FormNode({ node, prepared, onLive, overServerMarkup, tod
       .catch((error: unknown) => {
         if (!alive) return
         console.warn(`[parlay:form] ${(error as Error)?.message ?? String(error)}`)
-        setLoaded({ status: 'failed' })
+        setLoaded((current) => (current.status === 'ready' ? current : { status: 'failed' }))
       })
     return () => {
       alive = false
@@ -141,6 +143,8 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
   const locale = useStore(runtime.stores.site, (s) => s.locale)
   const currency = useStore(runtime.stores.user, (s) => accountCurrency(s.data))
 
+  // a published change of the flow drops only the values of fields it removed
+  useEffect(() => setValues((current) => keptValues(current, flow)), [flow])
   const visibleSteps = useMemo(() => visibleStepsOf(flow, buildContext(runtime.stores, { form: values })), [flow, values, runtime.stores])
 
   const step: FlowStep | undefined = visibleSteps.find((s) => s.id === stepId) ?? visibleSteps[0]
@@ -209,11 +213,13 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
     formBox.current?.querySelector('form')?.requestSubmit()
   }, [replay])
 
+  // the form stays mounted across a documents change: a new version re-renders its texts
+  const documentsVersion = runtime.documentsVersion()
   const formContext: FormContext = useMemo(() => {
     const bootstrap = runtime.stores.site.getState().bootstrap
     // the site's preset phone country is its jurisdiction document's (schemas/jurisdictions/*/jurisdiction.json)
-    return { tr, today: today ?? isoDate(Date.now()), phoneCountry: bootstrap?.site.country, server: overServerMarkup, adopt, locale, currency: currency || undefined }
-  }, [tr, runtime.stores, overServerMarkup, adopt, today, locale, currency])
+    return { tr, today: today ?? isoDate(Date.now()), phoneCountry: bootstrap?.site.country, server: overServerMarkup, adopt, locale, currency: currency || undefined, documentsVersion }
+  }, [tr, runtime.stores, overServerMarkup, adopt, today, locale, currency, documentsVersion])
 
   const transformErrors: ErrorTransformer = useCallback(
     (errors, ui) =>

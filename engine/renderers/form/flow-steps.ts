@@ -41,6 +41,14 @@ export function withoutKeys(values: Values, keys: string[]): Values {
   return keys.length === 0 ? values : Object.fromEntries(Object.entries(values).filter(([k]) => !keys.includes(k)))
 }
 
+/** What the punter typed that a changed flow still has a field for: an operator's publish keeps
+ * every value (and the step) unless the field it belonged to was removed. */
+export function keptValues(values: Values, flow: FlowDocument): Values {
+  const fields = new Set(flow.steps.flatMap((s) => fieldsOf(s.schema as Record<string, unknown>)))
+  const kept = Object.entries(values).filter(([k]) => fields.has(k))
+  return kept.length === Object.keys(values).length ? values : Object.fromEntries(kept)
+}
+
 export function pick(values: Values, keys: string[]): Values {
   return Object.fromEntries(Object.entries(values).filter(([k]) => keys.includes(k)))
 }

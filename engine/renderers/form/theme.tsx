@@ -45,6 +45,9 @@ export interface FormContext {
   locale?: string
   /** The account's currency: money fields' decimals and the amount shown as it will be charged. */
   currency?: string
+  /** The documents version the texts are from: a new one re-renders every label and message in
+   * place (a live form keeps its values across an operator's publish: flow-form.tsx). */
+  documentsVersion?: unknown
 }
 
 const contextOf = (props: { registry: { formContext?: unknown } }): FormContext => {

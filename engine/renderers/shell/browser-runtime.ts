@@ -218,7 +218,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   const entry = routeFor(bootstrap.routes, window.location.pathname, bootstrap.site.locales)
   // screen data goes through the gateway client too (envelope, errors, timeout); without the
   // punter's credentials, as documents do
-  const dataGateway = createGateway({ fetch: fetcher, platform: PLATFORM, site: () => ({ bootstrap, locale }) })
+  const dataGateway = createGateway({ fetch: fetcher, platform: PLATFORM, site: () => ({ bootstrap, locale }), preview: () => previewToken })
   const fetchData = async (url: string): Promise<unknown> => {
     const answer = await dataGateway.call('GET', url)
     if (answer.ok) return answer.value ?? null
@@ -308,6 +308,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     stores,
     platform: PLATFORM,
     onUnauthorized: (code, sent, path) => sessionController().then((session) => session.handleUnauthorized(code, sent, path)),
+    preview: () => previewToken,
   })
   // Flags and experiment groups join the document context once the experiment client answers;
   // it loads in its own chunk after the first screen has rendered, never before the first paint.

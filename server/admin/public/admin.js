@@ -1,5 +1,9 @@
 // Parlay admin page: plain DOM, no framework, no innerHTML (every text goes through textContent),
-// served same-origin so the CSP (script-src 'self', style-src 'self') holds.
+// served same-origin so the CSP (script-src 'self', style-src 'self') holds. Sign-in (both steps)
+// and the account page are admin-account.js; the DOM and API helpers are admin-dom.js.
+
+import { api, h, setCsrf } from './admin-dom.js'
+import { mountAccount, mountLogin } from './admin-account.js'
 
 const IMPACT_LABELS = {
   'age-gate': 'age gate',
@@ -8,39 +12,12 @@ const IMPACT_LABELS = {
   'responsible-gambling': 'responsible gambling and reality check',
   'identity-kyc': 'identity and KYC',
   'money-bonus': 'money and bonus',
+  validation: 'input validation',
   copy: 'copy',
   cosmetic: 'cosmetic',
 }
 
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag)
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue
-    if (key.startsWith('on')) el.addEventListener(key.slice(2), value)
-    else if (key === 'className') el.className = value
-    else el.setAttribute(key, value === true ? '' : String(value))
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)))
-  }
-  return el
-}
-
-let csrf = ''
 let me = null
-
-async function api(method, path, body) {
-  const res = await fetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = await res.json().catch(() => ({}))
-  if (res.status === 401 && path !== '/admin/api/login') location.reload()
-  return { status: res.status, ok: res.ok, json }
-}
 
 const when = (ms) => (ms ? new Date(ms).toISOString().replace('T', ' ').slice(0, 19) : '')
 
@@ -55,19 +32,6 @@ function errorText(result) {
   const payload = result.json.payload
   if (Array.isArray(payload)) return `${code}: ${payload.map((f) => `${f.file}:${f.pointer || '/'}: ${f.message}`).join('\n')}`
   return payload ? `${code}: ${JSON.stringify(payload)}` : code
-}
-
-// ---- login ------------------------------------------------------------------------------------
-
-function mountLogin() {
-  const form = document.getElementById('login-form')
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault()
-    const data = new FormData(form)
-    const result = await api('POST', '/admin/api/login', { email: String(data.get('email')), password: String(data.get('password')) })
-    if (result.ok) location.reload()
-    else document.getElementById('login-error').textContent = result.status === 429 ? 'Too many attempts; wait a few minutes.' : 'Wrong email or password.'
-  })
 }
 
 // ---- views ------------------------------------------------------------------------------------
@@ -167,23 +131,53 @@ function findingsList(findings) {
         'section',
         { className: `diff-group diff-${impact}` },
         h('h3', {}, IMPACT_LABELS[impact], ' ', h('span', { className: 'count' }, String(group.length))),
-        h('ul', {}, ...group.map((f) => h('li', { className: `finding severity-${f.severity}`, 'data-fingerprint': f.fingerprint }, h('span', { className: 'severity' }, f.severity), ' ', h('span', { className: 'message' }, f.message), ' ', h('code', { className: 'where' }, f.location), ' ', h('code', { className: 'fingerprint' }, f.fingerprint)))),
+        h('ul', {}, ...group.map((f) => h('li', { className: `finding severity-${f.severity}`, 'data-fingerprint': f.fingerprint }, h('span', { className: 'severity' }, f.severity), ' ', h('span', { className: 'message' }, f.message), ' ', h('code', { className: 'where' }, f.location), ' ', h('code', { className: 'fingerprint' }, f.fingerprint), saidList(f.said)))),
       ),
     ),
   )
 }
 
-function defaultPreviewPath(version) {
-  const parts = version.file.split('/')
-  if (version.file.includes('/flows/signup')) return '/join'
-  if (parts[0] === 'screens') {
-    try {
-      return JSON.parse(version.content).route.replace(/:[^/]+/g, 'x')
-    } catch {
-      return '/'
-    }
-  }
-  return '/'
+// A finding in the punter's words, one line per locale the document reaches (server/admin/review.ts).
+const saidList = (said) => (said?.length ? h('ul', { className: 'said', 'data-testid': 'said' }, ...said.map((w) => h('li', { lang: w.locale }, h('code', {}, w.locale), ' ', w.message))) : '')
+
+// Where the change goes live: the document's sites and locales, never the admin's host.
+function reachLine(reach) {
+  if (!reach.sites.length) return h('p', { className: 'muted', 'data-testid': 'reach' }, 'This change reaches no site.')
+  const sites = reach.sites.map((s) => `${s.name} (${s.locales.join(', ')})`).join('; ')
+  const own = reach.ownCopies.length ? ` Not on ${reach.ownCopies.map((c) => c.name).join(', ')}: each serves its own copy.` : ''
+  return h('p', { 'data-testid': 'reach' }, `Goes live on ${sites}.${own}`)
+}
+
+let punters = null
+const demoPunters = async () => (punters ??= (await api('GET', '/admin/api/studio/punters')).json.payload ?? [])
+
+// Both versions of one site, in each locale the change reaches there, at phone size; the page's
+// locale is its path prefix. The first pair keeps the plain test ids.
+function sitePairs(id, preview, path, first) {
+  const page = (locale, token) => `/${locale}${path === '/' ? '' : path}?preview=${encodeURIComponent(token)}`
+  const frame = (side, locale, token, title, index) =>
+    h('iframe', { src: page(locale, token), width: 360, height: 740, loading: 'lazy', title, 'data-site': preview.site, 'data-locale': locale, 'data-side': side, 'data-testid': first && index === 0 ? `preview-${side}` : `preview-${side}-${preview.site}-${locale}` })
+  return preview.locales.map((locale, index) =>
+    h('div', { className: 'pair' },
+      h('figure', {}, h('figcaption', {}, `Published · ${preview.name} · ${locale}`), frame('before', locale, preview.before, `published version, ${preview.name}, ${locale}`, index)),
+      h('figure', {}, h('figcaption', {}, `Version ${id} · ${preview.name} · ${locale}`), frame('after', locale, preview.after, `this version, ${preview.name}, ${locale}`, index)),
+    ),
+  )
+}
+
+// One site's section: its pairs and "Show as" (a guest or one of the site's demo punters).
+async function siteSection(id, preview, path, first) {
+  const site = h('section', { className: 'site-previews', 'data-site': preview.site })
+  const as = h('select', { 'data-testid': `show-as-${preview.site}` }, h('option', { value: '' }, 'a guest (not logged in)'))
+  for (const p of (await demoPunters()).filter((p) => p.jurisdiction === preview.jurisdiction)) as.append(h('option', { value: p.accountNumber }, `${p.nickname ?? p.accountNumber} (${p.state})`))
+  const pairs = h('div', { className: 'previews' }, ...sitePairs(id, preview, path, first))
+  as.addEventListener('change', async () => {
+    const r = await api('POST', `/admin/api/versions/${id}/preview`, { site: preview.site, ...(as.value ? { punter: as.value } : {}) })
+    if (!r.ok) return notice(errorText(r), 'error')
+    pairs.replaceChildren(...sitePairs(id, { ...r.json.payload.previews[0], locales: preview.locales }, path, first))
+  })
+  site.append(h('h3', {}, preview.name, ' ', h('label', { className: 'muted' }, 'Show as ', as)), pairs)
+  return site
 }
 
 async function versionView(id) {
@@ -222,17 +216,14 @@ async function versionView(id) {
     ? h('ul', { className: 'lint', 'data-testid': 'lint' }, ...v.lint.map((f) => h('li', { className: `severity-${f.severity}` }, `${f.severity}: ${f.file}:${f.pointer || '/'}: ${f.message}`)))
     : h('p', { className: 'muted' }, v.state === 'draft' ? 'Lint runs when the draft is submitted.' : 'Lint: no findings.')
 
-  const path = h('input', { value: defaultPreviewPath(v), 'data-testid': 'preview-path', size: 30 })
-  const frames = h('div', { className: 'previews' })
+  const path = h('input', { value: v.reach.path, 'data-testid': 'preview-path', size: 30 })
+  const frames = h('div', { className: 'site-list' })
   const preview = h('button', { type: 'button', 'data-testid': 'preview' }, 'Render both versions')
   preview.addEventListener('click', async () => {
     const r = await api('POST', `/admin/api/versions/${id}/preview`)
     if (!r.ok) return notice(errorText(r), 'error')
-    const src = (token) => `${path.value.startsWith('/') ? path.value : '/' + path.value}?preview=${encodeURIComponent(token)}`
-    frames.replaceChildren(
-      h('figure', {}, h('figcaption', {}, 'Published'), h('iframe', { src: src(r.json.payload.before), width: 360, height: 740, title: 'published version', 'data-testid': 'preview-before' })),
-      h('figure', {}, h('figcaption', {}, `Version ${id}`), h('iframe', { src: src(r.json.payload.after), width: 360, height: 740, title: 'this version', 'data-testid': 'preview-after' })),
-    )
+    const at = path.value.startsWith('/') ? path.value : `/${path.value}`
+    frames.replaceChildren(...(await Promise.all(r.json.payload.previews.map((p, i) => siteSection(id, p, at, i === 0)))))
   })
 
   show(at, 
@@ -240,13 +231,14 @@ async function versionView(id) {
     h('p', { 'data-testid': 'version-state', 'data-state': v.state }, `State ${v.state.replace('_', ' ')}; author ${v.author}`, v.reviewedBy ? `; reviewed by ${v.reviewedBy}` : '', v.reviewComment ? ` (“${v.reviewComment}”)` : ''),
     h('p', {}, h('code', {}, v.file), ` based on published version ${v.baseVersion ?? 'none'}`),
     h('h2', {}, `Changes (${v.diff.summary.error} error, ${v.diff.summary.warning} warning, ${v.diff.summary.note} note)`),
+    reachLine(v.reach),
     findingsList(v.diff.findings),
     h('h2', {}, 'Lint gate'),
     lint,
     me.role === 'compliance' ? comment : '',
     actions,
     h('h2', {}, 'Side by side'),
-    h('p', {}, 'Path ', path, ' ', preview),
+    h('p', {}, 'Both versions on every site and in every language the change goes live in, at phone size. Page ', path, ' ', preview),
     frames,
     h('h2', {}, 'Document'),
     editor,
@@ -256,30 +248,44 @@ async function versionView(id) {
 async function waiversView() {
   const at = location.hash
   const result = await api('GET', '/admin/api/waivers')
-  const { waivers, rules } = result.json.payload
-  const jurisdiction = h('input', { placeholder: 'jurisdiction, e.g. denmark' })
-  const rule = h('select', {}, ...rules.map((r) => h('option', { value: r.id }, `${r.id}: ${r.description}`)))
-  const reason = h('textarea', { placeholder: 'Reason (recorded in the audit log)' })
-  const ask = h('button', { type: 'button' }, 'Request waiver')
+  const { waivers, rules, maxDays } = result.json.payload
+  const jurisdiction = h('input', { placeholder: 'jurisdiction, e.g. denmark', 'data-testid': 'waiver-jurisdiction' })
+  const rule = h('select', { 'data-testid': 'waiver-rule' }, ...rules.map((r) => h('option', { value: r.id }, `${r.id}: ${r.description}`)))
+  const documentFile = h('input', { placeholder: 'document, e.g. jurisdictions/denmark/jurisdiction.json', size: 48, 'data-testid': 'waiver-document' })
+  const days = h('input', { type: 'number', min: 1, max: maxDays, value: 30, 'data-testid': 'waiver-days' })
+  const reason = h('textarea', { placeholder: 'Reason (recorded in the audit log)', 'data-testid': 'waiver-reason' })
+  const ask = h('button', { type: 'button', 'data-testid': 'waiver-request-button' }, 'Request waiver')
   ask.addEventListener('click', async () => {
-    const r = await api('POST', '/admin/api/waivers', { jurisdiction: jurisdiction.value, rule: rule.value, reason: reason.value })
+    const expiresAt = new Date(Date.now() + Number(days.value) * 86400000).toISOString()
+    const r = await api('POST', '/admin/api/waivers', { jurisdiction: jurisdiction.value, rule: rule.value, document: documentFile.value, reason: reason.value, expiresAt })
     if (!r.ok) return notice(errorText(r), 'error')
     waiversView()
   })
-  const decide = (w, decision) =>
+  const act = (w, path, label, body) =>
     h('button', {
       type: 'button',
       onclick: async () => {
-        const r = await api('POST', `/admin/api/waivers/${w.id}/${decision}`)
+        const r = await api('POST', `/admin/api/waivers/${w.id}/${path}`, body?.())
         if (!r.ok) return notice(errorText(r), 'error')
         waiversView()
       },
-    }, decision)
-  show(at, 
+    }, label)
+  const mine = (email) => email && email.toLowerCase() === me.email.toLowerCase()
+  const controls = (w) => {
+    if (w.status === 'requested' && me.role === 'compliance' && !mine(w.author)) return [act(w, 'approve', 'approve'), ' ', act(w, 'reject', 'reject')]
+    if (w.status === 'revocation-requested' && me.role === 'compliance' && !mine(w.revocation.requestedBy)) return [act(w, 'revocation/approve', 'revoke'), ' ', act(w, 'revocation/reject', 'keep')]
+    if (w.status === 'active') return [act(w, 'revoke', 'ask to revoke', () => ({ reason: prompt('Why revoke this waiver? (at least 10 characters)') ?? '' }))]
+    return ''
+  }
+  const line = (w) =>
+    `#${w.id} ${w.jurisdiction} / ${w.rule} / ${w.document || '(no document)'}: ${w.status}${w.expiresAt ? ` until ${when(w.expiresAt)}` : ''} — “${w.reason}” by ${w.author}${w.reviewedBy ? `, approved by ${w.reviewedBy}` : ''}${w.revocation ? `; revocation asked by ${w.revocation.requestedBy}: “${w.revocation.reason}”` : ''}${w.revokedBy ? `; revoked by ${w.revokedBy}` : ''} `
+  show(at,
     h('h1', {}, 'Regulatory waivers'),
-    h('ul', {}, ...waivers.map((w) => h('li', {}, `#${w.id} ${w.jurisdiction} / ${w.rule}: ${w.state} — “${w.reason}” by ${w.author}${w.reviewedBy ? `, reviewed by ${w.reviewedBy}` : ''} `, me.role === 'compliance' && w.state === 'requested' ? [decide(w, 'approve'), ' ', decide(w, 'reject')] : ''))),
+    h('p', {}, `A waiver lets one rule pass in one jurisdiction's one document until it ends (at most ${maxDays} days); granting and revoking each need a second person.`),
+    h('ul', {}, ...waivers.map((w) => h('li', { 'data-testid': 'waiver-row', 'data-status': w.status }, line(w), controls(w)))),
     h('h2', {}, 'Request a waiver'),
     h('p', {}, jurisdiction, ' ', rule),
+    h('p', {}, documentFile, ' for ', days, ' days'),
     reason,
     h('p', {}, ask),
   )
@@ -355,7 +361,7 @@ async function messagesView() {
   const tier = h('input', { placeholder: 'tier, e.g. VIP', maxlength: 20 })
   const source = h('select', {}, h('option', { value: 'web' }, 'web'), h('option', { value: 'club' }, 'club'))
   const kind = h('select', { 'data-testid': 'message-kind' }, h('option', { value: 'INBOX' }, 'INBOX: kept in the inbox'), h('option', { value: 'EXTERNAL' }, 'EXTERNAL: shown on the page once'))
-  const locale = h('select', {}, ...['en', 'ru', 'be', 'es', 'pt', 'da', 'it'].map((l) => h('option', { value: l }, l)))
+  const locale = h('select', { 'data-testid': 'message-locale' }, ...['en', 'ru', 'be', 'es', 'pt', 'da', 'it'].map((l) => h('option', { value: l }, l)))
   const text = h('textarea', { placeholder: 'Message text', maxlength: 1000, 'data-testid': 'message-text' })
   const send = h('button', { type: 'button', 'data-testid': 'message-send' }, 'Send')
   send.addEventListener('click', async () => {
@@ -377,6 +383,7 @@ async function messagesView() {
       },
     }, decision)
   const audienceText = (a) => (a.type === 'punter' ? `punter ${a.accountNumber}` : a.type === 'segment' ? `segment ${[a.jurisdiction, a.state, a.tier].filter(Boolean).join(' / ')}` : 'everyone')
+  const preview = await messagePreview({ audience, accountNumber, jurisdiction, source, kind, locale, text })
   show(at,
     h('h1', {}, 'Messages to punters'),
     h('p', {}, 'A message to one punter goes out at once. A message to a segment or to everyone goes out only after a second admin approves it. Everything is in the audit log.'),
@@ -384,9 +391,38 @@ async function messagesView() {
     h('p', {}, h('label', {}, 'Source ', source), ' ', h('label', {}, 'Kind ', kind), ' ', h('label', {}, 'Language ', locale)),
     text,
     h('p', {}, send),
+    preview,
     h('h2', {}, 'Latest messages'),
     h('ul', { 'data-testid': 'messages-list' }, ...messages.map((m) => h('li', { 'data-testid': 'message-row', 'data-status': m.status }, `#${m.id} ${m.status} — ${audienceText(m.audience)}, ${m.source}/${m.kind}: “${Object.values(m.texts)[0]}” by ${m.author}${m.approver ? `, approved by ${m.approver}` : ''}${m.status === 'DELIVERED' ? `, ${m.recipients} recipient(s)` : ''} `, m.status === 'PENDING_APPROVAL' && m.author !== me.email ? [decide(m, 'approve'), ' ', decide(m, 'reject')] : ''))),
   )
+}
+
+// The message as a demo punter reads it, while it is written: their inbox (INBOX) or their page
+// with it as a notification (EXTERNAL), rendered by the real engine (server/admin/message-preview.ts).
+async function messagePreview(fields) {
+  const all = await demoPunters()
+  const as = h('select', { 'data-testid': 'message-preview-as' }, ...all.map((p) => h('option', { value: p.accountNumber }, `${p.nickname ?? p.accountNumber} (${p.jurisdiction}, ${p.state})`)))
+  const frame = h('iframe', { width: 360, height: 740, title: 'the message as the punter sees it', 'data-testid': 'message-preview' })
+  const problem = h('p', { className: 'error', role: 'alert' })
+  const follow = () => {
+    const a = fields.audience.value
+    const named = a === 'punter' ? all.find((p) => p.accountNumber === fields.accountNumber.value.trim()) : a === 'segment' ? all.find((p) => p.jurisdiction === fields.jurisdiction.value.trim()) : undefined
+    if (named) as.value = named.accountNumber
+  }
+  let timer
+  const refresh = () => {
+    clearTimeout(timer)
+    timer = setTimeout(async () => {
+      if (!fields.text.value.trim()) return
+      const source = fields.audience.value === 'everyone' ? 'global' : fields.source.value
+      const r = await api('POST', '/admin/api/messages/preview', { punter: as.value, kind: fields.kind.value, source, texts: { [fields.locale.value]: fields.text.value } })
+      problem.textContent = r.ok ? '' : errorText(r)
+      if (r.ok) frame.src = `/${r.json.payload.locale}${r.json.payload.path === '/' ? '' : r.json.payload.path}?preview=${encodeURIComponent(r.json.payload.token)}`
+    }, 500)
+  }
+  for (const input of [fields.text, fields.accountNumber, fields.jurisdiction]) input.addEventListener('input', () => (follow(), refresh()))
+  for (const select of [fields.audience, fields.source, fields.kind, fields.locale, as]) select.addEventListener('change', () => (select !== as && follow(), refresh()))
+  return h('section', { className: 'message-preview' }, h('h2', {}, 'As the punter sees it'), h('p', {}, h('label', {}, 'Show as ', as)), problem, frame)
 }
 
 async function route() {
@@ -404,7 +440,7 @@ async function route() {
 async function mountApp() {
   const session = await api('GET', '/admin/api/session')
   if (!session.ok) return
-  csrf = session.json.payload.csrf
+  setCsrf(session.json.payload.csrf)
   me = session.json.payload.user
   document.getElementById('logout').addEventListener('click', async () => {
     await api('POST', '/admin/api/logout')
@@ -418,4 +454,5 @@ async function mountApp() {
 }
 
 if (document.getElementById('login-form')) mountLogin()
+else if (document.getElementById('account')) mountAccount()
 else if (document.getElementById('app')) mountApp()

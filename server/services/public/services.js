@@ -23,6 +23,9 @@ async function read(path) {
 const table = (testid, head, rows) =>
   h('table', { 'data-testid': testid }, h('tr', {}, ...head.map((t) => h('th', {}, t))), ...rows.map((cells) => h('tr', {}, ...cells.map((c) => h('td', {}, c)))))
 
+/** Who sent a record: the punter of its session, or "anonymous" (a guest's device; issue 30: never a body's claim). */
+const punterCell = (userId) => (userId ? userId : h('span', { className: 'muted', 'data-testid': 'services-anonymous' }, 'anonymous'))
+
 async function eventsView() {
   const events = await read('/admin/api/services/events?limit=300')
   return [
@@ -30,7 +33,7 @@ async function eventsView() {
     table(
       'services-events',
       ['received', 'event', 'section', 'device', 'punter', 'properties'],
-      events.map((e) => [when(e.receivedAt), e.eventType, e.section ?? '', e.deviceId, e.userId ?? '', h('code', {}, JSON.stringify(e.properties.event))]),
+      events.map((e) => [when(e.receivedAt), e.eventType, e.section ?? '', e.deviceId, punterCell(e.userId), h('code', {}, JSON.stringify(e.properties.event))]),
     ),
   ]
 }
@@ -43,8 +46,8 @@ async function errorsView() {
     h('h1', {}, 'Errors'),
     table(
       'services-errors',
-      ['received', 'origin', 'kind', 'message', 'request id', 'frames'],
-      errors.map((e) => [when(e.receivedAt), e.origin, e.kind, e.message, e.requestId ?? '', h('pre', {}, e.frames.slice(0, 8).map(frameText).join('\n'))]),
+      ['received', 'origin', 'kind', 'punter', 'message', 'request id', 'frames'],
+      errors.map((e) => [when(e.receivedAt), e.origin, e.kind, e.origin === 'server' ? '' : punterCell(e.userId), e.message, e.requestId ?? '', h('pre', {}, e.frames.slice(0, 8).map(frameText).join('\n'))]),
     ),
   ]
 }
@@ -74,7 +77,7 @@ async function replaysView() {
       : table(
           'services-replays',
           ['started', 'ended', 'device', 'punter', 'events', 'size', ''],
-          sessions.map((r) => [when(r.startedAt), when(r.endedAt), r.deviceId, r.userIds.join(', '), String(r.events), `${Math.ceil(r.bytes / 1024)} KB`, h('a', { href: `#replay/${r.deviceId}/${r.sessionId}`, 'data-testid': 'services-replay-play' }, 'Play')]),
+          sessions.map((r) => [when(r.startedAt), when(r.endedAt), r.deviceId, r.userIds.length > 0 ? r.userIds.join(', ') : punterCell(null), String(r.events), `${Math.ceil(r.bytes / 1024)} KB`, h('a', { href: `#replay/${r.deviceId}/${r.sessionId}`, 'data-testid': 'services-replay-play' }, 'Play')]),
         ),
   ]
 }

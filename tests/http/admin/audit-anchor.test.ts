@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { entryHash, GENESIS_HASH, type AuditRow } from '../../../server/store/audit'
-import { AUDIT_ANCHOR_FILE, AUDIT_KEY_FILE, loadAuditKey, readAnchor, writeAnchor } from '../../../server/store/audit-anchor'
+import { anchorFileOf, AUDIT_KEY_FILE, loadAuditKey, readAnchor, writeAnchor, type DatabaseIdentity } from '../../../server/store/audit-anchor'
 import { onPostgres } from '../../support/server'
 import { COMPLIANCE, OPERATOR, SPAIN_SIGNUP, draftAndSubmit, signIn, startTestServer, type TestServer } from './support'
 
@@ -37,6 +37,16 @@ beforeAll(async () => {
   await server.close()
 }, 120000)
 afterAll(() => server?.dispose().catch(() => {}))
+
+/** The identity the data dir's SQLite file was given at creation (its anchor is named by it). */
+function databaseOf(dir: string): DatabaseIdentity {
+  const db = new Database(join(dir, 'parlay.db'), { readonly: true })
+  try {
+    return { id: (db.prepare('SELECT id FROM database_identity').get() as { id: string }).id, engine: 'sqlite' }
+  } finally {
+    db.close()
+  }
+}
 
 /** A copy of the data dir to tamper with. */
 function copyOfData(name: string): string {
@@ -92,9 +102,10 @@ describe.skipIf(onPostgres)('audit:verify (npm run audit:verify -- <data dir>)',
 
   it('fails when the anchor was rewritten by hand to match a truncated log (its MAC no longer holds)', () => {
     const dir = copyOfData('forged-anchor')
-    const anchor = JSON.parse(readFileSync(join(dir, AUDIT_ANCHOR_FILE), 'utf8'))
+    const file = join(dir, anchorFileOf(databaseOf(dir).id))
+    const anchor = JSON.parse(readFileSync(file, 'utf8'))
     anchor.committed.entries -= 1
-    writeFileSync(join(dir, AUDIT_ANCHOR_FILE), JSON.stringify(anchor))
+    writeFileSync(file, JSON.stringify(anchor))
     const result = auditVerify(dir)
     expect(result.status).toBe(1)
     expect(result.output).toMatch(/does not carry a valid MAC/)
@@ -121,11 +132,11 @@ describe.skipIf(onPostgres)('the key and the anchor', () => {
     const rows = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 2').all() as { seq: number; hash: string }[]
     db.close()
     // The anchor as the crash left it: the last transaction pending, the one before committed.
-    writeAnchor(dir, key, { committed: { entries: rows[1].seq, head: rows[1].hash }, pending: { entries: rows[0].seq, head: rows[0].hash }, legacyEntries: 0 })
+    writeAnchor(dir, key, { database: databaseOf(dir), committed: { entries: rows[1].seq, head: rows[1].hash }, pending: { entries: rows[0].seq, head: rows[0].hash }, legacyEntries: 0 })
     expect(auditVerify(dir).status).toBe(0)
     const restarted = await startTestServer({ dataDir: dir })
     await restarted.close()
-    const anchor = readAnchor(dir, key)
+    const anchor = readAnchor(dir, key, databaseOf(dir))
     expect(anchor.status === 'ok' && anchor.record.pending).toBe(null)
     expect(auditVerify(dir).status).toBe(0)
   }, 60000)
@@ -136,7 +147,7 @@ describe.skipIf(onPostgres)('the key and the anchor', () => {
     const db = new Database(join(dir, 'parlay.db'), { readonly: true })
     const before = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1 OFFSET 1').get() as { seq: number; hash: string }
     db.close()
-    writeAnchor(dir, key, { committed: { entries: before.seq, head: before.hash }, pending: null, legacyEntries: 0 })
+    writeAnchor(dir, key, { database: databaseOf(dir), committed: { entries: before.seq, head: before.hash }, pending: null, legacyEntries: 0 })
     const result = auditVerify(dir)
     expect(result.status).toBe(1)
     expect(result.output).toMatch(/not covered by the anchor/)

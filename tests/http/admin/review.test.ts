@@ -14,8 +14,8 @@ beforeAll(async () => {
 afterAll(async () => server?.dispose())
 
 const spainDoc = (path: string) => rawRequest(server.port, { path, headers: { host: `spain.localhost:${server.port}` } })
-const dropDocumentNumber = (doc: Record<string, any>) => {
-  doc.steps[1].schema.required = doc.steps[1].schema.required.filter((f: string) => f !== 'documentNumber')
+const dropFirstName = (doc: Record<string, any>) => {
+  doc.steps[1].schema.required = doc.steps[1].schema.required.filter((f: string) => f !== 'firstName')
 }
 
 describe('draft → lint gate → review → publish', () => {
@@ -24,12 +24,12 @@ describe('draft → lint gate → review → publish', () => {
     // Same content as published is refused as nothing changed (no empty review).
     expect(id).toBe(0)
     const before = (await spainDoc('/api/documents/flow/signup-email')).json()
-    const version = await draftAndSubmit(operator, SPAIN_SIGNUP, dropDocumentNumber, server)
+    const version = await draftAndSubmit(operator, SPAIN_SIGNUP, dropFirstName, server)
     const after = (await spainDoc('/api/documents/flow/signup-email')).json()
     expect(after).toEqual(before)
     const review = (await compliance.get(`/admin/api/versions/${version}`)).json().payload
     expect(review.state).toBe('in_review')
-    expect(review.diff.findings.map((f: { message: string }) => f.message)).toEqual(['Spain sign-up (email): field documentNumber no longer required'])
+    expect(review.diff.findings.map((f: { message: string }) => f.message)).toEqual(['Spain sign-up (email): field firstName no longer required'])
     expect(review.diff.findings[0].impact).toBe('identity-kyc')
   })
 
@@ -90,7 +90,8 @@ describe('draft → lint gate → review → publish', () => {
     const refused = await operator.post(`/admin/api/versions/${draft}/submit`)
     expect(refused.status).toBe(422)
     expect(refused.json().payload.map((f: { rule: string }) => f.rule)).toContain('regulatory/terms-consent')
-    const waiver = await operator.post('/admin/api/waivers', { jurisdiction: 'spain', rule: 'terms-consent', reason: 'Terms move to a separate consent screen (ticket LEGAL-42).' })
+    const expiresAt = new Date(server.deps.now() + 30 * 86_400_000).toISOString()
+    const waiver = await operator.post('/admin/api/waivers', { jurisdiction: 'spain', rule: 'terms-consent', document: SPAIN_SIGNUP, reason: 'Terms move to a separate consent screen (ticket LEGAL-42).', expiresAt })
     expect(waiver.status).toBe(201)
     const waiverId = waiver.json().payload.id
     expect((await operator.post(`/admin/api/waivers/${waiverId}/approve`)).status).toBe(403)
@@ -150,7 +151,10 @@ describe('draft → lint gate → review → publish', () => {
 
 describe('diff formats and previews through the API', () => {
   it('serves the review diff as markdown, HTML, JSON and SARIF', async () => {
-    const id = await draftAndSubmit(operator, 'popups/self-exclude.json', (d) => (d.buttons[0].actions = [{ do: 'nav.go', with: { to: '/casino/lobby' } }]), server)
+    // a draft (not submitted: the change loosens a self-exclusion popup, which the gate refuses without waivers)
+    const doc = readDocumentFile(server, 'popups/self-exclude.json')
+    doc.buttons[0].actions = [{ do: 'nav.go', with: { to: '/casino/lobby' } }]
+    const id = (await operator.post('/admin/api/drafts', { file: 'popups/self-exclude.json', content: JSON.stringify(doc) })).json().payload.id as number
     const md = await compliance.get(`/admin/api/versions/${id}/diff?format=markdown`)
     expect(md.body).toContain('popup self-exclude: button ok now runs nav.go instead of popup.close')
     expect((await compliance.get(`/admin/api/versions/${id}/diff?format=html`)).body).toContain('self-exclusion and limits')

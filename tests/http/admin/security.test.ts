@@ -5,6 +5,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../../support/server'
 import { verifyAuditDatabase, verifyAuditFile } from '../../../tools/audit-verify'
+import { totpCode } from '../../support/totp'
 import { OPERATOR, SPAIN_SIGNUP, type AdminClient, type TestServer, startWithReviewers } from './support'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -36,10 +37,13 @@ describe('the admin is not reachable without login', () => {
     expect(page.body).not.toMatch(/<style|style=/)
     expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'")
   })
-  it('a wrong password or a punter account does not sign in; the session cookie is HttpOnly and SameSite=Strict', async () => {
+  it('a wrong password or a punter account does not sign in; the password alone opens no session; the session cookie is HttpOnly and SameSite=Strict', async () => {
     const wrong = await raw('POST', '/admin/api/login', { 'content-type': 'application/json' }, JSON.stringify({ email: OPERATOR.email, password: 'nope' }))
     expect(wrong.status).toBe(401)
-    const ok = await raw('POST', '/admin/api/login', { 'content-type': 'application/json' }, JSON.stringify({ email: OPERATOR.email, password: OPERATOR.password }))
+    const password = await raw('POST', '/admin/api/login', { 'content-type': 'application/json' }, JSON.stringify({ email: OPERATOR.email, password: OPERATOR.password }))
+    expect(password.headers['set-cookie']).toBeUndefined()
+    const body = JSON.stringify({ challenge: password.json().payload.challenge, code: totpCode(OPERATOR.totpSecret, server.deps.now()) })
+    const ok = await raw('POST', '/admin/api/login/second-factor', { 'content-type': 'application/json' }, body)
     const cookie = String(([] as string[]).concat(ok.headers['set-cookie'] ?? [])[0])
     expect(cookie).toMatch(/HttpOnly/)
     expect(cookie).toMatch(/SameSite=Strict/)

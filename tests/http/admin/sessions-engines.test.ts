@@ -44,7 +44,7 @@ describe.each(ENGINES)('admin sessions on %s', (engine, runs) => {
   })
 
   it.runIf(runs)('the e-mail is matched whatever its case; a wrong password is 401 INVALID_CREDENTIALS', async () => {
-    expect((await signIn(s.server, { email: OPERATOR.email.toUpperCase(), password: OPERATOR.password })).csrf).toBeTruthy()
+    expect((await signIn(s.server, { ...OPERATOR, email: OPERATOR.email.toUpperCase() })).csrf).toBeTruthy()
     const wrong = await rawRequest(s.server.port, { method: 'POST', path: '/admin/api/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: OPERATOR.email, password: 'not-it' }) })
     expect(wrong.status).toBe(401)
     expect(wrong.json()).toEqual({ status: 'ERROR', errorCode: 'INVALID_CREDENTIALS' })

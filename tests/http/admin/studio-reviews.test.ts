@@ -34,6 +34,7 @@ async function draft(file: string, text: string): Promise<number> {
 const release = async (id: number) => (await compliance.get(`/admin/api/releases/${id}`)).json().payload
 const versionState = async (id: number) => (await operator.get(`/admin/api/versions/${id}`)).json().payload.state
 const audit = async () => (await compliance.get('/admin/api/audit?limit=200')).json().payload as { action: string; actor: string; details: Record<string, any> }[]
+const inAWeek = () => new Date(server.deps.now() + 7 * 86_400_000).toISOString()
 
 describe('editing a release before it goes live', SLOW, () => {
   it('its author renames it, adds a draft and removes one; the removed draft is a free draft again; each edit is audited', async () => {
@@ -98,7 +99,7 @@ describe('editing a release before it goes live', SLOW, () => {
 describe('waivers in the studio: the same API and four-eyes rules as /admin', SLOW, () => {
   it("a waiver asked for by an operator waits in compliance's count, is approved by compliance, never by the one who asked, and both steps are audited", async () => {
     const pendingBefore = (await compliance.get('/admin/api/reviews/pending')).json().payload
-    const asked = await operator.post('/admin/api/waivers', { jurisdiction: 'spain', rule: 'terms-consent', reason: 'Terms move to a separate consent screen (ticket LEGAL-7).' })
+    const asked = await operator.post('/admin/api/waivers', { jurisdiction: 'spain', rule: 'terms-consent', document: 'jurisdictions/spain/flows/signup-email.json', reason: 'Terms move to a separate consent screen (ticket LEGAL-7).', expiresAt: inAWeek() })
     expect(asked.status, asked.body).toBe(201)
     const waiver = asked.json().payload
     const pending = (await compliance.get('/admin/api/reviews/pending')).json().payload
@@ -115,7 +116,7 @@ describe('waivers in the studio: the same API and four-eyes rules as /admin', SL
   })
 
   it('compliance cannot approve a waiver they asked for themselves (SELF_APPROVAL), and it does not count as waiting for them', async () => {
-    const own = (await compliance.post('/admin/api/waivers', { jurisdiction: 'italy', rule: 'terms-consent', reason: 'Asked by compliance for a legal test.' })).json().payload
+    const own = (await compliance.post('/admin/api/waivers', { jurisdiction: 'italy', rule: 'terms-consent', document: 'jurisdictions/italy/flows/signup-email.json', reason: 'Asked by compliance for a legal test.', expiresAt: inAWeek() })).json().payload
     expect((await compliance.get('/admin/api/reviews/pending')).json().payload.waivers.map((w: { id: number }) => w.id)).not.toContain(own.id)
     const refused = await compliance.post(`/admin/api/waivers/${own.id}/approve`)
     expect([refused.status, refused.json().errorCode]).toEqual([403, 'SELF_APPROVAL'])

@@ -30,6 +30,27 @@ describe('the studio page', () => {
     expect(res.headers.location).toBe('/admin')
   })
 
+  it('allows styles from the site and from this answer’s own nonce only (the code editor’s), a fresh nonce each time, written where the build put its placeholder; other pages keep style-src \'self\'', async () => {
+    const load = () => rawRequest(server.port, { method: 'GET', path: '/admin/studio', headers: { cookie: operator.cookie } })
+    const nonces = []
+    for (const res of [await load(), await load()]) {
+      const policy = String(res.headers['content-security-policy'])
+      const nonce = /style-src 'self' 'nonce-([A-Za-z0-9+/]{22}==)'(;|$)/.exec(policy)?.[1]
+      expect(nonce, policy).toBeDefined()
+      expect(policy).not.toContain('unsafe-inline')
+      expect(policy).toContain("script-src 'self';")
+      expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`)
+      expect(res.body).toContain(`src="/admin/studio/assets/index.js" nonce="${nonce}"`)
+      expect(res.body).not.toContain('PLACEHOLDER')
+      nonces.push(nonce)
+    }
+    expect(nonces[0]).not.toBe(nonces[1])
+    for (const path of ['/admin', '/', '/join', '/admin/api/session']) {
+      const policy = String((await rawRequest(server.port, { method: 'GET', path, headers: { cookie: operator.cookie } })).headers['content-security-policy'])
+      expect(policy, path).toContain("style-src 'self';")
+    }
+  })
+
   it('answers 503 STUDIO_NOT_BUILT in the envelope when the studio build is missing', async () => {
     expect((await rawRequest(server.port, { method: 'GET', path: '/admin/studio', headers: { cookie: operator.cookie } })).status).toBe(200)
     rmSync(join(server.distDir, STUDIO_DIR), { recursive: true, force: true })
@@ -130,12 +151,31 @@ describe('live preview of unsaved text', () => {
 })
 
 describe('jurisdiction overlays and where used', () => {
-  it("lists what each jurisdiction's copy of a sign-up changes against the default site's copy", async () => {
+  it("gives, for Spain's sign-up, each site's resolved result and what its overlay changes", async () => {
     const res = (await compliance.get(`/admin/api/studio/overlay?file=${encodeURIComponent(SPAIN_SIGNUP)}`)).json().payload
-    expect(res.baseline).toBe('jurisdictions/curacao/flows/signup-email.json')
-    const spain = res.copies.find((c: { jurisdiction: string }) => c.jurisdiction === 'spain')
-    expect(spain.findings.length).toBeGreaterThan(0)
-    expect(typeof spain.findings[0].message).toBe('string')
+    expect(res.base.file).toBe('bases/flows/signup-email.json')
+    const site = (id: string) => res.sites.find((s: { site: string }) => s.site === id)
+    expect(site('spain')).toMatchObject({ file: SPAIN_SIGNUP, how: 'overlay', base: 'bases/flows/signup-email.json' })
+    // the resolved result is what Spain's punters are served (the documents API: the loaded set, not the store's)
+    const served = (await rawRequest(server.port, { path: '/api/documents/flow/signup-email', headers: { host: `spain.localhost:${server.port}` } })).json()
+    expect(site('spain').resolved.steps.map((s: { schema: unknown }) => s.schema)).toEqual(served.steps.map((s: { schema: unknown }) => s.schema))
+    expect(site('spain').resolved.steps[1].schema.required).toContain('documentNumber')
+    expect(site('spain').changes.map((c: { message: string }) => c.message)).toContain('Spain sign-up (email): step personal gains field documentNumber')
+    expect(site('russia')).toMatchObject({ how: 'none', file: null, resolved: null })
+    expect(site('italy')).toMatchObject({ how: 'overlay', file: 'jurisdictions/italy/flows/signup-email.json' })
+  })
+
+  it('gives, for the shared left menu, the sites served it as it is and Belarus its overlay', async () => {
+    const res = (await compliance.get(`/admin/api/studio/overlay?file=${encodeURIComponent('menus/left-menu.json')}`)).json().payload
+    const how = Object.fromEntries(res.sites.map((s: { site: string; how: string }) => [s.site, s.how]))
+    expect(how).toEqual({ curacao: 'shared', spain: 'shared', italy: 'shared', russia: 'shared', denmark: 'shared', alderney: 'shared', belarus: 'overlay' })
+    const belarus = res.sites.find((s: { site: string }) => s.site === 'belarus')
+    expect(belarus.overlay.items).toEqual([{ name: 'loyalty', label: 'menu.loyalty.belarus' }])
+    expect(belarus.changes.map((c: { message: string }) => c.message)).toEqual([
+      'Belarus left menu: description The left menu (spec §2). → Belarus: loyalty is titled "bonuses and promocode" (spec §2).',
+      'Belarus left menu: item loyalty text menu.loyalty → menu.loyalty.belarus',
+    ])
+    expect((await compliance.get('/admin/api/studio/overlay?file=menus%2Fno-such.json')).status).toBe(404)
   })
 
   it('names the documents that use a popup or a text key', async () => {

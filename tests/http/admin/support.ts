@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { rawRequest, startTestServer, type RawResponse, type TestServer } from '../../support/server'
 import { DEMO_ADMINS } from '../../../server/admin/accounts'
+import { totpCode } from '../../support/totp'
+import { overlayDocumentOf } from '../../../shared/documents/overlay-diff'
+import { overlayBaseOf, resolveOverlay } from '../../../shared/documents/overlay-set'
 
 export { startTestServer, type TestServer }
 
@@ -22,16 +25,26 @@ export interface AdminClient {
   patch(path: string, body: unknown): Promise<RawResponse>
 }
 
-export async function signIn(server: TestServer, who: { email: string; password: string }): Promise<AdminClient> {
-  const res = await rawRequest(server.port, {
-    method: 'POST',
-    path: '/admin/api/login',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: who.email, password: who.password }),
-  })
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body}`)
-  const cookie = String(([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]).split(';')[0]
-  const csrf = res.json().payload.csrf as string
+/** POST a JSON body to the admin API without a session. */
+export const postJson = (server: Pick<TestServer, 'port'>, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  rawRequest(server.port, { method: 'POST', path, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+
+/**
+ * Signs in as the admin page does: password, then the TOTP code of the admin's secret at the
+ * server's clock (computed here with otpauth from the secret, as an authenticator app would).
+ */
+export async function signIn(server: TestServer, who: { email: string; password: string; totpSecret: string }): Promise<AdminClient> {
+  const first = await postJson(server, '/admin/api/login', { email: who.email, password: who.password })
+  if (first.status !== 200 || first.json().payload.step !== 'totp') throw new Error(`login failed: ${first.status} ${first.body}`)
+  const res = await postJson(server, '/admin/api/login/second-factor', { challenge: first.json().payload.challenge, code: totpCode(who.totpSecret, server.deps.now()) })
+  if (res.status !== 200) throw new Error(`second factor failed: ${res.status} ${res.body}`)
+  return clientOf(server, res)
+}
+
+/** The admin client of a sign-in's last answer: its session cookie and CSRF token on every call. */
+export function clientOf(server: Pick<TestServer, 'port'>, signedIn: RawResponse): AdminClient {
+  const cookie = String(([] as string[]).concat(signedIn.headers['set-cookie'] ?? [])[0]).split(';')[0]
+  const csrf = signedIn.json().payload.csrf as string
   const send = (method: string, path: string, body?: unknown) =>
     rawRequest(server.port, {
       method,
@@ -50,15 +63,30 @@ export async function startWithReviewers(options?: Parameters<typeof startTestSe
 
 export const SPAIN_SIGNUP = 'jurisdictions/spain/flows/signup-email.json'
 
+/** A document as its site is served it: an overlay (docs/overlays.md) resolved over its shared document. */
 export function readDocumentFile(server: TestServer, file: string): Record<string, any> {
-  return JSON.parse(readFileSync(join(server.documentsDir, file), 'utf8'))
+  const text = readFileSync(join(server.documentsDir, file), 'utf8')
+  const base = overlayBaseOf(text)
+  if (!base) return JSON.parse(text)
+  const resolved = resolveOverlay(file, JSON.parse(text), base, JSON.parse(readFileSync(join(server.documentsDir, base), 'utf8')))
+  if (!resolved.ok) throw new Error(`${file} does not resolve: ${JSON.stringify(resolved.problems)}`)
+  return resolved.document
+}
+
+/** The text an operator saves for an edited document: for an overlay, its patch (as the studio saves it). */
+export function editedText(server: TestServer, file: string, edit: (doc: Record<string, any>) => void): string {
+  const doc = readDocumentFile(server, file)
+  edit(doc)
+  const base = overlayBaseOf(readFileSync(join(server.documentsDir, file), 'utf8'))
+  if (!base) return JSON.stringify(doc, null, 2)
+  const overlay = overlayDocumentOf(file, base, JSON.parse(readFileSync(join(server.documentsDir, base), 'utf8')), doc)
+  if (!overlay.ok) throw new Error(`${file}: ${overlay.reason}`)
+  return JSON.stringify(overlay.document, null, 2)
 }
 
 /** Operator drafts a change and submits it; returns the version id. */
 export async function draftAndSubmit(operator: AdminClient, file: string, edit: (doc: Record<string, any>) => void, server: TestServer): Promise<number> {
-  const doc = readDocumentFile(server, file)
-  edit(doc)
-  const draft = await operator.post('/admin/api/drafts', { file, content: JSON.stringify(doc, null, 2) })
+  const draft = await operator.post('/admin/api/drafts', { file, content: editedText(server, file, edit) })
   if (draft.status !== 201) throw new Error(`draft failed: ${draft.status} ${draft.body}`)
   const id = draft.json().payload.id as number
   const submitted = await operator.post(`/admin/api/versions/${id}/submit`)

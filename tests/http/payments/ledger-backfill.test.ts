@@ -32,7 +32,7 @@ async function makeOld(server: TestServer): Promise<void> {
   await db.schema.dropIndex('ledger_entries_account').execute()
   await db.schema.alterTable('ledger_entries').dropColumn('account').execute()
   await db.schema.alterTable('punters').dropColumn('playthrough_minor').execute()
-  await db.deleteFrom('migrations').where('name', '=', 'q072-ledger-accounts').execute()
+  await db.deleteFrom('migrations').where('name', '=', 'q084-ledger-accounts').execute()
 }
 
 describe('a database from before the complete ledger', () => {

@@ -25,14 +25,15 @@ import { addresses, apiCaller, DEMO_PASSWORD, type Call } from '../../support/ap
 import { verifyAuditDatabase } from '../../../tools/audit-verify'
 import { verifyLedgerDatabase, verifyLedgerFile } from '../../../tools/ledger-verify'
 import { describeVerification } from '../../../server/punters/ledger-verify'
+import { totpCode } from '../../support/totp'
 import { rawRequest, SCHEMAS_DIR, startServerProcess, type ServerProcess } from '../../support/server'
 import { startTestRedis, type TestRedis } from '../../support/redis'
 import { POSTGRES_MISSING, postgresBinaries, startPostgres, type ThrowawayPostgres } from '../../support/postgres'
 import { countryId, curacaoBody } from '../signup/helpers'
 
 const credentials = (email: string) => {
-  const { password } = DEMO_ADMINS.find((admin) => admin.email === email)!
-  return { email, password }
+  const { password, totpSecret } = DEMO_ADMINS.find((admin) => admin.email === email)!
+  return { email, password, totpSecret }
 }
 const OPERATOR = credentials('operator@parlay.test')
 const COMPLIANCE = credentials('compliance@parlay.test')
@@ -146,9 +147,13 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
   }
 
   const adminAddress = addresses(65)
-  async function adminSignIn(on: Instance, who: { email: string; password: string }, ip = adminAddress()) {
+  /** Password, then the demo account's TOTP code (a demo start: the demo's codes may repeat within their window). */
+  async function adminSignIn(on: Instance, who: { email: string; password: string; totpSecret: string }, ip = adminAddress()) {
     const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip }
-    const res = await rawRequest(on.port, { method: 'POST', path: '/admin/api/login', headers, body: JSON.stringify(who) })
+    const first = await rawRequest(on.port, { method: 'POST', path: '/admin/api/login', headers, body: JSON.stringify({ email: who.email, password: who.password }) })
+    if (first.status !== 200) return { status: first.status, errorCode: first.json()?.errorCode as string | undefined }
+    const second = { challenge: first.json().payload.challenge, code: totpCode(who.totpSecret) }
+    const res = await rawRequest(on.port, { method: 'POST', path: '/admin/api/login/second-factor', headers, body: JSON.stringify(second) })
     if (res.status !== 200) return { status: res.status, errorCode: res.json()?.errorCode as string | undefined }
     const cookie = String(([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]).split(';')[0]
     const csrf = res.json().payload.csrf as string
@@ -190,7 +195,7 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
       const captcha = await solvedCaptchaFrom(a)
       expect((await b.call('POST', 'auth/v2/login', { body: { login: 'nobody-scale@example.com', password: 'wrong', captcha } })).json.errorCode).toBe('INCORRECT_PASSWORD')
       expect((await a.call('POST', 'auth/v2/login', { body: { login: 'nobody-scale@example.com', password: 'wrong', captcha } })).json.errorCode).toBe('INVALID_CAPTCHA')
-      const intruder = { email: 'intruder@parlay.test', password: 'not-the-password' }
+      const intruder = { email: 'intruder@parlay.test', password: 'not-the-password', totpSecret: '' }
       const failures = await Promise.all(Array.from({ length: 10 }, (_, i) => adminSignIn(i % 2 ? b : a, intruder, `10.64.0.${i + 1}`)))
       expect(failures.map((f) => f.status)).toEqual(Array(10).fill(401))
       expect((await adminSignIn(a, intruder, '10.64.1.1')).status).toBe(429)
@@ -201,8 +206,9 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
       const operator = await adminSignIn(a, OPERATOR)
       const compliance = await adminSignIn(b, COMPLIANCE)
       if (!operator.post || !compliance.post) throw new Error('admin sign-in failed')
+      // Spain's sign-up is an overlay (docs/overlays.md): the change is one more entry of its patch
       const doc = JSON.parse(readFileSync(join(dirs.documents, SPAIN_SIGNUP), 'utf8'))
-      doc.steps[1].schema.properties.firstName.maxLength = 47
+      doc.steps.find((s: { id: string }) => s.id === 'personal').schema.properties.firstName = { maxLength: 47 }
       const draft = await operator.post('/admin/api/drafts', { file: SPAIN_SIGNUP, content: JSON.stringify(doc, null, 2) })
       expect(draft.status, draft.body).toBe(201)
       const id = draft.json().payload.id as number
@@ -316,7 +322,8 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
       expectMoneyKept(bets, MONEY_QUERIES.map(([sql, ...params]) => db.prepare(sql).all(...params) as Record<string, unknown>[]))
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
       const key = loadAuditKey(dirs.data, { create: false }).key
-      return verifyAuditChain(db.prepare('SELECT * FROM audit_log ORDER BY seq ASC').all() as AuditRow[], key, readAnchor(dirs.data, key))
+      const database = { id: (db.prepare('SELECT id FROM database_identity').get() as { id: string }).id, engine: 'sqlite' as const }
+      return verifyAuditChain(db.prepare('SELECT * FROM audit_log ORDER BY seq ASC').all() as AuditRow[], key, readAnchor(dirs.data, key, database))
     } finally {
       db.close()
     }
@@ -345,7 +352,7 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
       // the one shared chain against each instance's anchor, as `npm run audit:verify` checks it
       // (DATABASE_URL and that instance's data dir); the tool itself run on B's
       const env = { PARLAY_AUDIT_KEY: AUDIT_KEY }
-      expect(await verifyAuditDatabase(databaseUrl!, join(root, 'data-A'), env)).toMatchObject({ ok: true, anchored: true })
+      expect(await verifyAuditDatabase(databaseUrl!, join(root, 'data-A'), { env })).toMatchObject({ ok: true, anchored: true })
       const tool = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tools', 'audit-verify.ts'), join(root, 'data-B')], {
         cwd: ROOT,
         env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
@@ -353,7 +360,7 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
       })
       expect(tool.status, tool.stderr).toBe(0)
       expect(tool.stdout).toMatch(/^audit log intact: \d+ entries/)
-      return verifyAuditDatabase(databaseUrl!, join(root, 'data-B'), env)
+      return verifyAuditDatabase(databaseUrl!, join(root, 'data-B'), { env })
     } finally {
       await client.end()
     }

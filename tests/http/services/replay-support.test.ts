@@ -14,6 +14,7 @@ import { SCHEMAS_DIR, startTestServer, type TestServer } from '../../support/ser
 import { OPERATOR, signIn, type AdminClient } from '../admin/support'
 import { DEMO_ADMINS } from '../../../server/admin/accounts'
 import { REPLAY_CONTENT_TYPE, REPLAY_PLAIN_TYPE } from '../../../server/services/replay'
+import { ingestSweepOf } from '../../../server/services/ingest-sweep'
 
 const SUPPORT = DEMO_ADMINS.find((a) => a.role === 'support')!
 let server: TestServer
@@ -184,13 +185,16 @@ describe('interaction summaries by beacon (spec §7; spec §9 click aggregation 
 })
 
 describe('replay retention (decision: 30 days, storage limitation)', () => {
-  it('a replay older than 30 days is no longer listed or shown, and the next write deletes it', async () => {
+  it('a replay older than 30 days is no longer listed or shown, and the retention sweep deletes it', async () => {
     expect((await postReplay(batch([snapshot(9)]), 'device_id=device-replay-old&session_id=9&type=replay')).status).toBe(200)
     clock += 30 * 24 * 3600_000 + 1000
     const again = await signIn(server, OPERATOR)
     const listed = (await again.get('/admin/api/services/replays')).json().payload as Array<{ deviceId: string }>
     expect(listed.map((s) => s.deviceId)).not.toContain('device-replay-old')
     expect((await again.get('/admin/api/services/replays/device-replay-old/9')).status).toBe(404)
+    await ingestSweepOf(server.deps)!.sweep()
+    const left = await server.deps.data.db.selectFrom('replay_batches').select('device_id').execute()
+    expect(left.map((r) => r.device_id)).not.toContain('device-replay-old')
     expect((await postReplay(batch([snapshot(10)]), 'device_id=device-replay-new&session_id=10&type=replay')).status).toBe(200)
     const sessions = (await again.get('/admin/api/services/replays')).json().payload as Array<{ deviceId: string }>
     expect(sessions.map((s) => s.deviceId)).toEqual(['device-replay-new'])

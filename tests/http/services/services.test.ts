@@ -16,6 +16,7 @@ import { THROTTLE_UPLOADS } from '../../../server/services/analytics'
 import { recordServerError } from '../../../server/services/errors'
 import { listErrors } from '../../../server/services/store'
 import { openDatabase } from '../../../server/db/database'
+import { migrateDatabase } from '../../../server/db/migrate'
 import { openDataLayer } from '../../../server/db/data-layer'
 
 const KEY = 'parlay-web-1'
@@ -207,8 +208,9 @@ describe('source maps and server errors', () => {
 
   it('a server error is stored with the request id its answer names', async () => {
     const data = openDataLayer({ sqlite: openDatabase(':memory:') })
+    await migrateDatabase(data)
     const error = new Error('disk on fire')
-    const requestId = recordServerError({ data, now: () => 5 }, { method: 'GET', path: '/x', originalUrl: '/x?y=1' } as never, error)
+    const requestId = recordServerError({ data, now: () => 5, documents: server.deps.documents }, { method: 'GET', path: '/x', originalUrl: '/x?y=1' } as never, error)
     await expect.poll(async () => (await listErrors(data.db, 10))[0]).toMatchObject({ origin: 'server', requestId, message: 'GET /x: disk on fire', url: '/x?y=1' })
     expect((await listErrors(data.db, 10))[0].frames.length).toBeGreaterThan(0)
   })

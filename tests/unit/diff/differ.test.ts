@@ -138,6 +138,27 @@ describe('the differ speaks the product language', () => {
     expect(finding.severity).toBe('warning')
     expect(finding.message).toContain('field documentNumber pattern')
   })
+  it('input validation: a name’s maxLength, a password’s minLength, an e-mail’s format and a document number’s length are validation notes, not identity and KYC', () => {
+    const findings = change((d) => {
+      d.signup.steps[1].schema.properties.firstName.maxLength = 50
+      d.signup.steps[0].schema.properties.password.minLength = 10
+      d.signup.steps[0].schema.properties.email.format = 'email'
+      d.signup.steps[1].schema.properties.documentNumber.maxLength = 9
+    })
+    expect(findings.map((f) => f.message).sort()).toEqual([
+      'Spain sign-up (email): field documentNumber now has maxLength 9',
+      'Spain sign-up (email): field email now has format email',
+      'Spain sign-up (email): field firstName maxLength 60 → 50',
+      'Spain sign-up (email): field password minLength 8 → 10',
+    ])
+    for (const finding of findings) expect([finding.impact, finding.severity], finding.message).toEqual(['validation', 'note'])
+  })
+  it('a bound that IS the rule keeps its class: a birth date’s format is the age gate, a promo code’s length is money and bonus', () => {
+    const [birth] = change((d) => (d.signup.steps[1].schema.properties.birthDay.format = 'date-time'))
+    expect(birth.impact).toBe('age-gate')
+    const [promo] = change((d) => (d.signup.steps[2].schema.properties.promoCode.maxLength = 20))
+    expect(promo.impact).toBe('money-bonus')
+  })
   it('money and bonus: the left menu item loyalty is now shown to guests', () => {
     const [finding] = change((d) => delete d['left-menu'].items[1].loginOnly)
     expect(finding.message).toBe('left menu: item loyalty now shown to guests')
@@ -163,6 +184,7 @@ describe('the differ speaks the product language', () => {
         d['self-exclude'].buttons[0].actions = [{ do: 'nav.go', with: { to: '/' } }]
         d.russia.afterLogin.splice(1, 1)
         d.signup.steps[1].schema.properties.documentNumber.pattern = '^.*$'
+        d.signup.steps[1].schema.properties.firstName.maxLength = 50
         delete d['left-menu'].items[1].loginOnly
         d.en.resources['menu.results'] = 'Scores'
         d['left-menu'].items[0].icon = 'trophy'

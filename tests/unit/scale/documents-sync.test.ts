@@ -10,9 +10,9 @@ import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createProcessBus } from '../../../server/bus/bus'
 import { LISTENING_POLL_MS, POLL_MS, syncPublishedDocuments, type DocumentsSync } from '../../../server/bus/documents-sync'
-import { openDatabase, runMigrations, type Db } from '../../../server/db/database'
+import { openDatabase, type Db } from '../../../server/db/database'
 import { openDataLayer, type DataLayer } from '../../../server/db/data-layer'
-import { migrateSchema } from '../../../server/db/schema'
+import { migrateDatabase } from '../../../server/db/migrate'
 import { createLogger } from '../../../server/log'
 
 let db: Db
@@ -23,9 +23,8 @@ let reloads = 0
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
   db = openDatabase(':memory:')
-  runMigrations(db)
   data = openDataLayer({ sqlite: db })
-  await migrateSchema(data)
+  await migrateDatabase(data)
   reloads = 0
 })
 afterEach(async () => {

@@ -5,10 +5,9 @@
  */
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import '../../../server/auth/throttle' // registers the login-failure tables on both registries
 import { closeDatabase, openDatabase } from '../../../server/db/database'
 import { openDataLayer, preparedStatement, type DataLayer } from '../../../server/db/data-layer'
-import { migrateSchema } from '../../../server/db/schema'
+import { migrateDatabase } from '../../../server/db/migrate'
 import { engines } from '../../support/postgres'
 
 const engine = engines()
@@ -24,7 +23,7 @@ async function dataOn(which: 'sqlite' | 'postgres'): Promise<DataLayer> {
     await data.close()
     closeDatabase(sqlite)
   })
-  await migrateSchema(data)
+  await migrateDatabase(data)
   return data
 }
 

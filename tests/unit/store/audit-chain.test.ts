@@ -23,7 +23,7 @@ function chain(count: number, subjectOf = (seq: number) => `subject-${seq}`): Au
 
 const anchorAt = (rows: AuditRow[], entries: number): AnchorRead => ({
   status: 'ok',
-  record: { committed: { entries, head: entries ? rows[entries - 1].hash : GENESIS_HASH }, pending: null, legacyEntries: 0 },
+  record: { database: { id: '00000000-0000-4000-8000-000000000000', engine: 'postgres' }, committed: { entries, head: entries ? rows[entries - 1].hash : GENESIS_HASH }, pending: null, legacyEntries: 0 },
 })
 
 function* once(rows: AuditRow[]): Generator<AuditRow> {

@@ -2,9 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openDatabase, runMigrations } from '../../../server/db/database'
+import { openDatabase } from '../../../server/db/database'
 import { openDataLayer } from '../../../server/db/data-layer'
-import { migrateSchema } from '../../../server/db/schema'
+import { migrateDatabase } from '../../../server/db/migrate'
 import { DocumentStore } from '../../../server/store/store'
 import { runDiffCli } from '../../../tools/schema-lint/diff/cli'
 
@@ -17,9 +17,8 @@ describe('schema-lint diff store:<a> store:<b> --data <dir>', () => {
     cpSync(SCHEMAS, join(work, 'schemas'), { recursive: true })
     const dataDir = join(work, 'data')
     const db = openDatabase(dataDir)
-    runMigrations(db)
     const data = openDataLayer({ sqlite: db })
-    await migrateSchema(data)
+    await migrateDatabase(data)
     const store = new DocumentStore({ data, now: () => 1, install: () => {} })
     await store.seed(join(work, 'schemas'))
     const file = 'jurisdictions/russia/jurisdiction.json'

@@ -2,9 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openDatabase, runMigrations, type Db } from '../../../server/db/database'
+import { openDatabase, type Db } from '../../../server/db/database'
 import { openDataLayer, type DataLayer } from '../../../server/db/data-layer'
-import { migrateSchema } from '../../../server/db/schema'
+import { migrateDatabase } from '../../../server/db/migrate'
 import type { DocumentRecord } from '../../../shared/documents/loader'
 import { DocumentStore } from '../../../server/store/store'
 import { audit, verifyAudit } from '../../../server/store/audit'
@@ -23,9 +23,8 @@ beforeEach(async () => {
   root = mkdtempSync(join(tmpdir(), 'parlay-store-'))
   cpSync(SCHEMAS, join(root, 'schemas'), { recursive: true })
   db = openDatabase(':memory:')
-  runMigrations(db)
   data = openDataLayer({ sqlite: db })
-  await migrateSchema(data)
+  await migrateDatabase(data)
   clock = 1_700_000_000_000
   installed = []
   store = new DocumentStore({ data, now: () => clock, install: (records) => installed.push(records) })
@@ -107,11 +106,12 @@ describe('four-eyes and the lint gate in the store', () => {
       expect(await store.createDraft('olga@parlay.test', file, '{}')).toMatchObject({ ok: false, code: 'INVALID_FILE' })
   })
   it('a waiver cannot be approved by the person who asked for it', async () => {
-    const waiver = await store.requestWaiver('olga@parlay.test', 'spain', 'terms-consent', 'moved to a consent screen')
+    const document = 'jurisdictions/spain/flows/signup-email.json'
+    const waiver = await store.waiverBook.request('olga@parlay.test', { jurisdiction: 'spain', rule: 'terms-consent', document, reason: 'moved to a consent screen', expiresAt: clock + 86_400_000 })
     const id = waiver.ok ? waiver.value.id : 0
-    expect(await store.reviewWaiver('olga@parlay.test', id, 'approved')).toMatchObject({ ok: false, code: 'SELF_APPROVAL' })
-    expect(await store.reviewWaiver('carlos@parlay.test', id, 'approved')).toMatchObject({ ok: true })
-    expect(await store.approvedWaivers()).toEqual([{ jurisdiction: 'spain', rule: 'terms-consent', reason: 'moved to a consent screen' }])
+    expect(await store.waiverBook.review('olga@parlay.test', id, 'approved')).toMatchObject({ ok: false, code: 'SELF_APPROVAL' })
+    expect(await store.waiverBook.review('carlos@parlay.test', id, 'approved')).toMatchObject({ ok: true })
+    expect(await store.waiverBook.active()).toEqual([{ jurisdiction: 'spain', rule: 'terms-consent', document, reason: 'moved to a consent screen' }])
   })
   it('a refused install (the server rejects the set) records nothing', async () => {
     const refusing = new DocumentStore({

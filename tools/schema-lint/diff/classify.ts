@@ -11,6 +11,7 @@ export const IMPACT_CLASSES = [
   'responsible-gambling',
   'identity-kyc',
   'money-bonus',
+  'validation',
   'copy',
   'cosmetic',
 ] as const
@@ -23,6 +24,7 @@ export const IMPACT_LABELS: Record<ImpactClass, string> = {
   'responsible-gambling': 'responsible gambling and reality check',
   'identity-kyc': 'identity and KYC',
   'money-bonus': 'money and bonus',
+  validation: 'input validation',
   copy: 'copy',
   cosmetic: 'cosmetic',
 }
@@ -38,6 +40,20 @@ const RULES: [ImpactClass, RegExp][] = [
   ['identity-kyc', /document|passport|identity|identification|kyc|codiceFiscale|\bcpr\b|mitid|firstName|lastName|address|upload|tsupis|verification|needDocument/i],
   ['money-bonus', /deposit|bonus|promo|balance|currency|withdraw|payment|money|amount|welcome|offer|cashback|loyalty|vip|stake|payout/i],
 ]
+
+/**
+ * The class of a change to what a field accepts (its length, bounds, pattern, format or type):
+ * input validation, unless the field is itself a compliance subject where the bound IS the rule (a
+ * birth date's latest day is the age gate, a limit's maximum is the limit, an amount's minimum is
+ * money) or, for a pattern or a fixed value, an identity document whose format KYC checks.
+ * A sign-up's `maxLength` on a name is validation, not "identity and KYC".
+ */
+export function classifyConstraint(field: string, keyword: string): ImpactClass {
+  const subject = classifyWords(field)
+  if (subject && (COMPLIANCE_CLASSES.has(subject) || subject === 'money-bonus')) return subject
+  if (subject === 'identity-kyc' && (keyword === 'pattern' || keyword === 'const')) return subject
+  return 'validation'
+}
 
 /** The compliance class a set of words points at, or undefined. */
 export function classifyWords(...words: (string | undefined)[]): ImpactClass | undefined {

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto'
 import { promotionMeaning } from './promotion-wording'
-import { classifyWords, COMPLIANCE_CLASSES, severityOf, type Direction, type ImpactClass, type Severity } from './classify'
+import { classifyConstraint, classifyWords, COMPLIANCE_CLASSES, severityOf, type Direction, type ImpactClass, type Severity } from './classify'
 import { engagementWording } from './engagement'
 
 export interface DocumentSnapshot {
@@ -23,6 +23,8 @@ export interface DocumentSnapshot {
   source: Record<string, unknown>
   locales?: string[]
   platforms?: string[]
+  /** Set when the source is an overlay resolved over this shared file (docs/adr/0005-jurisdiction-overlays.md). */
+  overlayOf?: string
 }
 
 export interface DocumentRef {
@@ -274,7 +276,7 @@ function interpret(change: RawChange, doc: DocumentSnapshot): Interpretation {
     else if (MIN_KEYS.has(key)) direction = String(after) > String(before) || Number(after) > Number(before) ? 'tightened' : 'loosened'
     else if (MAX_KEYS.has(key)) direction = Number(after) < Number(before) || String(after) < String(before) ? 'tightened' : 'loosened'
     const words = op === 'added' ? `now has ${key} ${show(after)}` : op === 'removed' ? `no longer has ${key} ${show(before)}` : `${key} ${show(before)} → ${show(after)}`
-    return { rule: `field.${key}.${op}`, message: `field ${field} ${words}`, direction, impact: classifyWords(field) }
+    return { rule: `field.${key}.${op}`, message: `field ${field} ${words}`, direction, impact: classifyConstraint(field, key) }
   }
   if (key === 'minimumAge') {
     const direction: Direction = Number(after) < Number(before) ? 'loosened' : 'tightened'
@@ -382,15 +384,56 @@ export function diffDocument(before: DocumentSnapshot, after: DocumentSnapshot):
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, note: 2 }
 
-/** Findings between two document sets, most severe first, then by document and location. */
+/**
+ * A jurisdiction's document appearing or going beside a shared one (or a base under `bases/`):
+ * what it changes for that site against the shared document, not "new document". A whole copy is
+ * a warning (later shared changes will not reach it); an overlay a note.
+ */
+function jurisdictionVersionFindings(doc: DocumentSnapshot, counterpart: DocumentSnapshot, added: boolean): DiffFinding[] {
+  // the shared document as if it were this site's (its $schema differs only by the folder depth)
+  const shared = { ...counterpart, source: { ...counterpart.source, $schema: doc.source.$schema }, jurisdiction: doc.jurisdiction, file: doc.file, overlayOf: undefined }
+  const document = refOf(doc)
+  const rule = added ? 'document.jurisdiction-added' : 'document.jurisdiction-removed'
+  const whole = added && !doc.overlayOf
+  const how = !added ? `now served ${counterpart.file} again` : whole ? `a whole copy of ${counterpart.file}: later changes of it will not reach this site` : `an overlay on ${counterpart.file}: later changes of it still reach this site`
+  const impact = classifyWords(doc.id) ?? 'cosmetic'
+  const head: DiffFinding = {
+    fingerprint: fingerprintOf(impact, documentIdentity(document), '/', rule),
+    rule,
+    impact,
+    severity: whole ? 'warning' : 'note',
+    direction: 'neutral',
+    message: `${document.label}: ${how}${added ? '; what it changes:' : '; what that changes:'}`,
+    document,
+    location: '/',
+  }
+  return [head, ...(added ? diffDocument(shared, doc) : diffDocument(doc, shared))]
+}
+
+const isBase = (d: DocumentSnapshot) => d.file.startsWith('bases/')
+
+/** The shared document a jurisdiction's document stands beside: its overlay's own, else the served
+ * shared one of the same identity, else (`withBases`: a document appearing) a base of that identity. */
+function sharedCounterpart(doc: DocumentSnapshot, side: DocumentSnapshot[], withBases: boolean): DocumentSnapshot | undefined {
+  if (!doc.jurisdiction || doc.kind === 'jurisdiction') return undefined
+  const own = doc.overlayOf ? side.find((s) => s.file === doc.overlayOf && (withBases || !isBase(s))) : undefined
+  const same = side.filter((s) => s.jurisdiction === '' && s.kind === doc.kind && s.id === doc.id && variantKey(s) === variantKey(doc))
+  return own ?? same.find((s) => !isBase(s)) ?? (withBases ? same.find(isBase) : undefined)
+}
+
+/** Findings between two document sets, most severe first, then by document and location. Bases
+ * (files under `bases/`, served only through overlays) are compared only as what a jurisdiction's
+ * new document is measured against: their changes show on each site's resolved document. */
 export function diffDocumentSets(before: DocumentSnapshot[], after: DocumentSnapshot[]): DiffFinding[] {
   const key = (d: DocumentSnapshot) => documentIdentity({ kind: d.kind, jurisdiction: d.jurisdiction, id: d.id, variant: variantKey(d) })
-  const old = new Map(before.map((d) => [key(d), d]))
-  const next = new Map(after.map((d) => [key(d), d]))
+  const old = new Map(before.filter((d) => !isBase(d)).map((d) => [key(d), d]))
+  const next = new Map(after.filter((d) => !isBase(d)).map((d) => [key(d), d]))
   const findings: DiffFinding[] = []
   for (const [k, doc] of next) {
     const previous = old.get(k)
+    const counterpart = previous ? undefined : sharedCounterpart(doc, before, true)
     if (previous) findings.push(...diffDocument(previous, doc))
+    else if (counterpart) findings.push(...jurisdictionVersionFindings(doc, counterpart, true))
     else {
       const document = refOf(doc)
       const impact = classifyWords(doc.id) ?? 'cosmetic'
@@ -408,6 +451,11 @@ export function diffDocumentSets(before: DocumentSnapshot[], after: DocumentSnap
   }
   for (const [k, doc] of old) {
     if (next.has(k)) continue
+    const counterpart = sharedCounterpart(doc, after, false)
+    if (counterpart) {
+      findings.push(...jurisdictionVersionFindings(doc, counterpart, false))
+      continue
+    }
     const document = refOf(doc)
     const impact = classifyWords(doc.id) ?? (doc.kind === 'jurisdiction' ? 'consent-legal' : 'cosmetic')
     findings.push({

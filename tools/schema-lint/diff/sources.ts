@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { listDocumentFiles } from '../../../shared/documents/loader'
+import { isBaseFile, resolveOverlaySet } from '../../../shared/documents/overlay-set'
 import type { DocumentSnapshot } from './differ'
 
 const IGNORED = /^(kinds|experiments)\//
@@ -44,11 +45,28 @@ export function readSnapshot(file: string, text: string): { snapshot: DocumentSn
   }
 }
 
-export function snapshotsFromFolder(root: string): DocumentSnapshot[] {
-  return listDocumentFiles(root).flatMap((file) => snapshotOf(file, readFileSync(join(root, file), 'utf8')) ?? [])
+/**
+ * The snapshots of a set of (file → text) as sites are served them: each overlay resolved
+ * (shared ⊕ overlay, marked `overlayOf`; one that does not resolve is left out: the lint gate
+ * reports it), plus the bases under `bases/`, which the differ uses only as what a new overlay is
+ * compared with (docs/adr/0005-jurisdiction-overlays.md).
+ */
+export function snapshotsOfTexts(texts: Map<string, string>): DocumentSnapshot[] {
+  const resolved = resolveOverlaySet(texts)
+  const bases = [...texts].filter(([file]) => isBaseFile(file))
+  return [...resolved.texts, ...bases].flatMap(([file, text]) => {
+    const snapshot = snapshotOf(file, text)
+    const base = resolved.overlays.get(file)
+    return snapshot ? [base ? { ...snapshot, overlayOf: base } : snapshot] : []
+  })
 }
 
-export function snapshotsFromGit(ref: string, options: { cwd?: string; folder?: string } = {}): DocumentSnapshot[] {
+export function snapshotsFromFolder(root: string): DocumentSnapshot[] {
+  return snapshotsOfTexts(new Map(listDocumentFiles(root).map((file) => [file, readFileSync(join(root, file), 'utf8')])))
+}
+
+/** The texts of a git ref's documents folder (file → text, paths relative to the folder). */
+export function textsFromGit(ref: string, options: { cwd?: string; folder?: string } = {}): Map<string, string> {
   if (!/^[A-Za-z0-9_./~^@{}-]+$/.test(ref) || ref.startsWith('-')) throw new Error(`not a git ref: ${ref}`)
   const cwd = options.cwd ?? process.cwd()
   const folder = options.folder ?? 'schemas'
@@ -56,10 +74,10 @@ export function snapshotsFromGit(ref: string, options: { cwd?: string; folder?: 
   const files = run(['ls-tree', '-r', '--name-only', `${ref}`, '--', `${folder}/`])
     .split('\n')
     .filter((f) => f.endsWith('.json') && !IGNORED.test(f.slice(folder.length + 1)))
-  if (files.length === 0) return []
+  const texts = new Map<string, string>()
+  if (files.length === 0) return texts
   // One `git cat-file --batch` for every file instead of one `git show` each.
   const batch = execFileSync('git', ['cat-file', '--batch'], { cwd, input: files.map((f) => `${ref}:${f}`).join('\n') + '\n', maxBuffer: 256 * 1024 * 1024 })
-  const out: DocumentSnapshot[] = []
   let offset = 0
   for (const path of files) {
     const headerEnd = batch.indexOf(0x0a, offset)
@@ -68,10 +86,13 @@ export function snapshotsFromGit(ref: string, options: { cwd?: string; folder?: 
     if (!Number.isFinite(size)) throw new Error(`git cat-file: ${header}`)
     const text = batch.subarray(headerEnd + 1, headerEnd + 1 + size).toString('utf8')
     offset = headerEnd + 1 + size + 1
-    const snapshot = snapshotOf(path.slice(folder.length + 1), text)
-    if (snapshot) out.push(snapshot)
+    texts.set(path.slice(folder.length + 1), text)
   }
-  return out
+  return texts
+}
+
+export function snapshotsFromGit(ref: string, options: { cwd?: string; folder?: string } = {}): DocumentSnapshot[] {
+  return snapshotsOfTexts(textsFromGit(ref, options))
 }
 
 /** Resolves a store source ("store:<version id>") to snapshots; set by the store when present. */

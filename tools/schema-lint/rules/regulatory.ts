@@ -1,8 +1,8 @@
 /**
  * Regulatory lint rules: every jurisdiction keeps its mandatory blocks. Each rule is
  * `given` (the jurisdiction's documents) → `then` (a check), Spectral-style, with a stable id a
- * waiver names. Removing a block is an error unless the document store holds an approved waiver
- * (jurisdiction + rule + reason, approved by a second person).
+ * waiver names. Removing a block is an error unless the document store holds an active waiver
+ * (rule + jurisdiction + document, with a reason and an end, approved by a second person).
  *
  * Blocks every jurisdiction keeps: an age check (minimum age and a required birth date in every
  * sign-up flow), terms consent (a required terms field that must be true), a responsible-gambling
@@ -12,68 +12,25 @@
  * exclusion 30/60/90 days or indefinite; Spain the session reminder (reality check); Belarus 21+;
  * Curaçao exclusion 1/3/5 years or permanent and a waiting period for raised limits.
  */
-import type { DocumentRecord } from '../../../shared/documents/loader'
 import type { Finding } from '../lint'
+import { IDENTITY_AND_EXCLUSION_RULES } from './identity-rules'
+import { afterLoginPopups, includesAll, isObject, regulatory, requiredFields, signupFlows, type Context, type Problem, type Records, type RegulatoryRule } from './regulatory-context'
 
+export type { Context, Problem, Records, RegulatoryRule } from './regulatory-context'
+
+/** An approved, unexpired, unrevoked waiver: one rule, one jurisdiction, one document file. */
 export interface Waiver {
   jurisdiction: string
   rule: string
+  /** The document file the waived findings are in (`jurisdictions/spain/flows/signup-email.json`). */
+  document: string
   reason: string
 }
-
-type Records = Pick<DocumentRecord, 'kind' | 'id' | 'jurisdiction' | 'file' | 'source' | 'locales' | 'platforms'>[]
-
-interface Context {
-  jurisdiction: Record<string, unknown>
-  file: string
-  id: string
-  records: Records
-  /** The document of a kind/id this jurisdiction is served (its own copy beats the shared one). */
-  resolve(kind: string, id: string): Records[number] | undefined
-}
-
-interface Problem {
-  pointer: string
-  message: string
-  file?: string
-}
-
-export interface RegulatoryRule {
-  id: string
-  description: string
-  /** Jurisdictions the rule applies to; all when absent. */
-  jurisdictions?: string[]
-  check(context: Context): Problem[]
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
-
-function signupFlows(context: Context): Records {
-  const signup = context.jurisdiction.signup
-  const ids = isObject(signup) && isObject(signup.flows) ? Object.values(signup.flows).filter((v): v is string => typeof v === 'string') : []
-  return [...new Set(ids)].flatMap((id) => context.resolve('flow', id) ?? [])
-}
-
-function requiredFields(flow: Records[number]): { field: string; schema: Record<string, unknown> }[] {
-  const steps = Array.isArray(flow.source.steps) ? (flow.source.steps as Record<string, unknown>[]) : []
-  return steps.flatMap((step) => {
-    const schema = isObject(step.schema) ? step.schema : {}
-    const required = Array.isArray(schema.required) ? (schema.required as string[]) : []
-    const properties = isObject(schema.properties) ? schema.properties : {}
-    return required.map((field) => ({ field, schema: isObject(properties[field]) ? (properties[field] as Record<string, unknown>) : {} }))
-  })
-}
-
-const afterLoginPopups = (context: Context) =>
-  (Array.isArray(context.jurisdiction.afterLogin) ? (context.jurisdiction.afterLogin as Record<string, unknown>[]) : []).map((r) => String(r.popup))
-
-const regulatory = (context: Context) => (isObject(context.jurisdiction.regulatory) ? context.jurisdiction.regulatory : {})
-
-const includesAll = (value: unknown, wanted: unknown[]) => Array.isArray(value) && wanted.every((w) => value.includes(w))
 
 export const REGULATORY_RULES: RegulatoryRule[] = [
   {
     id: 'age-check',
+    impact: 'age-gate',
     description: 'Every sign-up flow asks for a required birth date; the site has a minimum age of at least 18.',
     check(context) {
       const problems: Problem[] = []
@@ -87,6 +44,7 @@ export const REGULATORY_RULES: RegulatoryRule[] = [
   },
   {
     id: 'terms-consent',
+    impact: 'consent-legal',
     description: 'Every sign-up flow has a required terms field that must be accepted (const true).',
     check(context) {
       return signupFlows(context)
@@ -96,6 +54,7 @@ export const REGULATORY_RULES: RegulatoryRule[] = [
   },
   {
     id: 'responsible-gambling-link',
+    impact: 'responsible-gambling',
     description: 'The footer links to responsible gambling.',
     check(context) {
       const footer = context.resolve('footer', 'footer')
@@ -107,6 +66,7 @@ export const REGULATORY_RULES: RegulatoryRule[] = [
   },
   {
     id: 'self-exclusion-entry',
+    impact: 'self-exclusion-limits',
     description: 'An after-login rule opens the self-exclude popup, and the popup exists.',
     check(context) {
       const problems: Problem[] = []
@@ -118,6 +78,7 @@ export const REGULATORY_RULES: RegulatoryRule[] = [
   },
   {
     id: 'denmark-deposit-limits',
+    impact: 'self-exclusion-limits',
     jurisdictions: ['denmark'],
     description: 'Denmark: deposit limits daily, weekly and monthly; a raised limit takes effect after 24 h; the exclusion register is checked at login.',
     check(context) {
@@ -135,6 +96,7 @@ export const REGULATORY_RULES: RegulatoryRule[] = [
   },
   {
     id: 'italy-self-exclusion-periods',
+    impact: 'self-exclusion-limits',
     jurisdictions: ['italy'],
     description: 'Italy: self-exclusion 30, 60 or 90 days or indefinite, immediate.',
     check(context) {
@@ -146,6 +108,7 @@ export const REGULATORY_RULES: RegulatoryRule[] = [
   },
   {
     id: 'spain-session-reminder',
+    impact: 'responsible-gambling',
     jurisdictions: ['spain'],
     description: 'Spain: the periodic session reminder (reality check) is on.',
     check(context) {
@@ -158,6 +121,7 @@ export const REGULATORY_RULES: RegulatoryRule[] = [
   },
   {
     id: 'belarus-minimum-age',
+    impact: 'age-gate',
     jurisdictions: ['belarus'],
     description: 'Belarus: players are 21 or older.',
     check: (context) =>
@@ -165,6 +129,7 @@ export const REGULATORY_RULES: RegulatoryRule[] = [
   },
   {
     id: 'curacao-self-exclusion-and-limits',
+    impact: 'self-exclusion-limits',
     jurisdictions: ['curacao'],
     description: 'Curaçao: self-exclusion 1, 3 or 5 years or permanent; raised limits wait.',
     check(context) {
@@ -179,6 +144,7 @@ export const REGULATORY_RULES: RegulatoryRule[] = [
       return problems
     },
   },
+  ...IDENTITY_AND_EXCLUSION_RULES,
 ]
 
 function score(record: Records[number], jurisdiction: string): number {
@@ -186,7 +152,8 @@ function score(record: Records[number], jurisdiction: string): number {
   return (record.jurisdiction ? 4 : 0) + (record.locales.length ? 0 : 2) + (record.platforms.length ? 0 : 1)
 }
 
-/** Regulatory findings over a document set; a finding with an approved waiver is left out. */
+/** Regulatory findings over a document set; a finding an active waiver covers (its rule, its
+ * jurisdiction, its document) is left out. */
 export function regulatoryFindings(records: Records, waivers: Waiver[] = []): Finding[] {
   const findings: Finding[] = []
   for (const record of records.filter((r) => r.kind === 'jurisdiction')) {
@@ -204,15 +171,18 @@ export function regulatoryFindings(records: Records, waivers: Waiver[] = []): Fi
     const context: Context = { jurisdiction: record.source, file: record.file, id, records, resolve }
     for (const rule of REGULATORY_RULES) {
       if (rule.jurisdictions && !rule.jurisdictions.includes(id)) continue
-      if (waivers.some((w) => w.jurisdiction === id && w.rule === rule.id)) continue
-      for (const problem of rule.check(context))
+      for (const problem of rule.check(context)) {
+        const file = problem.file ?? record.file
+        // a waiver covers one rule in one jurisdiction's one document
+        if (waivers.some((w) => w.jurisdiction === id && w.rule === rule.id && w.document === file)) continue
         findings.push({
-          file: problem.file ?? record.file,
+          file,
           pointer: problem.pointer,
           message: `${problem.message} [${id}; waiver rule id: ${rule.id}]`,
           severity: 'error',
           rule: `regulatory/${rule.id}`,
         })
+      }
     }
   }
   return findings
