@@ -173,7 +173,7 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
   const sendPage = (req: Request, res: Response, page: RenderedPage | undefined) => {
     if (!page) return sendError(res, 503, 'CLIENT_NOT_BUILT')
     // The SPA renders every page; the status still tells crawlers and tests whether the path exists.
-    const known = servesPage(deps, req)
+    const known = servesPage(deps, req) && !page.notFound
     res.setHeader('Cache-Control', 'no-cache')
     res.setHeader('Vary', 'Host, Accept-Language, Cookie')
     res.setHeader('ETag', page.etag)

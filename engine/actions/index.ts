@@ -12,6 +12,7 @@ import './identity' // identity page, auto-verification and nickname actions reg
 import './credentials' // credential actions (password.*, credentials.load, account.confirmEmail, auth.loginByToken)
 import './regulation' // responsible gambling (regulation.*, realityCheck.*) register themselves
 import './bets' // bet slip, cash-out and game actions (betslip.*, bets.cashOut, game.*) register themselves
+import './games-demo' // a guest's demo rounds with play money (game.demoPlay, game.demoReset) register themselves
 import './engagement' // quiz and loyalty actions (quiz.load, quiz.answer, loyalty.loadCampaign, loyalty.acceptRules) register themselves
 import './messages' // inbox actions (messages.loadPage, messages.markRead, messages.showActive) register themselves
 

@@ -1,6 +1,6 @@
 /**
  * Locale change (spec §2): a locale change reloads the page with the code in the path; from the
- * language page it then goes to account settings.
+ * language page it then goes to account settings, for a punter who may see them (a guest stays).
  */
 import type { Result } from '../core/contracts'
 import { defineAction, type ActionEnvironment } from './registry'
@@ -12,13 +12,21 @@ const MOBILE_GATE = '/mobile-gate/api/v1'
 export const LANGUAGE_PAGE = '/account/language'
 export const AFTER_LANGUAGE_PAGE = '/account/settings'
 
+/** Whether the punter may open a route: a login-only screen is not for a guest (issue 31: a guest
+ * changing language on the language page stays there, in the new language, instead of landing on
+ * account settings' login sheet). */
+function canSee(path: string, env: ActionEnvironment): boolean {
+  const entry = env.stores.site.getState().bootstrap?.routes.find((r) => r.route === path)
+  return entry !== undefined && (!entry.login || Boolean(env.stores.session.getState().accessToken))
+}
+
 /** Checks the locale against the site's, then reloads on the localised path. */
 async function switchLocale(locale: string, env: ActionEnvironment): Promise<Result<unknown>> {
   const { bootstrap, locale: current } = env.stores.site.getState()
   const allowed = bootstrap?.site.locales ?? [current]
   if (!allowed.includes(locale)) return { ok: false, code: 'LOCALE_NOT_ALLOWED', message: locale }
   const route = env.stores.route.getState()
-  const path = route.path === LANGUAGE_PAGE ? AFTER_LANGUAGE_PAGE : route.path || '/'
+  const path = route.path === LANGUAGE_PAGE && canSee(AFTER_LANGUAGE_PAGE, env) ? AFTER_LANGUAGE_PAGE : route.path || '/'
   const search = path === route.path ? new URLSearchParams(route.query).toString() : ''
   const url = `/${locale}${path === '/' ? '' : path}${search ? `?${search}` : ''}`
   env.stores.settings.getState().setServerSettings({ locale })

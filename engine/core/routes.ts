@@ -210,6 +210,11 @@ export function checkRedirects(table: RouteTable): RedirectProblem[] {
   return problems
 }
 
+/** What a screen data source loads to when the server answered 404: with the source's `notFound`
+ * flag the page is the 404 page (spec §8 "a failed page data load with 404 and notFound shows the
+ * 404 page"); without it the source is empty (null), as for any failed load. */
+export const DATA_NOT_FOUND: unique symbol = Symbol('parlay.data-not-found')
+
 /** A screen's data URL with its placeholders filled: `{locale}`, `{query.id}`, `{params.page}`
  * (URL-encoded; empty when missing), so one document serves every event or locale. */
 export function fillDataUrl(url: string, values: { locale: string; query: Record<string, string>; params: Record<string, string> }): string {

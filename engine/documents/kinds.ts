@@ -71,7 +71,11 @@ export const NODE_KINDS = [
   'scoreboard',
   'betslip',
   'game',
+  'lobby',
 ] as const
+
+/** The filters a casino lobby may offer (issue 31). */
+export const LOBBY_FILTERS = ['category', 'provider', 'new', 'favourites'] as const
 
 export const SETTING_KEYS = [...SERVER_SETTING_KEYS, ...LOCAL_SETTING_KEYS] as const
 /** How a setting is shown: a switch, a choice list, a number field, a money field (in the account's
@@ -267,12 +271,22 @@ export const nodeKindProperties = {
       stakes: { type: 'array', maxItems: 6, items: { type: 'number', exclusiveMinimum: 0 }, description: 'Stake shortcuts in the punter\'s currency.' },
     },
   },
+  lobby: {
+    required: ['games', 'gamePath'],
+    properties: {
+      games: { ...binding, description: 'The lobby\'s games (id, title, provider, category, isNew, image, width, height), e.g. data.games from /api/content/games.' },
+      gamePath: { ...path, description: "Where a tile leads: this path with the game's id appended, e.g. /casino/game?product=casino&id=" },
+      favourites: { ...binding, description: "The punter's favourite games (ids, or the favourites answer's cards), for the Favourites filter (shown to logged-in punters only)." },
+      filters: { type: 'array', uniqueItems: true, items: { enum: LOBBY_FILTERS }, description: 'The filters offered beside the search (default: all of them).' },
+    },
+  },
   game: {
     required: ['product', 'gameId'],
     properties: {
       product: { anyOf: [binding, { type: 'string' }], description: 'The lobby product (casino, crash …).' },
       gameId: { anyOf: [binding, { type: 'string' }], description: 'The game of the product (from the lobby card).' },
       stakes: { type: 'array', maxItems: 6, items: { type: 'number', exclusiveMinimum: 0 }, description: 'Stake choices in the punter\'s currency.' },
+      demo: { anyOf: [binding, { type: 'boolean' }], description: "Whether a guest may play it for fun (the game card's `demo`: the site allows demo play); a guest sees why not when false. Left out: no demo play is offered." },
     },
   },
 } as const
@@ -326,7 +340,10 @@ export const screenSchema = {
       additionalProperties: {
         type: 'object',
         required: ['url'],
-        properties: { url: { type: 'string', pattern: '^/api/' } },
+        properties: {
+          url: { type: 'string', pattern: '^/api/' },
+          notFound: { type: 'boolean', description: 'A 404 answer makes the page the 404 page (spec §8): an event link whose id names no event.' },
+        },
         additionalProperties: false,
       },
     },
@@ -636,9 +653,12 @@ export const jurisdictionSchema = {
     },
     games: {
       type: 'object',
-      description: "Money bounds of casino rounds, in major units of the punter's currency (docs/money-rules.md).",
-      required: ['stake'],
-      properties: { stake: stakeBounds },
+      description: "Money bounds of casino rounds, in major units of the punter's currency (docs/money-rules.md), and whether guests may play for fun.",
+      required: ['stake', 'demoPlay'],
+      properties: {
+        stake: stakeBounds,
+        demoPlay: { type: 'boolean', description: 'Guests may try lobby games with play money (never the ledger; refused with DEMO_PLAY_NOT_ALLOWED where false).' },
+      },
       additionalProperties: false,
     },
     payments: {
@@ -801,6 +821,13 @@ export const remoteConfigSchema = {
               PARALLAX_BANNER: { type: 'boolean' },
             },
           },
+        },
+        ACTIVE_PRODUCTS: {
+          type: 'array',
+          items: { type: 'string', pattern: '^[a-z][a-z-]*$' },
+          uniqueItems: true,
+          maxItems: 20,
+          description: "The products the site offers, in the product switcher's order (spec §3 page settings: active products); each names an APP_PRODUCTS_CONFIG entry, whose ROUTE it opens.",
         },
         DEFAULT_CURRENCY: { type: 'string' },
         HIDE_BONUSES_ICON: { type: 'boolean' },

@@ -5,6 +5,14 @@
  * kinds.ts re-exports these, so the schemas stay the single source of truth.
  */
 export const MENU_ITEM_NAMES = [
+  // issue 31: the sport line's live and upcoming pages, and the account's money and
+  // responsible-gambling pages (login only), reachable from the menu
+  'live',
+  'prematch',
+  'myBets',
+  'deposit',
+  'withdrawal',
+  'responsibleGambling',
   'results',
   'statistics',
   'downloadApp',
@@ -49,7 +57,23 @@ export const FOOTER_ITEM_NAMES = [
 export const HEADER_ITEM_NAMES = ['login', 'signup', 'balance', 'deposit', 'profile', 'messages'] as const
 
 /** Links of the profile panel the avatar opens. */
-export const PROFILE_LINK_NAMES = ['settings', 'deposit', 'withdrawal', 'loyalty', 'offers', 'language', 'contactUs', 'logout', 'messages'] as const
+export const PROFILE_LINK_NAMES = [
+  'settings',
+  'deposit',
+  'withdrawal',
+  'loyalty',
+  'offers',
+  'language',
+  'contactUs',
+  'logout',
+  'messages',
+  // issue 31: My bets and the responsible-gambling tools in the panel
+  'myBets',
+  'depositLimits',
+  'realityCheck',
+  'timeOut',
+  'selfExclusion',
+] as const
 
 /** Account settings a `setting` node can show (spec §3 "Account settings keys"): the server-side
  * ones (saved with PUT /punter/settings) and the local-only ones (kept in this browser). */

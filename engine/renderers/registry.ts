@@ -12,6 +12,7 @@ import { CardNode } from './nodes/CardNode'
 import { FormNode } from './nodes/FormNode'
 import { ImageNode } from './nodes/ImageNode'
 import { LinkNode } from './nodes/LinkNode'
+import { LobbyNode } from './nodes/LobbyNode'
 import { ListNode } from './nodes/ListNode'
 import { MenuNode } from './nodes/MenuNode'
 import { MoneyNode } from './nodes/MoneyNode'
@@ -43,4 +44,5 @@ export const nodeRenderers: Record<NodeKind, ComponentType<{ node: any }>> = {
   scoreboard: ScoreboardNode,
   betslip: BetslipNode,
   game: GameNode,
+  lobby: LobbyNode,
 }

@@ -1,5 +1,5 @@
 /**
- * Demo content for the lobbies and the pages of spec §2: games and events per section, the live
+ * Demo content for the lobbies and the pages of spec §2: games (the catalogue, ./games.ts) and events per section, the live
  * and pre-match line, an event's markets, results, tournaments, promotions per product, personal
  * offers, favourites, and the tiles' images (SVG drawn here, so the site needs no image files and
  * stays same-origin under the CSP). Answers use the gateway envelope `{ status: 'OK', payload }`;
@@ -11,29 +11,14 @@ import type { Feed } from '../feed'
 import { localLabel } from './labels'
 import { OFFERS, pickLocale, PROMOTIONS, WORDS, type PromotionText } from './texts'
 import { tilePng } from './tile-png'
+import { lobbyGames, tileMotifOf } from './games'
 
-export interface DemoGame {
-  id: string
-  title: string
-  provider: string
-  image: string
-  to?: string
-}
 export interface DemoEvent {
   id: string
   title: string
   league: string
   to?: string
 }
-
-const GAMES = new Map<string, [string, string][]>(Object.entries({
-  casino: [['Starburst Deluxe', 'NetEnt'], ['Book of Ra', 'Novomatic'], ['Gates of Olympus', 'Pragmatic Play'], ['Sweet Bonanza', 'Pragmatic Play'], ['Big Bass Splash', 'Reel Kingdom'], ['Dead or Alive 2', 'NetEnt']],
-  'live-casino': [['Lightning Roulette', 'Evolution'], ['Crazy Time', 'Evolution'], ['Blackjack VIP', 'Playtech'], ['Speed Baccarat', 'Evolution']],
-  'live-games': [['Keno Live', 'Parlay Live'], ['Wheel of Fortune', 'Parlay Live'], ['Lucky 6', 'Parlay Live'], ['Dice Duel', 'Parlay Live']],
-  mgames: [['Mines', 'Parlay'], ['Plinko', 'Parlay'], ['Hi-Lo', 'Parlay'], ['Tower', 'Parlay']],
-  crash: [['Aviator', 'Spribe'], ['JetX', 'SmartSoft'], ['Rocket Crash', 'Parlay'], ['Space XY', 'BGaming']],
-  'fast-games': [['Dice', 'Parlay'], ['Coin Flip', 'Parlay'], ['Wheel', 'Parlay'], ['Keno 80', 'Parlay']],
-} satisfies Record<string, [string, string][]>))
 
 const EVENTS = new Map<string, [string, string][]>(Object.entries({
   sport: [['Arsenal – Chelsea', 'England. Premier League'], ['Real Madrid – Sevilla', 'Spain. LaLiga'], ['Bayern – Dortmund', 'Germany. Bundesliga'], ['Djokovic – Alcaraz', 'ATP Finals']],
@@ -50,10 +35,6 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '')
 
 const hue = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7)
-
-export function demoGames(section: string): DemoGame[] {
-  return (GAMES.get(section) ?? []).map(([title, provider]) => ({ id: slug(title), title, provider, image: `/api/content/images/${slug(title)}.png` }))
-}
 
 export function demoEvents(section: string, localeName?: unknown): DemoEvent[] {
   const locale = pickLocale(localeName)
@@ -108,7 +89,9 @@ export function createContentRouter(now: () => number = Date.now, feed?: Feed): 
     if (!section || !state) return
     const id = queryText(req, 'id')
     if (id !== undefined && !/^[a-z0-9-{}.]{0,80}$/.test(id)) return bad(res, 'INVALID_EVENT_ID')
-    ok(res, feed ? eventPage(feed, section, state, id, req.query.locale) : null)
+    const page = feed ? eventPage(feed, section, state, id, req.query.locale) : null
+    if (page === undefined) return void res.status(404).json({ status: 'ERROR', errorCode: 'EVENT_NOT_FOUND' })
+    ok(res, page)
   })
   router.get('/api/content/results', (req, res) => {
     const section = oneOf(req, res, 'section', LINE_SECTIONS, 'UNKNOWN_SECTION')
@@ -128,7 +111,7 @@ export function createContentRouter(now: () => number = Date.now, feed?: Feed): 
   router.get('/api/content/games', (req, res) => {
     const section = typeof req.query.section === 'string' ? req.query.section : ''
     res.setHeader('Cache-Control', 'no-cache')
-    res.json({ status: 'OK', payload: demoGames(section) })
+    res.json({ status: 'OK', payload: lobbyGames(section, req.query.locale) })
   })
   router.get('/api/content/events', (req, res) => {
     const section = typeof req.query.section === 'string' ? req.query.section : ''
@@ -151,7 +134,7 @@ export function createContentRouter(now: () => number = Date.now, feed?: Feed): 
     }
     let png = pngs.get(match[1])
     if (!png) {
-      png = tilePng(hue(match[1]))
+      png = tilePng(hue(match[1]), tileMotifOf(match[1]))
       if (pngs.size < 500) pngs.set(match[1], png)
     }
     res.type('image/png').send(png)

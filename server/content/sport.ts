@@ -159,12 +159,18 @@ export interface EventPage {
   markets: MarketData[]
 }
 
-/** One event with its markets; an unknown or missing id shows the first event of the line. */
-export function eventPage(feed: Feed, section: string, state: EventState, id: unknown, localeName: unknown): EventPage | null {
+/**
+ * One event with its markets; without an id, the first event of the line. An id the feed does not
+ * know in this section is no event at all (undefined: the page is a 404), never another match
+ * (issue 31: a bad event link silently opened a different one).
+ */
+export function eventPage(feed: Feed, section: string, state: EventState, id: unknown, localeName: unknown): EventPage | null | undefined {
   feed.advanceTo()
   const locale = pickLocale(localeName)
-  const asked = typeof id === 'string' ? feed.event(id) : undefined
-  const event = asked && asked.section === sectionOf(section) ? asked : feed.events({ section: sectionOf(section), state })[0]
+  const named = typeof id === 'string' && id !== ''
+  const asked = named ? feed.event(id) : undefined
+  if (named && asked?.section !== sectionOf(section)) return undefined
+  const event = asked ?? feed.events({ section: sectionOf(section), state })[0]
   if (!event) return null
   const line = lineEvent(feed, event, locale)
   const subtitle = event.state === 'finished' ? `${line.league} · ${WORDS.finished[locale]}` : line.subtitle

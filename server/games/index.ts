@@ -8,6 +8,7 @@
  *   PUT {mobile}/games/favorites {product, gameId, favorite}
  *   GET {mobile}/games/favorites/{product}                the favourites as lobby cards (id, title, provider, image)
  *   GET /api/games/info?product=&id=                      a lobby game's public card with its return to player (./info.ts)
+ *   POST /api/games/demo/{product}/{gameId}/play           a guest's demo round with play money (./demo.ts)
  *
  * Each lobby game plays the game document (schemas/games/) that claims it for the punter's own
  * jurisdiction, offered only when its declared return lies within that jurisdiction's range
@@ -16,7 +17,7 @@
 import { randomBytes } from 'node:crypto'
 import { Router, type Response } from 'express'
 import { GATEWAY, type ServerDeps } from '../deps'
-import { demoEvents, demoGames } from '../content/router'
+import { lobbyGames } from '../content/games'
 import { sendError, sendOk } from '../http/envelope'
 import { validateBody, validateQuery, idempotencyKeyProperty } from '../http/validate'
 import type { ServerModule } from '../modules'
@@ -31,6 +32,7 @@ import type { GameMaths } from '../../shared/games/maths'
 import { cashOutProblem, launchFigures, offerFor } from './catalogue'
 import { playGame, roundStream } from './engine'
 import { createGameInfoRouter } from './info'
+import { createDemoRouter } from './demo'
 import { deleteRound, favorites, findRoundByKey, insertRound, setFavorite, type Round } from './store'
 import './openapi'
 
@@ -45,8 +47,7 @@ export interface CatalogueGame {
 
 export function gameOf(product: string, gameId: string): CatalogueGame | undefined {
   if (!(GAME_PRODUCTS as readonly string[]).includes(product)) return undefined
-  const list = product === 'virtual-sports' ? demoEvents(product) : demoGames(product)
-  const found = list.find((g) => g.id === gameId)
+  const found = lobbyGames(product).find((g) => g.id === gameId)
   return found && { gameId: found.id, title: found.title, product: product as GameProduct }
 }
 
@@ -158,7 +159,7 @@ export function createGamesRouter(deps: ServerDeps): Router {
   router.get('/games/favorites/:product', auth, async (req, res) => {
     const product = String(req.params.product)
     if (!(GAME_PRODUCTS as readonly string[]).includes(product)) return sendError(res, 404, 'GAME_NOT_FOUND')
-    const list = product === 'virtual-sports' ? demoEvents(product) : demoGames(product)
+    const list = lobbyGames(product, req.query.locale)
     const ids = await favorites(data.db, punterOf(res).id, product)
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, ids.flatMap((id) => list.filter((g) => g.id === id)))
@@ -208,6 +209,7 @@ export const gamesModule: ServerModule = {
   mount(app, deps) {
     app.use(GATEWAY.mobile, createGamesRouter(deps))
     app.use(createGameInfoRouter(deps, GAME_PRODUCTS, gameOf))
+    app.use(createDemoRouter(deps, gameOf, SEED))
     if (deps.config.development)
       app.post('/api/dev/games/next-round', validateBody(NEXT_ROUND_SCHEMA), (req, res) => {
         const { atLeast } = req.body as { atLeast: number }

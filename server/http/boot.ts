@@ -69,6 +69,8 @@ export interface RenderedPage {
   timing?: string
   /** A Set-Cookie value: a first visit's experiment id and groups (engine/experiments/groups-cookie.ts). */
   cookie?: string
+  /** A data source marked `notFound` answered 404 (an event link naming no event): the page is a 404. */
+  notFound?: boolean
 }
 
 /** The request seen with another query (siteContext caches per request object). */
@@ -79,6 +81,13 @@ function withQuery(req: Request, query: Record<string, string>): Request {
 const quoted = (tag: string) => `"${tag}"`
 
 type BodyNode = { type: string; menu?: unknown; flow?: unknown }
+
+/** A screen data source as the page asks it: its name, filled URL and whether a 404 is the page's. */
+type ScreenSource = { name: string; url: string; notFound: boolean }
+
+/** A `notFound` source answered 404: no first screen, and the page's status is 404. */
+class PageNotFound extends Error {}
+const NOT_FOUND = 'not-found' as const
 
 /** A GET of this server's own API on loopback, for the page's Host (the site), as a guest: no
  * cookie or credential is passed on. Node's fetch cannot set Host, hence node:http. */
@@ -220,10 +229,10 @@ export function createPageRenderer(deps: ServerDeps) {
       if (kind === 'flow' && record) flows.push(record.source as unknown as FlowLike)
     }
     const query = Object.fromEntries(Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string'))
-    const sources = Object.entries(((screen?.served as { data?: Record<string, { url?: unknown }> } | undefined)?.data ?? {}) as Record<string, { url?: unknown }>)
+    const sources = Object.entries(((screen?.served as { data?: Record<string, { url?: unknown; notFound?: unknown }> } | undefined)?.data ?? {}) as Record<string, { url?: unknown; notFound?: unknown }>)
     const data = sources
-      .map(([name, source]) => (typeof source.url === 'string' && !/\{(params)\./.test(source.url) ? { name, url: fillDataUrl(source.url, { locale, query, params: {} }) } : null))
-      .filter((source): source is { name: string; url: string } => source !== null && source.url.startsWith('/'))
+      .map(([name, source]) => (typeof source.url === 'string' && !/\{(params)\./.test(source.url) ? { name, url: fillDataUrl(source.url, { locale, query, params: {} }), notFound: source.notFound === true } : null))
+      .filter((source): source is ScreenSource => source !== null && source.url.startsWith('/'))
     // Rendered on the server: a screen route whose data sources are all known here (none waits on
     // a route parameter) and that a guest sees as it is. Not `/` and unknown paths (the browser
     // picks where they go, from its stored last product or the redirects), nor a login-only screen
@@ -254,21 +263,23 @@ export function createPageRenderer(deps: ServerDeps) {
    * names, exactly as the browser would ask it, as a guest); undefined when one fails or is slow,
    * and the page then keeps the boot shell.
    */
-  async function screenData(req: Request, sources: { name: string; url: string }[]) {
+  async function screenData(req: Request, sources: ScreenSource[]) {
     const port = req.socket.localPort
     if (port === undefined) return undefined
     try {
       return await Promise.all(
-        sources.map(async ({ name, url }) => {
+        sources.map(async ({ name, url, notFound }) => {
           const answer = await askSelf(port, url, req.headers.host)
+          // the page is the 404 page (spec §8); the browser shows it from the same answer
+          if (notFound && answer.status === 404) throw new PageNotFound()
           const body = JSON.parse(answer.text) as { status?: unknown; payload?: unknown }
           if (answer.status >= 500) reportCandidateProblem(`its data ${url} answered ${answer.status}`)
           if (answer.status !== 200 || body?.status !== 'OK') throw new Error(`${url}: ${answer.status}`)
           return { name, url, body, value: body.payload ?? null }
         }),
       )
-    } catch {
-      return undefined
+    } catch (error) {
+      return error instanceof PageNotFound ? NOT_FOUND : undefined
     }
   }
 
@@ -289,6 +300,7 @@ export function createPageRenderer(deps: ServerDeps) {
     const started = performance.now()
     const [data, validators] = await Promise.all([screenData(req, boot.data), formValidators(boot.flows)])
     const fetched = performance.now()
+    if (data === NOT_FOUND) return NOT_FOUND
     if (!data || !validators) return undefined
     const search = new URLSearchParams(Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string')).toString()
     const url = `${req.path}${search ? `?${search}` : ''}`
@@ -338,7 +350,8 @@ export function createPageRenderer(deps: ServerDeps) {
       const groups = visitorGroups.decide({ token: boot.bootstrap.remoteConfig.SIGMA_TOKEN, cookies: req.headers.cookie, userAgent: req.headers['user-agent'], site: boot.bootstrap.site })
       // nor a studio preview (`?preview=`): its documents are a draft the browser fetches with the
       // admin's preview cookie, while this renderer knows only the published ones
-      const first = boot.complete && !hasPunterHint(req.headers.cookie ?? '') && req.query.preview === undefined ? await firstScreen(req, boot, groups.experiments) : undefined
+      const rendered = boot.complete && !hasPunterHint(req.headers.cookie ?? '') && req.query.preview === undefined ? await firstScreen(req, boot, groups.experiments) : undefined
+      const first = rendered === NOT_FOUND ? undefined : rendered
       let markup = first?.markup
       const preloads: string[] = []
       for (const source of boot.chunks) {
@@ -379,6 +392,7 @@ export function createPageRenderer(deps: ServerDeps) {
         etag: `"p-${createHash('sha1').update(page).digest('base64url').slice(0, 27)}"`,
         timing: first?.timing,
         cookie: groups.cookie === undefined ? undefined : visitorGroupsCookie(groups.cookie, req.secure),
+        ...(rendered === NOT_FOUND ? { notFound: true } : {}),
       }
     },
   }

@@ -41,8 +41,8 @@ describe('the first screen rendered on the server', () => {
     expect(markup).not.toMatch(/<button(?! aria-disabled="true")/)
     // the image preloads React emits go to the head, not the body
     expect(res.body.split('</head>')[0]).toContain('<link rel="preload" as="image" href="/api/content/images/starburst-deluxe.png"')
-    const games = bootUrls(res.body).find((entry) => entry.url === '/api/content/games?section=casino')
-    const api = await rawRequest(server.port, { path: '/api/content/games?section=casino' })
+    const games = bootUrls(res.body).find((entry) => entry.url === '/api/content/games?section=casino&locale=en')
+    const api = await rawRequest(server.port, { path: '/api/content/games?section=casino&locale=en' })
     expect(games?.body).toEqual(api.json())
     expect(String(res.headers['server-timing'])).toMatch(/^data;dur=[\d.]+, ssr;dur=[\d.]+$/)
   })
@@ -176,7 +176,7 @@ describe('what the server cannot render keeps the boot shell, never a 500', () =
     cpSync(SCHEMAS_DIR, documentsDir, { recursive: true })
     // the lobby's data source answers 400 (an unknown section)
     const file = join(documentsDir, 'screens', 'casino-lobby.json')
-    writeFileSync(file, readFileSync(file, 'utf8').replace('/api/content/games?section=casino', '/api/content/line?section=nope&state=live'))
+    writeFileSync(file, readFileSync(file, 'utf8').replace('/api/content/games?section=casino&locale={locale}', '/api/content/line?section=nope&state=live'))
     server = await startTestServer({ documentsDir })
   })
   afterAll(async () => {

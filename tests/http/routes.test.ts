@@ -116,13 +116,30 @@ describe('content API for the §2 pages', () => {
     expect(events[0].subtitle).toContain('En directo')
     expect(events[0].to).toMatch(/^\/sport\/live\/event\?id=/)
   })
-  it('an event page has several markets; an unknown id shows the first event', async () => {
-    const event = (await content('/api/content/event?section=sport&state=prematch&id=nope')).json().payload
+  it('an event page has several markets; without an id it shows the first event of the line', async () => {
+    const event = (await content('/api/content/event?section=sport&state=prematch&id=')).json().payload
     const line = (await content('/api/content/line?section=sport&state=prematch&locale=en')).json().payload
     expect(event.id).toBe(line[0].id)
     const football = line.find((e: { sport: string }) => e.sport === 'Football')
     const page = (await content(`/api/content/event?section=sport&state=prematch&id=${football.id}`)).json().payload
+    expect(page.id).toBe(football.id)
     expect(page.markets.length).toBeGreaterThan(2)
+  })
+  it('an id that names no event of the section is a 404 EVENT_NOT_FOUND, never another match (issue 31)', async () => {
+    const line = (await content('/api/content/line?section=sport&state=live&locale=en')).json().payload
+    const esports = (await content('/api/content/line?section=esports&state=live&locale=en')).json().payload
+    for (const path of ['/api/content/event?section=sport&state=live&id=nope', `/api/content/event?section=esports&state=live&id=${line[0].id}`, `/api/content/event?section=sport&state=live&id=${esports[0].id}`]) {
+      const res = await content(path)
+      expect(res.status, path).toBe(404)
+      expect(res.json()).toEqual({ status: 'ERROR', errorCode: 'EVENT_NOT_FOUND' })
+    }
+  })
+  it('the page of an event link that names no event is answered 404, a known one 200 (the browser shows the 404 page)', async () => {
+    const line = (await content('/api/content/line?section=sport&state=live&locale=en')).json().payload
+    expect((await rawRequest(server.port, { path: '/sport/live/event?id=nope' })).status).toBe(404)
+    expect((await rawRequest(server.port, { path: `/sport/live/event?id=${line[0].id}` })).status).toBe(200)
+    expect((await rawRequest(server.port, { path: '/casino/game?product=casino&id=no-such-game' })).status).toBe(404)
+    expect((await rawRequest(server.port, { path: '/casino/game?product=casino&id=book-of-ra' })).status).toBe(200)
   })
   it('results have scores and dates', async () => {
     const results = (await content('/api/content/results?section=sport&locale=en')).json().payload

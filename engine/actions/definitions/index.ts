@@ -15,6 +15,7 @@ import { definitions as credentials } from './credentials'
 import { definitions as engagement } from './engagement'
 import { definitions as form } from './form'
 import { definitions as formUpload } from './form-upload'
+import { definitions as gamesDemo } from './games-demo'
 import { definitions as identity } from './identity'
 import { definitions as join } from './join'
 import { definitions as joinIdentity } from './join-identity'
@@ -38,6 +39,7 @@ export const actionDefinitions = {
   ...engagement,
   ...form,
   ...formUpload,
+  ...gamesDemo,
   ...identity,
   ...join,
   ...joinIdentity,

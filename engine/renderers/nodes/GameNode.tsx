@@ -1,177 +1,55 @@
 /**
- * A lobby game's page (issue 14 item 6, node kind `game`): the demo engine made here, same origin,
- * under the site's CSP (no frames, no eval). The slot shows three reels and a Spin button; the crash
- * game a target multiplier and a Play button, then where the round crashed. Outcomes come from the
- * server (`game.play`); the stake and the win go through the balance shown in the header. The
- * page's document shows the game's name and its return to player (the launch answer's figure).
+ * A lobby game's page (issue 14 item 6, node kind `game`). A guest sees "Log in to play" and, where
+ * the site's jurisdiction allows demo play (the node's `demo`: the game card's `demo`), "Play for
+ * fun", or why he cannot (issue 31); that is what the server renders. The game itself — reels,
+ * stakes, outcomes, for a punter or a guest's demo — is a chunk of its own (./game-play.tsx),
+ * loaded when it is played: no other page's first load pays for it.
  */
-import { Suspense, useEffect, useState } from 'react'
-import { useStore } from 'zustand'
-import { currencyCode, formatMoney } from '../../core/format'
+import { lazy, Suspense, useState } from 'react'
+import { currencyCode } from '../../core/format'
 import type { NodeOf } from '../../documents/types'
-import { INITIAL_CASH_OUT_AT, LazyAmountField, LazyMultiplierField } from '../amount-field-lazy'
 import { usePunterSocket } from '../punter-socket'
 import { useEvaluate, useRuntime } from '../runtime'
 
-// glyphs every system font has (no emoji font on many phones and CI machines)
-const SYMBOLS: Record<string, string> = { cherry: '♥', lemon: '●', plum: '♣', bell: '♪', star: '★', seven: '7' }
-const DEFAULT_STAKES = [0.5, 1, 2, 5]
-
-interface GameData {
-  engine?: 'slot' | 'crash'
-  /** Crash: the highest automatic cash-out target the game allows. */
-  maxCashOutAt?: number
-  favorite?: boolean
-  title?: string
-  error?: string
-  /** The text key of why the launch was refused (a restriction's own text). */
-  reason?: string
-  /** The refusal's payload: the restriction's end date for "closed until …". */
-  reasonValues?: Record<string, string | number | boolean>
-}
-interface RoundData {
-  roundId: string
-  win: number
-  engine: 'slot' | 'crash'
-  outcome: { reels?: string[]; multiplier?: number; crashAt?: number; cashOutAt?: number; won?: boolean }
-}
-
-function Outcome({ round, currency }: { round: RoundData | undefined; currency?: string }) {
-  const { text, ctx } = useEvaluate()
-  if (!round) return null
-  const won = round.win > 0
-  return (
-    <div className="game__outcome" role="status" data-testid="game-outcome" data-round={round.roundId} data-win={round.win}>
-      {round.engine === 'slot' && (
-        <p className="game__reels" aria-label={(round.outcome.reels ?? []).join(' ')}>
-          {(round.outcome.reels ?? []).map((s, i) => (
-            <span key={i} className="game__reel">
-              {SYMBOLS[s] ?? s}
-            </span>
-          ))}
-        </p>
-      )}
-      {round.engine === 'crash' && (
-        <p className="game__crash">
-          {text('game.crashedAt')} ×{round.outcome.crashAt}
-        </p>
-      )}
-      <p>{won ? `${text('game.win')}: ${formatMoney(round.win, ctx.site.locale, currency)}` : text('game.lost')}</p>
-    </div>
-  )
-}
-
-interface BigWin {
-  game: string
-  multiplier: number
-}
-
-/**
- * While a game page is open its events socket is on the gambling channel (GI, subscribed once):
- * the site's big wins (`casino` messages) show as a one-line ticker. Leaving the page drops GI.
- */
-function useBigWins(remoteConfig: Record<string, unknown> | undefined): BigWin | null {
-  const [last, setLast] = useState<BigWin | null>(null)
-  useEffect(() => {
-    let stop: (() => void) | undefined
-    let gone = false
-    void import('../../realtime/browser').then((sockets) => {
-      if (gone) return
-      const socket = sockets.eventsSocket(remoteConfig)
-      const stopListening = socket.onType('casino', (frame) => {
-        if (frame.kind === 'bigWin' && typeof frame.game === 'string' && typeof frame.multiplier === 'number') setLast({ game: frame.game, multiplier: frame.multiplier })
-      })
-      socket.subscribeGambling()
-      stop = () => {
-        stopListening()
-        socket.unsubscribeGambling()
-      }
-    })
-    return () => {
-      gone = true
-      stop?.()
-    }
-  }, [remoteConfig])
-  return last
-}
+const GamePlay = lazy(() => import('./game-play'))
 
 export function GameNode({ node }: { node: NodeOf<'game'> }) {
   const runtime = useRuntime()
   const { value, text, ctx } = useEvaluate()
-  usePunterSocket()
+  usePunterSocket() // a punter's balance follows accountUpdate (a win, another tab or device)
+  const [demo, setDemo] = useState(false)
   const product = String(value(node.product) ?? '')
   const gameId = String(value(node.gameId) ?? '')
-  const game = useStore(runtime.stores.screenData, (s) => s.data.game) as GameData | undefined
-  const round = useStore(runtime.stores.screenData, (s) => s.data.round) as RoundData | undefined
-  const stakes = node.stakes ?? DEFAULT_STAKES
-  const [stake, setStake] = useState<number | null>(stakes[1] ?? stakes[0])
-  const [cashOutAt, setCashOutAt] = useState<number | null>(INITIAL_CASH_OUT_AT)
-  const [busy, setBusy] = useState(false)
   const loggedIn = ctx.session.status === 'punter'
-  const bigWin = useBigWins(useStore(runtime.stores.site, (s) => s.bootstrap?.remoteConfig) as Record<string, unknown> | undefined)
-  useEffect(() => {
-    if (loggedIn && product && gameId) void runtime.run([{ do: 'game.launch', with: { product, gameId } }])
-  }, [loggedIn, product, gameId]) // eslint-disable-line react-hooks/exhaustive-deps
-  const currency = currencyCode(ctx.user.currency)
-  if (!loggedIn)
+  if (loggedIn || demo)
     return (
+      <Suspense fallback={<p aria-busy="true" className="game game--loading" />}>
+        <GamePlay
+          key={loggedIn ? 'punter' : 'demo'}
+          {...{ node, product, gameId, runtime, text }}
+          demo={!loggedIn}
+          locale={ctx.site.locale}
+          // play money has no currency: its amounts read as plain numbers beside the "play money" label
+          currency={loggedIn ? currencyCode(ctx.user.currency) : undefined}
+        />
+      </Suspense>
+    )
+  const demoAllowed = node.demo !== undefined && value(node.demo) === true
+  return (
+    <div className="game__guest">
       <button type="button" className="button" data-testid="game-login" onClick={() => void runtime.run([{ do: 'nav.go', with: { to: '/login' } }])}>
         {text('game.loginToPlay')}
       </button>
-    )
-  if (game?.error) return <p role="alert" data-testid="game-refused">{(game.reason && text({ key: game.reason, values: game.reasonValues })) || text(`server.error.${game.error}`) || text('common.request.error')}</p>
-  if (!game?.engine) return <p aria-busy="true" className="game game--loading" />
-  const play = async () => {
-    if (stake === null || cashOutAt === null) return
-    setBusy(true)
-    try {
-      await runtime.run([{ do: 'game.play', with: { product, gameId, stake, ...(game.engine === 'crash' ? { cashOutAt } : {}) } }])
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <section className="game" data-testid={node.testId ?? 'game'} data-engine={game.engine}>
-      <button
-        type="button"
-        className="button"
-        data-variant="ghost"
-        data-testid="game-favorite"
-        aria-pressed={game.favorite === true}
-        onClick={() => void runtime.run([{ do: 'game.favorite', with: { product, gameId, favorite: !game.favorite } }])}
-      >
-        {game.favorite ? '★' : '☆'} {text('game.favorite')}
-      </button>
-      <div className="game__stakes" role="radiogroup" aria-label={text('game.stake')}>
-        {stakes.map((s) => (
-          <button key={s} type="button" role="radio" aria-checked={s === stake} className="button" data-variant={s === stake ? 'primary' : 'secondary'} onClick={() => setStake(s)}>
-            {formatMoney(s, ctx.site.locale, currency)}
-          </button>
-        ))}
-      </div>
-      <Suspense fallback={null}>
-        <LazyAmountField
-          className="game__stake"
-          label={text('game.stake')}
-          value={stake}
-          onAmount={setStake}
-          locale={ctx.site.locale}
-          currency={currency}
-          preview={(amount) => runtime.t('game.willBeStaked', { amount })}
-          t={runtime.t}
-          testId="game-stake"
-        />
-        {game.engine === 'crash' && <LazyMultiplierField label={text('game.cashOutAt')} locale={ctx.site.locale} initial={INITIAL_CASH_OUT_AT} onValue={setCashOutAt} t={runtime.t} />}
-      </Suspense>
-      <button type="button" className="button" data-testid="game-play" disabled={busy || stake === null || cashOutAt === null} aria-busy={busy || undefined} onClick={() => void play()}>
-        {text(game.engine === 'slot' ? 'game.spin' : 'game.play')}
-      </button>
-      <Outcome round={round} currency={currency} />
-      {bigWin && (
-        <p className="game__big-win" role="status" data-testid="game-big-win">
-          {text({ key: 'game.bigWin', values: { game: bigWin.game, multiplier: bigWin.multiplier } })}
+      {demoAllowed && (
+        <button type="button" className="button" data-variant="secondary" data-testid="game-demo" onClick={() => setDemo(true)}>
+          {text('game.demo.play')}
+        </button>
+      )}
+      {node.demo !== undefined && !demoAllowed && (
+        <p role="note" data-testid="game-demo-refused">
+          {text('game.demo.notAllowed')}
         </p>
       )}
-    </section>
+    </div>
   )
 }

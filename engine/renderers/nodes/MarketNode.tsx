@@ -5,7 +5,8 @@
  * which loads on demand the first time a page shows live prices. A moved price shows the
  * indicator the punter chose (priceChangeNotificationViewType): ARROW, TEXT_COLOR or OFF.
  * A suspended or settled selection is shown but cannot be picked; picking runs `actions` with
- * the selection as `item` (the bet slip's entry point).
+ * the selection as `item` (the bet slip's entry point). Every price picks (issue 31): a market
+ * without `actions` adds the selection to the bet slip, or takes it out again (`betslip.toggle`).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
@@ -22,6 +23,9 @@ interface SelectionItem {
   price: number
   status: string
 }
+
+/** What a tap on a price does when the document says nothing else: the bet slip's toggle. */
+const pickInSlip = (shown: SelectionItem) => [{ do: 'betslip.toggle', with: { selection: shown } }]
 
 /** How long a moved price keeps its indicator. */
 const INDICATOR_MS = 4000
@@ -107,7 +111,7 @@ export function MarketNode({ node }: { node: NodeOf<'market'> }) {
   return (
     <ul className="market-odds" data-testid={node.testId} data-count={selections.length}>
       {selections.map((selection) => (
-        <OddsButton key={selection.id} selection={selection} onPick={node.actions ? (shown) => void runtime.run(node.actions, { item: shown }) : undefined} />
+        <OddsButton key={selection.id} selection={selection} onPick={(shown) => void runtime.run(node.actions ?? pickInSlip(shown), { item: shown })} />
       ))}
     </ul>
   )

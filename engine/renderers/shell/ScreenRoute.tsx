@@ -1,13 +1,14 @@
 /**
  * One screen: loads its document (re-fetched on navigation and when the server's documents
  * change), evaluates its guard, runs `onEnter`, loads its `data` sources (URL placeholders such as
- * `{locale}` or `{query.id}` filled for this page), then renders the body.
+ * `{locale}` or `{query.id}` filled for this page), then renders the body, or the 404 page when a
+ * source marked `notFound` answered 404 (an event link naming no event).
  * A login-only screen opens the login popup for guests instead of its body.
  */
 import { startTransition, useEffect, useRef, useState } from 'react'
 import { Navigate, useLocation, useParams } from 'react-router-dom'
 import { useStore } from 'zustand'
-import { fillDataUrl, isLoggedIn, sectionOf } from '../../core'
+import { DATA_NOT_FOUND, fillDataUrl, isLoggedIn, sectionOf } from '../../core'
 import type { RouteEntry } from '../../core/contracts'
 import type { ScreenDocument } from '../../documents/types'
 import { RenderNodes } from '../RenderNode'
@@ -24,20 +25,25 @@ function markFirstRender() {
   performance.mark(FIRST_RENDER_MARK)
 }
 
+type FilledSource = { url: string; notFound?: boolean }
+
 /** The screen's data sources with their URL placeholders filled for this page. */
-function useFilledSources(doc: ScreenDocument | null): Record<string, { url: string }> {
+function useFilledSources(doc: ScreenDocument | null): Record<string, FilledSource> {
   const runtime = useRuntime()
   const location = useLocation()
   const params = useParams()
   const locale = runtime.stores.site.getState().locale
   const query = Object.fromEntries(new URLSearchParams(location.search))
   const routeParams = Object.fromEntries(Object.entries(params).filter(([, v]) => typeof v === 'string')) as Record<string, string>
-  const sources = (doc?.data ?? {}) as Record<string, { url: string }>
-  return Object.fromEntries(Object.entries(sources).map(([name, source]) => [name, { url: fillDataUrl(source.url, { locale, query, params: routeParams }) }]))
+  const sources = (doc?.data ?? {}) as Record<string, FilledSource>
+  return Object.fromEntries(Object.entries(sources).map(([name, source]) => [name, { url: fillDataUrl(source.url, { locale, query, params: routeParams }), notFound: source.notFound }]))
 }
 
-/** Loads the screen's data sources into `data.<name>` (null until loaded or when a load fails). */
-function useScreenData(doc: ScreenDocument | null, navigationKey: string): boolean {
+/**
+ * Loads the screen's data sources into `data.<name>` (null until loaded or when a load fails).
+ * `missing`: a source marked `notFound` answered 404, so this page is the 404 page.
+ */
+function useScreenData(doc: ScreenDocument | null, navigationKey: string): { ready: boolean; missing: boolean } {
   const runtime = useRuntime()
   const sources = useFilledSources(doc)
   const sourcesKey = JSON.stringify(sources)
@@ -48,11 +54,12 @@ function useScreenData(doc: ScreenDocument | null, navigationKey: string): boole
   const [readyFor, setReadyFor] = useState<string | null>(() =>
     doc && Object.values(sources).every((source) => runtime.peekData?.(source.url) !== undefined) ? key : null,
   )
+  const [missingFor, setMissingFor] = useState<string | null>(null)
   useEffect(() => {
     if (!doc) return
     let cancelled = false
     const screenData = runtime.stores.screenData.getState()
-    const entries = Object.entries(sources) as [string, { url: string }][]
+    const entries = Object.entries(sources)
     // keep what is on screen during a re-fetch of the same screen; start clean on a new one
     if (readyFor === null || !readyFor.startsWith(`${doc.id}|`)) {
       screenData.clearData()
@@ -61,17 +68,22 @@ function useScreenData(doc: ScreenDocument | null, navigationKey: string): boole
     Promise.all(
       entries.map(async ([name, source]) => {
         const value = await runtime.fetchData(source.url)
-        if (!cancelled) runtime.stores.screenData.getState().setData(name, value)
+        if (!cancelled) runtime.stores.screenData.getState().setData(name, value === DATA_NOT_FOUND ? null : value)
+        return value === DATA_NOT_FOUND && source.notFound === true
       }),
-    ).then(() => {
+    ).then((missing) => {
       // the screen's body renders in a transition, in slices that yield to the browser
-      if (!cancelled) startTransition(() => setReadyFor(key))
+      if (!cancelled)
+        startTransition(() => {
+          setMissingFor(missing.includes(true) ? key : null)
+          setReadyFor(key)
+        })
     })
     return () => {
       cancelled = true
     }
   }, [key]) // eslint-disable-line react-hooks/exhaustive-deps
-  return readyFor !== null && (readyFor === key || readyFor.startsWith(`${doc?.id}|`))
+  return { ready: readyFor !== null && (readyFor === key || readyFor.startsWith(`${doc?.id}|`)), missing: missingFor === key && readyFor === key }
 }
 
 function ScreenBody({ doc }: { doc: ScreenDocument }) {
@@ -89,7 +101,7 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
   // a reloaded punter's session is restoring: a login-only screen waits (no guest flash, no empty name)
   const restoring = useStore(runtime.stores.session, (s) => s.status === 'restoring')
   const doc = state.status === 'ready' ? state.doc : null
-  const dataReady = useScreenData(doc, location.key)
+  const { ready: dataReady, missing } = useScreenData(doc, location.key)
   const entered = useRef<string | null>(null)
 
   // the route store mirrors the address bar (path without its locale prefix)
@@ -124,7 +136,7 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
   }, [doc, text, runtime])
 
   // what this navigation settled on (the error page announces itself)
-  const settled = state.status === 'error' || !doc || waitsForSession || !guardHolds ? null : needsLogin ? 'login-required' : dataReady ? doc.id : null
+  const settled = state.status === 'error' || missing || !doc || waitsForSession || !guardHolds ? null : needsLogin ? 'login-required' : dataReady ? doc.id : null
   useRenderedSignal(settled, location.key)
 
   // a screen this device never loaded, asked offline: the offline page, not a 500 (issue 10)
@@ -144,6 +156,7 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
       </div>
     )
   if (!dataReady) return <p className="loading" aria-busy="true">{runtime.t('shell.loading')}</p>
+  if (missing) return <ErrorPage status={404} />
   return (
     <div className="screen" data-screen={doc.id}>
       <ScreenBody doc={doc} />

@@ -19,7 +19,9 @@ import { LeftMenu } from './LeftMenu'
 import { Notifications } from './Notifications'
 import { OfflineBanner } from './OfflineBanner'
 import { PathFallback } from './PathFallback'
+import { ProductSwitcher } from './ProductSwitcher'
 import { ScreenRoute } from './ScreenRoute'
+import { useScrollRestoration } from './scroll-restoration'
 import { ServerErrorOr } from './server-status'
 import { pageLocalStorage } from '../../core/web-storage'
 
@@ -33,11 +35,12 @@ function RootRedirect() {
   return <Navigate to={`${runtime.href(defaultRoot(storage(), mainProduct))}${search}`} replace />
 }
 
-/** Keeps the engine's navigation, the theme, the last product and the menu in step with the URL. */
+/** Keeps the engine's navigation, the theme, the last product, the menu and the scroll position in step with the URL. */
 function LocationEffects({ engine }: { engine: BrowserEngine }) {
   const navigate = useNavigate()
   const location = useLocation()
   const runtime = engine.runtime
+  useScrollRestoration()
   useEffect(() => engine.setNavigate((path, options) => navigate(path, options)), [engine, navigate])
   useEffect(() => engine.watch(), [engine])
   useEffect(() => {
@@ -84,6 +87,7 @@ export function Shell({ engine }: { engine: BrowserEngine }) {
           {runtime.t('shell.skip')}
         </a>
         <Header />
+        <ProductSwitcher />
         <LeftMenu />
         <main id="main" className="app-main" tabIndex={-1}>
           <OfflineBanner />

@@ -11,7 +11,7 @@
 import { builtInActions } from '../../actions/catalogue'
 import { actionRegistry, registerActions, runChain, type ActionEnvironment } from '../../actions/registry'
 import { lastExperiments } from '../../experiments/last-groups'
-import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
+import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, DATA_NOT_FOUND, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
 import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, type BootEntry } from '../../core/boot-data'
 import { routeFor } from '../../core/route-match'
 import { isNetworkFailure, sawAnswer, setOffline, watchConnectivity } from '../../core/connectivity'
@@ -231,6 +231,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
       lastData.set(url, answer.value ?? null)
       return answer.value ?? null
     }
+    if (answer.httpStatus === 404) return DATA_NOT_FOUND
     if (isNetworkFailure(answer.code)) setOffline(true)
     report({ kind: 'document', message: `data ${url}: ${answer.code}` })
     return lastData.get(url) ?? null

@@ -41,7 +41,7 @@ describe('the return to player is carried where a punter sees the game', () => {
   })
   it('a guest reads a game’s public card: its title and declared return; an unknown game is a 404 and a bad query a 400', async () => {
     const card = await server.call('GET', '/api/games/info?product=casino&id=book-of-ra&locale=en')
-    expect(card.json).toEqual({ status: 'OK', payload: { gameId: 'book-of-ra', title: 'Book of Ra', product: 'casino', engine: 'slot', returnToPlayer: 94.5, volatility: 'high', offered: true } })
+    expect(card.json).toEqual({ status: 'OK', payload: { gameId: 'book-of-ra', title: 'Book of Ra', product: 'casino', engine: 'slot', returnToPlayer: 94.5, volatility: 'high', offered: true, demo: true } })
     expect((await server.call('GET', '/api/games/info?product=casino&id=no-such-game')).json).toMatchObject({ status: 'ERROR', errorCode: 'GAME_NOT_FOUND' })
     expect((await server.call('GET', '/api/games/info?product=casino&id=book-of-ra&extra=1')).status).toBe(400)
     expect((await server.call('GET', '/api/games/info?product=nowhere&id=book-of-ra')).status).toBe(400)

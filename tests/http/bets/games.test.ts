@@ -94,7 +94,7 @@ describe('games through the balance', () => {
     await server.call('PUT', 'games/favorites', { hash, body: { product: 'casino', gameId: 'book-of-ra', favorite: true } })
     await server.call('PUT', 'games/favorites', { hash, body: { product: 'live-casino', gameId: 'crazy-time', favorite: true } })
     expect((await server.call('GET', 'games/favorites?product=casino', { hash })).json.payload.gameIds).toEqual(['book-of-ra'])
-    expect((await server.call('GET', 'games/favorites/casino', { hash })).json.payload).toEqual([{ id: 'book-of-ra', title: 'Book of Ra', provider: 'Novomatic', image: '/api/content/images/book-of-ra.png' }])
+    expect((await server.call('GET', 'games/favorites/casino', { hash })).json.payload).toEqual([{ id: 'book-of-ra', title: 'Book of Ra', provider: 'Novomatic', category: 'slots', isNew: false, image: '/api/content/images/book-of-ra.png', width: 240, height: 180 }])
     const again = await server.login('opened@demo.parlay.test')
     expect((await server.call('GET', 'games/favorites?product=live-casino', { hash: again })).json.payload.gameIds).toEqual(['crazy-time'])
     await server.call('PUT', 'games/favorites', { hash, body: { product: 'casino', gameId: 'book-of-ra', favorite: false } })

@@ -147,4 +147,24 @@ describe('after-login rules from the jurisdiction document (spec §4 after login
     expect((await setup('curacao', { section: 'sport', flags: { realityCheck: true } }).run(user())).opened).toEqual([])
     expect((await setup('curacao', { section: 'live-casino' }).run(user())).opened).toEqual([])
   })
+
+  // issue 31: "Later" was followed by the same prompt on every casino page load
+  it.each(['curacao', 'spain', 'italy', 'russia', 'belarus', 'denmark', 'alderney'])(
+    '%s: the reality-check prompt asks at most once per the shortest interval the jurisdiction offers, then again',
+    async (jurisdiction) => {
+      const doc = JSON.parse(readFileSync(resolve(SCHEMAS, `jurisdictions/${jurisdiction}/jurisdiction.json`), 'utf8')) as { regulatory: { realityCheck: { timeoutsMinutes: number[] } } }
+      const interval = Math.min(...doc.regulatory.realityCheck.timeoutsMinutes) * 60_000
+      const { run, clock } = setup(jurisdiction, { section: 'casino', flags: { realityCheck: true } })
+      const asked = async () => (await run(user())).opened.includes('reality-check-required')
+      expect(await asked()).toBe(true)
+      for (const later of [1_000, interval / 2, interval - 1_000]) {
+        clock.now = NOW + later
+        expect(await asked(), `${later} ms later`).toBe(false)
+      }
+      clock.now = NOW + interval
+      expect(await asked()).toBe(true)
+      clock.now = NOW + interval + 60_000
+      expect(await asked()).toBe(false)
+    },
+  )
 })

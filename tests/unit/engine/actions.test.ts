@@ -104,11 +104,23 @@ describe('locale.set (spec §2: a locale change reloads the page with the code i
     expect(t.stores.settings.getState().server.locale).toBe('en')
   })
 
-  it('from the language page it then goes to account settings', async () => {
-    const t = testEnv()
+  // the settings screen as the site bootstrap lists it: login-only, like the real document
+  const withSettings = () =>
+    createEngineStores({ site: { ...siteBootstrap(), routes: [{ screen: 'account-settings', route: '/account/settings', section: 'account', login: true }, { screen: 'account-language', route: '/account/language', section: 'account', login: false }] }, locale: 'ru' })
+
+  it('from the language page it then goes to account settings, for a punter', async () => {
+    const t = testEnv({ stores: withSettings() })
+    t.stores.session.getState().setSession({ accessToken: 'at-1' })
     t.stores.route.getState().setRoute({ path: '/account/language' })
-    await runChain([{ do: 'locale.set', with: { locale: 'ru' } }], t.env, buildContext(t.stores))
-    expect(t.reload).toHaveBeenCalledWith('/ru/account/settings')
+    await runChain([{ do: 'locale.set', with: { locale: 'en' } }], t.env, buildContext(t.stores))
+    expect(t.reload).toHaveBeenCalledWith('/en/account/settings')
+  })
+
+  it('a guest, who cannot see account settings, stays on the language page in the new language', async () => {
+    const t = testEnv({ stores: withSettings() })
+    t.stores.route.getState().setRoute({ path: '/account/language' })
+    await runChain([{ do: 'locale.set', with: { locale: 'en' } }], t.env, buildContext(t.stores))
+    expect(t.reload).toHaveBeenCalledWith('/en/account/language')
   })
 
   it('a locale the site does not offer is refused with LOCALE_NOT_ALLOWED', async () => {
