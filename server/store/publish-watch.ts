@@ -127,9 +127,10 @@ export function countPublishErrors(deps: Pick<ServerDeps, 'store' | 'documents'>
 }
 
 
-/** Client error reports whose page is one of the watched paths, received in [from, to). */
+/** Client error reports whose page is one of the watched paths, received in (from, to]: a report
+ * of the publish's own millisecond counts as before it, where it was most likely caused. */
 async function clientErrors(deps: PublishWatchDeps, paths: WatchedPath[], from: number, to: number): Promise<number> {
-  const rows = await deps.data.db.selectFrom('reported_errors').select('url').where('origin', '=', 'client').where('received_at', '>=', from).where('received_at', '<', to).limit(5000).execute()
+  const rows = await deps.data.db.selectFrom('reported_errors').select('url').where('origin', '=', 'client').where('received_at', '>', from).where('received_at', '<=', to).limit(5000).execute()
   let count = 0
   for (const { url } of rows) {
     if (!url || !URL.canParse(url)) continue
@@ -141,15 +142,16 @@ async function clientErrors(deps: PublishWatchDeps, paths: WatchedPath[], from: 
 }
 
 /** Starts watching one publish (its event comes after its transaction committed). */
-async function startWatching(deps: PublishWatchDeps, event: PublishEvent): Promise<void> {
+async function startWatching(deps: PublishWatchDeps, event: PublishEvent): Promise<Watch | undefined> {
   const paths = await watchedPaths(deps.store, event.versions)
-  if (paths.length === 0) return
+  if (paths.length === 0) return undefined
   const at = deps.now()
   const before = await clientErrors(deps, paths, at - WINDOW_MS, at)
-  await auditedTransaction(deps.data, async (audit) => {
+  return auditedTransaction(deps.data, async (audit) => {
     const row = { subject: event.subject, author: event.author, approved_by: event.approvedBy, paths: JSON.stringify(paths), started_at: at, ends_at: at + WINDOW_MS, client_errors_before: before, state: 'watching' as const }
     const { id } = await audit.tx.insertInto('store_publish_watches').values(row).returning('id').executeTakeFirstOrThrow()
     await appendAudit(audit, at, 'auto-rollback', 'publish.watch-started', event.subject, { watch: id, paths: paths.length, threshold: THRESHOLD, windowMs: WINDOW_MS })
+    return toWatch({ id, ...row })
   })
 }
 
@@ -160,7 +162,7 @@ async function evaluate(deps: PublishWatchDeps, watch: Watch): Promise<void> {
   if (!row || row.state !== 'watching') return
   const now = deps.now()
   if (now >= watch.endsAt) return void (await db.updateTable('store_publish_watches').set({ state: 'passed' }).where('id', '=', watch.id).where('state', '=', 'watching').execute())
-  const client = Math.max(0, (await clientErrors(deps, watch.paths, watch.startedAt, now + 1)) - watch.clientErrorsBefore)
+  const client = Math.max(0, (await clientErrors(deps, watch.paths, watch.startedAt, now)) - watch.clientErrorsBefore)
   if (row.server_errors + client < THRESHOLD) return
   // one instance acts: the one whose update claims the watch
   const claimed = await db.updateTable('store_publish_watches').set({ state: 'rolling-back' }).where('id', '=', watch.id).where('state', '=', 'watching').executeTakeFirst()
@@ -188,7 +190,12 @@ export function startPublishWatch(deps: PublishWatchDeps): PublishWatch {
   }
   const stopListening = deps.store.onPublished((event) => {
     startWatching(deps, event)
-      .then(refresh)
+      // counted from the commit on: the new watch joins the open ones at once, before the refresh
+      // (a query) that re-reads them all
+      .then((started) => {
+        if (started && !open.some((w) => w.id === started.id)) open = [...open, started]
+        return refresh()
+      })
       .catch((error: unknown) => deps.log.warn('publish.watch.failed', { subject: event.subject, error: (error as Error).message }))
   })
   const serverError = (req: Request) => {

@@ -36,6 +36,13 @@ async function publish(change: (doc: Record<string, any>) => void): Promise<numb
   return id
 }
 
+/** Once the publish's watch is audited as started and this instance watches it (a tick reads the
+ * open watches, as the server's timer does): errors from now on are counted. */
+async function watchStarted(id: number): Promise<void> {
+  await until(async () => (await audit()).some((e) => e.action === 'publish.watch-started' && e.subject === `version/${id}`))
+  await publishWatchOf(currentStore!)!.tick()
+}
+
 /** The fault: Spain's sign-up flow cannot be read by live requests (the gate's own still can). */
 function breakSpainSignup(): () => void {
   const documents = server.deps.documents
@@ -106,7 +113,7 @@ describe('after a publish, errors on the pages it touched roll it back by itself
   it(`${THRESHOLD} server errors on Spain's /join roll the publish back (not ${THRESHOLD - 1}); audited; the author and the approver are told`, async () => {
     const before = await publishedContent()
     const id = await publish((doc) => (personal(doc).properties.firstName.maxLength = 44))
-    await until(async () => (await audit()).some((e) => e.action === 'publish.watch-started' && e.subject === `version/${id}`))
+    await watchStarted(id)
     const restore = breakSpainSignup()
     try {
       for (let i = 0; i < THRESHOLD - 1; i++) expect((await spain('/join')).status).toBe(500)
@@ -131,7 +138,8 @@ describe('after a publish, errors on the pages it touched roll it back by itself
   it('error reports browsers send from the touched page count too', async () => {
     const before = await publishedContent()
     const id = await publish((doc) => (personal(doc).properties.lastName.maxLength = 45))
-    await until(async () => (await audit()).some((e) => e.action === 'publish.watch-started' && e.subject === `version/${id}`))
+    await watchStarted(id)
+    clock += 1 // the reports come after the publish, not in its millisecond
     const report = (url: string) =>
       rawRequest(server.port, {
         method: 'POST',
@@ -151,7 +159,7 @@ describe('after a publish, errors on the pages it touched roll it back by itself
 
   it('errors after the watch window (the injected clock) roll nothing back', async () => {
     const id = await publish((doc) => (personal(doc).properties.firstName.maxLength = 46))
-    await until(async () => (await audit()).some((e) => e.action === 'publish.watch-started' && e.subject === `version/${id}`))
+    await watchStarted(id)
     clock += WINDOW_MS + 1
     const restore = breakSpainSignup()
     try {
