@@ -3,8 +3,9 @@
  * stored and the punter gets its reference. Unauthenticated ingest, so bounded like the others
  * (server/services/ingest-gate.ts): the site's and client's ingest quotas, plus the contact form's
  * own (INGEST.CONTACT: messages per address per window), counted before the body is judged so a
- * flood of bad bodies is throttled too. A strict schema (no field beyond the form's, each bounded),
- * then the flow document's own rules (the same the browser checks). The punter is the session's,
+ * flood of bad bodies is throttled too. The flow document's rules (the same the browser checks,
+ * every field's errors at once), then this call's own strict schema (no field beyond the form's,
+ * each bounded), which holds whatever an edit of the flow document loosens. The punter is the session's,
  * never one the body names (such a field is refused as unknown).
  *
  * `GET /admin/api/contact-messages` (the admin router mounts it): the newest messages for support
@@ -66,10 +67,16 @@ export function createContactRouter(deps: ServerDeps, checkFlow: FlowCheck): Rou
     next()
   }
 
-  const store: RequestHandler = async (req, res) => {
+  // the flow's rules first: every field's errors at once, as the form places them
+  const flowRules: RequestHandler = (req, res, next) => {
+    if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) return sendError(res, 400, HTTP_ERRORS.validation, [{ field: '', code: 'type' }])
     const errors = checkFlow(req)
     if (errors === 'NO_FLOW') return sendError(res, 404, HTTP_ERRORS.notFound)
     if (errors.length > 0) return sendError(res, 400, HTTP_ERRORS.validation, errors)
+    next()
+  }
+
+  const store: RequestHandler = async (req, res) => {
     const found = req.header(HEADERS.sessionHash) ? await sessionOfRequest(deps, req) : undefined
     if (found) bindPunterSite(req, deps, found.punter.jurisdiction)
     const { jurisdiction, locale } = siteContext(req, deps)
@@ -83,7 +90,7 @@ export function createContactRouter(deps: ServerDeps, checkFlow: FlowCheck): Rou
     sendOk(res, { reference: stored.reference })
   }
 
-  router.post('/api/demo/contact', throttle, validateBody(CONTACT_BODY, (res, problem) => sendError(res, 400, HTTP_ERRORS.validation, [problem])), store)
+  router.post('/api/demo/contact', throttle, flowRules, validateBody(CONTACT_BODY, (res, problem) => sendError(res, 400, HTTP_ERRORS.validation, [problem])), store)
   return router
 }
 
