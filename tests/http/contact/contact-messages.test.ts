@@ -24,18 +24,6 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-interface Row {
-  reference: string
-  punter_id: number | null
-  jurisdiction: string
-  locale: string
-  name: string
-  email: string
-  topic: string
-  message: string
-  created_at: number
-}
-
 let server: TestServer
 let call: Call
 const clock = { now: start }
@@ -52,7 +40,7 @@ beforeAll(async () => {
 }, 90_000)
 afterAll(() => server?.dispose())
 
-const rows = () => server.deps.data.db.selectFrom('contact_messages').selectAll().orderBy('id').execute() as Promise<Row[]>
+const rows = () => server.deps.data.db.selectFrom('contact_messages').selectAll().orderBy('id').execute()
 const punterId = async (email: string) => Number((await server.deps.data.db.selectFrom('punters').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id)
 const loginHash = async (login: string) => (await call('POST', 'auth/v2/login', { body: { login, password: DEMO_PASSWORD } })).json.payload.punterHash as string
 const auditOf = (action: string) => server.deps.data.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('seq').execute()
