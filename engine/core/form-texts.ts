@@ -13,6 +13,7 @@ export const FORM_TEXTS: Record<string, string> = {
   'form.busy': 'Sending…',
   'form.required': 'required',
   'form.done': 'Thank you! We have received your details.',
+  'form.done.reference': 'Thank you! We have received your message. Your reference is {{reference}}.',
   'form.loading': 'Loading the form…',
   'form.unavailable': 'This form is not available right now. Please try again later.',
   'form.retry': 'Try again',

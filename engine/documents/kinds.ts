@@ -849,6 +849,15 @@ export const remoteConfigSchema = {
             SITE_REQUESTS: { type: 'integer', minimum: 1 },
             SITE_BYTES: { type: 'integer', minimum: 1 },
             STORAGE_BUDGET_BYTES: { type: 'integer', minimum: 1_000_000, description: 'All stored ingest rows together; past it the oldest rows go first.' },
+            CONTACT: {
+              type: 'object',
+              description: 'The contact form (issue 34): at most REQUESTS messages per client address in WINDOW_SECONDS, besides the quotas above; past it, 429 with Retry-After.',
+              properties: {
+                REQUESTS: { type: 'integer', minimum: 1 },
+                WINDOW_SECONDS: { type: 'integer', minimum: 1, maximum: 86400 },
+              },
+              additionalProperties: false,
+            },
             RETENTION_DAYS: {
               type: 'object',
               properties: {

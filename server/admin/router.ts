@@ -20,6 +20,7 @@ import type { DocumentStore, DocumentVersion, StoreResult } from '../store/store
 import { documentLabel } from '../../tools/schema-lint/diff/differ'
 import { DIFF_FORMATS, render, summaryOf, toHtmlFragment, type DiffFormat } from '../../tools/schema-lint/diff/formats'
 import { snapshotOf } from '../../tools/schema-lint/diff/sources'
+import { adminContactRoute } from '../contact/routes'
 import { adminOutboxRoute } from '../signup/outbox'
 import { limitSupport } from './support-role'
 import { createAdminMessagesRouter } from '../messages/admin'
@@ -402,6 +403,13 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
 
   // ---- message outbox (simulators): SMS codes and e-mail links for a demo; every read audited --
   router.get('/admin/api/outbox', ...adminOutboxRoute(deps, (req: AdminRequest, details) => auditRead(req.admin!.user.email, 'admin.outbox-read', 'outbox', details)))
+
+  // ---- contact-us messages (issue 34): support and compliance answer them; every read audited --
+  router.get(
+    '/admin/api/contact-messages',
+    role('support', 'compliance'),
+    ...adminContactRoute(deps, (req: AdminRequest, details) => auditRead(req.admin!.user.email, 'admin.contact-messages-read', 'contact-messages', details)),
+  )
 
   // ---- messages to punters (issue 15): one punter at once, a segment or everyone after a second admin approves
   // … and the punter's view of one being written, live (./message-preview.ts)

@@ -1,7 +1,7 @@
 /**
  * The support-staff role (issue 18): support reads what the services recorded of punters —
- * analytics events, reported errors, recognitions and session replays — to answer a punter's
- * question, and nothing else. Deny by default: a route support may use is listed here, so a route
+ * analytics events, reported errors, recognitions and session replays — and the contact-us
+ * messages punters sent, to answer a punter's question, and nothing else. Deny by default: a route support may use is listed here, so a route
  * added later is closed to support until someone decides otherwise. Every services read is audited
  * (server/services/admin.ts). Support never edits, submits, approves, publishes or rolls back.
  */
@@ -19,6 +19,8 @@ const SUPPORT_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'GET', path: /^\/audit\/checkpoint$/ },
   { method: 'GET', path: /^\/services\/(events|errors|recognitions|replays|clicks)$/ },
   { method: 'GET', path: /^\/services\/replays\/[^/]+\/[^/]+$/ },
+  // the contact-us messages punters sent (issue 34): support answers them
+  { method: 'GET', path: /^\/contact-messages$/ },
 ]
 
 export function supportMay(method: string, path: string): boolean {

@@ -38,7 +38,7 @@ registerOpenApiPaths({
 registerOpenApiPaths({
   '/api/flows/{id}/validator': { get: say('Where the precompiled validator module of a flow is, for this site', rawJson('{url, flow, hash}')) },
   '/api/validators/{file}': { get: say('A precompiled validator module (immutable, hashed name)', { responses: { 200: openapi.raw('ES module', 'text/javascript') } }) },
-  '/api/demo/contact': { post: say('Demo contact form: validated by the demo-contact flow, on the server as in the browser') },
+  '/api/demo/contact': { post: say('Contact form: validated by the demo-contact flow (as in the browser) and a strict schema, throttled (INGEST.CONTACT), stored; answers the message\'s reference') },
   '/api/content/games': { get: say('Demo casino games of a lobby section (?section=)') },
   '/api/content/events': { get: say('Demo sports events of a lobby section (?section=)') },
   '/api/content/images/{file}': { get: say('A generated demo tile image', { responses: { 200: openapi.raw('SVG image', 'image/svg+xml') } }) },

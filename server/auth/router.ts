@@ -41,7 +41,7 @@ import { sendUnlockLink, useUnlockToken } from './unlock'
 import { requirePunterSession } from './session-check'
 import { jurisdictionFor, restrictionsView } from '../regulation/restrictions'
 import { selfExclusionAtLogin } from '../regulation/self-exclusion'
-import { ownerLocale } from './unlock-messages'
+import { composeForPunter } from '../signup/message-texts'
 import { nicknameEnabledFor } from '../identity/nickname'
 import { emitPunterEvent } from '../punters/events'
 
@@ -187,8 +187,12 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   /** The lock engaged on this failure: tell the owner how to lift it (never awaited by the answer). */
   function notifyOwnerOfLock(req: Request, punter: Punter): void {
     const linkBase = `${req.protocol}://${trustedHost(req)}${req.baseUrl}/auth/login/unlock`
-    const locale = ownerLocale(punter.settings.locale, siteContext(req, deps).site)
-    void sendUnlockLink(deps, punter, linkBase, locale).catch((error: Error) => log.error('auth.unlock.failed', { punterId: punter.id, error: error.message }))
+    // the owner's saved language, else the page's (schemas/i18n/*-outbox.json)
+    const compose = (link: string) => {
+      const email = composeForPunter(deps, req, punter, 'unlockEmail', { link })
+      return { subject: email.subject!, email: email.body, sms: composeForPunter(deps, req, punter, 'unlockSms', { link }).body }
+    }
+    void sendUnlockLink(deps, punter, linkBase, compose).catch((error: Error) => log.error('auth.unlock.failed', { punterId: punter.id, error: error.message }))
   }
 
   async function login(req: Request, res: Response, classified: ClassifiedLogin, body: LoginBody, method: 'login' | 'phone') {

@@ -18,7 +18,6 @@ import type { Logger } from '../log'
 import type { Punter } from '../punters/repository'
 import type { MessageSender } from '../signup/outbox'
 import { sha256 } from './sessions'
-import { unlockMessage } from './unlock-messages'
 import { clearAccountFailures } from './throttle'
 
 export const sqlite107AuthUnlockTokens = sqliteHistory(
@@ -75,13 +74,20 @@ export function loginIdentifiers(punter: Pick<Punter, 'email' | 'phone' | 'accou
   ].filter((id): id is string => typeof id === 'string')
 }
 
-/** Issues and sends the unlock link, in `locale` (the owner's language), unless one is pending;
- * false when nothing was sent. */
+/** The unlock message: the e-mail's subject and body, and the SMS (no e-mail address); each carries the link. */
+export interface UnlockMessage {
+  subject: string
+  email: string
+  sms: string
+}
+
+/** Issues and sends the unlock link, worded by `compose` (in the owner's language), unless one is
+ * pending; false when nothing was sent. */
 export async function sendUnlockLink(
   deps: { db: Db; data: DataLayer; log: Logger; now: () => number },
   punter: Punter,
   linkBase: string,
-  locale = 'en',
+  compose: (link: string) => UnlockMessage,
 ): Promise<boolean> {
   const { db, data, log } = deps
   const now = deps.now()
@@ -104,7 +110,7 @@ export async function sendUnlockLink(
   )
   if (!issued) return false
   const link = `${linkBase}?token=${encodeURIComponent(token)}`
-  const message = unlockMessage(locale, link)
+  const message = compose(link)
   const body = punter.email ? message.email : message.sms
   try {
     await sender.send({ channel: punter.email ? 'email' : 'sms', to, body, subject: message.subject, jurisdiction: punter.jurisdiction })

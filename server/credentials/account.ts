@@ -16,6 +16,7 @@ import { setProfileFields } from '../punters/lookups'
 import type { CredentialsContext } from './context'
 import { newPasswordErrors, setPassword, type PersonalData } from './passwords'
 import { notifyPasswordChanged } from './recovery'
+import { composeForPunter } from '../signup/message-texts'
 import {
   ADD_EMAIL_SCHEMA,
   ANSWER_VALIDATION_SCHEMA,
@@ -94,7 +95,7 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     if (!outcome.ok) return failFields(res, outcome.errors)
     const ended = await endOtherSessions(req, 'password-changed')
     log.info('credentials.password.changed', { punterId: punter.id, sessions: ended })
-    notifyPasswordChanged(ctx, punter)
+    notifyPasswordChanged(ctx, req, punter)
     sendOk(res, { status: 'OK', endedSessions: ended })
   })
 
@@ -162,23 +163,25 @@ export function mountAccount(router: Router, ctx: CredentialsContext): void {
     const token = newToken()
     await storeSecret(deps.data, { kind: 'email-change', punterId: punter.id, token, detail: { email: address, sessionId: req.punterSession!.sessionId }, ttlMs: SECRET_RULES.emailChangeMs, supersede: true }, deps.now())
     const link = ctx.link(req, `/account/confirm-email?token=${encodeURIComponent(token)}`)
+    const mail = composeForPunter(deps, req, punter, 'emailChangeConfirm', { link })
     ctx.sendLater(
       {
         channel: 'email',
         to: address,
-        subject: 'Confirm your e-mail for Parlay',
-        body: `Open this link to use this address for your Parlay account: ${link}\nThe link works once, for 24 hours. If you did not ask for this, ignore this message.`,
+        subject: mail.subject,
+        body: mail.body,
         jurisdiction: punter.jurisdiction,
       },
       { punterId: punter.id, purpose: `email-${purpose}` },
     )
+    const notice = composeForPunter(deps, req, punter, 'emailChangeNotice')
     if (purpose === 'update' && punter.email)
       ctx.sendLater(
         {
           channel: 'email',
           to: punter.email,
-          subject: 'Your Parlay e-mail is being changed',
-          body: 'Someone logged in to your Parlay account asked to move it to another e-mail address. If it was not you, change your password at once and contact support.',
+          subject: notice.subject,
+          body: notice.body,
           jurisdiction: punter.jurisdiction,
         },
         { punterId: punter.id, purpose: 'email-update-notice' },

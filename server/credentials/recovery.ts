@@ -20,6 +20,7 @@ import { RECOVER_CODE_SCHEMA, RECOVER_SCHEMA, PASSWORD_TOKEN_SCHEMA, RESET_SCHEM
 import { secretQuestionOf } from './secret-question'
 import { SECRET_RULES, checkCode, consumeSecret, dropSecrets, newCode, newToken, peekSecret, storeSecret } from './store'
 import { clientKey, spend } from './throttle'
+import { composeForPunter, composeForRequest } from '../signup/message-texts'
 
 /** Recovery budgets: one message per address per minute, five a day; twenty requests per client an hour. */
 export const RECOVERY_BUDGET = { perTargetCooldownMs: 60_000, perTargetPerDay: 5, perClientPerHour: 20 } as const
@@ -68,7 +69,7 @@ export function mountRecovery(router: Router, ctx: CredentialsContext): void {
     await storeSecret(deps.data, { kind: 'recovery-code', punterId: punter?.id ?? null, token: recoveryToken, code, attempts: SECRET_RULES.codeAttempts, ttlMs: SECRET_RULES.recoveryCodeMs, supersede: true }, now)
     if (punter)
       ctx.sendLater(
-        { channel: 'sms', to: target.phone, body: `Parlay: your password recovery code is ${code}. It works once, for 10 minutes. Never share it.`, jurisdiction: punter.jurisdiction },
+        { channel: 'sms', to: target.phone, body: composeForRequest(deps, req, 'recoveryCode', { code }).body, jurisdiction: punter.jurisdiction },
         { punterId: punter.id, purpose: 'recovery-code' },
       )
     sendOk(res, { channel: 'sms', recoveryToken, codeExpiredAfterMillis: SECRET_RULES.recoveryCodeMs, attemptCodeCount: SECRET_RULES.codeAttempts })
@@ -113,19 +114,20 @@ export function mountRecovery(router: Router, ctx: CredentialsContext): void {
     await dropSecrets(deps.data, punter.id, ['password-token', 'recovery-code'])
     const ended = await revokeAllSessions(deps.data, punter.id, 'password-reset', now)
     log.info('credentials.password.reset', { punterId: punter.id, sessions: ended })
-    notifyPasswordChanged(ctx, punter)
+    notifyPasswordChanged(ctx, req, punter)
     sendOk(res, { status: 'OK' })
   })
 }
 
 function sendRecoveryLink(ctx: CredentialsContext, req: Request, punter: Punter, token: string): void {
   const link = ctx.link(req, `/change-password?token=${encodeURIComponent(token)}`)
+  const mail = composeForRequest(ctx.deps, req, 'recoveryLink', { link })
   ctx.sendLater(
     {
       channel: 'email',
       to: punter.email!,
-      subject: 'Reset your Parlay password',
-      body: `Someone asked to reset the password of your Parlay account. If it was you, open this link to choose a new password: ${link}\nThe link works once, for 30 minutes. If it was not you, ignore this message: your password stays as it is.`,
+      subject: mail.subject,
+      body: mail.body,
       jurisdiction: punter.jurisdiction,
     },
     { punterId: punter.id, purpose: 'recovery-link' },
@@ -133,14 +135,15 @@ function sendRecoveryLink(ctx: CredentialsContext, req: Request, punter: Punter,
 }
 
 /** The owner hears of every password change, so a change they did not make does not go unseen. */
-export function notifyPasswordChanged(ctx: CredentialsContext, punter: Punter): void {
+export function notifyPasswordChanged(ctx: CredentialsContext, req: Request, punter: Punter): void {
   if (!punter.email) return
+  const mail = composeForPunter(ctx.deps, req, punter, 'passwordChanged')
   ctx.sendLater(
     {
       channel: 'email',
       to: punter.email,
-      subject: 'Your Parlay password was changed',
-      body: 'The password of your Parlay account was just changed, and every other device was logged out. If it was not you, use "Forgot your password?" at once and contact support.',
+      subject: mail.subject,
+      body: mail.body,
       jurisdiction: punter.jurisdiction,
     },
     { punterId: punter.id, purpose: 'password-changed' },

@@ -7,7 +7,8 @@
  * was measured) stops within a second; a site's quota bounds a flood spread over many devices, and
  * the storage budget bounds what any flood can leave behind. Retention: replays 30 days (what
  * support needs to answer a complaint; GDPR art. 5(1)(e)), taps as long as replays, events and
- * errors 90 days.
+ * errors 90 days. The contact form (issue 34): 5 messages per address in 10 minutes — a punter
+ * writes once or twice and corrects a slip; a script filling support's queue stops at the sixth.
  */
 export type IngestKind = 'events' | 'errors' | 'replays' | 'clicks'
 export const INGEST_KINDS: readonly IngestKind[] = ['events', 'errors', 'replays', 'clicks']
@@ -17,6 +18,8 @@ export interface IngestPolicy {
   client: { requests: number; bytes: number }
   site: { requests: number; bytes: number }
   storageBudgetBytes: number
+  /** The contact form: messages per client address in its own window. */
+  contact: { requests: number; windowMs: number }
   retentionMs: Record<IngestKind, number>
 }
 
@@ -29,6 +32,7 @@ export const INGEST_DEFAULTS = {
   SITE_REQUESTS: 30_000,
   SITE_BYTES: 400_000_000,
   STORAGE_BUDGET_BYTES: 2_000_000_000,
+  CONTACT: { REQUESTS: 5, WINDOW_SECONDS: 600 },
   RETENTION_DAYS: { EVENTS: 90, ERRORS: 90, REPLAYS: 30, CLICKS: 30 },
 } as const
 
@@ -38,12 +42,14 @@ const positive = (value: unknown, fallback: number) => (typeof value === 'number
 export function ingestPolicyOf(remoteConfig: Record<string, unknown>): IngestPolicy {
   const set = (remoteConfig.INGEST ?? {}) as Record<string, unknown>
   const days = (set.RETENTION_DAYS ?? {}) as Record<string, unknown>
+  const contact = (set.CONTACT ?? {}) as Record<string, unknown>
   const d = INGEST_DEFAULTS
   return {
     windowMs: positive(set.WINDOW_SECONDS, d.WINDOW_SECONDS) * 1000,
     client: { requests: positive(set.CLIENT_REQUESTS, d.CLIENT_REQUESTS), bytes: positive(set.CLIENT_BYTES, d.CLIENT_BYTES) },
     site: { requests: positive(set.SITE_REQUESTS, d.SITE_REQUESTS), bytes: positive(set.SITE_BYTES, d.SITE_BYTES) },
     storageBudgetBytes: positive(set.STORAGE_BUDGET_BYTES, d.STORAGE_BUDGET_BYTES),
+    contact: { requests: positive(contact.REQUESTS, d.CONTACT.REQUESTS), windowMs: positive(contact.WINDOW_SECONDS, d.CONTACT.WINDOW_SECONDS) * 1000 },
     retentionMs: {
       events: positive(days.EVENTS, d.RETENTION_DAYS.EVENTS) * DAY,
       errors: positive(days.ERRORS, d.RETENTION_DAYS.ERRORS) * DAY,

@@ -1,5 +1,6 @@
 /**
- * /admin/services: the services page of the admin (events, errors, recognitions, replays), a page of its
+ * /admin/services: the services page of the admin (events, errors, recognitions, replays, and the
+ * contact-us messages for support and compliance), a page of its
  * own beside the main admin page so the two evolve separately. Signed-out visitors are sent to
  * /admin to sign in; the data comes from the audited /admin/api/services/* reads.
  */
@@ -68,7 +69,7 @@ export function createServicesPage(deps: ServerDeps): Router {
 </head>
 <body>
 <header class="bar"><strong>Parlay admin</strong> <span data-testid="admin-who">${escapeHtml(session.user.name)} (${session.user.role})</span>
-<nav>${session.user.role === 'support' ? '' : '<a href="/admin">Admin</a> '}<a href="#events">Events</a> <a href="#errors">Errors</a> <a href="#recognitions">Recognitions</a> <a href="#replays">Replays</a> <a href="#clicks">Taps</a> <a href="/admin/account" data-testid="admin-account-link">Account</a></nav></header>
+<nav>${session.user.role === 'support' ? '' : '<a href="/admin">Admin</a> '}<a href="#events">Events</a> <a href="#errors">Errors</a> <a href="#recognitions">Recognitions</a> <a href="#replays">Replays</a> <a href="#clicks">Taps</a> ${session.user.role === 'operator' ? '' : '<a href="#contact" data-testid="admin-contact-link">Contact messages</a> '}<a href="/admin/account" data-testid="admin-account-link">Account</a></nav></header>
 ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
 <main id="app"><p>Loading…</p></main>
 </body>

@@ -13,6 +13,7 @@ import { REGISTRATION_TOKEN_SCHEMA, SEND_CONFIRMATION_MAIL_SCHEMA, type SignupKi
 import type { SignupPreparation } from './prepare'
 import { insertSignupPunter, punterById, sendLoggedIn } from './punters'
 import { VERIFICATION_LIMITS } from './verification'
+import { composeForPunter, composeForRequest, parseSettings } from './message-texts'
 
 /** Mounts the confirmation-mail and registration-token calls; gives the sign-up handler of a variant. */
 export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupPreparation) {
@@ -43,7 +44,8 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
         await dropPunter(created.value.id)
         throw error
       })
-      const sent = await send('email', email, `Welcome to Parlay. Confirm your e-mail address: ${confirmationLink(req, token)}\nThe link is valid for 30 minutes.`, input.jurisdiction, 'Confirm your e-mail')
+      const mail = composeForRequest(deps, req, 'signupConfirmEmail', { link: confirmationLink(req, token) })
+      const sent = await send('email', email, mail.body, input.jurisdiction, mail.subject)
       if (!sent) {
         // Nothing half-registered: without the mail the punter could never confirm.
         // the tokens first: on SQLite they still hold a foreign key to the punter
@@ -68,14 +70,16 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
     const { site } = siteContext(req, deps)
     const row = await deps.data.db
       .selectFrom('punters')
-      .select('id')
+      .select(['id', 'settings'])
       .where(lowerIs('email', login))
       .where('jurisdiction', '=', site.jurisdiction)
       .where('email_confirmed', '=', 0)
       .executeTakeFirst()
     if (row) {
       const token = await issueConfirmationToken(deps.data, row.id, 'email', now)
-      await send('email', login, `Confirm your e-mail address: ${confirmationLink(req, token)}`, site.jurisdiction, 'Confirm your e-mail')
+      // the account exists: its saved language, else the page's
+      const mail = composeForPunter(deps, req, { settings: parseSettings(row.settings) }, 'confirmEmailAgain', { link: confirmationLink(req, token) })
+      await send('email', login, mail.body, site.jurisdiction, mail.subject)
     }
     sendOk(res, { status: 'OK' })
   })

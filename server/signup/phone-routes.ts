@@ -17,6 +17,7 @@ import type { SignupPreparation } from './prepare'
 import { insertSignupPunter, punterById, sendLoggedIn, type NewSignupPunter } from './punters'
 import { smsBudgetOf, type SmsRecipient } from './sms-budget'
 import type { FlowKind } from './verification'
+import { composeForRequest } from './message-texts'
 
 export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) {
   const { deps, verification, smsBudget, captcha, fail, failFields, blocked, send, TOKEN_BODY } = kit
@@ -52,7 +53,8 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
   }
 
 
-  const smsText = (code: string) => `Parlay: your sign-up code is ${code}. It is valid for 10 minutes. Never share it.`
+  // the code in the language the punter signs up in (schemas/i18n/*-outbox.json)
+  const smsText = (req: Request, code: string) => composeForRequest(deps, req, 'signupCode', { code }).body
 
   function begin(variant: Variant) {
     return async (req: Request, res: Response) => {
@@ -71,7 +73,7 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
         await smsBudget.refund(spent) // nothing was sent
         return blocked(res, started)
       }
-      if (!(await send('sms', prepared.phone.e164, smsText(started.value.code), jurisdiction))) {
+      if (!(await send('sms', prepared.phone.e164, smsText(req, started.value.code), jurisdiction))) {
         await smsBudget.refund(spent)
         return fail(res, 'VERIFICATION_ERROR')
       }
@@ -137,7 +139,7 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
         await refund()
         return blocked(res, result)
       }
-      if (!(await send('sms', result.value.contact, smsText(result.value.code), site.jurisdiction))) {
+      if (!(await send('sms', result.value.contact, smsText(req, result.value.code), site.jurisdiction))) {
         await refund()
         return fail(res, 'VERIFICATION_ERROR')
       }

@@ -6,7 +6,7 @@
  *   GET  /api/flows/{flowId}/validator      → {"url": "/api/validators/{flowId}.{hash}.js", "flow", "hash"}
  *        (the flow resolved for the request's site, like the documents API; Cache-Control no-cache)
  *   GET  /api/validators/{flowId}.{hash}.js → the ES module (text/javascript, immutable, 1 year)
- *   POST /api/demo/contact                  → demo endpoint of the `demo-contact` flow
+ *   POST /api/demo/contact                  → the `demo-contact` flow's submit: stored (server/contact/routes.ts)
  *
  * Node API (for endpoints of other modules, e.g. sign-up)
  *   validateFlowStep(flow, stepId, data)    → {field, code}[] (empty = valid)
@@ -26,6 +26,7 @@ import { siteContext } from '../http/site'
 import { previewJurisdiction, resolvePreview } from '../store/preview'
 import { inCandidate } from '../documents/candidate'
 import type { ServerModule } from '../modules'
+import { createContactRouter } from '../contact/routes'
 import {
   bundleFlowValidators,
   cachedFlowSchemas,
@@ -235,19 +236,17 @@ export function createValidatorsRouter(deps: ServerDeps): Router {
     res.send(compiled.code)
   }
 
-  router.post('/api/demo/contact', (req: Request, res: Response) => {
-    if (!req.is('application/json')) return sendError(res, 415, HTTP_ERRORS.unsupportedMediaType)
-    const flow = resolveFlow(deps, req, 'demo-contact')
-    if (!flow) return sendError(res, 404, HTTP_ERRORS.notFound)
-    const errors = validateFlowData(asFlow(flow), req.body, undefined, { now: deps.now() })
-    if (errors.length > 0) return sendError(res, 400, HTTP_ERRORS.validation, errors)
-    const body = req.body as { email?: string; topic?: string }
-    if (String(body.email).trim().toLowerCase() === DEMO_TAKEN_EMAIL)
-      return sendError(res, 400, HTTP_ERRORS.validation, [{ field: 'email', code: 'DUPLICATE_EMAIL' }])
-    const ticket = `C-${deps.now().toString(36).toUpperCase()}`
-    deps.log.info('demo.contact.received', { topic: body.topic, ticket })
-    sendOk(res, { ticket })
-  })
+  // the contact form's submit: stored, throttled, answered with its reference (server/contact/routes.ts)
+  router.use(
+    createContactRouter(deps, (req) => {
+      const flow = resolveFlow(deps, req, 'demo-contact')
+      if (!flow) return 'NO_FLOW'
+      const errors = validateFlowData(asFlow(flow), req.body, undefined, { now: deps.now() })
+      if (errors.length > 0) return errors
+      const body = req.body as { email?: string }
+      return String(body.email).trim().toLowerCase() === DEMO_TAKEN_EMAIL ? [{ field: 'email', code: 'DUPLICATE_EMAIL' }] : []
+    }),
+  )
 
   return router
 }

@@ -62,6 +62,12 @@ export async function prepareForm(flowId: string, runtime: Pick<EngineRuntime, '
   return { flow: doc.value, validators }
 }
 
+/** A submit answer's `reference` (e.g. a stored contact message's "C-7K3QX9M2"), when it has one. */
+const referenceOf = (value: unknown): string | null => {
+  const reference = (value as { reference?: unknown } | null | undefined)?.reference
+  return typeof reference === 'string' && reference.length > 0 && reference.length <= 40 ? reference : null
+}
+
 export default function FormNode({ node, prepared, onLive, overServerMarkup, today }: FormProps) {
   const runtime = useRuntime()
   const evaluate = useEvaluate()
@@ -133,6 +139,8 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
   const [stepId, setStepId] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
+  // the reference the last submit's answer carried (a stored contact message's), shown in the thank-you
+  const [reference, setReference] = useState<string | null>(null)
   const [serverErrors, setServerErrors] = useState<FieldError[]>([])
   const [formError, setFormError] = useState<string | null>(null)
   const [attempted, setAttempted] = useState(false)
@@ -283,6 +291,7 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
         try {
           result = await runtime.run(step.submit as ActionChain, { form: merged })
           if (submission.result && !submission.result.ok) result = submission.result
+          else if (submission.result) setReference(referenceOf(submission.result.value))
         } finally {
           endSubmission(submission)
         }
@@ -331,8 +340,8 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
         <h2 className="form-title" id={`${testId}-done`} tabIndex={-1} ref={headingRef}>
           {heading || tr('form.done')}
         </h2>
-        <p className="form-done" role="status" data-testid="form-done">
-          {tr('form.done')}
+        <p className="form-done" role="status" data-testid="form-done" data-reference={reference ?? undefined}>
+          {reference ? tr('form.done.reference', { reference }) : tr('form.done')}
         </p>
       </section>
     )

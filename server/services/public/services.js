@@ -93,6 +93,21 @@ async function clicksView() {
   ]
 }
 
+// Contact-us messages (issue 34): newest first, with the reference the punter was given; the read is audited
+async function contactView() {
+  const { messages } = await read('/admin/api/contact-messages?limit=200')
+  return [
+    h('h1', {}, 'Contact messages'),
+    messages.length === 0
+      ? h('p', { 'data-testid': 'contact-messages-none' }, 'No message yet.')
+      : table(
+          'contact-messages',
+          ['received', 'reference', 'site', 'locale', 'punter', 'name', 'e-mail', 'topic', 'message'],
+          messages.map((m) => [when(m.createdAt), m.reference, m.jurisdiction, m.locale, punterCell(m.punterId ? String(m.punterId) : null), m.name, m.email, m.topic, h('pre', {}, m.message)]),
+        ),
+  ]
+}
+
 // One session played back by rrweb's replayer (its own file, loaded on first use); viewing is audited.
 async function replayView(deviceId, sessionId) {
   const [{ Replayer }, replay] = await Promise.all([import('/admin/services/static/rrweb.js'), read(`/admin/api/services/replays/${encodeURIComponent(deviceId)}/${encodeURIComponent(sessionId)}`)])
@@ -110,7 +125,7 @@ async function replayView(deviceId, sessionId) {
 async function route() {
   const at = location.hash
   const replay = /^#replay\/([A-Za-z0-9_-]+)\/([0-9]+)$/.exec(at)
-  const views = { '#errors': errorsView, '#recognitions': recognitionsView, '#replays': replaysView, '#clicks': clicksView }
+  const views = { '#errors': errorsView, '#recognitions': recognitionsView, '#replays': replaysView, '#clicks': clicksView, '#contact': contactView }
   const view = replay ? () => replayView(replay[1], replay[2]) : views[at] ?? eventsView
   try {
     const nodes = await view()

@@ -210,7 +210,7 @@ describe('HTTP: validator URL, module, demo endpoint', () => {
   it('accepts a valid contact message', async () => {
     const answer = await post({ ...GOOD_ABOUT, ...GOOD_MESSAGE })
     expect(answer.status).toBe(200)
-    expect(answer.json()).toMatchObject({ status: 'OK', payload: { ticket: expect.any(String) } })
+    expect(answer.json()).toMatchObject({ status: 'OK', payload: { reference: expect.stringMatching(/^C-[2-9A-HJKMNP-Z]{8}$/) } })
   })
 
   it('answers ValidationError with {field, code}[]: unknown fields, wrong types, server-only rules', async () => {

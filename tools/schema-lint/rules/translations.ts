@@ -8,6 +8,8 @@
  *   in every locale that ships texts. (Keys of document Text fields: lint.ts's own key check.)
  * - A plural key has every form its locale's plural rules ask for (Intl.PluralRules: ru/be
  *   one/few/many/other; es/it/pt also many, which i18next asks for at a million).
+ * - Every SMS and e-mail template the server sends (shared/messages/outbox-templates.ts) has its
+ *   texts, and its sender fills each of their placeholders.
  * - A key's placeholders are the same set (with the same format) in every locale, and every known
  *   caller fills them: a Text's `values`/`count`, a `t('key', { … })` call, an error code's payload.
  *
@@ -18,6 +20,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { catalogueKeys } from '../../../engine/core/error-catalogue'
 import { FORM_TEXTS } from '../../../engine/core/form-texts'
+import { OUTBOX_TEMPLATES, outboxKeys, type OutboxTemplateName } from '../../../shared/messages/outbox-templates'
 import type { Finding } from '../lint'
 import { serverErrorKeyUses } from './error-texts'
 import { literalKeys } from './literal-keys'
@@ -202,6 +205,12 @@ const pluralCategories = (locale: string): string[] => {
   }
 }
 
+/** The SMS and e-mail templates the server sends (issue 34): each text, filled with what its sender passes. */
+const outboxUses = () =>
+  (Object.keys(OUTBOX_TEMPLATES) as OutboxTemplateName[]).flatMap((name) =>
+    Object.values(outboxKeys(name)).map((key) => ({ key: key as string, file: '', pointer: '', values: OUTBOX_TEMPLATES[name].values, source: `the ${name} message (shared/messages/outbox-templates.ts)` })),
+  )
+
 export function translationFindings(records: Records, options: TranslationLintOptions = {}): Finding[] {
   const findings: Finding[] = []
   const add = (file: string, pointer: string, message: string) => findings.push({ file, pointer, message, rule: 'i18n', severity: 'error' })
@@ -217,6 +226,7 @@ export function translationFindings(records: Records, options: TranslationLintOp
     ...(options.codeUses ?? codeUses()),
     ...(options.serverUses ?? serverErrorKeyUses(records)),
     ...catalogue.map((c) => ({ key: c.key, file: '', pointer: '', values: c.values, source: c.source })),
+    ...outboxUses(),
   ]
 
   // presence: code, catalogue and form-schema keys. A key some locale has is already reported
