@@ -79,6 +79,18 @@ describe('loss limits: stakes less winnings over the period', () => {
     expect((await play(again, 3)).status).toBe(200)
   })
 
+  it('parallel stakes never pass a loss limit together: 6 bets of 30 at once under a 100 limit, exactly 3 are taken (90)', async () => {
+    const hash = await server.login('reality@demo.parlay.test')
+    await setLoss(hash, { daily: 100 })
+    const [pick] = await server.liveSelections()
+    const before = await server.balance(hash)
+    const answers = await Promise.all(Array.from({ length: 6 }, () => bet(hash, pick, 30)))
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3)
+    expect(answers.filter((a) => a.json.errorCode === 'LOSS_LIMIT_EXCEEDED')).toHaveLength(3)
+    expect(await server.balance(hash)).toBe(before - 90)
+    expect(periodOf(await lossLimits(hash), 'daily').used).toBe(90)
+  })
+
   it('lowering a loss limit applies at once; raising waits the cooling-off (Curaçao 24 h)', async () => {
     const hash = await server.login('domain@demo.parlay.test')
     await setLoss(hash, { monthly: 500 })
