@@ -14,6 +14,10 @@
  *
  * On the query layer (issue 16): every function takes the database or a transaction of it, so the
  * deposit route checks the limits and records the payment in one transaction (./index.ts).
+ *
+ * The punter's own limit (null: none set) is kept apart from the jurisdiction's maximum, which caps
+ * it: the page shows "No limit set (at most …)", never the maximum as if the punter had set it. The
+ * rows and their rules serve the loss limits too (./loss-limits.ts, table `loss_limits`).
  */
 import type { Kysely } from 'kysely'
 import { schemaStep, sqliteHistory } from '../db/schema'
@@ -35,7 +39,8 @@ export const sqliteMoney602DepositLimits = sqliteHistory(
    );`,
 )
 
-interface DepositLimitTable {
+/** One row per punter and period; the deposit and the loss limits (./loss-limits.ts) share the shape. */
+export interface LimitTable {
   punter_id: number
   period: string
   amount_minor: number | null
@@ -48,13 +53,14 @@ interface DepositLimitTable {
 
 declare module '../db/tables' {
   interface Tables {
-    deposit_limits: DepositLimitTable
+    deposit_limits: LimitTable
   }
 }
 
-export const q043DepositLimits = schemaStep('q043-deposit-limits', async (db) => {
+/** Creates a limits table of the shape above (the same DDL for both kinds). */
+export async function createLimitTable(db: Kysely<Tables>, table: LimitTableName): Promise<void> {
   await db.schema
-    .createTable('deposit_limits')
+    .createTable(table)
     .ifNotExists()
     .addColumn('punter_id', 'bigint', (c) => c.notNull())
     .addColumn('period', 'text', (c) => c.notNull())
@@ -63,11 +69,13 @@ export const q043DepositLimits = schemaStep('q043-deposit-limits', async (db) =>
     .addColumn('pending_amount_minor', 'bigint')
     .addColumn('pending_effective_at', 'bigint')
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('deposit_limits_pk', ['punter_id', 'period'])
+    .addPrimaryKeyConstraint(`${table}_pk`, ['punter_id', 'period'])
     .execute()
-})
+}
 
-type LimitRow = Pick<DepositLimitTable, 'amount_minor' | 'pending' | 'pending_amount_minor' | 'pending_effective_at'>
+export const q043DepositLimits = schemaStep('q043-deposit-limits', (db) => createLimitTable(db, 'deposit_limits'))
+
+type LimitRow = Pick<LimitTable, 'amount_minor' | 'pending' | 'pending_amount_minor' | 'pending_effective_at'>
 
 /** The tables that hold a punter's limits, one row per period, all of this shape (loss limits: ./loss-limits.ts). */
 export type LimitTableName = 'deposit_limits' | 'loss_limits'

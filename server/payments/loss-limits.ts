@@ -22,43 +22,19 @@ import { schemaStep } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { toMajor } from '../../engine/core/money'
 import { REAL } from '../punters/accounts'
-import { limitInForce, ownState, type LimitState } from './limits'
+import { createLimitTable, limitInForce, ownState, type LimitState, type LimitTable } from './limits'
 import { lossLimitPolicy, PERIOD_MS, type DepositLimitPolicy, type LimitPeriod } from './policy'
 
 /** Ledger kinds that are play: stakes and what they returned. */
 export const LOSS_KINDS = ['bet', 'bet-win', 'bet-cashout', 'bet-refund', 'game'] as const
 
-interface LossLimitTable {
-  punter_id: number
-  period: string
-  amount_minor: number | null
-  /** 1 while a looser limit waits for its cooling-off time. */
-  pending: number
-  pending_amount_minor: number | null
-  pending_effective_at: number | null
-  updated_at: number
-}
-
 declare module '../db/tables' {
   interface Tables {
-    loss_limits: LossLimitTable
+    loss_limits: LimitTable
   }
 }
 
-export const q092LossLimits = schemaStep('q092-loss-limits', async (db) => {
-  await db.schema
-    .createTable('loss_limits')
-    .ifNotExists()
-    .addColumn('punter_id', 'bigint', (c) => c.notNull())
-    .addColumn('period', 'text', (c) => c.notNull())
-    .addColumn('amount_minor', 'bigint')
-    .addColumn('pending', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('pending_amount_minor', 'bigint')
-    .addColumn('pending_effective_at', 'bigint')
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('loss_limits_pk', ['punter_id', 'period'])
-    .execute()
-})
+export const q092LossLimits = schemaStep('q092-loss-limits', (db) => createLimitTable(db, 'loss_limits'))
 
 /** The punter's net loss (minor units; negative for a net win) in the rolling window ending at `now`. */
 export async function netLossInWindow(db: Kysely<Tables>, punterId: number, period: LimitPeriod, now: number): Promise<number> {
