@@ -42,8 +42,13 @@ describe('loss limits: stakes less winnings over the period', () => {
     expect(refused.json).toEqual({ status: 'ERROR', errorCode: 'LOSS_LIMIT_EXCEEDED', payload: { period: 'daily', limit: 100, used: 60, available: 40, currency: 'USD' } })
     expect(await server.balance(hash)).toBe(before) // nothing debited
     expect((await server.call('GET', 'bets?status=open', { hash })).json.payload).toEqual([]) // the refused bet is not placed
-    expect((await bet(hash, second, 40)).status).toBe(200)
+    const key = newKey()
+    const taken = await server.call('POST', 'bets/place', { hash, body: { kind: 'single', selections: [{ selectionId: second.id, price: second.price }], stake: 40, idempotencyKey: key } })
+    expect(taken.status).toBe(200)
     expect(periodOf(await lossLimits(hash), 'daily')).toMatchObject({ amount: 100, used: 100, pending: null })
+    // the same tap again answers the bet it placed, not a refusal (the stake is in the ledger once)
+    const again = await server.call('POST', 'bets/place', { hash, body: { kind: 'single', selections: [{ selectionId: second.id, price: second.price }], stake: 40, idempotencyKey: key } })
+    expect(again.json.payload.betId).toBe(taken.json.payload.betId)
     expect((await bet(hash, third, 0.1)).json).toMatchObject({ errorCode: 'LOSS_LIMIT_EXCEEDED', payload: { used: 100, available: 0 } })
   })
 
