@@ -5,7 +5,7 @@
  *   deposit.start {method, amount}   a payment, then the provider's page (a full page load)
  *   deposit.confirm {paymentId}      back from /threedsconfirm: the outcome, balance reloaded once
  *   account.load {name, path}        a punter-only GET into the screen's data.<name>
- *   limits.save {values}             daily/weekly/monthly limits from a form (lower now, raise later)
+ *   limits.save {values|remove, kind} deposit or loss limits from a form, or one removed (lower now, raise/remove later)
  *   promo.redeem {promoCode}         a promo code's bonus
  *   withdrawal.start {method, amount}   a pending withdrawal (money off the balance at once)
  *   withdrawal.cancel {withdrawalId}    cancels a pending withdrawal (money back)
@@ -96,15 +96,21 @@ export const accountLoad = action<{ name: string; path: string }>(definitions, {
 
 const PERIODS = ['daily', 'weekly', 'monthly'] as const
 
-export const limitsSave = action<{ values: Record<string, unknown>; notice?: boolean }>(definitions, {
+const LIMIT_KINDS = { deposit: { path: 'payments/deposit-limits', data: 'limits', saved: 'limits.saved' }, loss: { path: 'payments/loss-limits', data: 'lossLimits', saved: 'limits.loss.saved' } } as const
+
+export const limitsSave = action<{ values?: Record<string, unknown>; kind?: 'deposit' | 'loss'; remove?: (typeof PERIODS)[number]; notice?: boolean }>(definitions, {
   name: 'limits.save',
-  async handler({ values, notice: show }, env) {
-    const body = Object.fromEntries(PERIODS.flatMap((period) => (typeof values[period] === 'number' ? [[period, values[period]]] : [])))
-    const result = await env.gateway.call<{ changes: Record<string, string>; limits: unknown[] }>('PUT', `${MOBILE_GATE}/payments/deposit-limits`, body)
+  async handler({ values = {}, kind = 'deposit', remove, notice: show }, env) {
+    const target = LIMIT_KINDS[kind] ?? LIMIT_KINDS.deposit
+    // an empty field keeps its limit; a removal is asked for by name (null), never by clearing a field
+    const body = remove ? { [remove]: null } : Object.fromEntries(PERIODS.flatMap((period) => (typeof values[period] === 'number' ? [[period, values[period]]] : [])))
+    // nothing typed: the form says so (server.error.LIMITS_NOTHING_TO_SAVE), no request is made
+    if (Object.keys(body).length === 0) return { ok: false, code: 'LIMITS_NOTHING_TO_SAVE' }
+    const result = await env.gateway.call<{ changes: Record<string, string>; limits: unknown[] }>('PUT', `${MOBILE_GATE}/${target.path}`, body)
     if (!result.ok) return failed(env, result, show)
-    env.stores.screenData.getState().setData('limits', result.value)
+    env.stores.screenData.getState().setData(target.data, result.value)
     const waits = Object.values(result.value.changes ?? {}).includes('pending')
-    if (show !== false) notice(env, waits ? 'limits.saved.pending' : 'limits.saved', 'success')
+    if (show !== false) notice(env, waits ? 'limits.saved.pending' : target.saved, 'success')
     return result
   },
 })

@@ -303,6 +303,13 @@ const node = {
 
 const definitions = { node, chain } as const
 
+/** Per-period amounts of a limit rule (major units of the punter's currency). */
+const limitAmounts = {
+  type: 'object',
+  properties: { daily: { type: 'number', minimum: 0 }, weekly: { type: 'number', minimum: 0 }, monthly: { type: 'number', minimum: 0 } },
+  additionalProperties: false,
+} as const
+
 const documentBase = (kind: string) =>
   ({
     $schema: { type: 'string' },
@@ -758,6 +765,19 @@ export const jurisdictionSchema = {
           type: 'object',
           description: 'Reality check (casino and live casino): the reminder intervals a punter may choose, in minutes.',
           properties: { timeoutsMinutes: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 1440 }, minItems: 1 } },
+        },
+        lossLimits: {
+          type: 'object',
+          description:
+            "Loss limits a punter may set beside the deposit limits (server/payments/loss-limits.ts; docs/money-rules.md \"Loss limits\"): net loss of real money in bets and casino rounds over a rolling period. Left out, or offered false: the site offers none. A lower limit applies at once; a higher one or a removal after increaseTakesEffectAfterHours (default: the deposit limits' waiting time).",
+          properties: {
+            offered: { type: 'boolean', description: 'false: the site offers no loss limits (as if the section were left out).' },
+            periods: { type: 'array', items: { enum: ['daily', 'weekly', 'monthly'] }, uniqueItems: true, minItems: 1 },
+            increaseTakesEffectAfterHours: { type: 'number', minimum: 0, maximum: 8760, description: 'Cooling-off before a raised or removed loss limit applies.' },
+            defaults: { ...limitAmounts, description: 'Loss limits a new punter starts with (major units of the punter\'s currency).' },
+            maximum: { ...limitAmounts, description: 'The highest loss limit a punter may set (major units); with none set, this applies.' },
+          },
+          additionalProperties: false,
         },
         sessionReminderIntervalMinutes: { type: 'integer', minimum: 1, maximum: 1440, description: 'Spain: minutes between session reminders while a session runs.' },
         gameReturn: {

@@ -196,7 +196,15 @@ registerOpenApiPaths(
     [m('payments/deposit/{paymentId}')]: { get: say('A payment of the punter as it stands (settled first if the provider has an outcome)') },
     [m('payments/deposit-limits')]: {
       get: say('The punter\'s daily, weekly and monthly deposit limits: in force, waiting (raised, with the time it applies), maximum, used'),
-      put: say("Set limits: a stricter one applies at once, a looser one after the jurisdiction's cooling-off hours (regulatory.depositLimits)"),
+      put: say("Set limits: a stricter one applies at once, a looser one (higher, or null: removed) after the jurisdiction's cooling-off hours (regulatory.depositLimits)"),
+    },
+    [m('payments/loss-limits')]: {
+      get: say('The punter\'s daily, weekly and monthly loss limits (net loss of real money in bets and casino rounds): in force, waiting, maximum, the net loss so far (used)', {
+        responses: { 404: openapi.error('The punter\'s jurisdiction offers no loss limits', ['LOSS_LIMITS_NOT_OFFERED']) },
+      }),
+      put: say("Set loss limits: a stricter one applies at once, a looser one (higher, or null: removed) after the jurisdiction's cooling-off hours (regulatory.lossLimits)", {
+        responses: { 404: openapi.error('The punter\'s jurisdiction offers no loss limits', ['LOSS_LIMITS_NOT_OFFERED']) },
+      }),
     },
     [m('bonus/punter/promo-code/input')]: {
       post: say("Redeem a promo code: its reward (free bets, a product's bonus account) goes to the punter's bonusInfo", {

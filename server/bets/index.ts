@@ -29,6 +29,7 @@ import { BET_PLACING_MODES, MAX_LEGS, placeBet, type BetPlacingMode } from './pl
 import { cashOutValueMinor, followFeed } from './settlement'
 import { countOpenBets, findBet, listBets, type Bet, type BetKind } from './store'
 import './openapi'
+import { stakeGuardFor } from '../payments/loss-limits'
 
 const SELECTION_ID = '^e\\d{1,12}-[a-z0-9-]{1,40}$'
 
@@ -147,7 +148,7 @@ export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise
     const result = await placeBet(
       deps,
       feed,
-      { punterId: punter.id, currency: punter.currency, kind: body.kind, picks: body.selections, stake: body.stake, idempotencyKey: body.idempotencyKey, mode: modeOf(punter), bounds: betBoundsFor(deps, req, punter.currency) },
+      { punterId: punter.id, currency: punter.currency, kind: body.kind, picks: body.selections, stake: body.stake, idempotencyKey: body.idempotencyKey, mode: modeOf(punter), bounds: betBoundsFor(deps, req, punter.currency), guard: stakeGuardFor(deps, req, punter.currency) },
       deps.now(),
     )
     if (!result.ok) return sendError(res, result.httpStatus, result.code, result.payload)

@@ -15,7 +15,7 @@ registerOpenApiPaths({
     post: op('Place a single or an accumulator: debits the stake once per idempotency key; prices judged by the punter\'s betPlacingMode', {
       200: openapi.ok('The bet (the same bet again for a repeated idempotency key) and the balance after it', { type: 'object', properties: { betId: { type: 'string' }, status: { const: 'open' }, balance: { type: 'number' } } }),
       400: openapi.error("Bad input, or a stake or potential win outside the punter's jurisdiction's money rules (payload: limit, currency)", [...BAD_INPUT, 'STAKE_TOO_LOW', 'STAKE_TOO_HIGH', 'PAYOUT_TOO_HIGH']),
-      403: openapi.error('A restriction takes betting away (payload: operation, restriction, endDate), or the potential wins of the last 24 hours would pass the daily maximum (payload: limit, available, currency)', ['CUSTOMER_SELFEXCLUDED', 'INCORRECT_PUNTER_STATE', 'LOGIN_NOT_FOUND', 'DAILY_PAYOUT_LIMIT_EXCEED']),
+      403: openapi.error('A restriction takes betting away (payload: operation, restriction, endDate), or the potential wins of the last 24 hours would pass the daily maximum (payload: limit, available, currency), or the stake could take the net loss past a loss limit (payload: period, limit, used, available, currency)', ['CUSTOMER_SELFEXCLUDED', 'INCORRECT_PUNTER_STATE', 'LOGIN_NOT_FOUND', 'DAILY_PAYOUT_LIMIT_EXCEED', 'LOSS_LIMIT_EXCEEDED']),
       409: openapi.error('Cannot be taken now (payload: selectionIds, or changes [{selectionId, price, previous}])', ['SELECTION_SUSPENDED', 'SELECTION_NOT_AVAILABLE', 'RELATED_SELECTIONS', 'ODDS_CHANGED', 'INSUFFICIENT_FUNDS']),
     }),
   },

@@ -15,7 +15,7 @@ import { priceAccepted, type BetPlacingMode } from '../../engine/core/odds'
 import { potentialWinMinor } from '../../engine/core/payout'
 import type { ServerDeps } from '../deps'
 import type { Feed, SelectionView } from '../feed'
-import { changeBalance } from '../punters/events'
+import { changeBalance, type BalanceChange, type ChangeRefusal } from '../punters/events'
 import { checkStake, PAYOUT_DAY_MS, type BetBounds, type Refusal } from './bounds'
 import { findBet, findBetByKey, insertPendingBet, openPendingBet, withdrawPendingBet, type Bet, type BetKind } from './store'
 
@@ -43,7 +43,12 @@ export interface Placement {
   mode: BetPlacingMode
   /** The punter's jurisdiction's bounds in the punter's currency (./bounds.ts). */
   bounds: BetBounds
+  /** Checked with the stake's debit, in the punter's lock: the loss limits (server/payments/loss-limits.ts lossGuard). */
+  guard?: StakeGuard
 }
+
+/** A rule a stake must pass in its ledger transaction, given the stake (minor units). */
+export type StakeGuard = (stakeMinor: number) => BalanceChange['guard']
 
 export interface PriceChange {
   selectionId: string
@@ -94,13 +99,18 @@ function currentSelections(feed: Feed, p: Placement): { ok: true; views: Selecti
  * Debits a pending bet's stake (once: the ledger reference `bet:<id>` is unique) and opens it; a
  * debit refused for funds withdraws the bet. A bet found again (a double tap, a retry after a crash
  * between the steps, the sweep of ./settlement.ts) runs the same steps: its stake is taken once.
- * Answers whether this call debited it, or 'INSUFFICIENT_FUNDS'.
+ * A guard's refusal (a loss limit) withdraws the bet too. Answers whether this call debited it,
+ * 'INSUFFICIENT_FUNDS', or the guard's refusal.
  */
-export async function stakePendingBet(deps: { db: ServerDeps['db']; data: ServerDeps['data'] }, bet: Bet, now: number): Promise<boolean | 'INSUFFICIENT_FUNDS'> {
+export async function stakePendingBet(deps: { db: ServerDeps['db']; data: ServerDeps['data'] }, bet: Bet, now: number, guard?: StakeGuard): Promise<boolean | 'INSUFFICIENT_FUNDS' | ChangeRefusal> {
   const { data } = deps
   // the stake must be covered: the balance update itself checks it (a debit never overdraws)
   // real money first, then the sport bonus account; the stake counts towards its wagering (server/punters/stakes.ts)
-  const change = await changeBalance(data, { punterId: bet.punterId, amountMinor: -bet.stakeMinor, reference: `bet:${bet.id}`, kind: 'bet', now, stake: { product: BET_PRODUCT, stakeMinor: bet.stakeMinor } })
+  const change = await changeBalance(data, { punterId: bet.punterId, amountMinor: -bet.stakeMinor, reference: `bet:${bet.id}`, kind: 'bet', now, stake: { product: BET_PRODUCT, stakeMinor: bet.stakeMinor }, guard: guard?.(bet.stakeMinor) })
+  if (change.refused) {
+    await withdrawPendingBet(data, bet.id)
+    return change.refused
+  }
   if (change.insufficient) {
     await withdrawPendingBet(data, bet.id)
     return 'INSUFFICIENT_FUNDS'
@@ -138,7 +148,8 @@ export async function placeBet(deps: { db: ServerDeps['db']; data: ServerDeps['d
     bet = written
   }
   if (bet.status !== 'pending') return { ok: true, bet, created: false }
-  const staked = await stakePendingBet(deps, bet, now)
+  const staked = await stakePendingBet(deps, bet, now, p.guard)
   if (staked === 'INSUFFICIENT_FUNDS') return { ok: false, httpStatus: 409, code: 'INSUFFICIENT_FUNDS' }
+  if (typeof staked === 'object') return staked
   return { ok: true, bet: (await findBet(data.db, bet.id))!, created: staked }
 }

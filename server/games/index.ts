@@ -35,6 +35,8 @@ import { createGameInfoRouter } from './info'
 import { createDemoRouter } from './demo'
 import { deleteRound, favorites, findRoundByKey, insertRound, setFavorite, type Round } from './store'
 import './openapi'
+import { stakeGuardFor } from '../payments/loss-limits'
+import type { BalanceChange, ChangeRefusal } from '../punters/events'
 
 export const GAME_PRODUCTS = ['casino', 'live-casino', 'live-games', 'virtual-sports', 'fast-games', 'mgames', 'crash'] as const
 export type GameProduct = (typeof GAME_PRODUCTS)[number]
@@ -105,7 +107,7 @@ export const NEXT_ROUND_SCHEMA = {
  * crash between the steps) runs the same idempotent debit, so it is played exactly once; a debit
  * refused for funds withdraws the round. Only a round with its ledger entry is answered as played.
  */
-export async function playRound(deps: Pick<ServerDeps, 'db' | 'data'>, punterId: number, game: CatalogueGame & { maths: GameMaths }, stakeMinor: number, key: string, cashOutAt: number | undefined, now: number): Promise<{ round: Round; created: boolean } | 'INSUFFICIENT_FUNDS'> {
+export async function playRound(deps: Pick<ServerDeps, 'db' | 'data'>, punterId: number, game: CatalogueGame & { maths: GameMaths }, stakeMinor: number, key: string, cashOutAt: number | undefined, now: number, guard?: BalanceChange['guard']): Promise<{ round: Round; created: boolean } | 'INSUFFICIENT_FUNDS' | { refused: ChangeRefusal }> {
   const { db, data } = deps
   let round = await findRoundByKey(data.db, punterId, key)
   if (!round) {
@@ -129,7 +131,13 @@ export async function playRound(deps: Pick<ServerDeps, 'db' | 'data'>, punterId:
     // (server/punters/stakes.ts); checked in the punter's serialised transaction, so parallel rounds
     // on any instance never overdraw
     stake: { product: game.product, stakeMinor: stake },
+    // a loss limit of the punter's (server/payments/loss-limits.ts), checked in the same transaction
+    guard,
   })
+  if (change.refused) {
+    await deleteRound(data.db, round.roundId)
+    return { refused: change.refused }
+  }
   if (change.insufficient) {
     await deleteRound(data.db, round.roundId)
     return 'INSUFFICIENT_FUNDS'
@@ -192,8 +200,9 @@ export function createGamesRouter(deps: ServerDeps): Router {
     if (wrongCashOut) return sendError(res, 400, 'ValidationError', { field: 'cashOutAt', code: wrongCashOut })
     const stake = checkStake(body.stake, punter.currency, gameStakeBoundsFor(deps, req, punter.currency))
     if (!stake.ok) return sendError(res, stake.httpStatus, stake.code, stake.payload)
-    const played = await playRound(deps, punter.id, { ...game, maths: offer.game.maths }, stake.stakeMinor, body.idempotencyKey, body.cashOutAt, deps.now())
+    const played = await playRound(deps, punter.id, { ...game, maths: offer.game.maths }, stake.stakeMinor, body.idempotencyKey, body.cashOutAt, deps.now(), stakeGuardFor(deps, req, punter.currency)(stake.stakeMinor))
     if (played === 'INSUFFICIENT_FUNDS') return sendError(res, 409, 'INSUFFICIENT_FUNDS')
+    if ('refused' in played) return sendError(res, played.refused.httpStatus, played.refused.code, played.refused.payload)
     if (played.created) {
       log.info('games.round', { punterId: punter.id, product: game.product, gameId: game.gameId, roundId: played.round.roundId })
       announceRound(played.round, game.title)

@@ -6,10 +6,12 @@ const m = (path: string) => `${GATEWAY.mobile}/${path}`
 const BAD_INPUT = ['ValidationError', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']
 const unauthorised = { 401: openapi.error('No live session', ['UNAUTHORIZED']) }
 const op = (summary: string, responses: Record<string, object> = {}): Operation => ({ tags: ['games'], summary, security: openapi.session, responses: { ...unauthorised, ...responses } })
+const restrictedText = "A restriction takes games away (payload: operation, restriction, endDate), or the game's declared return lies outside the punter's own jurisdiction's range (payload: returnToPlayer, range)"
+const restrictedCodes = ['CUSTOMER_SELFEXCLUDED', 'INCORRECT_PUNTER_STATE', 'LOGIN_NOT_FOUND', 'GAME_RETURN_NOT_ALLOWED']
 const restricted = {
   403: openapi.error(
-    "A restriction takes games away (payload: operation, restriction, endDate), or the game's declared return lies outside the punter's own jurisdiction's range (payload: returnToPlayer, range)",
-    ['CUSTOMER_SELFEXCLUDED', 'INCORRECT_PUNTER_STATE', 'LOGIN_NOT_FOUND', 'GAME_RETURN_NOT_ALLOWED'],
+    restrictedText,
+    restrictedCodes,
   ),
 }
 const unknown = { 404: openapi.error('No such game in the product', ['GAME_NOT_FOUND']) }
@@ -27,7 +29,7 @@ registerOpenApiPaths({
     post: op('Play one round, decided on the server (seeded HMAC): the stake and the win in one balance change, once per idempotency key', {
       200: openapi.ok('The round (reels and multiplier, or crashAt, cashOutAt and won), the win and the balance after it'),
       400: openapi.error('Bad input, or a stake outside the game\'s limits (payload: limit, currency)', [...BAD_INPUT, 'STAKE_TOO_LOW', 'STAKE_TOO_HIGH']),
-      ...restricted,
+      403: openapi.error(`${restrictedText}, or the stake could take the net loss past a loss limit (payload: period, limit, used, available, currency)`, [...restrictedCodes, 'LOSS_LIMIT_EXCEEDED']),
       ...unknown,
       409: openapi.error('The balance does not cover the stake', ['INSUFFICIENT_FUNDS']),
     }),

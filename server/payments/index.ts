@@ -7,7 +7,8 @@
  *   POST {mobile}/payments/deposit/confirm {paymentId}  what happened (the return from /threedsconfirm); credits once
  *   GET  {mobile}/payments/deposit/{paymentId}          a payment of the punter, as it stands
  *   GET  {mobile}/payments/deposit-limits               the punter's daily/weekly/monthly limits
- *   PUT  {mobile}/payments/deposit-limits {daily?, weekly?, monthly?}   lower now, raise after cooling-off
+ *   PUT  {mobile}/payments/deposit-limits {daily?, weekly?, monthly?}   lower now, raise (or remove: null) after cooling-off
+ *   GET|PUT {mobile}/payments/loss-limits               the same for loss limits (./loss-limits.ts), where the jurisdiction offers them
  *   POST {mobile}/bonus/punter/promo-code/input {promoCode}            a promo code's bonus
  *   {mobile}/payments/withdrawal…                       withdrawals (issue 28 item 5): ./withdrawal-routes.ts
  *   GET|POST /dev/payments/checkout, /dev/payments/3ds  the provider simulator's pages (simulators on)
@@ -30,8 +31,9 @@ import { punterSiteIfLoggedIn } from '../auth/session-check'
 import { assertAllowedFor } from '../regulation/restrictions'
 import { findPromoCode, redeemPromoCode, type PromoCodePolicy } from './bonus'
 import { createPayment, findPayment, findPaymentByKey, settlePayment, type Payment } from './ledger'
-import { exceededPeriod, limitStates, setLimit, type LimitChange, type LimitExceeded } from './limits'
-import { depositLimitPolicy, paymentSources, sourcesFor, type LimitPeriod } from './policy'
+import { exceededPeriod, limitStates, setLimit, type LimitChange, type LimitExceeded, type LimitTableName } from './limits'
+import { lossLimitStates } from './loss-limits'
+import { depositLimitPolicy, lossLimitPolicy, paymentSources, sourcesFor, type DepositLimitPolicy, type LimitPeriod } from './policy'
 import { settlePendingPayments } from './pending'
 import { limitToMinor, toMajor, toMinor } from '../../engine/core/money'
 import { createSimulatedProvider, type PaymentProvider } from './simulator'
@@ -191,17 +193,36 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     // the counter shows credited money: payments the provider decided meanwhile are applied first
     await settlePendingPayments(deps, provider, punter.id, deps.now())
     const policy = depositLimitPolicy(deps, req, punter.currency)
+    return limitsView(req, punter, policy, await limitStates(data.db, punter.id, policy, deps.now()))
+  }
+  const lossAnswer = async (req: Request, punter: Punter) => {
+    const policy = lossLimitPolicy(deps, req, punter.currency)
+    return policy ? limitsView(req, punter, policy, await lossLimitStates(data.db, punter.id, policy, deps.now())) : null
+  }
+  const limitsView = <T extends { pending: { effectiveAt: string } | null }>(req: Request, punter: Punter, policy: DepositLimitPolicy, states: T[]) => {
     const when = dateTimeText(siteContext(req, deps).locale)
-    const limits = (await limitStates(data.db, punter.id, policy, deps.now())).map((limit) => (limit.pending ? { ...limit, pending: { ...limit.pending, effectiveAtText: when(limit.pending.effectiveAt) } } : limit))
+    const limits = states.map((limit) => (limit.pending ? { ...limit, pending: { ...limit.pending, effectiveAtText: when(limit.pending.effectiveAt) } } : limit))
     return { currency: punter.currency, increaseTakesEffectAfterHours: policy.increaseTakesEffectAfterHours, limits }
   }
   gate.get('/payments/deposit-limits', auth, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     sendOk(res, await limitsAnswer(req, punterOf(res)))
   })
-  gate.put('/payments/deposit-limits', auth, validateBody(LIMITS_SCHEMA), async (req, res) => {
+  gate.put('/payments/deposit-limits', auth, validateBody(LIMITS_SCHEMA), (req, res) => putLimits(req, res, depositLimitPolicy(deps, req, punterOf(res).currency), 'deposit_limits', limitsAnswer))
+  gate.get('/payments/loss-limits', auth, async (req, res) => {
+    const answer = await lossAnswer(req, punterOf(res))
+    if (!answer) return sendError(res, 404, 'LOSS_LIMITS_NOT_OFFERED')
+    res.setHeader('Cache-Control', 'no-store')
+    sendOk(res, answer)
+  })
+  gate.put('/payments/loss-limits', auth, validateBody(LIMITS_SCHEMA), (req, res) => {
+    const policy = lossLimitPolicy(deps, req, punterOf(res).currency)
+    if (!policy) return sendError(res, 404, 'LOSS_LIMITS_NOT_OFFERED')
+    return putLimits(req, res, policy, 'loss_limits', async (r, p) => (await lossAnswer(r, p))!)
+  })
+  /** Sets the periods the body names (null removes one): stricter at once, looser after the cooling-off. */
+  const putLimits = async (req: Request, res: Response, policy: DepositLimitPolicy, table: LimitTableName, answer: (req: Request, punter: Punter) => Promise<object>) => {
     const punter = punterOf(res)
-    const policy = depositLimitPolicy(deps, req, punter.currency)
     const wanted: [LimitPeriod, number | null][] = []
     for (const [period, amount] of Object.entries(req.body as Record<string, number | null>)) {
       if (!(policy.periods as string[]).includes(period)) return sendError(res, 400, HTTP_ERRORS.validation, { field: period, code: 'unknownField' })
@@ -214,14 +235,14 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     const changes: Partial<Record<LimitPeriod, LimitChange>> = {}
     await data.transaction(
       async (tx) => {
-        for (const [period, minor] of wanted) changes[period] = await setLimit(tx, punter.id, period, minor, policy, deps.now())
+        for (const [period, minor] of wanted) changes[period] = await setLimit(tx, punter.id, period, minor, policy, deps.now(), table)
       },
-      { serialiseOn: `deposit-limits:${punter.id}` },
+      { serialiseOn: `${table}:${punter.id}` },
     )
-    log.info('payments.limits.set', { punterId: punter.id, changes })
+    log.info('payments.limits.set', { punterId: punter.id, table, changes })
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, { ...(await limitsAnswer(req, punter)), changes })
-  })
+    sendOk(res, { ...(await answer(req, punter)), changes })
+  }
 
   gate.post('/bonus/punter/promo-code/input', auth, validateBody(PROMO_INPUT_SCHEMA), async (req, res) => {
     const punter = punterOf(res)

@@ -14,6 +14,10 @@
  *
  * On the query layer (issue 16): every function takes the database or a transaction of it, so the
  * deposit route checks the limits and records the payment in one transaction (./index.ts).
+ *
+ * The punter's own limit (null: none set) is kept apart from the jurisdiction's maximum, which caps
+ * it: the page shows "No limit set (at most …)", never the maximum as if the punter had set it. The
+ * rows and their rules serve the loss limits too (./loss-limits.ts, table `loss_limits`).
  */
 import type { Kysely } from 'kysely'
 import { schemaStep, sqliteHistory } from '../db/schema'
@@ -35,7 +39,8 @@ export const sqliteMoney602DepositLimits = sqliteHistory(
    );`,
 )
 
-interface DepositLimitTable {
+/** One row per punter and period; the deposit and the loss limits (./loss-limits.ts) share the shape. */
+export interface LimitTable {
   punter_id: number
   period: string
   amount_minor: number | null
@@ -48,13 +53,14 @@ interface DepositLimitTable {
 
 declare module '../db/tables' {
   interface Tables {
-    deposit_limits: DepositLimitTable
+    deposit_limits: LimitTable
   }
 }
 
-export const q043DepositLimits = schemaStep('q043-deposit-limits', async (db) => {
+/** Creates a limits table of the shape above (the same DDL for both kinds). */
+export async function createLimitTable(db: Kysely<Tables>, table: LimitTableName): Promise<void> {
   await db.schema
-    .createTable('deposit_limits')
+    .createTable(table)
     .ifNotExists()
     .addColumn('punter_id', 'bigint', (c) => c.notNull())
     .addColumn('period', 'text', (c) => c.notNull())
@@ -63,18 +69,24 @@ export const q043DepositLimits = schemaStep('q043-deposit-limits', async (db) =>
     .addColumn('pending_amount_minor', 'bigint')
     .addColumn('pending_effective_at', 'bigint')
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('deposit_limits_pk', ['punter_id', 'period'])
+    .addPrimaryKeyConstraint(`${table}_pk`, ['punter_id', 'period'])
     .execute()
-})
+}
 
-type LimitRow = Pick<DepositLimitTable, 'amount_minor' | 'pending' | 'pending_amount_minor' | 'pending_effective_at'>
+export const q043DepositLimits = schemaStep('q043-deposit-limits', (db) => createLimitTable(db, 'deposit_limits'))
+
+type LimitRow = Pick<LimitTable, 'amount_minor' | 'pending' | 'pending_amount_minor' | 'pending_effective_at'>
+
+/** The tables that hold a punter's limits, one row per period, all of this shape (loss limits: ./loss-limits.ts). */
+export type LimitTableName = 'deposit_limits' | 'loss_limits'
 
 export interface LimitState {
   period: LimitPeriod
-  /** The limit in force now (major units), null for none. */
+  /** The limit the punter has in force now (major units): one set, or the jurisdiction's default; null for none. */
   amount: number | null
   /** A looser limit waiting for its cooling-off time. */
   pending: { amount: number | null; effectiveAt: string } | null
+  /** The most the jurisdiction allows (major units; null: no maximum). Without a limit of the punter's, this applies. */
   maximum: number | null
   /** Deposits credited in the rolling window now (major units): only money that arrived. */
   used: number
@@ -84,18 +96,38 @@ export interface LimitState {
 
 const majorOf = (policy: DepositLimitPolicy) => (minor: number | null | undefined) => (minor === null || minor === undefined ? null : toMajor(minor, policy.currency))
 
-function row(db: Kysely<Tables>, punterId: number, period: LimitPeriod): Promise<LimitRow | undefined> {
-  return db.selectFrom('deposit_limits').select(['amount_minor', 'pending', 'pending_amount_minor', 'pending_effective_at']).where('punter_id', '=', punterId).where('period', '=', period).executeTakeFirst()
+function row(db: Kysely<Tables>, table: LimitTableName, punterId: number, period: LimitPeriod): Promise<LimitRow | undefined> {
+  // both tables have the same columns (the loss table is declared in ./loss-limits.ts)
+  return db.selectFrom(table as 'deposit_limits').select(['amount_minor', 'pending', 'pending_amount_minor', 'pending_effective_at']).where('punter_id', '=', punterId).where('period', '=', period).executeTakeFirst()
 }
 
-/** The limit in force at `now` (minor units; null = none), the cap included. */
-export async function limitInForce(db: Kysely<Tables>, punterId: number, period: LimitPeriod, policy: DepositLimitPolicy, now: number): Promise<number | null> {
-  const current = await row(db, punterId, period)
-  let amount = current ? current.amount_minor : (policy.defaults[period] ?? null)
-  if (current?.pending === 1 && current.pending_effective_at !== null && current.pending_effective_at <= now) amount = current.pending_amount_minor
+/** The punter's own limit at `now` (minor units; null = none set): a set one, a due raise or removal, or the jurisdiction's default. */
+export async function ownLimit(db: Kysely<Tables>, punterId: number, period: LimitPeriod, policy: DepositLimitPolicy, now: number, table: LimitTableName = 'deposit_limits'): Promise<number | null> {
+  const current = await row(db, table, punterId, period)
+  if (!current) return policy.defaults[period] ?? null
+  if (current.pending === 1 && current.pending_effective_at !== null && current.pending_effective_at <= now) return current.pending_amount_minor
+  return current.amount_minor
+}
+
+/** The limit in force at `now` (minor units; null = none): the punter's own, or the jurisdiction's maximum when lower or none is set. */
+export async function limitInForce(db: Kysely<Tables>, punterId: number, period: LimitPeriod, policy: DepositLimitPolicy, now: number, table: LimitTableName = 'deposit_limits'): Promise<number | null> {
+  const amount = await ownLimit(db, punterId, period, policy, now, table)
   const cap = policy.maximum[period] ?? null
   if (cap !== null && (amount === null || amount > cap)) return cap
   return amount
+}
+
+/** A period's limit as the punter sees it: their own (null: none set), a waiting looser one, the jurisdiction's maximum. */
+export async function ownState(db: Kysely<Tables>, table: LimitTableName, punterId: number, period: LimitPeriod, policy: DepositLimitPolicy, now: number): Promise<Pick<LimitState, 'period' | 'amount' | 'pending' | 'maximum'>> {
+  const major = majorOf(policy)
+  const current = await row(db, table, punterId, period)
+  const waiting = current?.pending === 1 && current.pending_effective_at !== null && current.pending_effective_at > now
+  return {
+    period,
+    amount: major(await ownLimit(db, punterId, period, policy, now, table)),
+    pending: waiting ? { amount: major(current!.pending_amount_minor), effectiveAt: new Date(current!.pending_effective_at!).toISOString() } : null,
+    maximum: major(policy.maximum[period]),
+  }
 }
 
 /** Deposits credited in the rolling window ending at `now` (counted when the money arrived), minor units. */
@@ -147,16 +179,8 @@ export async function limitStates(db: Kysely<Tables>, punterId: number, policy: 
   const major = majorOf(policy)
   const inProgress = major(await inProgressMinor(db, punterId))!
   for (const period of policy.periods) {
-    const current = await row(db, punterId, period)
-    const waiting = current?.pending === 1 && current.pending_effective_at !== null && current.pending_effective_at > now
-    states.push({
-      period,
-      amount: major(await limitInForce(db, punterId, period, policy, now)),
-      pending: waiting ? { amount: major(current!.pending_amount_minor), effectiveAt: new Date(current!.pending_effective_at!).toISOString() } : null,
-      maximum: major(policy.maximum[period]),
-      used: major(await creditedInWindow(db, punterId, period, now))!,
-      inProgress,
-    })
+    const own = await ownState(db, 'deposit_limits', punterId, period, policy, now)
+    states.push({ ...own, used: major(await creditedInWindow(db, punterId, period, now))!, inProgress })
   }
   return states
 }
@@ -164,16 +188,17 @@ export async function limitStates(db: Kysely<Tables>, punterId: number, policy: 
 export type LimitChange = 'applied' | 'pending' | 'unchanged'
 
 /**
- * Sets one period's limit (minor units; null = no limit). Stricter → in force now (and any
- * waiting raise is dropped); looser → waits `increaseTakesEffectAfterHours`. Call it inside a
- * transaction (the read and the write belong together).
+ * Sets one period's limit (minor units; null = no limit) in `table`. Stricter → in force now (and
+ * any waiting raise is dropped); looser (higher, or a removal) → waits `increaseTakesEffectAfterHours`.
+ * Compared with the punter's own limit, not the jurisdiction's maximum: removing a limit where a
+ * maximum exists still waits. Call it inside a transaction (the read and the write belong together).
  */
-export async function setLimit(tx: Kysely<Tables>, punterId: number, period: LimitPeriod, wanted: number | null, policy: DepositLimitPolicy, now: number): Promise<LimitChange> {
-  const current = await limitInForce(tx, punterId, period, policy, now)
+export async function setLimit(tx: Kysely<Tables>, punterId: number, period: LimitPeriod, wanted: number | null, policy: DepositLimitPolicy, now: number, table: LimitTableName = 'deposit_limits'): Promise<LimitChange> {
+  const current = await ownLimit(tx, punterId, period, policy, now, table)
   const stricter = current === null ? wanted !== null : wanted !== null && wanted < current
-  const upsert = (values: Pick<DepositLimitTable, 'amount_minor' | 'pending' | 'pending_amount_minor' | 'pending_effective_at'>) =>
+  const upsert = (values: LimitRow) =>
     tx
-      .insertInto('deposit_limits')
+      .insertInto(table as 'deposit_limits')
       .values({ punter_id: punterId, period, ...values, updated_at: now })
       .onConflict((oc) => oc.columns(['punter_id', 'period']).doUpdateSet({ ...values, updated_at: now }))
       .execute()

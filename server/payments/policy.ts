@@ -64,12 +64,27 @@ export function sourcesFor(deps: Pick<ServerDeps, 'documents'>, req: Request, cu
   return paymentSources(deps, req).filter((source) => source.currencies.includes(currency))
 }
 
-/** The deposit limit rules of the request's (the punter's own) jurisdiction, amounts in minor units of `currency`. */
-export function depositLimitPolicy(deps: Pick<ServerDeps, 'documents'>, req: Request, currency: string): DepositLimitPolicy {
-  const doc = jurisdictionOf(deps, req) as unknown as { regulatory?: { depositLimits?: Record<string, unknown>; limits?: { increaseWaitingHours?: unknown } } }
-  // Curaçao states its waiting time once, for every limit, in `regulatory.limits`.
-  const raw: Record<string, unknown> = { increaseTakesEffectAfterHours: doc?.regulatory?.limits?.increaseWaitingHours, ...(doc?.regulatory?.depositLimits ?? {}) }
+/** Where a kind of limit keeps its rules in the jurisdiction document (`regulatory.<section>`). */
+export type LimitSection = 'depositLimits' | 'lossLimits'
+
+/** The limit rules of the request's (the punter's own) jurisdiction for one kind of limit, amounts in minor units of `currency`. */
+function limitPolicy(doc: { regulatory?: Record<string, unknown> } | undefined, section: LimitSection, currency: string): DepositLimitPolicy {
+  const regulatory = (doc?.regulatory ?? {}) as { depositLimits?: Record<string, unknown>; limits?: { increaseWaitingHours?: unknown } } & Record<string, unknown>
+  // Curaçao states its waiting time once, for every limit, in `regulatory.limits`; a loss limit waits as long as a deposit limit unless its section says otherwise
+  const raw: Record<string, unknown> = { increaseTakesEffectAfterHours: regulatory.limits?.increaseWaitingHours, ...(regulatory.depositLimits?.increaseTakesEffectAfterHours === undefined ? {} : { increaseTakesEffectAfterHours: regulatory.depositLimits.increaseTakesEffectAfterHours }), ...((regulatory[section] as Record<string, unknown> | undefined) ?? {}) }
   const periods = Array.isArray(raw.periods) ? (raw.periods as string[]).filter((p): p is LimitPeriod => (LIMIT_PERIODS as readonly string[]).includes(p)) : [...LIMIT_PERIODS]
   const hours = typeof raw.increaseTakesEffectAfterHours === 'number' && raw.increaseTakesEffectAfterHours >= 0 ? raw.increaseTakesEffectAfterHours : 24
   return { periods, increaseTakesEffectAfterHours: hours, currency, defaults: minorAmounts(raw.defaults, currency), maximum: minorAmounts(raw.maximum, currency) }
+}
+
+/** The deposit limit rules of the request's (the punter's own) jurisdiction, amounts in minor units of `currency`. */
+export function depositLimitPolicy(deps: Pick<ServerDeps, 'documents'>, req: Request, currency: string): DepositLimitPolicy {
+  return limitPolicy(jurisdictionOf(deps, req) as never, 'depositLimits', currency)
+}
+
+/** The loss limit rules (`regulatory.lossLimits`), or null where the jurisdiction offers none. */
+export function lossLimitPolicy(deps: Pick<ServerDeps, 'documents'>, req: Request, currency: string): DepositLimitPolicy | null {
+  const doc = jurisdictionOf(deps, req) as unknown as { regulatory?: { lossLimits?: { offered?: unknown } } }
+  if (!doc?.regulatory?.lossLimits || doc.regulatory.lossLimits.offered === false) return null
+  return limitPolicy(doc as never, 'lossLimits', currency)
 }

@@ -101,6 +101,17 @@ export interface BalanceChange {
    * the transaction, only when the change is applied. Await only the database here (see
    * server/db/README.md); throwing rolls the whole change back. */
   alsoWrite?: (tx: Transaction<Tables>) => Promise<void> | void
+  /** A rule checked in the punter's serialised transaction before anything is written (a loss
+   * limit: server/payments/loss-limits.ts); a refusal it answers leaves the change unapplied. */
+  guard?: (tx: Transaction<Tables>, punterId: number) => Promise<ChangeRefusal | null>
+}
+
+/** Why a guard refused a change: the answer's status, code and payload. */
+export interface ChangeRefusal {
+  ok: false
+  httpStatus: number
+  code: string
+  payload: Record<string, unknown>
 }
 
 export interface BalanceChangeResult {
@@ -109,6 +120,8 @@ export interface BalanceChangeResult {
   balanceMinor: number
   /** Not applied because the balance did not cover the change (nothing was written). */
   insufficient?: boolean
+  /** Not applied because the change's guard refused it (nothing was written). */
+  refused?: ChangeRefusal
 }
 
 /** Thrown inside the transaction to roll it back with an answer (a refused or unknown punter). */
@@ -151,6 +164,8 @@ export async function changeBalance(data: DataLayer, change: BalanceChange): Pro
 export async function applyChange(tx: Transaction<Tables>, change: BalanceChange): Promise<BalanceChangeResult> {
   if (await alreadyApplied(tx, change.reference)) return { applied: false, balanceMinor: await balanceIn(tx, change.punterId) }
   const refused = async () => new NotApplied({ applied: false, balanceMinor: await balanceIn(tx, change.punterId), insufficient: true })
+  const refusal = change.guard ? await change.guard(tx, change.punterId) : null
+  if (refusal) throw new NotApplied({ applied: false, balanceMinor: await balanceIn(tx, change.punterId), refused: refusal })
   const planned = await legsOf(tx, change)
   if (planned === 'INSUFFICIENT') throw await refused()
   try {

@@ -40,12 +40,13 @@ export const definitions = {
     },
   },
   'limits.save': {
-    description: 'Saves the deposit limits filled in a form (daily, weekly, monthly): a lower one applies at once, a higher one after the cooling-off time.',
+    description: 'Saves the deposit or loss limits filled in a form (daily, weekly, monthly; an empty field keeps its limit), or removes one period\'s limit: a lower one applies at once, a higher one or a removal after the cooling-off time.',
     params: {
       type: 'object',
-      required: ['values'],
       properties: {
         values: { type: 'object' },
+        kind: { enum: ['deposit', 'loss'], description: 'Which limits (default deposit); the answer goes to data.limits or data.lossLimits.' },
+        remove: { enum: ['daily', 'weekly', 'monthly'], description: 'Removes this period\'s limit (a removal waits the cooling-off time).' },
         notice: { type: 'boolean', description: 'Show the failure notice (default true).' },
       },
       additionalProperties: false,

@@ -62,6 +62,7 @@ import { q088DatabaseIdentity } from '../identity'
 import { q089AdminAccountsTwoFactor } from '../../admin/accounts'
 import { q090AdminSecondFactor } from '../../admin/second-factor'
 import { q091ServicesIngestBounds } from '../../services/store'
+import { q092LossLimits } from '../../payments/loss-limits'
 import { q095ContactMessages } from '../../contact/store'
 
 /** SQLite files only, frozen (see above): the raw-SQL history, oldest part of the schema first. */
@@ -153,6 +154,7 @@ export const QUERY_LAYER: readonly Migration[] = [
   q089AdminAccountsTwoFactor,
   q090AdminSecondFactor,
   q091ServicesIngestBounds,
+  q092LossLimits,
   q095ContactMessages,
 ]
 
