@@ -31,7 +31,7 @@ import { useStore } from 'zustand'
 import { accountCurrency, buildContext } from '../../core/context'
 import type { Result } from '../../core/contracts'
 import type { ActionChain, FlowDocument, FlowStep, NodeOf } from '../../documents/types'
-import { useEvaluate, useRuntime } from '../runtime'
+import { useEvaluate, useEvaluationContext, useRuntime } from '../runtime'
 import { beginSubmission, endSubmission } from './actions'
 import { isoDate } from '../../core/date-rules'
 import { toErrorSchema, withoutChanged, type FieldError } from './errors'
@@ -39,7 +39,7 @@ import { addFieldRuleErrors, isMoneyField } from './field-rules'
 import { useFlowDraft } from './flow-draft'
 import { FlowActions, FlowProgress } from './flow-parts'
 import { loadPhoneRule } from './phone-loader'
-import { fieldsOf, hiddenByCondition, keptValues, pick, stepAfter, visibleStepsOf, withHidden, withoutKeys, type Values } from './flow-steps'
+import { fieldsOf, hiddenByCondition, keptValues, pick, stepAfter, visibleStepsOf, withFormValues, withHidden, withoutKeys, type Values } from './flow-steps'
 import { submitFailure } from './submit-outcome'
 import { createTranslate, validationMessage, type Translate } from './texts'
 import { ThemedForm, type FormContext } from './theme'
@@ -146,7 +146,10 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
 
   // a published change of the flow drops only the values of fields it removed
   useEffect(() => setValues((current) => keptValues(current, flow)), [flow])
-  const visibleSteps = useMemo(() => visibleStepsOf(flow, buildContext(runtime.stores, { form: values })), [flow, values, runtime.stores])
+  // the steps shown follow the stores their `when` reads, not only the values typed: an action of
+  // the submit chain (password.recover) sets the screen data that makes the next step appear
+  const pageContext = useEvaluationContext()
+  const visibleSteps = useMemo(() => visibleStepsOf(flow, withFormValues(pageContext, values)), [flow, values, pageContext])
 
   const step: FlowStep | undefined = visibleSteps.find((s) => s.id === stepId) ?? visibleSteps[0]
   const index = step ? visibleSteps.indexOf(step) : -1
