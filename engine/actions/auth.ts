@@ -96,7 +96,14 @@ function showSelfExclusion<T>(env: ActionEnvironment, result: Extract<Result<T>,
       ...(details?.canOpen === true && typeof details.openToken === 'string' ? { canOpen: true, openToken: details.openToken } : {}),
     },
   })
-  return result
+  return { ...result, text: loginRefusalText(details?.canOpen === true, settings.endDate) }
+}
+
+/** What the login form says beside the popup: the login is refused because of the exclusion (until
+ * when, if it ends), or, once it has ended, that the account must be opened again. */
+function loginRefusalText(ended: boolean, endDate: unknown): { key: string; values?: Record<string, unknown> } {
+  if (ended) return { key: 'auth.login.exclusionEnded' }
+  return typeof endDate === 'string' && endDate !== '' ? { key: 'auth.login.selfExcludedUntil', values: { date: endDate } } : { key: 'auth.login.selfExcluded' }
 }
 
 const notice = { type: 'boolean', description: 'Show the failure notice (default true); false when the document handles every code.' } as const

@@ -59,9 +59,12 @@ interface PaymentAnswer {
   status: 'pending' | 'succeeded' | 'failed' | 'abandoned'
   amount: number
   currency: string
+  /** Why a failed payment failed, when the provider said: CARD_DECLINED (before 3-D Secure) or THREE_DS_FAILED. */
+  failureCode?: string
 }
 
-/** What each outcome shows, and the code a failed one gives the chain (spec §8: server.error.<code>). */
+/** What each outcome shows, and the code a failed one gives the chain (spec §8: server.error.<code>);
+ * a failed payment whose provider said why shows that reason instead. */
 const OUTCOME_CODES: Record<Exclude<PaymentAnswer['status'], 'succeeded'>, string> = {
   failed: 'THREE_DS_FAILED',
   abandoned: 'PAYMENT_ABANDONED',
@@ -78,7 +81,8 @@ export const depositConfirm = action<{ paymentId: string; notice?: boolean }>(de
       if (show !== false) notice(env, 'deposit.success', 'success', { amount: result.value.amount, currency: result.value.currency })
       return result
     }
-    const code = OUTCOME_CODES[result.value.status] ?? 'COMMON_ERROR'
+    const reason = result.value.status === 'failed' && /^[A-Z0-9_]{1,40}$/.test(result.value.failureCode ?? '') ? result.value.failureCode! : undefined
+    const code = reason ?? OUTCOME_CODES[result.value.status] ?? 'COMMON_ERROR'
     if (show !== false) notice(env, errorMessageKey(code, (k) => env.i18n.has(k)), result.value.status === 'pending' ? 'info' : 'error')
     return { ok: false, code }
   },

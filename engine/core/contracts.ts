@@ -7,7 +7,10 @@ import type { ActionChain, DocumentNode } from '../documents/types'
 import type { RedirectRule } from './routes'
 
 /** Result of any operation that can fail with a product error code (spec §8). */
-export type Result<T> = { ok: true; value: T } | { ok: false; code: string; message?: string; details?: unknown; httpStatus?: number }
+/** A failure's `text`, when set, is what a form shows for it instead of the code's own text: the
+ * action knows the journey (a self-excluded LOGIN is refused; the code alone also serves sign-up
+ * and deposits). `message` is for developers, never shown. */
+export type Result<T> = { ok: true; value: T } | { ok: false; code: string; message?: string; details?: unknown; httpStatus?: number; text?: { key: string; values?: Record<string, unknown> } }
 
 /** Gateway envelope, spec §7/§8 (server → client). */
 export type Envelope<T> = { status: 'OK'; payload: T } | { status: 'ERROR'; errorCode: string; payload?: unknown }

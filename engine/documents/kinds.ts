@@ -210,7 +210,14 @@ export const nodeKindProperties = {
   },
   form: {
     required: ['flow'],
-    properties: { flow: id },
+    properties: {
+      flow: id,
+      headed: {
+        type: 'boolean',
+        default: true,
+        description: "false where the page or popup already shows the flow's title (the login popup and page): the form then shows no title of its own, only its steps' titles.",
+      },
+    },
   },
   setting: {
     required: ['key', 'control', 'label'],

@@ -189,7 +189,7 @@ registerOpenApiPaths(
       }),
     },
     [m('payments/deposit/confirm')]: {
-      post: say('The return from the provider (/threedsconfirm): asks the provider what happened and credits a success exactly once; repeated or concurrent calls answer the same', {
+      post: say('The return from the provider (/threedsconfirm): asks the provider what happened and credits a success exactly once; repeated or concurrent calls answer the same. A failed payment carries failureCode: CARD_DECLINED (refused before 3-D Secure) or THREE_DS_FAILED', {
         responses: { 404: openapi.error('Not a payment of this punter', ['PAYMENT_NOT_FOUND']) },
       }),
     },

@@ -179,8 +179,10 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
     const settled = payment.status === 'pending' && provider ? (await settlePayment(deps, payment.id, await provider.outcome(payment.id), deps.now(), playthrough))! : payment
     if (settled.status !== payment.status) log.info('payments.deposit.settled', { punterId: punter.id, paymentId: payment.id, status: settled.status })
     const fresh = await freshBalance(punter.id)
+    // a failed payment says why (a card declined is not a failed 3-D Secure): the provider's reason
+    const failureCode = settled.status === 'failed' ? await provider?.failureCode?.(settled.id) : undefined
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, paymentAnswer(settled, fresh.balance_minor, fresh.first_deposit_date))
+    sendOk(res, { ...paymentAnswer(settled, fresh.balance_minor, fresh.first_deposit_date), ...(failureCode ? { failureCode } : {}) })
   }
   gate.post('/payments/deposit/confirm', auth, validateBody(CONFIRM_SCHEMA), (req, res) => settle(req, res, (req.body as { paymentId: string }).paymentId))
   gate.get('/payments/deposit/:paymentId', auth, async (req, res) => {

@@ -37,7 +37,15 @@ export interface PaymentProvider {
   checkout(payment: { id: string; amountMinor: number; currency: string; threeDSecure: boolean }): Promise<{ redirectUrl: string }> | { redirectUrl: string }
   /** What happened to the payment at the provider. */
   outcome(paymentId: string): Promise<ProviderOutcome> | ProviderOutcome
+  /** Why a failed payment failed, when the provider says: the card refused before 3-D Secure, or
+   * 3-D Secure not passed. The punter is told which (server.error.<code>). */
+  failureCode?(paymentId: string): Promise<PaymentFailureCode | undefined> | PaymentFailureCode | undefined
 }
+
+export type PaymentFailureCode = 'CARD_DECLINED' | 'THREE_DS_FAILED'
+
+/** The simulator keeps a card declined before 3-D Secure as its own outcome; the ledger sees 'failed'. */
+type SimulatedOutcome = ProviderOutcome | 'declined'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const returnUrl = (paymentId: string) => `${RETURN_PATH}?paymentId=${encodeURIComponent(paymentId)}`
@@ -48,7 +56,7 @@ interface SimulatedPaymentTable {
   currency: string
   three_d_secure: number
   card_last4: string | null
-  outcome: ProviderOutcome
+  outcome: SimulatedOutcome
   expires_at: number
 }
 
@@ -82,7 +90,7 @@ export function createSimulatedProvider(data: DataLayer, now: () => number): Pay
     const row = await db.selectFrom('payment_simulator').select(['payment_id', 'amount_minor', 'currency', 'three_d_secure', 'outcome', 'expires_at']).where('payment_id', '=', id).executeTakeFirst()
     return row && row.outcome === 'pending' && row.expires_at <= now() ? { ...row, outcome: 'abandoned' } : row
   }
-  const decide = async (id: string, outcome: ProviderOutcome, last4?: string) => {
+  const decide = async (id: string, outcome: SimulatedOutcome, last4?: string) => {
     const set = last4 === undefined ? { outcome } : { outcome, card_last4: last4 }
     await db.updateTable('payment_simulator').set(set).where('payment_id', '=', id).where('outcome', '=', 'pending').where('expires_at', '>', now()).execute()
   }
@@ -101,7 +109,12 @@ export function createSimulatedProvider(data: DataLayer, now: () => number): Pay
       return { redirectUrl: `/dev/payments/checkout?paymentId=${encodeURIComponent(payment.id)}` }
     },
     async outcome(paymentId) {
-      return (await find(paymentId))?.outcome ?? 'failed'
+      const outcome = (await find(paymentId))?.outcome ?? 'failed'
+      return outcome === 'declined' ? 'failed' : outcome
+    },
+    async failureCode(paymentId) {
+      const outcome = (await find(paymentId))?.outcome
+      return outcome === 'declined' ? 'CARD_DECLINED' : outcome === 'failed' ? 'THREE_DS_FAILED' : undefined
     },
     router() {
       const router = Router()
@@ -129,7 +142,7 @@ export function createSimulatedProvider(data: DataLayer, now: () => number): Pay
         if (!payment || payment.outcome !== 'pending') return res.redirect(303, returnUrl(String(body.paymentId ?? '')))
         const card = typeof body.card === 'string' ? body.card.replace(/\s+/g, '') : ''
         if (body.action === 'cancel') await decide(payment.payment_id, 'abandoned')
-        else if (!/^\d{16}$/.test(card) || card === DECLINED_TEST_CARD) await decide(payment.payment_id, 'failed', card.slice(-4))
+        else if (!/^\d{16}$/.test(card) || card === DECLINED_TEST_CARD) await decide(payment.payment_id, 'declined', card.slice(-4))
         else if (payment.three_d_secure === 1) {
           await db.updateTable('payment_simulator').set({ card_last4: card.slice(-4) }).where('payment_id', '=', payment.payment_id).execute()
           return res.redirect(303, `/dev/payments/3ds?paymentId=${encodeURIComponent(payment.payment_id)}`)

@@ -36,7 +36,7 @@ test('a deposit left at the provider shows as in progress, not as deposited, hol
   await expect(inProgress).toContainText('60')
 
   await startCardDeposit(page, '50')
-  await expect(notice(page)).toContainText('This is above your daily deposit limit.')
+  await expect(page.getByTestId('form-alert')).toHaveText('This is above your daily deposit limit.')
 
   // back at the provider's page, the punter cancels: the reservation is released
   await page.goto(checkout)

@@ -80,7 +80,7 @@ test('a daily deposit limit the punter sets refuses a deposit above it (DAILY_DE
   await expect(page.getByTestId('limit-amount').first()).toContainText('50')
 
   await startCardDeposit(page, '80')
-  await expect(notice(page)).toContainText('This is above your daily deposit limit.')
+  await expect(page.getByTestId('form-alert')).toHaveText('This is above your daily deposit limit.')
   await expect(page).toHaveURL(/\/account\/deposit\?method=card$/)
 })
 

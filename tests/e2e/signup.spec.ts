@@ -4,50 +4,9 @@
  * (http://<jurisdiction>.localhost:<port>), reads the code or the confirmation link from the dev
  * outbox (GET /api/dev/outbox?to=…), and lands where the jurisdiction's afterSignUp says.
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { PASSWORD, lastMessage, next, siteUrl, unique } from './signup-helpers'
-
-async function fillPersonal(form: Locator, extra: (form: Locator) => Promise<void> = async () => {}) {
-  await expect(form.getByLabel('First name')).toBeVisible()
-  if ((await form.getByLabel('First name').count()) > 0) await form.getByLabel('First name').fill('Ana')
-  if ((await form.getByLabel('Last name').count()) > 0) await form.getByLabel('Last name').fill('Lopez')
-  await form.getByLabel('Date of birth').fill('1990-05-17')
-  await extra(form)
-  await next(form)
-}
-
-async function accept(form: Locator) {
-  await expect(form.getByRole('checkbox')).toBeVisible()
-  await form.getByRole('checkbox').check()
-  await next(form)
-}
-
-/** The phone flow's three steps; returns the E.164 number the code goes to. */
-async function signUpByPhone(page: Page, options: { national: string; dial: string; country?: string; personal?: (form: Locator) => Promise<void>; skipNames?: boolean }) {
-  const form = page.getByTestId('join-form-phone')
-  await form.getByLabel('Mobile phone').fill(options.national)
-  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
-  if (options.country) await form.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: options.country })
-  await next(form)
-  if (options.skipNames) {
-    await form.getByLabel('Date of birth').fill('1990-05-17')
-    await next(form)
-  } else await fillPersonal(form, options.personal)
-  await accept(form)
-  return `+${options.dial}${options.national}`
-}
-
-async function enterCode(page: Page, request: APIRequestContext, base: string, phone: string) {
-  const dialog = page.locator('[data-popup-id="join-code-verification"]')
-  await expect(dialog).toBeVisible()
-  const sms = await lastMessage(request, base, phone)
-  const code = /\b(\d{6})\b/.exec(sms.body)?.[1]
-  expect(code).toBeTruthy()
-  await dialog.getByRole('textbox', { name: 'Code' }).fill(code!)
-  await dialog.getByTestId('form-submit').click()
-  await expect(dialog).toHaveCount(0)
-}
+import type { Page } from '@playwright/test'
+import { PASSWORD, accept, enterCode, fillPersonal, lastMessage, next, signUpByPhone, siteUrl, unique } from './signup-helpers'
 
 test('Curaçao: a phone sign-up confirms the SMS code and lands on the deposit page with the welcome line', async ({ page, request, baseURL }) => {
   await page.goto(siteUrl(baseURL!, 'curacao', '/join'))

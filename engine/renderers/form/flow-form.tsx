@@ -31,7 +31,7 @@ import { useStore } from 'zustand'
 import { accountCurrency, buildContext } from '../../core/context'
 import type { Result } from '../../core/contracts'
 import type { ActionChain, FlowDocument, FlowStep, NodeOf } from '../../documents/types'
-import { useEvaluate, useRuntime } from '../runtime'
+import { useEvaluate, useEvaluationContext, useRuntime } from '../runtime'
 import { beginSubmission, endSubmission } from './actions'
 import { isoDate } from '../../core/date-rules'
 import { toErrorSchema, withoutChanged, type FieldError } from './errors'
@@ -39,7 +39,7 @@ import { addFieldRuleErrors, isMoneyField } from './field-rules'
 import { useFlowDraft } from './flow-draft'
 import { FlowActions, FlowProgress } from './flow-parts'
 import { loadPhoneRule } from './phone-loader'
-import { fieldsOf, hiddenByCondition, keptValues, pick, stepAfter, visibleStepsOf, withHidden, withoutKeys, type Values } from './flow-steps'
+import { fieldsOf, hiddenByCondition, keptValues, pick, stepAfter, visibleStepsOf, withFormValues, withHidden, withoutKeys, type Values } from './flow-steps'
 import { submitFailure } from './submit-outcome'
 import { createTranslate, validationMessage, type Translate } from './texts'
 import { ThemedForm, type FormContext } from './theme'
@@ -105,7 +105,7 @@ export default function FormNode({ node, prepared, onLive, overServerMarkup, tod
   if (loaded.status === 'loading')
     return (
       // as tall as the first step will be: what follows the form does not jump (issue 10)
-      <FormPlaceholder flowId={node.flow} className="form-flow form-loading" label={tr('form.loading')} testId={`form-${node.flow}`} />
+      <FormPlaceholder flowId={node.flow} className="form-flow form-loading" label={tr('form.loading')} testId={`form-${node.flow}`} headed={node.headed !== false} />
     )
   if (loaded.status === 'failed')
     return (
@@ -119,7 +119,7 @@ export default function FormNode({ node, prepared, onLive, overServerMarkup, tod
       </div>
     )
   const text = (t: FlowDocument['title']) => (typeof t === 'string' ? tr(t) : evaluate.text(t))
-  return <FlowForm flow={loaded.flow} validators={loaded.validators} tr={tr} title={text} testId={node.testId ?? `form-${node.flow}`} onLive={onLive} overServerMarkup={overServerMarkup} today={today} />
+  return <FlowForm flow={loaded.flow} validators={loaded.validators} tr={tr} title={text} headed={node.headed !== false} testId={node.testId ?? `form-${node.flow}`} onLive={onLive} overServerMarkup={overServerMarkup} today={today} />
 }
 
 interface FlowFormProps {
@@ -127,13 +127,15 @@ interface FlowFormProps {
   validators: ValidatorModule
   tr: Translate
   title: (text: FlowDocument['title']) => string
+  /** Shows the flow's title (false where the page or popup around it already does). */
+  headed: boolean
   testId: string
   onLive?: () => void
   overServerMarkup?: boolean
   today?: string
 }
 
-function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarkup, today }: FlowFormProps) {
+function FlowForm({ flow, validators, tr, title, headed, testId, onLive, overServerMarkup, today }: FlowFormProps) {
   const runtime = useRuntime()
   const [values, setValues] = useState<Values>({})
   const [stepId, setStepId] = useState<string | null>(null)
@@ -154,7 +156,10 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
 
   // a published change of the flow drops only the values of fields it removed
   useEffect(() => setValues((current) => keptValues(current, flow)), [flow])
-  const visibleSteps = useMemo(() => visibleStepsOf(flow, buildContext(runtime.stores, { form: values })), [flow, values, runtime.stores])
+  // the steps shown follow the stores their `when` reads, not only the values typed: an action of
+  // the submit chain (password.recover) sets the screen data that makes the next step appear
+  const pageContext = useEvaluationContext()
+  const visibleSteps = useMemo(() => visibleStepsOf(flow, withFormValues(pageContext, values)), [flow, values, pageContext])
 
   const step: FlowStep | undefined = visibleSteps.find((s) => s.id === stepId) ?? visibleSteps[0]
   const index = step ? visibleSteps.indexOf(step) : -1
@@ -348,14 +353,24 @@ function FlowForm({ flow, validators, tr, title, testId, onLive, overServerMarku
   if (!step || !schema || !validator) return null
 
   const stepTitle = step.title ? title(step.title) : ''
+  // one heading per title: the flow's (unless the page or popup shows it), then the step's own
+  // (a step without one does not repeat the flow's); the form is labelled by the innermost
+  const flowHeading = headed ? heading : ''
+  const labelledBy = stepTitle ? `${testId}-title` : flowHeading ? `${testId}-flow-title` : undefined
   const submitLabel = step.submitLabel ? title(step.submitLabel) : tr(isLast ? 'form.submit' : 'form.next')
   return (
-    <section className="form-flow" data-testid={testId} data-step={step.id} aria-labelledby={`${testId}-title`}>
-      {heading ? <h2 className="form-title">{heading}</h2> : null}
+    <section className="form-flow" data-testid={testId} data-step={step.id} aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : heading || undefined}>
+      {flowHeading ? (
+        <h2 className="form-title" id={`${testId}-flow-title`} tabIndex={-1} ref={stepTitle ? undefined : headingRef}>
+          {flowHeading}
+        </h2>
+      ) : null}
       <FlowProgress index={index} total={visibleSteps.length} tr={tr} />
-      <h3 className="form-step-title" id={`${testId}-title`} tabIndex={-1} ref={headingRef}>
-        {stepTitle || heading}
-      </h3>
+      {stepTitle ? (
+        <h3 className="form-step-title" id={`${testId}-title`} tabIndex={-1} ref={headingRef}>
+          {stepTitle}
+        </h3>
+      ) : null}
       {formError ? (
         <p className="form-alert" role="alert" data-testid="form-alert">
           {formError}

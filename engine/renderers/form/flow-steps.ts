@@ -16,6 +16,19 @@ export function fieldsOf(schema: Record<string, unknown> | undefined): string[] 
   return properties && typeof properties === 'object' ? Object.keys(properties) : []
 }
 
+/**
+ * The page's evaluation context with the form values so far as `form`, each other root read
+ * through (so a tracked context notes only the roots a `when` reads, and a step appears as soon as
+ * the store behind its `when` changes: the SMS recovery's code step once `data.recovery` is set).
+ */
+export function withFormValues(ctx: Context, form: Values): Context {
+  const out = {} as Context
+  for (const root of Object.keys(ctx) as (keyof Context)[])
+    if (root !== 'form') Object.defineProperty(out, root, { enumerable: true, get: () => ctx[root] })
+  Object.defineProperty(out, 'form', { enumerable: true, value: form })
+  return out
+}
+
 /** The steps whose `when` is true against the context (the form values so far included). */
 export const visibleStepsOf = (flow: FlowDocument, ctx: Context): FlowStep[] => flow.steps.filter((s) => evaluateCondition(s.when, ctx))
 

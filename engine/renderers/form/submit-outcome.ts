@@ -4,7 +4,7 @@
  * no step shows, or a failure without field errors, becomes the form's alert text.
  */
 import type { Result } from '../../core/contracts'
-import { errorMessageKey } from '../../core/gateway'
+import { errorMessageKey, refusalMessageKey } from '../../core/gateway'
 import type { FlowStep } from '../../documents/types'
 import { fieldErrorsOf, type FieldError } from './errors'
 import { fieldsOf } from './flow-steps'
@@ -20,9 +20,20 @@ export interface SubmitFailure {
   alert: string | null
 }
 
-/** The alert text of a failure code: its server text (filled from the payload), else the generic one. */
+/** The alert text of a failure: the text its action chose, else the refused operation's deciding
+ * restriction (a restricted punter's deposit says why, and only that), else its server text (filled
+ * from the payload), else the generic one. */
 function alertText(failure: Extract<Result<unknown>, { ok: false }>, tr: Translate): string {
-  const key = errorMessageKey(failure.code)
+  if (failure.text) {
+    const chosen = tr(failure.text.key, failure.text.values ?? {}, '')
+    if (chosen && chosen !== failure.text.key) return chosen
+  }
+  const known = (k: string) => {
+    const text = tr(k, {}, '')
+    return text !== '' && text !== k
+  }
+  const refusal = refusalMessageKey(failure.code, failure.details, known)
+  const key = refusal.startsWith('regulation.refused.') ? refusal : errorMessageKey(failure.code)
   // the answer's payload fills the text (LOGIN_DENIED_BY_PERMISSION: {{disabledUntil, datetime}})
   const details = failure.details !== null && typeof failure.details === 'object' ? (failure.details as Record<string, unknown>) : {}
   const text = tr(key, details, '')

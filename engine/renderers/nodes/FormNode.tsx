@@ -124,7 +124,7 @@ export function FormNode({ node }: { node: NodeOf<'form'> }) {
   // one element for the boundary across re-renders: a dehydrated boundary that receives new props
   // before its code has loaded would give up the server's markup for the placeholder
   const boundary = useMemo(() => {
-    const placeholder = <FormPlaceholder flowId={node.flow} className="form-loading loading" label={label} />
+    const placeholder = <FormPlaceholder flowId={node.flow} className="form-loading loading" label={label} headed={node.headed !== false} />
     if (runtime.server) {
       const prepared = server?.prepared(node.flow)
       // no flow or validators on the server (first-screen.tsx then keeps the boot shell)
@@ -145,7 +145,7 @@ export function FormNode({ node }: { node: NodeOf<'form'> }) {
     // documentsVersion: a new element on a change, so a live form renders what is current
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [node, label, runtime.server, server, lazyOne, onLive, today, generation, documentsVersion])
-  if (boundary === null) return <FormPlaceholder flowId={node.flow} className="form-loading loading" label={label} />
+  if (boundary === null) return <FormPlaceholder flowId={node.flow} className="form-loading loading" label={label} headed={node.headed !== false} />
   return (
     <div className="form-host" data-form-host={node.flow} {...{ [FORM_TODAY]: today }} {...(live ? {} : { [FORM_PENDING]: '' })}>
       {boundary}

@@ -19,12 +19,14 @@ const TYPICAL_ROWS: Row[] = ['heading', 'field', 'field', 'field', 'field', 'act
 
 type UiField = { 'ui:widget'?: unknown; 'ui:help'?: unknown }
 
-function placeholderRows(flow: FlowDocument | undefined): Row[] {
+/** `headed` false: the form shows no flow title (the page or popup does), so a first step without
+ * a title of its own has no heading block. */
+function placeholderRows(flow: FlowDocument | undefined, headed = true): Row[] {
   const step = flow?.steps?.[0]
   if (!step) return TYPICAL_ROWS
   const properties = ((step.schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {}) as Record<string, { type?: unknown }>
   const ui = (step.uiSchema ?? {}) as Record<string, UiField | undefined>
-  const rows: Row[] = ['heading']
+  const rows: Row[] = headed || step.title ? ['heading'] : []
   for (const [name, property] of Object.entries(properties)) {
     const widget = ui[name]?.['ui:widget']
     if (widget === 'hidden') continue
@@ -37,11 +39,11 @@ function placeholderRows(flow: FlowDocument | undefined): Row[] {
 }
 
 /** The first step's height in CSS pixels at phone width. */
-export function estimatedFormHeight(flow: FlowDocument | undefined): number {
-  return placeholderRows(flow).reduce((height, row) => height + ROW_HEIGHT[row], 0)
+export function estimatedFormHeight(flow: FlowDocument | undefined, headed = true): number {
+  return placeholderRows(flow, headed).reduce((height, row) => height + ROW_HEIGHT[row], 0)
 }
 
-export function FormPlaceholder({ flowId, label, className, testId }: { flowId: string; label: string; className: string; testId?: string }) {
+export function FormPlaceholder({ flowId, label, className, testId, headed = true }: { flowId: string; label: string; className: string; testId?: string; headed?: boolean }) {
   const runtime = useRuntime()
   const [flow, setFlow] = useState(() => runtime.peek<FlowDocument>('flow', flowId))
   useEffect(() => {
@@ -57,7 +59,7 @@ export function FormPlaceholder({ flowId, label, className, testId }: { flowId: 
   return (
     <div className={className} aria-busy="true" data-testid={testId}>
       <span className="form-loading__label">{label}</span>
-      {placeholderRows(flow).map((row, index) => (
+      {placeholderRows(flow, headed).map((row, index) => (
         <span key={index} className={`form-loading__row form-loading__row--${row}`} aria-hidden="true" />
       ))}
     </div>

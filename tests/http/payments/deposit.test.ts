@@ -86,6 +86,22 @@ describe('deposit through the provider simulator with 3-D Secure', () => {
     expect((await heartbeat(hash)).balanceInfo.mainBalance).toBe(before)
   })
 
+  it('a failed payment says why: a card declined before 3-D Secure is CARD_DECLINED, a failed 3-D Secure THREE_DS_FAILED; other outcomes carry no reason', async () => {
+    const hash = await server.login('Opened')
+    const declined = await pay(hash, 10, { card: '4000 0000 0000 0002' })
+    // the provider sent the browser straight back: 3-D Secure never ran
+    expect(declined.back).toBe(`/threedsconfirm?paymentId=${declined.paymentId}`)
+    expect((await confirm(hash, declined.paymentId)).json.payload).toMatchObject({ status: 'failed', failureCode: 'CARD_DECLINED' })
+    // asked again (a reload of the return page, or the GET): the same reason
+    expect((await server.call('GET', `payments/deposit/${declined.paymentId}`, { hash })).json.payload).toMatchObject({ status: 'failed', failureCode: 'CARD_DECLINED' })
+    const failed = await pay(hash, 10, { threeDS: 'fail' })
+    expect((await confirm(hash, failed.paymentId)).json.payload).toMatchObject({ status: 'failed', failureCode: 'THREE_DS_FAILED' })
+    const approved = await pay(hash, 10, { threeDS: 'approve' })
+    expect((await confirm(hash, approved.paymentId)).json.payload.failureCode).toBeUndefined()
+    const cancelled = await pay(hash, 10, { threeDS: 'cancel' })
+    expect((await confirm(hash, cancelled.paymentId)).json.payload).not.toHaveProperty('failureCode')
+  })
+
   it('a punter who never comes back from the provider: pending, then abandoned after 30 minutes (injected clock)', async () => {
     const hash = await server.login('Opened')
     const started = await server.call('POST', 'payments/deposit', { hash, body: { amount: 15, method: 'card' } })

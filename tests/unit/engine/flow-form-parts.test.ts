@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildContext } from '../../../engine/core/context'
 import type { FlowDocument, FlowStep } from '../../../engine/documents/types'
-import { stepAfter, visibleStepsOf } from '../../../engine/renderers/form/flow-steps'
+import { stepAfter, visibleStepsOf, withFormValues } from '../../../engine/renderers/form/flow-steps'
 import { submitFailure } from '../../../engine/renderers/form/submit-outcome'
 import type { ValidatorModule } from '../../../engine/renderers/form/validator-module'
 import { cel, testEnv } from './helpers'
@@ -48,5 +48,35 @@ describe('a failed submission', () => {
     const failure = submitFailure({ ok: false, code: 'ValidationError', details: [{ field: 'unknown', code: 'X' }] }, steps[0], [steps[0]], validators, tr)
     expect(failure.placed).toEqual([])
     expect(failure.alert).toBe('Could not send')
+  })
+  it("a refused operation's alert is the deciding restriction's text alone, not the code's generic one", () => {
+    const texts: Record<string, string> = { 'server.error.undefined': 'Something went wrong', 'regulation.refused.SUSPENDED': 'Your account is suspended' }
+    const trRefusal = (key: string) => texts[key] ?? key
+    const refused = { ok: false as const, code: 'INCORRECT_PUNTER_STATE', details: { operation: 'deposit', restriction: 'SUSPENDED', endDate: null } }
+    expect(submitFailure(refused, steps[0], [steps[0]], validators, trRefusal).alert).toBe('Your account is suspended')
+    // without a text for the restriction, the code's own text
+    expect(submitFailure({ ...refused, details: { restriction: 'UNKNOWN_KIND' } }, steps[0], [steps[0]], validators, trRefusal).alert).toBe('Something went wrong')
+  })
+  it('a failure whose action chose its text shows that text, filled with its values', () => {
+    const trChosen = (key: string, values: Record<string, unknown> = {}) => (key === 'auth.login.selfExcludedUntil' ? `refused until ${String(values.date)}` : key)
+    const failure = { ok: false as const, code: 'CUSTOMER_SELFEXCLUDED', details: {}, text: { key: 'auth.login.selfExcludedUntil', values: { date: '2030-01-01' } } }
+    expect(submitFailure(failure, steps[0], [steps[0]], validators, trChosen).alert).toBe('refused until 2030-01-01')
+  })
+})
+
+describe('steps follow the page context, not only the typed values', () => {
+  it('a step whose when reads the screen data appears once an action has set that data', () => {
+    const { stores } = testEnv()
+    const gated = { id: 'g', steps: [{ id: 'contact' }, { id: 'code', when: cel("has(data.recovery) && data.recovery.channel == 'sms'") }] } as unknown as FlowDocument
+    const before = buildContext(stores)
+    expect(visibleStepsOf(gated, withFormValues(before, {})).map((s) => s.id)).toEqual(['contact'])
+    stores.screenData.getState().setData('recovery', { channel: 'sms' })
+    expect(visibleStepsOf(gated, withFormValues(buildContext(stores), { login: '+5999' })).map((s) => s.id)).toEqual(['contact', 'code'])
+  })
+  it('the form values replace the context form and every other root reads through', () => {
+    const { stores } = testEnv()
+    const ctx = withFormValues(buildContext(stores, { form: { stale: true } }), { fresh: 1 })
+    expect(ctx.form).toEqual({ fresh: 1 })
+    expect(Object.keys(ctx).sort()).toEqual(Object.keys(buildContext(stores)).sort())
   })
 })
