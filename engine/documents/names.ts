@@ -70,6 +70,7 @@ export const PROFILE_LINK_NAMES = [
   // issue 31: My bets and the responsible-gambling tools in the panel
   'myBets',
   'depositLimits',
+  'lossLimits',
   'realityCheck',
   'timeOut',
   'selfExclusion',

@@ -89,7 +89,7 @@ test.describe('with consent given', () => {
     await expect(dialog).toBeVisible()
     await expect(page.getByTestId('profile-name')).toHaveText('Opened')
     await expect(page.getByTestId('profile-account-number')).toHaveText('Account 10000001')
-    for (const name of ['Settings', 'Deposit', 'Loyalty and bonuses', 'Offers', 'Language', 'Contact us']) await expect(dialog.getByRole('link', { name })).toBeVisible()
+    for (const name of ['Settings', 'Deposit', 'Loss limits', 'Loyalty and bonuses', 'Offers', 'Language', 'Contact us']) await expect(dialog.getByRole('link', { name, exact: true })).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Log out' })).toBeVisible()
     await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('#profile-panel')))).toBe(true)
     await page.keyboard.press('Escape')

@@ -120,7 +120,7 @@ for (const site of SITES) {
       await expect(switcher.locator('[data-product="sport"]')).toHaveAttribute('aria-current', 'page')
     })
 
-    test('My bets, deposit limits, withdrawal and the time-out are in the account panel', async ({ page, baseURL }) => {
+    test('My bets, deposit and loss limits, withdrawal and the time-out are in the account panel', async ({ page, baseURL }) => {
       await logInByApi(page, site.punter, `${base(site, baseURL!)}/sport/live/popular`)
       const open = async (link: string) => {
         await page.locator('header.app-header [data-header-item="profile"]').click()
@@ -129,6 +129,7 @@ for (const site of SITES) {
       for (const [link, path] of [
         ['myBets', '/account/bets'],
         ['depositLimits', '/account/deposit-limits'],
+        ['lossLimits', '/account/loss-limits'],
         ['withdrawal', '/account/withdrawal'],
       ] as const) {
         await open(link)
