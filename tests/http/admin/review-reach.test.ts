@@ -106,7 +106,9 @@ describe('where a change goes live', () => {
       expect(live.length).toBe(sites.length)
       expect(bySite(reach)).toEqual(live.sort((a, b) => a.site.localeCompare(b.site)))
     })
-  })
+    // the left menu is on every page of every site: the gate of its submit, publish and rollback
+    // renders them all (about 3 s each on a quiet 2-core machine), more than the default 20 s under load
+  }, 90_000)
 
   it('a shared document reaches every site without its own copy, and names the sites that keep theirs', async () => {
     const id = await draft('screens/account-tsupis-identity.json', (d) => (d.body[2].testId = 'identity-waiting-now'))
