@@ -231,9 +231,10 @@ export function casesFor(route: ServedRoute, ctx: FuzzContext, seed: number, ran
 
 /**
  * Routes in an order that keeps the sessions and the punter usable the longest: what a valid body
- * ends (self-exclusion, a password change, blocking, the dev clock) and logouts come last.
+ * ends (self-exclusion, a password change, blocking, the dev clock, a loss limit that refuses every
+ * later stake) and logouts come last.
  */
-const ENDS_SOMETHING = /self-exclu|password\/change|\/block|\/dev\/clock|account\/close/
+const ENDS_SOMETHING = /self-exclu|password\/change|\/block|\/dev\/clock|account\/close|loss-limits/
 export function routesToFuzz(app: Application): ServedRoute[] {
   const rank = (r: ServedRoute) => (/logout/.test(r.path) ? 2 : ENDS_SOMETHING.test(r.path) ? 1 : 0)
   return [...servedRoutes(app)].sort((a, b) => rank(a) - rank(b))
