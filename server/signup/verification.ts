@@ -362,6 +362,25 @@ export function createVerificationService(data: DataLayer) {
       return row && { ...stateOf(row, now), tokenDigest: row.token_sha256 }
     },
 
+    /**
+     * Russia's add-email step: the e-mail the punter will be created with, set on a started (or
+     * code-verified) registration of the site, by its registration token. False when no such
+     * registration is open (unknown token, another site's, completed, expired).
+     */
+    async addEmail(registrationToken: string, jurisdiction: string, email: string, now: number): Promise<boolean> {
+      const row = (await data.db
+        .selectFrom('signup_verifications')
+        .selectAll()
+        .where('registration_token_sha256', '=', sha256(registrationToken))
+        .where('jurisdiction', '=', jurisdiction)
+        .executeTakeFirst()) as Row | undefined
+      if (!row || (row.status !== 'PENDING' && row.status !== 'VERIFIED') || now >= row.expires_at) return false
+      const payload = JSON.parse(row.payload) as { punter?: Record<string, unknown> }
+      const next = JSON.stringify({ ...payload, punter: { ...payload.punter, email } })
+      const done = await data.db.updateTable('signup_verifications').set({ payload: next }).where('token_sha256', '=', row.token_sha256).where('status', '=', row.status).executeTakeFirst()
+      return Number(done.numUpdatedRows) === 1
+    },
+
     async registrationTokenMatches(verificationToken: string, registrationToken: string): Promise<boolean> {
       const row = await byToken(verificationToken)
       return !!row && row.registration_token_sha256 === sha256(registrationToken)
