@@ -16,8 +16,7 @@ import { allCountries, countryByCode, countryById, countryIdOf, CURRENCIES } fro
 import { communesOf, DEMO_ADDRESSES, PROVINCES } from './italy'
 import { phoneCountries } from '../../engine/core/phone-rule'
 import { availableTimeouts, bettingModes, oddsTypes, timeZones } from './settings-choices'
-import { allProducts, nationalities, siteChoices, siteLocales, type ChoiceList } from './site-choices'
-import { punterSiteIfLoggedIn } from '../auth/session-check'
+import { siteChoiceRoutes } from './site-choices'
 
 export { phoneCountries, parsePhone, phoneCountry, isValidNational, type PhoneCountry } from '../../engine/core/phone-rule'
 export { allCountries, countryById, countryByCode, countryIdOf, CURRENCIES, currencyById } from './countries'
@@ -50,14 +49,6 @@ export function defaultCountryCode(deps: Pick<ServerDeps, 'documents'>, req: Req
 const ID_PARAM = { type: 'string', pattern: '^[0-9]{1,6}$' } as const
 const SITE_ID_PARAM = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,39}$' } as const
 
-/** The site's own lists (./site-choices.ts), by path. */
-const CHOICE_PATHS: Readonly<Record<string, ChoiceList>> = {
-  '/dictionary/titles': 'titles',
-  '/dictionary/genders': 'genders',
-  '/dictionary/tax-regions': 'taxRegions',
-  '/dictionary/document-types': 'documentTypes',
-  '/dictionary/secret-questions': 'secretQuestions',
-}
 const ADDRESS_SEARCH = {
   type: 'object',
   required: ['query'],
@@ -114,12 +105,8 @@ export function createDictionaryRouter(deps: ServerDeps): Router {
     }))
   })
 
-  // the site's own lists: behind a session, the punter's own site's, whatever the host
-  const ownSite = punterSiteIfLoggedIn(deps)
-  for (const [path, list] of Object.entries(CHOICE_PATHS)) router.get(path, ownSite, (req, res) => cached(req, res, list, null, () => siteChoices(deps, req, list)))
-  router.get('/dictionary/locales', ownSite, (req, res) => cached(req, res, 'locales', null, () => siteLocales(deps, req)))
-  router.get('/dictionary/nationalities', ownSite, (req, res) => cached(req, res, 'nationalities', null, () => nationalities(deps, req)))
-  router.get('/products/all', ownSite, (req, res) => cached(req, res, 'allProducts', null, () => allProducts(deps, req)))
+  // the site's own lists (locales, titles, genders …, products): behind a session, the punter's own site's
+  siteChoiceRoutes(router, deps, cached)
 
   router.get('/dictionary/site-info/:id', (req, res) => {
     const problem = check(SITE_ID_PARAM, req.params.id)

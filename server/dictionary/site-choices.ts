@@ -6,7 +6,8 @@
  * punter-visible name is a translation (`dictionary.<list>.<code>`, `section.<product>`) in the
  * request's locale, else the site's default, else English. No jurisdiction is named here.
  */
-import type { Request } from 'express'
+import type { Request, Response, Router } from 'express'
+import { punterSiteIfLoggedIn } from '../auth/session-check'
 import { activeProducts } from '../../engine/core/products'
 import type { ServerDeps } from '../deps'
 import { remoteConfigFor, translationsFor } from '../documents/router'
@@ -72,4 +73,25 @@ export function nationalities(deps: Words, req: Request): Choice[] {
 export function allProducts(deps: ServerDeps, req: Request): { name: string; label: string; route: string; isNew: boolean }[] {
   const where = siteContext(req, deps)
   return activeProducts(remoteConfigFor(deps, req)).map((p) => ({ name: p.name, label: textIn(deps, where, `section.${p.name}`), route: p.route, isNew: p.isNew }))
+}
+
+/** The site's own lists, by path. */
+const CHOICE_PATHS: Readonly<Record<string, ChoiceList>> = {
+  '/dictionary/titles': 'titles',
+  '/dictionary/genders': 'genders',
+  '/dictionary/tax-regions': 'taxRegions',
+  '/dictionary/document-types': 'documentTypes',
+  '/dictionary/secret-questions': 'secretQuestions',
+}
+
+type Cached = <T>(req: Request, res: Response, method: string, params: unknown, compute: () => T) => void
+
+/** Mounts the lists on the dictionary's router, answered through its 15-minute cache (keyed by the bound site). */
+export function siteChoiceRoutes(router: Router, deps: ServerDeps, cached: Cached): void {
+  // behind a session the request is bound to the punter's own site first, whatever the host
+  const ownSite = punterSiteIfLoggedIn(deps)
+  for (const [path, list] of Object.entries(CHOICE_PATHS)) router.get(path, ownSite, (req, res) => cached(req, res, list, null, () => siteChoices(deps, req, list)))
+  router.get('/dictionary/locales', ownSite, (req, res) => cached(req, res, 'locales', null, () => siteLocales(deps, req)))
+  router.get('/dictionary/nationalities', ownSite, (req, res) => cached(req, res, 'nationalities', null, () => nationalities(deps, req)))
+  router.get('/products/all', ownSite, (req, res) => cached(req, res, 'allProducts', null, () => allProducts(deps, req)))
 }
