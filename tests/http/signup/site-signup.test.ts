@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIGNUP_VARIANTS } from '../../../engine/documents/signup-variants'
+import { DEMO_PASSWORD } from '../../support/api'
 import { countryId, curacaoBody, freshIp, GATE, HARNESS_START_MS, russianPhone, startHarness, type Harness } from './helpers'
 
 let h: Harness
@@ -122,6 +123,18 @@ describe('account/join/config', () => {
     }
     const extra = await h.call('spain', 'POST', '/account/join/config', { variant: 'ru' })
     expect([extra.status, extra.body.status, extra.body.errorCode]).toEqual([400, 'ERROR', 'ValidationError'])
+  })
+})
+
+describe("account/join/config behind a session is the punter's own site's", () => {
+  it("a Spanish punter's join config is Spain's under every other site's header", async () => {
+    const login = await h.call('spain', 'POST', '/auth/v2/login', { login: 'spain@demo.parlay.test', password: DEMO_PASSWORD })
+    expect(login.status, JSON.stringify(login.body)).toBe(200)
+    const auth = { 'punter-session-hash': login.body.payload.punterHash as string }
+    for (const site of SITES.filter((s) => s !== 'spain')) {
+      const res = await h.call(site, 'GET', '/account/join/config', undefined, auth)
+      expect([res.body.payload.jurisdiction, res.body.payload.variants.map((v: { name: string }) => v.name)], site).toEqual(['spain', signupOf('spain').variants])
+    }
   })
 })
 
