@@ -20,6 +20,7 @@ import { createPageRenderer, type RenderedPage } from './http/boot'
 import { checkClientHeaders } from './http/site'
 import { createReadiness } from './http/readiness'
 import { refusePrototypeKeys } from './http/validate'
+import { clientGate } from './http/client-gate'
 import { isStorageUnavailable } from './db/database'
 import { AuditLogError } from './store/audit'
 import { modules } from './modules'
@@ -85,6 +86,8 @@ export async function createApp(deps: ServerDeps): Promise<express.Application> 
   app.use(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'], strict: true }))
   app.use(express.text({ limit: '8kb', type: 'text/plain' }))
   app.use(refusePrototypeKeys)
+  // the client gate answers the mobile gate's calls (server/http/client-gate.ts)
+  app.use(clientGate)
   app.use(checkClientHeaders(deps))
 
   app.get('/ping.json', (_req, res) => {

@@ -641,6 +641,31 @@ export const jurisdictionSchema = {
     },
     nickname: { type: 'object' },
     countryCheck: { type: 'object' },
+    dictionary: {
+      type: 'object',
+      description:
+        "The site's choices of the dictionary calls (spec §3 Dictionary, §7 /dictionary/*): codes only, each named by its translation key (dictionary.title.<code>, dictionary.gender.<code>, dictionary.taxRegion.<code>, dictionary.documentType.<code>, dictionary.secretQuestion.<code>) in every locale.",
+      properties: {
+        titles: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{2,10}$' }, uniqueItems: true, description: 'Forms of address the site offers.' },
+        genders: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{2,10}$' }, uniqueItems: true },
+        taxRegions: { type: 'array', items: { type: 'string', pattern: '^[A-Z_]{2,30}$' }, uniqueItems: true, description: 'Tax regions of the site country (empty: the country has one).' },
+        documentTypes: {
+          type: 'array',
+          items: { enum: ['ID_CARD', 'DRIVING_LICENSE', 'PASSPORT', 'AT_PERSONAL_ID_CARD', 'BT_PERSONAL_ID_CARD', 'FIREARMS_LICENSE'] },
+          uniqueItems: true,
+          description: 'Identity documents the site accepts (spec §3 identity document types).',
+        },
+        secretQuestions: {
+          type: 'array',
+          items: {
+            enum: ['DigitalCode', 'FathersName', 'FavouriteArtist', 'FavouriteColour', 'FavouriteSportsPerson', 'FavouriteSportsTeam', 'FirstPetName', 'LastDriverLicenceNumberDigits', 'MemorableWord', 'MotherName', 'NameOfFirstTeacher', 'NearestSiblingBirthDate', 'SchoolName', 'WhereBorn'],
+          },
+          uniqueItems: true,
+          description: 'Security question types the site offers (spec §3 security question types).',
+        },
+      },
+      additionalProperties: false,
+    },
     credentials: {
       type: 'object',
       description: 'Credential policy enforced by the server (spec §3 shared config: password change history).',

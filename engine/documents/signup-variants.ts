@@ -17,6 +17,8 @@ export interface SignupVariant {
   resend?: string
   confirm?: string
   continue?: string
+  /** Sets the e-mail of a started registration (variants with a registration token). */
+  addEmail?: string
   registrationToken?: boolean
 }
 

@@ -240,7 +240,7 @@ export function openApiDocument(app: Application, deps: Pick<ServerDeps, 'config
     info: {
       title: 'Parlay',
       version: deps.config.version,
-      description: `Every route the server serves, generated from its router. Gateway prefixes: mobile ${GATEWAY.mobile}, client ${GATEWAY.client}, uniweb ${GATEWAY.uniweb}. API answers are {"status":"OK","payload":…} or {"status":"ERROR","errorCode":"…"}. Any other GET path is the single-page app (200 for a page in the site's route manifest, 404 otherwise) or a built asset.`,
+      description: `Every route the server serves, generated from its router. Gateway prefixes: mobile ${GATEWAY.mobile}, client ${GATEWAY.client} (the mobile gate's calls under its own prefix), uniweb ${GATEWAY.uniweb}. API answers are {"status":"OK","payload":…} or {"status":"ERROR","errorCode":"…"}. Any other GET path is the single-page app (200 for a page in the site's route manifest, 404 otherwise) or a built asset.`,
     },
     servers: [{ url: '/' }],
     tags: tagsOf(paths),

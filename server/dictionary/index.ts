@@ -16,6 +16,7 @@ import { allCountries, countryByCode, countryById, countryIdOf, CURRENCIES } fro
 import { communesOf, DEMO_ADDRESSES, PROVINCES } from './italy'
 import { phoneCountries } from '../../engine/core/phone-rule'
 import { availableTimeouts, bettingModes, oddsTypes, timeZones } from './settings-choices'
+import { siteChoiceRoutes } from './site-choices'
 
 export { phoneCountries, parsePhone, phoneCountry, isValidNational, type PhoneCountry } from '../../engine/core/phone-rule'
 export { allCountries, countryById, countryByCode, countryIdOf, CURRENCIES, currencyById } from './countries'
@@ -46,6 +47,8 @@ export function defaultCountryCode(deps: Pick<ServerDeps, 'documents'>, req: Req
 }
 
 const ID_PARAM = { type: 'string', pattern: '^[0-9]{1,6}$' } as const
+const SITE_ID_PARAM = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,39}$' } as const
+
 const ADDRESS_SEARCH = {
   type: 'object',
   required: ['query'],
@@ -102,7 +105,12 @@ export function createDictionaryRouter(deps: ServerDeps): Router {
     }))
   })
 
+  // the site's own lists (locales, titles, genders …, products): behind a session, the punter's own site's
+  siteChoiceRoutes(router, deps, cached)
+
   router.get('/dictionary/site-info/:id', (req, res) => {
+    const problem = check(SITE_ID_PARAM, req.params.id)
+    if (problem) return sendError(res, 400, 'ValidationError', { field: 'id', code: problem.code })
     const site = deps.documents.site(String(req.params.id))
     if (!site) return sendError(res, 404, 'NOT_FOUND')
     cached(req, res, 'siteInfo', { id: site.id }, () => ({ id: site.id, name: site.name, currency: site.currency, locales: site.locales, minimumAge: site.minimumAge }))

@@ -3,6 +3,7 @@
  * variant: the jurisdiction's flow schemas, the rules JSON Schema cannot say (./rules.ts, with the
  * checks the jurisdiction document names), promo code, duplicates; then the new punter's row.
  */
+import { storedReferer } from './referer'
 import type { Request, Response } from 'express'
 import type { Result } from '../../engine/core/contracts'
 import type { FlowDocument } from '../../engine/documents/types'
@@ -171,7 +172,9 @@ export function signupPreparation(kit: SignupKit) {
     if (typeof data.documentNumber === 'string') profile.documentNumber = data.documentNumber.toUpperCase()
     if (typeof data.communeId === 'number') profile.communeId = data.communeId
     if (typeof data.promoCode === 'string' && data.promoCode.trim()) profile.promoCode = data.promoCode.trim().toUpperCase()
-    if (typeof meta.refererId === 'string') profile.refererId = meta.refererId
+    // the body's referrer, else the one stored for this visitor by POST /referer/store (./referer.ts)
+    const refererId = typeof meta.refererId === 'string' ? meta.refererId : storedReferer(req)
+    if (refererId) profile.refererId = refererId
     if (isRecord(policy.newPunterProfile)) Object.assign(profile, policy.newPunterProfile)
     const punter: NewSignupPunter = {
       jurisdiction: context.site.jurisdiction,

@@ -14,6 +14,8 @@
  *   POST auth/v2/login-by-registration-token {token}, POST account/join/confirm-email {token}
  *   POST bonus/check-promo-code {promoCode, countryId}
  *   POST account/signup/check-step {variant, step, data}   one step's fields, as the final submit checks them
+ *   POST account/v2/sign-up, GET|POST account/join/config, POST ru/signup/add-email   (./site-signup.ts)
+ *   POST v2/signup/ru                          Russia: the ru variant's begin, a second path
  *
  * Every body is checked twice with one declaration: the jurisdiction's flow document (the same
  * step schemas the browser validated with, via `validateFlowData`), then `rules.ts`. A failed
@@ -32,6 +34,9 @@ import { CHECK_PROMO_CODE_SCHEMA, CHECK_STEP_SCHEMA, createSignupKit, type Signu
 import { phoneCodeRoutes } from './phone-routes'
 import { signupPreparation } from './prepare'
 import { stepCheck } from './step-check'
+import { REFERER_STORE_SCHEMA, storeReferer } from './referer'
+import { ADD_EMAIL_SCHEMA, addEmail, JOIN_CONFIG_SCHEMA, joinConfig, siteSignup } from './site-signup'
+import { punterSiteIfLoggedIn } from '../auth/session-check'
 
 export type { SignupServices, Variant } from './kit'
 
@@ -54,9 +59,16 @@ export function createSignupRouter(deps: ServerDeps, services: SignupServices): 
     for (const path of api.complete ?? []) router.post(path, api.registrationToken ? completeWithRegistrationToken(variant) : complete(variant, variant))
     if (api.confirm) router.post(api.confirm, confirmCode(variant))
     if (api.continue) router.post(api.continue, continueRegistration())
+    if (api.addEmail) router.post(api.addEmail, kit.strictBody(ADD_EMAIL_SCHEMA), addEmail(kit))
     if (api.resend) resendFlows.set(api.resend, [...(resendFlows.get(api.resend) ?? []), variant])
   }
   for (const [path, flows] of resendFlows) router.post(path, resend(flows))
+
+  // the site's own sign-up, and its form's configuration (./site-signup.ts)
+  router.post('/referer/store', kit.strictBody(REFERER_STORE_SCHEMA), storeReferer)
+  router.post('/account/v2/sign-up', siteSignup(kit, (variant) => (SIGNUP_VARIANTS[variant].channel === 'email' ? emailSignup(variant) : begin(variant))))
+  router.get('/account/join/config', punterSiteIfLoggedIn(deps), joinConfig(kit))
+  router.post('/account/join/config', kit.strictBody(JOIN_CONFIG_SCHEMA), punterSiteIfLoggedIn(deps), joinConfig(kit))
 
   router.post('/account/signup/check-step', kit.strictBody(CHECK_STEP_SCHEMA), stepCheck(kit, preparation))
 

@@ -199,6 +199,14 @@ export function createVerificationService(data: DataLayer) {
   const limits = VERIFICATION_LIMITS
   const byDigest = (db: Kysely<Tables>, digest: string) => db.selectFrom('signup_verifications').selectAll().where('token_sha256', '=', digest).executeTakeFirst() as Promise<Row | undefined>
   const byToken = (token: string) => byDigest(data.db, sha256(token))
+  /** A site's flow by its registration token (Russia's continue and add-email calls). */
+  const byRegistrationToken = async (registrationToken: string, jurisdiction: string): Promise<Row | undefined> =>
+    (await data.db
+      .selectFrom('signup_verifications')
+      .selectAll()
+      .where('registration_token_sha256', '=', sha256(registrationToken))
+      .where('jurisdiction', '=', jurisdiction)
+      .executeTakeFirst()) as Row | undefined
   const setStatus = (digest: string, status: Status) =>
     data.db.updateTable('signup_verifications').set({ status }).where('token_sha256', '=', digest).where('status', '=', 'PENDING').executeTakeFirst()
 
@@ -353,13 +361,22 @@ export function createVerificationService(data: DataLayer) {
 
     /** The state of a flow by its registration token (Russia's continue call). */
     async byRegistrationToken(registrationToken: string, jurisdiction: string, now: number): Promise<(VerificationState & { tokenDigest: string }) | undefined> {
-      const row = (await data.db
-        .selectFrom('signup_verifications')
-        .selectAll()
-        .where('registration_token_sha256', '=', sha256(registrationToken))
-        .where('jurisdiction', '=', jurisdiction)
-        .executeTakeFirst()) as Row | undefined
+      const row = await byRegistrationToken(registrationToken, jurisdiction)
       return row && { ...stateOf(row, now), tokenDigest: row.token_sha256 }
+    },
+
+    /**
+     * Russia's add-email step: the e-mail the punter will be created with, set on a started (or
+     * code-verified) registration of the site, by its registration token. False when no such
+     * registration is open (unknown token, another site's, completed, expired).
+     */
+    async addEmail(registrationToken: string, jurisdiction: string, email: string, now: number): Promise<boolean> {
+      const row = await byRegistrationToken(registrationToken, jurisdiction)
+      if (!row || (row.status !== 'PENDING' && row.status !== 'VERIFIED') || now >= row.expires_at) return false
+      const payload = JSON.parse(row.payload) as { punter?: Record<string, unknown> }
+      const next = JSON.stringify({ ...payload, punter: { ...payload.punter, email } })
+      const done = await data.db.updateTable('signup_verifications').set({ payload: next }).where('token_sha256', '=', row.token_sha256).where('status', '=', row.status).executeTakeFirst()
+      return Number(done.numUpdatedRows) === 1
     },
 
     async registrationTokenMatches(verificationToken: string, registrationToken: string): Promise<boolean> {
