@@ -77,7 +77,7 @@ export function mountRecovery(router: Router, ctx: CredentialsContext): void {
         { channel: outboxChannelOf(codeChannel!), to: target.phone, body: composeForRequest(deps, req, codeTemplate('recovery', codeChannel!), { code }).body, jurisdiction: punter.jurisdiction },
         { punterId: punter.id, purpose: 'recovery-code' },
       )
-    sendOk(res, { channel: codeChannel, recoveryToken, codeExpiredAfterMillis: SECRET_RULES.recoveryCodeMs, attemptCodeCount: SECRET_RULES.codeAttempts })
+    sendOk(res, { channel: 'sms', channelType: codeChannel, recoveryToken, codeExpiredAfterMillis: SECRET_RULES.recoveryCodeMs, attemptCodeCount: SECRET_RULES.codeAttempts })
   })
 
   router.post('/account/password/recover/code', validateBody(RECOVER_CODE_SCHEMA), async (req, res) => {

@@ -36,3 +36,15 @@ test('Alderney at 360x740 (SMS only): the phone sign-up does not offer a code ch
   await expect(form.getByLabel('Mobile phone')).toBeVisible()
   await expect(form.getByRole('combobox', { name: 'Send the code by' })).toHaveCount(0)
 })
+
+test('Curaçao at 360x740: lost password by phone choosing Telegram reaches the code step with the code on the telegram channel', async ({ page, request, baseURL }) => {
+  await page.goto(`${baseURL}/account/lost-password`)
+  const form = page.getByTestId('password-recovery-form')
+  await form.getByLabel('E-mail or phone number').fill('+59995101008')
+  await form.getByRole('combobox', { name: 'Send the code by' }).selectOption({ label: 'Telegram' })
+  await form.getByTestId('form-submit').click()
+  await expect(form).toHaveAttribute('data-step', 'code')
+  const message = await lastMessage(request, baseURL!, '+59995101008')
+  expect(message.channel).toBe('telegram')
+  expect(message.body).toMatch(/^Parlay on Telegram: your password recovery code is \d{6}\./)
+})
