@@ -46,8 +46,9 @@ type CaptchaChallenge = { type: 'RQ_POW'; challenge: PowChallenge } | { type: 'R
 export async function fetchAndSolveCaptcha(gateway: Gateway, digest?: Digest): Promise<Result<string>> {
   const challenge = await gateway.call<CaptchaChallenge>('GET', '/mobile-gate/api/v1/auth/captcha/challenge')
   if (!challenge.ok) return challenge
-  if (challenge.value.type === 'RECAPTCHA' || challenge.value.type === 'HCAPTCHA') return widgetToken(gateway, challenge.value.siteKey)
-  return solvePow(challenge.value.challenge, digest)
+  const asked = challenge.value
+  if (asked.type !== 'RQ_POW') return widgetToken(gateway, asked.siteKey)
+  return solvePow(asked.challenge, digest)
 }
 
 /**

@@ -64,7 +64,7 @@ describe('a site configured for a vendor captcha: login and sign-up accept a goo
     server.deps.documents.reload()
   }
   const widgetToken = async (kind: VendorKind) => {
-    const { json } = await server.call('POST', '/api/dev/captcha/token', { body: { siteKey: TEST_KEYS[kind].siteKey }, site: 'curacao' })
+    const { json } = await server.call('POST', '/api/dev/captcha/token', { body: { siteKey: TEST_KEYS[kind].siteKey } })
     return (json as { payload: { token: string } }).payload.token
   }
   /** A login that needs a captcha now (captchaAfter wrong passwords). */
@@ -77,9 +77,9 @@ describe('a site configured for a vendor captcha: login and sign-up accept a goo
 
   it('the served jurisdiction document and the challenge carry the kind and site key, never the secret', async () => {
     useKind('RECAPTCHA')
-    const challenge = await server.call('GET', 'auth/captcha/challenge', { site: 'curacao' })
+    const challenge = await server.call('GET', 'auth/captcha/challenge', {})
     expect((challenge.json as { payload: unknown }).payload).toEqual({ type: 'RECAPTCHA', answer: 'token', siteKey: TEST_KEYS.RECAPTCHA.siteKey })
-    const served = await server.call('GET', '/api/documents/jurisdiction/curacao', { site: 'curacao' })
+    const served = await server.call('GET', '/api/documents/jurisdiction/curacao', {})
     expect(served.status).toBe(200)
     expect(served.text).toContain(TEST_KEYS.RECAPTCHA.siteKey)
     expect(served.text).not.toContain(TEST_KEYS.RECAPTCHA.secret)
@@ -115,7 +115,7 @@ describe('a site configured for a vendor captcha: login and sign-up accept a goo
     it(`${kind} site: a sign-up SMS past the free sends passes with a good token and is refused with the same token again`, async () => {
       useKind(kind)
       const ip = `10.77.${kind === 'RECAPTCHA' ? 1 : 2}.1`
-      const begin = (body: unknown) => server.call('POST', 'account/v3/signup/phone/begin', { body, ip, site: 'curacao' })
+      const begin = (body: unknown) => server.call('POST', 'account/v3/signup/phone/begin', { body, ip })
       for (let i = 0; i < 3; i++) expect((await begin(curacaoBody())).status).toBe(200)
       expect((await begin(curacaoBody())).json).toMatchObject({ errorCode: 'CAPTCHA_REQUIRED' })
       const token = await widgetToken(kind)
