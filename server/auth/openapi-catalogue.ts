@@ -65,7 +65,7 @@ registerOpenApiPaths(
 
 const flowBody = (summary: string) =>
   say(summary, {
-    description: "The body is the sign-up form of the site's flow document (GET /api/flows/{id}/validator has the same schemas precompiled) plus the meta fields refererId, registrationToken, verificationToken, verificationCode, captcha.",
+    description: "The body is the sign-up form of the site's flow document (GET /api/flows/{id}/validator has the same schemas precompiled) plus the meta fields refererId, registrationToken, verificationToken, verificationCode, captcha, and channelType (sms, the default, or tg_gateway where the site's jurisdiction document allows Telegram codes).",
     requestBody: openapi.json({ type: 'object' }),
   })
 

@@ -82,8 +82,12 @@ describe('a site configured for a vendor captcha: login and sign-up accept a goo
     const served = await server.call('GET', '/api/documents/jurisdiction/curacao', {})
     expect(served.status).toBe(200)
     expect(served.text).toContain(TEST_KEYS.RECAPTCHA.siteKey)
-    expect(served.text).not.toContain(TEST_KEYS.RECAPTCHA.secret)
-    expect(served.text).not.toContain(TEST_KEYS.HCAPTCHA.secret)
+    for (const path of ['/api/documents/jurisdiction/curacao', '/mobile-gate/api/v1/dictionary/settings', '/']) {
+      const page = await server.call('GET', path, {})
+      expect(page.status).toBe(200)
+      expect(page.text).not.toContain(TEST_KEYS.RECAPTCHA.secret)
+      expect(page.text).not.toContain(TEST_KEYS.HCAPTCHA.secret)
+    }
   })
 
   for (const [kind, login] of [['RECAPTCHA', 'Opened'], ['HCAPTCHA', 'HighRoller']] as const) {
