@@ -7,23 +7,15 @@
  */
 import type { OutboxTemplateName } from '../../shared/messages/outbox-templates'
 import type { OutboxChannel } from './outbox'
+import { allowedCodeChannels, CODE_CHANNEL_NAMES, type CodeChannel } from '../../shared/signup/code-channels'
 
-export type CodeChannel = 'sms' | 'tg_gateway'
-
-const SPEC_NAMES: Record<CodeChannel, string> = { sms: 'SMS', tg_gateway: 'TG_GATEWAY' }
-
-/** The channels a site allows, from its jurisdiction document. */
-export function allowedCodeChannels(jurisdiction: unknown): CodeChannel[] {
-  const listed = (jurisdiction as { signup?: { codeChannels?: unknown } } | undefined)?.signup?.codeChannels
-  if (!Array.isArray(listed)) return ['sms']
-  return (Object.keys(SPEC_NAMES) as CodeChannel[]).filter((channel) => listed.includes(SPEC_NAMES[channel]))
-}
+export type { CodeChannel }
 
 /** The request's channel (absent: sms) if the site allows it, else undefined. */
 export function chooseCodeChannel(jurisdiction: unknown, requested: unknown): CodeChannel | undefined {
   if (requested === undefined) return allowedCodeChannels(jurisdiction).includes('sms') ? 'sms' : undefined
   if (typeof requested !== 'string') return undefined
-  const channel = (Object.keys(SPEC_NAMES) as CodeChannel[]).find((c) => c === requested.toLowerCase())
+  const channel = (Object.keys(CODE_CHANNEL_NAMES) as CodeChannel[]).find((c) => c === requested.toLowerCase())
   return channel && allowedCodeChannels(jurisdiction).includes(channel) ? channel : undefined
 }
 
