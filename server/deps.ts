@@ -31,6 +31,11 @@ export interface ServerConfig {
   auditCheckpoint?: string
   /** Web version (spec §9). */
   version: string
+  /** Where reCAPTCHA and hCaptcha tokens are verified (server/auth/captcha-vendor.ts): the vendors'
+   * URLs unless given; with the simulators, the local double (server/auth/captcha-double.ts). */
+  captchaVerifyUrls?: Partial<Record<'RECAPTCHA' | 'HCAPTCHA', string>>
+  /** The local captcha double's base URL when this start opened it (its /token issues widget tokens in dev). */
+  captchaDoubleUrl?: string
 }
 
 export interface ServerDeps {

@@ -28,6 +28,8 @@ import { DocumentStore } from './store/store'
 import { createPageCheck } from './store/page-check'
 import { openBus } from './bus'
 import { relayEvents } from './bus/relay'
+import { startCaptchaDouble } from './auth/captcha-double'
+import { REAL_VERIFY_URLS } from './auth/captcha-vendor'
 import { publishGeneration, syncPublishedDocuments, type DocumentsSync } from './bus/documents-sync'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
@@ -59,6 +61,9 @@ export interface StartOptions {
   databaseUrl?: string
   /** A write's wait for a lock before it fails with 503, on both engines (server/db/data-layer.ts; 5 s). */
   lockTimeoutMs?: number
+  /** reCAPTCHA/hCaptcha verify URLs (server/auth/captcha-vendor.ts); default the vendors', or the
+   * local double the start opens when the simulators are on. */
+  captchaVerifyUrls?: ServerConfig['captchaVerifyUrls']
 }
 
 export interface RunningServer {
@@ -142,12 +147,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     isOpen: () => open && db.open,
     reload: async () => store.serve((await store.publishedRecords()).records),
   })
+  // with the simulators, captcha tokens are checked by the local double, never by Google or hCaptcha
+  const captchaDouble = !options.captchaVerifyUrls && config.simulators ? await startCaptchaDouble({ now }) : undefined
+  config.captchaVerifyUrls = options.captchaVerifyUrls ?? (captchaDouble ? { RECAPTCHA: captchaDouble.verifyUrl('RECAPTCHA'), HCAPTCHA: captchaDouble.verifyUrl('HCAPTCHA') } : REAL_VERIFY_URLS)
+  config.captchaDoubleUrl = captchaDouble?.url
   const stopRelay = relayEvents(bus)
   const stopSharing = async () => {
     open = false
     await sync?.stop()
     stopRelay()
     await bus.close()
+    await captchaDouble?.close()
   }
   const deps: ServerDeps = { db, data, documents, config, log, now, devClock, lifecycle, store, bus }
   const app = await createApp(deps)

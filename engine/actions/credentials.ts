@@ -68,8 +68,8 @@ function onField<T>(result: Result<T>, field: string): Result<T> {
 
 export const passwordRecover = defineAction(definitions, {
   name: 'password.recover',
-  async handler({ login }, env) {
-    const result = await env.gateway.call<{ channel: string; recoveryToken?: string }>('POST', `${MOBILE_GATE}/account/password/recover`, { login })
+  async handler({ login, channelType }, env) {
+    const result = await env.gateway.call<{ channel: string; recoveryToken?: string }>('POST', `${MOBILE_GATE}/account/password/recover`, channelType ? { login, channelType } : { login })
     if (!result.ok) return result
     keep({ recoveryToken: result.value.recoveryToken })
     setRecovery(env, { channel: result.value.channel, secretQuestion: '', secretQuestionText: '' })

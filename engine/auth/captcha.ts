@@ -40,8 +40,24 @@ export async function solvePow(challenge: PowChallenge, digest: Digest = webDige
   return { ok: false, code: 'CAPTCHA_ANSWER_INVALID' }
 }
 
+/** The site's captcha answer: a proof-of-work puzzle, or a vendor widget's site key (issue 34 item 5). */
+type CaptchaChallenge = { type: 'RQ_POW'; challenge: PowChallenge } | { type: 'RECAPTCHA' | 'HCAPTCHA'; answer: 'token'; siteKey: string }
+
 export async function fetchAndSolveCaptcha(gateway: Gateway, digest?: Digest): Promise<Result<string>> {
-  const challenge = await gateway.call<{ type: string; challenge: PowChallenge }>('GET', '/mobile-gate/api/v1/auth/captcha/challenge')
+  const challenge = await gateway.call<CaptchaChallenge>('GET', '/mobile-gate/api/v1/auth/captcha/challenge')
   if (!challenge.ok) return challenge
-  return solvePow(challenge.value.challenge, digest)
+  const asked = challenge.value
+  if (asked.type !== 'RQ_POW') return widgetToken(gateway, asked.siteKey)
+  return solvePow(asked.challenge, digest)
+}
+
+/**
+ * A reCAPTCHA/hCaptcha token. The vendors' widget scripts cannot load under the site's CSP
+ * (docs/adr/0080-captcha-vendor-widget.md), so the token comes from our own stand-in: the local
+ * verification double through the server's dev route, which exists only with the simulators on.
+ * Without it the call fails and the caller keeps the server's CAPTCHA_REQUIRED answer.
+ */
+async function widgetToken(gateway: Gateway, siteKey: string): Promise<Result<string>> {
+  const token = await gateway.call<{ token: string }>('POST', '/api/dev/captcha/token', { siteKey })
+  return token.ok ? { ok: true, value: token.value.token } : token
 }

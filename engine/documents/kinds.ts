@@ -592,6 +592,13 @@ export const jurisdictionSchema = {
           uniqueItems: true,
           description: 'Checks of the sign-up data beyond the flow schema, run by the server (server/signup/rules.ts SIGNUP_CHECK_RULES): a national document number, a tax code, a commune of the province.',
         },
+        codeChannels: {
+          type: 'array',
+          items: { enum: ['SMS', 'TG_GATEWAY'] },
+          uniqueItems: true,
+          minItems: 1,
+          description: "Channels a phone code may be sent by (spec 'Code channels'): SMS, TG_GATEWAY (Telegram's gateway). The request's channelType picks one; absent: SMS only.",
+        },
         newPunterProfile: {
           type: 'object',
           description: 'Profile fields every punter signed up on this site starts with (e.g. a document upload required before playing).',
@@ -763,6 +770,30 @@ export const jurisdictionSchema = {
           items: { type: 'object', required: ['code', 'reward'], properties: { code: { type: 'string', minLength: 1, maxLength: 40 }, reward: { type: 'object', required: ['product'] } } },
         },
       },
+    },
+    captcha: {
+      type: 'object',
+      description:
+        "The captcha this site asks for after failed logins and past the free SMS (spec 'Captcha kinds'): POW (proof of work, the default), RECAPTCHA or HCAPTCHA, with each vendor's public site key and (server-only) secret. Verify URLs are server configuration (server/auth/captcha-vendor.ts).",
+      properties: {
+        kind: { enum: ['POW', 'RECAPTCHA', 'HCAPTCHA'] },
+        keys: {
+          type: 'object',
+          properties: {
+            RECAPTCHA: { type: 'object', required: ['siteKey'], properties: { siteKey: { type: 'string', minLength: 1, maxLength: 100 } }, additionalProperties: false },
+            HCAPTCHA: { type: 'object', required: ['siteKey'], properties: { siteKey: { type: 'string', minLength: 1, maxLength: 100 } }, additionalProperties: false },
+          },
+          additionalProperties: false,
+        },
+        secrets: {
+          type: 'object',
+          [SERVER_ONLY]: true,
+          description: "The vendors' secrets, never served to a browser (the demo carries the vendors' published test secrets).",
+          properties: { RECAPTCHA: { type: 'string', minLength: 1, maxLength: 200 }, HCAPTCHA: { type: 'string', minLength: 1, maxLength: 200 } },
+          additionalProperties: false,
+        },
+      },
+      additionalProperties: false,
     },
     regulatory: {
       type: 'object',

@@ -7,6 +7,7 @@ import { GATEWAY } from '../deps'
 import { seedDemoPunters } from '../punters/demo'
 import { mountOpenApi } from './openapi'
 import { createAuthRouter } from './router'
+import { mountCaptchaDevToken } from './captcha-dev-token'
 import './openapi-auth'
 
 export { createSession, revokeAllSessions, authenticate, refreshSession, TOKEN_LIFETIME } from './sessions'
@@ -19,5 +20,6 @@ export const authModule: ServerModule = {
     if (process.env.PARLAY_SEED_DEMO !== '0') await seedDemoPunters(deps.data, deps.now(), deps.log)
     mountOpenApi(app, deps)
     app.use(GATEWAY.mobile, createAuthRouter(deps))
+    mountCaptchaDevToken(app, deps)
   },
 }

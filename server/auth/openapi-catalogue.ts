@@ -73,7 +73,7 @@ registerOpenApiPaths(
 
 const flowBody = (summary: string) =>
   say(summary, {
-    description: "The body is the sign-up form of the site's flow document (GET /api/flows/{id}/validator has the same schemas precompiled) plus the meta fields refererId, registrationToken, verificationToken, verificationCode, captcha.",
+    description: "The body is the sign-up form of the site's flow document (GET /api/flows/{id}/validator has the same schemas precompiled) plus the meta fields refererId, registrationToken, verificationToken, verificationCode, captcha, and channelType (sms, the default, or tg_gateway where the site's jurisdiction document allows Telegram codes).",
     requestBody: openapi.json({ type: 'object' }),
   })
 
@@ -147,6 +147,7 @@ registerOpenApiPaths(
   tagged('development', {
     '/dev/outbox': { get: say('Every SMS and e-mail the server sent, newest first (development only)', html('HTML table')) },
     '/api/dev/outbox': { get: say('Messages sent to one recipient, for tests (?to=; development only)') },
+    '/api/dev/captcha/token': { post: say("A reCAPTCHA/hCaptcha token from the local verification double, as the vendor's widget would give (simulators only)") },
     '/api/dev/feed/price': { post: say('Sets one selection price now; its market stops walking (development only)') },
     '/api/dev/feed/hold': { post: say('Suspends or reopens every market of an event (development only)') },
     '/api/dev/feed/pause': { post: say('Stops or restarts the feed schedule (development only)') },

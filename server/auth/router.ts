@@ -35,6 +35,7 @@ import {
 import { bonusAccountsView } from '../punters/bonuses'
 import { passwordHasherFor } from '../punters/password'
 import { captchaServiceFor, powConfig, type CaptchaService } from './captcha'
+import { siteCaptcha, vendorChallenge, verifyCaptcha } from './captcha-gate'
 import { authenticate, createSession, loginResult, punterOfLiveRefreshToken, refreshSession, revokeAllSessions, sessionExpiration, sha256 } from './sessions'
 import { clearFailures, createLanes, isLocked, needsCaptcha, recordFailure, throttleState, type ThrottleState } from './throttle'
 import { sendUnlockLink, useUnlockToken } from './unlock'
@@ -172,7 +173,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   async function captchaRefusal(req: Request, state: ThrottleState, captchaPayload: string | undefined): Promise<string | undefined> {
     if (!powConfig(remoteConfigFor(deps, req)).enabled || !needsCaptcha(state)) return undefined
     if (!captchaPayload) return 'CAPTCHA_REQUIRED'
-    return (await captcha.verify(captchaPayload)) ? undefined : 'INVALID_CAPTCHA'
+    return (await verifyCaptcha(deps, req, captcha, captchaPayload)) ? undefined : 'INVALID_CAPTCHA'
   }
 
   /** The request's host if it is one of its site's hosts, else the site's first: a forged Host never gets into a link. */
@@ -272,7 +273,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   router.get('/auth/captcha/challenge', async (req, res) => {
     const pow = powConfig(remoteConfigFor(deps, req))
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, await captcha.challenge(pow))
+    sendOk(res, vendorChallenge(siteCaptcha(deps, req)) ?? (await captcha.challenge(pow)))
   })
 
   /** The owner's unlock link (./unlock.ts): the same redirect whether or not the token was good. */

@@ -21,6 +21,8 @@ import { secretQuestionOf } from './secret-question'
 import { SECRET_RULES, checkCode, consumeSecret, dropSecrets, newCode, newToken, peekSecret, storeSecret } from './store'
 import { clientKey, spend } from './throttle'
 import { composeForPunter, composeForRequest } from '../signup/message-texts'
+import { chooseCodeChannel, codeTemplate, outboxChannelOf } from '../signup/code-channel'
+import { jurisdictionOf } from '../dictionary'
 
 /** Recovery budgets: one message per address per minute, five a day; twenty requests per client an hour. */
 export const RECOVERY_BUDGET = { perTargetCooldownMs: 60_000, perTargetPerDay: 5, perClientPerHour: 20 } as const
@@ -52,6 +54,9 @@ export function mountRecovery(router: Router, ctx: CredentialsContext): void {
     const { site } = siteContext(req, deps)
     const target = targetOf((req.body as { login: string }).login, site.country)
     if (!target) return sendError(res, 400, 'ValidationError', [{ field: 'login', code: 'emailOrPhone' }])
+    // a phone code goes by the channel asked for, if the site allows it (./../signup/code-channel.ts)
+    const codeChannel = chooseCodeChannel(jurisdictionOf(deps, req), (req.body as { channelType?: string }).channelType)
+    if (target.channel === 'sms' && !codeChannel) return sendError(res, 400, 'ValidationError', [{ field: 'channelType', code: 'enum' }])
     const now = deps.now()
     const allowed = await spend(deps.data, budgets(target, req.ip), now)
     if (!allowed.ok) return sendError(res, 429, 'TEMPORARY_BLOCKED', { nextAttemptAt: new Date(allowed.retryAt).toISOString() })
@@ -69,10 +74,10 @@ export function mountRecovery(router: Router, ctx: CredentialsContext): void {
     await storeSecret(deps.data, { kind: 'recovery-code', punterId: punter?.id ?? null, token: recoveryToken, code, attempts: SECRET_RULES.codeAttempts, ttlMs: SECRET_RULES.recoveryCodeMs, supersede: true }, now)
     if (punter)
       ctx.sendLater(
-        { channel: 'sms', to: target.phone, body: composeForRequest(deps, req, 'recoveryCode', { code }).body, jurisdiction: punter.jurisdiction },
+        { channel: outboxChannelOf(codeChannel!), to: target.phone, body: composeForRequest(deps, req, codeTemplate('recovery', codeChannel!), { code }).body, jurisdiction: punter.jurisdiction },
         { punterId: punter.id, purpose: 'recovery-code' },
       )
-    sendOk(res, { channel: 'sms', recoveryToken, codeExpiredAfterMillis: SECRET_RULES.recoveryCodeMs, attemptCodeCount: SECRET_RULES.codeAttempts })
+    sendOk(res, { channel: 'sms', channelType: codeChannel, recoveryToken, codeExpiredAfterMillis: SECRET_RULES.recoveryCodeMs, attemptCodeCount: SECRET_RULES.codeAttempts })
   })
 
   router.post('/account/password/recover/code', validateBody(RECOVER_CODE_SCHEMA), async (req, res) => {

@@ -7,7 +7,10 @@ const email = { type: 'string', minLength: 3, maxLength: 254, format: 'email' } 
 const object = <P extends Record<string, object>, R extends readonly (keyof P & string)[]>(properties: P, required: R) =>
   ({ type: 'object', required, additionalProperties: false, properties }) as const
 
-export const RECOVER_SCHEMA = object({ login: { type: 'string', minLength: 1, maxLength: 254 } }, ['login'])
+export const RECOVER_SCHEMA = object(
+  { login: { type: 'string', minLength: 1, maxLength: 254 }, channelType: { enum: ['sms', 'tg_gateway', 'SMS', 'TG_GATEWAY'], description: 'A phone code by SMS (default) or Telegram, where the site allows it' } },
+  ['login'],
+)
 export const RECOVER_CODE_SCHEMA = object({ recoveryToken: token, code: { type: 'string', pattern: '^[0-9]{6}$' } }, ['recoveryToken', 'code'])
 export const PASSWORD_TOKEN_SCHEMA = object({ token }, ['token'])
 export const RESET_SCHEMA = object({ token, password }, ['token', 'password'])

@@ -8,7 +8,7 @@ import { captchaServiceFor } from '../auth/captcha'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError } from '../http/envelope'
 import { validateBody, type FieldError } from '../http/validate'
-import type { DevOutbox, MessageSender } from './outbox'
+import type { DevOutbox, MessageSender, OutboxChannel } from './outbox'
 import { createSmsBudgetService } from './sms-budget'
 import { createVerificationService } from './verification'
 
@@ -75,7 +75,7 @@ export function createSignupKit(deps: ServerDeps, services: SignupServices) {
         : undefined,
     )
 
-  async function send(channel: 'sms' | 'email', to: string, body: string, jurisdiction: string, subject?: string): Promise<boolean> {
+  async function send(channel: OutboxChannel, to: string, body: string, jurisdiction: string, subject?: string): Promise<boolean> {
     try {
       await sender.send({ channel, to, body, subject, jurisdiction })
       return true

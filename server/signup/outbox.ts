@@ -7,7 +7,7 @@
  * On the query layer (issue 16): the messages of every instance in one outbox, SQLite or PostgreSQL.
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express'
-import type { Generated } from 'kysely'
+import { sql, type Generated } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
 import { oneOf, schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { ServerDeps } from '../deps'
@@ -29,10 +29,13 @@ export const sqlite401SignupOutbox = sqliteHistory(
 )
 
 const CHANNELS = ['sms', 'email'] as const
+/** Since q097: codes by Telegram's gateway too (issue 34 item 5, code channel TG_GATEWAY). */
+export const OUTBOX_CHANNELS = ['sms', 'email', 'telegram'] as const
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number]
 
 declare module '../db/tables' {
   interface Tables {
-    signup_outbox: { id: Generated<number>; channel: 'sms' | 'email'; recipient: string; subject: string; body: string; jurisdiction: string; sent_at: number }
+    signup_outbox: { id: Generated<number>; channel: OutboxChannel; recipient: string; subject: string; body: string; jurisdiction: string; sent_at: number }
   }
 }
 
@@ -51,8 +54,33 @@ export const q013SignupOutbox = schemaStep('q013-signup-outbox', async (db, engi
   await db.schema.createIndex('signup_outbox_recipient').ifNotExists().on('signup_outbox').columns(['recipient', 'id']).execute()
 })
 
+/**
+ * The outbox's channel CHECK gains 'telegram'. PostgreSQL swaps the constraint; SQLite cannot alter
+ * one, so the table is rebuilt with every row and id kept (its AUTOINCREMENT counter too).
+ */
+export const q097OutboxTelegram = schemaStep('q097-outbox-telegram', async (db, engine) => {
+  if (engine === 'postgres') {
+    await sql`ALTER TABLE signup_outbox DROP CONSTRAINT IF EXISTS signup_outbox_channel_check`.execute(db)
+    await sql`ALTER TABLE signup_outbox ADD CONSTRAINT signup_outbox_channel_check CHECK (${oneOf('channel', OUTBOX_CHANNELS)})`.execute(db)
+    return
+  }
+  await sql`CREATE TABLE signup_outbox_q097 (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     channel TEXT NOT NULL CHECK (${oneOf('channel', OUTBOX_CHANNELS)}),
+     recipient TEXT NOT NULL,
+     subject TEXT NOT NULL DEFAULT '',
+     body TEXT NOT NULL,
+     jurisdiction TEXT NOT NULL,
+     sent_at INTEGER NOT NULL
+   )`.execute(db)
+  await sql`INSERT INTO signup_outbox_q097 (id, channel, recipient, subject, body, jurisdiction, sent_at) SELECT id, channel, recipient, subject, body, jurisdiction, sent_at FROM signup_outbox`.execute(db)
+  await sql`DROP TABLE signup_outbox`.execute(db)
+  await sql`ALTER TABLE signup_outbox_q097 RENAME TO signup_outbox`.execute(db)
+  await sql`CREATE INDEX IF NOT EXISTS signup_outbox_recipient ON signup_outbox(recipient, id)`.execute(db)
+})
+
 export interface OutgoingMessage {
-  channel: 'sms' | 'email'
+  channel: OutboxChannel
   /** E.164 phone number or e-mail address. */
   to: string
   subject?: string

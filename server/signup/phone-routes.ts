@@ -6,6 +6,7 @@
 import type { Request, Response } from 'express'
 import type { Result } from '../../engine/core/contracts'
 import { powConfig } from '../auth/captcha'
+import { verifyCaptcha } from '../auth/captcha-gate'
 import { remoteConfigFor } from '../documents/router'
 import { parsePhone } from '../../engine/core/phone-rule'
 import { jurisdictionOf } from '../dictionary'
@@ -18,6 +19,7 @@ import { insertSignupPunter, punterById, sendLoggedIn, type NewSignupPunter } fr
 import { smsBudgetOf, type SmsRecipient } from './sms-budget'
 import type { FlowKind } from './verification'
 import { composeForRequest } from './message-texts'
+import { chooseCodeChannel, codeTemplate, outboxChannelOf, type CodeChannel } from './code-channel'
 
 export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) {
   const { deps, verification, smsBudget, captcha, fail, failFields, blocked, send, TOKEN_BODY } = kit
@@ -35,7 +37,7 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
     let solved = !powConfig(remoteConfigFor(deps, req)).enabled
     const first = await smsBudget.check(to, budget, deps.now(), solved)
     if (!first.ok && first.code === 'CAPTCHA_REQUIRED') {
-      const refusal = typeof captchaPayload !== 'string' || captchaPayload === '' ? 'CAPTCHA_REQUIRED' : (await captcha.verify(captchaPayload)) ? undefined : 'INVALID_CAPTCHA'
+      const refusal = typeof captchaPayload !== 'string' || captchaPayload === '' ? 'CAPTCHA_REQUIRED' : (await verifyCaptcha(deps, req, captcha, captchaPayload)) ? undefined : 'INVALID_CAPTCHA'
       if (refusal) {
         log.info('signup.sms.refused', { outcome: refusal })
         fail(res, refusal)
@@ -53,8 +55,8 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
   }
 
 
-  // the code in the language the punter signs up in (schemas/i18n/*-outbox.json)
-  const smsText = (req: Request, code: string) => composeForRequest(deps, req, 'signupCode', { code }).body
+  // the code in the language the punter signs up in (schemas/i18n/*-outbox.json), by its channel's template
+  const codeText = (req: Request, channel: CodeChannel, code: string) => composeForRequest(deps, req, codeTemplate('signup', channel), { code }).body
 
   function begin(variant: Variant) {
     return async (req: Request, res: Response) => {
@@ -62,18 +64,20 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
       if (!prepared) return
       if (!prepared.phone) return failFields(res, [{ field: 'phoneNumber', code: 'required' }])
       const jurisdiction = prepared.punter.jurisdiction
+      const channel = chooseCodeChannel(jurisdictionOf(deps, req), prepared.meta.channelType)
+      if (!channel) return failFields(res, [{ field: 'channelType', code: 'enum' }])
       const spent = await spendSms(req, res, prepared.phone.e164, prepared.meta.captcha)
       if (spent === undefined) return
       const punter = await withPasswordHash(prepared)
       const started = await verification.start(
-        { flow: variant, jurisdiction, channel: 'sms', contact: prepared.phone.e164, payload: { punter }, withRegistrationToken: SIGNUP_VARIANTS[variant].registrationToken === true },
+        { flow: variant, jurisdiction, channel, contact: prepared.phone.e164, payload: { punter }, withRegistrationToken: SIGNUP_VARIANTS[variant].registrationToken === true },
         deps.now(),
       )
       if (!started.ok) {
         await smsBudget.refund(spent) // nothing was sent
         return blocked(res, started)
       }
-      if (!(await send('sms', prepared.phone.e164, smsText(req, started.value.code), jurisdiction))) {
+      if (!(await send(outboxChannelOf(channel), prepared.phone.e164, codeText(req, channel, started.value.code), jurisdiction))) {
         await smsBudget.refund(spent)
         return fail(res, 'VERIFICATION_ERROR')
       }
@@ -139,7 +143,9 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
         await refund()
         return blocked(res, result)
       }
-      if (!(await send('sms', result.value.contact, smsText(req, result.value.code), site.jurisdiction))) {
+      // a resend goes by the flow's own channel (its limits are the flow's, whatever the channel)
+      const channel: CodeChannel = result.value.state.channelType === 'tg_gateway' ? 'tg_gateway' : 'sms'
+      if (!(await send(outboxChannelOf(channel), result.value.contact, codeText(req, channel, result.value.code), site.jurisdiction))) {
         await refund()
         return fail(res, 'VERIFICATION_ERROR')
       }

@@ -33,7 +33,7 @@ import {
 import { sha256 } from './verification'
 
 /** Fields of a sign-up body that are not form fields (spec §3 "Sign-up payload"). */
-const META_FIELDS = ['refererId', 'registrationToken', 'verificationToken', 'verificationCode', 'captcha'] as const
+const META_FIELDS = ['refererId', 'registrationToken', 'verificationToken', 'verificationCode', 'captcha', 'channelType'] as const
 
 interface PromoCode {
   code: string

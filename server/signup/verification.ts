@@ -72,7 +72,7 @@ interface Row {
   registration_token_sha256: string | null
   flow: FlowKind
   jurisdiction: string
-  channel: 'sms' | 'email'
+  channel: 'sms' | 'email' | 'tg_gateway'
   contact: string
   code_sha256: string
   previous_code_sha256: string | null
@@ -123,7 +123,7 @@ export interface VerificationState {
   registrationToken?: string
   phoneNumber?: string
   email?: string
-  channelType: 'sms' | 'email'
+  channelType: 'sms' | 'email' | 'tg_gateway'
   /** Messages this flow may still send. */
   attemptVerificationCount: number
   /** ms until a resend is allowed (0 = now). */
@@ -149,7 +149,7 @@ export function stateOf(row: Row, now: number, tokens: { verificationToken?: str
   return {
     status: row.status,
     ...tokens,
-    ...(row.channel === 'sms' ? { phoneNumber: row.contact } : { email: row.contact }),
+    ...(row.channel === 'email' ? { email: row.contact } : { phoneNumber: row.contact }),
     channelType: row.channel,
     attemptVerificationCount: Math.max(0, limits.maxSends - row.sends),
     nextVerificationAfterMillis: Math.max(0, row.next_send_at - now),
@@ -161,7 +161,7 @@ export function stateOf(row: Row, now: number, tokens: { verificationToken?: str
 export interface StartInput {
   flow: FlowKind
   jurisdiction: string
-  channel: 'sms' | 'email'
+  channel: 'sms' | 'email' | 'tg_gateway'
   contact: string
   /** Registration data to keep until completion (passwords already hashed). */
   payload: Record<string, unknown>

@@ -6,7 +6,7 @@
  * has every template's texts, each placeholder filled by what the sender passes).
  */
 export interface OutboxTemplate {
-  channel: 'sms' | 'email'
+  channel: 'sms' | 'email' | 'telegram'
   /** The values the sender fills: every placeholder of the texts must be one of them. */
   values: readonly string[]
 }
@@ -14,12 +14,15 @@ export interface OutboxTemplate {
 export const OUTBOX_TEMPLATES = {
   /** Sign-up by phone: the verification code (and its resend). */
   signupCode: { channel: 'sms', values: ['code'] },
+  /** The same code by Telegram's gateway (code channel TG_GATEWAY, where the site allows it). */
+  signupCodeTelegram: { channel: 'telegram', values: ['code'] },
   /** Sign-up by e-mail: the confirmation link. */
   signupConfirmEmail: { channel: 'email', values: ['link'] },
   /** "Send the confirmation e-mail again" for an account not yet confirmed. */
   confirmEmailAgain: { channel: 'email', values: ['link'] },
   /** Password recovery by phone: the code. */
   recoveryCode: { channel: 'sms', values: ['code'] },
+  recoveryCodeTelegram: { channel: 'telegram', values: ['code'] },
   /** Password recovery by e-mail: the reset link. */
   recoveryLink: { channel: 'email', values: ['link'] },
   /** The owner hears of every password change. */

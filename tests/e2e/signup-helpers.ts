@@ -94,3 +94,36 @@ export async function enterCode(page: Page, request: APIRequestContext, base: st
   await dialog.getByTestId('form-submit').click()
   await expect(dialog).toHaveCount(0)
 }
+
+const CURACAO_COUNTRY_ID = 3 * 100 + 23 // country id of CW
+
+/** Spends this client's free sign-up SMS on Curaçao (the browser and the request context share 127.0.0.1). */
+export async function spendFreeSends(request: APIRequestContext, base: string) {
+  for (let i = 0; i < 3; i++) {
+    const body = { phoneNumber: `+5999${unique()}`, password: PASSWORD, countryId: CURACAO_COUNTRY_ID, currencyId: 1, firstName: 'Ana', lastName: 'Lopez', birthDay: '1990-05-17', terms: true }
+    const answer = await request.post(`${base}/mobile-gate/api/v1/account/v3/signup/phone/begin`, { data: body, headers: { 'x-parlay-target': 'curacao' } })
+    expect(answer.status(), await answer.text()).toBe(200)
+  }
+}
+
+/** What the page hears: each captcha challenge ("<status> <type>") and each sign-up begin ("<status> <errorCode|OK>"). */
+export function watchCaptcha(page: Page): { challenges: string[]; begins: string[] } {
+  const seen = { challenges: [] as string[], begins: [] as string[] }
+  page.on('response', async (response) => {
+    if (response.url().includes('/auth/captcha/challenge')) seen.challenges.push(`${response.status()} ${((await response.json()) as { payload: { type: string } }).payload.type}`)
+    if (response.url().includes('/signup/phone/begin')) seen.begins.push(`${response.status()} ${((await response.json()) as { errorCode?: string }).errorCode ?? 'OK'}`)
+  })
+  return seen
+}
+
+/** Curaçao's phone sign-up on /join through its three steps; returns the E.164 number the code goes to. */
+export async function curacaoSignUp(page: Page, base: string): Promise<string> {
+  await page.goto(siteUrl(base, 'curacao', '/join'))
+  const form = page.getByTestId('join-form-phone')
+  const national = `9${unique()}`
+  await curacaoAccount(form, national)
+  await curacaoPersonal(form)
+  await form.getByRole('checkbox').check()
+  await next(form)
+  return `+599${national}`
+}

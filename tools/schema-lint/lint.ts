@@ -14,6 +14,7 @@ import { translationFindings } from './rules/translations'
 import { serverOnlyFindings } from './rules/server-only'
 import { promotionFindings } from './rules/promotions'
 import { gameFindings } from './rules/games'
+import { codeChannelFindings } from './rules/code-channels'
 import { checkRedirects, servesPath, type RedirectRule } from '../../engine/core/routes'
 import { routeMatches } from '../../engine/core/route-match'
 import { actionDefinitions } from '../../engine/actions/definitions/index'
@@ -198,5 +199,6 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
   findings.push(...serverOnlyFindings(records))
   findings.push(...promotionFindings(records))
   findings.push(...gameFindings(records))
+  findings.push(...codeChannelFindings(records))
   return findings
 }

@@ -53,11 +53,12 @@ export const definitions = {
     },
   },
   'password.recover': {
-    description: 'Lost password, step one: an e-mail address gets a link, a phone number an SMS code; data.recovery.channel says which.',
+    description:
+      'Lost password, step one: an e-mail address gets a link, a phone number a code (by SMS, or by Telegram with channelType tg_gateway where the site allows it); data.recovery.channel says which (sms for a code by either).',
     params: {
       type: 'object',
       required: ['login'],
-      properties: { login: { type: 'string' } },
+      properties: { login: { type: 'string' }, channelType: { enum: ['sms', 'tg_gateway'] } },
       additionalProperties: false,
     },
   },

@@ -46,7 +46,7 @@ import { q070Punters } from '../../punters/tables'
 import { q053RegulationSessionReminders, sqlite602RegulationSessionReminders } from '../../regulation/alerts'
 import { q054RegulationRealitySessions, sqlite601RegulationRealityCheck } from '../../regulation/reality-check'
 import { q052Services, sqliteServices1, sqliteServices2Replays, sqliteServices3ReplayRetention, sqliteServices4ClickWindows } from '../../services/store'
-import { q013SignupOutbox, sqlite401SignupOutbox } from '../../signup/outbox'
+import { q013SignupOutbox, q097OutboxTelegram, sqlite401SignupOutbox } from '../../signup/outbox'
 import { q012SignupSmsSends, sqlite403SignupSmsSends } from '../../signup/sms-budget'
 import { q011SignupVerifications, sqlite402SignupVerifications } from '../../signup/verification'
 import { q030AuditLog, sqlite100AuditLog } from '../../store/audit'
@@ -156,6 +156,7 @@ export const QUERY_LAYER: readonly Migration[] = [
   q091ServicesIngestBounds,
   q092LossLimits,
   q095ContactMessages,
+  q097OutboxTelegram,
 ]
 
 /** The whole list: on SQLite the history then the query layer; on PostgreSQL the query layer only. */

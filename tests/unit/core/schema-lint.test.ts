@@ -39,6 +39,13 @@ describe('schema-lint', () => {
     ['a text key missing in a shipped locale', 'popups/info.json', (d: any) => (d.title = 'popup.info.never.translated'), '/title', 'text key "popup.info.never.translated" is missing in locale'],
     ['an action parameter of the wrong type', 'popups/info.json', (d: any) => d.buttons[0].actions.push({ do: 'nav.go', with: { to: 42 } }), '/buttons/0/actions/1/with/to', 'nav.go'],
     ['an expression that does not type-check', 'popups/info.json', (d: any) => (d.buttons[0].when = 'user.balance + "x"'), '/buttons/0/when', 'no such overload'],
+    [
+      'a code channel the jurisdiction does not allow (Alderney: SMS only)',
+      'jurisdictions/alderney/flows/signup-phone.json',
+      (d: any) => (d.steps[0].schema.properties.channelType = { type: 'string', enum: ['sms', 'tg_gateway'] }),
+      '/steps/0/schema/properties/channelType/enum',
+      "offers the code channel tg_gateway, which alderney's jurisdiction document does not allow",
+    ],
     ['an unknown menu item name', 'menus/left-menu.json', (d: any) => d.items.push({ name: 'casinoRoyale', label: 'menu.lobby' }), '/items/', 'must be equal to one of the allowed values'],
   ])('rejects %s, naming the file and the JSON pointer', async (_name, file, change, pointer, message) => {
     const dir = copyOfSchemas()
