@@ -35,6 +35,7 @@ import { ADMIN_COOKIE as COOKIE, createSignInRouter, SIGN_IN_PATHS } from './sig
 import { currentCheckpoint } from '../store/audit'
 import { checkpointLine } from './checkpoint-line'
 import { createWaiversRouter } from './waivers'
+import { createRollbacksRouter } from './rollbacks'
 
 const PUBLIC_DIR = join(import.meta.dirname, 'public')
 
@@ -123,10 +124,14 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     req.admin = session
     next()
   }
+  // A refusal for the role is audited (who, what, on which path, why) before the 403.
   const role =
     (...roles: AdminRole[]) =>
-    (req: AdminRequest, res: Response, next: NextFunction) =>
-      req.admin && roles.includes(req.admin.user.role) ? next() : sendError(res, 403, 'FORBIDDEN_FOR_ROLE', { needs: roles })
+    async (req: AdminRequest, res: Response, next: NextFunction) => {
+      if (req.admin && roles.includes(req.admin.user.role)) return next()
+      if (req.admin) await store.audit(req.admin.user.email, 'admin.role-refused', `${req.method} ${req.path}`, { role: req.admin.user.role, needs: roles, reason: `needs the role ${roles.join(' or ')}` })
+      sendError(res, 403, 'FORBIDDEN_FOR_ROLE', { needs: roles })
+    }
 
   const answer = async <T>(res: Response, pending: StoreResult<T> | Promise<StoreResult<T>>, map: (value: T) => unknown, status = 200) => {
     const result = await pending
@@ -344,16 +349,8 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
     await answer(res, await store.publish(req.admin!.user.email, id), versionSummary)
   })
 
-  const rollbackSchema = {
-    type: 'object',
-    required: ['file', 'version'],
-    properties: { file: { type: 'string', maxLength: 200 }, version: { type: 'integer', minimum: 1 } },
-    additionalProperties: false,
-  }
-  router.post('/admin/api/rollback', role('operator', 'compliance'), validateBody(rollbackSchema), async (req: AdminRequest, res) => {
-    const { file, version } = req.body as { file: string; version: number }
-    await answer(res, await store.rollback(req.admin!.user.email, file, version), versionSummary)
-  })
+  // ---- rollbacks: four-eyes, or an emergency reviewed afterwards (./rollbacks.ts)
+  router.use(createRollbacksRouter(store, role, versionSummary))
 
   // ---- previews: both sides rendered by the real engine -------------------------------------------
 

@@ -34,6 +34,7 @@ import { overlayStatusFindings } from '../../tools/schema-lint/diff/overlay-stat
 import { readSnapshot, snapshotOf, snapshotsOfTexts } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
 import { WaiverBook } from './waivers'
+import { RollbackBook } from './rollbacks'
 import { publishChecks, type PublishCheckInput } from './publish-check'
 import type { PageCheck } from './page-check'
 export type { WaiverRecord } from './waivers'
@@ -527,6 +528,12 @@ export class DocumentStore {
   }
   private waiverBookCache?: WaiverBook
 
+  /** Rollbacks: four-eyes requests, emergency and automatic ones reviewed after (./rollbacks.ts). */
+  get rollbackBook(): RollbackBook {
+    return (this.rollbackBookCache ??= new RollbackBook(this, this.data, this.now))
+  }
+  private rollbackBookCache?: RollbackBook
+
   // ---- seeding from the files in git ----------------------------------------------------------
 
   /**
@@ -689,7 +696,7 @@ export class DocumentStore {
     if (!version) return { ok: false, code: 'NOT_FOUND' }
     if (await this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
     if (same(version.author, reviewer)) {
-      await this.audit(reviewer, 'review.self-approval-refused', version.file, { version: id })
+      await this.audit(reviewer, 'review.self-approval-refused', version.file, { version: id, reason: 'the author cannot approve their own version' })
       return { ok: false, code: 'SELF_APPROVAL' }
     }
     if (version.state !== 'in_review') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
@@ -714,7 +721,10 @@ export class DocumentStore {
     const version = await this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
     if (await this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
-    if (same(version.author, reviewer)) return { ok: false, code: 'SELF_APPROVAL' }
+    if (same(version.author, reviewer)) {
+      await this.audit(reviewer, 'review.self-rejection-refused', version.file, { version: id, reason: 'the author cannot review their own version' })
+      return { ok: false, code: 'SELF_APPROVAL' }
+    }
     if (version.state !== 'in_review' && version.state !== 'approved') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const at = this.now()
     await auditedTransaction(this.data, async (audit) => {
@@ -742,11 +752,15 @@ export class DocumentStore {
     const version = await this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
     if (await this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
-    if (version.state !== 'approved') return { ok: false, code: 'NOT_APPROVED', details: { state: version.state } }
+    const refuse = async (code: StoreErrorCode, reason: string, details: Record<string, unknown>): Promise<StoreResult<DocumentVersion>> => {
+      await this.audit(actor, 'publish.refused', version.file, { version: id, code, reason, ...details })
+      return { ok: false, code, details }
+    }
+    if (version.state !== 'approved') return refuse('NOT_APPROVED', 'the version is not approved', { state: version.state })
     // Four-eyes, again at the last step: the approval must come from someone other than the author.
-    if (!version.reviewedBy || same(version.reviewedBy, version.author)) return { ok: false, code: 'SELF_APPROVAL' }
+    if (!version.reviewedBy || same(version.reviewedBy, version.author)) return refuse('SELF_APPROVAL', 'not approved by a second person', {})
     const current = await this.publishedVersionOf(version.file)
-    if ((current?.id ?? null) !== version.baseVersion) return { ok: false, code: 'STALE_DRAFT', details: { base: version.baseVersion, published: current?.id ?? null } }
+    if ((current?.id ?? null) !== version.baseVersion) return refuse('STALE_DRAFT', 'the published document moved on since the draft was made', { base: version.baseVersion, published: current?.id ?? null })
     const result = await this.goLive(actor, version, current, 'document.published', version.id)
     if (result.ok) this.announce({ subject: `version/${id}`, versions: [result.value], author: version.author, approvedBy: version.reviewedBy, at: this.now() })
     return result

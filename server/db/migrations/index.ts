@@ -64,6 +64,7 @@ import { q090AdminSecondFactor } from '../../admin/second-factor'
 import { q091ServicesIngestBounds } from '../../services/store'
 import { q092LossLimits } from '../../payments/loss-limits'
 import { q095ContactMessages } from '../../contact/store'
+import { q093StoreRollbacks } from '../../store/rollbacks'
 
 /** SQLite files only, frozen (see above): the raw-SQL history, oldest part of the schema first. */
 export const SQLITE_HISTORY: readonly Migration[] = [
@@ -156,6 +157,7 @@ export const QUERY_LAYER: readonly Migration[] = [
   q091ServicesIngestBounds,
   q092LossLimits,
   q095ContactMessages,
+  q093StoreRollbacks,
 ]
 
 /** The whole list: on SQLite the history then the query layer; on PostgreSQL the query layer only. */
