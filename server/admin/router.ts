@@ -82,6 +82,7 @@ const versionSummary = (v: DocumentVersion) => {
     publishedBy: v.publishedBy,
     publishedAt: v.publishedAt,
     deleted: v.deleted,
+    revision: v.revision,
   }
 }
 
@@ -304,11 +305,12 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
     await answer(res, store.createDraft(req.admin!.user.email, file, content), versionSummary, 201)
   })
 
-  const updateSchema = { type: 'object', required: ['content'], properties: { content: draftSchema.properties.content }, additionalProperties: false }
+  // a save names the draft revision it edits: a stale one is refused with the saved text (DRAFT_CONFLICT)
+  const updateSchema = { type: 'object', required: ['content', 'revision'], properties: { content: draftSchema.properties.content, revision: { type: 'integer', minimum: 1 } }, additionalProperties: false }
   router.put('/admin/api/versions/:id', role('operator'), validateBody(updateSchema), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
-    await answer(res, store.updateDraft(req.admin!.user.email, id, (req.body as { content: string }).content), versionSummary)
+    await answer(res, store.updateDraft(req.admin!.user.email, id, (req.body as { content: string }).content, (req.body as { revision: number }).revision), versionSummary)
   })
 
   const emptySchema = { type: 'object', properties: {}, additionalProperties: false }

@@ -143,6 +143,8 @@ export interface DocumentVersion {
   lint: GateFinding[] | null
   /** This version deletes the file (proposed when the file was removed from the documents folder). */
   deleted: boolean
+  /** The draft's revision (1 when made; each save adds one): a save names it. */
+  revision: number
 }
 
 /** Versions that went live together by a publish (a version, or a release's). */
@@ -169,6 +171,7 @@ export type StoreErrorCode =
   | 'SET_INVALID'
   | 'NOTHING_CHANGED'
   | 'IN_RELEASE'
+  | 'DRAFT_CONFLICT'
 
 const VERSION_ORIGINS = ['seed', 'operator', 'rollback'] as const
 const VERSION_STATES = ['draft', 'in_review', 'approved', 'rejected', 'published', 'superseded', 'withdrawn'] as const
@@ -194,6 +197,8 @@ interface VersionTable {
   published_at: number | null
   lint: string | null
   deleted: Generated<number>
+  /** The draft's revision: 1 when made, one more at each save (q094). */
+  revision: Generated<number>
 }
 
 interface WaiverTable {
@@ -354,10 +359,15 @@ export const q082StoreWaiverScope = schemaStep('q082-store-waiver-scope', async 
     await db.schema.alterTable('store_waivers').addColumn(column, type).execute()
 })
 
+/** Drafts carry a revision: a save names the one it edits, and a stale save is refused (updateDraft). */
+export const q094StoreDraftRevision = schemaStep('q094-store-draft-revision', async (db) => {
+  await db.schema.alterTable('store_versions').addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1)).execute()
+})
+
 /** Where a store's statements run: the layer's database, or the transaction they belong to. */
 export type Executor = Kysely<Tables> | Transaction<Tables>
 
-type VersionRow = Omit<VersionTable, 'id' | 'deleted'> & { id: number; deleted: number }
+type VersionRow = Omit<VersionTable, 'id' | 'deleted' | 'revision'> & { id: number; deleted: number; revision: number }
 
 const toVersion = (r: VersionRow): DocumentVersion => ({
   id: r.id,
@@ -377,6 +387,7 @@ const toVersion = (r: VersionRow): DocumentVersion => ({
   publishedAt: r.published_at,
   lint: r.lint ? (JSON.parse(r.lint) as GateFinding[]) : null,
   deleted: r.deleted === 1,
+  revision: Number(r.revision),
 })
 
 /** Same JSON value (formatting aside), or the same text when either side does not parse. */
@@ -630,22 +641,36 @@ export class DocumentStore {
     return { ok: true, value: (await this.version(id))! }
   }
 
-  async updateDraft(actor: string, id: number, content: string): Promise<StoreResult<DocumentVersion>> {
+  /**
+   * Saves a draft's text. `revision` is the draft revision the save edits: when the draft was saved
+   * since (another tab, another device), the save is refused (DRAFT_CONFLICT, audited) with the
+   * saved text, who saved it and its revision, so the editor can show it and save again on top.
+   */
+  async updateDraft(actor: string, id: number, content: string, revision: number): Promise<StoreResult<DocumentVersion>> {
     const version = await this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
     if (await this.releaseHolding(id, ['in_review', 'approved'])) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
     if (!same(version.author, actor)) return { ok: false, code: 'NOT_AUTHOR' }
     if (version.state !== 'draft' && version.state !== 'rejected') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const at = this.now()
-    await auditedTransaction(this.data, async (audit) => {
+    const saved = await auditedTransaction(this.data, async (audit) => {
       // A rejected draft that is edited is a draft again; the rejection stays in the audit log.
-      await audit.tx
+      const updated = await audit.tx
         .updateTable('store_versions')
-        .set({ content, content_hash: contentHash(content), state: 'draft', updated_at: at, reviewed_by: null, reviewed_at: null, lint: null })
+        .set({ content, content_hash: contentHash(content), state: 'draft', updated_at: at, reviewed_by: null, reviewed_at: null, lint: null, revision: revision + 1 })
         .where('id', '=', id)
-        .execute()
-      await appendAudit(audit, at, actor, 'draft.updated', version.file, { version: id, contentHash: contentHash(content) })
+        .where('revision', '=', revision)
+        .where('state', 'in', ['draft', 'rejected'])
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) === 1) {
+        await appendAudit(audit, at, actor, 'draft.updated', version.file, { version: id, revision: revision + 1, contentHash: contentHash(content) })
+        return undefined
+      }
+      const current = (await this.version(id, audit.tx))!
+      await appendAudit(audit, at, actor, 'draft.save-refused', version.file, { version: id, code: 'DRAFT_CONFLICT', yourRevision: revision, revision: current.revision, reason: 'the draft was saved since the revision this save edits' })
+      return current
     })
+    if (saved) return { ok: false, code: 'DRAFT_CONFLICT', details: { yourRevision: revision, revision: saved.revision, content: saved.content, savedBy: saved.author, savedAt: saved.updatedAt, state: saved.state } }
     return { ok: true, value: (await this.version(id))! }
   }
 

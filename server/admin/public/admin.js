@@ -203,7 +203,7 @@ async function versionView(id) {
   const editable = mine && me.role === 'operator' && (v.state === 'draft' || v.state === 'rejected')
   const editor = h('textarea', { className: 'editor', spellcheck: 'false', readonly: !editable, 'data-testid': 'version-editor' })
   editor.value = v.content
-  if (editable) act('Save changes', 'update-draft', () => api('PUT', `/admin/api/versions/${id}`, { content: editor.value }))
+  if (editable) act('Save changes', 'update-draft', () => api('PUT', `/admin/api/versions/${id}`, { content: editor.value, revision: v.revision }))
   if (mine && v.state === 'draft') act('Submit for review', 'submit-draft', () => api('POST', `/admin/api/versions/${id}/submit`))
   if (me.role === 'compliance' && v.state === 'in_review' && !mine) {
     act('Approve', 'approve', () => api('POST', `/admin/api/versions/${id}/approve`, { comment: comment.value }))

@@ -50,7 +50,7 @@ import { q013SignupOutbox, sqlite401SignupOutbox } from '../../signup/outbox'
 import { q012SignupSmsSends, sqlite403SignupSmsSends } from '../../signup/sms-budget'
 import { q011SignupVerifications, sqlite402SignupVerifications } from '../../signup/verification'
 import { q030AuditLog, sqlite100AuditLog } from '../../store/audit'
-import { q031DocumentStore, sqlite101DocumentStore, sqlite103StoreDeletions, sqlite150StoreReleases } from '../../store/store'
+import { q094StoreDraftRevision, q031DocumentStore, sqlite101DocumentStore, sqlite103StoreDeletions, sqlite150StoreReleases } from '../../store/store'
 import type { Migration } from '../schema'
 import { q082StoreWaiverScope } from '../../store/store'
 import { q083StorePublishWatches } from '../../store/publish-watch'
@@ -158,6 +158,7 @@ export const QUERY_LAYER: readonly Migration[] = [
   q092LossLimits,
   q095ContactMessages,
   q093StoreRollbacks,
+  q094StoreDraftRevision,
 ]
 
 /** The whole list: on SQLite the history then the query layer; on PostgreSQL the query layer only. */

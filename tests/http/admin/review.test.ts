@@ -108,8 +108,8 @@ describe('draft → lint gate → review → publish', () => {
     expect(rejected.json().payload).toMatchObject({ state: 'rejected', reviewComment: 'Passwords stay at 8 characters.' })
     const doc = readDocumentFile(server, SPAIN_SIGNUP)
     doc.steps[0].schema.properties.password.minLength = 10
-    expect((await compliance.put(`/admin/api/versions/${id}`, { content: JSON.stringify(doc) })).status).toBe(403)
-    expect((await operator.put(`/admin/api/versions/${id}`, { content: JSON.stringify(doc) })).json().payload.state).toBe('draft')
+    expect((await compliance.put(`/admin/api/versions/${id}`, { content: JSON.stringify(doc), revision: 1 })).status).toBe(403)
+    expect((await operator.put(`/admin/api/versions/${id}`, { content: JSON.stringify(doc), revision: 1 })).json().payload.state).toBe('draft')
     expect((await operator.post(`/admin/api/versions/${id}/submit`)).status).toBe(200)
     await operator.post(`/admin/api/versions/${id}/withdraw`)
   })
