@@ -28,7 +28,9 @@ const reviewSchema = { type: 'object', properties: { comment: reason }, addition
 /** An emergency says why, in words (at least this many characters that are not blanks). */
 export const EMERGENCY_REASON_MIN = 10
 
-export function createRollbacksRouter(store: DocumentStore, role: (...roles: AdminRole[]) => RequestHandler, summary: (v: DocumentVersion) => object): Router {
+type Scope = (fileOf: (req: Request) => Promise<string | undefined> | string | undefined) => RequestHandler
+
+export function createRollbacksRouter(store: DocumentStore, role: (...roles: AdminRole[]) => RequestHandler, summary: (v: DocumentVersion) => object, scope: Scope): Router {
   const router = Router()
   const book = store.rollbackBook
   const staff = role('operator', 'compliance')
@@ -43,9 +45,13 @@ export function createRollbacksRouter(store: DocumentStore, role: (...roles: Adm
     next()
   }
   const idOf = (req: Request) => (/^[1-9][0-9]{0,9}$/.test(String(req.params.id)) ? Number(req.params.id) : undefined)
+  const itemSubject = async (req: Request) => {
+    const id = idOf(req)
+    return id === undefined ? undefined : (await book.item(id))?.subject
+  }
   const live = (value: { item: unknown; version: DocumentVersion }) => ({ ...summary(value.version), rollback: value.item })
 
-  router.post('/admin/api/rollback', staff, validateBody(rollbackSchema), async (req, res) => {
+  router.post('/admin/api/rollback', staff, validateBody(rollbackSchema), scope((req) => (req.body as { file: string }).file), async (req, res) => {
     const body = req.body as { file: string; version: number; emergency?: boolean; reason?: string }
     const why = (body.reason ?? '').trim()
     if (!body.emergency) return answer(res, book.request(who(req), body.file, body.version, why), (item) => item, 202)
@@ -59,13 +65,13 @@ export function createRollbacksRouter(store: DocumentStore, role: (...roles: Adm
     sendOk(res, await book.list({ pending: pending === 'true' }))
   })
 
-  router.post('/admin/api/rollbacks/:id/approve', staff, async (req, res) => {
+  router.post('/admin/api/rollbacks/:id/approve', staff, scope(itemSubject), async (req, res) => {
     const id = idOf(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     await answer(res, book.approve(who(req), id), live)
   })
 
-  router.post('/admin/api/rollbacks/:id/review', staff, optionalBody, validateBody(reviewSchema), async (req, res) => {
+  router.post('/admin/api/rollbacks/:id/review', staff, optionalBody, validateBody(reviewSchema), scope(itemSubject), async (req, res) => {
     const id = idOf(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     await answer(res, book.acknowledge(who(req), id, ((req.body as { comment?: string }).comment ?? '').trim()), (item) => item)

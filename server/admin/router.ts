@@ -36,6 +36,7 @@ import { currentCheckpoint } from '../store/audit'
 import { checkpointLine } from './checkpoint-line'
 import { createWaiversRouter } from './waivers'
 import { createRollbacksRouter } from './rollbacks'
+import { scopeGuard } from './scope'
 
 const PUBLIC_DIR = join(import.meta.dirname, 'public')
 
@@ -133,6 +134,14 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
       if (req.admin) await store.audit(req.admin.user.email, 'admin.role-refused', `${req.method} ${req.path}`, { role: req.admin.user.role, needs: roles, reason: `needs the role ${roles.join(' or ')}` })
       sendError(res, 403, 'FORBIDDEN_FOR_ROLE', { needs: roles })
     }
+
+  // an account scoped to jurisdictions changes only their documents (./scope.ts): refused → 403, audited
+  const scope = (fileOf: (req: Request) => Promise<string | undefined> | string | undefined) => scopeGuard((...entry) => store.audit(...entry), fileOf)
+  const bodyFile = (req: Request) => (typeof (req.body as { file?: unknown } | undefined)?.file === 'string' ? (req.body as { file: string }).file : undefined)
+  const versionFile = async (req: Request) => {
+    const id = idParam(req)
+    return id === undefined ? undefined : (await store.version(id))?.file
+  }
 
   const answer = async <T>(res: Response, pending: StoreResult<T> | Promise<StoreResult<T>>, map: (value: T) => unknown, status = 200) => {
     const result = await pending
@@ -300,14 +309,14 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
     properties: { file: { type: 'string', minLength: 1, maxLength: 200 }, content: { type: 'string', minLength: 2, maxLength: 60000 } },
     additionalProperties: false,
   }
-  router.post('/admin/api/drafts', role('operator'), validateBody(draftSchema), async (req: AdminRequest, res) => {
+  router.post('/admin/api/drafts', role('operator'), validateBody(draftSchema), scope(bodyFile), async (req: AdminRequest, res) => {
     const { file, content } = req.body as { file: string; content: string }
     await answer(res, store.createDraft(req.admin!.user.email, file, content), versionSummary, 201)
   })
 
   // a save names the draft revision it edits: a stale one is refused with the saved text (DRAFT_CONFLICT)
   const updateSchema = { type: 'object', required: ['content', 'revision'], properties: { content: draftSchema.properties.content, revision: { type: 'integer', minimum: 1 } }, additionalProperties: false }
-  router.put('/admin/api/versions/:id', role('operator'), validateBody(updateSchema), async (req: AdminRequest, res) => {
+  router.put('/admin/api/versions/:id', role('operator'), validateBody(updateSchema), scope(versionFile), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     await answer(res, store.updateDraft(req.admin!.user.email, id, (req.body as { content: string }).content, (req.body as { revision: number }).revision), versionSummary)
@@ -319,40 +328,40 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
     next()
   }
 
-  router.post('/admin/api/versions/:id/submit', role('operator'), optionalBody, validateBody(emptySchema), async (req: AdminRequest, res) => {
+  router.post('/admin/api/versions/:id/submit', role('operator'), scope(versionFile), optionalBody, validateBody(emptySchema), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     await answer(res, await store.submit(req.admin!.user.email, id), versionSummary)
   })
 
   const approveSchema = { type: 'object', properties: { comment: { type: 'string', maxLength: 2000 } }, additionalProperties: false }
-  router.post('/admin/api/versions/:id/approve', role('compliance'), optionalBody, validateBody(approveSchema), async (req: AdminRequest, res) => {
+  router.post('/admin/api/versions/:id/approve', role('compliance'), scope(versionFile), optionalBody, validateBody(approveSchema), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     await answer(res, await store.approve(req.admin!.user.email, id, (req.body as { comment?: string }).comment ?? ''), versionSummary)
   })
 
   const rejectSchema = { type: 'object', required: ['comment'], properties: { comment: { type: 'string', minLength: 3, maxLength: 2000, pattern: '\\S' } }, additionalProperties: false }
-  router.post('/admin/api/versions/:id/reject', role('compliance'), validateBody(rejectSchema), async (req: AdminRequest, res) => {
+  router.post('/admin/api/versions/:id/reject', role('compliance'), scope(versionFile), validateBody(rejectSchema), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     await answer(res, store.reject(req.admin!.user.email, id, (req.body as { comment: string }).comment), versionSummary)
   })
 
-  router.post('/admin/api/versions/:id/withdraw', role('operator'), async (req: AdminRequest, res) => {
+  router.post('/admin/api/versions/:id/withdraw', role('operator'), scope(versionFile), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     await answer(res, store.withdraw(req.admin!.user.email, id), versionSummary)
   })
 
-  router.post('/admin/api/versions/:id/publish', role('operator', 'compliance'), async (req: AdminRequest, res) => {
+  router.post('/admin/api/versions/:id/publish', role('operator', 'compliance'), scope(versionFile), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     await answer(res, await store.publish(req.admin!.user.email, id), versionSummary)
   })
 
   // ---- rollbacks: four-eyes, or an emergency reviewed afterwards (./rollbacks.ts)
-  router.use(createRollbacksRouter(store, role, versionSummary))
+  router.use(createRollbacksRouter(store, role, versionSummary, scope))
 
   // ---- previews: both sides rendered by the real engine -------------------------------------------
 

@@ -359,9 +359,12 @@ export const q082StoreWaiverScope = schemaStep('q082-store-waiver-scope', async 
     await db.schema.alterTable('store_waivers').addColumn(column, type).execute()
 })
 
-/** Drafts carry a revision: a save names the one it edits, and a stale save is refused (updateDraft). */
-export const q094StoreDraftRevision = schemaStep('q094-store-draft-revision', async (db) => {
+/** Drafts carry a revision: a save names the one it edits, and a stale save is refused (updateDraft).
+ * The same step scopes staff accounts to jurisdictions (admin_users.jurisdictions, server/admin/scope.ts):
+ * both are issue 29 item 7's publish-path safety, and q094 is the one id left for it. */
+export const q094StoreDraftRevision = schemaStep('q094-store-draft-revision-staff-scope', async (db) => {
   await db.schema.alterTable('store_versions').addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1)).execute()
+  await db.schema.alterTable('admin_users').addColumn('jurisdictions', 'text').execute()
 })
 
 /** Where a store's statements run: the layer's database, or the transaction they belong to. */
