@@ -156,9 +156,9 @@ export const QUERY_LAYER: readonly Migration[] = [
   q090AdminSecondFactor,
   q091ServicesIngestBounds,
   q092LossLimits,
-  q095ContactMessages,
   q093StoreRollbacks,
   q094StoreDraftRevision,
+  q095ContactMessages,
 ]
 
 /** The whole list: on SQLite the history then the query layer; on PostgreSQL the query layer only. */
