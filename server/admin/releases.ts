@@ -149,7 +149,9 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
       (w) => (w.status === 'requested' && w.author.toLowerCase() !== me) || (w.status === 'revocation-requested' && w.revocation?.requestedBy.toLowerCase() !== me),
     )
     const mine = req.admin!.user.role === 'compliance'
-    sendOk(res, { count: mine ? releases.length + versions.length + waivers.length : 0, releases: await Promise.all(releases.map(summary)), versions: versions.map(itemSummary), waivers })
+    // rollbacks wait for a second person of either role (server/store/rollbacks.ts)
+    const rollbacks = (await store.rollbackBook.list({ pending: true })).filter((r) => r.requestedBy.toLowerCase() !== me)
+    sendOk(res, { count: (mine ? releases.length + versions.length + waivers.length : 0) + rollbacks.length, rollbacks, releases: await Promise.all(releases.map(summary)), versions: versions.map(itemSummary), waivers })
   })
 
   router.get(
