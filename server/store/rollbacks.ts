@@ -153,30 +153,30 @@ export class RollbackBook {
     // claim it: of two approvers at once, one rolls back
     const claimed = await this.data.db.updateTable('store_rollbacks').set({ state: 'approving' }).where('id', '=', id).where('state', '=', 'requested').executeTakeFirst()
     if (Number(claimed.numUpdatedRows) !== 1) return fail('INVALID_STATE', { state: (await this.item(id))?.state })
-    const result = await this.store.rollback(actor, item.subject, item.toVersion!).catch((error: unknown) => ({ ok: false as const, code: 'THROWN' as never, error }))
+    // done in the transaction that puts it live: live and recorded as approved, or neither
+    const approved = async (audit: AuditScope, version: number, at: number) => {
+      await audit.tx.updateTable('store_rollbacks').set({ state: 'done', decided_by: actor, decided_at: at, version_id: version }).where('id', '=', id).execute()
+      await appendAudit(audit, at, actor, 'rollback.approved', item.subject, { rollback: id, requestedBy: item.requestedBy, to: item.toVersion, version })
+    }
+    const result = await this.store.rollback(actor, item.subject, item.toVersion!, approved).catch((error: unknown) => ({ ok: false as const, code: 'THROWN' as never, error }))
     if (!result.ok) {
-      await this.data.db.updateTable('store_rollbacks').set({ state: 'requested' }).where('id', '=', id).execute()
+      await this.data.db.updateTable('store_rollbacks').set({ state: 'requested' }).where('id', '=', id).where('state', '=', 'approving').execute()
       if ('error' in result) throw result.error
       return result
     }
-    const at = this.now()
-    await auditedTransaction(this.data, async (audit) => {
-      await audit.tx.updateTable('store_rollbacks').set({ state: 'done', decided_by: actor, decided_at: at, version_id: result.value.id }).where('id', '=', id).execute()
-      await appendAudit(audit, at, actor, 'rollback.approved', item.subject, { rollback: id, requestedBy: item.requestedBy, to: item.toVersion, version: result.value.id })
-    })
     return { ok: true, value: { item: (await this.item(id))!, version: result.value } }
   }
 
   /** One person, at once, with a reason; a second person reviews it afterwards. */
   async emergency(actor: string, file: string, toVersion: number, reason: string): Promise<StoreResult<{ item: RollbackItem; version: DocumentVersion }>> {
-    const result = await this.store.rollback(actor, file, toVersion)
+    // the after-review item is opened in the transaction that puts the rollback live: never one without the other
+    let id = 0
+    const opened = async (audit: AuditScope, version: number, at: number) => {
+      id = await openRollbackItem(audit.tx, { kind: 'emergency', subject: file, toVersion, reason, requestedBy: actor, requestedAt: at, state: 'review-pending', decidedBy: null, decidedAt: null, version })
+      await appendAudit(audit, at, actor, 'rollback.emergency', file, { rollback: id, to: toVersion, version, reason })
+    }
+    const result = await this.store.rollback(actor, file, toVersion, opened)
     if (!result.ok) return result
-    const at = this.now()
-    const id = await auditedTransaction(this.data, async (audit) => {
-      const id = await openRollbackItem(audit.tx, { kind: 'emergency', subject: file, toVersion, reason, requestedBy: actor, requestedAt: at, state: 'review-pending', decidedBy: null, decidedAt: null, version: result.value.id })
-      await appendAudit(audit, at, actor, 'rollback.emergency', file, { rollback: id, to: toVersion, version: result.value.id, reason })
-      return id
-    })
     return { ok: true, value: { item: (await this.item(id))!, version: result.value } }
   }
 

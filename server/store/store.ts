@@ -367,6 +367,9 @@ export const q094StoreDraftRevision = schemaStep('q094-store-draft-revision-staf
   await db.schema.alterTable('admin_users').addColumn('jurisdictions', 'text').execute()
 })
 
+/** Work done in the transaction that puts a version live (its id, the moment). */
+export type Alongside = (audit: AuditScope, versionId: number, at: number) => Promise<void>
+
 /** Where a store's statements run: the layer's database, or the transaction they belong to. */
 export type Executor = Kysely<Tables> | Transaction<Tables>
 
@@ -821,8 +824,9 @@ export class DocumentStore {
     return result
   }
 
-  /** Puts an earlier published version of a file live again, as a new version (lint gate applies). */
-  async rollback(actor: string, file: string, toVersionId: number): Promise<StoreResult<DocumentVersion>> {
+  /** Puts an earlier published version of a file live again, as a new version (lint gate applies).
+   * `alongside` runs in the transaction that makes it live (a rollback's own record: ./rollbacks.ts). */
+  async rollback(actor: string, file: string, toVersionId: number, alongside?: Alongside): Promise<StoreResult<DocumentVersion>> {
     const target = await this.version(toVersionId)
     if (!target || target.file !== file || target.publishedAt === null) return { ok: false, code: 'NOT_FOUND' }
     const current = await this.publishedVersionOf(file)
@@ -830,12 +834,12 @@ export class DocumentStore {
     if (!current && target.deleted) return { ok: false, code: 'NOTHING_CHANGED' }
     const at = this.now()
     const id = await this.insertVersion(this.data.db, file, target.content, 'rollback', 'approved', actor, current?.id ?? null, at, target.deleted)
-    const result = await this.goLive(actor, (await this.version(id))!, current, 'document.rolled-back', id, { to: toVersionId })
+    const result = await this.goLive(actor, (await this.version(id))!, current, 'document.rolled-back', id, { to: toVersionId }, alongside)
     if (!result.ok) await this.data.db.updateTable('store_versions').set({ state: 'withdrawn' }).where('id', '=', id).execute()
     return result
   }
 
-  private async goLive(actor: string, version: DocumentVersion, current: DocumentVersion | undefined, action: string, id: number, extra: Record<string, unknown> = {}): Promise<StoreResult<DocumentVersion>> {
+  private async goLive(actor: string, version: DocumentVersion, current: DocumentVersion | undefined, action: string, id: number, extra: Record<string, unknown> = {}, alongside?: Alongside): Promise<StoreResult<DocumentVersion>> {
     const findings = await this.check(version)
     const errors = findings.filter((f) => f.severity === 'error')
     if (errors.length > 0) {
@@ -852,6 +856,7 @@ export class DocumentStore {
         await tx.updateTable('store_versions').set({ state: 'published', published_by: actor, published_at: at, updated_at: at }).where('id', '=', id).execute()
         await this.point(tx, version.file, id, current, version.deleted)
         await appendAudit(audit, at, actor, action, version.file, { version: id, previous: current?.id ?? null, author: version.author, approvedBy: version.reviewedBy, ...(version.deleted ? { deleted: true } : {}), ...extra })
+        await alongside?.(audit, id, at)
         // Served inside the transaction: if the server refuses the set, nothing is recorded.
         await this.installFrom(tx)
       })
