@@ -36,7 +36,8 @@ import { currentCheckpoint } from '../store/audit'
 import { checkpointLine } from './checkpoint-line'
 import { createWaiversRouter } from './waivers'
 import { createRollbacksRouter } from './rollbacks'
-import { scopeGuard } from './scope'
+import { outOfScope, scopeGuard } from './scope'
+import { releaseBookOf } from '../store/releases'
 
 const PUBLIC_DIR = join(import.meta.dirname, 'public')
 
@@ -407,7 +408,19 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
   router.use(createStudioRouter({ deps, store, sessionOf: (req) => sessionFor(deps.data, readCookie(req, COOKIE), deps.now()), sessionToken: (req) => readCookie(req, COOKIE) }))
 
   // ---- releases: several drafts reviewed, scheduled, published and rolled back together (server/admin/releases.ts)
-  router.use(createReleasesRouter(deps, store))
+  // an account scoped to jurisdictions acts only on releases whose every document is in its scope
+  const releaseFiles = async (req: AdminRequest) => {
+    const release = idParam(req) === undefined ? undefined : await releaseBookOf(store, deps.now).release(idParam(req)!)
+    const ids = release ? (await releaseBookOf(store, deps.now).versionsOf(release)).map((v) => v.id) : []
+    const body = req.body as { versions?: unknown; add?: unknown } | undefined
+    for (const list of [body?.versions, body?.add]) if (Array.isArray(list)) ids.push(...list.filter((v): v is number => Number.isSafeInteger(v)))
+    const files = await Promise.all(ids.map(async (id) => (await store.version(id))?.file))
+    return files.find((file): file is string => !!file && !!outOfScope(req.admin!.user.jurisdictions, file))
+  }
+  const releaseActions = ['submit', 'approve', 'reject', 'withdraw', 'schedule', 'publish', 'rollback'].map((action) => `/admin/api/releases/:id/${action}`)
+  router.post(['/admin/api/releases', ...releaseActions], scope(releaseFiles))
+  router.patch('/admin/api/releases/:id', scope(releaseFiles))
+  router.use(createReleasesRouter(deps, store, role))
 
   // ---- message outbox (simulators): SMS codes and e-mail links for a demo; every read audited --
   router.get('/admin/api/outbox', ...adminOutboxRoute(deps, (req: AdminRequest, details) => auditRead(req.admin!.user.email, 'admin.outbox-read', 'outbox', details)))

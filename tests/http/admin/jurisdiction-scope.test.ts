@@ -61,3 +61,20 @@ describe('roles scoped to jurisdictions', () => {
     expect((await compliance.post(`/admin/api/versions/${id}/approve`, { comment: 'ok' })).status).toBe(200)
   })
 })
+
+describe('roles scoped to jurisdictions: releases', () => {
+  it('an operator limited to Spain cannot make a release holding an Italy draft (403 OUT_OF_SCOPE, audited), and can make one of Spain drafts only', async () => {
+    const italy = (await operator.post('/admin/api/drafts', { file: ITALY_SIGNUP, content: editedText(server, ITALY_SIGNUP, maxLength(37)) })).json().payload.id as number
+    const spain = (await operator.post('/admin/api/drafts', { file: SPAIN_SIGNUP, content: editedText(server, SPAIN_SIGNUP, maxLength(37)) })).json().payload.id as number
+    await limit('operator@parlay.test', ['spain'])
+    try {
+      const refused = await operator.post('/admin/api/releases', { title: 'both', versions: [spain, italy] })
+      expect(refused.status).toBe(403)
+      expect(refused.json().errorCode).toBe('OUT_OF_SCOPE')
+      expect((await scopeRefusals('operator@parlay.test')).some((e) => e.subject === ITALY_SIGNUP && e.details.route === 'POST /admin/api/releases')).toBe(true)
+      expect((await operator.post('/admin/api/releases', { title: 'spain only', versions: [spain] })).status).toBe(201)
+    } finally {
+      await limit('operator@parlay.test', null)
+    }
+  })
+})
