@@ -93,7 +93,7 @@ async function change(data: DataLayer, command: string, email: string | undefine
   if (!admin) throw new Refused(`no admin ${email ?? '(give an e-mail)'}`)
   const now = Date.now()
   if (command === 'scope') {
-    const jurisdictions = (list ?? '').split(',').map((j) => j.trim()).filter(Boolean)
+    const jurisdictions = [...new Set((list ?? '').split(',').map((j) => j.trim()).filter(Boolean))].sort()
     if (jurisdictions.some((j) => !/^[a-z][a-z0-9-]{0,39}$/.test(j))) throw new Refused('jurisdictions are ids such as spain,italy')
     await setStaffScope(data, admin.id, jurisdictions)
     await audit(data, now, actor(), 'admin.scope-changed', 'admin', { email: admin.email, jurisdictions: jurisdictions.length > 0 ? jurisdictions : null })
