@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { call, errorText, type LintFinding, type Me, type SiteRow } from './api'
 import { ReachLine, ReviewPreviews, type FileReach } from './ReviewPreviews'
 import { Waivers } from './Waivers'
+import { Rollbacks } from './Rollbacks'
 
 interface Item {
   id: number
@@ -301,7 +302,7 @@ function ReleaseView({ id, me, onChanged, onWaivers }: { id: number; me: Me; onC
 
 export function Releases({ me, sites, onChanged }: { me: Me; sites: SiteRow[]; onChanged: () => void }) {
   const [rows, setRows] = useState<ReleaseRow[]>([])
-  const [selected, setSelected] = useState<number | 'new' | 'waivers' | undefined>()
+  const [selected, setSelected] = useState<number | 'new' | 'waivers' | 'rollbacks' | undefined>()
   const load = useCallback(() => {
     void call<ReleaseRow[]>('GET', '/admin/api/releases').then((a) => a.ok && setRows(a.payload))
   }, [])
@@ -311,7 +312,8 @@ export function Releases({ me, sites, onChanged }: { me: Me; sites: SiteRow[]; o
     <div className="releases-panes">
       <nav className="documents" aria-label="Releases">
         {me.role === 'operator' ? <button type="button" className="primary" data-testid="release-new" onClick={() => setSelected('new')}>New release</button> : null}{' '}
-        <button type="button" aria-pressed={selected === 'waivers'} data-testid="waivers-open" onClick={() => setSelected('waivers')}>Waivers</button>
+        <button type="button" aria-pressed={selected === 'waivers'} data-testid="waivers-open" onClick={() => setSelected('waivers')}>Waivers</button>{' '}
+        <button type="button" aria-pressed={selected === 'rollbacks'} data-testid="rollbacks-open" onClick={() => setSelected('rollbacks')}>Rollbacks</button>
         <ul>
           {rows.map((r) => (
             <li key={r.id}>
@@ -327,6 +329,7 @@ export function Releases({ me, sites, onChanged }: { me: Me; sites: SiteRow[]; o
         {selected === 'new' ? <NewRelease me={me} onCreated={(id) => (setSelected(id), changed())} /> : null}
         {typeof selected === 'number' ? <ReleaseView key={selected} id={selected} me={me} onChanged={changed} onWaivers={() => setSelected('waivers')} /> : null}
         {selected === 'waivers' ? <Waivers me={me} sites={sites} onChanged={onChanged} /> : null}
+        {selected === 'rollbacks' ? <Rollbacks me={me} onChanged={onChanged} /> : null}
         {selected === undefined ? <p className="muted">Pick a release on the left{me.role === 'operator' ? ', or start a new one' : ''}.</p> : null}
       </section>
     </div>

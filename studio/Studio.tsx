@@ -5,6 +5,7 @@
  * workflow in /admin (submit → review by another person → publish), with the same session, roles,
  * CSRF token and audit log: the studio only calls the admin API.
  */
+import { DraftConflict, type Conflict } from './DraftConflict'
 import type { JSONSchema7 } from 'json-schema'
 import { useEffect, useMemo, useState } from 'react'
 import { call, debounce, errorText, setCsrf, type DocumentRow, type LintFinding, type Me, type SiteRow } from './api'
@@ -74,6 +75,8 @@ function DocumentList({ selected, onOpen }: { selected?: string; onOpen: (file: 
 interface Draft {
   id: number
   state: string
+  /** The draft revision this editor has: its next save names it (a stale one is refused). */
+  revision: number
 }
 
 /** The latest draft of a file this admin wrote, with its text. */
@@ -81,7 +84,7 @@ async function openDraftOf(file: string, me: Me): Promise<(Draft & { content: st
   const list = await call<{ id: number; author: string; state: string }[]>('GET', `/admin/api/versions?file=${encodeURIComponent(file)}&state=draft`)
   const latest = list.ok ? list.payload.filter((v) => v.author.toLowerCase() === me.email.toLowerCase()).sort((a, b) => b.id - a.id)[0] : undefined
   if (!latest) return undefined
-  const version = await call<{ id: number; state: string; content: string }>('GET', `/admin/api/versions/${latest.id}`)
+  const version = await call<{ id: number; state: string; content: string; revision: number }>('GET', `/admin/api/versions/${latest.id}`)
   return version.ok ? version.payload : undefined
 }
 
@@ -92,6 +95,7 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
   const [schema, setSchema] = useState<JSONSchema7 | undefined>()
   const [findings, setFindings] = useState<LintFinding[]>([])
   const [draft, setDraft] = useState<Draft | undefined>()
+  const [conflict, setConflict] = useState<Conflict | undefined>()
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' } | undefined>()
   // a jurisdiction's overlay: edited as the whole document its site is served, saved as the patch
   const [base, setBase] = useState<OverlayBase | undefined>()
@@ -114,7 +118,7 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
       const overlayBase = await overlayBaseFor(mine.content)
       setBase(overlayBase)
       setPublished({ label: file, content: '', id: 0 })
-      setDraft({ id: mine.id, state: mine.state })
+      setDraft({ id: mine.id, state: mine.state, revision: mine.revision })
       setText(editableText(file, mine.content, overlayBase))
     })
   }, [file, me])
@@ -139,13 +143,18 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
     return () => lint.cancel()
   }, [lint, text])
 
-  const save = async () => {
+  const save = async (onRevision = draft?.revision) => {
     const saving = textToSave(file, text, base)
     if (!saving.ok) return setNotice({ text: saving.problem, kind: 'error' })
     const answer = draft
-      ? await call<Draft>('PUT', `/admin/api/versions/${draft.id}`, { content: saving.content })
+      ? await call<Draft>('PUT', `/admin/api/versions/${draft.id}`, { content: saving.content, revision: onRevision })
       : await call<Draft>('POST', '/admin/api/drafts', { file, content: saving.content })
+    if (!answer.ok && answer.errorCode === 'DRAFT_CONFLICT' && draft) {
+      setNotice(undefined)
+      return setConflict({ draft: draft.id, ...(answer.payload as unknown as Omit<Conflict, 'draft'>) })
+    }
     if (!answer.ok) return setNotice({ text: errorText(answer), kind: 'error' })
+    setConflict(undefined)
     setDraft(answer.payload)
     setNotice({ text: `Saved as draft #${answer.payload.id}. Submit it for review in the admin's Reviews page.`, kind: 'info' })
   }
@@ -177,6 +186,17 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
             {draft ? 'Save draft' : 'Save as draft'}
           </button>
         </div>
+        {conflict ? (
+          <DraftConflict
+            conflict={conflict}
+            onLoadTheirs={() => {
+              setText(editableText(file, conflict.content, base))
+              setDraft(draft && { ...draft, revision: conflict.revision })
+              setConflict(undefined)
+            }}
+            onKeepMine={() => void save(conflict.revision)}
+          />
+        ) : null}
         {notice ? <p className={`notice ${notice.kind}`} role="status" data-testid="studio-notice">{notice.text}{draft ? <> <a href={`/admin#version/${draft.id}`}>Open draft #{draft.id}</a></> : null}</p> : null}
         {view === 'form' && formKind ? (
           <FormView kind={kind!} schema={schema as Record<string, unknown> | undefined} text={text} readOnly={readOnly} onChange={setText} />

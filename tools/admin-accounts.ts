@@ -9,6 +9,8 @@
  *   npm run admin -- enable <e-mail>
  *   npm run admin -- reset-two-factor <e-mail> a lost authenticator: the next sign-in enrols anew
  *   npm run admin -- list
+ *   npm run admin -- scope <e-mail> [spain,italy]  limits the account to these jurisdictions' documents;
+ *                                              no list: unscoped again (server/admin/scope.ts)
  *
  * Every change is an entry of the audit log, by `cli:<user>@<host>`. Exit 0 done, 1 refused, 2 the
  * database or the audit key cannot be opened.
@@ -19,7 +21,7 @@ import { hostname, userInfo } from 'node:os'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ADMIN_ROLES, type AdminRole } from '../server/admin/accounts'
-import { adminByEmail, createAdmin, disableAdmin, enableAdmin, MIN_PASSWORD, resetSecondFactor, type NewAdmin } from '../server/admin/staff'
+import { adminByEmail, createAdmin, disableAdmin, enableAdmin, MIN_PASSWORD, resetSecondFactor, setStaffScope, type NewAdmin } from '../server/admin/staff'
 import type { DataLayer } from '../server/db/data-layer'
 import { audit } from '../server/store/audit'
 import { openAuditLogForTool } from '../server/store/audit-open'
@@ -86,10 +88,17 @@ async function create(data: DataLayer, env: NodeJS.ProcessEnv, io: Io): Promise<
   return `Created ${admin.role} ${admin.email.trim()}. At the first sign-in at /admin they set up two-factor sign-in with an authenticator app.`
 }
 
-async function change(data: DataLayer, command: string, email: string | undefined): Promise<string> {
+async function change(data: DataLayer, command: string, email: string | undefined, list?: string): Promise<string> {
   const admin = email ? await adminByEmail(data, email) : undefined
   if (!admin) throw new Refused(`no admin ${email ?? '(give an e-mail)'}`)
   const now = Date.now()
+  if (command === 'scope') {
+    const jurisdictions = [...new Set((list ?? '').split(',').map((j) => j.trim()).filter(Boolean))].sort()
+    if (jurisdictions.some((j) => !/^[a-z][a-z0-9-]{0,39}$/.test(j))) throw new Refused('jurisdictions are ids such as spain,italy')
+    await setStaffScope(data, admin.id, jurisdictions)
+    await audit(data, now, actor(), 'admin.scope-changed', 'admin', { email: admin.email, jurisdictions: jurisdictions.length > 0 ? jurisdictions : null })
+    return jurisdictions.length > 0 ? `${admin.email} may now change only the documents of ${jurisdictions.join(', ')}.` : `${admin.email} is no longer limited to jurisdictions.`
+  }
   if (command === 'disable') {
     const ended = await disableAdmin(data, admin.id, now)
     await audit(data, now, actor(), 'admin.disabled', 'admin', { email: admin.email, sessionsEnded: ended })
@@ -117,9 +126,9 @@ interface Io {
 
 /** Runs one command; answers the exit code. */
 export async function runAdminCommand(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
-  const [command, email] = argv
-  if (!['create', 'disable', 'enable', 'reset-two-factor', 'list'].includes(command ?? '')) {
-    io.output.write('usage: admin create | disable <e-mail> | enable <e-mail> | reset-two-factor <e-mail> | list\n')
+  const [command, email, jurisdictionList] = argv
+  if (!['create', 'disable', 'enable', 'reset-two-factor', 'list', 'scope'].includes(command ?? '')) {
+    io.output.write('usage: admin create | disable <e-mail> | enable <e-mail> | reset-two-factor <e-mail> | scope <e-mail> [jurisdiction,…] | list\n')
     return 1
   }
   let database
@@ -133,7 +142,7 @@ export async function runAdminCommand(argv: readonly string[], env: NodeJS.Proce
   }
   try {
     const data = database.data
-    const said = command === 'create' ? await create(data, env, io) : command === 'list' ? await list(data) : await change(data, command!, email)
+    const said = command === 'create' ? await create(data, env, io) : command === 'list' ? await list(data) : await change(data, command!, email, jurisdictionList)
     io.output.write(said + '\n')
     return 0
   } catch (error) {

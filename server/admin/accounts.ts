@@ -82,6 +82,8 @@ interface AdminUserTable {
   /** The TOTP secret (base32) once enrolled; null until the first sign-in enrols it. */
   totp_secret: string | null
   totp_enrolled_at: number | null
+  /** The jurisdictions the account may change documents of, comma-separated; null: every one (q094, ./scope.ts). */
+  jurisdictions: string | null
 }
 
 interface AdminSessionTable {
@@ -139,6 +141,8 @@ export interface AdminUser {
   email: string
   name: string
   role: AdminRole
+  /** Null (or absent): unscoped; else the only jurisdictions whose documents this account may change. */
+  jurisdictions?: string[] | null
 }
 
 export interface AdminSession {
@@ -210,13 +214,14 @@ export async function sessionFor(data: DataLayer, token: string | undefined, now
   const row = await data.db
     .selectFrom('admin_sessions as s')
     .innerJoin('admin_users as u', 'u.id', 's.user_id')
-    .select(['s.token_hash', 's.csrf', 's.expires_at', 'u.id', 'u.email', 'u.name', 'u.role'])
+    .select(['s.token_hash', 's.csrf', 's.expires_at', 'u.id', 'u.email', 'u.name', 'u.role', 'u.jurisdictions'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', now)
     .where('u.disabled_at', 'is', null)
     .executeTakeFirst()
   if (!row) return undefined
-  return { user: { id: row.id, email: row.email, name: row.name, role: row.role }, csrf: row.csrf, tokenHash: row.token_hash }
+  const jurisdictions = row.jurisdictions === null ? null : row.jurisdictions.split(',').filter(Boolean)
+  return { user: { id: row.id, email: row.email, name: row.name, role: row.role, jurisdictions }, csrf: row.csrf, tokenHash: row.token_hash }
 }
 
 export async function closeSession(data: DataLayer, session: AdminSession): Promise<void> {

@@ -99,13 +99,10 @@ function readCookie(req: Request, name: string): string | undefined {
   return undefined
 }
 
-export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Router {
+/** `role`: the admin router's role check (a refusal is audited there). */
+export function createReleasesRouter(deps: ServerDeps, store: DocumentStore, role: (...roles: AdminRole[]) => (req: AdminRequest, res: Response, next: NextFunction) => unknown): Router {
   const router = Router()
   const book = releaseBookOf(store, deps.now)
-  const role =
-    (...roles: AdminRole[]) =>
-    (req: AdminRequest, res: Response, next: NextFunction) =>
-      req.admin && roles.includes(req.admin.user.role) ? next() : sendError(res, 403, 'FORBIDDEN_FOR_ROLE', { needs: roles })
   const who = (req: Request) => (req as AdminRequest).admin!.user.email
   const answer = async <T>(res: Response, pending: StoreResult<T> | Promise<StoreResult<T>>, map: (value: T) => unknown, status = 200) => {
     const result = await pending
@@ -149,7 +146,9 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore): Ro
       (w) => (w.status === 'requested' && w.author.toLowerCase() !== me) || (w.status === 'revocation-requested' && w.revocation?.requestedBy.toLowerCase() !== me),
     )
     const mine = req.admin!.user.role === 'compliance'
-    sendOk(res, { count: mine ? releases.length + versions.length + waivers.length : 0, releases: await Promise.all(releases.map(summary)), versions: versions.map(itemSummary), waivers })
+    // rollbacks wait for a second person of either role (server/store/rollbacks.ts)
+    const rollbacks = (await store.rollbackBook.list({ pending: true })).filter((r) => r.requestedBy.toLowerCase() !== me)
+    sendOk(res, { count: (mine ? releases.length + versions.length + waivers.length : 0) + rollbacks.length, rollbacks, releases: await Promise.all(releases.map(summary)), versions: versions.map(itemSummary), waivers })
   })
 
   router.get(

@@ -35,6 +35,9 @@ import { ADMIN_COOKIE as COOKIE, createSignInRouter, SIGN_IN_PATHS } from './sig
 import { currentCheckpoint } from '../store/audit'
 import { checkpointLine } from './checkpoint-line'
 import { createWaiversRouter } from './waivers'
+import { createRollbacksRouter } from './rollbacks'
+import { outOfScope, scopeGuard } from './scope'
+import { releaseBookOf } from '../store/releases'
 
 const PUBLIC_DIR = join(import.meta.dirname, 'public')
 
@@ -81,6 +84,7 @@ const versionSummary = (v: DocumentVersion) => {
     publishedBy: v.publishedBy,
     publishedAt: v.publishedAt,
     deleted: v.deleted,
+    revision: v.revision,
   }
 }
 
@@ -123,10 +127,22 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     req.admin = session
     next()
   }
+  // A refusal for the role is audited (who, what, on which path, why) before the 403.
   const role =
     (...roles: AdminRole[]) =>
-    (req: AdminRequest, res: Response, next: NextFunction) =>
-      req.admin && roles.includes(req.admin.user.role) ? next() : sendError(res, 403, 'FORBIDDEN_FOR_ROLE', { needs: roles })
+    async (req: AdminRequest, res: Response, next: NextFunction) => {
+      if (req.admin && roles.includes(req.admin.user.role)) return next()
+      if (req.admin) await store.audit(req.admin.user.email, 'admin.role-refused', `${req.method} ${req.path}`, { role: req.admin.user.role, needs: roles, reason: `needs the role ${roles.join(' or ')}` })
+      sendError(res, 403, 'FORBIDDEN_FOR_ROLE', { needs: roles })
+    }
+
+  // an account scoped to jurisdictions changes only their documents (./scope.ts): refused → 403, audited
+  const scope = (fileOf: (req: Request) => Promise<string | undefined> | string | undefined) => scopeGuard((...entry) => store.audit(...entry), fileOf)
+  const bodyFile = (req: Request) => (typeof (req.body as { file?: unknown } | undefined)?.file === 'string' ? (req.body as { file: string }).file : undefined)
+  const versionFile = async (req: Request) => {
+    const id = idParam(req)
+    return id === undefined ? undefined : (await store.version(id))?.file
+  }
 
   const answer = async <T>(res: Response, pending: StoreResult<T> | Promise<StoreResult<T>>, map: (value: T) => unknown, status = 200) => {
     const result = await pending
@@ -294,16 +310,17 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
     properties: { file: { type: 'string', minLength: 1, maxLength: 200 }, content: { type: 'string', minLength: 2, maxLength: 60000 } },
     additionalProperties: false,
   }
-  router.post('/admin/api/drafts', role('operator'), validateBody(draftSchema), async (req: AdminRequest, res) => {
+  router.post('/admin/api/drafts', role('operator'), validateBody(draftSchema), scope(bodyFile), async (req: AdminRequest, res) => {
     const { file, content } = req.body as { file: string; content: string }
     await answer(res, store.createDraft(req.admin!.user.email, file, content), versionSummary, 201)
   })
 
-  const updateSchema = { type: 'object', required: ['content'], properties: { content: draftSchema.properties.content }, additionalProperties: false }
-  router.put('/admin/api/versions/:id', role('operator'), validateBody(updateSchema), async (req: AdminRequest, res) => {
+  // a save names the draft revision it edits: a stale one is refused with the saved text (DRAFT_CONFLICT)
+  const updateSchema = { type: 'object', required: ['content', 'revision'], properties: { content: draftSchema.properties.content, revision: { type: 'integer', minimum: 1 } }, additionalProperties: false }
+  router.put('/admin/api/versions/:id', role('operator'), validateBody(updateSchema), scope(versionFile), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
-    await answer(res, store.updateDraft(req.admin!.user.email, id, (req.body as { content: string }).content), versionSummary)
+    await answer(res, store.updateDraft(req.admin!.user.email, id, (req.body as { content: string }).content, (req.body as { revision: number }).revision), versionSummary)
   })
 
   const emptySchema = { type: 'object', properties: {}, additionalProperties: false }
@@ -312,48 +329,40 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
     next()
   }
 
-  router.post('/admin/api/versions/:id/submit', role('operator'), optionalBody, validateBody(emptySchema), async (req: AdminRequest, res) => {
+  router.post('/admin/api/versions/:id/submit', role('operator'), scope(versionFile), optionalBody, validateBody(emptySchema), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     await answer(res, await store.submit(req.admin!.user.email, id), versionSummary)
   })
 
   const approveSchema = { type: 'object', properties: { comment: { type: 'string', maxLength: 2000 } }, additionalProperties: false }
-  router.post('/admin/api/versions/:id/approve', role('compliance'), optionalBody, validateBody(approveSchema), async (req: AdminRequest, res) => {
+  router.post('/admin/api/versions/:id/approve', role('compliance'), scope(versionFile), optionalBody, validateBody(approveSchema), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     await answer(res, await store.approve(req.admin!.user.email, id, (req.body as { comment?: string }).comment ?? ''), versionSummary)
   })
 
   const rejectSchema = { type: 'object', required: ['comment'], properties: { comment: { type: 'string', minLength: 3, maxLength: 2000, pattern: '\\S' } }, additionalProperties: false }
-  router.post('/admin/api/versions/:id/reject', role('compliance'), validateBody(rejectSchema), async (req: AdminRequest, res) => {
+  router.post('/admin/api/versions/:id/reject', role('compliance'), scope(versionFile), validateBody(rejectSchema), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     await answer(res, store.reject(req.admin!.user.email, id, (req.body as { comment: string }).comment), versionSummary)
   })
 
-  router.post('/admin/api/versions/:id/withdraw', role('operator'), async (req: AdminRequest, res) => {
+  router.post('/admin/api/versions/:id/withdraw', role('operator'), scope(versionFile), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     await answer(res, store.withdraw(req.admin!.user.email, id), versionSummary)
   })
 
-  router.post('/admin/api/versions/:id/publish', role('operator', 'compliance'), async (req: AdminRequest, res) => {
+  router.post('/admin/api/versions/:id/publish', role('operator', 'compliance'), scope(versionFile), async (req: AdminRequest, res) => {
     const id = idParam(req)
     if (id === undefined) return sendError(res, 404, HTTP_ERRORS.notFound)
     await answer(res, await store.publish(req.admin!.user.email, id), versionSummary)
   })
 
-  const rollbackSchema = {
-    type: 'object',
-    required: ['file', 'version'],
-    properties: { file: { type: 'string', maxLength: 200 }, version: { type: 'integer', minimum: 1 } },
-    additionalProperties: false,
-  }
-  router.post('/admin/api/rollback', role('operator', 'compliance'), validateBody(rollbackSchema), async (req: AdminRequest, res) => {
-    const { file, version } = req.body as { file: string; version: number }
-    await answer(res, await store.rollback(req.admin!.user.email, file, version), versionSummary)
-  })
+  // ---- rollbacks: four-eyes, or an emergency reviewed afterwards (./rollbacks.ts)
+  router.use(createRollbacksRouter(store, role, versionSummary, scope))
 
   // ---- previews: both sides rendered by the real engine -------------------------------------------
 
@@ -399,7 +408,19 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
   router.use(createStudioRouter({ deps, store, sessionOf: (req) => sessionFor(deps.data, readCookie(req, COOKIE), deps.now()), sessionToken: (req) => readCookie(req, COOKIE) }))
 
   // ---- releases: several drafts reviewed, scheduled, published and rolled back together (server/admin/releases.ts)
-  router.use(createReleasesRouter(deps, store))
+  // an account scoped to jurisdictions acts only on releases whose every document is in its scope
+  const releaseFiles = async (req: AdminRequest) => {
+    const release = idParam(req) === undefined ? undefined : await releaseBookOf(store, deps.now).release(idParam(req)!)
+    const ids = release ? (await releaseBookOf(store, deps.now).versionsOf(release)).map((v) => v.id) : []
+    const body = req.body as { versions?: unknown; add?: unknown } | undefined
+    for (const list of [body?.versions, body?.add]) if (Array.isArray(list)) ids.push(...list.filter((v): v is number => Number.isSafeInteger(v)))
+    const files = await Promise.all(ids.map(async (id) => (await store.version(id))?.file))
+    return files.find((file): file is string => !!file && !!outOfScope(req.admin!.user.jurisdictions, file))
+  }
+  const releaseActions = ['submit', 'approve', 'reject', 'withdraw', 'schedule', 'publish', 'rollback'].map((action) => `/admin/api/releases/:id/${action}`)
+  router.post(['/admin/api/releases', ...releaseActions], scope(releaseFiles))
+  router.patch('/admin/api/releases/:id', scope(releaseFiles))
+  router.use(createReleasesRouter(deps, store, role))
 
   // ---- message outbox (simulators): SMS codes and e-mail links for a demo; every read audited --
   router.get('/admin/api/outbox', ...adminOutboxRoute(deps, (req: AdminRequest, details) => auditRead(req.admin!.user.email, 'admin.outbox-read', 'outbox', details)))

@@ -113,3 +113,9 @@ export async function retireDemoAdmins(data: DataLayer, now: number): Promise<st
   for (const row of live) await disableAdmin(data, Number(row.id), now)
   return live.map((r) => r.email)
 }
+
+/** Limits an account to the documents of these jurisdictions (an empty list or null: unscoped). */
+export async function setStaffScope(data: DataLayer, id: number, jurisdictions: readonly string[] | null): Promise<void> {
+  const list = jurisdictions && jurisdictions.length > 0 ? [...new Set(jurisdictions)].sort().join(',') : null
+  await data.db.updateTable('admin_users').set({ jurisdictions: list }).where('id', '=', id).execute()
+}

@@ -14,5 +14,6 @@ export const ADMIN_STATUS: ReadonlyMap<string, number> = new Map<string, number>
   ['SET_INVALID', 422],
   ['NOTHING_CHANGED', 409],
   ['IN_RELEASE', 409],
+  ['DRAFT_CONFLICT', 409],
   ['INVALID_EXPIRY', 400],
 ])

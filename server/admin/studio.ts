@@ -80,6 +80,7 @@ function unsavedVersion(file: string, content: string, published: DocumentVersio
     publishedAt: null,
     lint: null,
     deleted: false,
+    revision: 0,
   }
 }
 

@@ -4,11 +4,13 @@
  * its rollback (ReleaseBook.rollback) — through the gate like any rollback, records the outcome on
  * the watch and in the audit log, and tells the publish's author and approver by e-mail through
  * the server's message sender (the outbox, read in /admin → Outbox, with the simulators on).
+ * Like an emergency rollback, it opens an after-review item a person must acknowledge (./rollbacks.ts).
  */
 import type { ServerDeps } from '../deps'
 import { messageSenderFor } from '../auth/unlock'
 import { appendAudit, auditedTransaction } from './audit'
 import { releaseBookOf } from './releases'
+import { openRollbackItem } from './rollbacks'
 import type { PublishWatchDeps, Watch } from './publish-watch'
 
 export const AUTO_ROLLBACK_ACTOR = 'auto-rollback'
@@ -47,6 +49,11 @@ async function tell(deps: Pick<ServerDeps, 'db' | 'log'>, watch: Watch, text: { 
   }
 }
 
+function openAfterReview(tx: Parameters<typeof openRollbackItem>[0], watch: Watch, counts: Counts, at: number): Promise<number> {
+  const reason = `${counts.serverErrors} server errors and ${counts.clientErrors} error reports since it went live`
+  return openRollbackItem(tx, { kind: 'automatic', subject: watch.subject, toVersion: null, reason, requestedBy: AUTO_ROLLBACK_ACTOR, requestedAt: at, state: 'review-pending', decidedBy: null, decidedAt: null, version: null })
+}
+
 /** Rolls a watched publish back (the watch is already claimed) and says so. */
 export async function rollBackPublish(deps: PublishWatchDeps, watch: Watch, counts: Counts): Promise<void> {
   const outcome = await undo(deps, watch.subject).catch((error: unknown) => ({ ok: false, code: (error as Error).message }))
@@ -54,7 +61,9 @@ export async function rollBackPublish(deps: PublishWatchDeps, watch: Watch, coun
   await auditedTransaction(deps.data, async (audit) => {
     await audit.tx.updateTable('store_publish_watches').set({ state: outcome.ok ? 'rolled-back' : 'rollback-failed' }).where('id', '=', watch.id).execute()
     const action = outcome.ok ? 'publish.auto-rolled-back' : 'publish.auto-rollback-failed'
-    await appendAudit(audit, at, AUTO_ROLLBACK_ACTOR, action, watch.subject, { watch: watch.id, ...counts, author: watch.author, approvedBy: watch.approvedBy, ...(outcome.code ? { errorCode: outcome.code } : {}) })
+    // done by no person: a person reviews it afterwards, like an emergency rollback (./rollbacks.ts)
+    const review = outcome.ok ? await openAfterReview(audit.tx, watch, counts, at) : undefined
+    await appendAudit(audit, at, AUTO_ROLLBACK_ACTOR, action, watch.subject, { watch: watch.id, ...counts, author: watch.author, approvedBy: watch.approvedBy, ...(outcome.code ? { errorCode: outcome.code } : {}), ...(review ? { rollback: review } : {}) })
   })
   deps.log.warn(outcome.ok ? 'publish.auto-rolled-back' : 'publish.auto-rollback-failed', { subject: watch.subject, ...counts })
   await tell(deps, watch, message(watch, counts, outcome))

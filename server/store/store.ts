@@ -34,6 +34,7 @@ import { overlayStatusFindings } from '../../tools/schema-lint/diff/overlay-stat
 import { readSnapshot, snapshotOf, snapshotsOfTexts } from '../../tools/schema-lint/diff/sources'
 import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
 import { WaiverBook } from './waivers'
+import { RollbackBook } from './rollbacks'
 import { publishChecks, type PublishCheckInput } from './publish-check'
 import type { PageCheck } from './page-check'
 export type { WaiverRecord } from './waivers'
@@ -142,6 +143,8 @@ export interface DocumentVersion {
   lint: GateFinding[] | null
   /** This version deletes the file (proposed when the file was removed from the documents folder). */
   deleted: boolean
+  /** The draft's revision (1 when made; each save adds one): a save names it. */
+  revision: number
 }
 
 /** Versions that went live together by a publish (a version, or a release's). */
@@ -168,6 +171,7 @@ export type StoreErrorCode =
   | 'SET_INVALID'
   | 'NOTHING_CHANGED'
   | 'IN_RELEASE'
+  | 'DRAFT_CONFLICT'
 
 const VERSION_ORIGINS = ['seed', 'operator', 'rollback'] as const
 const VERSION_STATES = ['draft', 'in_review', 'approved', 'rejected', 'published', 'superseded', 'withdrawn'] as const
@@ -193,6 +197,8 @@ interface VersionTable {
   published_at: number | null
   lint: string | null
   deleted: Generated<number>
+  /** The draft's revision: 1 when made, one more at each save (q094). */
+  revision: Generated<number>
 }
 
 interface WaiverTable {
@@ -353,10 +359,21 @@ export const q082StoreWaiverScope = schemaStep('q082-store-waiver-scope', async 
     await db.schema.alterTable('store_waivers').addColumn(column, type).execute()
 })
 
+/** Drafts carry a revision: a save names the one it edits, and a stale save is refused (updateDraft).
+ * The same step scopes staff accounts to jurisdictions (admin_users.jurisdictions, server/admin/scope.ts):
+ * both are issue 29 item 7's publish-path safety, and q094 is the one id left for it. */
+export const q094StoreDraftRevision = schemaStep('q094-store-draft-revision-staff-scope', async (db) => {
+  await db.schema.alterTable('store_versions').addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1)).execute()
+  await db.schema.alterTable('admin_users').addColumn('jurisdictions', 'text').execute()
+})
+
+/** Work done in the transaction that puts a version live (its id, the moment). */
+export type Alongside = (audit: AuditScope, versionId: number, at: number) => Promise<void>
+
 /** Where a store's statements run: the layer's database, or the transaction they belong to. */
 export type Executor = Kysely<Tables> | Transaction<Tables>
 
-type VersionRow = Omit<VersionTable, 'id' | 'deleted'> & { id: number; deleted: number }
+type VersionRow = Omit<VersionTable, 'id' | 'deleted' | 'revision'> & { id: number; deleted: number; revision: number }
 
 const toVersion = (r: VersionRow): DocumentVersion => ({
   id: r.id,
@@ -376,6 +393,7 @@ const toVersion = (r: VersionRow): DocumentVersion => ({
   publishedAt: r.published_at,
   lint: r.lint ? (JSON.parse(r.lint) as GateFinding[]) : null,
   deleted: r.deleted === 1,
+  revision: Number(r.revision),
 })
 
 /** Same JSON value (formatting aside), or the same text when either side does not parse. */
@@ -527,6 +545,12 @@ export class DocumentStore {
   }
   private waiverBookCache?: WaiverBook
 
+  /** Rollbacks: four-eyes requests, emergency and automatic ones reviewed after (./rollbacks.ts). */
+  get rollbackBook(): RollbackBook {
+    return (this.rollbackBookCache ??= new RollbackBook(this, this.data, this.now))
+  }
+  private rollbackBookCache?: RollbackBook
+
   // ---- seeding from the files in git ----------------------------------------------------------
 
   /**
@@ -623,22 +647,36 @@ export class DocumentStore {
     return { ok: true, value: (await this.version(id))! }
   }
 
-  async updateDraft(actor: string, id: number, content: string): Promise<StoreResult<DocumentVersion>> {
+  /**
+   * Saves a draft's text. `revision` is the draft revision the save edits: when the draft was saved
+   * since (another tab, another device), the save is refused (DRAFT_CONFLICT, audited) with the
+   * saved text, who saved it and its revision, so the editor can show it and save again on top.
+   */
+  async updateDraft(actor: string, id: number, content: string, revision: number): Promise<StoreResult<DocumentVersion>> {
     const version = await this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
     if (await this.releaseHolding(id, ['in_review', 'approved'])) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
     if (!same(version.author, actor)) return { ok: false, code: 'NOT_AUTHOR' }
     if (version.state !== 'draft' && version.state !== 'rejected') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const at = this.now()
-    await auditedTransaction(this.data, async (audit) => {
+    const saved = await auditedTransaction(this.data, async (audit) => {
       // A rejected draft that is edited is a draft again; the rejection stays in the audit log.
-      await audit.tx
+      const updated = await audit.tx
         .updateTable('store_versions')
-        .set({ content, content_hash: contentHash(content), state: 'draft', updated_at: at, reviewed_by: null, reviewed_at: null, lint: null })
+        .set({ content, content_hash: contentHash(content), state: 'draft', updated_at: at, reviewed_by: null, reviewed_at: null, lint: null, revision: revision + 1 })
         .where('id', '=', id)
-        .execute()
-      await appendAudit(audit, at, actor, 'draft.updated', version.file, { version: id, contentHash: contentHash(content) })
+        .where('revision', '=', revision)
+        .where('state', 'in', ['draft', 'rejected'])
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) === 1) {
+        await appendAudit(audit, at, actor, 'draft.updated', version.file, { version: id, revision: revision + 1, contentHash: contentHash(content) })
+        return undefined
+      }
+      const current = (await this.version(id, audit.tx))!
+      await appendAudit(audit, at, actor, 'draft.save-refused', version.file, { version: id, code: 'DRAFT_CONFLICT', yourRevision: revision, revision: current.revision, reason: 'the draft was saved since the revision this save edits' })
+      return current
     })
+    if (saved) return { ok: false, code: 'DRAFT_CONFLICT', details: { yourRevision: revision, revision: saved.revision, content: saved.content, savedBy: saved.author, savedAt: saved.updatedAt, state: saved.state } }
     return { ok: true, value: (await this.version(id))! }
   }
 
@@ -689,7 +727,7 @@ export class DocumentStore {
     if (!version) return { ok: false, code: 'NOT_FOUND' }
     if (await this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
     if (same(version.author, reviewer)) {
-      await this.audit(reviewer, 'review.self-approval-refused', version.file, { version: id })
+      await this.audit(reviewer, 'review.self-approval-refused', version.file, { version: id, reason: 'the author cannot approve their own version' })
       return { ok: false, code: 'SELF_APPROVAL' }
     }
     if (version.state !== 'in_review') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
@@ -714,7 +752,10 @@ export class DocumentStore {
     const version = await this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
     if (await this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
-    if (same(version.author, reviewer)) return { ok: false, code: 'SELF_APPROVAL' }
+    if (same(version.author, reviewer)) {
+      await this.audit(reviewer, 'review.self-rejection-refused', version.file, { version: id, reason: 'the author cannot review their own version' })
+      return { ok: false, code: 'SELF_APPROVAL' }
+    }
     if (version.state !== 'in_review' && version.state !== 'approved') return { ok: false, code: 'INVALID_STATE', details: { state: version.state } }
     const at = this.now()
     await auditedTransaction(this.data, async (audit) => {
@@ -742,11 +783,15 @@ export class DocumentStore {
     const version = await this.version(id)
     if (!version) return { ok: false, code: 'NOT_FOUND' }
     if (await this.releaseHolding(id)) return { ok: false, code: 'IN_RELEASE', details: { release: await this.releaseHolding(id) } }
-    if (version.state !== 'approved') return { ok: false, code: 'NOT_APPROVED', details: { state: version.state } }
+    const refuse = async (code: StoreErrorCode, reason: string, details: Record<string, unknown>): Promise<StoreResult<DocumentVersion>> => {
+      await this.audit(actor, 'publish.refused', version.file, { version: id, code, reason, ...details })
+      return { ok: false, code, details }
+    }
+    if (version.state !== 'approved') return refuse('NOT_APPROVED', 'the version is not approved', { state: version.state })
     // Four-eyes, again at the last step: the approval must come from someone other than the author.
-    if (!version.reviewedBy || same(version.reviewedBy, version.author)) return { ok: false, code: 'SELF_APPROVAL' }
+    if (!version.reviewedBy || same(version.reviewedBy, version.author)) return refuse('SELF_APPROVAL', 'not approved by a second person', {})
     const current = await this.publishedVersionOf(version.file)
-    if ((current?.id ?? null) !== version.baseVersion) return { ok: false, code: 'STALE_DRAFT', details: { base: version.baseVersion, published: current?.id ?? null } }
+    if ((current?.id ?? null) !== version.baseVersion) return refuse('STALE_DRAFT', 'the published document moved on since the draft was made', { base: version.baseVersion, published: current?.id ?? null })
     const result = await this.goLive(actor, version, current, 'document.published', version.id)
     if (result.ok) this.announce({ subject: `version/${id}`, versions: [result.value], author: version.author, approvedBy: version.reviewedBy, at: this.now() })
     return result
@@ -779,8 +824,9 @@ export class DocumentStore {
     return result
   }
 
-  /** Puts an earlier published version of a file live again, as a new version (lint gate applies). */
-  async rollback(actor: string, file: string, toVersionId: number): Promise<StoreResult<DocumentVersion>> {
+  /** Puts an earlier published version of a file live again, as a new version (lint gate applies).
+   * `alongside` runs in the transaction that makes it live (a rollback's own record: ./rollbacks.ts). */
+  async rollback(actor: string, file: string, toVersionId: number, alongside?: Alongside): Promise<StoreResult<DocumentVersion>> {
     const target = await this.version(toVersionId)
     if (!target || target.file !== file || target.publishedAt === null) return { ok: false, code: 'NOT_FOUND' }
     const current = await this.publishedVersionOf(file)
@@ -788,12 +834,12 @@ export class DocumentStore {
     if (!current && target.deleted) return { ok: false, code: 'NOTHING_CHANGED' }
     const at = this.now()
     const id = await this.insertVersion(this.data.db, file, target.content, 'rollback', 'approved', actor, current?.id ?? null, at, target.deleted)
-    const result = await this.goLive(actor, (await this.version(id))!, current, 'document.rolled-back', id, { to: toVersionId })
+    const result = await this.goLive(actor, (await this.version(id))!, current, 'document.rolled-back', id, { to: toVersionId }, alongside)
     if (!result.ok) await this.data.db.updateTable('store_versions').set({ state: 'withdrawn' }).where('id', '=', id).execute()
     return result
   }
 
-  private async goLive(actor: string, version: DocumentVersion, current: DocumentVersion | undefined, action: string, id: number, extra: Record<string, unknown> = {}): Promise<StoreResult<DocumentVersion>> {
+  private async goLive(actor: string, version: DocumentVersion, current: DocumentVersion | undefined, action: string, id: number, extra: Record<string, unknown> = {}, alongside?: Alongside): Promise<StoreResult<DocumentVersion>> {
     const findings = await this.check(version)
     const errors = findings.filter((f) => f.severity === 'error')
     if (errors.length > 0) {
@@ -810,6 +856,7 @@ export class DocumentStore {
         await tx.updateTable('store_versions').set({ state: 'published', published_by: actor, published_at: at, updated_at: at }).where('id', '=', id).execute()
         await this.point(tx, version.file, id, current, version.deleted)
         await appendAudit(audit, at, actor, action, version.file, { version: id, previous: current?.id ?? null, author: version.author, approvedBy: version.reviewedBy, ...(version.deleted ? { deleted: true } : {}), ...extra })
+        await alongside?.(audit, id, at)
         // Served inside the transaction: if the server refuses the set, nothing is recorded.
         await this.installFrom(tx)
       })

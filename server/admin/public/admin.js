@@ -86,13 +86,13 @@ async function documentView(file) {
           ? h('button', {
               type: 'button',
               onclick: async () => {
-                if (!confirm(`Put version ${v.id} of ${file} live again?`)) return
+                if (!confirm(`Ask to put version ${v.id} of ${file} live again? A second person approves the rollback.`)) return
                 const r = await api('POST', '/admin/api/rollback', { file, version: v.id })
                 if (!r.ok) return notice(errorText(r), 'error')
-                notice(`Rolled back to version ${v.id}.`)
+                notice(`Rollback to version ${v.id} requested (#${r.json.payload.id}): a second person approves it.`)
                 documentView(file)
               },
-            }, 'Roll back to this')
+            }, 'Ask to roll back to this')
           : ''
       return h('tr', {}, h('td', {}, h('a', { href: `#version/${v.id}` }, String(v.id))), h('td', {}, v.state), h('td', {}, v.origin), h('td', {}, v.author), h('td', {}, v.reviewedBy ?? ''), h('td', {}, when(v.publishedAt)), h('td', {}, rollback))
     }),
@@ -203,7 +203,7 @@ async function versionView(id) {
   const editable = mine && me.role === 'operator' && (v.state === 'draft' || v.state === 'rejected')
   const editor = h('textarea', { className: 'editor', spellcheck: 'false', readonly: !editable, 'data-testid': 'version-editor' })
   editor.value = v.content
-  if (editable) act('Save changes', 'update-draft', () => api('PUT', `/admin/api/versions/${id}`, { content: editor.value }))
+  if (editable) act('Save changes', 'update-draft', () => api('PUT', `/admin/api/versions/${id}`, { content: editor.value, revision: v.revision }))
   if (mine && v.state === 'draft') act('Submit for review', 'submit-draft', () => api('POST', `/admin/api/versions/${id}/submit`))
   if (me.role === 'compliance' && v.state === 'in_review' && !mine) {
     act('Approve', 'approve', () => api('POST', `/admin/api/versions/${id}/approve`, { comment: comment.value }))

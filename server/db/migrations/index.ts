@@ -50,7 +50,7 @@ import { q013SignupOutbox, q097OutboxTelegram, sqlite401SignupOutbox } from '../
 import { q012SignupSmsSends, sqlite403SignupSmsSends } from '../../signup/sms-budget'
 import { q011SignupVerifications, sqlite402SignupVerifications } from '../../signup/verification'
 import { q030AuditLog, sqlite100AuditLog } from '../../store/audit'
-import { q031DocumentStore, sqlite101DocumentStore, sqlite103StoreDeletions, sqlite150StoreReleases } from '../../store/store'
+import { q094StoreDraftRevision, q031DocumentStore, sqlite101DocumentStore, sqlite103StoreDeletions, sqlite150StoreReleases } from '../../store/store'
 import type { Migration } from '../schema'
 import { q082StoreWaiverScope } from '../../store/store'
 import { q083StorePublishWatches } from '../../store/publish-watch'
@@ -64,6 +64,7 @@ import { q090AdminSecondFactor } from '../../admin/second-factor'
 import { q091ServicesIngestBounds } from '../../services/store'
 import { q092LossLimits } from '../../payments/loss-limits'
 import { q095ContactMessages } from '../../contact/store'
+import { q093StoreRollbacks } from '../../store/rollbacks'
 
 /** SQLite files only, frozen (see above): the raw-SQL history, oldest part of the schema first. */
 export const SQLITE_HISTORY: readonly Migration[] = [
@@ -155,6 +156,8 @@ export const QUERY_LAYER: readonly Migration[] = [
   q090AdminSecondFactor,
   q091ServicesIngestBounds,
   q092LossLimits,
+  q093StoreRollbacks,
+  q094StoreDraftRevision,
   q095ContactMessages,
   q097OutboxTelegram,
 ]

@@ -73,7 +73,10 @@ async function tryMutation(mutation: Mutation): Promise<Outcome> {
   const published = await operator.post(`/admin/api/versions/${id}/publish`)
   expect(published.status, `${mutation.describe}: ${published.body}`).toBe(200)
   const broken = await brokenPaths(before, await records(), mutation.file)
-  const rolled = await operator.post('/admin/api/rollback', { file: mutation.file, version: previous })
+  // a rollback is four-eyes: the operator asks, compliance approves
+  const asked = await operator.post('/admin/api/rollback', { file: mutation.file, version: previous })
+  expect(asked.status, `${mutation.describe}: rollback ${asked.body}`).toBe(202)
+  const rolled = await compliance.post(`/admin/api/rollbacks/${asked.json().payload.id}/approve`)
   expect(rolled.status, `${mutation.describe}: rollback ${rolled.body}`).toBe(200)
   return { mutation, broken }
 }

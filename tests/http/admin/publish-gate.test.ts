@@ -135,6 +135,18 @@ describe('after a publish, errors on the pages it touched roll it back by itself
     }
   })
 
+  it('an automatic rollback is live at once but stays pending review until a person acknowledges it', async () => {
+    // the rollback of the test above: one after-review item, named by its audit entry
+    const entry = (await audit()).find((e) => e.action === 'publish.auto-rolled-back')!
+    const pending = (await operator.get('/admin/api/rollbacks?pending=true')).json().payload as { id: number; kind: string; subject: string; state: string }[]
+    expect(pending.find((p) => p.id === entry.details.rollback)).toMatchObject({ kind: 'automatic', subject: entry.subject, state: 'review-pending' })
+    const reviewed = await compliance.post(`/admin/api/rollbacks/${entry.details.rollback}/review`, { comment: 'the injected fault; fixed' })
+    expect(reviewed.status).toBe(200)
+    expect(((await operator.get('/admin/api/rollbacks?pending=true')).json().payload as { id: number }[]).some((p) => p.id === entry.details.rollback)).toBe(false)
+    expect((await audit()).find((e) => e.action === 'rollback.reviewed' && e.details.rollback === entry.details.rollback)).toMatchObject({ actor: 'compliance@parlay.test', subject: entry.subject, details: { kind: 'automatic', rolledBackBy: 'auto-rollback' } })
+    expect((await compliance.post(`/admin/api/rollbacks/${entry.details.rollback}/review`)).json().errorCode).toBe('INVALID_STATE')
+  })
+
   it('error reports browsers send from the touched page count too', async () => {
     const before = await publishedContent()
     const id = await publish((doc) => (personal(doc).properties.lastName.maxLength = 45))

@@ -66,7 +66,10 @@ async function publishThen(id: number, file: string, check: () => Promise<void>)
     await check()
   } finally {
     const history = (await operator.get(`/admin/api/document?file=${encodeURIComponent(file)}`)).json().payload.history as { id: number; origin: string }[]
-    expect((await operator.post('/admin/api/rollback', { file, version: history.find((v) => v.origin === 'seed')!.id })).status).toBe(200)
+    // a rollback is four-eyes: the operator asks, compliance approves
+    const asked = await operator.post('/admin/api/rollback', { file, version: history.find((v) => v.origin === 'seed')!.id })
+    expect(asked.status).toBe(202)
+    expect((await compliance.post(`/admin/api/rollbacks/${asked.json().payload.id}/approve`)).status).toBe(200)
   }
 }
 

@@ -108,8 +108,8 @@ describe('draft → lint gate → review → publish', () => {
     expect(rejected.json().payload).toMatchObject({ state: 'rejected', reviewComment: 'Passwords stay at 8 characters.' })
     const doc = readDocumentFile(server, SPAIN_SIGNUP)
     doc.steps[0].schema.properties.password.minLength = 10
-    expect((await compliance.put(`/admin/api/versions/${id}`, { content: JSON.stringify(doc) })).status).toBe(403)
-    expect((await operator.put(`/admin/api/versions/${id}`, { content: JSON.stringify(doc) })).json().payload.state).toBe('draft')
+    expect((await compliance.put(`/admin/api/versions/${id}`, { content: JSON.stringify(doc), revision: 1 })).status).toBe(403)
+    expect((await operator.put(`/admin/api/versions/${id}`, { content: JSON.stringify(doc), revision: 1 })).json().payload.state).toBe('draft')
     expect((await operator.post(`/admin/api/versions/${id}/submit`)).status).toBe(200)
     await operator.post(`/admin/api/versions/${id}/withdraw`)
   })
@@ -137,10 +137,12 @@ describe('draft → lint gate → review → publish', () => {
     expect(audit.filter((e) => e.action === 'review.approved' && e.details.version === id)).toHaveLength(1)
   })
 
-  it('rollback puts an earlier published version live again', async () => {
+  it('rollback puts an earlier published version live again once a second person approves the request', async () => {
     const history = (await operator.get(`/admin/api/document?file=${encodeURIComponent(SPAIN_SIGNUP)}`)).json().payload.history as { id: number; origin: string }[]
     const seed = history.find((v) => v.origin === 'seed')!
-    const rolled = await compliance.post('/admin/api/rollback', { file: SPAIN_SIGNUP, version: seed.id })
+    const asked = await compliance.post('/admin/api/rollback', { file: SPAIN_SIGNUP, version: seed.id })
+    expect(asked.status).toBe(202)
+    const rolled = await operator.post(`/admin/api/rollbacks/${asked.json().payload.id}/approve`)
     expect(rolled.status).toBe(200)
     expect(rolled.json().payload.origin).toBe('rollback')
     const served = (await spainDoc('/api/documents/flow/signup-email')).json()

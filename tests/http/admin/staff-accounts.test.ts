@@ -246,3 +246,20 @@ describe('disabling an admin', () => {
     expect(byTool).toEqual(expect.arrayContaining([['admin.disabled', who.email], ['admin.enabled', who.email]]))
   }, 60_000)
 })
+
+describe('npm run admin -- scope', () => {
+  it('limits an account to the documents of some jurisdictions (a draft of another is 403 OUT_OF_SCOPE), audited; no list lifts the limit', async () => {
+    const operator = await signIn(server, OPERATOR)
+    const italy = 'jurisdictions/italy/flows/signup-email.json'
+    const draft = async () => operator.post('/admin/api/drafts', { file: italy, content: '{"kind":"flow","id":"signup-email","changed":true}' })
+    const limited = await adminTool(['scope', OPERATOR.email, 'spain,denmark'])
+    expect(limited, limited.output).toMatchObject({ code: 0 })
+    expect(limited.output).toContain('denmark, spain')
+    expect((await draft()).json().errorCode).toBe('OUT_OF_SCOPE')
+    expect((await adminTool(['scope', OPERATOR.email, 'Spain!'])).code).toBe(1)
+    expect((await adminTool(['scope', OPERATOR.email])).code).toBe(0)
+    expect((await draft()).status).toBe(201)
+    const byTool = (await auditActions()).filter((e) => e.action === 'admin.scope-changed').map((e) => JSON.parse(e.details).jurisdictions)
+    expect(byTool).toEqual([['denmark', 'spain'], null])
+  }, 60_000)
+})
