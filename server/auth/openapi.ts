@@ -90,7 +90,7 @@ function routesOfLayer(layer: Layer, prefix: string, module: string): ServedRout
   return served
 }
 
-/** Every route of the app, in the order Express matches them (the first of duplicates wins). */
+/** Every route of the app, in the order Express matches them (duplicates merged, their handlers in order). */
 export function servedRoutes(app: Application): ServedRoute[] {
   const found: ServedRoute[] = []
   const walk = (stack: Layer[], prefix: string, inherited: string) => {
@@ -102,8 +102,16 @@ export function servedRoutes(app: Application): ServedRoute[] {
     }
   }
   walk(stackOf(app), '', 'meta')
-  const seen = new Set<string>()
-  return found.filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`))
+  // a method and path registered twice (a guard, then the handler: the admin router's scope check
+  // before the releases router's route) is one route whose handlers run in that order
+  const byKey = new Map<string, ServedRoute>()
+  for (const route of found) {
+    const key = `${route.method} ${route.path}`
+    const first = byKey.get(key)
+    if (first) first.handlers = [...first.handlers, ...route.handlers]
+    else byKey.set(key, { ...route })
+  }
+  return [...byKey.values()]
 }
 
 /** The accounts router's session check is a named function (server/auth/router.ts), not tagged. */

@@ -77,8 +77,10 @@ describe('no served document of any kind, on any site, carries a server-only fie
   it('every document of every site and locale, the bootstrap, the remote config and the sign-up settings', async () => {
     const { names, values } = secretsOf(server)
     // INGEST: the ingest quotas, budget and retention (remote config, issue 30 item 2) are enforced, never served
-    expect(names).toEqual(new Set(['promoCodes', 'serverOnly', 'correctAnswer', 'participationCode', 'INGEST']))
+    // secrets: the captcha vendors' secret keys (jurisdiction captcha section, issue 34 item 5)
+    expect(names).toEqual(new Set(['promoCodes', 'serverOnly', 'correctAnswer', 'participationCode', 'INGEST', 'secrets']))
     expect(values).toContain('WELCOME100')
+    expect(values).toContain('6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe')
     const leaks: string[] = []
     let fetched = 0
     const check = async (site: string, locale: string, path: string) => {
