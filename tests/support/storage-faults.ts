@@ -15,6 +15,7 @@
  *   PostgreSQL: a session holding every table in EXCLUSIVE mode, which lets reads through).
  */
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { sql } from 'kysely'
 import { closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -100,15 +101,37 @@ export async function injectFault(server: TestServer, fault: Fault): Promise<() 
 async function readOnly(server: TestServer): Promise<() => Promise<void>> {
   const set = async (on: boolean) => {
     if (!server.databaseUrl) return void server.deps.db.pragma(`query_only = ${on ? 'ON' : 'OFF'}`)
-    await onDatabase(
+    const switched = await onDatabase(
       server,
       async (admin, name) => {
         await admin.query(`ALTER DATABASE ${name} SET default_transaction_read_only = ${on ? 'on' : 'off'}`)
-        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name])
+        return String((await admin.query('SELECT now()::text AS t')).rows[0].t)
       },
       'postgres',
     )
-    await expect.poll(() => server.deps.data.poolStats!().total, { timeout: 10_000 }).toBe(0)
+    // every connection from before the switch ends (a new one starts with the new default); the
+    // server's background work may open new ones meanwhile, so the pool need not fall to zero
+    const older = () =>
+      onDatabase(
+        server,
+        async (admin, name) => {
+          const before = "FROM pg_stat_activity WHERE datname = $1 AND backend_start < $2::timestamptz"
+          await admin.query(`SELECT pg_terminate_backend(pid) ${before}`, [name, switched])
+          return Number((await admin.query(`SELECT count(*) AS n ${before}`, [name, switched])).rows[0].n)
+        },
+        'postgres',
+      )
+    await expect.poll(older, { timeout: 10_000 }).toBe(0)
+    // and the pool has dropped the ended ones: a query through it answers with the new default
+    await expect
+      .poll(async () => {
+        try {
+          return String(Object.values((await sql<Record<string, string>>`SHOW default_transaction_read_only`.execute(server.deps.data.db)).rows[0])[0])
+        } catch {
+          return 'ended connection'
+        }
+      }, { timeout: 10_000 })
+      .toBe(on ? 'on' : 'off')
   }
   await set(true)
   return () => set(false)

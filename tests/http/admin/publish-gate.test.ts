@@ -125,13 +125,14 @@ describe('after a publish, errors on the pages it touched roll it back by itself
       restore()
     }
     expect((await spain('/join')).status).toBe(200)
-    const entry = (await audit()).find((e) => e.action === 'publish.auto-rolled-back' && e.subject === `version/${id}`)
-    expect(entry).toMatchObject({ actor: 'auto-rollback', details: { serverErrors: THRESHOLD, author: 'operator@parlay.test', approvedBy: 'compliance@parlay.test' } })
+    // the rollback goes live first; its audit entry and the e-mails follow it (server/store/auto-rollback.ts)
+    const entry = async () => (await audit()).find((e) => e.action === 'publish.auto-rolled-back' && e.subject === `version/${id}`)
+    await expect.poll(entry, { timeout: 15_000 }).toMatchObject({ actor: 'auto-rollback', details: { serverErrors: THRESHOLD, author: 'operator@parlay.test', approvedBy: 'compliance@parlay.test' } })
     expect((await audit()).some((e) => e.action === 'document.rolled-back' && e.actor === 'auto-rollback' && e.subject === SPAIN_SIGNUP)).toBe(true)
     for (const person of ['operator@parlay.test', 'compliance@parlay.test']) {
-      const mail = (await compliance.get(`/admin/api/outbox?to=${encodeURIComponent(person)}`)).json().payload.messages
-      expect(mail[0]).toMatchObject({ channel: 'email', subject: `Parlay: version/${id} was rolled back automatically` })
-      expect(mail[0].body).toContain('spain /join')
+      const mail = async () => (await compliance.get(`/admin/api/outbox?to=${encodeURIComponent(person)}`)).json().payload.messages[0]
+      await expect.poll(mail, { timeout: 15_000 }).toMatchObject({ channel: 'email', subject: `Parlay: version/${id} was rolled back automatically` })
+      expect((await mail()).body).toContain('spain /join')
     }
   })
 
