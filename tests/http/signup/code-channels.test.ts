@@ -24,6 +24,12 @@ const outbox = async (to: string) => {
   const res = await fetch(`${h.server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`)
   return ((await res.json()) as { payload: { messages: { channel: string; body: string }[] } }).payload.messages
 }
+/** A recovery code is sent after the answer (ctx.sendLater): wait for it to land rather than read at once. */
+const outboxOnceSent = async (to: string) => {
+  let messages: Awaited<ReturnType<typeof outbox>> = []
+  await expect.poll(async () => (messages = await outbox(to)).length, { timeout: 5000 }).toBeGreaterThan(0)
+  return messages
+}
 
 describe('TG_GATEWAY where the site allows it: the code goes by Telegram, in the punter\'s language', () => {
   it('Curaçao (allows SMS and TG_GATEWAY): channelType tg_gateway puts the code in the outbox on the telegram channel, the English Telegram text; the state answers channelType tg_gateway', async () => {
@@ -76,7 +82,7 @@ describe('TG_GATEWAY where the site allows it: the code goes by Telegram, in the
     const res = await h.call('curacao', 'POST', '/account/password/recover', { login: '+59995101001', channelType: 'tg_gateway' })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.payload).toMatchObject({ channel: 'sms', channelType: 'tg_gateway' }) // channel: a code, not a link
-    const [message] = await outbox('+59995101001')
+    const [message] = await outboxOnceSent('+59995101001')
     expect(message.channel).toBe('telegram')
     expect(message.body).toBe(textOf('en', 'outbox.recoveryCodeTelegram.body', codeIn(message.body)))
   })
