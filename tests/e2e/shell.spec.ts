@@ -230,7 +230,6 @@ test('the page works under its own CSP with real clicks (no violations)', async 
   const response = await page.goto('/casino/lobby')
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
   await expect(page.getByTestId('lobby-title')).toBeVisible()
-  // the cookie banner answered first, as a visitor does: it covers the foot of the long menu
   await page.getByRole('button', { name: 'Necessary only' }).click()
   await page.getByTestId('open-demo-popup').click()
   await popupDialog(page).getByRole('button', { name: 'Show me' }).click()
@@ -243,6 +242,25 @@ test('the page works under its own CSP with real clicks (no violations)', async 
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
   expect(consoleErrors).toEqual([])
+})
+
+test('a menu opened before the cookie banner is answered is whole at 360×740: its last item is on top and opens its page; the banner is back when the menu closes', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto('/casino/lobby')
+  await expect(page.getByTestId('cookie-consent')).toBeVisible()
+  await page.getByTestId('menu-button').click()
+  const menu = page.getByTestId('left-menu')
+  const last = menu.getByRole('link').last()
+  await last.scrollIntoViewIfNeeded()
+  const box = (await last.boundingBox())!
+  // what a tap at the item's centre reaches: the item, not the banner over it
+  const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid="left-menu"]') !== null, [box.x + box.width / 2, box.y + box.height / 2])
+  expect(hit).toBe(true)
+  const name = (await last.textContent())!.trim()
+  await last.click()
+  await expect(menu).toBeHidden()
+  await expect(page.getByTestId('cookie-consent')).toBeVisible()
+  expect(name.length).toBeGreaterThan(0)
 })
 
 test('the production bundle has no eval or Function( and no inline script', async () => {

@@ -3,7 +3,8 @@
  * document's page settings). It appears on a first visit and again from the footer's "manage
  * cookies"; "accept all" or "necessary only" is stored in the cookie. A fixed bottom sheet that
  * never moves the page: a spacer of its height at the end of the page keeps the last content
- * reachable above it, and it sits under popups. A labelled region with plain buttons.
+ * reachable above it, and it sits under popups and the sheets a punter opens (menus, profile panel,
+ * slip), so a menu opened before answering is whole. A labelled region with plain buttons.
  */
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
