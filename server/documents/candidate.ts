@@ -23,6 +23,8 @@ import { createDocumentService, type DocumentService } from './service'
 export const CANDIDATE_HEADER = 'x-parlay-candidate'
 /** Which of the gate's requests a problem belongs to (the gate numbers them). */
 export const CANDIDATE_PAGE_HEADER = 'x-parlay-candidate-page'
+/** A popup the gate's page request renders open over the page (no page shows one until a tap). */
+export const CANDIDATE_POPUP_HEADER = 'x-parlay-candidate-popup'
 
 export interface CandidateProblem {
   page: string
@@ -38,6 +40,7 @@ interface Scope {
   candidate: Candidate
   token: string
   page: string
+  popup: string | undefined
 }
 
 const scope = new AsyncLocalStorage<Scope>()
@@ -68,11 +71,14 @@ export function candidateScope(req: Request, res: Response, next: NextFunction):
   const candidate = token ? open.get(token) : undefined
   if (!token || !candidate || !LOOPBACK.has(req.socket.remoteAddress ?? '')) return next()
   res.locals.candidate = true
-  scope.run({ candidate, token, page: req.header(CANDIDATE_PAGE_HEADER) ?? '' }, next)
+  scope.run({ candidate, token, page: req.header(CANDIDATE_PAGE_HEADER) ?? '', popup: req.header(CANDIDATE_POPUP_HEADER) || undefined }, next)
 }
 
 /** True while a gate's request is being answered (its effects must not count as the live site's). */
 export const inCandidate = (): boolean => scope.getStore() !== undefined
+
+/** The popup a gate's page request asks to see open (never outside a gate's request). */
+export const candidatePopup = (): string | undefined => scope.getStore()?.popup
 
 /** Tells the gate running this request what went wrong; false for every other request (the
  * live site's problem, for the caller to log). */

@@ -40,7 +40,7 @@ import { createVisitorGroups } from '../experiments/visitor-groups'
 import { visitorGroupsCookie } from '../../engine/experiments/groups-cookie'
 import { importFlowValidatorModule, type FlowLike, type ValidatorModuleExports } from '../validators'
 import { renderFirstScreen } from './first-screen'
-import { candidateHeaders, reportCandidateProblem } from '../documents/candidate'
+import { candidateHeaders, candidatePopup, reportCandidateProblem } from '../documents/candidate'
 import { siteContext } from './site'
 
 /** Lazy chunks a screen needs at its first render, by the node type that renders them. */
@@ -221,7 +221,10 @@ export function createPageRenderer(deps: ServerDeps) {
     const flows: FlowLike[] = []
     const route = routeFor(bootstrap.routes, req.path, bootstrap.site.locales)
     const screen = route ? addDocument('screen', route.screen) : undefined
-    const nodes = nodesOf((screen?.served as { body?: unknown } | undefined)?.body)
+    // the publish gate sees a changed popup open over a page (a punter's tap is what opens one)
+    const popupId = candidatePopup()
+    const popup = popupId ? addDocument('popup', popupId) : undefined
+    const nodes = nodesOf([(screen?.served as { body?: unknown } | undefined)?.body, (popup?.served as { body?: unknown } | undefined)?.body])
     const wanted = new Map([...SHELL_DOCUMENTS, ...nodeDocuments(nodes)].map(([kind, id]) => [`${kind}/${id}`, [kind, id] as const]))
     for (const [kind, id] of wanted.values()) {
       const record = addDocument(kind, id)
@@ -248,7 +251,7 @@ export function createPageRenderer(deps: ServerDeps) {
     const readsGroups = entries.some((entry) => entry.url.startsWith('/api/documents/') && readsExperiments(entry))
     const chunks = [...new Set(nodes.map((node) => node.type))].flatMap((type) => (CHUNK_FOR_NODE[type] ? [CHUNK_FOR_NODE[type]] : []))
     const text = (key: string) => texts?.bundle.resources[key] ?? Object.values(texts?.bundle.fallbacks ?? {}).find((map) => key in map)?.[key] ?? ''
-    return { entries, bootstrap, texts: texts?.bundle, locale, theme: themeOf(sectionOf(path)), data, complete, readsGroups, chunks, flows, brand: text('shell.brand'), loading: text('shell.loading') }
+    return { entries, bootstrap, texts: texts?.bundle, locale, theme: themeOf(sectionOf(path)), data, complete, readsGroups, chunks, flows, popup: popup && popupId, brand: text('shell.brand'), loading: text('shell.loading') }
   }
 
   /** Rendered first screens by page, documents and data; the oldest goes first past the limit. */
@@ -308,7 +311,7 @@ export function createPageRenderer(deps: ServerDeps) {
     // change, not per request (10–60 ms a render on this machine under load)
     const consent = consentGiven(req.headers.cookie ?? '', boot)
     const groups = boot.readsGroups ? experiments : null
-    const key = createHash('sha1').update(JSON.stringify([url, consent, groups, boot.entries.map((entry) => [entry.url, entry.etag]), data.map((source) => source.body)])).digest('base64url')
+    const key = createHash('sha1').update(JSON.stringify([url, consent, groups, boot.popup, boot.entries.map((entry) => [entry.url, entry.etag]), data.map((source) => source.body)])).digest('base64url')
     let markup = firstScreens.get(key)
     if (markup === undefined) {
       markup = renderFirstScreen({
@@ -322,6 +325,7 @@ export function createPageRenderer(deps: ServerDeps) {
         validators,
         cookies: req.headers.cookie ?? '',
         experiments,
+        popup: boot.popup,
         // the publish gate's render of a candidate is told (documents/candidate.ts); the live site's is logged
         onError: (error) =>
           reportCandidateProblem(`its first screen does not render: ${(error as Error).message}`) ||

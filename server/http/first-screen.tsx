@@ -27,6 +27,7 @@ import { ServerFormsContext, type ServerForms } from '../../engine/renderers/nod
 import { RuntimeProvider, type EngineRuntime } from '../../engine/renderers/runtime'
 import type { BrowserEngine } from '../../engine/renderers/shell/browser-runtime'
 import { Shell } from '../../engine/renderers/shell/Shell'
+import { PopupView } from '../../engine/renderers/popups/PopupView'
 
 export interface FirstScreenInput {
   /** The page's path and query, as the browser's router will see it. */
@@ -46,6 +47,9 @@ export interface FirstScreenInput {
   /** The precompiled validator module of each flow the screen's forms show (by flow id): a form
    * is rendered as the real form, which needs them (issue 10). */
   validators?: Readonly<Record<string, { flow: string; schemas: Record<string, Record<string, unknown>>; validators: unknown }>>
+  /** A popup rendered open over the screen (only the publish gate asks: documents/candidate.ts);
+   * its document is one of the entries. */
+  popup?: string
   /** Told why the screen could not be rendered (the page then keeps the boot shell). */
   onError?: (error: unknown) => void
 }
@@ -114,6 +118,8 @@ export function renderFirstScreen(input: FirstScreenInput): string | undefined {
         <ServerFormsContext.Provider value={forms}>
           <StaticRouter location={input.url}>
             <Shell engine={engine} />
+            {/* drawn as the shell's popup host draws an open one (a store's change is not seen in a server render) */}
+            {input.popup && <PopupView popup={{ id: input.popup, type: 'default', stack: true, params: {}, isCloseable: true, isFrozen: false }} top />}
           </StaticRouter>
         </ServerFormsContext.Provider>
       </RuntimeProvider>,

@@ -12,7 +12,7 @@
 import { request } from 'node:http'
 import type { DocumentRecord } from '../../shared/documents/loader'
 import { HEADERS } from '../../engine/core/contracts'
-import { CANDIDATE_HEADER, CANDIDATE_PAGE_HEADER, openCandidate, type OpenCandidate } from '../documents/candidate'
+import { CANDIDATE_HEADER, CANDIDATE_PAGE_HEADER, CANDIDATE_POPUP_HEADER, openCandidate, type OpenCandidate } from '../documents/candidate'
 import type { GateFinding } from './lint-gate'
 import { touchedDocuments, touchedPages, type TouchedPage } from './touched-pages'
 
@@ -75,9 +75,13 @@ interface Run {
 /** What is wrong with one page as a candidate renders it (empty: fine). */
 async function pageProblems(run: Run, page: TouchedPage): Promise<string[]> {
   const id = String(++run.counter.n)
-  const headers = { host: `${page.host}:${run.port}`, [CANDIDATE_HEADER]: run.candidate.token, [CANDIDATE_PAGE_HEADER]: id }
+  const headers = { host: `${page.host}:${run.port}`, [CANDIDATE_HEADER]: run.candidate.token, [CANDIDATE_PAGE_HEADER]: id, ...(page.popup ? { [CANDIDATE_POPUP_HEADER]: page.popup } : {}) }
   const answer = await get(run.port, page.path, headers)
   const problems = answer.status >= 500 || answer.status === 0 ? [`it answers ${answer.status || 'nothing'}`] : []
+  // a popup the set has is drawn open over the page (the set without it: the same page, nothing to see)
+  const failed = problems.length > 0 || run.candidate.problems.some((p) => p.page === id)
+  if (page.popup && !failed && !answer.body.includes(`data-popup-id="${page.popup}"`) && (await popupServed(run, page)))
+    problems.push(`the popup ${page.popup} is not drawn over it`)
   for (const flow of page.flows) {
     const validator = await get(run.port, `/api/flows/${flow}/validator`, headers)
     if (validator.status >= 500) problems.push(`its form ${flow}: the validator module answers ${validator.status}`)
@@ -85,6 +89,12 @@ async function pageProblems(run: Run, page: TouchedPage): Promise<string[]> {
   problems.push(...run.candidate.problems.filter((p) => p.page === id).map((p) => p.message))
   problems.push(...rawKeys(answer.body, run.keys))
   return [...new Set(problems)]
+}
+
+/** Whether the candidate serves the page's popup on its site (a removed or new popup is not drawn in the set that lacks it). */
+async function popupServed(run: Run, page: TouchedPage): Promise<boolean> {
+  const answer = await get(run.port, `/api/documents/popup/${encodeURIComponent(page.popup!)}?locale=${page.locale}`, { host: `${page.host}:${run.port}`, [CANDIDATE_HEADER]: run.candidate.token })
+  return answer.status === 200
 }
 
 async function withCandidate<T>(records: DocumentRecord[], root: string, work: (candidate: OpenCandidate) => Promise<T>): Promise<T> {

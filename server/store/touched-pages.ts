@@ -11,7 +11,8 @@
  * - a flow or a menu: every screen whose body shows it (a form node, a menu node);
  * - a promotion: the promotion pages (screens whose data comes from /api/promotions), its own page
  *   with its id in the route;
- * - a popup: no page renders one before a punter opens it: only its documents API answer;
+ * - a popup: no page shows one before a punter opens it: the main product's lobby with the popup
+ *   rendered open over it (the gate asks for it open: server/documents/candidate.ts);
  * - anything else the shell reads (the site, texts, header, footer, left menu, remote config,
  *   redirects …): a few representative pages of each site (sign-up, the main product's lobby, the
  *   promotions page), since every page renders the same shell.
@@ -32,6 +33,8 @@ export interface TouchedPage {
   flows: string[]
   /** The changed files that reach it. */
   because: string[]
+  /** A changed popup, rendered open over the page. */
+  popup?: string
 }
 
 export interface TouchedDocument {
@@ -110,7 +113,7 @@ function screensFor(doc: TouchedDocument, screens: DocumentRecord[], mainProduct
     case 'promotion':
       return screens.filter((s) => dataUrls(s).some((u) => u.startsWith('/api/promotions'))).map((s) => ({ screen: s, route: String(s.source.route).replace(':id', doc.id) }))
     case 'popup':
-      return []
+      return screens.filter((s) => s.id === `${mainProduct}-lobby`).map(at)
     default:
       return SHELL_SAMPLE(mainProduct).flatMap((id) => screens.filter((s) => s.id === id).map(at))
   }
@@ -127,8 +130,10 @@ export function touchedPages(before: Records, after: Records, files: ReadonlySet
     for (const { screen, route } of screensFor(doc, screens, String(site.source.mainProduct ?? 'sport'))) {
       if (/[:*]/.test(route)) continue // a route parameter the gate cannot fill
       const path = doc.locale === site.source.defaultLocale ? route : `/${doc.locale}${route}`
-      const key = `${doc.site} ${path}`
-      const page = pages.get(key) ?? { site: doc.site, host: String((site.source.hosts as string[])[0]), locale: doc.locale, path, route, flows: [...nodeRefs(screen.source.body).flows], because: [] }
+      const popup = doc.kind === 'popup' ? { popup: doc.id } : {}
+      const key = `${doc.site} ${path} ${popup.popup ?? ''}`
+      const shown = [screen.source.body, popup.popup && resolve('popup', popup.popup)?.source.body]
+      const page = pages.get(key) ?? { site: doc.site, host: String((site.source.hosts as string[])[0]), locale: doc.locale, path, route, flows: [...nodeRefs(shown).flows], because: [], ...popup }
       if (!page.because.includes(doc.file)) page.because.push(doc.file)
       pages.set(key, page)
     }

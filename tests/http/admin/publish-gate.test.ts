@@ -100,6 +100,39 @@ describe('the gate runs the server’s own compile of the set', () => {
     await operator.post(`/admin/api/versions/${draft}/withdraw`)
   })
 
+  it('a shared popup that shows a form only Russia has is refused by a render of the popup open over the lobby on every other site and locale; the published popup is untouched', async () => {
+    const file = 'popups/info.json'
+    const doc = readDocumentFile(server, file)
+    doc.body.push({ type: 'form', flow: 'identity-passport', testId: 'passport-form' })
+    const draft = (await operator.post('/admin/api/drafts', { file, content: JSON.stringify(doc) })).json().payload.id
+    const refused = await operator.post(`/admin/api/versions/${draft}/submit`)
+    expect(refused.status, JSON.stringify(refused.json())).toBe(422)
+    const findings = refused.json().payload as { file: string; rule: string; message: string; severity: string }[]
+    expect(findings.every((f) => f.rule === 'render' && f.file === file && f.severity === 'error')).toBe(true)
+    // every site but Russia (which has the flow), in each of its locales, on its main product's lobby
+    const expected = server.deps.documents
+      .sites()
+      .filter((site) => site.jurisdiction !== 'russia')
+      .flatMap((site) => site.locales.map((locale) => `${site.id} (${locale})`))
+      .sort()
+    expect([...new Set(findings.map((f) => /^\S+ \(\S+\)/.exec(f.message)![0]))].sort()).toEqual(expected)
+    expect(findings[0].message).toMatch(/-lobby|\/lobby|\/live/)
+    expect(findings[0].message).toContain('a form could not be rendered: identity-passport')
+    const live = await rawRequest(server.port, { path: '/api/documents/popup/info?locale=es', headers: { host: `spain.localhost:${server.port}` } })
+    expect(live.body).not.toContain('passport-form')
+    await operator.post(`/admin/api/versions/${draft}/withdraw`)
+  })
+
+  it('a popup change that renders is not refused by the popup render (its text changed)', async () => {
+    const file = 'popups/info.json'
+    const doc = readDocumentFile(server, file)
+    doc.animation = 'slide'
+    const draft = (await operator.post('/admin/api/drafts', { file, content: JSON.stringify(doc) })).json().payload.id
+    const submitted = await operator.post(`/admin/api/versions/${draft}/submit`)
+    expect(submitted.status, JSON.stringify(submitted.json())).toBe(200)
+    await operator.post(`/admin/api/versions/${draft}/withdraw`)
+  })
+
   it("the studio's live lint reports the same finding for the unsaved text", async () => {
     const doc = readDocumentFile(server, SPAIN_SIGNUP)
     eight(doc)
