@@ -1,10 +1,10 @@
 /**
  * Server modules: each part of the server (documents, gateway auth, sign-up, experiments, admin …)
  * is one module that mounts its routes (its migrations are in server/db/migrations/index.ts). `server/app.ts` mounts them in
- * this order. Add a module by appending one import and one entry.
+ * this order, top to bottom. Add a module by appending one import and one entry; a module's shape is
+ * ./module.ts (a module never imports this list).
  */
-import type { Application } from 'express'
-import type { ServerDeps } from './deps'
+import type { ServerModule } from './module'
 import { createExperimentsRouter } from './experiments'
 import { authModule } from './auth'
 import { createContentRouter } from './content/router'
@@ -23,11 +23,7 @@ import { engagementModule } from './engagement'
 import { promotionsModule } from './promotions'
 import { servicesModule } from './services'
 
-export interface ServerModule {
-  name: string
-  /** Called once at start, after migrations, before the SPA fallback. */
-  mount(app: Application, deps: ServerDeps): void | Promise<void>
-}
+export type { ServerModule }
 
 export const modules: ServerModule[] = [
   {

@@ -8,7 +8,7 @@
  * installed again, so an edited file still goes live while published admin versions of other
  * files stay served.
  */
-import type { ServerModule } from '../modules'
+import type { ServerModule } from '../module'
 import type { ServerDeps } from '../deps'
 import { formatProblem } from '../../shared/documents/loader'
 import type { DocumentStore } from '../store/store'

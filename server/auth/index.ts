@@ -2,7 +2,7 @@
  * The accounts module: the session and user calls under the mobile gate, the OpenAPI document,
  * and the demo punters (seeded at start unless PARLAY_SEED_DEMO=0).
  */
-import type { ServerModule } from '../modules'
+import type { ServerModule } from '../module'
 import { GATEWAY } from '../deps'
 import { seedDemoPunters } from '../punters/demo'
 import { mountOpenApi } from './openapi'

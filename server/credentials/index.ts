@@ -7,7 +7,7 @@
 import { Router } from 'express'
 import { noStore } from '../auth/router'
 import { GATEWAY } from '../deps'
-import type { ServerModule } from '../modules'
+import type { ServerModule } from '../module'
 import { mountAccount } from './account'
 import { createCredentialsContext } from './context'
 import { mountJoinForm } from './join-form'

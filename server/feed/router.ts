@@ -4,7 +4,7 @@
  * bet settle without waiting for the schedule. Production has no way to steer the feed over HTTP.
  */
 import { Router, type Request, type Response } from 'express'
-import type { ServerModule } from '../modules'
+import type { ServerModule } from '../module'
 import { sendError, sendOk } from '../http/envelope'
 import { feedFor } from '.'
 

@@ -3,7 +3,7 @@
  * regulation alerts and Spain's session reminder. Other parts call `assertAllowed` from
  * ./restrictions before a deposit, a bet or a game launch.
  */
-import type { ServerModule } from '../modules'
+import type { ServerModule } from '../module'
 import { GATEWAY } from '../deps'
 import { createRealityCheckRouter, createRegulationRouter } from './router'
 import { mountDevClock } from './dev-clock'

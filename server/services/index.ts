@@ -6,7 +6,7 @@
  * the retention (./ingest-store.ts, ./ingest-sweep.ts; issue 30).
  */
 import { GATEWAY } from '../deps'
-import type { ServerModule } from '../modules'
+import type { ServerModule } from '../module'
 import { ANALYTICS_PATH, analyticsParseErrors, createAnalyticsRouter } from './analytics'
 import { createErrorsRouter } from './errors'
 import { createRecognitionRouter } from './recognition'

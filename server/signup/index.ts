@@ -11,7 +11,7 @@ import { useMessageSender } from '../auth/unlock'
 import { GATEWAY } from '../deps'
 import { createDictionaryRouter } from '../dictionary'
 import { createIdentityRouter } from '../identity'
-import type { ServerModule } from '../modules'
+import type { ServerModule } from '../module'
 import { createOutboxRouter, DevOutbox, type MessageSender } from './outbox'
 import { createSignupRouter } from './router'
 

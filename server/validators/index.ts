@@ -25,7 +25,7 @@ import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
 import { previewJurisdiction, resolvePreview } from '../store/preview'
 import { inCandidate } from '../documents/candidate'
-import type { ServerModule } from '../modules'
+import type { ServerModule } from '../module'
 import { createContactRouter } from '../contact/routes'
 import {
   bundleFlowValidators,
