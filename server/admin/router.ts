@@ -137,7 +137,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     }
 
   // an account scoped to jurisdictions changes only their documents (./scope.ts): refused → 403, audited
-  const scope = (fileOf: (req: Request) => Promise<string | undefined> | string | undefined) => scopeGuard((...entry) => store.audit(...entry), fileOf)
+  const scope = (fileOf: (req: Request) => Promise<string | string[] | undefined> | string | undefined) => scopeGuard((...entry) => store.audit(...entry), fileOf)
   const bodyFile = (req: Request) => (typeof (req.body as { file?: unknown } | undefined)?.file === 'string' ? (req.body as { file: string }).file : undefined)
   const versionFile = async (req: Request) => {
     const id = idParam(req)
