@@ -15,6 +15,7 @@ import { Insights } from './Insights'
 import { editableText, overlayBaseFor, textToSave, type OverlayBase } from './overlay-editing'
 import { Preview } from './Preview'
 import { Releases, usePendingCount } from './Releases'
+import { StaffScopes } from './StaffScopes'
 
 type View = 'form' | 'code'
 
@@ -223,7 +224,7 @@ export function Studio() {
   const [me, setMe] = useState<Me | undefined>()
   const [sites, setSites] = useState<SiteRow[]>([])
   const [file, setFile] = useState<string | undefined>(() => new URLSearchParams(location.search).get('file') ?? undefined)
-  const [tab, setTab] = useState<'documents' | 'releases'>(() => (new URLSearchParams(location.search).get('view') === 'releases' ? 'releases' : 'documents'))
+  const [tab, setTab] = useState<'documents' | 'releases' | 'staff'>(() => (new URLSearchParams(location.search).get('view') === 'releases' ? 'releases' : 'documents'))
   const [pending, refreshPending] = usePendingCount()
   useEffect(() => {
     void call<{ user: Me; csrf: string }>('GET', '/admin/api/session').then((a) => {
@@ -248,10 +249,12 @@ export function Studio() {
             Releases and reviews{' '}
             <span className={pending > 0 ? 'badge' : 'badge none'} data-testid="studio-pending-count" data-count={pending} aria-label={`${pending} waiting for your review`}>{pending}</span>
           </button>
+          {me.role === 'compliance' ? <button type="button" aria-pressed={tab === 'staff'} data-testid="studio-tab-staff" onClick={() => setTab('staff')}>Staff</button> : null}
         </nav>
         <a href="/admin">Admin</a>
       </header>
       {tab === 'releases' ? <Releases me={me} sites={sites} onChanged={refreshPending} /> : null}
+      {tab === 'staff' ? <StaffScopes /> : null}
       <div className="panes" hidden={tab !== 'documents'}>
         <DocumentList selected={file} onOpen={open} />
         {file && sites.length > 0 ? <DocumentEditor key={file} file={file} me={me} sites={sites} onOpen={open} /> : <p className="muted empty">Pick a document on the left.</p>}

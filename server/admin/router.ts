@@ -36,6 +36,7 @@ import { currentCheckpoint } from '../store/audit'
 import { checkpointLine } from './checkpoint-line'
 import { createWaiversRouter } from './waivers'
 import { createRollbacksRouter } from './rollbacks'
+import { createStaffScopesRouter } from './staff-scopes'
 import { outOfScope, scopeGuard } from './scope'
 import { releaseBookOf } from '../store/releases'
 
@@ -363,6 +364,8 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
 
   // ---- rollbacks: four-eyes, or an emergency reviewed afterwards (./rollbacks.ts)
   router.use(createRollbacksRouter(store, role, versionSummary, scope))
+  // ---- staff accounts' jurisdiction scopes, set from the studio (./staff-scopes.ts)
+  router.use(createStaffScopesRouter(deps, (...entry) => store.audit(...entry), role))
 
   // ---- previews: both sides rendered by the real engine -------------------------------------------
 
