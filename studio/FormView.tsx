@@ -14,6 +14,7 @@ import Form from '@rjsf/core'
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils'
 import { useMemo } from 'react'
 import { withChoiceTitles } from './choice-titles'
+import { FlowFields } from './FlowFields'
 
 export const FORM_KINDS = ['menu', 'footer', 'popup', 'translations', 'promotion', 'jurisdiction', 'flow'] as const
 
@@ -149,6 +150,8 @@ export function FormView({ kind, schema, text, readOnly, onChange }: Props) {
   }
   if (kind === 'flow')
     return (
+      <>
+      <FlowFields flow={parsed} readOnly={readOnly} onChange={(next) => write(Object.fromEntries(Object.entries(next).filter(([k]) => k !== '$schema')))} />
       <Form
         className="studio-form"
         schema={FLOW_SCHEMA}
@@ -159,6 +162,7 @@ export function FormView({ kind, schema, text, readOnly, onChange }: Props) {
         noHtml5Validate
         onChange={(event) => write(formToFlow(parsed, event.formData as FlowForm))}
       />
+      </>
     )
   return (
     <Form

@@ -37,6 +37,7 @@ import { checkpointLine } from './checkpoint-line'
 import { createWaiversRouter } from './waivers'
 import { createRollbacksRouter } from './rollbacks'
 import { createStaffScopesRouter } from './staff-scopes'
+import { createAuthoringRouter } from './authoring'
 import { outOfScope, scopeGuard } from './scope'
 import { releaseBookOf } from '../store/releases'
 
@@ -364,6 +365,8 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
 
   // ---- rollbacks: four-eyes, or an emergency reviewed afterwards (./rollbacks.ts)
   router.use(createRollbacksRouter(store, role, versionSummary, scope))
+  // ---- new documents and deletions from the studio, as drafts for review (./authoring.ts)
+  router.use(createAuthoringRouter(deps, store, role, scope, versionSummary))
   // ---- staff accounts' jurisdiction scopes, set from the studio (./staff-scopes.ts)
   router.use(createStaffScopesRouter(deps, (...entry) => store.audit(...entry), role))
 

@@ -37,6 +37,7 @@ async function draftTexts(op: Page, texts: [file: string, key: string, text: str
 const madrid = (instant: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(instant).replace(' ', 'T')
 
 test('a release of a popup text and a sign-up label goes live together at its scheduled Madrid time in an open page, after a second admin approves; one emergency rollback restores both', async ({ page, browser, server }) => {
+  test.slow() // two admins, a punter page and four lint-gate runs on a busy machine
   const port = new URL(server.url).port
   await page.clock.install()
   await page.goto(`http://spain.localhost:${port}/en/join`)

@@ -25,6 +25,7 @@ async function signedIn(request: APIRequestContext, who: typeof operator): Promi
 }
 
 test('an operator asks for a release rollback in the studio; it goes live only when compliance approves it', async ({ browser, server }) => {
+  test.slow() // four lint-gate runs over every document (submit, approve, publish, rollback) on a busy machine
   const opContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 1000 } })
   const coContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 1000 } })
   const op = await signedIn(opContext.request, operator)

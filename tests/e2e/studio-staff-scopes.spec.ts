@@ -19,6 +19,7 @@ async function csrfOf(request: APIRequestContext, who: typeof operator): Promise
 }
 
 test('compliance limits the operator to Spain by clicking in the studio; the server then refuses the operator Italy; no one widens their own scope', async ({ browser, server }) => {
+  test.slow() // two admin sessions and the studio's build on a busy machine
   const opContext = await browser.newContext({ baseURL: server.url })
   const opCsrf = await csrfOf(opContext.request, operator)
   const draft = async (file: string) => {
