@@ -4,6 +4,7 @@
  * same draft text as the form and the JSON editor; the studio's lint and the server check it.
  */
 import { useState } from 'react'
+import { TextsBeside } from './TextsBeside'
 import { addField, FIELD_KINDS, FIELD_NAME, fieldsOf, moveField, removeField, type FieldKind } from './flow-fields'
 
 type Json = Record<string, unknown>
@@ -37,6 +38,18 @@ function AddField({ flowId, onAdd }: { flowId: string; onAdd: (field: { name: st
   )
 }
 
+/** The field label's words in every locale, shown on demand beside the field (./TextsBeside.tsx). */
+function FieldTexts({ textKey, readOnly }: { textKey: unknown; readOnly: boolean }) {
+  const [open, setOpen] = useState(false)
+  if (typeof textKey !== 'string' || !textKey) return null
+  return (
+    <>
+      <button type="button" aria-expanded={open} aria-label={`Texts of ${textKey}`} onClick={() => setOpen(!open)}>Texts</button>
+      {open ? <TextsBeside textKey={textKey} readOnly={readOnly} /> : null}
+    </>
+  )
+}
+
 export function FlowFields({ flow, readOnly, onChange }: { flow: Json; readOnly: boolean; onChange: (flow: Json) => void }) {
   const steps = Array.isArray(flow.steps) ? (flow.steps as StepShape[]) : []
   return (
@@ -54,6 +67,7 @@ export function FlowFields({ flow, readOnly, onChange }: { flow: Json; readOnly:
                   <button type="button" aria-label={`Move ${name} up`} disabled={at === 0} onClick={() => onChange(moveField(flow, i, name, -1))}>↑</button>
                   <button type="button" aria-label={`Move ${name} down`} disabled={at === names.length - 1} onClick={() => onChange(moveField(flow, i, name, 1))}>↓</button>
                   <button type="button" aria-label={`Remove ${name}`} onClick={() => onChange(removeField(flow, i, name))}>Remove</button>
+                  <FieldTexts textKey={step.schema?.properties?.[name]?.title} readOnly={readOnly} />
                 </li>
               ))}
             </ol>

@@ -38,6 +38,7 @@ import { createWaiversRouter } from './waivers'
 import { createRollbacksRouter } from './rollbacks'
 import { createStaffScopesRouter } from './staff-scopes'
 import { createAuthoringRouter } from './authoring'
+import { createStudioTextsRouter } from './studio-texts'
 import { outOfScope, scopeGuard } from './scope'
 import { releaseBookOf } from '../store/releases'
 
@@ -367,6 +368,7 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
   router.use(createRollbacksRouter(store, role, versionSummary, scope))
   // ---- new documents and deletions from the studio, as drafts for review (./authoring.ts)
   router.use(createAuthoringRouter(deps, store, role, scope, versionSummary))
+  router.use(createStudioTextsRouter(deps))
   // ---- staff accounts' jurisdiction scopes, set from the studio (./staff-scopes.ts)
   router.use(createStaffScopesRouter(deps, (...entry) => store.audit(...entry), role))
 

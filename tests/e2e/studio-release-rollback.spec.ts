@@ -32,7 +32,7 @@ test('an operator asks for a release rollback in the studio; it goes live only w
   const co = await signedIn(coContext.request, compliance)
   const spainHost = new URL(server.url).host.replace(/^[^:]+/, 'spain.localhost')
   const texts = async () => {
-    const all = ((await (await opContext.request.get('/api/i18n/en', { headers: { host: spainHost } })).json()) as { resources: Record<string, string> }).resources
+    const all = ((await (await coContext.request.get('/api/i18n/en', { headers: { host: spainHost } })).json()) as { resources: Record<string, string> }).resources
     return [all['signup.field.email'], all['auth.login.title']]
   }
   const seeded = [LABELS, POPUP_TEXTS].map((file, i) => JSON.parse(readFileSync(join(server.documentsDir, file), 'utf8')).resources[i === 0 ? 'signup.field.email' : 'auth.login.title'])

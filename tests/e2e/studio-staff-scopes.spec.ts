@@ -24,7 +24,7 @@ test('compliance limits the operator to Spain by clicking in the studio; the ser
   const opCsrf = await csrfOf(opContext.request, operator)
   const draft = async (file: string) => {
     const doc = JSON.parse(readFileSync(join(server.documentsDir, file), 'utf8'))
-    doc.steps[1].schema.properties.firstName.maxLength = 37
+    doc.title = 'signup.step.personal'
     const res = await opContext.request.post('/admin/api/drafts', { headers: { 'x-csrf-token': opCsrf }, data: { file, content: JSON.stringify(doc, null, 2) } })
     return { status: res.status(), body: (await res.json()) as { errorCode?: string } }
   }

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../../support/server'
 import { adminByEmail, setStaffScope } from '../../../server/admin/staff'
-import { startWithReviewers, type AdminClient, type TestServer } from './support'
+import { readDocumentFile, startWithReviewers, type AdminClient, type TestServer } from './support'
 
 let server: TestServer
 let operator: AdminClient
@@ -30,20 +30,31 @@ async function reviewAndPublish(id: number): Promise<void> {
 }
 
 describe('new documents from the studio', SLOW, () => {
-  it('each kind the studio offers starts as a draft in its folder that passes the publish gate and, once reviewed and published, is served', async () => {
+  it('the studio offers promotions, quizzes, popups and screens, each in its folder', async () => {
     const kinds = (await operator.get('/admin/api/studio/starters')).json().payload as { kind: string; folder: string }[]
-    expect(kinds.map((k) => k.kind).sort()).toEqual(['popup', 'promotion', 'quiz', 'screen'])
-    for (const { kind, folder } of kinds) {
-      const id = `studio-new-${kind}`
-      expect((await served(kind, id)).status).toBe(404)
-      const created = await operator.post('/admin/api/studio/new', { kind, id, jurisdiction: null })
-      expect(created.status, created.body).toBe(201)
-      expect(created.json().payload).toMatchObject({ file: `${folder}/${id}.json`, state: 'draft' })
-      await reviewAndPublish(created.json().payload.id)
-      const doc = await served(kind, id)
-      expect(doc.status, `${kind}: ${doc.body}`).toBe(200)
-      expect(doc.json()).toMatchObject({ kind, id })
-    }
+    expect(kinds.sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { kind: 'popup', folder: 'popups' },
+      { kind: 'promotion', folder: 'promotions' },
+      { kind: 'quiz', folder: 'quizzes' },
+      { kind: 'screen', folder: 'screens' },
+    ])
+  })
+
+  it.each([
+    ['popup', 'popups'],
+    ['promotion', 'promotions'],
+    ['quiz', 'quizzes'],
+    ['screen', 'screens'],
+  ])('a new %s starts as a draft in %s/ that passes the publish gate and, once reviewed and published, is served', async (kind, folder) => {
+    const id = `studio-new-${kind}`
+    expect((await served(kind, id)).status).toBe(404)
+    const created = await operator.post('/admin/api/studio/new', { kind, id, jurisdiction: null })
+    expect(created.status, created.body).toBe(201)
+    expect(created.json().payload).toMatchObject({ file: `${folder}/${id}.json`, state: 'draft' })
+    await reviewAndPublish(created.json().payload.id)
+    const doc = await served(kind, id)
+    expect(doc.status, `${kind}: ${doc.body}`).toBe(200)
+    expect(doc.json()).toMatchObject({ kind, id })
   })
 
   it("a jurisdiction's new document lives under its folder and is served on that site only", async () => {
@@ -98,5 +109,25 @@ describe('deleting a document from the studio', SLOW, () => {
     expect((await served('popup', 'to-be-deleted')).status).toBe(404)
     expect((await operator.post('/admin/api/deletions', { file: 'popups/never-was.json' })).json().errorCode).toBe('NOT_FOUND')
     expect((await operator.post('/admin/api/deletions', { file: '../x.json' })).json().errorCode).toBe('INVALID_FILE')
+  })
+})
+
+describe("texts beside an element: a key's words in every locale", () => {
+  it("answers each locale's text and file as the translations files hold them; a locale without the key gets its file of the same area; bad keys are a 400", async () => {
+    const answer = (await operator.get('/admin/api/studio/texts?key=forms.contact.name&key=signup.field.email')).json().payload as { locales: string[]; texts: Record<string, { locale: string; file: string; text: string | null }[]> }
+    expect(answer.locales).toEqual(['be', 'da', 'en', 'es', 'it', 'pt', 'ru'])
+    for (const { locale, file, text } of answer.texts['forms.contact.name']!) {
+      expect(file).toBe(`i18n/${locale}-journeys.json`)
+      expect(text).toBe(readDocumentFile(server, file).resources['forms.contact.name'])
+    }
+    expect(answer.texts['signup.field.email']!.find((t) => t.locale === 'en')).toEqual({ locale: 'en', file: 'i18n/en-signup.json', text: readDocumentFile(server, 'i18n/en-signup.json').resources['signup.field.email'] })
+    // a key no locale has yet (a new field's label) is offered in each locale's main file, empty
+    const fresh = (await operator.get('/admin/api/studio/texts?key=forms.contact.nickname')).json().payload.texts['forms.contact.nickname'] as { locale: string; file: string; text: null }[]
+    expect(fresh.map((t) => [t.file, t.text])).toEqual(answer.locales.map((l) => [`i18n/${l}.json`, null]))
+    for (const query of ['', '?key=', '?key=a%20b', `?${Array.from({ length: 21 }, (_, i) => `key=k${i}`).join('&')}`]) {
+      const res = await operator.get(`/admin/api/studio/texts${query}`)
+      expect(res.status, query).toBe(400)
+      expect(res.json()).toMatchObject({ status: 'ERROR', errorCode: 'ValidationError' })
+    }
   })
 })
