@@ -35,9 +35,9 @@ function textsOf(key: string, locales: string[], shared: Record_[]): { locale: s
   const resources = (r: Record_) => (r.source.resources ?? {}) as Record<string, unknown>
   const holding = shared.filter((r) => typeof resources(r)[key] === 'string')
   // the area of the key's file in any locale: "signup" of i18n/en-signup.json
-  const area = holding.map((r) => /^i18n\/[a-z]{2,3}(-[a-z0-9-]+)?\.json$/.exec(r.file)?.[1] ?? '').find((a) => a !== undefined) ?? ''
+  const area = holding[0] ? (/^i18n\/[a-z]{2,3}(-[a-z0-9-]+)?\.json$/.exec(holding[0].file)?.[1] ?? '') : ''
   return locales.map((locale) => {
-    const own = holding.find((r) => r.locales.includes(locale))
+    const own = holding.find((r) => r.source.locale === locale)
     if (own) return { locale, file: own.file, text: resources(own)[key] as string }
     const sameArea = shared.find((r) => r.file === `i18n/${locale}${area}.json`)
     return { locale, file: sameArea?.file ?? `i18n/${locale}.json`, text: null }

@@ -42,7 +42,8 @@ test('an operator creates a promotion, a quiz, a popup and a screen from the stu
     await expect(page.locator('.editor-head code')).toHaveText(`${folder}/studio-${kind}.json`)
     await expect(page.locator('.editor-head')).toContainText('new document, not published yet')
     await page.getByTestId('new-document-submit').click()
-    await expect(page.getByTestId('new-document-notice')).toContainText('submitted')
+    // the submit runs the publish gate over every document: tens of seconds on a busy machine
+    await expect(page.getByTestId('new-document-notice')).toContainText('submitted', { timeout: 90_000 })
     files.push(`${folder}/studio-${kind}.json`)
   }
   // a taken id is refused with the reason
@@ -65,7 +66,7 @@ test("deleting a published document from the studio puts its deletion in review;
   await page.goto(`/admin/studio?file=${encodeURIComponent('popups/info.json')}`)
   await page.getByTestId('studio-delete').click()
   await page.getByTestId('studio-delete-confirm').click()
-  await expect(page.getByTestId('studio-delete-notice')).toContainText('submitted')
+  await expect(page.getByTestId('studio-delete-notice')).toContainText('submitted', { timeout: 90_000 })
   const deletions = (await inReview(page.context().request)).filter((v) => v.deleted)
   expect(deletions.map((v) => v.file)).toEqual(['popups/info.json'])
   expect((await page.context().request.get('/api/documents/popup/info')).status()).toBe(200)
