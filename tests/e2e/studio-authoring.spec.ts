@@ -41,6 +41,11 @@ test('an operator creates a promotion, a quiz, a popup and a screen from the stu
     // the new draft opens in the editor, its lint clean as created
     await expect(page.locator('.editor-head code')).toHaveText(`${folder}/studio-${kind}.json`)
     await expect(page.locator('.editor-head')).toContainText('new document, not published yet')
+    // a form generated from the kind's schema (a screen's node tree is edited as JSON)
+    if (kind !== 'screen') {
+      await expect(page.getByTestId('studio-view-form')).toHaveAttribute('aria-selected', 'true')
+      await expect(page.locator('.studio-form input[type="text"], .studio-form input:not([type])').first()).toBeVisible()
+    }
     await page.getByTestId('new-document-submit').click()
     // the submit runs the publish gate over every document: tens of seconds on a busy machine
     await expect(page.getByTestId('new-document-notice')).toContainText('submitted', { timeout: 90_000 })
