@@ -1,7 +1,7 @@
 /**
  * The form view: the same draft as the JSON editor, as a form generated from the kind's JSON
  * Schema by rjsf, so an operator changes a label, a rule or a field's `required` without writing
- * JSON. Menus, footers, popups, translations, promotions and jurisdiction settings use their kind's
+ * JSON. Menus, footers, popups, translations, promotions, quizzes and jurisdiction settings use their kind's
  * schema as it is. A flow's step schemas are free-form JSON Schema, which a generated form cannot
  * edit usefully, so a flow gets a derived form: per step its title, per field its label (a text
  * key) and whether it is required; the rest of the flow stays as written.
@@ -14,8 +14,9 @@ import Form from '@rjsf/core'
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils'
 import { useMemo } from 'react'
 import { withChoiceTitles } from './choice-titles'
+import { FlowFields } from './FlowFields'
 
-export const FORM_KINDS = ['menu', 'footer', 'popup', 'translations', 'promotion', 'jurisdiction', 'flow'] as const
+export const FORM_KINDS = ['menu', 'footer', 'popup', 'translations', 'promotion', 'quiz', 'jurisdiction', 'flow'] as const
 
 /** A validator that never compiles anything (CSP: no eval); see the file comment. */
 export const noValidation: ValidatorType = {
@@ -149,6 +150,8 @@ export function FormView({ kind, schema, text, readOnly, onChange }: Props) {
   }
   if (kind === 'flow')
     return (
+      <>
+      <FlowFields flow={parsed} readOnly={readOnly} onChange={(next) => write(Object.fromEntries(Object.entries(next).filter(([k]) => k !== '$schema')))} />
       <Form
         className="studio-form"
         schema={FLOW_SCHEMA}
@@ -159,6 +162,7 @@ export function FormView({ kind, schema, text, readOnly, onChange }: Props) {
         noHtml5Validate
         onChange={(event) => write(formToFlow(parsed, event.formData as FlowForm))}
       />
+      </>
     )
   return (
     <Form

@@ -3,14 +3,15 @@
  * release, submits it and schedules it for a time in a zone; compliance sees what waits for them
  * (the count in the studio's header), reads each document's semantic diff and lint findings,
  * comments on a diff line, renders the whole release beside the published site at phone size on
- * every site and language it goes live in (./ReviewPreviews.tsx), and approves or rejects with a reason. Publishing, scheduling and rollback
- * are one click each; the server (server/admin/releases.ts) enforces every rule and audits it.
+ * every site and language it goes live in (./ReviewPreviews.tsx), and approves or rejects with a reason. Publishing and scheduling are one
+ * click each; a rollback is four-eyes or an emergency (./ReleaseRollback.tsx); the server (server/admin/releases.ts) enforces every rule and audits it.
  */
 import { useCallback, useEffect, useState } from 'react'
 import { call, errorText, type LintFinding, type Me, type SiteRow } from './api'
 import { ReachLine, ReviewPreviews, type FileReach } from './ReviewPreviews'
 import { Waivers } from './Waivers'
 import { Rollbacks } from './Rollbacks'
+import { ReleaseRollback } from './ReleaseRollback'
 
 interface Item {
   id: number
@@ -264,7 +265,7 @@ function ReleaseView({ id, me, onChanged, onWaivers }: { id: number; me: Me; onC
         ) : null}
         {release.state === 'approved' ? <button type="button" disabled={busy} data-testid="release-publish" onClick={() => void act('publish', undefined, 'Published.')}>Publish now</button> : null}
         {release.state === 'published' && !release.rolledBackBy ? (
-          <button type="button" disabled={busy} data-testid="release-rollback" onClick={() => void act('rollback', undefined, 'Rolled back: the previous versions are live again.')}>Roll back</button>
+          <ReleaseRollback busy={busy} act={act} />
         ) : null}
         {operator && mine && open ? <button type="button" disabled={busy} onClick={() => void act('withdraw', undefined, 'Withdrawn.')}>Withdraw</button> : null}
       </div>

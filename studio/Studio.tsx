@@ -7,7 +7,7 @@
  */
 import { DraftConflict, type Conflict } from './DraftConflict'
 import type { JSONSchema7 } from 'json-schema'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { call, debounce, errorText, setCsrf, type DocumentRow, type LintFinding, type Me, type SiteRow } from './api'
 import { CodeEditor } from './CodeEditor'
 import { FORM_KINDS, FormView } from './FormView'
@@ -15,6 +15,9 @@ import { Insights } from './Insights'
 import { editableText, overlayBaseFor, textToSave, type OverlayBase } from './overlay-editing'
 import { Preview } from './Preview'
 import { Releases, usePendingCount } from './Releases'
+import { StaffScopes } from './StaffScopes'
+import { NewDocument } from './NewDocument'
+import { DeleteDocument } from './DeleteDocument'
 
 type View = 'form' | 'code'
 
@@ -27,7 +30,7 @@ function kindOf(text: string): string | undefined {
   }
 }
 
-function DocumentList({ selected, onOpen }: { selected?: string; onOpen: (file: string) => void }) {
+function DocumentList({ selected, onOpen, top }: { selected?: string; onOpen: (file: string) => void; top?: ReactNode }) {
   const [all, setAll] = useState<DocumentRow[]>([])
   const [query, setQuery] = useState('')
   const [hits, setHits] = useState<DocumentRow[] | undefined>()
@@ -46,6 +49,7 @@ function DocumentList({ selected, onOpen }: { selected?: string; onOpen: (file: 
   const rows = hits ?? all
   return (
     <nav className="documents" aria-label="Documents">
+      {top}
       <input
         type="search"
         value={query}
@@ -182,6 +186,7 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
           <span className={errors ? 'lint-summary error' : 'lint-summary'} data-testid="studio-lint" data-errors={errors}>
             {findings.length === 0 ? 'Lint: no findings' : `Lint: ${errors} error(s), ${findings.length - errors} other`}
           </span>
+          {!readOnly && published.id ? <DeleteDocument file={file} /> : null}
           <button type="button" className="primary" data-testid="studio-save" disabled={readOnly || text === published.content} onClick={() => void save()}>
             {draft ? 'Save draft' : 'Save as draft'}
           </button>
@@ -223,7 +228,7 @@ export function Studio() {
   const [me, setMe] = useState<Me | undefined>()
   const [sites, setSites] = useState<SiteRow[]>([])
   const [file, setFile] = useState<string | undefined>(() => new URLSearchParams(location.search).get('file') ?? undefined)
-  const [tab, setTab] = useState<'documents' | 'releases'>(() => (new URLSearchParams(location.search).get('view') === 'releases' ? 'releases' : 'documents'))
+  const [tab, setTab] = useState<'documents' | 'releases' | 'staff'>(() => (new URLSearchParams(location.search).get('view') === 'releases' ? 'releases' : 'documents'))
   const [pending, refreshPending] = usePendingCount()
   useEffect(() => {
     void call<{ user: Me; csrf: string }>('GET', '/admin/api/session').then((a) => {
@@ -248,12 +253,14 @@ export function Studio() {
             Releases and reviews{' '}
             <span className={pending > 0 ? 'badge' : 'badge none'} data-testid="studio-pending-count" data-count={pending} aria-label={`${pending} waiting for your review`}>{pending}</span>
           </button>
+          {me.role === 'compliance' ? <button type="button" aria-pressed={tab === 'staff'} data-testid="studio-tab-staff" onClick={() => setTab('staff')}>Staff</button> : null}
         </nav>
         <a href="/admin">Admin</a>
       </header>
       {tab === 'releases' ? <Releases me={me} sites={sites} onChanged={refreshPending} /> : null}
+      {tab === 'staff' ? <StaffScopes /> : null}
       <div className="panes" hidden={tab !== 'documents'}>
-        <DocumentList selected={file} onOpen={open} />
+        <DocumentList selected={file} onOpen={open} top={me.role === 'operator' ? <NewDocument sites={sites} onOpen={open} /> : null} />
         {file && sites.length > 0 ? <DocumentEditor key={file} file={file} me={me} sites={sites} onOpen={open} /> : <p className="muted empty">Pick a document on the left.</p>}
       </div>
     </div>

@@ -21,7 +21,7 @@ import { hostname, userInfo } from 'node:os'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ADMIN_ROLES, type AdminRole } from '../server/admin/accounts'
-import { adminByEmail, createAdmin, disableAdmin, enableAdmin, MIN_PASSWORD, resetSecondFactor, setStaffScope, type NewAdmin } from '../server/admin/staff'
+import { adminByEmail, createAdmin, disableAdmin, enableAdmin, MIN_PASSWORD, normalizeScope, resetSecondFactor, setStaffScope, type NewAdmin } from '../server/admin/staff'
 import type { DataLayer } from '../server/db/data-layer'
 import { audit } from '../server/store/audit'
 import { openAuditLogForTool } from '../server/store/audit-open'
@@ -93,11 +93,11 @@ async function change(data: DataLayer, command: string, email: string | undefine
   if (!admin) throw new Refused(`no admin ${email ?? '(give an e-mail)'}`)
   const now = Date.now()
   if (command === 'scope') {
-    const jurisdictions = [...new Set((list ?? '').split(',').map((j) => j.trim()).filter(Boolean))].sort()
-    if (jurisdictions.some((j) => !/^[a-z][a-z0-9-]{0,39}$/.test(j))) throw new Refused('jurisdictions are ids such as spain,italy')
+    const jurisdictions = normalizeScope((list ?? '').split(','))
+    if (jurisdictions?.some((j) => !/^[a-z][a-z0-9-]{0,39}$/.test(j))) throw new Refused('jurisdictions are ids such as spain,italy')
     await setStaffScope(data, admin.id, jurisdictions)
-    await audit(data, now, actor(), 'admin.scope-changed', 'admin', { email: admin.email, jurisdictions: jurisdictions.length > 0 ? jurisdictions : null })
-    return jurisdictions.length > 0 ? `${admin.email} may now change only the documents of ${jurisdictions.join(', ')}.` : `${admin.email} is no longer limited to jurisdictions.`
+    await audit(data, now, actor(), 'admin.scope-changed', 'admin', { email: admin.email, jurisdictions })
+    return jurisdictions ? `${admin.email} may now change only the documents of ${jurisdictions.join(', ')}.` : `${admin.email} is no longer limited to jurisdictions.`
   }
   if (command === 'disable') {
     const ended = await disableAdmin(data, admin.id, now)

@@ -17,7 +17,10 @@
  *   POST /admin/api/releases/:id/withdraw                                              operator (author)
  *   POST /admin/api/releases/:id/schedule      {at: "2026-11-27T00:00", zone} | {at: null}
  *   POST /admin/api/releases/:id/publish       now                                     operator, compliance
- *   POST /admin/api/releases/:id/rollback      one action: a new release restoring the previous versions
+ *   POST /admin/api/releases/:id/rollback      {reason?}: asks (202); a second person approves it in
+ *                                              /admin/api/rollbacks/:item/approve, then a new release restoring
+ *                                              the previous versions goes live.  {emergency: true, reason}: live
+ *                                              at once (201), reviewed afterwards (server/store/rollbacks.ts)
  *   POST /admin/api/releases/:id/comments      {version, location, text}
  *   POST /admin/api/releases/:id/preview       {} | {site, punter?} → tokens of the published set and the set with
  *                                              the release, for every site it reaches (./review-previews.ts)
@@ -35,6 +38,7 @@ import { snapshotOf } from '../../tools/schema-lint/diff/sources'
 import type { AdminRole, AdminSession } from './accounts'
 import { reachOf, withPunterWords } from './review'
 import { answerReviewPreviews, REVIEW_PREVIEW_SCHEMA } from './review-previews'
+import { refusedWithoutReason } from './rollbacks'
 
 interface AdminRequest extends Request {
   admin?: AdminSession
@@ -84,6 +88,7 @@ const SCHEMAS = {
     additionalProperties: false,
   },
   empty: { type: 'object', properties: {}, additionalProperties: false },
+  rollback: { type: 'object', properties: { emergency: { type: 'boolean' }, reason: { type: 'string', maxLength: 2000 } }, additionalProperties: false },
 }
 
 const optionalBody = (req: Request, _res: Response, next: NextFunction) => {
@@ -206,7 +211,20 @@ export function createReleasesRouter(deps: ServerDeps, store: DocumentStore, rol
     }),
   )
   router.post('/admin/api/releases/:id/publish', role('operator', 'compliance'), optionalBody, validateBody(SCHEMAS.empty), withId(async (req, res, id) => answer(res, await book.publish(who(req), id), summary)))
-  router.post('/admin/api/releases/:id/rollback', role('operator', 'compliance'), optionalBody, validateBody(SCHEMAS.empty), withId(async (req, res, id) => answer(res, await book.rollback(who(req), id), summary, 201)))
+  // four-eyes like a document's rollback (./rollbacks.ts): one person asks, or rolls back in an emergency with a reason
+  router.post(
+    '/admin/api/releases/:id/rollback',
+    role('operator', 'compliance'),
+    optionalBody,
+    validateBody(SCHEMAS.rollback),
+    withId(async (req, res, id) => {
+      const { emergency, reason = '' } = req.body as { emergency?: boolean; reason?: string }
+      const why = reason.trim()
+      if (!emergency) return answer(res, store.rollbackBook.request(who(req), `release/${id}`, null, why), (item) => item, 202)
+      if (refusedWithoutReason(res, why)) return
+      await answer(res, store.rollbackBook.emergency(who(req), `release/${id}`, null, why), async ({ item, release }) => ({ ...(await summary(release!)), rollback: item }), 201)
+    }),
+  )
   router.post(
     '/admin/api/releases/:id/comments',
     validateBody(SCHEMAS.comment),

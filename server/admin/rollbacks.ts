@@ -11,6 +11,7 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateBody } from '../http/validate'
+import type { RolledBack } from '../store/rollbacks'
 import type { DocumentStore, DocumentVersion, StoreResult } from '../store/store'
 import { ADMIN_STATUS } from './status'
 import type { AdminRole, AdminSession } from './accounts'
@@ -27,8 +28,14 @@ const rollbackSchema = {
 const reviewSchema = { type: 'object', properties: { comment: reason }, additionalProperties: false }
 /** An emergency says why, in words (at least this many characters that are not blanks). */
 export const EMERGENCY_REASON_MIN = 10
+/** Answers 400 ROLLBACK_REASON_REQUIRED when an emergency's reason is too short; true when it did. */
+export function refusedWithoutReason(res: Response, why: string): boolean {
+  if (why.replace(/\s/g, '').length >= EMERGENCY_REASON_MIN) return false
+  sendError(res, 400, 'ROLLBACK_REASON_REQUIRED', { field: 'reason', minLength: EMERGENCY_REASON_MIN })
+  return true
+}
 
-type Scope = (fileOf: (req: Request) => Promise<string | undefined> | string | undefined) => RequestHandler
+type Scope = (fileOf: (req: Request) => Promise<string | string[] | undefined> | string | undefined) => RequestHandler
 
 export function createRollbacksRouter(store: DocumentStore, role: (...roles: AdminRole[]) => RequestHandler, summary: (v: DocumentVersion) => object, scope: Scope): Router {
   const router = Router()
@@ -47,15 +54,17 @@ export function createRollbacksRouter(store: DocumentStore, role: (...roles: Adm
   const idOf = (req: Request) => (/^[1-9][0-9]{0,9}$/.test(String(req.params.id)) ? Number(req.params.id) : undefined)
   const itemSubject = async (req: Request) => {
     const id = idOf(req)
-    return id === undefined ? undefined : (await book.item(id))?.subject
+    const subject = id === undefined ? undefined : (await book.item(id))?.subject
+    return subject === undefined ? undefined : book.filesOf(subject)
   }
-  const live = (value: { item: unknown; version: DocumentVersion }) => ({ ...summary(value.version), rollback: value.item })
+  // what went live: the document's new version, or a release's rollback release
+  const live = (value: RolledBack) => ({ ...(value.version ? summary(value.version) : value.release), rollback: value.item })
 
   router.post('/admin/api/rollback', staff, validateBody(rollbackSchema), scope((req) => (req.body as { file: string }).file), async (req, res) => {
     const body = req.body as { file: string; version: number; emergency?: boolean; reason?: string }
     const why = (body.reason ?? '').trim()
     if (!body.emergency) return answer(res, book.request(who(req), body.file, body.version, why), (item) => item, 202)
-    if (why.replace(/\s/g, '').length < EMERGENCY_REASON_MIN) return sendError(res, 400, 'ROLLBACK_REASON_REQUIRED', { field: 'reason', minLength: EMERGENCY_REASON_MIN })
+    if (refusedWithoutReason(res, why)) return
     await answer(res, book.emergency(who(req), body.file, body.version, why), live)
   })
 

@@ -36,6 +36,9 @@ import { currentCheckpoint } from '../store/audit'
 import { checkpointLine } from './checkpoint-line'
 import { createWaiversRouter } from './waivers'
 import { createRollbacksRouter } from './rollbacks'
+import { createStaffScopesRouter } from './staff-scopes'
+import { createAuthoringRouter } from './authoring'
+import { createStudioTextsRouter } from './studio-texts'
 import { outOfScope, scopeGuard } from './scope'
 import { releaseBookOf } from '../store/releases'
 
@@ -137,7 +140,7 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
     }
 
   // an account scoped to jurisdictions changes only their documents (./scope.ts): refused → 403, audited
-  const scope = (fileOf: (req: Request) => Promise<string | undefined> | string | undefined) => scopeGuard((...entry) => store.audit(...entry), fileOf)
+  const scope = (fileOf: (req: Request) => Promise<string | string[] | undefined> | string | undefined) => scopeGuard((...entry) => store.audit(...entry), fileOf)
   const bodyFile = (req: Request) => (typeof (req.body as { file?: unknown } | undefined)?.file === 'string' ? (req.body as { file: string }).file : undefined)
   const versionFile = async (req: Request) => {
     const id = idParam(req)
@@ -363,6 +366,11 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
 
   // ---- rollbacks: four-eyes, or an emergency reviewed afterwards (./rollbacks.ts)
   router.use(createRollbacksRouter(store, role, versionSummary, scope))
+  // ---- new documents and deletions from the studio, as drafts for review (./authoring.ts)
+  router.use(createAuthoringRouter(deps, store, role, scope, versionSummary))
+  router.use(createStudioTextsRouter(deps))
+  // ---- staff accounts' jurisdiction scopes, set from the studio (./staff-scopes.ts)
+  router.use(createStaffScopesRouter(deps, (...entry) => store.audit(...entry), role))
 
   // ---- previews: both sides rendered by the real engine -------------------------------------------
 

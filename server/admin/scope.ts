@@ -20,11 +20,12 @@ export function outOfScope(jurisdictions: readonly string[] | null | undefined, 
   return jurisdictions.includes(own[1]!) ? undefined : `the account is limited to ${jurisdictions.join(', ')}, not ${own[1]}`
 }
 
-/** A guard for one route: `fileOf` names the document the request changes (undefined: let the route answer). */
-export function scopeGuard(audit: Audit, fileOf: (req: Request) => Promise<string | undefined> | string | undefined) {
+/** A guard for one route: `fileOf` names the document(s) the request changes (undefined: let the route answer). */
+export function scopeGuard(audit: Audit, fileOf: (req: Request) => Promise<string | string[] | undefined> | string | string[] | undefined) {
   return async (req: AdminRequest, res: Response, next: NextFunction) => {
     const user = req.admin?.user
-    const file = user?.jurisdictions ? await fileOf(req) : undefined
+    const named = user?.jurisdictions ? await fileOf(req) : undefined
+    const file = typeof named === 'string' ? named : named?.find((f) => outOfScope(user!.jurisdictions, f))
     const reason = file === undefined ? undefined : outOfScope(user!.jurisdictions, file)
     if (!reason) return next()
     await audit(user!.email, 'admin.scope-refused', file!, { route: `${req.method} ${req.path}`, jurisdictions: user!.jurisdictions, reason })

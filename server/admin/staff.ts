@@ -114,8 +114,14 @@ export async function retireDemoAdmins(data: DataLayer, now: number): Promise<st
   return live.map((r) => r.email)
 }
 
+/** A scope as stored and audited: distinct ids, sorted; null (unscoped) for an empty list. */
+export function normalizeScope(jurisdictions: readonly string[] | null): string[] | null {
+  const list = [...new Set((jurisdictions ?? []).map((j) => j.trim()).filter(Boolean))].sort()
+  return list.length > 0 ? list : null
+}
+
 /** Limits an account to the documents of these jurisdictions (an empty list or null: unscoped). */
 export async function setStaffScope(data: DataLayer, id: number, jurisdictions: readonly string[] | null): Promise<void> {
-  const list = jurisdictions && jurisdictions.length > 0 ? [...new Set(jurisdictions)].sort().join(',') : null
+  const list = normalizeScope(jurisdictions)?.join(',') ?? null
   await data.db.updateTable('admin_users').set({ jurisdictions: list }).where('id', '=', id).execute()
 }

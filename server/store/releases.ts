@@ -21,7 +21,7 @@
  */
 import type { Selectable } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
-import { appendAudit, auditedTransaction } from './audit'
+import { appendAudit, auditedTransaction, type AuditScope } from './audit'
 import type { GateFinding } from './lint-gate'
 import type { DocumentStore, DocumentVersion, Executor, ReleaseTable, StoreResult } from './store'
 import { zonedTimeToInstant } from './zoned-time'
@@ -380,15 +380,10 @@ export class ReleaseBook {
    * file had before (a file the release added is removed), published at once. Every file must
    * still have the release's version (a later change is rolled back on its own first).
    */
-  async rollback(actor: string, id: number): Promise<StoreResult<Release>> {
-    const release = await this.release(id)
-    if (!release) return fail('NOT_FOUND')
-    if (release.state !== 'published') return fail('INVALID_STATE', { state: release.state })
-    if (release.rolledBackBy !== null) return fail('NOTHING_CHANGED', { rolledBackBy: release.rolledBackBy })
-    const versions = await this.versionsOf(release)
-    const live = await Promise.all(versions.map((v) => this.store.publishedVersionOf(v.file)))
-    const moved = versions.filter((v, i) => live[i]?.id !== v.id && !(v.deleted && !live[i]))
-    if (moved.length > 0) return fail('STALE_DRAFT', { files: moved.map((v) => v.file), reason: 'changed after this release' })
+  async rollback(actor: string, id: number, alongside?: (audit: AuditScope, rollbackRelease: number, at: number) => Promise<void>): Promise<StoreResult<Release>> {
+    const ready = await this.rollbackable(id)
+    if (!ready.ok) return ready
+    const { release, versions } = ready.value
     const restoring = await Promise.all(versions.map(async (v) => ({ from: v, to: v.baseVersion === null ? undefined : await this.store.version(v.baseVersion) })))
     // What the set will be, checked before anything is written.
     const planned = restoring.map(({ from, to }) => ({ ...from, id: 0, origin: 'rollback' as const, content: to?.content ?? '', deleted: !to || to.deleted, baseVersion: from.deleted ? from.baseVersion : from.id }))
@@ -419,6 +414,7 @@ export class ReleaseBook {
             await inner.tx.updateTable('store_releases').set({ state: 'published', published_by: actor, published_at: at, updated_at: at }).where('id', '=', rid).execute()
             await inner.tx.updateTable('store_releases').set({ rolled_back_by: rid, updated_at: at }).where('id', '=', id).execute()
             await appendAudit(inner, at, actor, 'release.rolled-back', `release/${id}`, { release: id, rollback: rid, versions: ids, restored: restoring.map(({ to }) => to?.id ?? null) })
+            await alongside?.(inner, rid, at)
           },
           audit,
         )
@@ -430,6 +426,19 @@ export class ReleaseBook {
       throw error
     }
     return { ok: true, value: (await this.release(newId))! }
+  }
+
+  /** Whether a release can be rolled back now (published, not rolled back, every file still at its version): asked before a rollback request is recorded. */
+  async rollbackable(id: number): Promise<StoreResult<{ release: Release; versions: DocumentVersion[] }>> {
+    const release = await this.release(id)
+    if (!release) return fail('NOT_FOUND')
+    if (release.state !== 'published') return fail('INVALID_STATE', { state: release.state })
+    if (release.rolledBackBy !== null) return fail('NOTHING_CHANGED', { rolledBackBy: release.rolledBackBy })
+    const versions = await this.versionsOf(release)
+    const live = await Promise.all(versions.map((v) => this.store.publishedVersionOf(v.file)))
+    const moved = versions.filter((v, i) => live[i]?.id !== v.id && !(v.deleted && !live[i]))
+    if (moved.length > 0) return fail('STALE_DRAFT', { files: moved.map((v) => v.file), reason: 'changed after this release' })
+    return { ok: true, value: { release, versions } }
   }
 
   async comment(actor: string, id: number, versionId: number, location: string, body: string): Promise<StoreResult<ReleaseComment>> {

@@ -4,12 +4,15 @@
  * approver. An emergency rollback (a reason is required) goes live at once, and so does the publish
  * watch's automatic one (./auto-rollback.ts): each opens an after-review item a second person must
  * acknowledge, listed as pending until then. Every step, and every refusal, is one audit entry.
+ * A release is rolled back the same way (subject `release/<id>`, ReleaseBook.rollback puts it
+ * live): then an item's `version` is the id of the rollback release, not of a document version.
  */
 import type { Generated } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
 import { schemaStep, surrogateKey, surrogateKeyType } from '../db/schema'
 import { appendAudit, auditedTransaction, type AuditScope } from './audit'
-import type { DocumentStore, DocumentVersion, Executor, StoreResult } from './store'
+import { releaseBookOf, type Release } from './releases'
+import type { Alongside, DocumentStore, DocumentVersion, Executor, StoreResult } from './store'
 
 declare module '../db/tables' {
   interface Tables {
@@ -67,6 +70,14 @@ export interface RollbackItem {
   version: number | null
 }
 
+/** What went live: a document's new version, or (a release's rollback) the rollback release. */
+export type RolledBack = { item: RollbackItem; version?: DocumentVersion; release?: Release }
+/** The id of the release a rollback subject names (`release/<id>`), or undefined for a document. */
+export const releaseOfSubject = (subject: string): number | undefined => {
+  const match = /^release\/([1-9][0-9]{0,9})$/.exec(subject)
+  return match ? Number(match[1]) : undefined
+}
+
 const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
 const fail = <T>(code: string, details?: unknown): StoreResult<T> => ({ ok: false, code: code as never, details })
 
@@ -120,6 +131,15 @@ export class RollbackBook {
     return rows.map(toItem)
   }
 
+  /** The documents a rollback subject changes: the file, or every file of the release (the scope check). */
+  async filesOf(subject: string): Promise<string[]> {
+    const id = releaseOfSubject(subject)
+    if (id === undefined) return [subject]
+    const book = releaseBookOf(this.store, this.now)
+    const release = await book.release(id)
+    return release ? (await book.versionsOf(release)).map((v) => v.file) : []
+  }
+
   /** A target that exists and differs from what is live, checked before anything is recorded. */
   private async target(file: string, toVersion: number): Promise<StoreResult<DocumentVersion>> {
     const target = await this.store.version(toVersion)
@@ -130,12 +150,13 @@ export class RollbackBook {
   }
 
   /** One person asks: nothing changes on the site until a second person approves. */
-  async request(actor: string, file: string, toVersion: number, reason: string): Promise<StoreResult<RollbackItem>> {
-    const target = await this.target(file, toVersion)
+  async request(actor: string, file: string, toVersion: number | null, reason: string): Promise<StoreResult<RollbackItem>> {
+    const release = releaseOfSubject(file)
+    const target = release === undefined ? await this.target(file, toVersion ?? 0) : await releaseBookOf(this.store, this.now).rollbackable(release)
     if (!target.ok) return target
     const at = this.now()
     const id = await auditedTransaction(this.data, async (audit) => {
-      const id = await openRollbackItem(audit.tx, { kind: 'request', subject: file, toVersion, reason, requestedBy: actor, requestedAt: at, state: 'requested', decidedBy: null, decidedAt: null, version: null })
+      const id = await openRollbackItem(audit.tx, { kind: 'request', subject: file, toVersion: release === undefined ? toVersion : null, reason, requestedBy: actor, requestedAt: at, state: 'requested', decidedBy: null, decidedAt: null, version: null })
       await appendAudit(audit, at, actor, 'rollback.requested', file, { rollback: id, to: toVersion, reason })
       return id
     })
@@ -143,7 +164,7 @@ export class RollbackBook {
   }
 
   /** A second person approves: the rollback goes live as theirs. The requester is refused (audited). */
-  async approve(actor: string, id: number): Promise<StoreResult<{ item: RollbackItem; version: DocumentVersion }>> {
+  async approve(actor: string, id: number): Promise<StoreResult<RolledBack>> {
     const item = await this.item(id)
     if (!item || item.kind !== 'request') return fail('NOT_FOUND')
     if (same(item.requestedBy, actor)) {
@@ -158,26 +179,37 @@ export class RollbackBook {
       await audit.tx.updateTable('store_rollbacks').set({ state: 'done', decided_by: actor, decided_at: at, version_id: version }).where('id', '=', id).execute()
       await appendAudit(audit, at, actor, 'rollback.approved', item.subject, { rollback: id, requestedBy: item.requestedBy, to: item.toVersion, version })
     }
-    const result = await this.store.rollback(actor, item.subject, item.toVersion!, approved).catch((error: unknown) => ({ ok: false as const, code: 'THROWN' as never, error }))
+    const result = await this.goLive(actor, item.subject, item.toVersion, approved).catch((error: unknown) => ({ ok: false as const, code: 'THROWN' as never, error }))
     if (!result.ok) {
       await this.data.db.updateTable('store_rollbacks').set({ state: 'requested' }).where('id', '=', id).where('state', '=', 'approving').execute()
       if ('error' in result) throw result.error
       return result
     }
-    return { ok: true, value: { item: (await this.item(id))!, version: result.value } }
+    return { ok: true, value: { item: (await this.item(id))!, ...result.value } }
+  }
+
+  /** Puts the rollback live: a document to an earlier version, or a release by its rollback release. */
+  private async goLive(actor: string, subject: string, toVersion: number | null, alongside: Alongside): Promise<StoreResult<Omit<RolledBack, 'item'>>> {
+    const release = releaseOfSubject(subject)
+    if (release === undefined) {
+      const done = await this.store.rollback(actor, subject, toVersion!, alongside)
+      return done.ok ? { ok: true, value: { version: done.value } } : done
+    }
+    const done = await releaseBookOf(this.store, this.now).rollback(actor, release, alongside)
+    return done.ok ? { ok: true, value: { release: done.value } } : done
   }
 
   /** One person, at once, with a reason; a second person reviews it afterwards. */
-  async emergency(actor: string, file: string, toVersion: number, reason: string): Promise<StoreResult<{ item: RollbackItem; version: DocumentVersion }>> {
+  async emergency(actor: string, file: string, toVersion: number | null, reason: string): Promise<StoreResult<RolledBack>> {
     // the after-review item is opened in the transaction that puts the rollback live: never one without the other
     let id = 0
     const opened = async (audit: AuditScope, version: number, at: number) => {
       id = await openRollbackItem(audit.tx, { kind: 'emergency', subject: file, toVersion, reason, requestedBy: actor, requestedAt: at, state: 'review-pending', decidedBy: null, decidedAt: null, version })
       await appendAudit(audit, at, actor, 'rollback.emergency', file, { rollback: id, to: toVersion, version, reason })
     }
-    const result = await this.store.rollback(actor, file, toVersion, opened)
+    const result = await this.goLive(actor, file, toVersion, opened)
     if (!result.ok) return result
-    return { ok: true, value: { item: (await this.item(id))!, version: result.value } }
+    return { ok: true, value: { item: (await this.item(id))!, ...result.value } }
   }
 
   /** The after-review of an emergency or automatic rollback, by someone other than who did it. */

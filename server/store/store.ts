@@ -647,6 +647,20 @@ export class DocumentStore {
     return { ok: true, value: (await this.version(id))! }
   }
 
+  /** A draft that removes a published document: reviewed, approved and published like any change (issue 29 item 7). */
+  async createDeletionDraft(actor: string, file: unknown): Promise<StoreResult<DocumentVersion>> {
+    if (!validFile(file)) return { ok: false, code: 'INVALID_FILE' }
+    const base = await this.publishedVersionOf(file)
+    if (!base) return { ok: false, code: 'NOT_FOUND' }
+    const at = this.now()
+    const id = await auditedTransaction(this.data, async (audit) => {
+      const id = await this.insertVersion(audit.tx, file, '', 'operator', 'draft', actor, base.id, at, true)
+      await appendAudit(audit, at, actor, 'draft.created', file, { version: id, base: base.id, deleted: true })
+      return id
+    })
+    return { ok: true, value: (await this.version(id))! }
+  }
+
   /**
    * Saves a draft's text. `revision` is the draft revision the save edits: when the draft was saved
    * since (another tab, another device), the save is refused (DRAFT_CONFLICT, audited) with the

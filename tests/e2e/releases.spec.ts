@@ -2,7 +2,7 @@
  * Issue 19's "done when", in real Chromium: an operator puts a popup's text and a sign-up label in
  * one release in the studio and schedules it for a time in Madrid; compliance sees it waiting (the
  * badge), reads the diff and approves; when the server's clock reaches the time, a punter's already
- * open Spain page shows BOTH changes on its next version poll; one rollback restores both. The
+ * open Spain page shows BOTH changes on its next version poll; one emergency rollback restores both. The
  * server clock is the development clock (POST /api/dev/clock), the page's is Playwright's: no sleeps.
  * Releases' rules (atomicity, four-eyes, bad input) are HTTP tests: tests/http/admin/releases.test.ts.
  */
@@ -36,7 +36,8 @@ async function draftTexts(op: Page, texts: [file: string, key: string, text: str
 /** `instant` as a wall-clock minute in Madrid: "2026-11-27T01:05". */
 const madrid = (instant: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(instant).replace(' ', 'T')
 
-test('a release of a popup text and a sign-up label goes live together at its scheduled Madrid time in an open page, after a second admin approves; one rollback restores both', async ({ page, browser, server }) => {
+test('a release of a popup text and a sign-up label goes live together at its scheduled Madrid time in an open page, after a second admin approves; one emergency rollback restores both', async ({ page, browser, server }) => {
+  test.slow() // two admins, a punter page and four lint-gate runs on a busy machine
   const port = new URL(server.url).port
   await page.clock.install()
   await page.goto(`http://spain.localhost:${port}/en/join`)
@@ -92,13 +93,14 @@ test('a release of a popup text and a sign-up label goes live together at its sc
   await page.getByRole('button', { name: 'Log in' }).first().click()
   await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible()
 
-  // One rollback (compliance may roll back too) restores both, in the open page too. The release
+  // One emergency rollback (compliance may roll back too) restores both, in the open page too. The release
   // is read again by opening it again, not by reloading the studio.
   await co.getByTestId('waivers-open').click()
   await co.getByTestId('release-row').first().click()
   await expect(co.getByTestId('release')).toHaveAttribute('data-state', 'published')
-  await co.getByTestId('release-rollback').click()
-  await expect(co.getByTestId('release-notice')).toContainText('Rolled back')
+  await co.getByTestId('release-rollback-reason').fill('Texts not cleared by legal')
+  await co.getByTestId('release-rollback-emergency').click()
+  await expect(co.getByTestId('release-notice')).toContainText('Emergency rollback')
   await expect(async () => {
     await page.clock.runFor(10_000)
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible({ timeout: 1_000 })

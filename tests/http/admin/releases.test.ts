@@ -77,8 +77,11 @@ describe('a release goes live as a whole', SLOW, () => {
   it('rolls back as a whole in one action: a new release restores both documents, and a second rollback is refused', async () => {
     const published = (await compliance.get('/admin/api/releases?state=published')).json().payload as { id: number; origin: string }[]
     const release = published.find((r) => r.origin === 'operator')!
-    const rolled = await operator.post(`/admin/api/releases/${release.id}/rollback`)
-    expect(rolled.status, rolled.body).toBe(201)
+    // four-eyes (release-rollback-four-eyes.test.ts): the operator asks, compliance approves
+    const asked = await operator.post(`/admin/api/releases/${release.id}/rollback`)
+    expect(asked.status, asked.body).toBe(202)
+    const rolled = await compliance.post(`/admin/api/rollbacks/${asked.json().payload.id}/approve`)
+    expect(rolled.status, rolled.body).toBe(200)
     expect(rolled.json().payload).toMatchObject({ origin: 'rollback', state: 'published', rollbackOf: release.id })
     const texts = await english()
     expect([texts['signup.field.email'], texts['auth.login.title']]).toEqual(['E-mail', 'Log in'])
