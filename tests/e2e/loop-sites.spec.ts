@@ -321,7 +321,7 @@ for (const [index, site] of SITES.entries()) {
       await expect.poll(() => balanceMinor(request, headers)).toBe(before + Math.round(offer * 100))
     })
 
-    await test.step('the punter finds a game by search and plays a real round: the balance moves by stake and win', async () => {
+    await test.step('the punter finds a game by search and plays a real round at a stake the jurisdiction allows (games.stake: a 10-rouble minimum in Russia), the balance moving by stake and win', async () => {
       await switchTo(page, 'casino')
       await expect(page).toHaveURL(/\/casino\/lobby$/)
       const search = page.getByLabel(say('lobby.search.label'))
@@ -329,6 +329,8 @@ for (const [index, site] of SITES.entries()) {
       await search.pressSequentially('starburst', { delay: 40 })
       await page.getByTestId('casino-games').locator('[data-testid="lobby-tile"] .card__title').first().click()
       await expect(page.getByTestId('game')).toHaveAttribute('data-engine', 'slot')
+      // every stake offered is one the server takes: the smallest at least the jurisdiction's minimum
+      await expect(page.getByTestId('game').getByRole('radio').first()).toHaveText(amount(Math.max(rules.games.stake.minimum, 0.5)))
       const before = await balanceMinor(request, headers)
       const played = page.waitForResponse((r) => r.url().includes(`${GATE}/games/casino/starburst-deluxe/play`) && r.ok())
       await page.getByTestId('game-play').click()
