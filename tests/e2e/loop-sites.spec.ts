@@ -40,13 +40,31 @@ interface Jurisdiction {
 }
 const jurisdiction = (id: string) => JSON.parse(readFileSync(join(ROOT, 'schemas', 'jurisdictions', id, 'jurisdiction.json'), 'utf8')) as Jurisdiction
 
-/** Every text of a locale, from the translation files (not from the page). */
-function texts(locale: string): (key: string, values?: Record<string, string | number>) => string {
+/** Every text of a locale as the translation files have it (not from the page). */
+function resources(locale: string): Record<string, string> {
   const dir = join(ROOT, 'schemas', 'i18n')
   const all: Record<string, string> = {}
   for (const file of readdirSync(dir).filter((f) => f === `${locale}.json` || f.startsWith(`${locale}-`))) {
     Object.assign(all, (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { resources: Record<string, string> }).resources)
   }
+  return all
+}
+
+/** The English texts a page in `locale` must not show: those the locale says otherwise (or not at all). */
+function englishOnly(locale: string): string[] {
+  if (locale === 'en') return []
+  const own = resources(locale)
+  const english = resources('en')
+  // whole sentences and labels of two words or more, without placeholders (filled values vary);
+  // not one the locale itself uses somewhere (a loanword such as "Cash out" in es, it and da)
+  const ownValues = new Set(Object.values(own).map((v) => v.trim()))
+  return Object.entries(english)
+    .filter(([key, value]) => own[key] !== value && !ownValues.has(value.trim()) && !value.includes('{{') && /\p{L}+\s+\p{L}+/u.test(value))
+    .map(([, value]) => value.trim())
+}
+
+function texts(locale: string): (key: string, values?: Record<string, string | number>) => string {
+  const all = resources(locale)
   return (key, values = {}) => {
     const plural = typeof values.count === 'number' ? `${key}_${new Intl.PluralRules(locale).select(values.count)}` : key
     const found = all[plural] ?? all[key]
@@ -70,9 +88,18 @@ function potentialWinCents(stakeCents: number, prices: number[]): number {
   return Number(numerator / denominator)
 }
 
-/** No raw text key (a.b.c) printed and nothing wider than the screen: the page as it stands now. */
-async function readable(page: Page, where: string) {
-  const found = await page.evaluate(() => {
+/** No raw text key (a.b.c), no English text the site's language says otherwise, and nothing wider
+ * than the screen: the page as it stands now. */
+async function readable(page: Page, where: string, english: string[]) {
+  const found = await page.evaluate((foreign) => {
+    const shown = new Set<string>()
+    for (const el of document.querySelectorAll('body *')) {
+      if (el.closest('[aria-hidden="true"], script, style, [hidden]')) continue
+      for (const node of el.childNodes) if (node.nodeType === Node.TEXT_NODE && node.textContent!.trim()) shown.add(node.textContent!.trim())
+      for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) if (el.getAttribute(attribute)) shown.add(el.getAttribute(attribute)!.trim())
+      if (el instanceof HTMLElement && el.children.length > 0 && el.innerText?.trim()) shown.add(el.innerText.trim().replace(/\s+/g, ' '))
+    }
+    const untranslated = foreign.filter((text) => shown.has(text))
     const keys = (document.body.innerText.match(/\b[a-z][a-zA-Z]+\.[a-z][a-zA-Z]+(\.[a-zA-Z_]+)+\b/g) ?? []).filter((t) => !/\.(test|com|localhost|json|js)\b/.test(t))
     const wide = [...document.querySelectorAll('body *')]
       .filter((el) => {
@@ -80,9 +107,10 @@ async function readable(page: Page, where: string) {
         return box.width > 0 && box.height > 0 && (box.right > window.innerWidth + 1 || box.left < -1) && getComputedStyle(el).position !== 'fixed' && !el.closest('[aria-hidden="true"], .visually-hidden, [data-scroll-x]')
       })
       .map((el) => `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}.${String(el.className).split(' ')[0]}`)
-    return { keys, wide: wide.slice(0, 5), scrollWidth: document.documentElement.scrollWidth }
-  })
+    return { keys, untranslated, wide: wide.slice(0, 5), scrollWidth: document.documentElement.scrollWidth }
+  }, english)
   expect(found.keys, `${where}: raw text keys`).toEqual([])
+  expect(found.untranslated, `${where}: English left on the page`).toEqual([])
   expect(found.scrollWidth, `${where}: page wider than 360 px (${found.wide.join(', ')})`).toBeLessThanOrEqual(360)
 }
 
@@ -125,6 +153,7 @@ for (const [index, site] of SITES.entries()) {
   const rules = jurisdiction(site.id)
   const locale = rules.defaultLocale
   const say = texts(locale)
+  const english = englishOnly(locale)
   const amount = (value: number) => money(value, locale, rules.currency)
   // a stake the jurisdiction takes (its betting.stake.minimum: 0.10 to 10)
   const stake = Math.max(2, rules.betting.stake.minimum)
@@ -148,7 +177,7 @@ for (const [index, site] of SITES.entries()) {
       const found = games.filter((g) => g.title.toLowerCase().includes('st')).map((g) => g.title)
       await expect(tiles).toHaveText(found)
       await expect(page.getByTestId('lobby-count')).toHaveText(say('lobby.count', { count: found.length }))
-      await readable(page, 'lobby searched')
+      await readable(page, 'lobby searched', english)
       await search.fill('')
       const provider = games[0]!.provider
       await page.getByTestId('lobby-provider').selectOption(provider)
@@ -167,7 +196,7 @@ for (const [index, site] of SITES.entries()) {
       if (!rules.games.demoPlay) {
         await expect(page.getByTestId('game-demo')).toHaveCount(0)
         await expect(page.getByTestId('game-demo-refused')).toHaveText(say('game.demo.notAllowed'))
-        await readable(page, 'demo refused')
+        await readable(page, 'demo refused', english)
         return
       }
       await page.getByTestId('game-demo').click()
@@ -180,7 +209,7 @@ for (const [index, site] of SITES.entries()) {
       await expect(page.getByTestId('game-outcome')).toHaveAttribute('data-round', payload.roundId)
       await expect(playMoney).toHaveAttribute('data-amount', String(Math.round((before - payload.stake + payload.win) * 100) / 100))
       await expect(page.getByTestId('header-balance')).toHaveCount(0)
-      await readable(page, 'demo round')
+      await readable(page, 'demo round', english)
     })
 
     // the one login, through the page; "ask me to confirm each cash-out" on, as the punter's local setting
@@ -222,7 +251,7 @@ for (const [index, site] of SITES.entries()) {
       await priceButton(page, picks[2]!.selectionId).click()
       const bar = page.getByTestId('betslip-bar')
       await expect(bar).toContainText(say('betslip.accumulator'))
-      await readable(page, 'upcoming with the bar')
+      await readable(page, 'upcoming with the bar', english)
       accumulator = { reference: '', legs: picks.map(({ selectionId, price }) => ({ selectionId, price })) }
     })
 
@@ -240,7 +269,7 @@ for (const [index, site] of SITES.entries()) {
       await expect(slip.getByTestId('betslip-potential-win')).toHaveAttribute('value', String(potentialWinCents(stake * 100, accumulator.legs.map((l) => l.price)) / 100))
       await expect(slip.getByTestId('betslip-notice')).toHaveText(say('betslip.block.PRICES_CHANGED'))
       await expect(slip.getByTestId('betslip-place')).toHaveCount(0)
-      await readable(page, 'slip asking')
+      await readable(page, 'slip asking', english)
     })
 
     await test.step('a reload keeps the slip: the picks, the stake, and the prices checked with the feed again', async () => {
@@ -271,7 +300,7 @@ for (const [index, site] of SITES.entries()) {
       await expect(receipt.getByTestId('betslip-receipt-leg')).toHaveCount(3)
       expect(plain((await receipt.getByTestId('betslip-receipt-stake').textContent())!)).toBe(amount(stake))
       expect(plain((await receipt.getByTestId('betslip-receipt-win').textContent())!)).toBe(amount(bet.potentialWin))
-      await readable(page, 'receipt')
+      await readable(page, 'receipt', english)
       await receipt.getByTestId('betslip-receipt-clear').click()
       await expect(page.getByTestId('betslip-bar')).toHaveCount(0)
     })
@@ -308,14 +337,14 @@ for (const [index, site] of SITES.entries()) {
       const item = items.nth(ours)
       const combined = open.findIndex((b) => b.betId === accumulator.reference)
       await expect(items.nth(combined).getByTestId('bet-leg')).toHaveText((open[combined]!.selections as { description: string }[]).map((s) => s.description))
-      await readable(page, 'my bets')
+      await readable(page, 'my bets', english)
       const offer = open[ours]!.cashOut!.amount
       const before = await balanceMinor(request, headers)
       await item.getByTestId('cash-out').click()
       const dialog = page.locator('[data-popup-id="cash-out-confirm"]')
       await expect(dialog).toContainText(say('popup.cashOutConfirm.title'))
       expect(plain((await dialog.getByTestId('cash-out-confirm-amount').textContent())!)).toContain(amount(offer))
-      await readable(page, 'cash-out confirmation')
+      await readable(page, 'cash-out confirmation', english)
       expect(await balanceMinor(request, headers)).toBe(before)
       await dialog.getByTestId('cash-out-confirm').click()
       await expect.poll(() => balanceMinor(request, headers)).toBe(before + Math.round(offer * 100))
@@ -340,7 +369,7 @@ for (const [index, site] of SITES.entries()) {
       expect(staked).toBeGreaterThanOrEqual(rules.games.stake.minimum)
       await expect(page.getByTestId('game-outcome')).toBeVisible()
       expect(await balanceMinor(request, headers)).toBe(before - Math.round(staked * 100) + Math.round(payload.win * 100))
-      await readable(page, 'game played')
+      await readable(page, 'game played', english)
     })
   })
 }
