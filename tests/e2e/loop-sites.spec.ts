@@ -196,6 +196,12 @@ for (const [index, site] of SITES.entries()) {
       if (!rules.games.demoPlay) {
         await expect(page.getByTestId('game-demo')).toHaveCount(0)
         await expect(page.getByTestId('game-demo-refused')).toHaveText(say('game.demo.notAllowed'))
+        // and the server refuses a demo round asked for directly, with its code
+        const refused = await page.evaluate(async () => {
+          const answer = await fetch('/api/games/demo/casino/starburst-deluxe/play', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stake: 1 }) })
+          return { status: answer.status, body: (await answer.json()) as unknown }
+        })
+        expect(refused).toEqual({ status: 403, body: { status: 'ERROR', errorCode: 'DEMO_PLAY_NOT_ALLOWED' } })
         await readable(page, 'demo refused', english)
         return
       }
@@ -259,6 +265,10 @@ for (const [index, site] of SITES.entries()) {
       await page.getByTestId('betslip-bar').click()
       const slip = page.getByTestId('betslip')
       await expect(slip).toHaveAttribute('data-kind', 'accumulator')
+      // quick stakes in the account currency: the four smallest of 5, 10, 25 × 10ⁿ from ten times the jurisdiction's minimum
+      const series = [0, 1, 2, 3, 4, 5].flatMap((n) => [5, 10, 25].map((step) => step * 10 ** n))
+      const quick = series.filter((a) => a >= rules.betting.stake.minimum * 10).slice(0, 4)
+      await expect(slip.getByTestId('betslip-quick-stakes').locator('button')).toHaveText(quick.map((a) => amount(a)))
       await slip.getByTestId('betslip-stake').pressSequentially(String(stake))
       const prices = accumulator.legs.map((l) => l.price)
       await expect(slip.getByTestId('betslip-potential-win')).toHaveAttribute('value', String(potentialWinCents(stake * 100, prices) / 100))
