@@ -248,9 +248,11 @@ for (const [index, site] of SITES.entries()) {
       ]
       await expect(priceButton(page, picks[0]!.selectionId)).toHaveAttribute('data-price', '2.5')
       await priceButton(page, picks[0]!.selectionId).click()
+      await readable(page, 'home with a pick', english)
       await page.getByTestId('home-live').click()
       await expect(page).toHaveURL(/\/sport\/live$/)
       await priceButton(page, picks[1]!.selectionId).click()
+      await readable(page, 'live with two picks', english)
       await page.goBack()
       await page.getByTestId('home-prematch').click()
       await expect(page).toHaveURL(/\/sport\/prematch$/)
