@@ -36,6 +36,9 @@ export interface SiteBootstrap {
     /** The jurisdiction document's betting.stake (major units of the punter's currency): the bet
      * slip's quick stakes and its stake hint; the server enforces it (docs/money-rules.md). */
     betStake?: { minimum: number; maximum: number }
+    /** The jurisdiction document's games.stake (major units): a game page's stake choices; the
+     * server enforces it per round. */
+    gameStake?: { minimum: number; maximum: number }
   }
   /** Spec §3 "Remote app config" for this site. */
   remoteConfig: Record<string, unknown>

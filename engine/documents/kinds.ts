@@ -292,7 +292,7 @@ export const nodeKindProperties = {
     properties: {
       product: { anyOf: [binding, { type: 'string' }], description: 'The lobby product (casino, crash …).' },
       gameId: { anyOf: [binding, { type: 'string' }], description: 'The game of the product (from the lobby card).' },
-      stakes: { type: 'array', maxItems: 6, items: { type: 'number', exclusiveMinimum: 0 }, description: 'Stake choices in the punter\'s currency.' },
+      stakes: { type: 'array', maxItems: 6, items: { type: 'number', exclusiveMinimum: 0 }, description: 'Stake choices in the punter\'s currency; any outside the jurisdiction\'s games.stake are dropped. Left out: four from the bounds (engine/core/game-stakes.ts).' },
       demo: { anyOf: [binding, { type: 'boolean' }], description: "Whether a guest may play it for fun (the game card's `demo`: the site allows demo play); a guest sees why not when false. Left out: no demo play is offered." },
     },
   },

@@ -149,6 +149,7 @@ export function siteBootstrapFor(deps: ServerDeps, req: Request): { etag: string
         mainProduct: site.mainProduct,
         loyaltyCampaign: site.loyaltyCampaign === true,
         ...(site.betStake ? { betStake: { minimum: site.betStake.minimum, maximum: site.betStake.maximum } } : {}),
+        ...(site.gameStake ? { gameStake: { minimum: site.gameStake.minimum, maximum: site.gameStake.maximum } } : {}),
         development: deps.config.development,
       },
       remoteConfig: servedRemoteConfig(deps, req),

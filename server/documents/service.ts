@@ -98,6 +98,7 @@ function toSite(record: DocumentRecord): Site {
     mainProduct: doc.mainProduct ?? 'sport',
     loyaltyCampaign: (doc.loyalty as { campaign?: boolean } | undefined)?.campaign === true,
     betStake: (doc.betting as { stake?: { minimum: number; maximum: number } } | undefined)?.stake,
+    gameStake: (doc.games as { stake?: { minimum: number; maximum: number } } | undefined)?.stake,
   }
 }
 

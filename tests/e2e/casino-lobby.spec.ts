@@ -2,8 +2,9 @@
  * A casino lobby like a real one (issue 31 item 3), at phone size (360×740), on Curaçao in English
  * and on Spain in Spanish, with real typing and taps: the search narrows the tiles as the punter
  * types and says how many; a provider filter shows that provider's games; a punter's favourites
- * filter; a guest plays a demo round with play money where the jurisdiction allows it and is told
- * why not where it does not. The oracle for what the lobby should show is the catalogue API.
+ * filter. Demo play as a guest (or the refusal, by the jurisdiction's games.demoPlay) is part of
+ * the loop on every site, tests/e2e/loop-sites.spec.ts. The oracle for what the lobby should show
+ * is the catalogue API.
  */
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect, logInByApi, test } from './fixtures'
@@ -14,7 +15,7 @@ interface Site {
   jurisdiction: string
   locale: string
   punter: string
-  says: { search: string; games: (n: number) => string; favourites: string; jackpots: string; demoLabel: string; demoRefused: string }
+  says: { search: string; games: (n: number) => string; favourites: string; jackpots: string }
 }
 
 const SITES: Site[] = [
@@ -23,7 +24,7 @@ const SITES: Site[] = [
     jurisdiction: 'curacao',
     locale: 'en',
     punter: 'reality@demo.parlay.test',
-    says: { search: 'Search games', games: (n) => `${n} game${n === 1 ? '' : 's'}`, favourites: 'Favourites', jackpots: 'Jackpots', demoLabel: 'Demo — play money', demoRefused: '' },
+    says: { search: 'Search games', games: (n) => `${n} game${n === 1 ? '' : 's'}`, favourites: 'Favourites', jackpots: 'Jackpots' },
   },
   {
     name: 'Spain (es)',
@@ -35,8 +36,6 @@ const SITES: Site[] = [
       games: (n) => `${n} juego${n === 1 ? '' : 's'}`,
       favourites: 'Favoritos',
       jackpots: 'Botes',
-      demoLabel: 'Demo: dinero ficticio',
-      demoRefused: 'Este sitio no ofrece el juego gratuito: su licencia exige iniciar sesión primero.',
     },
   },
 ]
@@ -121,41 +120,6 @@ for (const site of SITES) {
       await page.getByTestId('lobby-favourites').click()
       await expect(page.getByTestId('lobby-favourites')).toHaveAttribute('aria-pressed', 'true')
       await expect(tiles(page)).toHaveText(['Gates of Olympus'])
-    })
-
-    test('a guest plays for fun with play money where the jurisdiction allows it, and is told why not where it does not', async ({ page, baseURL }) => {
-      await page.goto(`${base(site, baseURL!)}/casino/lobby`)
-      await (await searchBox(page, site.says.search)).pressSequentially('starburst', { delay: 40 })
-      await expect(tiles(page)).toHaveText(['Starburst Deluxe'])
-      await tiles(page).first().click()
-      await expect(page.getByTestId('page-title')).toHaveText('Starburst Deluxe')
-      const allowed = site.jurisdiction === 'curacao' // the jurisdiction documents' games.demoPlay
-      if (!allowed) {
-        await expect(page.getByTestId('game-demo')).toHaveCount(0)
-        await expect(page.getByTestId('game-demo-refused')).toHaveText(site.says.demoRefused)
-        const refused = await page.evaluate(async () => {
-          const answer = await fetch('/api/games/demo/casino/starburst-deluxe/play', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stake: 1 }) })
-          return { status: answer.status, body: (await answer.json()) as unknown }
-        })
-        expect(refused).toEqual({ status: 403, body: { status: 'ERROR', errorCode: 'DEMO_PLAY_NOT_ALLOWED' } })
-        return
-      }
-      await page.getByTestId('game-demo').click()
-      await expect(page.getByTestId('game-demo-label')).toHaveText(site.says.demoLabel)
-      const money = page.getByTestId('game-play-money')
-      await expect(money).toHaveAttribute('data-amount', '1000')
-      let left = 1000
-      for (let round = 0; round < 3; round++) {
-        const played = page.waitForResponse((r) => r.url().includes('/api/games/demo/casino/starburst-deluxe/play') && r.ok())
-        await page.getByTestId('game-play').click()
-        const { payload } = (await (await played).json()) as { payload: { win: number; stake: number; roundId: string } }
-        left = Math.round((left - payload.stake + payload.win) * 100) / 100
-        await expect(page.getByTestId('game-outcome')).toHaveAttribute('data-round', payload.roundId)
-        await expect(money).toHaveAttribute('data-amount', String(left))
-      }
-      // play money only: the guest's header still offers to log in, and no balance appears
-      await expect(page.locator('header.app-header [data-header-item="login"]')).toBeVisible()
-      await expect(page.getByTestId('header-balance')).toHaveCount(0)
     })
   })
 }

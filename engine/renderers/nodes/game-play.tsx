@@ -12,6 +12,7 @@
 import { Suspense, useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import { formatMoney } from '../../core/format'
+import { gameStakes } from '../../core/game-stakes'
 import { readPlayMoney } from '../../core/play-money'
 import type { NodeOf } from '../../documents/types'
 import { INITIAL_CASH_OUT_AT, LazyAmountField, LazyMultiplierField } from '../amount-field-lazy'
@@ -34,7 +35,6 @@ type Texts = Pick<GamePlayProps, 'text' | 'locale'>
 
 // glyphs every system font has (no emoji font on many phones and CI machines)
 const SYMBOLS: Record<string, string> = { cherry: '♥', lemon: '●', plum: '♣', bell: '♪', star: '★', seven: '7' }
-const DEFAULT_STAKES = [0.5, 1, 2, 5]
 
 interface GameData {
   engine?: 'slot' | 'crash'
@@ -124,7 +124,7 @@ function useGame(runtime: EngineRuntime, product: string, gameId: string, demo: 
 }
 
 /** The guest's play money left, labelled as play money (never the account's balance). */
-function PlayMoney({ runtime, text, locale }: Texts & { runtime: EngineRuntime }) {
+function PlayMoney({ runtime, text, locale, smallest }: Texts & { runtime: EngineRuntime; smallest: number }) {
   const left = (useStore(runtime.stores.screenData, (s) => s.data.playMoney) as number | undefined) ?? readPlayMoney() / 100
   return (
     <>
@@ -134,7 +134,7 @@ function PlayMoney({ runtime, text, locale }: Texts & { runtime: EngineRuntime }
       <p data-testid="game-play-money" data-amount={left}>
         {text({ key: 'game.demo.balance', values: { amount: formatMoney(left, locale) } })}
       </p>
-      {left < DEFAULT_STAKES[0] && (
+      {left < smallest && (
         <button type="button" className="button" data-variant="secondary" onClick={() => void runtime.run([{ do: 'game.demoReset' }])} data-testid="game-demo-top-up">
           {text('game.demo.topUp')}
         </button>
@@ -146,7 +146,8 @@ function PlayMoney({ runtime, text, locale }: Texts & { runtime: EngineRuntime }
 export default function GamePlay({ node, product, gameId, demo, runtime, text, locale, currency }: GamePlayProps) {
   const game = useGame(runtime, product, gameId, demo)
   const round = useStore(runtime.stores.screenData, (s) => s.data.round) as RoundData | undefined
-  const stakes = node.stakes ?? DEFAULT_STAKES
+  const bounds = useStore(runtime.stores.site, (s) => s.bootstrap?.site.gameStake)
+  const stakes = gameStakes(bounds, node.stakes)
   const [stake, setStake] = useState<number | null>(stakes[1] ?? stakes[0])
   const [cashOutAt, setCashOutAt] = useState<number | null>(INITIAL_CASH_OUT_AT)
   const [busy, setBusy] = useState(false)
@@ -166,7 +167,7 @@ export default function GamePlay({ node, product, gameId, demo, runtime, text, l
   return (
     <section className="game" data-testid={node.testId ?? 'game'} data-engine={game.engine} data-demo={demo || undefined}>
       {demo ? (
-        <PlayMoney runtime={runtime} text={text} locale={locale} />
+        <PlayMoney runtime={runtime} text={text} locale={locale} smallest={stakes[0] ?? 0} />
       ) : (
         <button
           type="button"
