@@ -54,6 +54,8 @@ test('a guest opening a login-only page logs in over it and is on that page with
 test('dismissing the login on a login-only page blocks it: back to the page the guest came from', async ({ page }) => {
   await page.goto('/sport/live/event')
   await expect(page.locator('[data-screen]')).toBeVisible()
+  // the app is live (the shell mounted its scroll keeper): its router hears the navigation
+  await expect.poll(() => page.evaluate(() => history.scrollRestoration)).toBe('manual')
   await goInApp(page, '/account/bets')
   const popup = page.locator('[role="dialog"][data-popup-id="login"]')
   await expect(popup).toBeVisible()
