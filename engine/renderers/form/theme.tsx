@@ -24,6 +24,7 @@ import { dateBounds } from '../../core/date-rules'
 import { AmountLine, currencyDecimals, majorToMinor, minorToMajor, useTypedAmount, type AmountReading } from '../money-fields'
 import { rememberFile, UPLOAD_RULES } from './files'
 import { PhoneWidget } from './phone-widget'
+import { SelectPopupWidget } from './select-popup'
 import { changedText, commonInputProps, contextOf, describedBy, emptyTo, useTypedBefore } from './widget-kit'
 
 export type { FormContext } from './widget-kit'
@@ -419,6 +420,8 @@ export const widgets: RegistryWidgetsType = {
   FileWidget,
   money: MoneyWidget,
   MoneyWidget,
+  selectPopup: SelectPopupWidget,
+  SelectPopupWidget,
 }
 
 export const theme: ThemeProps = {
