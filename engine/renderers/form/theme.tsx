@@ -25,6 +25,7 @@ import { AmountLine, currencyDecimals, majorToMinor, minorToMajor, useTypedAmoun
 import { rememberFile, UPLOAD_RULES } from './files'
 import { PhoneWidget } from './phone-widget'
 import { SelectPopupWidget } from './select-popup'
+import { CalendarPopupWidget } from './calendar-popup'
 import { changedText, commonInputProps, contextOf, describedBy, emptyTo, useTypedBefore } from './widget-kit'
 
 export type { FormContext } from './widget-kit'
@@ -422,6 +423,8 @@ export const widgets: RegistryWidgetsType = {
   MoneyWidget,
   selectPopup: SelectPopupWidget,
   SelectPopupWidget,
+  calendarPopup: CalendarPopupWidget,
+  CalendarPopupWidget,
 }
 
 export const theme: ThemeProps = {
