@@ -1,19 +1,17 @@
 /**
  * The calendar popup (spec §2 modal kind "calendar"; `ui:widget: "calendarPopup"`): the field is a
- * button showing the chosen date; it opens a bottom-sheet dialog with a month grid bounded by the
- * field's limits (spec §5: from 2000-01-01 to today unless the schema says otherwise). A dialog
- * (aria-modal, named by the field's label, focus trapped; Escape, × or the overlay close it and
- * focus returns to the field) holding a grid: arrows move a day or a week, Page Up/Down a month
+ * button showing the chosen date; it opens a bottom-sheet dialog (./popup-field.tsx: named by the
+ * field's label, focus trapped; Escape, × or the overlay close it) with a month grid bounded by
+ * the field's limits (spec §5: from 2000-01-01 to today unless the schema says otherwise): arrows move a day or a week, Page Up/Down a month
  * (with Shift a year), Home/End the week's ends, Enter or a tap choose. Month and day names come from the page's locale
  * (Intl), button names from the translations. Classes only: it runs under the production CSP.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { createPortal } from 'react-dom'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { WidgetProps } from '@rjsf/utils'
 import { addDays, addMonths, clampDate, isIsoDate, monthWeeks } from '../../core/calendar-month'
 import { dateBounds } from '../../core/date-rules'
-import { useFocusTrap } from '../popups/focus-trap'
-import { contextOf, describedBy } from './widget-kit'
+import { PopupFieldButton, PopupFieldSheet, usePopupField, type PopupField } from './popup-field'
+import { contextOf } from './widget-kit'
 
 const pageLocale = () => (typeof document !== 'undefined' && document.documentElement.lang) || 'en'
 const KEY_MOVES: Record<string, (iso: string) => string> = {
@@ -27,21 +25,15 @@ const KEY_MOVES: Record<string, (iso: string) => string> = {
   End: (d) => addDays(d, 6 - ((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7)),
 }
 
-function CalendarSheet({ props, titleId, onClose }: { props: WidgetProps; titleId: string; onClose: (chosen?: string) => void }) {
+function CalendarSheet({ props, field }: { props: WidgetProps; field: PopupField }) {
   const { tr, today } = contextOf(props)
   const { min, max } = dateBounds(props.schema as Record<string, unknown>, today)
-  const ref = useRef<HTMLDivElement>(null)
+  const grid = useRef<HTMLTableElement>(null)
   const [focused, setFocused] = useState(() => clampDate(isIsoDate(props.value) ? props.value : today, min, max))
-  const monthId = `${titleId}-month`
+  const monthId = `${field.titleId}-month`
   const locale = pageLocale()
-  useFocusTrap(ref, true, true)
-  useEffect(() => ref.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus({ preventScroll: true }), [focused])
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault()
-      event.stopPropagation()
-      return onClose()
-    }
+  useEffect(() => grid.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus({ preventScroll: true }), [focused])
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
     // Shift with Page Up/Down moves a year (the WAI-ARIA date picker's keys)
     const move = event.shiftKey && (event.key === 'PageUp' || event.key === 'PageDown') ? (d: string) => addMonths(d, event.key === 'PageUp' ? -12 : 12) : KEY_MOVES[event.key]
     if (!move || !(event.target instanceof HTMLElement) || !event.target.dataset.date) return
@@ -53,82 +45,59 @@ function CalendarSheet({ props, titleId, onClose }: { props: WidgetProps; titleI
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' })
   const weekdays = Array.from({ length: 7 }, (_, i) => weekday.format(new Date(Date.UTC(2024, 0, 1 + i)))) // 2024-01-01 is a Monday
   const turn = (months: number) => setFocused(clampDate(addMonths(focused, months), min, max))
-  return createPortal(
-    <div className="popup-layer" data-modal="calendar">
-      <div className="popup-overlay" onClick={() => onClose()} aria-hidden="true" />
-      <div ref={ref} className="popup" role="dialog" aria-modal="true" aria-labelledby={titleId} data-modal="calendar" data-animation="slide" data-testid={`calendar-popup-${props.id}`} tabIndex={-1} onKeyDown={onKeyDown}>
-        <h2 id={titleId} className="popup__title">{tr(props.label || String(props.schema.title ?? ''))}</h2>
-        <button type="button" className="icon-button popup__close" aria-label={tr('common.close')} onClick={() => onClose()}>
-          ×
+  return (
+    <PopupFieldSheet props={props} field={field} modal="calendar" onKey={onKey}>
+      <div className="calendar-popup__month">
+        <button type="button" className="icon-button" aria-label={tr('form.calendar.previousMonth')} disabled={addMonths(focused, -1).slice(0, 7) < min.slice(0, 7)} onClick={() => turn(-1)}>
+          ‹
         </button>
-        <div className="calendar-popup__month">
-          <button type="button" className="icon-button" aria-label={tr('form.calendar.previousMonth')} disabled={addMonths(focused, -1).slice(0, 7) < min.slice(0, 7)} onClick={() => turn(-1)}>
-            ‹
-          </button>
-          <p id={monthId} className="calendar-popup__label" aria-live="polite">{month}</p>
-          <button type="button" className="icon-button" aria-label={tr('form.calendar.nextMonth')} disabled={addMonths(focused, 1).slice(0, 7) > max.slice(0, 7)} onClick={() => turn(1)}>
-            ›
-          </button>
-        </div>
-        <table className="calendar-popup__grid" role="grid" aria-labelledby={monthId}>
-          <thead>
-            <tr>{weekdays.map((name) => <th key={name} scope="col" abbr={name}>{name}</th>)}</tr>
-          </thead>
-          <tbody>
-            {monthWeeks(focused).map((week, w) => (
-              <tr key={w}>
-                {week.map((day, d) => (
-                  <td key={day ?? `empty-${d}`} role="gridcell" aria-selected={day !== null && day === props.value ? true : undefined}>
-                    {day && (
-                      <button type="button" className="calendar-popup__day" data-date={day} tabIndex={day === focused ? 0 : -1} aria-label={dayName.format(new Date(`${day}T00:00:00Z`))} aria-current={day === today ? 'date' : undefined} disabled={day < min || day > max} onClick={() => onClose(day)}>
-                        {Number(day.slice(8))}
-                      </button>
-                    )}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <p id={monthId} className="calendar-popup__label" aria-live="polite">
+          {month}
+        </p>
+        <button type="button" className="icon-button" aria-label={tr('form.calendar.nextMonth')} disabled={addMonths(focused, 1).slice(0, 7) > max.slice(0, 7)} onClick={() => turn(1)}>
+          ›
+        </button>
       </div>
-    </div>,
-    document.body,
+      <table ref={grid} className="calendar-popup__grid" role="grid" aria-labelledby={monthId}>
+        <thead>
+          <tr>
+            {weekdays.map((name) => (
+              <th key={name} scope="col" abbr={name}>
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthWeeks(focused).map((week, w) => (
+            <tr key={w}>
+              {week.map((day, d) => (
+                <td key={day ?? `empty-${d}`} role="gridcell" aria-selected={day !== null && day === props.value ? true : undefined}>
+                  {day && (
+                    <button type="button" className="calendar-popup__day" data-date={day} tabIndex={day === focused ? 0 : -1} aria-label={dayName.format(new Date(`${day}T00:00:00Z`))} aria-current={day === today ? 'date' : undefined} disabled={day < min || day > max} onClick={() => field.close(day)}>
+                      {Number(day.slice(8))}
+                    </button>
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </PopupFieldSheet>
   )
 }
 
 export function CalendarPopupWidget(props: WidgetProps) {
   const { tr } = contextOf(props)
-  const [open, setOpen] = useState(false)
-  const trigger = useRef<HTMLButtonElement>(null)
-  const titleId = `${useId()}-title`
+  const field = usePopupField(props)
   const value = isIsoDate(props.value) ? props.value : null
-  const close = (chosen?: string) => {
-    setOpen(false)
-    if (chosen !== undefined) props.onChange(chosen)
-    trigger.current?.focus({ preventScroll: true })
-  }
   return (
     <>
-      <button
-        ref={trigger}
-        type="button"
-        id={props.id}
-        name={props.htmlName || props.id}
-        className="form-input calendar-popup__trigger"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-invalid={(props.rawErrors?.length ?? 0) > 0 || undefined}
-        aria-required={props.required || undefined}
-        aria-describedby={describedBy(props.id, props)}
-        disabled={props.disabled || props.readonly}
-        value={value ?? ''}
-        onClick={() => setOpen(true)}
-        onBlur={() => props.onBlur(props.id, props.value)}
-        onFocus={() => props.onFocus(props.id, props.value)}
-      >
+      <PopupFieldButton props={props} field={field} value={value ?? ''} className="calendar-popup__trigger">
         {value ?? tr('form.calendar.choose')}
-      </button>
-      {open && <CalendarSheet props={props} titleId={titleId} onClose={close} />}
+      </PopupFieldButton>
+      {field.open && <CalendarSheet props={props} field={field} />}
     </>
   )
 }
