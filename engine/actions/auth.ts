@@ -19,6 +19,7 @@ import { saveSettings } from '../auth/settings'
 import { registerActions, actionRegistry, type ActionEnvironment, implementAction } from './registry'
 import { definitions } from './definitions/auth'
 import { pageLocalStorage } from '../core/web-storage'
+import { followLoginRedirect } from './nav'
 
 /**
  * Params typed by hand rather than with defineAction's json-schema-to-ts derivation: with this
@@ -112,7 +113,10 @@ export const authLogin = action<LoginInput & { notice?: boolean }>(definitions, 
   name: 'auth.login',
   async handler({ notice: show, ...input }, env) {
     const result = await authController(env).login(input)
-    if (result.ok) env.stores.ui.getState().closePopup('login')
+    if (result.ok) {
+      env.stores.ui.getState().closePopup('login')
+      followLoginRedirect(env)
+    }
     if (!result.ok && result.code === 'CUSTOMER_SELFEXCLUDED') return showSelfExclusion(env, result)
     return showFailure(env, result, show)
   },

@@ -1,8 +1,12 @@
 /**
  * Navigation actions (spec §2): the locale prefix is added to navigated paths; back goes to the
- * history step if one exists, otherwise to the given path or the root.
+ * history step if one exists, otherwise to the given path or the root; forward likewise. The login
+ * redirect (`/login?redirect=…`) is kept for the login and followed once it succeeds
+ * (../core/login-redirect.ts: only paths of this site).
  */
+import { rememberLoginRedirect, takeLoginRedirect, LOGIN_REDIRECT_PARAM } from '../core/login-redirect'
 import { withLocale } from '../core/locale-path'
+import { pageSessionStorage } from '../core/web-storage'
 import { defineAction, type ActionEnvironment } from './registry'
 import { definitions } from './definitions/nav'
 
@@ -47,4 +51,34 @@ export const navBack = defineAction(definitions, {
   },
 })
 
-export const navActions = [navGo, navBack]
+export const navForward = defineAction(definitions, {
+  name: 'nav.forward',
+  async handler({ to }, env) {
+    if (env.history.canGoForward?.() && env.history.forward) {
+      env.history.forward()
+      return { ok: true, value: 'forward' }
+    }
+    const path = localise(to && to.startsWith('/') ? to : '/', env)
+    env.navigate(path, { replace: true })
+    return { ok: true, value: path }
+  },
+})
+
+export const navRememberLoginRedirect = defineAction(definitions, {
+  name: 'nav.rememberLoginRedirect',
+  async handler(_params, env) {
+    const requested = env.stores.route.getState().query[LOGIN_REDIRECT_PARAM]
+    return { ok: true, value: rememberLoginRedirect(pageSessionStorage(), requested) }
+  },
+})
+
+/** After a successful login: the kept login redirect, if any, under the page's locale prefix. */
+export function followLoginRedirect(env: ActionEnvironment): string | null {
+  const target = takeLoginRedirect(pageSessionStorage())
+  if (target === null) return null
+  const path = localise(target, env)
+  env.navigate(path, { replace: true })
+  return path
+}
+
+export const navActions = [navGo, navBack, navForward, navRememberLoginRedirect]

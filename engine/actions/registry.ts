@@ -30,7 +30,8 @@ export interface ActionEnvironment {
   i18n: I18n
   /** Client-side navigation to a full path (locale prefix already applied). */
   navigate(path: string, options?: { replace?: boolean }): void
-  history: { readonly length: number; canGoBack(): boolean; back(): void }
+  /** `canGoForward`/`forward` where the browser can tell (the Navigation API); absent: no step forward known. */
+  history: { readonly length: number; canGoBack(): boolean; back(): void; canGoForward?(): boolean; forward?(): void }
   /** Full page load of a URL (locale change, external links). */
   reload(url: string): void
   now(): number

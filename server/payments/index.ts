@@ -36,7 +36,8 @@ import { lossLimitStates } from './loss-limits'
 import { depositLimitPolicy, lossLimitPolicy, paymentSources, sourcesFor, type DepositLimitPolicy, type LimitPeriod } from './policy'
 import { settlePendingPayments } from './pending'
 import { limitToMinor, toMajor, toMinor } from '../../engine/core/money'
-import { createSimulatedProvider, type PaymentProvider } from './simulator'
+import { createSimulatedProvider, RETURN_PATH, type PaymentProvider } from './simulator'
+import { withLocale } from '../../engine/core/locale-path'
 import { createSimulatedPayouts, type PayoutProvider } from './payout-simulator'
 import { withdrawalPolicy } from './withdrawal-policy'
 import { createWithdrawalRouter } from './withdrawal-routes'
@@ -166,7 +167,10 @@ export function createPaymentsRouter(deps: ServerDeps, services: PaymentServices
       return sendError(res, 403, LIMIT_CODES[answer.exceeded.period], { ...answer.exceeded, currency: punter.currency })
     }
     const payment = answer.payment!
-    const { redirectUrl } = await provider.checkout({ id: payment.id, amountMinor: payment.amountMinor, currency: payment.currency, threeDSecure: source.threeDSecure })
+    // the provider sends the punter back under the page's language prefix (/ru/threedsconfirm on a site whose default is English)
+    const { site, locale } = siteContext(req, deps)
+    const returnPath = withLocale(RETURN_PATH, locale, site)
+    const { redirectUrl } = await provider.checkout({ id: payment.id, amountMinor: payment.amountMinor, currency: payment.currency, threeDSecure: source.threeDSecure, returnPath })
     log.info('payments.deposit.started', { punterId: punter.id, paymentId: payment.id, method, amountMinor })
     sendOk(res, { ...paymentAnswer(payment, undefined, undefined), redirectUrl })
   })

@@ -33,8 +33,9 @@ export const DECLINED_TEST_CARD = '4000000000000002'
 export const RETURN_PATH = '/threedsconfirm'
 
 export interface PaymentProvider {
-  /** Opens a checkout for a payment: where the browser goes next. */
-  checkout(payment: { id: string; amountMinor: number; currency: string; threeDSecure: boolean }): Promise<{ redirectUrl: string }> | { redirectUrl: string }
+  /** Opens a checkout for a payment: where the browser goes next. `returnPath` is where the
+   * provider sends the punter back (the return page under the punter's locale prefix). */
+  checkout(payment: { id: string; amountMinor: number; currency: string; threeDSecure: boolean; returnPath?: string }): Promise<{ redirectUrl: string }> | { redirectUrl: string }
   /** What happened to the payment at the provider. */
   outcome(paymentId: string): Promise<ProviderOutcome> | ProviderOutcome
   /** Why a failed payment failed, when the provider says: the card refused before 3-D Secure, or
@@ -48,7 +49,12 @@ export type PaymentFailureCode = 'CARD_DECLINED' | 'THREE_DS_FAILED'
 type SimulatedOutcome = ProviderOutcome | 'declined'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-const returnUrl = (paymentId: string) => `${RETURN_PATH}?paymentId=${encodeURIComponent(paymentId)}`
+/** Where the provider sends the browser back: the return path the cashier gave at checkout (the
+ * punter's locale prefix kept, `/ru/threedsconfirm`), never anything else (no open redirect). */
+const RETURN_PATHS = /^(\/[a-z]{2,3})?\/threedsconfirm$/
+const returnPathOf = (value: unknown) => (typeof value === 'string' && RETURN_PATHS.test(value) ? value : RETURN_PATH)
+const returnUrl = (paymentId: string, returnPath?: unknown) => `${returnPathOf(returnPath)}?paymentId=${encodeURIComponent(paymentId)}`
+const returnField = (returnPath: unknown) => `<input type="hidden" name="return" value="${escapeHtml(returnPathOf(returnPath))}">`
 
 interface SimulatedPaymentTable {
   payment_id: string
@@ -106,7 +112,8 @@ export function createSimulatedProvider(data: DataLayer, now: () => number): Pay
         .values({ payment_id: payment.id, amount_minor: payment.amountMinor, currency: payment.currency, three_d_secure: payment.threeDSecure ? 1 : 0, outcome: 'pending', expires_at: now() + PAYMENT_ABANDONED_AFTER_MS })
         .onConflict((oc) => oc.column('payment_id').doNothing())
         .execute()
-      return { redirectUrl: `/dev/payments/checkout?paymentId=${encodeURIComponent(payment.id)}` }
+      const back = payment.returnPath && returnPathOf(payment.returnPath) !== RETURN_PATH ? `&return=${encodeURIComponent(payment.returnPath)}` : ''
+      return { redirectUrl: `/dev/payments/checkout?paymentId=${encodeURIComponent(payment.id)}${back}` }
     },
     async outcome(paymentId) {
       const outcome = (await find(paymentId))?.outcome ?? 'failed'
@@ -129,7 +136,7 @@ export function createSimulatedProvider(data: DataLayer, now: () => number): Pay
           page(
             'Payment simulator',
             `<p>Local stand-in for a card acquirer. Test card ${DECLINED_TEST_CARD} is declined; any other 16 digits go on to 3-D Secure.</p>${amountLine(payment)}
-<form method="post" action="/dev/payments/checkout"><input type="hidden" name="paymentId" value="${id}">
+<form method="post" action="/dev/payments/checkout"><input type="hidden" name="paymentId" value="${id}">${returnField(req.query.return)}
 <label>Card number <input name="card" inputmode="numeric" maxlength="19" value="4242 4242 4242 4242" data-testid="pay-card"></label><br>
 <button type="submit" name="action" value="pay" data-testid="pay-submit">Pay</button>
 <button type="submit" name="action" value="cancel" data-testid="pay-cancel">Cancel</button></form>`,
@@ -139,15 +146,16 @@ export function createSimulatedProvider(data: DataLayer, now: () => number): Pay
       router.post('/dev/payments/checkout', form, async (req, res) => {
         const body = bodyOf(req)
         const payment = await find(body.paymentId)
-        if (!payment || payment.outcome !== 'pending') return res.redirect(303, returnUrl(String(body.paymentId ?? '')))
+        if (!payment || payment.outcome !== 'pending') return res.redirect(303, returnUrl(String(body.paymentId ?? ''), body.return))
         const card = typeof body.card === 'string' ? body.card.replace(/\s+/g, '') : ''
         if (body.action === 'cancel') await decide(payment.payment_id, 'abandoned')
         else if (!/^\d{16}$/.test(card) || card === DECLINED_TEST_CARD) await decide(payment.payment_id, 'declined', card.slice(-4))
         else if (payment.three_d_secure === 1) {
           await db.updateTable('payment_simulator').set({ card_last4: card.slice(-4) }).where('payment_id', '=', payment.payment_id).execute()
-          return res.redirect(303, `/dev/payments/3ds?paymentId=${encodeURIComponent(payment.payment_id)}`)
+          const back = returnPathOf(body.return) !== RETURN_PATH ? `&return=${encodeURIComponent(returnPathOf(body.return))}` : ''
+          return res.redirect(303, `/dev/payments/3ds?paymentId=${encodeURIComponent(payment.payment_id)}${back}`)
         } else await decide(payment.payment_id, 'succeeded', card.slice(-4))
-        res.redirect(303, returnUrl(payment.payment_id))
+        res.redirect(303, returnUrl(payment.payment_id, body.return))
       })
       router.get('/dev/payments/3ds', async (req, res) => {
         const payment = await find(req.query.paymentId)
@@ -157,7 +165,7 @@ export function createSimulatedProvider(data: DataLayer, now: () => number): Pay
           page(
             '3-D Secure simulator',
             `<p>Your bank asks you to confirm this payment.</p>${amountLine(payment)}
-<form method="post" action="/dev/payments/3ds"><input type="hidden" name="paymentId" value="${id}">
+<form method="post" action="/dev/payments/3ds"><input type="hidden" name="paymentId" value="${id}">${returnField(req.query.return)}
 <button type="submit" name="action" value="approve" data-testid="3ds-approve">Approve</button>
 <button type="submit" name="action" value="fail" data-testid="3ds-fail">Fail authentication</button>
 <button type="submit" name="action" value="cancel" data-testid="3ds-cancel">Cancel</button></form>`,
@@ -171,7 +179,7 @@ export function createSimulatedProvider(data: DataLayer, now: () => number): Pay
           const outcome: ProviderOutcome = body.action === 'approve' ? 'succeeded' : body.action === 'cancel' ? 'abandoned' : 'failed'
           await decide(payment.payment_id, outcome)
         }
-        res.redirect(303, returnUrl(String(body.paymentId ?? '')))
+        res.redirect(303, returnUrl(String(body.paymentId ?? ''), body.return))
       })
       return router
     },

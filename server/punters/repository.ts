@@ -95,6 +95,8 @@ export interface Punter {
   identityState: string
   profile: PunterProfile
   settings: Record<string, unknown>
+  /** The locale the punter signed up in (null: not known, an older account or a seeded one). */
+  signupLocale: string | null
   loginDeniedUntil: number | null
   lastLoginAt: number | null
   previousLoginAt: number | null
@@ -138,6 +140,7 @@ export function punterFromRow(row: PunterRow): Punter {
     identityState: row.identity_state,
     profile: parseJson<PunterProfile>(row.profile, {}),
     settings: parseJson<Record<string, unknown>>(row.settings, {}),
+    signupLocale: row.signup_locale ?? null,
     loginDeniedUntil: row.login_denied_until,
     lastLoginAt: row.last_login_at,
     previousLoginAt: row.previous_login_at,
@@ -172,6 +175,7 @@ export interface NewPunter {
   identityState?: string
   profile?: PunterProfile
   settings?: Record<string, unknown>
+  signupLocale?: string | null
   loginDeniedUntil?: number | null
 }
 
@@ -238,6 +242,7 @@ export async function insertPunter(data: DataLayer, input: Omit<NewPunter, 'pass
           profile: JSON.stringify(input.profile ?? {}),
           settings: JSON.stringify(input.settings ?? {}),
           login_denied_until: input.loginDeniedUntil ?? null,
+          signup_locale: input.signupLocale ?? null,
           created_at: now,
           updated_at: now,
         })

@@ -54,6 +54,8 @@ export interface PunterTable {
   previous_login_at: number | null
   created_at: number
   updated_at: number
+  /** The locale the punter signed up in (q099); null for accounts opened before it was kept. */
+  signup_locale: string | null
 }
 
 /** One applied balance change; `reference` is unique, so a change is applied once. */
@@ -123,4 +125,10 @@ export const q070Punters = schemaStep('q070-punters', async (db, engine) => {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute()
   await db.schema.createIndex('ledger_entries_punter').ifNotExists().on('ledger_entries').columns(['punter_id', 'created_at']).execute()
+})
+
+/** The punter's sign-up locale (issue 34): messages later sent to the punter are in the language
+ * they signed up in, not the site's default. A nullable column: older accounts keep the default. */
+export const q099PunterSignupLocale = schemaStep('q099-punter-signup-locale', async (db) => {
+  await db.schema.alterTable('punters').addColumn('signup_locale', 'text').execute()
 })

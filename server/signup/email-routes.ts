@@ -70,7 +70,7 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
     const { site } = siteContext(req, deps)
     const row = await deps.data.db
       .selectFrom('punters')
-      .select(['id', 'settings'])
+      .select(['id', 'settings', 'signup_locale'])
       .where(lowerIs('email', login))
       .where('jurisdiction', '=', site.jurisdiction)
       .where('email_confirmed', '=', 0)
@@ -78,7 +78,7 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
     if (row) {
       const token = await issueConfirmationToken(deps.data, row.id, 'email', now)
       // the account exists: its saved language, else the page's
-      const mail = composeForPunter(deps, req, { settings: parseSettings(row.settings) }, 'confirmEmailAgain', { link: confirmationLink(req, token) })
+      const mail = composeForPunter(deps, req, { settings: parseSettings(row.settings), signupLocale: row.signup_locale }, 'confirmEmailAgain', { link: confirmationLink(req, token) })
       await send('email', login, mail.body, site.jurisdiction, mail.subject)
     }
     sendOk(res, { status: 'OK' })

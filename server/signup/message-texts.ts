@@ -58,8 +58,9 @@ export function parseSettings(text: string): Record<string, unknown> {
   }
 }
 
-/** A message in the punter's saved language (the request bound to the punter's site). */
-export const composeForPunter = (deps: Words, req: Request, punter: { settings: Record<string, unknown> }, template: OutboxTemplateName, values?: Readonly<Record<string, string>>): ComposedMessage => {
+/** A message in the punter's language (the request bound to the punter's site): the locale saved
+ * in the punter's settings, else the one they signed up in, else the site's default. */
+export const composeForPunter = (deps: Words, req: Request, punter: { settings: Record<string, unknown>; signupLocale?: string | null }, template: OutboxTemplateName, values?: Readonly<Record<string, string>>): ComposedMessage => {
   const where = siteContext(req, deps)
-  return composeMessage(deps, where, punterLocale(punter.settings.locale, where.site), template, values)
+  return composeMessage(deps, where, punterLocale(punter.settings.locale ?? punter.signupLocale, where.site), template, values)
 }

@@ -191,6 +191,8 @@ export function signupPreparation(kit: SignupKit) {
       emailConfirmed: !email || variant !== 'email' ? true : false,
       phoneConfirmed: true,
       profile: profile as NewSignupPunter['profile'],
+      // the language the punter signs up in: later SMS and e-mails are written in it (./message-texts.ts)
+      signupLocale: context.locale,
     }
     return { data, meta, punter, phone }
   }

@@ -260,6 +260,29 @@ async function headerBalance(page: Page, currency: string): Promise<{ shown: str
 const PREFIXES = keyPrefixes()
 const ROUTES = specRoutes()
 
+/** A text of the shipped translations (every schemas/i18n/<locale>*.json merged), the oracle for
+ * what a popup must be called in that locale. */
+const textsByLocale = new Map<string, Record<string, string>>()
+function shippedText(locale: string, key: string): string | undefined {
+  if (!textsByLocale.has(locale)) {
+    const dir = join(ROOT, 'schemas/i18n')
+    const files = readdirSync(dir).filter((f) => f === `${locale}.json` || f.startsWith(`${locale}-`))
+    textsByLocale.set(locale, Object.assign({}, ...files.map((f) => readJson<{ resources: Record<string, string> }>(join(dir, f)).resources)))
+  }
+  return textsByLocale.get(locale)![key]
+}
+
+/** The guard on a login-only page (spec §2, issue 34 item 9): the login dialog over the page,
+ * named in the page's language. Answers a finding, or null. */
+async function guardFinding(page: Page, locale: string): Promise<string | null> {
+  const dialog = page.locator('[role="dialog"][data-popup-id="login"]')
+  // the popup's document loads after the page announced itself: wait for the state, briefly
+  if (!(await dialog.waitFor({ state: 'visible', timeout: SETTLE_TIMEOUT }).then(() => true, () => false))) return 'a login-only page shows no login dialog to a guest'
+  const expected = shippedText(locale, 'auth.login.title')
+  const name = await dialog.evaluate((el) => document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() ?? '')
+  return expected && name !== expected ? `the login dialog is called "${name}", the ${locale} text is "${expected}"` : null
+}
+
 for (const site of sites()) {
   for (const locale of site.locales) {
     test(`${site.id} in ${locale}: every spec route shows real ${locale} content, no raw key, no 404, no console error`, async ({ page, baseURL }) => {
@@ -297,7 +320,11 @@ for (const site of sites()) {
         if (settled.screen.startsWith('error-')) return found(route, `renders the ${settled.screen} page (landed on ${settled.path})`)
         if (settled.screen === 'login-required') {
           if (asPunter) found(route, 'asks the logged-in punter to log in')
-          else loginOnly.push(route)
+          else {
+            loginOnly.push(route)
+            const guard = await guardFinding(page, locale)
+            if (guard) found(route, guard)
+          }
           return
         }
         const content = contentBeyondTitle(settled.main)

@@ -113,3 +113,20 @@ test('bonuses page of a VIP: tier and VIP app icon; a promo code unknown is refu
   await expect(notice(page)).toContainText('You have already used this promo code.')
   await expect(page.getByTestId('bonus-free-bets')).toHaveText('Free bets: 1')
 })
+
+test('a punter paying under /ru/ on the default site comes back from the provider to the Russian page, not the English one', async ({ page }) => {
+  await logIn(page, 'zero@demo.parlay.test')
+  await page.goto('/ru/account/deposit')
+  await page.getByTestId('deposit-method').filter({ hasText: 'Банковская карта' }).click()
+  await page.getByLabel('Сумма').fill('25')
+  await page.getByTestId('form-submit').click()
+  await expect(page.getByTestId('pay-amount')).toHaveText('25.00 USD')
+  await page.getByTestId('pay-submit').click()
+  await page.getByTestId('3ds-approve').click()
+
+  await expect(page).toHaveURL(/\/ru\/account\/deposit$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
+  await expect(notice(page)).toContainText('Пополнение на')
+  const returnUrl = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.name ?? '')
+  expect(new URL(returnUrl).pathname).toBe('/ru/threedsconfirm')
+})

@@ -27,8 +27,8 @@ describe('sites are chosen by Host, with a default site for plain localhost', ()
     const russia = (await get('/api/remote-config', { host: 'russia.localhost' })).json().payload
     expect(shared.STATE_MATRIX.PERSONALDETAILS).toBeInstanceOf(Array)
     expect(Object.keys(shared.APP_PRODUCTS_CONFIG)).toContain('casino')
-    expect(shared.DEFAULT_CURRENCY).toBe('USD')
-    expect(russia.DEFAULT_CURRENCY).toBe('RUB')
+    expect(shared.IS_SEPARATED_SOCKET_ENABLED).toBe(true)
+    expect(russia.IS_SEPARATED_SOCKET_ENABLED).toBe(false)
   })
 })
 
@@ -45,8 +45,8 @@ describe('documents API', () => {
   it('a jurisdiction copy overrides the shared document for that site only', async () => {
     const russia = (await get('/api/documents/remote-config/app', { host: 'russia.localhost' })).json()
     const spain = (await get('/api/documents/remote-config/app', { host: 'spain.localhost' })).json()
-    expect(russia.config.DEFAULT_CURRENCY).toBe('RUB')
-    expect(spain.config.DEFAULT_CURRENCY).toBe('USD')
+    expect(russia.config.IS_SEPARATED_SOCKET_ENABLED).toBe(false)
+    expect(spain.config.IS_SEPARATED_SOCKET_ENABLED).toBe(true)
   })
   it('an unknown kind or a malformed id is a 400 with a code, an unknown document a 404', async () => {
     expect((await get('/api/documents/nope/app')).json()).toEqual({ status: 'ERROR', errorCode: 'UNKNOWN_DOCUMENT_KIND' })

@@ -24,6 +24,8 @@ import { dateBounds } from '../../core/date-rules'
 import { AmountLine, currencyDecimals, majorToMinor, minorToMajor, useTypedAmount, type AmountReading } from '../money-fields'
 import { rememberFile, UPLOAD_RULES } from './files'
 import { PhoneWidget } from './phone-widget'
+import { SelectPopupWidget } from './select-popup'
+import { CalendarPopupWidget } from './calendar-popup'
 import { changedText, commonInputProps, contextOf, describedBy, emptyTo, useTypedBefore } from './widget-kit'
 
 export type { FormContext } from './widget-kit'
@@ -419,6 +421,10 @@ export const widgets: RegistryWidgetsType = {
   FileWidget,
   money: MoneyWidget,
   MoneyWidget,
+  selectPopup: SelectPopupWidget,
+  SelectPopupWidget,
+  calendarPopup: CalendarPopupWidget,
+  CalendarPopupWidget,
 }
 
 export const theme: ThemeProps = {

@@ -3,7 +3,9 @@
  * change), evaluates its guard, runs `onEnter`, loads its `data` sources (URL placeholders such as
  * `{locale}` or `{query.id}` filled for this page), then renders the body, or the 404 page when a
  * source marked `notFound` answered 404 (an event link naming no event).
- * A login-only screen opens the login popup for guests instead of its body.
+ * A login-only screen opens the login popup for guests instead of its body (the navigation is
+ * deferred until the login; dismissing the popup blocks it and restores history: the login
+ * popup's `onClose` goes back, or home when the guarded page was the first).
  */
 import { startTransition, useEffect, useRef, useState } from 'react'
 import { Navigate, useLocation, useParams } from 'react-router-dom'
@@ -120,7 +122,8 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
   useEffect(() => {
     // a session that just ended here shows session-expired (which offers the login) on top, not under it
     const ui = runtime.stores.ui.getState()
-    if (needsLogin && !ui.popups.some((p) => p.id === 'session-expired')) ui.openPopup({ id: 'login' })
+    // `guarded`: the popup stands for this page's guard; dismissing it goes back (schemas/popups/login.json onClose)
+    if (needsLogin && !ui.popups.some((p) => p.id === 'session-expired')) ui.openPopup({ id: 'login', params: { guarded: true } })
   }, [needsLogin, runtime])
 
   useEffect(() => {

@@ -345,6 +345,9 @@ export async function bootBrowserEngine(): Promise<BootResult> {
       // react-router keeps the index of the entry in history.state: > 0 means a step back exists
       canGoBack: () => Number((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0,
       back: () => window.history.back(),
+      // the Navigation API knows whether a step forward exists (Chromium); without it none is assumed
+      canGoForward: () => (window as unknown as { navigation?: { canGoForward?: boolean } }).navigation?.canGoForward === true,
+      forward: () => window.history.forward(),
     },
     reload: (url) => window.location.assign(url),
     now: () => Date.now(),

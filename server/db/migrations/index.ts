@@ -42,7 +42,7 @@ import { q043DepositLimits, sqliteMoney602DepositLimits } from '../../payments/l
 import { q044PaymentSimulator, sqliteMoney604PaymentSimulator } from '../../payments/simulator'
 import { sqliteMoney601Ledger } from '../../punters/events'
 import { sqlite101PuntersAccounts } from '../../punters/repository'
-import { q070Punters } from '../../punters/tables'
+import { q070Punters, q099PunterSignupLocale } from '../../punters/tables'
 import { q053RegulationSessionReminders, sqlite602RegulationSessionReminders } from '../../regulation/alerts'
 import { q054RegulationRealitySessions, sqlite601RegulationRealityCheck } from '../../regulation/reality-check'
 import { q052Services, sqliteServices1, sqliteServices2Replays, sqliteServices3ReplayRetention, sqliteServices4ClickWindows } from '../../services/store'
@@ -160,6 +160,7 @@ export const QUERY_LAYER: readonly Migration[] = [
   q094StoreDraftRevision,
   q095ContactMessages,
   q097OutboxTelegram,
+  q099PunterSignupLocale,
 ]
 
 /** The whole list: on SQLite the history then the query layer; on PostgreSQL the query layer only. */

@@ -118,3 +118,41 @@ describe('every template in every locale', () => {
       }
     })
 })
+
+describe('later messages: the language the punter signed up in, not the site\'s default', () => {
+  /** Signs up on Russia by phone with the page in `locale`; answers the session header. */
+  async function russiaSignup(locale: string) {
+    const phone = russianPhone()
+    const lang = { 'accept-language': locale }
+    const begin = await h.call('russia', 'POST', '/account/v2/ru/signup/begin', { phoneNumber: phone, password: 'long enough pass', countryId: countryId('RU'), birthDay: '1985-02-03', terms: true }, lang)
+    expect(begin.status, JSON.stringify(begin.body)).toBe(200)
+    const { registrationToken, verificationToken } = begin.body.payload
+    const done = await h.call('russia', 'POST', '/account/ru/signup/complete', { registrationToken, verificationToken, verificationCode: await h.lastCode(phone) }, lang)
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    return { 'punter-session-hash': done.body.payload.punterHash as string }
+  }
+  /** The e-mail sent to `to` once it is in the outbox (it is sent after the answer). */
+  const mailTo = async (to: string) => {
+    await expect.poll(async () => (await h.lastMessage(to))?.body ?? '', { timeout: 10_000 }).not.toBe('')
+    return (await h.lastMessage(to))!
+  }
+
+  it('a punter who signed up in English on Russia gets the add-e-mail confirmation in English, asked from a Russian page', async () => {
+    const auth = await russiaSignup('en')
+    const email = `english.${Date.now()}@example.ru`
+    const asked = await h.call('russia', 'POST', '/account/add-email', { email }, { ...auth, 'accept-language': 'ru' })
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const mail = await mailTo(email)
+    expect(mail.subject).toBe(textsOf('en')['outbox.emailChangeConfirm.subject'])
+    expect(mail.body).toBe(expected('en', 'outbox.emailChangeConfirm.body', { link: linkIn(mail.body) }))
+  })
+
+  it('a punter who signed up in Russian on Russia gets it in Russian, asked from an English page', async () => {
+    const auth = await russiaSignup('ru')
+    const email = `russian.${Date.now()}@example.ru`
+    expect((await h.call('russia', 'POST', '/account/add-email', { email }, { ...auth, 'accept-language': 'en' })).status).toBe(200)
+    const mail = await mailTo(email)
+    expect(mail.subject).toBe(textsOf('ru')['outbox.emailChangeConfirm.subject'])
+    expect(mail.body).toBe(expected('ru', 'outbox.emailChangeConfirm.body', { link: linkIn(mail.body) }))
+  })
+})

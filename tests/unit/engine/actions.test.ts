@@ -59,6 +59,26 @@ describe('nav.back (spec §2)', () => {
   })
 })
 
+describe('nav.forward (spec §2: forward likewise)', () => {
+  it('forward goes to the history step forward if one exists', async () => {
+    const { t, done } = run([{ do: 'nav.forward', with: { to: '/account/settings' } }], { canGoForward: true })
+    await done
+    expect(t.forward).toHaveBeenCalledOnce()
+    expect(t.navigate).not.toHaveBeenCalled()
+  })
+
+  it('otherwise to the given path, else the root, replacing the entry', async () => {
+    const first = run([{ do: 'nav.forward', with: { to: '/account/settings' } }], { canGoBack: true })
+    await first.done
+    expect(first.t.forward).not.toHaveBeenCalled()
+    expect(first.t.back).not.toHaveBeenCalled()
+    expect(first.t.navigate).toHaveBeenCalledWith('/account/settings', { replace: true })
+    const second = run([{ do: 'nav.forward' }])
+    await second.done
+    expect(second.t.navigate).toHaveBeenCalledWith('/', { replace: true })
+  })
+})
+
 describe('popup.open / popup.close (spec §3 Popup)', () => {
   it('pushes popups on the stack and closes the top one, one by id, or all', async () => {
     const t = testEnv()

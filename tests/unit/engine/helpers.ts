@@ -63,10 +63,11 @@ export function response({ status, body, etag, raw }: FakeResponse): Response {
   return new Response(status === 304 || status === 204 ? null : (raw ?? (body === undefined ? '' : JSON.stringify(body))), { status, headers })
 }
 
-export function testEnv(options: { stores?: EngineStores; canGoBack?: boolean; pathname?: string } = {}) {
+export function testEnv(options: { stores?: EngineStores; canGoBack?: boolean; canGoForward?: boolean; pathname?: string } = {}) {
   const stores = options.stores ?? createEngineStores({ site: siteBootstrap(), locale: 'ru' })
   const navigate = vi.fn()
   const back = vi.fn()
+  const forward = vi.fn()
   const reload = vi.fn()
   const env: ActionEnvironment = {
     stores,
@@ -74,13 +75,13 @@ export function testEnv(options: { stores?: EngineStores; canGoBack?: boolean; p
     documents: {} as DocumentClient,
     i18n: createI18n({ locale: 'en', resources: {} }),
     navigate,
-    history: { length: options.canGoBack ? 2 : 1, canGoBack: () => options.canGoBack === true, back },
+    history: { length: options.canGoBack ? 2 : 1, canGoBack: () => options.canGoBack === true, back, canGoForward: () => options.canGoForward === true, forward },
     reload,
     now: () => 1_700_000_000_000,
     platform: 'web',
     currentPathname: () => options.pathname ?? '/',
   }
-  return { env, stores, navigate, back, reload }
+  return { env, stores, navigate, back, forward, reload }
 }
 
 /**
