@@ -9,6 +9,7 @@ import type { Browser, Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
 import { adminLogInByApi, expect, test } from './fixtures'
+import { parseCsv } from '../support/csv'
 
 const operator = DEMO_ADMINS.find((a) => a.email === 'operator@parlay.test')!
 const compliance = DEMO_ADMINS.find((a) => a.email === 'compliance@parlay.test')!
@@ -37,24 +38,6 @@ async function draftOf(op: Page, change: (patch: Record<string, any>) => void): 
   return (await res.json()).payload.id as number
 }
 const personal = (patch: Record<string, any>) => patch.steps.find((s: { id: string }) => s.id === 'personal')
-
-/** RFC 4180 read back: quoted fields, doubled quotes, commas and line breaks inside quotes. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let [row, cell, quoted] = [[] as string[], '', false]
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++
-      else if (c === '"') quoted = false
-      else cell += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') row.push(cell), (cell = '')
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++
-    else cell += c
-  }
-  return rows
-}
 
 test('reviews: compliance rejects with a comment, the author answers in the thread, fixes and resubmits the same version, compliance approves; the thread keeps it all; a stale approval is refused in words', async ({ browser, server }) => {
   test.slow() // three lint-gate runs on a busy machine

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditCsv, csvCell } from '../../../server/admin/audit-csv'
 import { SPAIN_SIGNUP, draftAndSubmit, editedText, type AdminClient, type TestServer, startWithReviewers } from './support'
+import { parseCsv } from '../../support/csv'
 
 let server: TestServer
 let operator: AdminClient
@@ -19,26 +20,6 @@ afterAll(async () => server?.dispose())
 
 interface Entry { seq: number; at: number; actor: string; action: string; subject: string; details: Record<string, unknown>; hash: string }
 const entries = async (query: string) => (await compliance.get(`/admin/api/audit?${query}`)).json().payload as Entry[]
-
-/** RFC 4180 read back: quoted fields, doubled quotes, commas and line breaks inside quotes. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++
-      else if (c === '"') quoted = false
-      else cell += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') row.push(cell), (cell = '')
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++
-    else cell += c
-  }
-  return rows
-}
 
 describe('the audit view: filter, search and CSV export', () => {
   it('each filter keeps exactly the entries whose field contains the text, case-insensitive (oracle: the unfiltered log filtered here)', async () => {
