@@ -304,10 +304,10 @@ export function Studio() {
       </header>
       <CheckpointLine />
       {tab.view ? <main key={tab.id + params.toString()}>{tab.view({ me, sites, params, go, refreshPending })}</main> : null}
-      <div className="panes" hidden={tab.id !== 'documents'}>
+      <main className="panes" hidden={tab.id !== 'documents'}>
         <DocumentList selected={file} onOpen={(next) => go('documents', { file: next })} />
         {file && sites.length > 0 ? <DocumentEditor key={file} file={file} me={me} sites={sites} onOpen={(next) => go('documents', { file: next })} /> : <p className="muted empty">Pick a document on the left.</p>}
-      </div>
+      </main>
     </div>
   )
 }
