@@ -3,7 +3,8 @@
  * under the production CSP, driven by keyboard and clicks: the audit log filtered, searched and
  * downloaded as CSV (checked cell for cell against the audit API), a review rejected, answered,
  * fixed and approved on the same version with its whole thread kept, a stale action refused in
- * words, and the outbox read for one recipient (the read audited).
+ * words, the outbox read for one recipient (the read audited), and a rollback asked from a
+ * document's versions (four-eyes; an emergency needs its reason first).
  */
 import type { Browser, Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
@@ -162,4 +163,33 @@ test('the outbox shows the e-mails sent to one recipient, its own-site link clic
   const reads = (await (await op.request.get('/admin/api/audit?action=admin.outbox-read&actor=operator@parlay.test&limit=5')).json()).payload as Entry[]
   expect(reads[0]!.details).toMatchObject({ to: punter })
   await op.context().close()
+})
+
+test('a document’s versions: putting an older one live again is asked of a second person, and an emergency needs a reason first', async ({ browser, server }) => {
+  test.slow() // a publish through the gate first
+  const op = await staffPage(browser, server.url, operator)
+  const co = await staffPage(browser, server.url, compliance)
+  const id = await draftOf(op, (p) => (personal(p).schema.properties.firstName = { maxLength: 46 }))
+  for (const [who, step] of [[op, 'submit'], [co, 'approve'], [op, 'publish']] as const)
+    expect((await who.request.post(`/admin/api/versions/${id}/${step}`, { headers: { 'x-csrf-token': await csrfOf(who) }, data: {} })).status(), step).toBe(200)
+  const history = (await (await op.request.get(`/admin/api/document?file=${encodeURIComponent(SPAIN_SIGNUP)}`)).json()).payload.history as { id: number; origin: string }[]
+  const seed = history.find((v) => v.origin === 'seed')!.id
+
+  await op.goto(`/admin/studio?file=${encodeURIComponent(SPAIN_SIGNUP)}`)
+  const row = op.getByTestId('history-row').and(op.locator(`[data-version="${seed}"]`))
+  await expect(op.getByTestId('history-row').and(op.locator(`[data-version="${id}"]`))).toHaveAttribute('data-state', 'published')
+  await expect(row.getByTestId(`rollback-emergency-${seed}`)).toBeDisabled()
+  await row.getByLabel(`Why put version ${seed} live again`).pressSequentially('the 46 limit confuses punters')
+  await expect(row.getByTestId(`rollback-emergency-${seed}`)).toBeEnabled()
+  await row.getByTestId(`rollback-ask-${seed}`).click()
+  await expect(op.getByTestId('history-notice')).toContainText(`Rollback to version ${seed} asked`)
+  // nothing changed yet: the new version is still live, and the request waits for a second person
+  const pending = (await (await co.request.get('/admin/api/rollbacks?pending=true')).json()).payload as { subject: string; toVersion: number; requestedBy: string; reason: string }[]
+  expect(pending).toContainEqual(expect.objectContaining({ subject: SPAIN_SIGNUP, toVersion: seed, requestedBy: 'operator@parlay.test', reason: 'the 46 limit confuses punters' }))
+  expect((await (await op.request.get(`/admin/api/document?file=${encodeURIComponent(SPAIN_SIGNUP)}`)).json()).payload.published.id).toBe(id)
+  // the seeded file live again for later tests on this worker's server (one person: the emergency path)
+  const restored = await co.request.post('/admin/api/rollback', { headers: { 'x-csrf-token': await csrfOf(co) }, data: { file: SPAIN_SIGNUP, version: seed, emergency: true, reason: 'restoring the seeded file after a test' } })
+  expect(restored.status()).toBe(200)
+  await op.context().close()
+  await co.context().close()
 })
