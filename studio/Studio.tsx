@@ -1,13 +1,20 @@
 /**
  * The operator studio (issue 19): find a document (search across every document), edit it as JSON
  * or as a form (the same text), see lint findings and a live phone preview while typing, see what
- * each jurisdiction's copy changes, and save it as a draft for review. Drafts then follow today's
- * workflow in /admin (submit → review by another person → publish), with the same session, roles,
- * CSRF token and audit log: the studio only calls the admin API.
+ * each jurisdiction's copy changes, and save it as a draft for review. It is the one operator app
+ * (issue 29 item 7): reviews (submit → review by another person with a kept thread → publish),
+ * releases, waivers, rollbacks, messages, the outbox and the audit log are its other views (VIEWS
+ * below); support works in /admin/services. The studio only calls the admin API, with the admin
+ * session, roles, CSRF token and audit log.
  */
 import { DraftConflict, type Conflict } from './DraftConflict'
 import type { JSONSchema7 } from 'json-schema'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { Audit } from './Audit'
+import { History } from './History'
+import { Messages } from './Messages'
+import { Outbox } from './Outbox'
+import { Reviews } from './Reviews'
 import { call, debounce, errorText, setCsrf, type DocumentRow, type LintFinding, type Me, type SiteRow } from './api'
 import { CodeEditor } from './CodeEditor'
 import { FORM_KINDS, FormView } from './FormView'
@@ -160,7 +167,7 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
     if (!answer.ok) return setNotice({ text: errorText(answer), kind: 'error' })
     setConflict(undefined)
     setDraft(answer.payload)
-    setNotice({ text: `Saved as draft #${answer.payload.id}. Submit it for review in the admin's Reviews page.`, kind: 'info' })
+    setNotice({ text: `Saved as draft #${answer.payload.id}. Submit it for review from its page under Reviews.`, kind: 'info' })
   }
 
   if (!published) return <section className="editor">{notice ? <p className="error">{notice.text}</p> : <p>Loading…</p>}</section>
@@ -202,7 +209,7 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
             onKeepMine={() => void save(conflict.revision)}
           />
         ) : null}
-        {notice ? <p className={`notice ${notice.kind}`} role="status" data-testid="studio-notice">{notice.text}{draft ? <> <a href={`/admin#version/${draft.id}`}>Open draft #{draft.id}</a></> : null}</p> : null}
+        {notice ? <p className={`notice ${notice.kind}`} role="status" data-testid="studio-notice">{notice.text}{draft ? <> <a href={`?view=reviews&version=${draft.id}`} data-testid="studio-open-draft">Open draft #{draft.id}</a></> : null}</p> : null}
         {view === 'form' && formKind ? (
           <FormView kind={kind!} schema={schema as Record<string, unknown> | undefined} text={text} readOnly={readOnly} onChange={setText} />
         ) : (
@@ -218,17 +225,53 @@ function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sit
           </ul>
         ) : null}
         <Insights file={file} onOpen={onOpen} sites={sites} canCreate={!readOnly} />
+        <History file={file} />
       </section>
       <Preview key={file} file={file} text={text} sites={sites} />
     </>
   )
 }
 
+interface ViewProps {
+  me: Me
+  sites: SiteRow[]
+  params: URLSearchParams
+  go: (view: string, extra?: Record<string, string>) => void
+  refreshPending: () => void
+}
+
+/**
+ * The studio's views, in nav order: one entry each (id in the address as ?view=, label, the view).
+ * Documents is the default and stays mounted (its editor keeps unsaved text while another view is
+ * open). A view opens with focus on its heading (./a11y.ts).
+ */
+const VIEWS: { id: string; label: string; badge?: boolean; only?: Me['role']; view?: (p: ViewProps) => ReactNode }[] = [
+  { id: 'documents', label: 'Documents' },
+  { id: 'reviews', label: 'Reviews', view: (p) => <Reviews me={p.me} version={Number(p.params.get('version')) || undefined} onOpen={(id) => p.go('reviews', id ? { version: String(id) } : {})} onChanged={p.refreshPending} /> },
+  { id: 'releases', label: 'Releases, waivers, rollbacks', badge: true, view: (p) => <Releases me={p.me} sites={p.sites} onChanged={p.refreshPending} /> },
+  { id: 'messages', label: 'Messages', view: (p) => <Messages me={p.me} sites={p.sites} /> },
+  { id: 'outbox', label: 'Outbox', view: () => <Outbox /> },
+  { id: 'audit', label: 'Audit log', view: () => <Audit /> },
+  { id: 'staff', label: 'Staff', only: 'compliance', view: () => <StaffScopes /> },
+]
+
+/** The signed audit checkpoint every staff page shows under its header (issue 30 item 5). */
+function CheckpointLine() {
+  const [checkpoint, setCheckpoint] = useState<{ entries: number; head: string; signedAt: string } | undefined>()
+  useEffect(() => void call<{ checkpoint: { entries: number; head: string; signedAt: string } }>('GET', '/admin/api/account').then((a) => a.ok && setCheckpoint(a.payload.checkpoint)), [])
+  if (!checkpoint) return null
+  return (
+    <p className="checkpoint muted" data-testid="audit-checkpoint" data-entries={checkpoint.entries}>
+      Audit log checkpoint: {checkpoint.entries} entries, head {checkpoint.head.slice(0, 16)}…, signed {String(checkpoint.signedAt).replace('T', ' ').slice(0, 19)} UTC ·{' '}
+      <a href="/admin/api/audit/checkpoint" download data-testid="audit-checkpoint-download">Download</a>
+    </p>
+  )
+}
+
 export function Studio() {
   const [me, setMe] = useState<Me | undefined>()
   const [sites, setSites] = useState<SiteRow[]>([])
-  const [file, setFile] = useState<string | undefined>(() => new URLSearchParams(location.search).get('file') ?? undefined)
-  const [tab, setTab] = useState<'documents' | 'releases' | 'staff'>(() => (new URLSearchParams(location.search).get('view') === 'releases' ? 'releases' : 'documents'))
+  const [params, setParams] = useState(() => new URLSearchParams(location.search))
   const [pending, refreshPending] = usePendingCount()
   useEffect(() => {
     void call<{ user: Me; csrf: string }>('GET', '/admin/api/session').then((a) => {
@@ -237,32 +280,40 @@ export function Studio() {
       setMe(a.payload.user)
     })
     void call<SiteRow[]>('GET', '/admin/api/studio/sites').then((a) => a.ok && setSites(a.payload))
+    const back = () => setParams(new URLSearchParams(location.search))
+    window.addEventListener('popstate', back)
+    return () => window.removeEventListener('popstate', back)
   }, [])
-  const open = (next: string) => {
-    setFile(next)
-    history.replaceState(null, '', `?file=${encodeURIComponent(next)}`)
+  const go = (view: string, extra: Record<string, string> = {}) => {
+    const next = new URLSearchParams(view === 'documents' ? extra : { view, ...extra })
+    history.pushState(null, '', `?${next}`)
+    setParams(next)
   }
+  const file = params.get('file') ?? undefined
+  const tab = VIEWS.find((v) => v.id === params.get('view')) ?? VIEWS[0]!
   if (!me) return <p>Loading…</p>
   return (
     <div className="studio">
       <header className="bar">
-        <strong>Parlay studio</strong> <span data-testid="studio-who">{me.name} ({me.role})</span>
-        <nav className="tabs">
-          <button type="button" aria-pressed={tab === 'documents'} data-testid="studio-tab-documents" onClick={() => setTab('documents')}>Documents</button>
-          <button type="button" aria-pressed={tab === 'releases'} data-testid="studio-tab-releases" onClick={() => setTab('releases')}>
-            Releases and reviews{' '}
-            <span className={pending > 0 ? 'badge' : 'badge none'} data-testid="studio-pending-count" data-count={pending} aria-label={`${pending} waiting for your review`}>{pending}</span>
-          </button>
-          {me.role === 'compliance' ? <button type="button" aria-pressed={tab === 'staff'} data-testid="studio-tab-staff" onClick={() => setTab('staff')}>Staff</button> : null}
+        <strong>Parlay studio</strong> <span data-testid="studio-who" data-role={me.role}>{me.name} ({me.role})</span>
+        <nav className="tabs" aria-label="Studio">
+          {VIEWS.filter((v) => !v.only || v.only === me.role).map((v) => (
+            <button key={v.id} type="button" aria-current={tab.id === v.id ? 'page' : undefined} aria-pressed={tab.id === v.id} data-testid={`studio-tab-${v.id}`} onClick={() => go(v.id, v.id === 'documents' && file ? { file } : {})}>
+              {v.label}
+              {v.badge ? <> <span className={pending > 0 ? 'badge' : 'badge none'} data-testid="studio-pending-count" data-count={pending} aria-label={`${pending} waiting for your review`}>{pending}</span></> : null}
+            </button>
+          ))}
+          <a href="/admin/services" data-testid="studio-services-link">Services (support)</a>
+          <a href="/admin/account" data-testid="admin-account-link">Account</a>
         </nav>
-        <a href="/admin">Admin</a>
+        <button type="button" data-testid="studio-sign-out" onClick={() => void call('POST', '/admin/api/logout').then(() => location.assign('/admin'))}>Sign out</button>
       </header>
-      {tab === 'releases' ? <Releases me={me} sites={sites} onChanged={refreshPending} /> : null}
-      {tab === 'staff' ? <StaffScopes /> : null}
-      <div className="panes" hidden={tab !== 'documents'}>
-        <DocumentList selected={file} onOpen={open} top={me.role === 'operator' ? <NewDocument sites={sites} onOpen={open} /> : null} />
-        {file && sites.length > 0 ? <DocumentEditor key={file} file={file} me={me} sites={sites} onOpen={open} /> : <p className="muted empty">Pick a document on the left.</p>}
-      </div>
+      <CheckpointLine />
+      {tab.view ? <main key={tab.id + params.toString()}>{tab.view({ me, sites, params, go, refreshPending })}</main> : null}
+      <main className="panes" hidden={tab.id !== 'documents'}>
+        <DocumentList selected={file} onOpen={(next) => go('documents', { file: next })} top={me.role === 'operator' ? <NewDocument sites={sites} onOpen={(next) => go('documents', { file: next })} /> : null} />
+        {file && sites.length > 0 ? <DocumentEditor key={file} file={file} me={me} sites={sites} onOpen={(next) => go('documents', { file: next })} /> : <p className="muted empty">Pick a document on the left.</p>}
+      </main>
     </div>
   )
 }

@@ -1,5 +1,5 @@
 /**
- * The admin API (`/admin/api/...`), the admin page (`/admin`) and draft previews
+ * The admin API (`/admin/api/...`), the sign-in and account pages (`/admin`, `/admin/account`; signed-in staff go on to the studio or, for support, the services views) and draft previews
  * (`/admin/preview/...`). Operators edit drafts; compliance approves or rejects with a comment;
  * the store enforces four-eyes and the lint gate whoever calls it. Every state-changing request
  * needs the session cookie (HttpOnly, SameSite=Strict) and the session's CSRF token in
@@ -14,7 +14,6 @@ import { DOCUMENT_KINDS, type DocumentKind } from '../../engine/documents/kinds'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { check, validateBody } from '../http/validate'
 import { siteContext } from '../http/site'
-import { listAudit, verifyAudit } from '../store/audit'
 import { previewCookies, resolvePreview } from '../store/preview'
 import type { DocumentStore, DocumentVersion, StoreResult } from '../store/store'
 import { documentLabel } from '../../tools/schema-lint/diff/differ'
@@ -35,6 +34,8 @@ import { ADMIN_COOKIE as COOKIE, createSignInRouter, SIGN_IN_PATHS } from './sig
 import { currentCheckpoint } from '../store/audit'
 import { checkpointLine } from './checkpoint-line'
 import { createWaiversRouter } from './waivers'
+import { createAuditRouter } from './audit-routes'
+import { createReviewThreadRouter } from './review-thread'
 import { createRollbacksRouter } from './rollbacks'
 import { createStaffScopesRouter } from './staff-scopes'
 import { createAuthoringRouter } from './authoring'
@@ -46,8 +47,6 @@ const PUBLIC_DIR = join(import.meta.dirname, 'public')
 
 // Maps, not object literals: a key a request names ("constructor", "__proto__") is never found on a prototype.
 const STATIC_TYPES = new Map([
-  ['admin.js', 'text/javascript'],
-  ['admin-dom.js', 'text/javascript'],
   ['admin-account.js', 'text/javascript'],
   ['admin.css', 'text/css'],
 ])
@@ -101,7 +100,7 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="/admin/static/admin.css">
-<script type="module" src="/admin/static/admin.js"></script>
+<script type="module" src="/admin/static/admin-account.js"></script>
 </head>
 <body>
 ${body}
@@ -191,25 +190,15 @@ export function createAdminRouter(deps: ServerDeps, store: DocumentStore, admins
       )
       return
     }
-    // support staff work in the services views only
-    if (session.user.role === 'support') return res.redirect(303, '/admin/services')
-    res.type('html').send(
-      page(
-        'Parlay admin',
-        `<header class="bar"><strong>Parlay admin</strong> <span id="who" data-testid="admin-who" data-role="${session.user.role}">${escapeHtml(session.user.name)} (${session.user.role})</span>
-<nav><a href="#documents">Documents</a> <a href="#reviews">Reviews</a> <a href="#waivers">Waivers</a> <a href="#audit">Audit log</a> <a href="/admin/services">Services</a> <a href="/admin/account" data-testid="admin-account-link">Account</a></nav>
-<button id="logout" type="button">Sign out</button></header>
-${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
-<main id="app" data-role="${session.user.role}" data-email="${escapeHtml(session.user.email)}"><p>Loading…</p></main>`,
-      ),
-    )
+    // staff work in one app each: support in the services views, everyone else in the studio
+    res.redirect(303, session.user.role === 'support' ? '/admin/services' : '/admin/studio')
   })
 
   // the admin's own account, for every role (support too): password, recovery codes, the audit checkpoint
   router.get('/admin/account', async (req, res) => {
     const session = await sessionFor(deps.data, readCookie(req, COOKIE), deps.now())
     if (!session) return res.redirect(303, '/admin')
-    const home = session.user.role === 'support' ? '/admin/services' : '/admin'
+    const home = session.user.role === 'support' ? '/admin/services' : '/admin/studio'
     res.type('html').send(
       page(
         'Parlay admin: account',
@@ -364,6 +353,9 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
     await answer(res, await store.publish(req.admin!.user.email, id), versionSummary)
   })
 
+  // ---- a version's review thread, kept across reject and resubmit (./review-thread.ts)
+  router.use(createReviewThreadRouter(deps, store, role, scope))
+
   // ---- rollbacks: four-eyes, or an emergency reviewed afterwards (./rollbacks.ts)
   router.use(createRollbacksRouter(store, role, versionSummary, scope))
   // ---- new documents and deletions from the studio, as drafts for review (./authoring.ts)
@@ -403,14 +395,9 @@ ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
 
   // ---- audit log ----------------------------------------------------------------------------------
 
-  router.get('/admin/api/audit', async (req, res) => {
-    const limit = Number(req.query.limit ?? 100)
-    const before = req.query.before === undefined ? undefined : Number(req.query.before)
-    if (!Number.isInteger(limit) || limit < 1 || (before !== undefined && !Number.isInteger(before))) return sendError(res, 400, HTTP_ERRORS.validation)
-    sendOk(res, await listAudit(deps.data, { limit, before }))
-  })
+  // filter, search, CSV export (audited) and the chain's check: ./audit-routes.ts
+  router.use(createAuditRouter(deps, (req, action, details) => auditRead((req as AdminRequest).admin!.user.email, action, 'audit', details)))
   router.get('/admin/api/approved-fingerprints', async (_req, res) => res.json(await store.approvedFingerprints()))
-  router.get('/admin/api/audit/verify', async (_req, res) => sendOk(res, await verifyAudit(deps.data)))
 
   // ---- the operator studio (issue 19): server/admin/studio.ts
   router.use(createStudioRouter({ deps, store, sessionOf: (req) => sessionFor(deps.data, readCookie(req, COOKIE), deps.now()), sessionToken: (req) => readCookie(req, COOKIE) }))

@@ -156,8 +156,8 @@ registerOpenApiPaths(
 )
 
 registerOpenApiPaths({
-  '/admin': { get: say('The admin page (sign-in form without a session)', html('Admin page')) },
-  '/admin/static/{file}': { get: say('The admin page script or stylesheet', { responses: { 200: openapi.raw('admin.js or admin.css', 'text/javascript') } }) },
+  '/admin': { get: say('The staff sign-in page; with a session, a redirect to the studio (support: to the services views)', html('Sign-in page')) },
+  '/admin/static/{file}': { get: say('The sign-in and account pages\' script or stylesheet', { responses: { 200: openapi.raw('admin-account.js or admin.css', 'text/javascript') } }) },
   '/admin/account': { get: say("The admin's own account page (every role)", html('Account page')) },
   '/admin/api/login': { post: say('Sign-in step 1: e-mail and password (10 failures per e-mail or address in 15 min: 429); answers a challenge for the second factor (or, on the first sign-in, a new TOTP secret to enrol)') },
   '/admin/api/login/second-factor': { post: say('Sign-in step 2: the challenge and a TOTP code (single use) or a recovery code; sets the session cookie, answers the CSRF token and the signed audit checkpoint') },
@@ -189,7 +189,10 @@ registerOpenApiPaths({
   '/admin/api/waivers': { get: say('Waivers of regulatory lint rules, and the rules'), post: say('Request a waiver for a jurisdiction and rule') },
   '/admin/api/waivers/{id}/approve': { post: say('Approve a waiver (compliance)') },
   '/admin/api/waivers/{id}/reject': { post: say('Reject a waiver (compliance)') },
-  '/admin/api/audit': { get: say('The audit log, newest first (?limit=&before=)') },
+  '/admin/api/audit': { get: say('The audit log, newest first; filters contain, case-insensitive (?actor=&action=&subject=&search=&from=&to=&before=&limit=, from/to epoch ms)') },
+  '/admin/api/audit/export': { get: say('The filtered audit log as CSV (same filters; at most 10,000 rows; every field quoted, formula cells guarded); the export is audited', { responses: { 200: openapi.raw('CSV file', 'text/csv') } }) },
+  '/admin/api/versions/{id}/thread': { get: say("A version's review thread, oldest first: each step and comment, kept across reject and resubmit (read from the audit log)") },
+  '/admin/api/versions/{id}/comments': { post: say("Add a comment to a version's review thread (operator or compliance)") },
   '/admin/api/audit/verify': { get: say("Verify the audit log's hash chain") },
   '/admin/api/approved-fingerprints': { get: say('Fingerprints of approved versions', rawJson('Fingerprints')) },
   '/admin/api/outbox': { get: say('SMS and e-mails the simulators sent (?to=); every read is audited') },

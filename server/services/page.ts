@@ -69,7 +69,7 @@ export function createServicesPage(deps: ServerDeps): Router {
 </head>
 <body>
 <header class="bar"><strong>Parlay admin</strong> <span data-testid="admin-who">${escapeHtml(session.user.name)} (${session.user.role})</span>
-<nav>${session.user.role === 'support' ? '' : '<a href="/admin">Admin</a> '}<a href="#events">Events</a> <a href="#errors">Errors</a> <a href="#recognitions">Recognitions</a> <a href="#replays">Replays</a> <a href="#clicks">Taps</a> ${session.user.role === 'operator' ? '' : '<a href="#contact" data-testid="admin-contact-link">Contact messages</a> '}<a href="/admin/account" data-testid="admin-account-link">Account</a></nav></header>
+<nav>${session.user.role === 'support' ? '' : '<a href="/admin/studio" data-testid="services-studio-link">Studio</a> '}<a href="#events">Events</a> <a href="#errors">Errors</a> <a href="#recognitions">Recognitions</a> <a href="#replays">Replays</a> <a href="#clicks">Taps</a> ${session.user.role === 'operator' ? '' : '<a href="#contact" data-testid="admin-contact-link">Contact messages</a> '}<a href="/admin/account" data-testid="admin-account-link">Account</a></nav></header>
 ${checkpointLine(await currentCheckpoint(deps.data, deps.now()))}
 <main id="app"><p>Loading…</p></main>
 </body>

@@ -1,10 +1,9 @@
 /**
- * The operator → compliance → punter path in real Chromium: an operator edits a document in the
- * admin page, compliance reads the semantic diff and approves, the version is published, and a
- * punter's already open Spain page shows the change on its next version poll, without a reload.
- *
- * The Spain sign-up screen does not exist yet (no /join screen document), so the edited document
- * is the casino lobby the Spain site serves; the flow through the store is the same.
+ * The operator → compliance → punter path in real Chromium, all in the studio (issue 29 item 7:
+ * one operator app): an operator edits a document in the studio's code editor and submits the
+ * draft from its review page, compliance finds it in the Reviews queue, reads the semantic diff,
+ * renders both sides and approves, the version is published, and a punter's already open Spain
+ * page shows the change on its next version poll, without a reload.
  */
 import type { Browser, Page } from '@playwright/test'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
@@ -14,7 +13,8 @@ const operator = DEMO_ADMINS.find((a) => a.role === 'operator')!
 const compliance = DEMO_ADMINS.find((a) => a.email === 'compliance@parlay.test')!
 
 async function signIn(browser: Browser, baseURL: string, who: StaffLogin): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })
+  const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 1000 } })
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const page = await context.newPage()
   await adminLogInByPage(page, who)
   return page
@@ -38,13 +38,38 @@ async function restoreSeed(page: Page, file: string): Promise<void> {
   expect(res.status()).toBe(200)
 }
 
-test('the admin page is not reachable without login', async ({ page }) => {
+/** The operator's change typed into the studio's code editor (select all, then the new text as a paste would put it), saved, submitted from the draft's page. */
+async function draftInStudio(op: Page, file: string, edit: (doc: Record<string, any>) => void): Promise<string> {
+  await op.goto(`/admin/studio?file=${encodeURIComponent(file)}`)
+  await op.getByTestId('studio-view-code').click()
+  const code = op.locator('.code-editor .cm-content')
+  await expect(code).toBeVisible()
+  // the whole text, copied out as a person would (CodeMirror draws only the lines on screen)
+  await code.click()
+  await op.keyboard.press('ControlOrMeta+a')
+  await op.keyboard.press('ControlOrMeta+c')
+  const doc = JSON.parse(await op.evaluate(() => navigator.clipboard.readText()))
+  edit(doc)
+  await op.keyboard.insertText(JSON.stringify(doc, null, 2))
+  await op.getByTestId('studio-save').click()
+  await op.getByTestId('studio-open-draft').click()
+  await expectVersionState(op, 'draft')
+  const url = op.url()
+  await op.getByTestId('submit-draft').click()
+  await expectVersionState(op, 'in_review')
+  return url
+}
+
+test('the admin page is not reachable without login, nor the studio', async ({ page }) => {
   await page.goto('/admin')
   await expect(page.getByTestId('admin-login')).toBeVisible()
-  await expect(page.locator('#app')).toHaveCount(0)
+  await page.goto('/admin/studio')
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByTestId('admin-login')).toBeVisible()
+  await expect(page.locator('#studio')).toHaveCount(0)
 })
 
-test('an operator edits, compliance sees the diff and approves, the punter’s open page shows the change', async ({ page, browser, server }) => {
+test('an operator edits in the studio, compliance finds it in the Reviews queue, sees the diff and approves, the punter’s open page shows the change', async ({ page, browser, server }) => {
   test.slow() // two admins, a punter page and two lint-gate runs: give a busy machine room
   const port = new URL(server.url).port
   const spain = `http://spain.localhost:${port}`
@@ -57,37 +82,31 @@ test('an operator edits, compliance sees the diff and approves, the punter’s o
   await expect(banner).toContainText('Welcome bonus: 100%', { timeout: 0 })
   await page.evaluate(() => ((window as unknown as { parlayNoReload: boolean }).parlayNoReload = true))
 
-  // The operator drafts the change and submits it.
+  // The operator drafts the change and submits it; the author is offered no approval.
   const op = await signIn(browser, server.url, operator)
-  await op.goto('/admin#document/screens%2Fcasino-lobby.json')
-  const editor = op.getByTestId('draft-editor')
-  await expect(editor).toHaveValue(/lobby\.casino\.banner/)
-  const doc = JSON.parse(await editor.inputValue())
-  doc.body.find((node: { testId?: string }) => node.testId === 'lobby-banner').body = 'promo.cashback.body'
-  await editor.fill(JSON.stringify(doc, null, 2))
-  await op.getByTestId('save-draft').click()
-  await expect(op).toHaveURL(/#version\/\d+$/)
-  const versionUrl = op.url().replace(/^.*#/, '/admin#')
-  await op.getByTestId('submit-draft').click()
-  await expectVersionState(op, 'in_review')
-  // The author cannot approve: the page offers no approve button to an operator.
+  await expect(op).toHaveURL(/\/admin\/studio$/)
+  await draftInStudio(op, 'screens/casino-lobby.json', (doc) => (doc.body.find((node: { testId?: string }) => node.testId === 'lobby-banner').body = 'promo.cashback.body'))
   await expect(op.getByTestId('approve')).toHaveCount(0)
 
-  // Compliance reads the diff, renders both sides, approves and publishes.
+  // Compliance opens it from the queue, reads the diff, renders both sides, approves and publishes.
   const co = await signIn(browser, server.url, compliance)
-  await co.goto(versionUrl)
+  await co.getByTestId('studio-tab-reviews').click()
+  await expect(co.getByRole('heading', { name: 'Reviews', level: 1 })).toBeFocused()
+  await co.getByTestId('reviews-in_review').getByRole('button', { name: /Casino lobby|casino-lobby/i }).first().click()
+  await expect(co.getByRole('heading', { level: 1 })).toBeFocused()
   await expect(co.getByTestId('diff')).toContainText('screen casino-lobby: banner section.casino text lobby.casino.banner → promo.cashback.body')
-  await co.getByTestId('preview').click()
-  await expect(co.getByTestId('preview-before')).toHaveAttribute('width', '360')
-  await expect(co.getByTestId('preview-after')).toHaveAttribute('height', '740')
+  await co.getByTestId('release-render').click()
+  await expect(co.getByTestId('release-before')).toHaveAttribute('width', '360')
+  await expect(co.getByTestId('release-after')).toHaveAttribute('height', '740')
   // The frames render through the documents API with the reviewer's preview cookie: the draft on one side only.
-  await expect(co.frameLocator('[data-testid=preview-after]').getByTestId('lobby-banner')).toContainText('10% back on live casino', { timeout: 0 })
-  await expect(co.frameLocator('[data-testid=preview-before]').getByTestId('lobby-banner')).not.toContainText('10% back on live casino')
-  await co.getByTestId('review-comment').fill('Cashback copy approved by legal.')
+  await expect(co.frameLocator('[data-testid=release-after]').getByTestId('lobby-banner')).toContainText('10% back on live casino', { timeout: 0 })
+  await expect(co.frameLocator('[data-testid=release-before]').getByTestId('lobby-banner')).not.toContainText('10% back on live casino')
+  await co.getByLabel('Review comment (required to reject)').fill('Cashback copy approved by legal.')
   await co.getByTestId('approve').click()
   await expectVersionState(co, 'approved')
   await co.getByTestId('publish').click()
   await expectVersionState(co, 'published')
+  await expect(co.getByTestId('review-thread')).toContainText('Cashback copy approved by legal.')
 
   // The punter's open page picks it up on the next version poll, without a reload.
   await expect(async () => {
@@ -97,14 +116,14 @@ test('an operator edits, compliance sees the diff and approves, the punter’s o
   expect(await page.evaluate(() => (window as unknown as { parlayNoReload?: boolean }).parlayNoReload)).toBe(true)
 
   // The audit log shows the chain intact.
-  await co.goto('/admin#audit')
+  await co.getByTestId('studio-tab-audit').click()
   await expect(co.getByTestId('audit-verify')).toContainText('Chain intact')
   await restoreSeed(co, 'screens/casino-lobby.json')
   await op.context().close()
   await co.context().close()
 })
 
-test('Spain sign-up: the operator drops the country field, compliance approves the diff, an open sign-up page loses the field', async ({ page, browser, server }) => {
+test('Spain sign-up: the operator drops the country field in the studio, compliance approves the diff, an open sign-up page loses the field', async ({ page, browser, server }) => {
   test.slow() // as above
   const port = new URL(server.url).port
   await page.clock.install()
@@ -113,23 +132,14 @@ test('Spain sign-up: the operator drops the country field, compliance approves t
   await expect(form.getByLabel('E-mail')).toBeVisible({ timeout: 0 })
   await expect(form.getByLabel('Country')).toBeVisible()
 
+  // Spain's sign-up is an overlay: the studio shows it as Spain is served it and saves only the difference
   const op = await signIn(browser, server.url, operator)
-  await op.goto('/admin#document/jurisdictions%2Fspain%2Fflows%2Fsignup-email.json')
-  const editor = op.getByTestId('draft-editor')
-  await expect(editor).toHaveValue(/countryId/)
-  // Spain's sign-up is an overlay on bases/flows/signup-email.json (docs/overlays.md): the
-  // operator writes the change into its patch (null removes a key)
-  const flow = JSON.parse(await editor.inputValue())
-  const account = flow.steps.find((s: { id: string }) => s.id === 'account')
-  account.schema.required = ['email', 'password']
-  account.schema.properties.countryId = null
-  account.uiSchema.countryId = null
-  await editor.fill(JSON.stringify(flow, null, 2))
-  await op.getByTestId('save-draft').click()
-  await expect(op).toHaveURL(/#version\/\d+$/)
-  const versionUrl = op.url().replace(/^.*#/, '/admin#')
-  await op.getByTestId('submit-draft').click()
-  await expectVersionState(op, 'in_review')
+  const versionUrl = await draftInStudio(op, 'jurisdictions/spain/flows/signup-email.json', (flow) => {
+    const account = flow.steps.find((s: { id: string }) => s.id === 'account')
+    account.schema.required = account.schema.required.filter((f: string) => f !== 'countryId')
+    delete account.schema.properties.countryId
+    delete account.uiSchema.countryId
+  })
 
   const co = await signIn(browser, server.url, compliance)
   await co.goto(versionUrl)

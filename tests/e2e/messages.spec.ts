@@ -1,7 +1,7 @@
 /**
  * Messages in the browser (issue 15 items 1 and 5): the inbox pages 20 at a time and marking a
  * message read makes the unread count fall in the header and on the page; a message an operator
- * sends in /admin reaches the punter's open page as a notification, over the punter socket; a
+ * sends in the studio reaches the punter's open page as a notification, over the punter socket; a
  * message to a segment waits until a second admin approves it in /admin.
  */
 import type { Browser, Page } from '@playwright/test'
@@ -14,8 +14,8 @@ const compliance = DEMO_ADMINS.find((a) => a.email === 'compliance@parlay.test')
 async function adminPage(browser: Browser, baseURL: string, who: StaffLogin): Promise<Page> {
   const page = await (await browser.newContext({ baseURL })).newPage()
   await adminLogInByPage(page, who)
-  await page.goto('/admin#messages')
-  await expect(page.getByTestId('message-send')).toBeVisible()
+  await page.getByTestId('studio-tab-messages').click()
+  await expect(page.getByRole('heading', { name: 'Messages to punters' })).toBeFocused()
   return page
 }
 
@@ -41,6 +41,11 @@ test('a message an operator sends to one punter reaches the open page as a notif
   test.slow() // two admin pages and a punter page on a busy machine
   await logInByApi(page, 'vip@demo.parlay.test', '/sport/live/popular')
   const op = await adminPage(browser, server.url, operator)
+  // a refused send says why, and nothing is sent: an account number is digits
+  await op.getByTestId('message-account').fill('10x')
+  await op.getByTestId('message-text').fill('Your cash-back is ready')
+  await op.getByTestId('message-send').click()
+  await expect(op.getByRole('alert')).toContainText('Something in the form is not valid.')
   await op.getByTestId('message-account').fill('10000008')
   await op.getByTestId('message-kind').selectOption('EXTERNAL')
   await op.getByTestId('message-text').fill('Your cash-back is ready')

@@ -47,10 +47,10 @@ test('a Spain sign-up change’s review renders Spain, in Spanish and in English
   await op.context().close()
 
   const co = await adminPage(browser, server.url, compliance)
-  await co.goto(`/admin#version/${id}`)
+  await co.goto(`/admin/studio?view=reviews&version=${id}`)
   await expect(co.getByTestId('reach')).toHaveText('Goes live on Spain (es, en).')
   await expect(co.getByTestId('said').first()).toContainText('“Tu cuenta” → “Tus datos”')
-  await co.getByTestId('preview').click()
+  await co.getByTestId('release-render').click()
   await scrollTo(co, 'spain', 'es')
   for (const side of ['before', 'after'] as const) await expect(frame(co, 'spain', 'es', side).locator('html')).toHaveAttribute('lang', 'es')
   await expect(frame(co, 'spain', 'es', 'before').locator('.form-step-title')).toHaveText('Tu cuenta')
@@ -71,9 +71,9 @@ test('the diff of a maxLength change is classified as input validation, not iden
   const id = await draft(op, SPAIN_SIGNUP, (d) => (d.steps.find((s: { id: string }) => s.id === 'personal').schema.properties.firstName = { maxLength: 40 }))
   await op.context().close()
   const co = await adminPage(browser, server.url, compliance)
-  await co.goto(`/admin#version/${id}`)
+  await co.goto(`/admin/studio?view=reviews&version=${id}`)
   const validation = co.locator('.diff-validation')
-  await expect(validation.locator('h3')).toContainText('input validation')
+  await expect(validation.locator('h4')).toContainText('input validation')
   await expect(validation).toContainText(/Spain sign-up \(email\): field firstName maxLength \d+ → 40/)
   await expect(co.locator('.diff-identity-kyc')).toHaveCount(0)
   await co.context().close()
@@ -117,7 +117,7 @@ test('a promotion edited in the studio’s form shows in its live preview as it 
 
 test('a message being written shows in its demo punter’s inbox as it is typed, in the punter’s site and language; nothing is sent', async ({ browser, server }) => {
   const op = await adminPage(browser, server.url, operator)
-  await op.goto('/admin#messages')
+  await op.goto('/admin/studio?view=messages')
   await op.getByTestId('message-account').fill('20000001') // Madrid, a Spain demo punter
   await op.getByTestId('message-locale').selectOption('es')
   await op.getByTestId('message-text').fill('Tu apuesta del domingo')

@@ -39,7 +39,9 @@ test('at phone size a demo admin signs in with the code their authenticator show
   await expect(page.getByRole('alert')).toHaveText(/Wrong code/)
   await page.getByTestId('admin-code').fill(totpCode(operator.totpSecret))
   await page.getByTestId('admin-code-submit').click()
-  await expect(page.getByTestId('admin-who')).toContainText('Olga Operator')
+  // signed in, an operator works in the studio, which shows the signed checkpoint under its header
+  await expect(page).toHaveURL(/\/admin\/studio$/)
+  await expect(page.getByTestId('studio-who')).toContainText('Olga Operator')
   await expect(page.getByTestId('audit-checkpoint')).toContainText(/Audit log checkpoint: \d+ entries/)
   expect(violations).toEqual([])
 })
@@ -98,4 +100,6 @@ test('at phone size an admin changes their password on the account page', async 
   await page.getByTestId('account-new-password').fill('compliance two, a new passphrase')
   await page.getByTestId('account-change-password').click()
   await expect(page.getByTestId('account-result')).toHaveText('Password changed. 0 other session(s) signed out.')
+  await page.getByRole('link', { name: 'Back' }).click()
+  await expect(page.getByTestId('studio-who')).toContainText('(compliance)')
 })

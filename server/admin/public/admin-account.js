@@ -1,8 +1,44 @@
-// Admin sign-in in two steps (password, then a code from the authenticator app or a recovery
+// Staff sign-in in two steps (password, then a code from the authenticator app or a recovery
 // code; on the first sign-in, setting the authenticator up and saving ten recovery codes) and the
-// account page (password change, new recovery codes). Plain DOM under the site's CSP.
+// account page (password change, new recovery codes). Plain DOM under the site's CSP (no
+// innerHTML: every text is a text node). Once signed in, /admin sends staff to their app: the
+// studio for operators and compliance, the services views for support.
 
-import { api, h, setCsrf } from './admin-dom.js'
+// `h` builds DOM; `api` calls the admin API with the session's CSRF token.
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag)
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue
+    if (key.startsWith('on')) el.addEventListener(key.slice(2), value)
+    else if (key === 'className') el.className = value
+    else el.setAttribute(key, value === true ? '' : String(value))
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)))
+  }
+  return el
+}
+
+let csrf = ''
+
+function setCsrf(token) {
+  csrf = token
+}
+
+async function api(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = await res.json().catch(() => ({}))
+  // the session ended (signed out elsewhere, password changed, account disabled): back to sign-in
+  if (res.status === 401 && json.errorCode === 'UNAUTHORIZED') location.reload()
+  return { status: res.status, ok: res.ok, json }
+}
+
 
 const FAILURES = {
   INVALID_CREDENTIALS: 'Wrong email or password.',
@@ -88,7 +124,7 @@ function enrolStep(challenge, enrolment) {
   })
 }
 
-export function mountLogin() {
+function mountLogin() {
   const form = document.getElementById('login-form')
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
@@ -153,7 +189,7 @@ function recoveryForm() {
   return form
 }
 
-export async function mountAccount() {
+async function mountAccount() {
   const session = await api('GET', '/admin/api/session')
   if (!session.ok) return
   setCsrf(session.json.payload.csrf)
@@ -171,3 +207,6 @@ export async function mountAccount() {
     recoveryForm(),
   )
 }
+
+if (document.getElementById('login-form')) mountLogin()
+else if (document.getElementById('account')) mountAccount()

@@ -30,12 +30,22 @@ describe('the admin is not reachable without login', () => {
       expect((await raw('GET', path)).status).toBe(401)
     expect((await raw('POST', '/admin/api/drafts', { 'content-type': 'application/json' }, '{}')).status).toBe(401)
   })
-  it('the page has no inline script or style (the CSP forbids them)', async () => {
-    const page = await raw('GET', '/admin', { cookie: operator.cookie })
-    expect(page.body).toContain('id="app"')
-    expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
-    expect(page.body).not.toMatch(/<style|style=/)
-    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'")
+  it('the sign-in and account pages have no inline script or style (the CSP forbids them)', async () => {
+    for (const page of [await raw('GET', '/admin'), await raw('GET', '/admin/account', { cookie: operator.cookie })]) {
+      expect(page.body).toContain('src="/admin/static/admin-account.js"')
+      expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
+      expect(page.body).not.toMatch(/<style|style=/)
+      expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'")
+    }
+  })
+  it('one operator app: signed in, operators and compliance are sent from /admin to the studio; the old hand-written admin script is gone', async () => {
+    for (const who of [operator, compliance]) {
+      const page = await raw('GET', '/admin', { cookie: who.cookie })
+      expect(page.status).toBe(303)
+      expect(page.headers.location).toBe('/admin/studio')
+    }
+    for (const file of ['admin.js', 'admin-dom.js']) expect((await raw('GET', `/admin/static/${file}`)).status, file).toBe(404)
+    expect((await raw('GET', '/admin/static/admin-account.js')).status).toBe(200)
   })
   it('a wrong password or a punter account does not sign in; the password alone opens no session; the session cookie is HttpOnly and SameSite=Strict', async () => {
     const wrong = await raw('POST', '/admin/api/login', { 'content-type': 'application/json' }, JSON.stringify({ email: OPERATOR.email, password: 'nope' }))
