@@ -19,6 +19,7 @@ const benches: Bench[] = [
   { name: 'heartbeat-cost', file: 'heartbeat-cost.ts', exportName: 'runHeartbeatCostBench' },
   { name: 'games', file: 'games.ts', exportName: 'runGamesBench' },
   { name: 'call-cost', file: 'call-cost.ts', exportName: 'runCallCostBench' },
+  { name: 'checks', file: 'checks.ts', exportName: 'runChecksBench' },
 ]
 
 const only = process.argv.slice(2)

@@ -113,10 +113,7 @@ describe('the served validator module', () => {
     expect(result.errors.length === 0).toBe(validateFlowStep(FLOW, stepId, data).length === 0)
   })
 
-  it('compiles in well under a second', () => {
-    expect(compiled.compileMs + compiled.bundleMs).toBeLessThan(5000)
-    console.info(`demo-contact validators: ajv ${compiled.compileMs.toFixed(1)} ms, esbuild ${compiled.bundleMs.toFixed(1)} ms, ${compiled.code.length} bytes`)
-  })
+  // how long compiling takes (5 s budget) is `npm run bench checks`, not a test
 })
 
 describe('server-side validation', () => {
