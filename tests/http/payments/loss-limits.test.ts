@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newKey, startBetsServer, type BetsServer } from '../bets/support'
+import { SITES } from '../../support/sites'
 
 let server: BetsServer
 beforeAll(async () => {
@@ -17,7 +18,6 @@ afterAll(async () => server?.dispose())
 
 const HOUR = 3_600_000
 const MINUTE = 60_000
-const SITES = ['curacao', 'spain', 'italy', 'russia', 'belarus', 'denmark', 'alderney']
 const lossLimits = (hash: string, site?: string) => server.call('GET', 'payments/loss-limits', { hash, site })
 const setLoss = (hash: string, body: unknown, site?: string) => server.call('PUT', 'payments/loss-limits', { hash, body, site })
 const depositLimits = (hash: string, site?: string) => server.call('GET', 'payments/deposit-limits', { hash, site })
