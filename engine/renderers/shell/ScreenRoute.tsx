@@ -9,7 +9,8 @@ import { startTransition, useEffect, useRef, useState } from 'react'
 import { Navigate, useLocation, useParams } from 'react-router-dom'
 import { useStore } from 'zustand'
 import { claimHardNavigation, DATA_NOT_FOUND, fillDataUrl, isLoggedIn, sectionOf } from '../../core'
-import { pageSessionStorage } from '../../core/web-storage'
+import { pageLocalStorage, pageSessionStorage } from '../../core/web-storage'
+import { rememberLandingVisit } from '../../core/stored-keys'
 import type { RouteEntry } from '../../core/contracts'
 import type { ScreenDocument } from '../../documents/types'
 import { RenderNodes } from '../RenderNode'
@@ -126,6 +127,7 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
     const query = Object.fromEntries(new URLSearchParams(location.search))
     const routeParams = Object.fromEntries(Object.entries(params).filter(([, v]) => typeof v === 'string')) as Record<string, string>
     runtime.stores.route.getState().setRoute({ path: bare, section: doc?.section ?? entry.section ?? sectionOf(bare), params: routeParams, query })
+    rememberLandingVisit(bare, pageLocalStorage(), Date.now())
   }, [location.pathname, location.search, doc?.section]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const loginOnly = doc?.guard?.login ?? entry.login

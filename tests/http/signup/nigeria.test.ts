@@ -32,7 +32,8 @@ const fields = (res: { body: any }) => (Array.isArray(res.body.payload) ? res.bo
 
 describe('Nigeria is its own site', () => {
   it('nigeria.localhost and the nigeria target header both name it, with its currency, locales and country', async () => {
-    for (const headers of [{ host: `${doc.hosts[0]}:${h.server.port}` }, { host: `localhost:${h.server.port}`, 'x-parlay-target': 'nigeria' }]) {
+    const variants: Record<string, string>[] = [{ host: `${doc.hosts[0]}:${h.server.port}` }, { host: `localhost:${h.server.port}`, 'x-parlay-target': 'nigeria' }]
+    for (const headers of variants) {
       const site = (await rawRequest(h.server.port, { path: '/api/site', headers })).json().site
       expect(site).toMatchObject({ jurisdiction: 'nigeria', currency: doc.currency, defaultLocale: doc.defaultLocale, locales: doc.locales })
     }
