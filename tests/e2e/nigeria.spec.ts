@@ -3,12 +3,9 @@
  * its own English site in naira; sign-up takes a Nigerian mobile (its own flow's phone rule), sends
  * the SMS code and lands on the deposit page as the site's afterSignUp says, amounts in naira.
  */
-import type { Page } from '@playwright/test'
 import { siteDocument } from '../support/sites'
 import { expect, test } from './fixtures'
-import { PASSWORD, accept, lastMessage, next, siteUrl, unique } from './signup-helpers'
-
-const loggedIn = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('sessionHash') ?? 'null') !== null)
+import { PASSWORD, finishPhoneSignUp, next, siteUrl, unique } from './signup-helpers'
 
 test('Nigeria: a Nigerian mobile signs up in English, confirms the SMS code and lands on the deposit page in naira; a landline is refused on the phone field', async ({ page, request, baseURL }) => {
   await page.goto(siteUrl(baseURL!, 'nigeria', '/join'))
@@ -30,24 +27,7 @@ test('Nigeria: a Nigerian mobile signs up in English, confirms the SMS code and 
   const national = `803${unique()}`
   await form.getByLabel('Mobile phone').fill(national)
   await next(form)
-  await expect(form.getByLabel('First name')).toBeVisible()
-  await form.getByLabel('First name').fill('Chiamaka')
-  await form.getByLabel('Last name').fill('Okafor')
-  await form.getByLabel('Date of birth').fill('1992-03-14')
-  await next(form)
-  await accept(form)
-
-  const dialog = page.locator('[data-popup-id="join-code-verification"]')
-  await expect(dialog).toBeVisible()
-  const sms = await lastMessage(request, baseURL!, `+234${national}`)
-  const code = /\b(\d{6})\b/.exec(sms.body)?.[1]
-  expect(code).toBeTruthy()
-  await dialog.getByRole('textbox', { name: 'Code' }).fill(code!)
-  await dialog.getByTestId('form-submit').click()
-  await expect(dialog).toHaveCount(0)
-  await expect(page).toHaveURL(/\/account\/deposit\?isAfterSignUp=true$/)
-  await expect(page.getByTestId('deposit-welcome')).toBeVisible()
-  expect(await loggedIn(page)).toBe(true)
+  await finishPhoneSignUp(page, request, baseURL!, `+234${national}`, { first: 'Chiamaka', last: 'Okafor', birthDay: '1992-03-14' })
   // the site's own payment sources and bounds, in naira (English names the currency by its code)
   const sources = siteDocument('nigeria').payments as { sources: { minimum: number; maximum: number }[] }
   const naira = (n: number) => `NGN ${n.toLocaleString('en', { minimumFractionDigits: 2 })}`
