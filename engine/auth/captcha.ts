@@ -5,6 +5,8 @@
  */
 import type { Result } from '../core/contracts'
 import type { Gateway } from '../core/gateway'
+import { rememberPowPuzzleRun } from '../core/stored-keys'
+import { pageLocalStorage } from '../core/web-storage'
 
 export interface PowChallenge {
   algorithm: string
@@ -34,6 +36,7 @@ export async function solvePow(challenge: PowChallenge, digest: Digest = webDige
     const found = hashes.indexOf(challenge.challenge)
     if (found >= 0) {
       const number = start + found
+      rememberPowPuzzleRun(number + 1, pageLocalStorage(), Date.now())
       return { ok: true, value: toBase64(JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number, salt: challenge.salt, signature: challenge.signature })) }
     }
   }

@@ -7,6 +7,7 @@ import { DOCUMENTS_API, HEADERS, type Result, type SiteBootstrap } from './contr
 import type { FetchLike } from './gateway'
 import type { StorageLike } from './locale-path'
 import { report } from './report'
+import { retryOnServerError } from './route-load'
 
 /** How often the documents version is polled (ms). */
 export const VERSION_POLL_MS = 10_000
@@ -189,7 +190,8 @@ export function createDocumentClient(options: DocumentClientOptions): DocumentCl
     if (cached?.etag) headers['if-none-match'] = cached.etag
     let response: Response
     try {
-      response = await options.fetch(url, { headers, credentials: 'same-origin' })
+      // a 5xx is asked again, up to 3 more times (spec §9 router retries), before the last good copy
+      response = await retryOnServerError(() => options.fetch(url, { headers, credentials: 'same-origin' }), (r) => r.status)
     } catch {
       return staleResult('NETWORK_ERROR')
     }

@@ -45,7 +45,7 @@ export const SECTIONS = [
   'info',
 ] as const
 export const THEMES = ['light', 'dark', 'lgames', 'vsports', 'esports'] as const
-export const JURISDICTIONS = ['curacao', 'russia', 'belarus', 'denmark', 'spain', 'italy', 'alderney'] as const
+export const JURISDICTIONS = ['curacao', 'russia', 'belarus', 'denmark', 'spain', 'italy', 'alderney', 'nigeria'] as const
 /** Named sign-up checks a jurisdiction's `signup.checks` may ask the server for (server/signup/rules.ts). */
 export const SIGNUP_CHECKS = ['spanishDocument', 'italianFiscalCode', 'italianCommune'] as const
 export const PLATFORMS = ['web', 'ios', 'android', 'scores-android', 'scores-ios'] as const

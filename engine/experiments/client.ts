@@ -641,6 +641,11 @@ export class Sigma {
     return total
   }
 
+  /** The web-builder experiments of the loaded config, with their groups (the editor lists them). */
+  webBuilderExperiments(): Array<{ name: string; groups: string[] }> {
+    return (this.configCache?.experiments ?? []).filter((e) => e.type === 'web builder' || e.type === 'webbuilder').map((e) => ({ name: e.name, groups: e.groups.map((g) => g.name) }))
+  }
+
   /** Pages of the web builder for an experiment group: `GET {pagesUrl}?r={random}`. */
   async fetchPages(experimentName: string): Promise<WebBuilderPage[]> {
     const { group } = this.getExperiment(experimentName)

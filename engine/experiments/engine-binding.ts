@@ -133,6 +133,8 @@ export async function connectExperiments(stores: EngineStores, options: Experime
     }
   }
   apply()
+  // the web builder (or its editor with ?editor=start) in its own chunk, in the browser only
+  if (typeof document !== 'undefined' && typeof MutationObserver === 'function') void import('./web-builder-browser').then(({ runWebBuilderInPage }) => runWebBuilderInPage(sigma)).catch(() => {})
   let lastUser = userId()
   return stores.user.subscribe(() => {
     const next = userId()

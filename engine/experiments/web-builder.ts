@@ -28,7 +28,21 @@ export interface DocumentLike {
   querySelectorAll(selector: string): ArrayLike<unknown>
   createElement(tag: string): { textContent: string | null; setAttribute(n: string, v: string): void }
   head: { appendChild(node: unknown): unknown }
+  /** Constructable style sheets (CSSOM): the page's CSP does not govern them, unlike a <style> with text. */
+  adoptedStyleSheets?: unknown[]
 }
+
+/** A style sheet built by CSSOM (a browser's CSSStyleSheet); absent where the platform has none. */
+type SheetFactory = (css: string) => unknown
+
+const browserSheet: SheetFactory | undefined =
+  typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype
+    ? (css) => {
+        const sheet = new CSSStyleSheet()
+        sheet.replaceSync(css)
+        return sheet
+      }
+    : undefined
 
 export type HtmlSanitizer = (html: string) => string
 
@@ -65,20 +79,29 @@ export function applyPages(
   let failed = 0
   for (const page of pages) {
     try {
+      // under the site's CSP (no inline style or script, no eval): CSS as a constructable sheet;
+      // a page's script is never run (it would need an inline script), counted as failed
       if (page.globalCss) {
-        const style = document.createElement('style')
-        style.textContent = page.globalCss
-        document.head.appendChild(style)
+        if (browserSheet && document.adoptedStyleSheets) document.adoptedStyleSheets = [...document.adoptedStyleSheets, browserSheet(page.globalCss)]
+        else {
+          const style = document.createElement('style')
+          style.textContent = page.globalCss
+          document.head.appendChild(style)
+        }
       }
-      if (page.globalJs) {
-        const script = document.createElement('script')
-        script.textContent = page.globalJs
-        document.head.appendChild(script)
-      }
+      if (page.globalJs) failed++
     } catch {
       failed++
     }
   }
+  const rules = applyRules(document, pages, pathname, sanitize)
+  return { applied: rules.applied, failed: failed + rules.failed }
+}
+
+/** Applies only the rules of the pages for `pathname` (again after the page re-rendered). */
+export function applyRules(document: DocumentLike, pages: readonly WebBuilderPage[], pathname: string, sanitize: HtmlSanitizer): { applied: number; failed: number } {
+  let applied = 0
+  let failed = 0
   for (const rule of rulesForPath(pages, pathname)) {
     try {
       const elements = document.querySelectorAll(rule.selector)

@@ -57,6 +57,7 @@ export function demoPunters(now: number): DemoPunter[] {
     { ...base, jurisdiction: 'denmark', currency: 'DKK', accountNumber: '50000001', email: 'denmark@demo.parlay.test', phone: '+4520100001', nickname: 'Copenhagen', profile: { countryCode: 'DK' }, shows: 'an open Danish account; host denmark.localhost.' },
     { ...base, jurisdiction: 'belarus', currency: 'BYN', accountNumber: '60000001', email: 'belarus@demo.parlay.test', phone: '+375291000001', nickname: 'Minsk', profile: { countryCode: 'BY' }, shows: 'an open Belarusian account; host belarus.localhost.' },
     { ...base, jurisdiction: 'alderney', currency: 'GBP', accountNumber: '70000001', email: 'alderney@demo.parlay.test', phone: '+447911000001', nickname: 'Alderney', profile: { countryCode: 'GB' }, shows: 'an open Alderney account; host alderney.localhost.' },
+    { ...base, jurisdiction: 'nigeria', currency: 'NGN', balanceMinor: 5_000_000, withdrawableMinor: 5_000_000, accountNumber: '80000001', email: 'nigeria@demo.parlay.test', phone: '+2348031000001', nickname: 'Lagos', profile: { countryCode: 'NG' }, shows: 'an open Nigerian account with ₦50,000.00; host nigeria.localhost.' },
   ]
 }
 

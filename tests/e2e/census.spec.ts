@@ -22,6 +22,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from './fixtures'
+import { openDemoPunter, siteDocument, SITES } from '../support/sites'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const PASSWORD = 'parlay-demo-1'
@@ -59,15 +60,7 @@ function sites(): Site[] {
 }
 
 /** One OPENED demo punter per site and its currency (docs/demo-data.md; server/punters/demo.ts). */
-const DEMO_PUNTER: Record<string, { login: string; currency: string }> = {
-  curacao: { login: 'opened@demo.parlay.test', currency: 'USD' },
-  spain: { login: 'spain@demo.parlay.test', currency: 'EUR' },
-  italy: { login: 'italy@demo.parlay.test', currency: 'EUR' },
-  russia: { login: 'russia@demo.parlay.test', currency: 'RUB' },
-  denmark: { login: 'denmark@demo.parlay.test', currency: 'DKK' },
-  belarus: { login: 'belarus@demo.parlay.test', currency: 'BYN' },
-  alderney: { login: 'alderney@demo.parlay.test', currency: 'GBP' },
-}
+const DEMO_PUNTER: Record<string, { login: string; currency: string }> = Object.fromEntries(SITES.map((id) => [id, { login: openDemoPunter(id), currency: siteDocument(id).currency }]))
 
 /**
  * Findings that belong to a feature not built yet, named so the census stays a gate for

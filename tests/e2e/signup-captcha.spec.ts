@@ -11,6 +11,7 @@ test.setTimeout(120_000) // argon2 for four sign-ups and a proof-of-work solve i
 test('Curaçao: past the free SMS sends of this client the browser solves the captcha and the code still arrives', async ({ page, request, baseURL }) => {
   await spendFreeSends(request, baseURL!)
   const { challenges, begins } = watchCaptcha(page)
+  const started = Date.now()
   const phone = await curacaoSignUp(page, baseURL!)
 
   // Solving the proof of work takes the page a moment: wait for the popup, not for a fixed time.
@@ -18,6 +19,10 @@ test('Curaçao: past the free SMS sends of this client the browser solves the ca
   // the listener records an answer once its body is read, which can be after the popup shows
   await expect.poll(() => begins).toEqual(['400 CAPTCHA_REQUIRED', '200 OK'])
   await expect.poll(() => challenges).toEqual(['200 RQ_POW'])
+  // spec §9 stored key "pow puzzle run": when the puzzle was solved and how many numbers it tried
+  const run = JSON.parse((await page.evaluate(() => localStorage.getItem('parlay.powPuzzleRun'))) ?? 'null')
+  expect(run.at).toBeGreaterThanOrEqual(started)
+  expect(run.tried).toBeGreaterThanOrEqual(1)
   const sms = await lastMessage(request, baseURL!, phone)
   expect(sms.body).toMatch(/\b\d{6}\b/)
 })

@@ -127,3 +127,26 @@ export async function curacaoSignUp(page: Page, base: string): Promise<string> {
   await next(form)
   return `+599${national}`
 }
+
+/** A phone sign-up past its account step: names and birth date, the terms, then the SMS code from
+ * the outbox typed into the code popup; ends on the deposit page after sign-up (afterSignUp). */
+export async function finishPhoneSignUp(page: Page, request: APIRequestContext, base: string, e164: string, names: { first: string; last: string; birthDay: string }) {
+  const form = page.getByTestId('join-form-phone')
+  await expect(form.getByLabel('First name')).toBeVisible()
+  await form.getByLabel('First name').fill(names.first)
+  await form.getByLabel('Last name').fill(names.last)
+  await form.getByLabel('Date of birth').fill(names.birthDay)
+  await next(form)
+  await accept(form)
+  const dialog = page.locator('[data-popup-id="join-code-verification"]')
+  await expect(dialog).toBeVisible()
+  const sms = await lastMessage(request, base, e164)
+  const code = /\b(\d{6})\b/.exec(sms.body)?.[1]
+  expect(code).toBeTruthy()
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(code!)
+  await dialog.getByTestId('form-submit').click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page).toHaveURL(/\/account\/deposit\?isAfterSignUp=true$/)
+  await expect(page.getByTestId('deposit-welcome')).toBeVisible()
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('sessionHash') ?? 'null') !== null)).toBe(true)
+}

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { PASSWORD, lastMessage, next, siteUrl, unique } from './signup-helpers'
+import { PASSWORD, finishPhoneSignUp, lastMessage, next, siteUrl, unique } from './signup-helpers'
 
 async function accept(form: Locator) {
   await expect(form.getByRole('checkbox')).toBeVisible()
@@ -69,24 +69,7 @@ test('Alderney: a phone sign-up (Guernsey mobile) confirms the SMS code and land
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
   await form.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: 'Guernsey' })
   await next(form)
-  await expect(form.getByLabel('First name')).toBeVisible()
-  await form.getByLabel('First name').fill('Ana')
-  await form.getByLabel('Last name').fill('Lopez')
-  await form.getByLabel('Date of birth').fill('1990-05-17')
-  await next(form)
-  await accept(form)
-
-  const dialog = page.locator('[data-popup-id="join-code-verification"]')
-  await expect(dialog).toBeVisible()
-  const sms = await lastMessage(request, baseURL!, `+44${national}`)
-  const code = /\b(\d{6})\b/.exec(sms.body)?.[1]
-  expect(code).toBeTruthy()
-  await dialog.getByRole('textbox', { name: 'Code' }).fill(code!)
-  await dialog.getByTestId('form-submit').click()
-  await expect(dialog).toHaveCount(0)
-  await expect(page).toHaveURL(/\/account\/deposit\?isAfterSignUp=true$/)
-  await expect(page.getByTestId('deposit-welcome')).toBeVisible()
-  expect(await loggedIn(page)).toBe(true)
+  await finishPhoneSignUp(page, request, baseURL!, `+44${national}`, { first: 'Ana', last: 'Lopez', birthDay: '1990-05-17' })
 })
 
 test('Spain: an e-mail sign-up with a valid DNI shows the check-your-e-mail popup, and the confirmation link logs in and goes to the root (the sport lobby)', async ({ page, request, baseURL }) => {

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SCHEMAS_DIR, startTestServer, type TestServer } from '../support/server'
+import { SITES } from '../support/sites'
 
 let server: TestServer
 beforeAll(async () => {
@@ -17,7 +18,6 @@ beforeAll(async () => {
 afterAll(async () => server?.dispose())
 
 const LOBBIES = ['casino', 'live-casino', 'live-games', 'virtual-sports', 'mgames', 'crash', 'fast-games']
-const SITES = ['curacao', 'spain', 'italy', 'russia', 'belarus', 'denmark', 'alderney']
 
 interface Tile {
   id: string

@@ -10,7 +10,9 @@
 import { startTransition, useEffect, useRef, useState } from 'react'
 import { Navigate, useLocation, useParams } from 'react-router-dom'
 import { useStore } from 'zustand'
-import { DATA_NOT_FOUND, fillDataUrl, isLoggedIn, sectionOf } from '../../core'
+import { claimHardNavigation, DATA_NOT_FOUND, fillDataUrl, isLoggedIn, sectionOf } from '../../core'
+import { pageLocalStorage, pageSessionStorage } from '../../core/web-storage'
+import { rememberLandingVisit } from '../../core/stored-keys'
 import type { RouteEntry } from '../../core/contracts'
 import type { ScreenDocument } from '../../documents/types'
 import { RenderNodes } from '../RenderNode'
@@ -88,6 +90,21 @@ function useScreenData(doc: ScreenDocument | null, navigationKey: string): { rea
   return { ready: readyFor !== null && (readyFor === key || readyFor.startsWith(`${doc?.id}|`)), missing: missingFor === key && readyFor === key }
 }
 
+/** Claims the hard navigation of a failed screen load for this address (route-load.ts): true when
+ * the page is reloading from the server, false when it already did (the error page shows). */
+const claimed = new Map<string, boolean>()
+function hardNavigation(locationKey: string): boolean {
+  if (typeof window === 'undefined') return false // the server's render shows the error page
+  const href = window.location.href
+  const key = `${locationKey}|${href}`
+  if (!claimed.has(key)) {
+    const go = claimHardNavigation(href, pageSessionStorage(), Date.now())
+    claimed.set(key, go)
+    if (go) window.location.assign(href)
+  }
+  return claimed.get(key)!
+}
+
 function ScreenBody({ doc }: { doc: ScreenDocument }) {
   useEffect(markFirstRender, [])
   return <RenderNodes nodes={doc.body} />
@@ -112,6 +129,7 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
     const query = Object.fromEntries(new URLSearchParams(location.search))
     const routeParams = Object.fromEntries(Object.entries(params).filter(([, v]) => typeof v === 'string')) as Record<string, string>
     runtime.stores.route.getState().setRoute({ path: bare, section: doc?.section ?? entry.section ?? sectionOf(bare), params: routeParams, query })
+    rememberLandingVisit(bare, pageLocalStorage(), Date.now())
   }, [location.pathname, location.search, doc?.section]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const loginOnly = doc?.guard?.login ?? entry.login
@@ -142,8 +160,14 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
   const settled = state.status === 'error' || missing || !doc || waitsForSession || !guardHolds ? null : needsLogin ? 'login-required' : dataReady ? doc.id : null
   useRenderedSignal(settled, location.key)
 
-  // a screen this device never loaded, asked offline: the offline page, not a 500 (issue 10)
-  if (state.status === 'error') return state.code === 'NETWORK_ERROR' ? <OfflinePage /> : <ErrorPage status={state.httpStatus === 404 ? 404 : 500} />
+  // a screen this device never loaded, asked offline: the offline page, not a 500 (issue 10);
+  // any other failure after the retries is a hard navigation, once (spec §8 Router)
+  if (state.status === 'error') {
+    if (state.code === 'NETWORK_ERROR') return <OfflinePage />
+    const notFound = state.httpStatus === 404 || state.code === 'NOT_FOUND'
+    if (!notFound && hardNavigation(location.key)) return <p className="loading" aria-busy="true">{runtime.t('shell.loading')}</p>
+    return <ErrorPage status={notFound ? 404 : 500} />
+  }
   if (!doc) return <p className="loading" aria-busy="true">{runtime.t('shell.loading')}</p>
   if (waitsForSession)
     return (

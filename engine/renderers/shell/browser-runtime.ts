@@ -14,6 +14,7 @@ import { lastExperiments } from '../../experiments/last-groups'
 import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, DATA_NOT_FOUND, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
 import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, type BootEntry } from '../../core/boot-data'
 import { routeFor } from '../../core/route-match'
+import { retryOnServerError } from '../../core/route-load'
 import { isNetworkFailure, sawAnswer, setOffline, watchConnectivity } from '../../core/connectivity'
 import type { SiteBootstrap } from '../../core/contracts'
 import { consentStore } from '../../core/consent'
@@ -225,7 +226,8 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   const lastData = new Map<string, unknown>()
   watchConnectivity()
   const fetchData = async (url: string): Promise<unknown> => {
-    const answer = await dataGateway.call('GET', url)
+    // a 5xx is asked again, up to 3 more times (spec §9 router data fetch retries)
+    const answer = await retryOnServerError(() => dataGateway.call('GET', url), (a) => (a.ok ? undefined : a.httpStatus))
     if (answer.ok) {
       sawAnswer()
       lastData.set(url, answer.value ?? null)

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SCHEMAS_DIR } from '../../support/server'
 import { startBetsServer, type BetsServer } from './support'
+import { SITES } from '../../support/sites'
 
 let server: BetsServer
 beforeAll(async () => {
@@ -18,7 +19,6 @@ beforeAll(async () => {
 afterAll(async () => server?.dispose())
 
 /** Every site, named as the x-parlay-target header names it (its jurisdiction). */
-const SITES = ['curacao', 'spain', 'italy', 'russia', 'belarus', 'denmark', 'alderney']
 const documentSays = (site: string) => (JSON.parse(readFileSync(join(SCHEMAS_DIR, 'jurisdictions', site, 'jurisdiction.json'), 'utf8')) as { games: { demoPlay: boolean } }).games.demoPlay
 
 /** What three symbols pay in a slot document, read from its pay table: the highest combination

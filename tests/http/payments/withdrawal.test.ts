@@ -16,6 +16,7 @@ import { hashPassword } from '../../../server/punters/password'
 import { insertPunter } from '../../../server/punters/repository'
 import { SCHEMAS_DIR } from '../../support/server'
 import { DEMO_PASSWORD, startMoneyServer, type MoneyServer } from './support'
+import { siteDocument, SITES as DECLARED } from '../../support/sites'
 
 let server: MoneyServer
 let passwordHash: string
@@ -26,9 +27,10 @@ beforeAll(async () => {
 afterAll(async () => server?.dispose())
 
 const HOUR = 3_600_000
-const SITES = { curacao: 'curacao', spain: 'spain', italy: 'italy', russia: 'russia', belarus: 'belarus', denmark: 'denmark', alderney: 'alderney' } as const
-const CURRENCY = { curacao: 'USD', spain: 'EUR', italy: 'EUR', russia: 'RUB', belarus: 'BYN', denmark: 'DKK', alderney: 'GBP' } as const
-type Jurisdiction = keyof typeof SITES
+/** Every declared site (tests/support/sites.ts) and its currency, from its document. */
+const SITES = Object.fromEntries(DECLARED.map((id) => [id, id])) as Record<string, string>
+const CURRENCY = Object.fromEntries(DECLARED.map((id) => [id, siteDocument(id).currency])) as Record<string, string>
+type Jurisdiction = string
 
 /** The jurisdiction document as the operator wrote it: the oracle for the rules. */
 const documentOf = (jurisdiction: Jurisdiction) =>

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addresses, DEMO_PASSWORD, GATE } from '../../support/api'
 import { rawRequest, SCHEMAS_DIR } from '../../support/server'
 import { startBetsServer, type BetsServer } from '../bets/support'
+import { openDemoPunter, SITES } from '../../support/sites'
 
 interface Doc {
   id: string
@@ -32,15 +33,7 @@ interface Doc {
 const DOCS: Doc[] = readdirSync(join(SCHEMAS_DIR, 'jurisdictions')).map((id) => JSON.parse(readFileSync(join(SCHEMAS_DIR, 'jurisdictions', id, 'jurisdiction.json'), 'utf8')))
 const docOf = (id: string) => DOCS.find((d) => d.id === id)!
 /** One open demo punter per jurisdiction (server/punters/demo.ts). */
-const PUNTERS: Record<string, string> = {
-  curacao: 'opened@demo.parlay.test',
-  spain: 'spain@demo.parlay.test',
-  italy: 'italy@demo.parlay.test',
-  russia: 'russia@demo.parlay.test',
-  denmark: 'denmark@demo.parlay.test',
-  belarus: 'belarus@demo.parlay.test',
-  alderney: 'alderney@demo.parlay.test',
-}
+const PUNTERS: Record<string, string> = Object.fromEntries(SITES.map((id) => [id, openDemoPunter(id)]))
 const HOUR = 3_600_000
 const CASINO_GATE = '/casino-gate/api/v1/'
 const round2 = (n: number) => Math.round(n * 100) / 100

@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIGNUP_VARIANTS } from '../../../engine/documents/signup-variants'
 import { DEMO_PASSWORD } from '../../support/api'
 import { countryId, curacaoBody, freshIp, GATE, HARNESS_START_MS, russianPhone, startHarness, type Harness } from './helpers'
+import { SITES } from '../../support/sites'
 
 let h: Harness
 beforeAll(async () => void (h = await startHarness()), HARNESS_START_MS)
 afterAll(() => h.server.dispose())
 
-const SITES = ['curacao', 'spain', 'italy', 'russia', 'belarus', 'denmark', 'alderney']
 const signupOf = (site: string) => JSON.parse(readFileSync(join(__dirname, '../../../schemas/jurisdictions', site, 'jurisdiction.json'), 'utf8')).signup
 const profileOf = async (column: 'email' | 'phone', value: string) => {
   const row = await h.server.deps.data.db.selectFrom('punters').select(['profile', 'email']).where(column, '=', value).executeTakeFirst()

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { compileDocument, type DocumentProblem } from '../../../shared/documents/loader'
 import { createEngineStores, type StorageLike, type UserData } from '../../../engine/core/stores'
 import { runAfterLogin, type AfterLoginRule } from '../../../engine/auth/after-login'
+import { SITES } from '../../support/sites'
 
 const SCHEMAS = resolve(import.meta.dirname, '../../../schemas')
 const DAY = 86_400_000
@@ -149,7 +150,7 @@ describe('after-login rules from the jurisdiction document (spec §4 after login
   })
 
   // issue 31: "Later" was followed by the same prompt on every casino page load
-  it.each(['curacao', 'spain', 'italy', 'russia', 'belarus', 'denmark', 'alderney'])(
+  it.each(SITES)(
     '%s: the reality-check prompt asks at most once per the shortest interval the jurisdiction offers, then again',
     async (jurisdiction) => {
       const doc = JSON.parse(readFileSync(resolve(SCHEMAS, `jurisdictions/${jurisdiction}/jurisdiction.json`), 'utf8')) as { regulatory: { realityCheck: { timeoutsMinutes: number[] } } }

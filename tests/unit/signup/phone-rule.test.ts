@@ -24,6 +24,7 @@ const NUMBERS: Record<string, { valid: string[]; invalid: string[] }> = {
   DK: { valid: ['20123456', '32123456'], invalid: ['01234567', '2012345', '201234567'] },
   CW: { valid: ['95181234'], invalid: ['9518123', '15181234', '951812345'] },
   GG: { valid: ['7781123456', '1481256789'], invalid: ['778112345', '0781123456', '2781123456'] },
+  NG: { valid: ['8031234567', '7012345678', '9051234567'], invalid: ['803123', '8031'] },
 }
 
 const rows = Object.entries(NUMBERS).flatMap(([country, { valid, invalid }]) => [
