@@ -29,6 +29,7 @@ const SITES = [
   { id: 'belarus', host: 'belarus.localhost', punter: 'belarus@demo.parlay.test' },
   { id: 'denmark', host: 'denmark.localhost', punter: 'denmark@demo.parlay.test' },
   { id: 'alderney', host: 'alderney.localhost', punter: 'alderney@demo.parlay.test' },
+  { id: 'nigeria', host: 'nigeria.localhost', punter: 'nigeria@demo.parlay.test' },
 ]
 
 interface Jurisdiction {

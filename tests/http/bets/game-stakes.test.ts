@@ -30,6 +30,7 @@ const PUNTERS: Record<string, string> = {
   belarus: 'belarus@demo.parlay.test',
   denmark: 'denmark@demo.parlay.test',
   alderney: 'alderney@demo.parlay.test',
+  nigeria: 'nigeria@demo.parlay.test',
 }
 const gamesStake = (site: string) => (JSON.parse(readFileSync(join(SCHEMAS_DIR, 'jurisdictions', site, 'jurisdiction.json'), 'utf8')) as { games: { stake: { minimum: number; maximum: number } } }).games.stake
 
