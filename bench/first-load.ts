@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startInstance, stop, type Instance } from './scale'
+import { specPagePaths } from '../tests/support/spec-routes'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 const DEFAULT_ROUTES = ['/casino/lobby', '/sport/live/popular', '/join']
@@ -23,21 +24,8 @@ const DEFAULT_ROUTES = ['/casino/lobby', '/sport/live/popular', '/join']
  * (about 170 loads: the default run stays three pages). */
 // any page of the site may be named (e.g. /login, a server-rendered form); the default is the three
 const EVERY_ROUTE = process.env.PARLAY_BENCH_ROUTES === 'all'
-const ROUTES = EVERY_ROUTE ? specRoutes() : process.env.PARLAY_BENCH_ROUTES ? process.env.PARLAY_BENCH_ROUTES.split(',').filter((r) => r.startsWith('/')) : DEFAULT_ROUTES
+const ROUTES = EVERY_ROUTE ? specPagePaths() : process.env.PARLAY_BENCH_ROUTES ? process.env.PARLAY_BENCH_ROUTES.split(',').filter((r) => r.startsWith('/')) : DEFAULT_ROUTES
 
-/** Every page path of spec §2 without a locale prefix, once each (API paths left out). */
-function specRoutes(): string[] {
-  type Spec = { public: { path: string; api?: boolean; languageOnly?: boolean }[]; languagePrefixed: string[]; productRoutes: string[]; promotionsProducts: string[]; favoritesProducts: string[] }
-  const spec = JSON.parse(readFileSync(join(ROOT, 'tests/vectors/spec-routes.json'), 'utf8')) as Spec
-  const pages = [
-    ...spec.public.filter((r) => !r.api && !r.languageOnly).map((r) => r.path),
-    ...spec.languagePrefixed,
-    ...spec.productRoutes,
-    ...spec.promotionsProducts.map((p) => `/${p}/promotions`),
-    ...spec.favoritesProducts.map((p) => `/${p}/favorites`),
-  ]
-  return [...new Set(pages)]
-}
 const BARE = '/bare-react/index.html'
 const RUNS = EVERY_ROUTE ? 1 : 3
 const MAX_MINUTES = Number(process.env.PARLAY_BENCH_MAX_MINUTES ?? Infinity)
