@@ -77,24 +77,24 @@ export function applyEventMessage(message: Record<string, unknown>): void {
     events.set(eventId, { score: event.score, state: event.state, elapsedMs: event.elapsedMs, receivedAt: Date.now(), version })
     for (const market of event.markets ?? []) for (const s of market.selections) setSelection(s, false)
   } else if (message.type === 'EVENT_UPDATE') {
-    for (const s of (message.selections as SelectionLike[] | undefined) ?? []) setSelection(s, true)
-    // a price-only update leaves the event as its scoreboard shows it: the same object (a new one
-    // would re-render the scoreboard on every price of the event), only its version moves on
     const score = Array.isArray(message.score) ? (message.score as [number, number]) : undefined
     const state = typeof message.state === 'string' ? message.state : undefined
     const elapsedMs = typeof message.elapsedMs === 'number' ? message.elapsedMs : undefined
-    if (current && elapsedMs === undefined && (!score || sameScore(score, current.score)) && (state === undefined || state === current.state)) {
-      current.version = version
-      return
-    }
-    const next: LiveEvent = { receivedAt: Date.now(), ...current, version }
-    if (score) next.score = score
-    if (state !== undefined) next.state = state
-    if (elapsedMs !== undefined) {
-      next.elapsedMs = elapsedMs
-      next.receivedAt = Date.now()
-    }
-    events.set(eventId, next)
+    // a price-only update leaves the event as its scoreboard shows it: the same object (a new one
+    // would re-render the scoreboard on every price of the event), only its version moves on
+    const eventChanged = !current || elapsedMs !== undefined || (score !== undefined && !sameScore(score, current.score)) || (state !== undefined && state !== current.state)
+    if (eventChanged) {
+      const next: LiveEvent = { receivedAt: Date.now(), ...current, version }
+      if (score) next.score = score
+      if (state !== undefined) next.state = state
+      if (elapsedMs !== undefined) {
+        next.elapsedMs = elapsedMs
+        next.receivedAt = Date.now()
+      }
+      events.set(eventId, next)
+    } else current.version = version
+    for (const s of (message.selections as SelectionLike[] | undefined) ?? []) setSelection(s, true)
+    if (!eventChanged) return
   }
   notify(`event:${eventId}`)
 }
