@@ -143,6 +143,33 @@ async function visit(page: Page, path: string) {
   }, path)
 }
 
+/** `PARLAY_BENCH_HEAP_DIFF=1`: the heap by constructor (count, self bytes), to see what grew. */
+async function heapByConstructor(cdp: CDPSession): Promise<Map<string, { count: number; bytes: number }>> {
+  let text = ''
+  const onChunk = (e: { chunk: string }) => (text += e.chunk)
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk)
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk)
+  const snapshot = JSON.parse(text) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] }
+  const fields = snapshot.snapshot.meta.node_fields
+  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f)) as [number, number, number]
+  const types = snapshot.snapshot.meta.node_types[0]
+  const table = new Map<string, { count: number; bytes: number }>()
+  for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
+    const type = types[snapshot.nodes[i + typeAt]!]!
+    const key = type === 'object' || type === 'closure' ? `${type} ${snapshot.strings[snapshot.nodes[i + nameAt]!]}` : type
+    const row = table.get(key) ?? { count: 0, bytes: 0 }
+    row.count++
+    row.bytes += snapshot.nodes[i + sizeAt]!
+    table.set(key, row)
+  }
+  return table
+}
+
+function heapGrowth(first: Map<string, { count: number; bytes: number }>, last: Map<string, { count: number; bytes: number }>) {
+  return [...last].map(([key, row]) => ({ key, count: row.count - (first.get(key)?.count ?? 0), bytes: row.bytes - (first.get(key)?.bytes ?? 0) })).sort((a, b) => b.bytes - a.bytes).slice(0, 15)
+}
+
 async function memoryNow(page: Page, cdp: CDPSession) {
   await cdp.send('HeapProfiler.collectGarbage')
   await cdp.send('HeapProfiler.collectGarbage')
@@ -180,6 +207,7 @@ async function memory(site: BenchSite) {
   await page.goto(`${site.base}/sport/live`)
   await page.locator('button.market-odds__button').first().waitFor()
   const readings: Record<string, Awaited<ReturnType<typeof memoryNow>>> = {}
+  const heaps: Map<string, { count: number; bytes: number }>[] = []
   const started = Date.now()
   for (let minute = 1; minute <= FEED_MINUTES; minute++) {
     await feedMinute(site, page, minute)
@@ -189,6 +217,7 @@ async function memory(site: BenchSite) {
       await visit(page, '/casino/lobby')
       await page.getByTestId('casino-games').first().waitFor()
       readings[`minute${minute}`] = await memoryNow(page, cdp)
+      if (process.env.PARLAY_BENCH_HEAP_DIFF) heaps.push(await heapByConstructor(cdp))
     }
     if (minute % 10 === 0) process.stdout.write(`  memory: feed minute ${minute}/${FEED_MINUTES} (${Math.round((Date.now() - started) / 1000)} s)\n`)
   }
@@ -196,7 +225,9 @@ async function memory(site: BenchSite) {
   const first = readings.minute1!
   const last = readings[`minute${FEED_MINUTES}`]!
   const change = (a: number, b: number) => Math.round(((b - a) / a) * 1000) / 10
-  return { feedMinutes: FEED_MINUTES, wallSeconds: Math.round((Date.now() - started) / 1000), first, last, heapChangePercent: change(first.jsHeapBytes, last.jsHeapBytes), domNodesChangePercent: change(first.domNodes, last.domNodes) }
+  const growth = heaps.length === 2 ? heapGrowth(heaps[0]!, heaps[1]!) : undefined
+  if (growth) process.stdout.write(`  heap growth by constructor, minute 1 → ${FEED_MINUTES}:\n${growth.map((g) => `    ${String(g.bytes).padStart(9)} B ${String(g.count).padStart(6)}  ${g.key}`).join('\n')}\n`)
+  return { ...(growth ? { heapGrowthByConstructor: growth.slice(0, 8).map((g) => `${g.key}: ${g.bytes} B, ${g.count}`) } : {}), feedMinutes: FEED_MINUTES, wallSeconds: Math.round((Date.now() - started) / 1000), first, last, heapChangePercent: change(first.jsHeapBytes, last.jsHeapBytes), domNodesChangePercent: change(first.domNodes, last.domNodes) }
 }
 
 export async function runLivePageBench(): Promise<object> {
