@@ -6,10 +6,10 @@
  * other markets, every scoreboard — the moved price's own event's too, as its score, state and
  * clock did not change).
  */
-import { createRequire } from 'node:module'
 import { act, Profiler, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { useJsdom } from './jsdom'
 import { createEngineStores } from '../../../engine/core/stores'
 import { RuntimeProvider, type EngineRuntime } from '../../../engine/renderers/runtime'
 import { MarketNode } from '../../../engine/renderers/nodes/MarketNode'
@@ -17,21 +17,7 @@ import { ScoreboardNode } from '../../../engine/renderers/nodes/ScoreboardNode'
 import { applyEventMessage, clearLive } from '../../../engine/realtime/live-store'
 import type { NodeOf } from '../../../engine/documents/types'
 
-const require = createRequire(import.meta.url)
-const { JSDOM } = require('jsdom') as { JSDOM: new (html: string) => { window: Window & typeof globalThis } }
-const globals = globalThis as Record<string, unknown>
-
-beforeAll(() => {
-  const { window } = new JSDOM('<html><body></body></html>')
-  globals.window = window
-  globals.document = window.document
-  globals.IS_REACT_ACT_ENVIRONMENT = true
-})
-afterAll(() => {
-  delete globals.window
-  delete globals.document
-  delete globals.IS_REACT_ACT_ENVIRONMENT
-})
+useJsdom()
 afterEach(() => clearLive())
 
 const EVENTS = 20
