@@ -18,11 +18,11 @@
  * shipped locale with the same placeholders: schema-lint, run by `npm test` before any test.
  */
 import type { Page } from '@playwright/test'
+import { readSpecRoutes, specPagePaths } from '../support/spec-routes'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from './fixtures'
-import { readSpecRoutes, specPagePaths } from '../support/spec-routes'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const PASSWORD = 'parlay-demo-1'
