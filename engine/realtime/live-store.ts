@@ -77,18 +77,29 @@ export function applyEventMessage(message: Record<string, unknown>): void {
     events.set(eventId, { score: event.score, state: event.state, elapsedMs: event.elapsedMs, receivedAt: Date.now(), version })
     for (const market of event.markets ?? []) for (const s of market.selections) setSelection(s, false)
   } else if (message.type === 'EVENT_UPDATE') {
-    const next: LiveEvent = { receivedAt: Date.now(), ...current, version }
-    if (Array.isArray(message.score)) next.score = message.score as [number, number]
-    if (typeof message.state === 'string') next.state = message.state
-    if (typeof message.elapsedMs === 'number') {
-      next.elapsedMs = message.elapsedMs
-      next.receivedAt = Date.now()
-    }
-    events.set(eventId, next)
+    const score = Array.isArray(message.score) ? (message.score as [number, number]) : undefined
+    const state = typeof message.state === 'string' ? message.state : undefined
+    const elapsedMs = typeof message.elapsedMs === 'number' ? message.elapsedMs : undefined
+    // a price-only update leaves the event as its scoreboard shows it: the same object (a new one
+    // would re-render the scoreboard on every price of the event), only its version moves on
+    const eventChanged = !current || elapsedMs !== undefined || (score !== undefined && !sameScore(score, current.score)) || (state !== undefined && state !== current.state)
+    if (eventChanged) {
+      const next: LiveEvent = { receivedAt: Date.now(), ...current, version }
+      if (score) next.score = score
+      if (state !== undefined) next.state = state
+      if (elapsedMs !== undefined) {
+        next.elapsedMs = elapsedMs
+        next.receivedAt = Date.now()
+      }
+      events.set(eventId, next)
+    } else current.version = version
     for (const s of (message.selections as SelectionLike[] | undefined) ?? []) setSelection(s, true)
+    if (!eventChanged) return
   }
   notify(`event:${eventId}`)
 }
+
+const sameScore = (a: [number, number], b: [number, number] | undefined) => b !== undefined && a[0] === b[0] && a[1] === b[1]
 
 /** Tests and a logout start clean. */
 export function clearLive(): void {

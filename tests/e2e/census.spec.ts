@@ -18,6 +18,7 @@
  * shipped locale with the same placeholders: schema-lint, run by `npm test` before any test.
  */
 import type { Page } from '@playwright/test'
+import { readSpecRoutes, specPagePaths } from '../support/spec-routes'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -70,26 +71,10 @@ const DEMO_PUNTER: Record<string, { login: string; currency: string }> = Object.
 const KNOWN_GAPS: { route: RegExp; finding: RegExp; feature: string }[] = [
 ]
 
-interface SpecRoutes {
-  public: { path: string; languageOnly?: boolean; noPrefix?: boolean; api?: boolean }[]
-  languagePrefixed: string[]
-  productRoutes: string[]
-  promotionsProducts: string[]
-  favoritesProducts: string[]
-  unknown: string[]
-}
-
-/** Every spec §2 page path (without a locale prefix), once each (API paths: tests/http/routes.test.ts). */
+/** Every spec §2 page path (without a locale prefix), once each, and an unknown one. */
 function specRoutes(): { pages: string[]; unknown: string } {
-  const spec = readJson<SpecRoutes>(join(ROOT, 'tests/vectors/spec-routes.json'))
-  const pages = [
-    ...spec.public.filter((r) => !r.api && !r.languageOnly).map((r) => r.path),
-    ...spec.languagePrefixed,
-    ...spec.productRoutes,
-    ...spec.promotionsProducts.map((p) => `/${p}/promotions`),
-    ...spec.favoritesProducts.map((p) => `/${p}/favorites`),
-  ]
-  return { pages: [...new Set(pages)], unknown: spec.unknown[0] }
+  const spec = readSpecRoutes()
+  return { pages: specPagePaths(spec), unknown: spec.unknown[0] }
 }
 
 function bare(route: string, site: Site): string {

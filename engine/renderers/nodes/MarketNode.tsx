@@ -46,16 +46,16 @@ function useLiveSelection(id: string) {
   )
 }
 
-/** The direction of the last move while it is fresh (the indicator fades after INDICATOR_MS). */
+/** The direction of the last move while it is fresh (the indicator fades after INDICATOR_MS).
+ * Derived in the render a move causes (one commit per move): only its fading sets state. */
 function useFreshMove(direction: 'up' | 'down' | undefined, moves: number): 'up' | 'down' | undefined {
-  const [shown, setShown] = useState<'up' | 'down' | undefined>(undefined)
+  const [faded, setFaded] = useState(0)
   useEffect(() => {
     if (!moves || !direction) return
-    setShown(direction)
-    const timer = setTimeout(() => setShown(undefined), INDICATOR_MS)
+    const timer = setTimeout(() => setFaded(moves), INDICATOR_MS)
     return () => clearTimeout(timer)
   }, [moves, direction])
-  return shown
+  return moves && faded !== moves ? direction : undefined
 }
 
 /** One price. A tap picks the selection as shown now (the live price and status, not the ones the

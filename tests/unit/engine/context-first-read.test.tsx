@@ -5,30 +5,16 @@
  * first time. That render must see the punter's values, not the guest's from before the heartbeat.
  * Rendered with react-dom in jsdom, the way the header uses `useEvaluate`.
  */
-import { createRequire } from 'node:module'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useJsdom } from './jsdom'
 import { createEngineStores, type UserData } from '../../../engine/core/stores'
 import { contextTracker, RuntimeProvider, useEvaluate, type EngineRuntime } from '../../../engine/renderers/runtime'
 import { evaluateCondition } from '../../../engine/core/context'
 import { cel } from './helpers'
 
-const require = createRequire(import.meta.url)
-const { JSDOM } = require('jsdom') as { JSDOM: new (html: string) => { window: Window & typeof globalThis } }
-const globals = globalThis as Record<string, unknown>
-
-beforeAll(() => {
-  const { window } = new JSDOM('<html><body></body></html>')
-  globals.window = window
-  globals.document = window.document
-  globals.IS_REACT_ACT_ENVIRONMENT = true
-})
-afterAll(() => {
-  delete globals.window
-  delete globals.document
-  delete globals.IS_REACT_ACT_ENVIRONMENT
-})
+useJsdom()
 
 /** As the header documents carry it (schemas/headers/*.json appIcons), compiled as served. */
 const VIP_ICON = cel('settings.showVipStatusAppIcon && user.vip')
