@@ -4,7 +4,7 @@
  * same draft text as the form and the JSON editor; the studio's lint and the server check it.
  */
 import { useState } from 'react'
-import { TextsBeside } from './TextsBeside'
+import { TextsToggle as FieldTexts } from './TextsBeside'
 import { addField, FIELD_KINDS, FIELD_NAME, fieldsOf, moveField, removeField, type FieldKind } from './flow-fields'
 
 type Json = Record<string, unknown>
@@ -35,18 +35,6 @@ function AddField({ flowId, onAdd }: { flowId: string; onAdd: (field: { name: st
       <button type="button" disabled={!FIELD_NAME.test(name)} data-testid="flow-field-add" onClick={add}>Add field</button>
       {problem ? <span className="error" role="status">{problem}</span> : null}
     </div>
-  )
-}
-
-/** The field label's words in every locale, shown on demand beside the field (./TextsBeside.tsx). */
-function FieldTexts({ textKey, readOnly }: { textKey: unknown; readOnly: boolean }) {
-  const [open, setOpen] = useState(false)
-  if (typeof textKey !== 'string' || !textKey) return null
-  return (
-    <>
-      <button type="button" aria-expanded={open} aria-label={`Texts of ${textKey}`} onClick={() => setOpen(!open)}>Texts</button>
-      {open ? <TextsBeside textKey={textKey} readOnly={readOnly} /> : null}
-    </>
   )
 }
 

@@ -10,11 +10,25 @@
  * the form validates nothing itself (`noValidation`); the editor's schema diagnostics and the
  * server's lint check the same text.
  */
-import Form from '@rjsf/core'
-import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils'
+import Form, { getDefaultRegistry } from '@rjsf/core'
+import type { FieldTemplateProps, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils'
 import { useMemo } from 'react'
 import { withChoiceTitles } from './choice-titles'
 import { FlowFields } from './FlowFields'
+import { TextsToggle } from './TextsBeside'
+
+const BaseField = getDefaultRegistry().templates.FieldTemplate
+/** Every field: rjsf's own, and beside a field whose value is a text key (a title, a label, a
+ * body…), its words in every locale, edited there (./TextsBeside.tsx). */
+function FieldWithTexts(props: FieldTemplateProps) {
+  return (
+    <>
+      <BaseField {...props} />
+      {props.schema.type === 'string' ? <TextsToggle textKey={props.formData} readOnly={props.disabled || props.readonly} /> : null}
+    </>
+  )
+}
+const TEMPLATES = { FieldTemplate: FieldWithTexts }
 
 export const FORM_KINDS = ['menu', 'footer', 'popup', 'translations', 'promotion', 'quiz', 'jurisdiction', 'flow'] as const
 
@@ -158,6 +172,7 @@ export function FormView({ kind, schema, text, readOnly, onChange }: Props) {
         uiSchema={FLOW_UI}
         formData={flowToForm(parsed)}
         validator={noValidation}
+        templates={TEMPLATES}
         disabled={readOnly}
         noHtml5Validate
         onChange={(event) => write(formToFlow(parsed, event.formData as FlowForm))}
@@ -171,6 +186,7 @@ export function FormView({ kind, schema, text, readOnly, onChange }: Props) {
       uiSchema={HIDDEN}
       formData={parsed}
       validator={noValidation}
+      templates={TEMPLATES}
       experimental_defaultFormStateBehavior={KEEP_AS_WRITTEN}
       disabled={readOnly}
       noHtml5Validate

@@ -7,6 +7,9 @@
 import { useEffect, useState } from 'react'
 import { call, errorText, type Me } from './api'
 
+/** A value that reads as a text key (`popup.info.title`): dotted words, as the translations files name them. */
+export const looksLikeTextKey = (value: unknown): value is string => typeof value === 'string' && /^[a-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/.test(value) && value.length <= 120
+
 interface Text {
   locale: string
   file: string
@@ -68,5 +71,17 @@ export function TextsBeside({ textKey, readOnly }: { textKey: string; readOnly: 
       <button type="button" disabled={readOnly || changed.length === 0} data-testid="texts-save" onClick={() => void save()}>Save texts</button>
       {notice ? <span className={notice.ok ? 'notice info' : 'notice error'} role="status" data-testid="texts-notice">{notice.text}</span> : null}
     </div>
+  )
+}
+
+/** A "Texts" button beside an element that shows a text key; it opens that key's words in every locale. */
+export function TextsToggle({ textKey, readOnly }: { textKey: unknown; readOnly: boolean }) {
+  const [open, setOpen] = useState(false)
+  if (!looksLikeTextKey(textKey)) return null
+  return (
+    <>
+      <button type="button" className="texts-toggle" aria-expanded={open} aria-label={`Texts of ${textKey}`} onClick={() => setOpen(!open)}>Texts</button>
+      {open ? <TextsBeside textKey={textKey} readOnly={readOnly} /> : null}
+    </>
   )
 }

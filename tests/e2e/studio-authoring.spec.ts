@@ -145,4 +145,31 @@ test("a field's label texts show beside it in every locale; an edited locale is 
   await page.context().close()
 })
 
+test("any element of a generated form that shows a text key has its words beside it: a popup's title and a flow step's title, edited there into the locale's translations draft", async ({ browser, server }) => {
+  test.slow()
+  const page = await staffPage(browser, server.url, operator)
+  const wordsOf = (locale: string, file: string, key: string) => JSON.parse(readFileSync(join(server.documentsDir, `i18n/${file}`), 'utf8')).resources[key] as string
+  // a popup: its title is a text key; the form shows it with a Texts button beside it
+  await page.goto(`/admin/studio?file=${encodeURIComponent('popups/info.json')}`)
+  await page.getByTestId('studio-view-form').click()
+  await page.getByRole('button', { name: 'Texts of popup.info.title' }).click()
+  const texts = page.getByTestId('texts-beside').filter({ has: page.getByRole('textbox', { name: 'popup.info.title in es' }) })
+  for (const locale of ['en', 'es', 'ru']) await expect(texts.getByRole('textbox', { name: `popup.info.title in ${locale}` })).toHaveValue(wordsOf(locale, `${locale}.json`, 'popup.info.title'))
+  await texts.getByRole('textbox', { name: 'popup.info.title in es' }).fill('Información importante')
+  await texts.getByTestId('texts-save').click()
+  await expect(texts.getByTestId('texts-notice')).toHaveText('Saved as drafts: i18n/es.json.')
+  const request = page.context().request
+  const drafts = (await (await request.get(`/admin/api/versions?file=${encodeURIComponent('i18n/es.json')}&state=draft`)).json()).payload as { id: number }[]
+  const saved = JSON.parse((await (await request.get(`/admin/api/versions/${drafts[0]!.id}`)).json()).payload.content)
+  expect(saved.resources['popup.info.title']).toBe('Información importante')
+  // a flow step's title in the flow's form: the same Texts beside it
+  await page.goto(`/admin/studio?file=${encodeURIComponent('flows/demo-contact.json')}`)
+  await page.getByTestId('studio-view-form').click()
+  const flow = JSON.parse(readFileSync(join(server.documentsDir, 'flows/demo-contact.json'), 'utf8')) as { steps: { title: string }[] }
+  const stepTitle = flow.steps[0]!.title
+  await page.getByRole('button', { name: `Texts of ${stepTitle}` }).first().click()
+  await expect(page.getByRole('textbox', { name: `${stepTitle} in en` })).toBeVisible()
+  await page.context().close()
+})
+
 const csrf = async (request: APIRequestContext) => (await (await request.get('/admin/api/session')).json()).payload.csrf as string
