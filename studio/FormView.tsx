@@ -1,7 +1,7 @@
 /**
  * The form view: the same draft as the JSON editor, as a form generated from the kind's JSON
  * Schema by rjsf, so an operator changes a label, a rule or a field's `required` without writing
- * JSON. Menus, footers, popups, translations, promotions, quizzes and jurisdiction settings use their kind's
+ * JSON. Menus, footers, headers, popups, screens, translations, promotions, quizzes and jurisdiction settings use their kind's
  * schema as it is. A flow's step schemas are free-form JSON Schema, which a generated form cannot
  * edit usefully, so a flow gets a derived form: per step its title, per field its label (a text
  * key) and whether it is required; the rest of the flow stays as written.
@@ -30,7 +30,7 @@ function FieldWithTexts(props: FieldTemplateProps) {
 }
 const TEMPLATES = { FieldTemplate: FieldWithTexts }
 
-export const FORM_KINDS = ['menu', 'footer', 'popup', 'translations', 'promotion', 'quiz', 'jurisdiction', 'flow'] as const
+export const FORM_KINDS = ['menu', 'footer', 'popup', 'screen', 'header', 'translations', 'promotion', 'quiz', 'jurisdiction', 'flow'] as const
 
 /** A validator that never compiles anything (CSP: no eval); see the file comment. */
 export const noValidation: ValidatorType = {

@@ -41,11 +41,9 @@ test('an operator creates a promotion, a quiz, a popup and a screen from the stu
     // the new draft opens in the editor, its lint clean as created
     await expect(page.locator('.editor-head code')).toHaveText(`${folder}/studio-${kind}.json`)
     await expect(page.locator('.editor-head')).toContainText('new document, not published yet')
-    // a form generated from the kind's schema (a screen's node tree is edited as JSON)
-    if (kind !== 'screen') {
-      await expect(page.getByTestId('studio-view-form')).toHaveAttribute('aria-selected', 'true')
-      await expect(page.locator('.studio-form input[type="text"], .studio-form input:not([type])').first()).toBeVisible()
-    }
+    // a form generated from the kind's schema, for every kind (a screen's too, its node tree included)
+    await expect(page.getByTestId('studio-view-form')).toHaveAttribute('aria-selected', 'true')
+    await expect(page.locator('.studio-form input[type="text"], .studio-form input:not([type])').first()).toBeVisible()
     await page.getByTestId('new-document-submit').click()
     // the submit runs the publish gate over every document: tens of seconds on a busy machine
     await expect(page.getByTestId('new-document-notice')).toContainText('submitted', { timeout: 90_000 })
@@ -173,3 +171,19 @@ test("any element of a generated form that shows a text key has its words beside
 })
 
 const csrf = async (request: APIRequestContext) => (await (await request.get('/admin/api/session')).json()).payload.csrf as string
+
+test("a published screen opens in the form view generated from its kind's schema, and a change in the form is the JSON's change", async ({ browser, server }) => {
+  test.slow()
+  const page = await staffPage(browser, server.url, operator)
+  await page.goto(`/admin/studio?file=${encodeURIComponent('screens/casino-lobby.json')}`)
+  await page.getByTestId('studio-view-form').click()
+  const route = page.locator('.studio-form').getByLabel('route', { exact: false }).first()
+  await expect(route).toHaveValue('/casino/lobby')
+  await page.getByTestId('studio-view-code').click()
+  await expect(page.locator('.code-editor .cm-content')).toContainText('"route": "/casino/lobby"')
+  await page.getByTestId('studio-view-form').click()
+  await route.fill('/casino/lobby-new')
+  await page.getByTestId('studio-view-code').click()
+  await expect(page.locator('.code-editor .cm-content')).toContainText('"route": "/casino/lobby-new"')
+  await page.context().close()
+})
