@@ -41,6 +41,7 @@ registerOpenApiPaths({
   '/api/demo/contact': { post: say('Contact form: validated by the demo-contact flow (as in the browser) and a strict schema, throttled (INGEST.CONTACT), stored; answers the message\'s reference') },
   '/api/content/games': { get: say('Demo casino games of a lobby section (?section=)') },
   '/api/content/events': { get: say('Demo sports events of a lobby section (?section=)') },
+  '/api/content/statistics': { get: say('League tables from the finished matches of the feed (?section=sport|esports&locale=): played, won, drawn, lost, scored, conceded, points') },
   '/api/content/images/{file}': { get: say('A generated demo tile image', { responses: { 200: openapi.raw('SVG image', 'image/svg+xml') } }) },
 })
 

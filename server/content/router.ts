@@ -7,6 +7,7 @@
  */
 import { Router, type Request, type Response } from 'express'
 import { eventPage, lineEvents, results, scores, tournaments, type EventState } from './sport'
+import { standings } from './standings'
 import type { Feed } from '../feed'
 import { localLabel } from './labels'
 import { OFFERS, pickLocale, PROMOTIONS, WORDS, type PromotionText } from './texts'
@@ -96,6 +97,10 @@ export function createContentRouter(now: () => number = Date.now, feed?: Feed): 
   router.get('/api/content/results', (req, res) => {
     const section = oneOf(req, res, 'section', LINE_SECTIONS, 'UNKNOWN_SECTION')
     if (section) ok(res, feed ? results(feed, section, req.query.locale) : [])
+  })
+  router.get('/api/content/statistics', (req, res) => {
+    const section = oneOf(req, res, 'section', ['sport', 'esports'], 'UNKNOWN_SECTION')
+    if (section) ok(res, feed ? standings(feed, section as 'sport' | 'esports', req.query.locale) : [])
   })
   router.get('/api/content/scores', (req, res) => ok(res, feed ? scores(feed, req.query.locale) : []))
   router.get('/api/content/tournaments', (req, res) => ok(res, feed ? tournaments(feed, req.query.locale) : []))

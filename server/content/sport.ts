@@ -192,7 +192,7 @@ export function eventPage(feed: Feed, section: string, state: EventState, id: un
   }
 }
 
-const slug = (text: string) =>
+export const slug = (text: string) =>
   text
     .normalize('NFKD')
     .toLowerCase()

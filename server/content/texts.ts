@@ -31,6 +31,17 @@ export const WORDS = {
   finished: { en: 'Finished', ru: 'Завершён', be: 'Завершаны', es: 'Finalizado', pt: 'Encerrado', da: 'Slut', it: 'Terminata' },
   events: { en: 'events', ru: 'событий', be: 'падзей', es: 'eventos', pt: 'eventos', da: 'kampe', it: 'eventi' },
   validUntil: { en: 'Until', ru: 'До', be: 'Да', es: 'Hasta', pt: 'Até', da: 'Indtil', it: 'Fino al' },
+  // a league table's row: {p} played, {w} won, {d} drawn, {l} lost, {f}:{a} scored and conceded (no plural forms to agree)
+  tableRow: {
+    en: 'played: {p} · won: {w} · drawn: {d} · lost: {l} · {f}:{a}',
+    ru: 'игры: {p} · победы: {w} · ничьи: {d} · поражения: {l} · {f}:{a}',
+    be: 'гульні: {p} · перамогі: {w} · нічыі: {d} · паразы: {l} · {f}:{a}',
+    es: 'jugados: {p} · ganados: {w} · empates: {d} · perdidos: {l} · {f}:{a}',
+    pt: 'jogos: {p} · vitórias: {w} · empates: {d} · derrotas: {l} · {f}:{a}',
+    da: 'kampe: {p} · vundne: {w} · uafgjorte: {d} · tabte: {l} · {f}:{a}',
+    it: 'giocate: {p} · vinte: {w} · pareggi: {d} · perse: {l} · {f}:{a}',
+  },
+  points: { en: 'points', ru: 'очки', be: 'ачкі', es: 'puntos', pt: 'pontos', da: 'point', it: 'punti' },
 } satisfies Record<string, Localised>
 
 export interface PromotionText {
