@@ -5,28 +5,13 @@
  * renders both sides and approves, the version is published, and a punter's already open Spain
  * page shows the change on its next version poll, without a reload.
  */
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
-import { adminLogInByPage, expect, test, type StaffLogin } from './fixtures'
+import { expect, test } from './fixtures'
+import { expectVersionState, staffSignIn as signIn, typeDraftInStudio } from './studio-helpers'
 
 const operator = DEMO_ADMINS.find((a) => a.role === 'operator')!
 const compliance = DEMO_ADMINS.find((a) => a.email === 'compliance@parlay.test')!
-
-async function signIn(browser: Browser, baseURL: string, who: StaffLogin): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 1000 } })
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  const page = await context.newPage()
-  await adminLogInByPage(page, who)
-  return page
-}
-
-/**
- * Waits on the version's state itself. Submitting runs the lint gate over every document, which
- * takes seconds on a busy machine: the wait is bounded by the test's timeout, not a 5 s expect.
- */
-async function expectVersionState(page: Page, state: string): Promise<void> {
-  await expect(page.getByTestId('version-state')).toHaveAttribute('data-state', state, { timeout: 0 })
-}
 
 /** Puts the seeded (git) version of a file live again, so later tests on this worker's server see the files. */
 async function restoreSeed(page: Page, file: string): Promise<void> {
@@ -38,22 +23,9 @@ async function restoreSeed(page: Page, file: string): Promise<void> {
   expect(res.status()).toBe(200)
 }
 
-/** The operator's change typed into the studio's code editor (select all, then the new text as a paste would put it), saved, submitted from the draft's page. */
+/** The operator's change typed into the studio's code editor, saved, submitted from the draft's page. */
 async function draftInStudio(op: Page, file: string, edit: (doc: Record<string, any>) => void): Promise<string> {
-  await op.goto(`/admin/studio?file=${encodeURIComponent(file)}`)
-  await op.getByTestId('studio-view-code').click()
-  const code = op.locator('.code-editor .cm-content')
-  await expect(code).toBeVisible()
-  // the whole text, copied out as a person would (CodeMirror draws only the lines on screen)
-  await code.click()
-  await op.keyboard.press('ControlOrMeta+a')
-  await op.keyboard.press('ControlOrMeta+c')
-  const doc = JSON.parse(await op.evaluate(() => navigator.clipboard.readText()))
-  edit(doc)
-  await op.keyboard.insertText(JSON.stringify(doc, null, 2))
-  await op.getByTestId('studio-save').click()
-  await op.getByTestId('studio-open-draft').click()
-  await expectVersionState(op, 'draft')
+  await typeDraftInStudio(op, file, edit)
   const url = op.url()
   await op.getByTestId('submit-draft').click()
   await expectVersionState(op, 'in_review')

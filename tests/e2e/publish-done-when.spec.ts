@@ -7,43 +7,16 @@
  * spec (studio-staff-scopes, studio-editor, review, live-publish, admin); this one checks they hold
  * together.
  */
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
-import { adminLogInByPage, expect, test, type StaffLogin } from './fixtures'
+import { expect, test } from './fixtures'
+import { expectVersionState as versionState, staffSignIn as signIn, typeDraftInStudio } from './studio-helpers'
 
 const SPAIN_SIGNUP = 'jurisdictions/spain/flows/signup-email.json'
 const operator = DEMO_ADMINS.find((a) => a.role === 'operator')!
 const compliance = DEMO_ADMINS.find((a) => a.email === 'compliance@parlay.test')!
 
-async function signIn(browser: Browser, baseURL: string, who: StaffLogin): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 1000 } })
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  const page = await context.newPage()
-  await adminLogInByPage(page, who)
-  return page
-}
-
 const csrfOf = async (page: Page) => (await (await page.request.get('/admin/api/session')).json()).payload.csrf as string
-
-/** The gate runs on submit (seconds on a busy machine): wait on the version's state itself. */
-const versionState = (page: Page, state: string) => expect(page.getByTestId('version-state')).toHaveAttribute('data-state', state, { timeout: 0 })
-
-/** Types the changed document into the studio's code editor over the one Spain is served, saves, opens the draft. */
-async function typeDraft(op: Page, edit: (doc: Record<string, any>) => void): Promise<void> {
-  await op.goto(`/admin/studio?file=${encodeURIComponent(SPAIN_SIGNUP)}`)
-  await op.getByTestId('studio-view-code').click()
-  const code = op.locator('.code-editor .cm-content')
-  await expect(code).toBeVisible()
-  await code.click()
-  await op.keyboard.press('ControlOrMeta+a')
-  await op.keyboard.press('ControlOrMeta+c')
-  const doc = JSON.parse(await op.evaluate(() => navigator.clipboard.readText()))
-  edit(doc)
-  await op.keyboard.insertText(JSON.stringify(doc, null, 2))
-  await op.getByTestId('studio-save').click()
-  await op.getByTestId('studio-open-draft').click()
-  await versionState(op, 'draft')
-}
 
 test('an operator scoped to Spain changes Spain’s sign-up in the studio; a broken change is refused at submission; compliance reviews Spain’s rendered pages and approves; the open half-filled page keeps what the punter typed', async ({ page, browser, server }) => {
   test.slow()
@@ -68,7 +41,7 @@ test('an operator scoped to Spain changes Spain’s sign-up in the studio; a bro
   await expect(form.getByLabel('Country')).toBeVisible()
 
   // a broken change ("minLength": "eight", the incident) cannot be submitted: the finding names its path
-  await typeDraft(op, (flow) => {
+  await typeDraftInStudio(op, SPAIN_SIGNUP, (flow) => {
     const step = flow.steps.find((s: { schema: { properties: Record<string, unknown> } }) => s.schema.properties.password)
     step.schema.properties.password.minLength = 'eight'
   })
@@ -80,7 +53,7 @@ test('an operator scoped to Spain changes Spain’s sign-up in the studio; a bro
   await versionState(op, 'withdrawn')
 
   // the real change: the country field goes
-  await typeDraft(op, (flow) => {
+  await typeDraftInStudio(op, SPAIN_SIGNUP, (flow) => {
     const account = flow.steps.find((s: { id: string }) => s.id === 'account')
     account.schema.required = account.schema.required.filter((f: string) => f !== 'countryId')
     delete account.schema.properties.countryId
