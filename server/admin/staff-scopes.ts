@@ -3,7 +3,7 @@
  * `npm run admin -- scope <e-mail> spain,italy` does, behind the admin session:
  *
  *   GET /admin/api/staff                 the accounts (e-mail, name, role, state, scope), compliance only
- *   PUT /admin/api/staff/:id/scope       {jurisdictions: ["spain", …] | null}   compliance only
+ *   PUT /admin/api/staff/:id/scope       {jurisdictions: [<jurisdiction id>, …] | null}   compliance only
  *
  * Rules (./scope.ts reads the scope on every change of a document): the ids are jurisdictions the
  * site has; an account limited to some jurisdictions hands out only those (never an unlimited
