@@ -16,7 +16,7 @@ import { fetchAndSolveCaptcha } from '../auth/captcha'
 import { createAuthController, MOBILE_GATE, type AuthController, type LoginInput, type LogoutReason } from '../auth/session'
 import { LOGOUT_REASONS } from '../core/action-choices'
 import { saveSettings } from '../auth/settings'
-import { registerActions, actionRegistry, type ActionEnvironment, implementAction } from './registry'
+import { type ActionEnvironment, implementAction } from './registry'
 import { definitions } from './definitions/auth'
 import { pageLocalStorage } from '../core/web-storage'
 import { followLoginRedirect } from './nav'
@@ -165,4 +165,3 @@ export const captchaSolve = action<Record<string, never>>(definitions, {
 
 export const authActions = [authLogin, authLogout, authRefresh, accountAcceptLegalAgreement, accountSaveSettings, captchaSolve]
 
-registerActions(authActions, actionRegistry)

@@ -13,7 +13,7 @@
 import type { Result } from '../core/contracts'
 import { refusalMessageKey } from '../core/gateway'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
-import { actionRegistry, registerActions, type ActionEnvironment, implementAction } from './registry'
+import { type ActionEnvironment, implementAction } from './registry'
 import { betslipActions, detailsOf, idempotencyKey, setBalance } from './betslip'
 import { definitions } from './definitions/bets'
 
@@ -147,4 +147,3 @@ export const betsCashOut = action<{ betId: string; amount: number; currency?: st
 
 export const betActions = [...betslipActions, gameLaunch, gamePlay, gameFavorite, betsCashOut]
 
-registerActions(betActions, actionRegistry)

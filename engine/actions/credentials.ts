@@ -8,7 +8,7 @@
  */
 import type { Result } from '../core/contracts'
 import { authController } from './auth'
-import { actionRegistry, defineAction, registerActions, type ActionEnvironment } from './registry'
+import { defineAction, type ActionEnvironment } from './registry'
 import { definitions } from './definitions/credentials'
 import { pageSessionStorage } from '../core/web-storage'
 
@@ -200,4 +200,3 @@ export const credentialActions = [
   authLoginByToken,
 ]
 
-registerActions(credentialActions, actionRegistry)

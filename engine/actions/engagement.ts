@@ -12,7 +12,7 @@ import type { Result } from '../core/contracts'
 import { errorMessageKey } from '../core/gateway'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { navGo } from './nav'
-import { actionRegistry, registerActions, type ActionEnvironment, implementAction } from './registry'
+import { type ActionEnvironment, implementAction } from './registry'
 import { definitions } from './definitions/engagement'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
@@ -113,4 +113,3 @@ export const loyaltyAcceptRules = action<Record<string, never>>(definitions, {
 
 export const engagementActions = [quizLoad, quizAnswer, loyaltyLoadCampaign, loyaltyAcceptRules]
 
-registerActions(engagementActions, actionRegistry)

@@ -13,7 +13,7 @@ import { scaledInteger } from '../core/money'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { PLAY_MONEY_START, readPlayMoney, writePlayMoney } from '../core/play-money'
 import { definitions } from './definitions/games-demo'
-import { implementAction as action, registerActions, actionRegistry, type ActionEnvironment } from './registry'
+import { implementAction as action, type ActionEnvironment } from './registry'
 
 function keepPlayMoney(env: ActionEnvironment, hundredths: number): void {
   writePlayMoney(hundredths)
@@ -50,4 +50,5 @@ export const gameDemoReset = action<Record<string, never>>(definitions, {
   },
 })
 
-registerActions([gameDemoPlay, gameDemoReset], actionRegistry)
+/** A guest's demo rounds (engine/actions/index.ts lists them with the other domains). */
+export const gameDemoActions = [gameDemoPlay, gameDemoReset]

@@ -10,7 +10,7 @@ import { authController } from './auth'
 import { MOBILE_GATE } from './join'
 import { SIMPLIFIED_PARAMS, simplifiedPath } from './join-identity'
 import { joinLoadSettings } from './join-settings'
-import { actionRegistry, defineAction, registerActions, type ActionEnvironment } from './registry'
+import { defineAction, type ActionEnvironment } from './registry'
 import { definitions } from './definitions/identity'
 
 /** The passport form's fields the identification service takes (server/identity/index.ts). */
@@ -112,4 +112,3 @@ export { joinLoadSettings }
 
 export const identityActions = [joinLoadSettings, identityIdentify, identityEsia, identityAutoVerify, nicknameSet, nicknameCheck, identityLoadAgreement]
 
-registerActions(identityActions, actionRegistry)

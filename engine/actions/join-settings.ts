@@ -5,7 +5,7 @@
  * (through ./identity) registers the same action too.
  */
 import type { Result } from '../core/contracts'
-import { actionRegistry, defineAction, registerActions } from './registry'
+import { defineAction } from './registry'
 import { definitions } from './definitions/join-settings'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
@@ -19,4 +19,5 @@ export const joinLoadSettings = defineAction(definitions, {
   },
 })
 
-registerActions([joinLoadSettings], actionRegistry)
+/** Loaded on its own by a screen that runs it on enter (/join), before the domain actions' chunk. */
+export const joinSettingsActions = [joinLoadSettings]

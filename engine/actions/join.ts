@@ -11,7 +11,7 @@ import { buildContext } from '../core/context'
 import type { JurisdictionDocument } from '../documents/types'
 import { SIGNUP_VARIANT_NAMES, SIGNUP_VARIANTS, signupVariant, type SignupVariant } from '../documents/signup-variants'
 import { fetchAndSolveCaptcha } from '../auth/captcha'
-import { actionRegistry, defineAction, registerActions, runChain, type ActionEnvironment } from './registry'
+import { actionRegistry, defineAction, runChain, type ActionEnvironment } from './registry'
 import { definitions } from './definitions/join'
 import { identityCheck, identityMitIdLogin, identityMitIdStart, identitySimplified, identityWaitIdentified, MOBILE_GATE } from './join-identity'
 import { applyState, clearJoinSession, joinSession, logIn, saveJoinSession, storage, type JoinVariant, type LoginAnswer, type VerificationState } from './join-session'
@@ -214,4 +214,3 @@ export const joinActions = [
   depositRedirect,
 ]
 
-registerActions(joinActions, actionRegistry)

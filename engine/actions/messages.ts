@@ -10,7 +10,7 @@
  */
 import { MESSAGE_SOURCES } from '../core/action-choices'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
-import { actionRegistry, registerActions, type ActionEnvironment, implementAction } from './registry'
+import { type ActionEnvironment, implementAction } from './registry'
 import { definitions } from './definitions/messages'
 
 const BASE = '/mobile-gate/api/v1/punter/message'
@@ -104,4 +104,3 @@ export const messagesShowActive = action<Record<string, never>>(definitions, {
 
 export const messageActions = [messagesLoadPage, messagesMarkRead, messagesShowActive]
 
-registerActions(messageActions, actionRegistry)

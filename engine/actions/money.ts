@@ -16,7 +16,7 @@ import type { Result } from '../core/contracts'
 import { errorMessageKey, refusalMessageKey } from '../core/gateway'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { authController } from './auth'
-import { actionRegistry, registerActions, type ActionEnvironment, implementAction } from './registry'
+import { type ActionEnvironment, implementAction } from './registry'
 import { definitions } from './definitions/money'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
@@ -157,4 +157,3 @@ export const withdrawalCancel = action<{ withdrawalId: string; notice?: boolean 
 
 export const moneyActions = [depositStart, depositConfirm, accountLoad, limitsSave, promoRedeem, withdrawalStart, withdrawalCancel]
 
-registerActions(moneyActions, actionRegistry)

@@ -10,7 +10,7 @@ import { runAfterLogin, type AfterLoginRule } from '../auth/after-login'
 import { startRegulationMonitor, MOBILE_GATE, GAME_GATES } from '../regulation/monitor'
 import type { JurisdictionDocument } from '../documents/types'
 import { authController } from './auth'
-import { registerActions, actionRegistry, type ActionEnvironment, implementAction } from './registry'
+import { type ActionEnvironment, implementAction } from './registry'
 import { definitions } from './definitions/regulation'
 import { pageLocalStorage } from '../core/web-storage'
 
@@ -130,4 +130,3 @@ export const regulationConfirmSession = action<Record<string, never>>(definition
 
 export const regulationActions = [regulationSelfExclude, realityCheckSaveSettings, realityCheckContinue, realityCheckStop, regulationConfirmAlert, regulationConfirmSession]
 
-registerActions(regulationActions, actionRegistry)

@@ -6,7 +6,7 @@
 import { detectTimeZone, saveSettings, timeZoneIdFor, type TimeZoneEntry } from '../auth/settings'
 import { MOBILE_GATE } from '../auth/session'
 import type { Result } from '../core/contracts'
-import { actionRegistry, defineAction, registerActions, type ActionEnvironment } from './registry'
+import { defineAction, type ActionEnvironment } from './registry'
 import { definitions } from './definitions/settings'
 
 /** Sets autoDetectedTimezone and autoDetectedCurrency; saves the zone's id when auto-detect is on. */
@@ -32,4 +32,3 @@ export const settingsDetect = defineAction(definitions, {
 
 export const settingsActions = [settingsDetect]
 
-registerActions(settingsActions, actionRegistry)

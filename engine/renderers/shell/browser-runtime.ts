@@ -54,13 +54,13 @@ const storage = (() => {
 })()
 
 /**
- * The built-in actions (nav, popup, notify, locale) are in the first load; the domain actions
- * (auth, join: phone parsing, captcha …) arrive in a lazy chunk on first use: a chain that names
+ * The built-in actions (nav, popup, notify, locale) are in the first load, registered when the
+ * engine boots; the domain actions' list (engine/actions/index.ts, `domainActions`) arrives in a
+ * lazy chunk on first use and is registered then (nothing registers by being imported): a chain that names
  * an action not registered yet waits for it, and the punter's first touch or key press starts
  * the download, so the tap it begins rarely waits.
  */
-registerActions(builtInActions, actionRegistry)
-const importDomainActions = loadOnce(() => import('../../actions'))
+const importDomainActions = loadOnce(async () => registerActions((await import('../../actions')).domainActions, actionRegistry))
 const loadDomainActions = () =>
   importDomainActions().catch((error: unknown) => {
     report({ kind: 'action-error', message: `domain actions failed to load: ${(error as Error).message}` })
@@ -81,7 +81,7 @@ function missingActions(chain: ActionChain | undefined, into = new Set<string>()
  * screen's first load does not fetch the whole domain-actions barrel (/join: its settings).
  */
 const ACTIONS_ON_THEIR_OWN: Record<string, () => Promise<unknown>> = {
-  'join.loadSettings': () => import('../../actions/join-settings'),
+  'join.loadSettings': async () => registerActions((await import('../../actions/join-settings')).joinSettingsActions, actionRegistry),
 }
 
 /** Loads what the chain needs: the small modules when they cover it, else the barrel. */
@@ -172,6 +172,7 @@ function deferredTabs(tabs: SessionTabs, onFirstMessage: () => void): SessionTab
 }
 
 export async function bootBrowserEngine(): Promise<BootResult> {
+  registerActions(builtInActions, actionRegistry)
   // what the services chunk would have seen (screens, uncaught errors) is kept until it loads
   const servicesStub = createServicesStub(window)
   // each step of the boot in a task of its own, not all in the entry module's (issue 10: TBT)

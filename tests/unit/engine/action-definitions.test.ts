@@ -5,8 +5,11 @@
  */
 import { describe, expect, it } from 'vitest'
 import { actionDefinitions } from '../../../engine/actions/definitions/index'
-import { actionRegistry } from '../../../engine/actions/index'
+import { actionRegistry, registerAllActions } from '../../../engine/actions/index'
 import { formActions } from '../../../engine/renderers/form/actions'
+
+// the page's registry, filled as the browser runtime fills it (nothing registers by being imported)
+registerAllActions()
 
 const defined = Object.keys(actionDefinitions).sort()
 const implemented = [...new Set([...actionRegistry.keys(), ...formActions.map((a) => a.name)])].sort()

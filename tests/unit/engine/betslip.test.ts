@@ -9,10 +9,13 @@
  */
 import fc from 'fast-check'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { actionRegistry } from '../../../engine/actions'
+import { actionRegistry, registerAllActions } from '../../../engine/actions'
 import { betslip, combinedPrice, MAX_PICKS, needsAcceptance, relatedPickIds, slipBlock, type SlipPick } from '../../../engine/core/betslip'
 import { BET_PLACING_MODES, oddsChangeAutoConfirm, type BetPlacingMode } from '../../../engine/core/odds'
 import { testEnv } from './helpers'
+
+// the page's registry, filled as the browser runtime fills it (nothing registers by being imported)
+registerAllActions()
 
 const home = { id: 'e1-main-1', label: '1', price: 2.5, status: 'OPEN' }
 const away = { id: 'e2-main-3', label: '2', price: 1.8, status: 'OPEN' }
