@@ -46,10 +46,12 @@ function Balance({ item }: { item: HeaderItem }) {
   const { ctx, text } = useEvaluate()
   usePunterSocket() // the balance follows accountUpdate: a win, a cash-out, another tab or device
   const currency = currencyCode(ctx.user.currency)
+  const shown = formatMoney(ctx.user.balance, ctx.site.locale, currency)
+  // a long amount ("NGN 50,000.00") is drawn smaller on small phones, so the brand beside it stays whole
   return (
-    <span className="header-balance" data-header-item={item.name} data-testid="header-balance">
+    <span className="header-balance" data-header-item={item.name} data-testid="header-balance" data-length={shown.length > 10 ? 'long' : undefined}>
       <span className="visually-hidden">{text(item.label)} </span>
-      <data value={String(ctx.user.balance)} data-personal>{formatMoney(ctx.user.balance, ctx.site.locale, currency)}</data>
+      <data value={String(ctx.user.balance)} data-personal>{shown}</data>
     </span>
   )
 }
