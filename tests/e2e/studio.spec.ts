@@ -11,6 +11,7 @@ import { HEADERS } from '../../engine/core/contracts'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
 import { STUDIO_DIR } from '../../server/admin/studio-build'
 import { adminLogInByApi, expect, test } from './fixtures'
+import { SITES } from '../support/sites'
 
 const operator = DEMO_ADMINS.find((a) => a.role === 'operator')!
 const SPAIN_SIGNUP = 'jurisdictions/spain/flows/signup-email.json'
@@ -71,7 +72,7 @@ test("each site's result of Spain's sign-up and what its overlay changes; a new 
   await page.goto(`/admin/studio?file=${encodeURIComponent(SPAIN_SIGNUP)}`)
   await expect(page.getByTestId('studio-overlay-note')).toContainText('An overlay on bases/flows/signup-email.json')
   const results = page.getByTestId('site-results')
-  await expect(results.getByTestId('site-tab')).toHaveCount(7)
+  await expect(results.getByTestId('site-tab')).toHaveCount(SITES.length) // every declared site
   await expect(results.locator('[data-testid="site-tab"][data-site="spain"]')).toHaveAttribute('aria-selected', 'true')
   const panel = results.getByTestId('site-result')
   await expect(panel.getByTestId('site-how')).toContainText(`Spain is served its overlay ${SPAIN_SIGNUP}`)
