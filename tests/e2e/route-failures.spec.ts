@@ -12,6 +12,9 @@ const JOIN_DOCUMENT = /\/api\/documents\/screen\/join\?/
 test('a screen document answered 503 three times is asked a fourth time and the screen shows, without a reload', async ({ page }) => {
   await page.goto('/promotions')
   await expect(page.getByTestId('page-title')).toBeVisible()
+  // the app is live (the server's markup shows the title before React takes over, and a link
+  // tapped before then is a real navigation): its buttons are enabled
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeEnabled()
   let asked = 0
   await page.route(JOIN_DOCUMENT, async (route) => {
     asked++
@@ -30,6 +33,9 @@ test('a screen document answered 503 three times is asked a fourth time and the 
 test('a screen document failing 4 times (500) makes a hard navigation to the same address, which the server renders; no 500 page', async ({ page }) => {
   await page.goto('/promotions')
   await expect(page.getByTestId('page-title')).toBeVisible()
+  // the app is live (the server's markup shows the title before React takes over, and a link
+  // tapped before then is a real navigation): its buttons are enabled
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeEnabled()
   let asked = 0
   await page.route(JOIN_DOCUMENT, async (route) => {
     asked++

@@ -68,6 +68,8 @@ test('at phone size a new admin sets up the authenticator at the first sign-in, 
   await expect(page.getByTestId('admin-who')).toContainText('(support)')
   await page.getByTestId('admin-account-link').click()
   await page.locator('#logout').click()
+  // signed out when the sign-in page is back (a new navigation before then aborts the logout's own)
+  await expect(page.getByTestId('admin-login')).toBeVisible()
 
   await passwordStep(page, who)
   await page.getByTestId('admin-use-recovery').click()
@@ -78,6 +80,8 @@ test('at phone size a new admin sets up the authenticator at the first sign-in, 
   await expect(page.getByTestId('admin-who')).toBeVisible()
   await page.goto('/admin/account')
   await page.locator('#logout').click()
+  // signed out when the sign-in page is back (a new navigation before then aborts the logout's own)
+  await expect(page.getByTestId('admin-login')).toBeVisible()
 
   await passwordStep(page, who)
   await page.getByTestId('admin-use-recovery').click()
