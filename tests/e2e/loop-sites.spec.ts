@@ -16,21 +16,13 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, logInByApi, test } from './fixtures'
+import { SITES as DECLARED_SITES, openDemoPunter, siteHost } from '../support/sites'
 
 const GATE = '/mobile-gate/api/v1'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
-/** Each site: its host and demo punter (docs/demo-data.md). Everything else is read from its documents. */
-const SITES = [
-  { id: 'curacao', host: 'localhost', punter: 'opened@demo.parlay.test' },
-  { id: 'spain', host: 'spain.localhost', punter: 'spain@demo.parlay.test' },
-  { id: 'italy', host: 'italy.localhost', punter: 'italy@demo.parlay.test' },
-  { id: 'russia', host: 'russia.localhost', punter: 'russia@demo.parlay.test' },
-  { id: 'belarus', host: 'belarus.localhost', punter: 'belarus@demo.parlay.test' },
-  { id: 'denmark', host: 'denmark.localhost', punter: 'denmark@demo.parlay.test' },
-  { id: 'alderney', host: 'alderney.localhost', punter: 'alderney@demo.parlay.test' },
-  { id: 'nigeria', host: 'nigeria.localhost', punter: 'nigeria@demo.parlay.test' },
-]
+/** Each declared site: its host and its ordinary demo punter (tests/support/sites.ts). Everything else is read from its documents. */
+const SITES = DECLARED_SITES.map((id) => ({ id, host: siteHost(id), punter: openDemoPunter(id) }))
 
 interface Jurisdiction {
   defaultLocale: string

@@ -5,16 +5,21 @@
  * server, which renders the screen itself) instead of a 500 page. Real Chromium at phone size,
  * the failures made by intercepting the document requests.
  */
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 const JOIN_DOCUMENT = /\/api\/documents\/screen\/join\?/
 
-test('a screen document answered 503 three times is asked a fourth time and the screen shows, without a reload', async ({ page }) => {
-  await page.goto('/promotions')
+/** Opens a page and waits until the app is live: the server's markup shows the title before React
+ * takes over, and a link tapped before then is a real navigation; live, its buttons are enabled. */
+async function openLive(page: Page, path: string): Promise<void> {
+  await page.goto(path)
   await expect(page.getByTestId('page-title')).toBeVisible()
-  // the app is live (the server's markup shows the title before React takes over, and a link
-  // tapped before then is a real navigation): its buttons are enabled
   await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeEnabled()
+}
+
+test('a screen document answered 503 three times is asked a fourth time and the screen shows, without a reload', async ({ page }) => {
+  await openLive(page, '/promotions')
   let asked = 0
   await page.route(JOIN_DOCUMENT, async (route) => {
     asked++
@@ -31,11 +36,7 @@ test('a screen document answered 503 three times is asked a fourth time and the 
 })
 
 test('a screen document failing 4 times (500) makes a hard navigation to the same address, which the server renders; no 500 page', async ({ page }) => {
-  await page.goto('/promotions')
-  await expect(page.getByTestId('page-title')).toBeVisible()
-  // the app is live (the server's markup shows the title before React takes over, and a link
-  // tapped before then is a real navigation): its buttons are enabled
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeEnabled()
+  await openLive(page, '/promotions')
   let asked = 0
   await page.route(JOIN_DOCUMENT, async (route) => {
     asked++

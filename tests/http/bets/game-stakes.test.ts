@@ -14,6 +14,7 @@ import { gameStakes } from '../../../engine/core/game-stakes'
 import { quickStakes } from '../../../engine/core/quick-stakes'
 import { SCHEMAS_DIR } from '../../support/server'
 import { newKey, startBetsServer, type BetsServer } from './support'
+import { SITES, openDemoPunter } from '../../support/sites'
 
 let server: BetsServer
 beforeAll(async () => {
@@ -21,17 +22,8 @@ beforeAll(async () => {
 })
 afterAll(async () => server?.dispose())
 
-/** Every site (its x-parlay-target) and its demo punter (docs/demo-data.md). */
-const PUNTERS: Record<string, string> = {
-  curacao: 'opened@demo.parlay.test',
-  spain: 'spain@demo.parlay.test',
-  italy: 'italy@demo.parlay.test',
-  russia: 'russia@demo.parlay.test',
-  belarus: 'belarus@demo.parlay.test',
-  denmark: 'denmark@demo.parlay.test',
-  alderney: 'alderney@demo.parlay.test',
-  nigeria: 'nigeria@demo.parlay.test',
-}
+/** Every declared site (its x-parlay-target) and its ordinary demo punter (tests/support/sites.ts). */
+const PUNTERS: Record<string, string> = Object.fromEntries(SITES.map((id) => [id, openDemoPunter(id)]))
 const gamesStake = (site: string) => (JSON.parse(readFileSync(join(SCHEMAS_DIR, 'jurisdictions', site, 'jurisdiction.json'), 'utf8')) as { games: { stake: { minimum: number; maximum: number } } }).games.stake
 
 describe('game stake choices on every site', () => {
