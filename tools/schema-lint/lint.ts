@@ -15,6 +15,7 @@ import { serverOnlyFindings } from './rules/server-only'
 import { promotionFindings } from './rules/promotions'
 import { gameFindings } from './rules/games'
 import { codeChannelFindings } from './rules/code-channels'
+import { repeatedHeadingFindings } from './rules/repeated-heading'
 import { checkRedirects, servesPath, type RedirectRule } from '../../engine/core/routes'
 import { routeMatches } from '../../engine/core/route-match'
 import { actionDefinitions } from '../../engine/actions/definitions/index'
@@ -200,5 +201,6 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
   findings.push(...promotionFindings(records))
   findings.push(...gameFindings(records))
   findings.push(...codeChannelFindings(records))
+  findings.push(...repeatedHeadingFindings(records))
   return findings
 }

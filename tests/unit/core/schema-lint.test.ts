@@ -46,6 +46,13 @@ describe('schema-lint', () => {
       '/steps/0/schema/properties/channelType/enum',
       "offers the code channel tg_gateway, which alderney's jurisdiction document does not allow",
     ],
+    [
+      "a form heading that repeats its screen's title (\"Sign up\" read twice on /join)",
+      'screens/join.json',
+      (d: any) => delete d.body.find((n: any) => n.type === 'form').headed,
+      '/body/',
+      "the same as the screen's title (page.join.title)",
+    ],
     ['an unknown menu item name', 'menus/left-menu.json', (d: any) => d.items.push({ name: 'casinoRoyale', label: 'menu.lobby' }), '/items/', 'must be equal to one of the allowed values'],
   ])('rejects %s, naming the file and the JSON pointer', async (_name, file, change, pointer, message) => {
     const dir = copyOfSchemas()

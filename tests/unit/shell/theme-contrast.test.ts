@@ -45,3 +45,31 @@ describe('header contrast per theme', () => {
       expect(contrast(t['color-header-focus'], t['color-header'])).toBeGreaterThanOrEqual(3)
     })
 })
+
+/**
+ * Forms take their colours from the section theme (issue 34: the form buttons were a fixed blue on a
+ * green and yellow site): form.css names only theme tokens, and each theme's primary button text is
+ * readable on it (4.5:1), its danger colour on the surface (4.5:1), its focus ring on the surface (3:1).
+ */
+describe('form colours per theme', () => {
+  const formCss = readFileSync(resolve(import.meta.dirname, '../../../engine/renderers/form/form.css'), 'utf8')
+
+  it('form.css uses only the theme tokens (no fixed colour, no token the themes do not define)', () => {
+    const used = [...formCss.matchAll(/var\(--([a-z0-9-]+)([^)]*)\)/g)].map(([, name, fallback]) => ({ name, fallback }))
+    expect(used.length).toBeGreaterThan(0)
+    const defined = themeTokens('light')
+    for (const { name, fallback } of used.filter((u) => u.name !== 'success')) {
+      expect(defined[name], `--${name} is a theme token`).toMatch(/^#/)
+      expect(fallback, `--${name} has no fixed fallback`).toBe('')
+    }
+    expect(formCss).not.toMatch(/#1a73e8/i)
+  })
+
+  for (const theme of THEMES)
+    it(`${theme}: the primary button's text, error texts and the focus ring are readable`, () => {
+      const t = themeTokens(theme)
+      expect(contrast(t['color-primary-text'], t['color-primary'])).toBeGreaterThanOrEqual(4.5)
+      expect(contrast(t['color-danger'], t['color-surface'])).toBeGreaterThanOrEqual(4.5)
+      expect(contrast(t['color-focus'], t['color-surface'])).toBeGreaterThanOrEqual(3)
+    })
+})
