@@ -5,7 +5,10 @@
  * paths; this file walks the real sites the way a punter does and fails, naming site, locale and
  * route, on: a raw or missing translation key, an English text under another language, a 404 (HTTP
  * or rendered), a console error or page exception, and a page whose main content is a stock
- * sentence (too short, or the same text as another screen).
+ * sentence (too short, or the same text as another screen). The form popups (spec §2 select, date,
+ * calendar; issue 34 item 9) are opened in the same page: the sign-up's first two steps and any
+ * account page's, each named in the page's language, within 360 px, closed by Escape
+ * (./census-popups.ts).
  *
  * Speed: one page per site/locale, loaded once; each further route is a history navigation (what
  * the back button does), awaited on the engine's `parlay:screen-rendered` event — a state, not a
@@ -24,6 +27,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from './fixtures'
 import { openDemoPunter, siteDocument, SITES } from '../support/sites'
+import { checkPopupFields, checkSignUpPopups, flowPopupKinds } from './census-popups'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const PASSWORD = 'parlay-demo-1'
@@ -44,19 +48,20 @@ interface Site {
   host: string
   locales: string[]
   defaultLocale: string
+  country: string
 }
 
 function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, 'utf8')) as T
 }
 
+/** The declared sites (tests/support/sites.ts), each by its first *.localhost host (Curaçao also
+ * answers on localhost itself). */
 function sites(): Site[] {
-  const dir = join(ROOT, 'schemas/jurisdictions')
-  return readdirSync(dir).map((id) => {
-    const doc = readJson<{ id: string; hosts: string[]; locales: string[]; defaultLocale: string }>(join(dir, id, 'jurisdiction.json'))
-    // the first *.localhost host (Curaçao also answers on localhost itself)
+  return SITES.map((id) => {
+    const doc = siteDocument(id)
     const host = doc.hosts.find((h) => h.endsWith('.localhost')) ?? doc.hosts[0]
-    return { id: doc.id, host, locales: doc.locales, defaultLocale: doc.defaultLocale }
+    return { id: doc.id, host, locales: doc.locales, defaultLocale: doc.defaultLocale, country: doc.country }
   })
 }
 
@@ -261,6 +266,51 @@ async function guardFinding(page: Page, locale: string): Promise<string | null> 
   return expected && name !== expected ? `the login dialog is called "${name}", the ${locale} text is "${expected}"` : null
 }
 
+/** A path no screen serves shows the 404 page, in the page's language. Answers a finding, or null. */
+async function notFoundFinding(page: Page, site: Site, locale: string, unknown: string): Promise<string | null> {
+  await visit(page, unknown)
+  const notFound = await settle(page, site)
+  if (!('screen' in notFound) || notFound.screen !== 'error-404') return `expected the 404 page, got ${JSON.stringify('screen' in notFound ? notFound.screen : notFound)}`
+  if (locale !== 'en' && /could not be found|Go to the home page/.test(notFound.main)) return `the 404 page is in English: "${notFound.main.replace(/\s+/g, ' ')}"`
+  return null
+}
+
+/** The punter's header: the balance in the locale's money format, and at 360 px the brand whole
+ * beside the punter's items (balance, deposit, inbox, avatar; issue 9). */
+async function headerFindings(page: Page, site: Site, locale: string): Promise<string[]> {
+  const problems: string[] = []
+  const balance = await headerBalance(page, DEMO_PUNTER[site.id].currency)
+  if (balance && balance.shown !== balance.expected) problems.push(`balance shows "${balance.shown}", the ${locale} money format is "${balance.expected}"`)
+  const brand = await page.locator('.app-header__brand').evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, text: el.textContent }))
+  if (brand.cut) problems.push(`the brand "${brand.text}" is cut beside the punter's header items`)
+  return problems
+}
+
+/** What a settled page's main text says wrong: a stock sentence, another screen's text, English
+ * under another locale. Remembers the text by screen for the next pages. */
+function contentFindings(settled: Settled, route: string, locale: string, textsByScreen: Map<string, { text: string; route: string }>): string[] {
+  const problems: string[] = []
+  if (contentBeyondTitle(settled.main).length < MIN_CONTENT_CHARS) problems.push(`main content is a stock sentence: "${settled.main.replace(/\s+/g, ' ').trim()}"`)
+  const previous = [...textsByScreen.entries()].find(([screen, seen]) => screen !== settled.screen && seen.text === settled.main)
+  if (previous && settled.main.trim()) problems.push(`same main text as ${previous[1].route} (screen ${previous[0]}): a shared stock text`)
+  textsByScreen.set(settled.screen, { text: settled.main, route })
+  const english = locale === 'en' ? [] : englishWords(settled.main)
+  if (english.length > MAX_ENGLISH_WORDS) problems.push(`English in a ${locale} page: ${english.join(', ')}`)
+  return problems
+}
+
+/** The texts a popup is judged by: the locale's shipped texts, raw keys, English words. */
+const popupTexts = (locale: string) => ({ text: (key: string) => shippedText(locale, key), rawKeys: (text: string) => rawKeys(text, PREFIXES), englishWords })
+
+/** The form popups of the site's sign-up (spec §2 select, date, calendar; issue 34 item 9), reached
+ * in the loaded page; every kind its flow document asks for must have been met. */
+async function signUpPopupFindings(page: Page, site: Site, locale: string, join: string): Promise<{ kinds: Set<string>; problems: string[] }> {
+  const signUp = await checkSignUpPopups(page, () => visit(page, join), site, popupTexts(locale), locale)
+  const kinds = new Set(signUp.kinds)
+  const missing = flowPopupKinds(site.id, signUp.flow).filter((kind) => !kinds.has(kind))
+  return { kinds, problems: [...signUp.problems, ...missing.map((kind) => `the ${kind} popup that ${signUp.flow} asks for was not met on its first two steps`)] }
+}
+
 for (const site of sites()) {
   for (const locale of site.locales) {
     test(`${site.id} in ${locale}: every spec route shows real ${locale} content, no raw key, no 404, no console error`, async ({ page, baseURL }) => {
@@ -281,14 +331,9 @@ for (const site of sites()) {
       const check = async (route: string, asPunter: boolean) => {
         here = route
         const settled = await settle(page, site).catch(() => null)
-        if (settled === null) {
-          found(route, `never settled: no screen announced within ${SETTLE_TIMEOUT / 1000} s (at ${page.url()})`)
-          await page.goto(origin + localized('/', locale, site))
-          await settle(page, site)
-          return
-        }
-        if ('external' in settled) {
-          // left the site on purpose (desktop site link): come back for the next route
+        if (settled === null || 'external' in settled) {
+          // never settled, or left the site on purpose (desktop site link): back for the next route
+          if (settled === null) found(route, `never settled: no screen announced within ${SETTLE_TIMEOUT / 1000} s (at ${page.url()})`)
           await page.goto(origin + localized('/', locale, site))
           await settle(page, site)
           return
@@ -305,15 +350,7 @@ for (const site of sites()) {
           }
           return
         }
-        const content = contentBeyondTitle(settled.main)
-        if (content.length < MIN_CONTENT_CHARS) found(route, `main content is a stock sentence: "${settled.main.replace(/\s+/g, ' ').trim()}"`)
-        const previous = [...textsByScreen.entries()].find(([screen, seen]) => screen !== settled.screen && seen.text === settled.main)
-        if (previous && settled.main.trim()) found(route, `same main text as ${previous[1].route} (screen ${previous[0]}): a shared stock text`)
-        textsByScreen.set(settled.screen, { text: settled.main, route })
-        if (locale !== 'en') {
-          const english = englishWords(settled.main)
-          if (english.length > MAX_ENGLISH_WORDS) found(route, `English in a ${locale} page: ${english.join(', ')}`)
-        }
+        for (const problem of contentFindings(settled, route, locale, textsByScreen)) found(route, problem)
       }
 
       // as a guest: the list, one full load, then history navigations
@@ -327,25 +364,28 @@ for (const site of sites()) {
 
       // a path no screen serves: the 404 page, in the page's language
       const unknown = localized(ROUTES.unknown, locale, site)
-      await visit(page, unknown)
-      const notFound = await settle(page, site)
-      if (!('screen' in notFound) || notFound.screen !== 'error-404') found(unknown, `expected the 404 page, got ${JSON.stringify('screen' in notFound ? notFound.screen : notFound)}`)
-      else if (locale !== 'en' && /could not be found|Go to the home page/.test(notFound.main)) found(unknown, `the 404 page is in English: "${notFound.main.replace(/\s+/g, ' ')}"`)
+      const notFound = await notFoundFinding(page, site, locale, unknown)
+      if (notFound) found(unknown, notFound)
+      // the form popups: the sign-up's, reached in the page
+      const join = (here = localized('/join', locale, site))
+      const popups = await signUpPopupFindings(page, site, locale, join)
+      popups.problems.forEach((problem) => found(join, problem))
 
       // as the site's demo punter: the account pages and whatever asked a guest to log in
       here = '(log in)'
       who = 'punter'
       await logIn(page, site, origin, locale)
-      const balance = await headerBalance(page, DEMO_PUNTER[site.id].currency)
-      if (balance && balance.shown !== balance.expected) found('(header)', `balance shows "${balance.shown}", the ${locale} money format is "${balance.expected}"`)
-      // at 360 px the punter's header (balance, deposit, inbox, avatar) leaves the brand whole (issue 9)
-      const brand = await page.locator('.app-header__brand').evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, text: el.textContent }))
-      if (brand.cut) found('(header)', `the brand "${brand.text}" is cut beside the punter's header items`)
+      for (const problem of await headerFindings(page, site, locale)) found('(header)', problem)
       const accountRoutes = [...new Set([...ROUTES.pages.filter((p) => p.startsWith('/account')).map((p) => localized(p, locale, site)), ...loginOnly])]
       for (const route of accountRoutes) {
         await visit(page, route)
         await check(route, true)
+        // a popup field on an account page (Russia's passport date of issue: calendar) is opened too
+        const onPage = await checkPopupFields(page, popupTexts(locale), locale)
+        onPage.kinds.forEach((kind) => popups.kinds.add(kind))
+        onPage.problems.forEach((problem) => found(route, problem))
       }
+      test.info().annotations.push({ type: 'popups', description: `${site.id} ${locale}: ${[...popups.kinds].sort().join(', ') || 'none'}` })
 
       for (const feature of gapsSeen) {
         test.info().annotations.push({ type: 'known gap', description: `${site.id} ${locale}: ${feature}` })

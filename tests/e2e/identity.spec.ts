@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { PASSWORD, lastMessage, next, siteUrl, unique } from './signup-helpers'
+import { PASSWORD, chooseDate, lastMessage, next, siteUrl, unique } from './signup-helpers'
 
 test.use({ viewport: { width: 360, height: 740 } })
 
@@ -22,7 +22,7 @@ async function signUpByPhone(page: Page, request: APIRequestContext, base: strin
   await next(form)
   await expect(form.getByLabel('Date of birth')).toBeVisible()
   await options.personal(form)
-  await form.getByLabel('Date of birth').fill('1990-05-17')
+  await chooseDate(form, 'Date of birth', '1990-05-17')
   await next(form)
   await expect(form.getByRole('checkbox')).toBeVisible()
   await form.getByRole('checkbox').check()
@@ -118,7 +118,7 @@ test('Russia: on the identity page a passport the service refuses shows the reas
   await form.getByRole('combobox', { name: 'Identification method' }).selectOption({ label: 'Simplified: passport details' })
   await form.getByRole('textbox', { name: 'Last name' }).fill('Ivanova')
   await form.getByRole('textbox', { name: 'First name' }).fill('Anna')
-  await form.getByLabel('Date of birth').fill('1990-05-17')
+  await chooseDate(form, 'Date of birth', '1990-05-17')
   await form.getByRole('textbox', { name: 'Passport series (4 digits)' }).fill('4510')
   await form.getByRole('textbox', { name: 'Passport number (6 digits)' }).fill('000000') // the simulator's invalid passport
   // the date of issue in the calendar popup (spec §2), by keyboard: from today a year back per
@@ -185,7 +185,7 @@ test("Curaçao sign-up hides the nickname field for a Japanese resident (the jur
     await next(form)
     await form.getByLabel('First name').fill('Aiko')
     await form.getByLabel('Last name').fill('Tanaka')
-    await form.getByLabel('Date of birth').fill('1990-05-17')
+    await chooseDate(form, 'Date of birth', '1990-05-17')
     await next(form)
     await expect(form.getByRole('checkbox')).toBeVisible()
   }

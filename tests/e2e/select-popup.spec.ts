@@ -8,7 +8,7 @@
  */
 import type { Locator, Page, Request } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { accept, fillPersonal, next, PASSWORD, siteUrl, unique } from './signup-helpers'
+import { accept, chooseDate, fillPersonal, next, PASSWORD, siteUrl, unique } from './signup-helpers'
 
 const SIGNUP_CALL = /\/account\/.*signup\/email$/
 
@@ -76,7 +76,7 @@ test('in Spanish, the currency is chosen by a tap in the select popup; the body 
   await next(form)
   await form.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Ana')
   await form.getByRole('textbox', { name: 'Apellidos', exact: true }).fill('López')
-  await form.getByRole('textbox', { name: 'Fecha de nacimiento', exact: true }).fill('1990-05-17')
+  await chooseDate(form, 'Fecha de nacimiento', '1990-05-17')
   await next(form)
   await form.getByRole('checkbox').check()
   await next(form)

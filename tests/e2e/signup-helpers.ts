@@ -33,6 +33,18 @@ export async function lastMessage(request: APIRequestContext, base: string, to: 
   return found!
 }
 
+/** Picks a date in the date popup (spec §2 modal kind date) of the field labelled `label`, as a
+ * punter does by taps: the field, then the year, the month and the day, then Done. */
+export async function chooseDate(form: Locator, label: string, iso: string) {
+  const page = form.page()
+  await form.getByRole('button', { name: label, exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: label })
+  const [year, month, day] = iso.split('-').map(Number)
+  for (const [part, value] of [['year', year], ['month', month], ['day', day]] as const) await dialog.locator(`[data-part="${part}"] [role="option"][data-value="${value}"]`).click()
+  await dialog.locator('.popup__buttons button').click()
+  await expect(dialog).toHaveCount(0)
+}
+
 export async function next(form: Locator) {
   await form.getByTestId('form-submit').click()
 }
@@ -50,7 +62,7 @@ export async function curacaoAccount(form: Locator, national: string) {
 export async function curacaoPersonal(form: Locator, birthDay = '1990-05-17') {
   await form.getByLabel('First name').fill('Ana')
   await form.getByLabel('Last name').fill('Lopez')
-  await form.getByLabel('Date of birth').fill(birthDay)
+  await chooseDate(form, 'Date of birth', birthDay)
   await next(form)
 }
 
@@ -58,7 +70,7 @@ export async function fillPersonal(form: Locator, extra: (form: Locator) => Prom
   await expect(form.getByLabel('First name')).toBeVisible()
   if ((await form.getByLabel('First name').count()) > 0) await form.getByLabel('First name').fill('Ana')
   if ((await form.getByLabel('Last name').count()) > 0) await form.getByLabel('Last name').fill('Lopez')
-  await form.getByLabel('Date of birth').fill('1990-05-17')
+  await chooseDate(form, 'Date of birth', '1990-05-17')
   await extra(form)
   await next(form)
 }
@@ -77,7 +89,7 @@ export async function signUpByPhone(page: Page, options: { national: string; dia
   if (options.country) await form.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: options.country })
   await next(form)
   if (options.skipNames) {
-    await form.getByLabel('Date of birth').fill('1990-05-17')
+    await chooseDate(form, 'Date of birth', '1990-05-17')
     await next(form)
   } else await fillPersonal(form, options.personal)
   await accept(form)
@@ -135,7 +147,7 @@ export async function finishPhoneSignUp(page: Page, request: APIRequestContext, 
   await expect(form.getByLabel('First name')).toBeVisible()
   await form.getByLabel('First name').fill(names.first)
   await form.getByLabel('Last name').fill(names.last)
-  await form.getByLabel('Date of birth').fill(names.birthDay)
+  await chooseDate(form, 'Date of birth', names.birthDay)
   await next(form)
   await accept(form)
   const dialog = page.locator('[data-popup-id="join-code-verification"]')

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { PASSWORD, finishPhoneSignUp, lastMessage, next, siteUrl, unique } from './signup-helpers'
+import { PASSWORD, chooseDate, finishPhoneSignUp, lastMessage, next, siteUrl, unique } from './signup-helpers'
 
 async function accept(form: Locator) {
   await expect(form.getByRole('checkbox')).toBeVisible()
@@ -45,7 +45,7 @@ async function emailAccount(page: Page, country: string): Promise<{ form: Locato
   await expect(form.getByLabel('First name')).toBeVisible()
   await form.getByLabel('First name').fill('Ana')
   await form.getByLabel('Last name').fill('Lopez')
-  await form.getByLabel('Date of birth').fill('1990-05-17')
+  await chooseDate(form, 'Date of birth', '1990-05-17')
   return { form, email }
 }
 

@@ -1,5 +1,5 @@
 /**
- * What the form's popup fields share (the select and calendar popups, spec §2 modal kinds): the
+ * What the form's popup fields share (the select, date and calendar popups, spec §2 modal kinds): the
  * field's button that opens the popup, and the popup's frame — a bottom sheet in the site's popup
  * styles, a modal dialog named by the field's label with focus trapped, closed by Escape, × or the
  * overlay (focus then returns to the field). Each popup brings only its body and its keys.
@@ -57,7 +57,7 @@ export function PopupFieldButton({ props, field, value, className, children }: {
 }
 
 /** The popup's frame; `onKey` gets the keys the body handles (Escape is the frame's). */
-export function PopupFieldSheet({ props, field, modal, onKey, children }: { props: WidgetProps; field: PopupField; modal: 'select' | 'calendar'; onKey(event: KeyboardEvent<HTMLDivElement>, root: HTMLDivElement | null): void; children: ReactNode }) {
+export function PopupFieldSheet({ props, field, modal, onKey, children }: { props: WidgetProps; field: PopupField; modal: 'select' | 'date' | 'calendar'; onKey(event: KeyboardEvent<HTMLDivElement>, root: HTMLDivElement | null): void; children: ReactNode }) {
   const { tr } = contextOf(props)
   const ref = useRef<HTMLDivElement>(null)
   useFocusTrap(ref, true, true)

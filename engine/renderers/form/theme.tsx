@@ -26,6 +26,7 @@ import { rememberFile, UPLOAD_RULES } from './files'
 import { PhoneWidget } from './phone-widget'
 import { SelectPopupWidget } from './select-popup'
 import { CalendarPopupWidget } from './calendar-popup'
+import { DatePopupWidget } from './date-popup'
 import { changedText, commonInputProps, contextOf, describedBy, emptyTo, useTypedBefore } from './widget-kit'
 
 export type { FormContext } from './widget-kit'
@@ -425,6 +426,8 @@ export const widgets: RegistryWidgetsType = {
   SelectPopupWidget,
   calendarPopup: CalendarPopupWidget,
   CalendarPopupWidget,
+  datePopup: DatePopupWidget,
+  DatePopupWidget,
 }
 
 export const theme: ThemeProps = {

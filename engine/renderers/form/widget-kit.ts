@@ -23,6 +23,8 @@ export interface FormContext {
   adopt?: (id: string, value: unknown) => void
   /** The page's locale: money fields read what the punter types in it (`2,5` in es). */
   locale?: string
+  /** The jurisdiction document's minimum age (`minimumAge`): a birth date's latest day (date popup). */
+  minimumAge?: number
   /** The account's currency: money fields' decimals and the amount shown as it will be charged. */
   currency?: string
   /** The documents version the texts are from: a new one re-renders every label and message in
