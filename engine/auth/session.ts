@@ -24,6 +24,7 @@
 import { LOGOUT_REASONS, type LogoutReason } from '../core/action-choices'
 import type { Result } from '../core/contracts'
 import { isTransientFailure, updateTokens, type TokenUpdate } from '../../shared/auth/token-update'
+import { ACCOUNT_STATUSES } from '../../shared/punters/account-statuses'
 import type { Gateway, SentCredentials } from '../core/gateway'
 import type { EngineStores, ServerSettings, SessionFields, StoredSession, UserData } from '../core/stores'
 import { inPageLock, sessionServicesOf, type SessionMessage, type SessionTabs } from './session-tabs'
@@ -42,8 +43,10 @@ async function isPhoneLogin(raw: string, country: string | undefined): Promise<b
 export const MOBILE_GATE = '/mobile-gate/api/v1'
 const REFRESH_PATH = '/auth/v2/token/refresh'
 
-/** States whose punters lose access: logout shows "no access any more" (account-closed for CLOSED). */
-export const BLOCKED_STATES = ['CLOSED', 'BLOCKED_ID_UPLOAD', 'SEIZED', 'SUSPENDED_GDPR'] as const
+/** States whose punters lose access (no login in shared/punters/account-statuses.ts; the
+ * exclusions and an unfinished registration are refused at login instead): logout shows "no access
+ * any more" (account-closed for CLOSED). */
+export const BLOCKED_STATES: readonly string[] = ACCOUNT_STATUSES.filter((s) => !s.may.login && s.group !== 'self-exclusion' && s.group !== 'registration').map((s) => s.state)
 
 export interface LoginResult {
   status: 'OK'
@@ -270,7 +273,7 @@ export function createAuthController(deps: AuthDeps): AuthController {
     if (reason === 'AT_EXPIRED' || reason === 'RT_EXPIRED' || reason === 'SOCKET') ui.openPopup({ id: 'session-expired' })
     if (options.popup) ui.openPopup({ id: options.popup, isCloseable: false })
     else if (stateBefore === 'CLOSED') ui.openPopup({ id: 'account-closed' })
-    else if ((BLOCKED_STATES as readonly string[]).includes(stateBefore)) ui.openPopup({ id: 'logged-out-blocked-user' })
+    else if (BLOCKED_STATES.includes(stateBefore)) ui.openPopup({ id: 'logged-out-blocked-user' })
   }
 
   /** One refresh call, inside the lock. Another tab's rotation (or logout) is adopted instead. */
