@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findPunterByLogin, setPunterState } from '../../../server/punters/repository'
 import { ACCOUNT_STATUSES } from '../../../shared/punters/account-statuses'
 import { newKey, startBetsServer, type BetsServer } from '../bets/support'
+import { DEMO_PASSWORD } from '../payments/support'
 
 let server: BetsServer
 beforeAll(async () => void (server = await startBetsServer()), 60_000)
@@ -51,6 +52,19 @@ describe('a status that closes money actions refuses them with its code, naming 
       expect(await server.balance(hash)).toBe(withdraws ? before - 10 : before)
     })
   }
+
+  it('every self-exclusion status is refused at login with CUSTOMER_SELFEXCLUDED (nothing to reopen without its dates); the open statuses log in', async () => {
+    const email = 'denmark@demo.parlay.test'
+    const punter = (await findPunterByLogin(server.deps.data, 'denmark', 'email', email))!
+    const login = () => server.call('POST', 'auth/v2/login', { body: { login: email, password: DEMO_PASSWORD }, site: 'denmark' })
+    for (const status of ACCOUNT_STATUSES.filter((s) => s.group === 'self-exclusion' || s.group === 'open')) {
+      await setPunterState(server.deps.data, punter.id, status.state, server.clock.now)
+      const answer = await login()
+      if (status.group === 'open') expect(answer.status, status.state).toBe(200)
+      else expect(answer.json, status.state).toMatchObject({ status: 'ERROR', errorCode: 'CUSTOMER_SELFEXCLUDED', payload: { selfExcludeSettings: { permanent: true } } })
+      if (status.group !== 'open') expect(answer.json.payload.canOpen, status.state).toBeUndefined()
+    }
+  })
 
   it('the same punter back in OPENED deposits again (the refusal was the status)', async () => {
     const hash = await loggedInAs('opened@demo.parlay.test', 'OPENED')
