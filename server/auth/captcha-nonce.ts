@@ -10,7 +10,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { DataLayer } from '../db/data-layer'
-import { captchaKeyReader, useSolution } from './captcha'
+import { captchaKeyReader, perDatabase, useSolution } from './captcha'
 import { sha256 } from './sessions'
 
 /** What a nonce may be used for: the calls that ask for a captcha. */
@@ -36,15 +36,6 @@ export interface NonceService {
 
 const mac = (key: string, purpose: string, id: string, expiresAt: number) => createHmac('sha256', key).update(`NONCE|${purpose}|${id}|${expiresAt}`).digest('base64url')
 
-const services = new WeakMap<DataLayer, NonceService>()
-
-/** One service per database, like the proof-of-work one (./captcha.ts `captchaServiceFor`). */
-export function nonceServiceFor(data: DataLayer, now: () => number): NonceService {
-  let service = services.get(data)
-  if (!service) services.set(data, (service = createNonceService(data, now)))
-  return service
-}
-
 export function createNonceService(data: DataLayer, now: () => number): NonceService {
   const hmacKey = captchaKeyReader(data)
   return {
@@ -65,3 +56,6 @@ export function createNonceService(data: DataLayer, now: () => number): NonceSer
     },
   }
 }
+
+/** One service per database, like the proof-of-work one (./captcha.ts `captchaServiceFor`). */
+export const nonceServiceFor = perDatabase(createNonceService)

@@ -96,14 +96,18 @@ export function captchaKeyReader(data: DataLayer): () => Promise<string> {
   return () => (key ??= sharedCaptchaKey(data).catch((error: unknown) => ((key = undefined), Promise.reject(error))))
 }
 
-const services = new WeakMap<DataLayer, CaptchaService>()
-
-/** One service per server (database): login and sign-up verify what the one challenge call issued. */
-export function captchaServiceFor(data: DataLayer, now: () => number): CaptchaService {
-  let service = services.get(data)
-  if (!service) services.set(data, (service = createCaptchaService(data, now)))
-  return service
+/** One service per server (database), made by `create` on first use: a check finds what the one challenge call issued. */
+export function perDatabase<T extends object>(create: (data: DataLayer, now: () => number) => T): (data: DataLayer, now: () => number) => T {
+  const services = new WeakMap<DataLayer, T>()
+  return (data, now) => {
+    let service = services.get(data)
+    if (!service) services.set(data, (service = create(data, now)))
+    return service
+  }
 }
+
+/** Login and sign-up verify what the one challenge call issued. */
+export const captchaServiceFor = perDatabase(createCaptchaService)
 
 export function createCaptchaService(data: DataLayer, now: () => number): CaptchaService {
   // One key per database, so a challenge issued by one instance is verified by another (issue 16).
