@@ -31,7 +31,7 @@ const CAPTCHA_CODES = new Set(['CAPTCHA_REQUIRED', 'INVALID_CAPTCHA'])
 async function postWithCaptcha<T>(env: ActionEnvironment, path: string, body: Record<string, unknown>): Promise<Result<T>> {
   const first = await env.gateway.call<T>('POST', path, body)
   if (first.ok || !CAPTCHA_CODES.has(first.code)) return first
-  const solved = await fetchAndSolveCaptcha(env.gateway)
+  const solved = await fetchAndSolveCaptcha(env.gateway, undefined, 'signup-sms')
   if (!solved.ok) return first
   return env.gateway.call<T>('POST', path, { ...body, captcha: solved.value })
 }

@@ -1,7 +1,8 @@
 /**
- * The proof-of-work captcha on the client (spec: RQ_POW, answer kind pow; ALTCHA v1 protocol):
- * fetch a challenge, find n with SHA-256(salt + n) = challenge, send base64 JSON back.
- * Runs in batches so the page stays responsive; gives up past maxnumber.
+ * The captcha on the client. The proof-of-work challenge (spec: RQ_POW, answer kind pow; ALTCHA v1
+ * protocol): fetch a challenge, find n with SHA-256(salt + n) = challenge, send base64 JSON back;
+ * runs in batches so the page stays responsive; gives up past maxnumber. A NONCE challenge (answer
+ * kind token) is answered with the nonce as it came, for the call it was asked for.
  */
 import type { Result } from '../core/contracts'
 import type { Gateway } from '../core/gateway'
@@ -43,13 +44,20 @@ export async function solvePow(challenge: PowChallenge, digest: Digest = webDige
   return { ok: false, code: 'CAPTCHA_ANSWER_INVALID' }
 }
 
-/** The site's captcha answer: a proof-of-work puzzle, or a vendor widget's site key (issue 34 item 5). */
-type CaptchaChallenge = { type: 'RQ_POW'; challenge: PowChallenge } | { type: 'RECAPTCHA' | 'HCAPTCHA'; answer: 'token'; siteKey: string }
+/** The site's challenge: a proof-of-work puzzle, a nonce, or a vendor widget's site key (issue 34 item 5). */
+type CaptchaChallenge =
+  | { type: 'RQ_POW'; challenge: PowChallenge }
+  | { type: 'NONCE'; answer: 'token'; nonce: string }
+  | { type: 'RECAPTCHA' | 'HCAPTCHA'; answer: 'token'; siteKey: string }
 
-export async function fetchAndSolveCaptcha(gateway: Gateway, digest?: Digest): Promise<Result<string>> {
-  const challenge = await gateway.call<CaptchaChallenge>('GET', '/mobile-gate/api/v1/auth/captcha/challenge')
+/** The calls that ask for a captcha: a nonce is issued for one of them and good for that one only. */
+export type CaptchaPurpose = 'login' | 'signup-sms'
+
+export async function fetchAndSolveCaptcha(gateway: Gateway, digest?: Digest, purpose: CaptchaPurpose = 'login'): Promise<Result<string>> {
+  const challenge = await gateway.call<CaptchaChallenge>('GET', `/mobile-gate/api/v1/auth/captcha/challenge?purpose=${purpose}`)
   if (!challenge.ok) return challenge
   const asked = challenge.value
+  if (asked.type === 'NONCE') return { ok: true, value: asked.nonce }
   if (asked.type !== 'RQ_POW') return widgetToken(gateway, asked.siteKey)
   return solvePow(asked.challenge, digest)
 }

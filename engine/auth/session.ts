@@ -8,6 +8,9 @@
  *   after-login rules.
  * - A refresh timer fires at creationTime + loginTimeout + clock offset (+ OFFSET_TO_EXPIRE_TOKEN
  *   from remote config, negative = earlier); INVALID_REFRESH_TOKEN logs out (refresh-token expired).
+ * - Every token update (timer, page load, another tab, a late 401) has one of the spec's five
+ *   outcomes (shared/auth/token-update.ts), and what the session does next follows the outcome
+ *   (`updateTokens`, `followTokenUpdate`).
  * - Logout has the four reasons of spec §3 and all their effects.
  * - On page load `restore` brings a stored session back: refresh first when the access token has
  *   expired, re-arm the timer, load the heartbeat, restore the locale and settings
@@ -20,6 +23,8 @@
  */
 import { LOGOUT_REASONS, type LogoutReason } from '../core/action-choices'
 import type { Result } from '../core/contracts'
+import { isTransientFailure, updateTokens, type TokenUpdate } from '../../shared/auth/token-update'
+import { ACCOUNT_STATUSES } from '../../shared/punters/account-statuses'
 import type { Gateway, SentCredentials } from '../core/gateway'
 import type { EngineStores, ServerSettings, SessionFields, StoredSession, UserData } from '../core/stores'
 import { inPageLock, sessionServicesOf, type SessionMessage, type SessionTabs } from './session-tabs'
@@ -27,6 +32,7 @@ import { serverSettingsFrom } from './settings'
 
 export { provideSessionServices, type SessionServices } from './session-tabs'
 export type { LogoutReason }
+export { isTransientFailure, type TokenUpdate }
 
 /** Does the login read as a phone number (spec §5)? The classification and its metadata load on first use. */
 async function isPhoneLogin(raw: string, country: string | undefined): Promise<boolean> {
@@ -37,8 +43,10 @@ async function isPhoneLogin(raw: string, country: string | undefined): Promise<b
 export const MOBILE_GATE = '/mobile-gate/api/v1'
 const REFRESH_PATH = '/auth/v2/token/refresh'
 
-/** States whose punters lose access: logout shows "no access any more" (account-closed for CLOSED). */
-export const BLOCKED_STATES = ['CLOSED', 'BLOCKED_ID_UPLOAD', 'SEIZED', 'SUSPENDED_GDPR'] as const
+/** States whose punters lose access (no login in shared/punters/account-statuses.ts; the
+ * exclusions and an unfinished registration are refused at login instead): logout shows "no access
+ * any more" (account-closed for CLOSED). */
+export const BLOCKED_STATES: readonly string[] = ACCOUNT_STATUSES.filter((s) => !s.may.login && s.group !== 'self-exclusion' && s.group !== 'registration').map((s) => s.state)
 
 export interface LoginResult {
   status: 'OK'
@@ -90,11 +98,6 @@ export interface AuthDeps {
 /** Retry delay after a refresh or a restore failed for a transient reason (network, 5xx). */
 export const SESSION_RETRY_MS = 10_000
 
-/** Failures that say nothing about the session: try again later, keep it. */
-export function isTransientFailure(code: string): boolean {
-  return code === 'NETWORK_ERROR' || code === 'TIMEOUT' || code === 'INTERNAL_SERVER_ERROR' || /^5\d\d$/.test(code)
-}
-
 /**
  * When the access token must be refreshed, in the local clock (spec §9: creation time + login
  * timeout + clock offset). `clockOffset` = local time − server time when the tokens arrived;
@@ -110,6 +113,12 @@ export interface AuthController {
   applyTokens(result: LoginResult, receivedAt?: number): void
   /** Rotates the tokens under the cross-tab lock (adopts another tab's rotation instead of calling). */
   refresh(): Promise<Result<LoginResult>>
+  /**
+   * One token update (spec §3): refreshes only when the access token has expired and a refresh
+   * token is stored, answers the outcome, and acts on it (a dead session is logged out, a
+   * transient failure retried later, a current token's timer kept armed).
+   */
+  updateTokens(): Promise<TokenUpdate>
   /** Ends the session once (see `logout` below): a logout of a session already ended is ignored. */
   logout(reason: LogoutReason, options?: { popup?: string }): Promise<void>
   /**
@@ -202,7 +211,7 @@ export function createAuthController(deps: AuthDeps): AuthController {
     if (!refreshToken || (delayMs === undefined && !expireTokenTime)) return
     timer = schedule(() => {
       timer = null
-      void controller.refresh()
+      void controller.updateTokens()
     }, delayMs ?? Math.max(0, expireTokenTime! - deps.now()))
   }
 
@@ -238,7 +247,7 @@ export function createAuthController(deps: AuthDeps): AuthController {
       return
     }
     if (differs(stored)) adopt(stored)
-    else if (expired()) void controller.refresh()
+    else if (expired()) void controller.updateTokens()
   }
 
   function onMessage(message: SessionMessage) {
@@ -264,7 +273,7 @@ export function createAuthController(deps: AuthDeps): AuthController {
     if (reason === 'AT_EXPIRED' || reason === 'RT_EXPIRED' || reason === 'SOCKET') ui.openPopup({ id: 'session-expired' })
     if (options.popup) ui.openPopup({ id: options.popup, isCloseable: false })
     else if (stateBefore === 'CLOSED') ui.openPopup({ id: 'account-closed' })
-    else if ((BLOCKED_STATES as readonly string[]).includes(stateBefore)) ui.openPopup({ id: 'logged-out-blocked-user' })
+    else if (BLOCKED_STATES.includes(stateBefore)) ui.openPopup({ id: 'logged-out-blocked-user' })
   }
 
   /** One refresh call, inside the lock. Another tab's rotation (or logout) is adopted instead. */
@@ -304,10 +313,9 @@ export function createAuthController(deps: AuthDeps): AuthController {
   async function restoreOnce() {
     if (!holdsSession()) return session().setStatus('guest')
     if (session().status !== 'punter') session().setStatus('restoring')
-    if (session().refreshToken && expired()) {
-      const refreshed = await controller.refresh()
-      if (!refreshed.ok) return isTransientFailure(refreshed.code) && holdsSession() ? retryRestore() : undefined
-    } else startTimer()
+    const update = await controller.updateTokens()
+    if (update.outcome === 'ERROR_RT_UPDATE') return update.transient && holdsSession() ? retryRestore() : undefined
+    if (update.outcome === 'AT_NOT_FOUND' || update.outcome === 'RT_NOT_AVAILABLE') return
     const user = await gateway.call<UserData>('GET', `${MOBILE_GATE}/heartbeat`)
     if (!holdsSession()) return
     if (!user.ok) return isTransientFailure(user.code) ? retryRestore() : undefined
@@ -328,6 +336,27 @@ export function createAuthController(deps: AuthDeps): AuthController {
     if (loginLocale) return loginLocale(locale)
     site.setLocale(locale)
     return false
+  }
+
+  /**
+   * What the session does after a token update (spec §4 "Token refresh", "Logout"). The refresh
+   * itself already logged a refused token out (RT_EXPIRED) and re-armed a transient failure.
+   */
+  async function followTokenUpdate(update: TokenUpdate) {
+    switch (update.outcome) {
+      case 'CURRENT_AT_ACTIVE':
+        // a timer that fired a moment early, or a page load with a good token: refresh at the expiry
+        if (timer === null) startTimer()
+        return
+      case 'RT_NOT_AVAILABLE':
+        // an expired access token with nothing to renew it: the session is over
+        return controller.logout('AT_EXPIRED')
+      case 'AT_NOT_FOUND':
+        // a refresh token (or a hash) left without its access token: end it, on the server too
+        return anySession() ? controller.logout('AT_EXPIRED') : undefined
+      default:
+        return
+    }
   }
 
   const controller: AuthController = {
@@ -396,6 +425,12 @@ export function createAuthController(deps: AuthDeps): AuthController {
         refreshing = null
       })
       return refreshing
+    },
+
+    async updateTokens() {
+      const update = await updateTokens(session(), deps.now(), () => controller.refresh())
+      await followTokenUpdate(update)
+      return update
     },
 
     async logout(reason, options = {}) {
@@ -470,7 +505,7 @@ export function createAuthController(deps: AuthDeps): AuthController {
       })
       if (verdict === 'retry') return holdsSession() ? 'retry' : undefined
       if (verdict === 'ended') return void (holdsSession() && (await endLocally(null)))
-      if (verdict === 'refresh') return (await controller.refresh()).ok ? 'retry' : undefined
+      if (verdict === 'refresh') return (await controller.updateTokens()).outcome === 'UPDATED_TOKENS' ? 'retry' : undefined
       await controller.logout('AT_EXPIRED')
       return undefined
     },

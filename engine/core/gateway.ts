@@ -132,11 +132,14 @@ export function errorMessageKey(code: string | undefined | null, hasKey?: (key: 
 /**
  * The text for a refused operation: a deposit, bet or game launch refused because of a restriction
  * (server/regulation/restrictions.ts puts the deciding restriction in the payload) says WHY, with
- * the restriction's own text (`regulation.refused.{restriction}`); anything else is the code's text.
+ * the restriction's own text (`regulation.refused.{restriction}`) or the account status's
+ * (`account.status.{status}`); anything else is the code's text.
  */
 export function refusalMessageKey(code: string | undefined | null, details: unknown, hasKey: (key: string) => boolean): string {
-  const restriction = details && typeof details === 'object' ? (details as { restriction?: unknown }).restriction : undefined
+  const { restriction, status } = details && typeof details === 'object' ? (details as { restriction?: unknown; status?: unknown }) : { restriction: undefined, status: undefined }
   if (typeof restriction === 'string' && /^[A-Z_]{1,40}$/.test(restriction) && hasKey(`regulation.refused.${restriction}`)) return `regulation.refused.${restriction}`
+  // refused by the account status itself (server/regulation/status-rules.ts): the status's own text
+  if (typeof status === 'string' && /^[A-Z_]{1,40}$/.test(status) && hasKey(`account.status.${status}`)) return `account.status.${status}`
   return errorMessageKey(code, hasKey)
 }
 

@@ -774,9 +774,9 @@ export const jurisdictionSchema = {
     captcha: {
       type: 'object',
       description:
-        "The captcha this site asks for after failed logins and past the free SMS (spec 'Captcha kinds'): POW (proof of work, the default), RECAPTCHA or HCAPTCHA, with each vendor's public site key and (server-only) secret. Verify URLs are server configuration (server/auth/captcha-vendor.ts).",
+        "The captcha this site asks for after failed logins and past the free SMS (spec 'Captcha kinds'): POW (proof of work, the default), NONCE (a single-use server nonce echoed back: no work on the phone, only a fresh round trip; docs/adr/0087-nonce-challenge.md), RECAPTCHA or HCAPTCHA, with each vendor's public site key and (server-only) secret. Verify URLs are server configuration (server/auth/captcha-vendor.ts).",
       properties: {
-        kind: { enum: ['POW', 'RECAPTCHA', 'HCAPTCHA'] },
+        kind: { enum: ['POW', 'NONCE', 'RECAPTCHA', 'HCAPTCHA'] },
         keys: {
           type: 'object',
           properties: {

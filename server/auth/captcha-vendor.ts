@@ -1,6 +1,6 @@
 /**
  * The captcha kind of a site (issue 34 item 5; spec "Captcha kinds: RECAPTCHA, HCAPTCHA"): proof
- * of work (./captcha.ts, the default) or a vendor's widget token checked by the vendor's siteverify
+ * of work (./captcha.ts, the default), a single-use server nonce (./captcha-nonce.ts) or a vendor's widget token checked by the vendor's siteverify
  * call. The kind, the public site keys and (server-only) the secrets live in the site's
  * jurisdiction document under `captcha`; the verify URLs are server configuration (the vendors'
  * real URLs in production, the local double ./captcha-double.ts with the simulators on).
@@ -11,7 +11,8 @@ import type { DataLayer } from '../db/data-layer'
 import { sha256 } from './sessions'
 import type { VendorKind } from './captcha-double'
 
-export type CaptchaKind = 'POW' | VendorKind
+/** POW: proof of work (./captcha.ts); NONCE: a single-use server nonce (./captcha-nonce.ts); or a vendor widget. */
+export type CaptchaKind = 'POW' | 'NONCE' | VendorKind
 
 export const REAL_VERIFY_URLS: Record<VendorKind, string> = {
   RECAPTCHA: 'https://www.google.com/recaptcha/api/siteverify',
@@ -32,6 +33,7 @@ type Keys = Partial<Record<VendorKind, { siteKey?: unknown }>>
 export function siteCaptchaOf(jurisdiction: unknown): SiteCaptcha {
   const raw = (jurisdiction as { captcha?: { kind?: unknown; keys?: Keys; secrets?: Partial<Record<VendorKind, unknown>> } } | undefined)?.captcha
   const kind = raw?.kind
+  if (kind === 'NONCE') return { kind }
   if (kind !== 'RECAPTCHA' && kind !== 'HCAPTCHA') return { kind: 'POW' }
   const siteKey = raw?.keys?.[kind]?.siteKey
   const secret = raw?.secrets?.[kind]

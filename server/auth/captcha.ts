@@ -90,20 +90,28 @@ async function sharedCaptchaKey(data: DataLayer): Promise<string> {
   return (await data.db.selectFrom('auth_captcha_key').select('hmac_key').where('id', '=', 1).executeTakeFirstOrThrow()).hmac_key
 }
 
-const services = new WeakMap<DataLayer, CaptchaService>()
-
-/** One service per server (database): login and sign-up verify what the one challenge call issued. */
-export function captchaServiceFor(data: DataLayer, now: () => number): CaptchaService {
-  let service = services.get(data)
-  if (!service) services.set(data, (service = createCaptchaService(data, now)))
-  return service
+/** The shared key, read once; a read that failed (database away) is tried again by the next call. */
+export function captchaKeyReader(data: DataLayer): () => Promise<string> {
+  let key: Promise<string> | undefined
+  return () => (key ??= sharedCaptchaKey(data).catch((error: unknown) => ((key = undefined), Promise.reject(error))))
 }
+
+/** One service per server (database), made by `create` on first use: a check finds what the one challenge call issued. */
+export function perDatabase<T extends object>(create: (data: DataLayer, now: () => number) => T): (data: DataLayer, now: () => number) => T {
+  const services = new WeakMap<DataLayer, T>()
+  return (data, now) => {
+    let service = services.get(data)
+    if (!service) services.set(data, (service = create(data, now)))
+    return service
+  }
+}
+
+/** Login and sign-up verify what the one challenge call issued. */
+export const captchaServiceFor = perDatabase(createCaptchaService)
 
 export function createCaptchaService(data: DataLayer, now: () => number): CaptchaService {
   // One key per database, so a challenge issued by one instance is verified by another (issue 16).
-  // Read once; a read that failed (database away) is tried again by the next call.
-  let key: Promise<string> | undefined
-  const hmacKey = () => (key ??= sharedCaptchaKey(data).catch((error: unknown) => ((key = undefined), Promise.reject(error))))
+  const hmacKey = captchaKeyReader(data)
   return {
     async challenge(config) {
       const challenge = await createChallenge({
@@ -138,8 +146,8 @@ export function createCaptchaService(data: DataLayer, now: () => number): Captch
   }
 }
 
-/** Records a solution as used; false when it already was (one statement: the primary key decides the race). */
-async function useSolution(data: DataLayer, signatureDigest: string, expiresAt: number, now: number): Promise<boolean> {
+/** Records a solution (or a nonce) as used; false when it already was (one statement: the primary key decides the race). */
+export async function useSolution(data: DataLayer, signatureDigest: string, expiresAt: number, now: number): Promise<boolean> {
   const used = await data.db
     .insertInto('auth_captcha_used')
     .values({ signature_sha256: signatureDigest, expires_at: expiresAt })

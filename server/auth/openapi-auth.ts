@@ -58,7 +58,7 @@ registerOpenApiPaths({
   [m('auth/v2/login')]: login(LOGIN_SCHEMA, 'Log in by e-mail, account number or nickname'),
   [m('auth/v2/login/phone-number')]: login(PHONE_LOGIN_SCHEMA, 'Log in by phone number'),
   [m('auth/captcha/challenge')]: {
-    get: { tags: ['session'], summary: 'A proof-of-work challenge (RQ_POW, ALTCHA v1); the solution goes in the login captcha field, base64 JSON', responses: { 200: openapi.ok('Challenge', { type: 'object' }) } },
+    get: { tags: ['session'], summary: "The site's challenge: proof of work (RQ_POW, ALTCHA v1; answer kind pow, base64 JSON), a single-use nonce for ?purpose=login|signup-sms (NONCE; answer kind token, the nonce as given), or a vendor widget's site key; the answer goes in the captcha field", responses: { 200: openapi.ok('Challenge', { type: 'object' }) } },
   },
   [m('auth/v2/token/refresh')]: {
     post: {

@@ -21,7 +21,7 @@ import type { ServerDeps } from '../deps'
 import { remoteConfigFor } from '../documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
-import { validateBody, noBody } from '../http/validate'
+import { validateBody, validateQuery, noBody } from '../http/validate'
 import {
   SERVER_SETTINGS_SCHEMA,
   findPunterById,
@@ -35,7 +35,8 @@ import {
 import { bonusAccountsView } from '../punters/bonuses'
 import { passwordHasherFor } from '../punters/password'
 import { captchaServiceFor, powConfig, type CaptchaService } from './captcha'
-import { siteCaptcha, vendorChallenge, verifyCaptcha } from './captcha-gate'
+import { otherChallenge, siteCaptcha, verifyCaptcha } from './captcha-gate'
+import { NONCE_PURPOSES, type NoncePurpose } from './captcha-nonce'
 import { authenticate, createSession, loginResult, punterOfLiveRefreshToken, refreshSession, revokeAllSessions, sessionExpiration, sha256 } from './sessions'
 import { clearFailures, createLanes, isLocked, needsCaptcha, recordFailure, throttleState, type ThrottleState } from './throttle'
 import { sendUnlockLink, useUnlockToken } from './unlock'
@@ -155,6 +156,8 @@ interface LoginBody {
   captcha?: string
 }
 
+const CHALLENGE_QUERY = { type: 'object', properties: { purpose: { enum: [...NONCE_PURPOSES] } }, additionalProperties: false }
+
 export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = captchaServiceFor(deps.data, deps.now)): Router {
   const { db, log } = deps
   const router = Router()
@@ -173,7 +176,7 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   async function captchaRefusal(req: Request, state: ThrottleState, captchaPayload: string | undefined): Promise<string | undefined> {
     if (!powConfig(remoteConfigFor(deps, req)).enabled || !needsCaptcha(state)) return undefined
     if (!captchaPayload) return 'CAPTCHA_REQUIRED'
-    return (await verifyCaptcha(deps, req, captcha, captchaPayload)) ? undefined : 'INVALID_CAPTCHA'
+    return (await verifyCaptcha(deps, req, captcha, captchaPayload, 'login')) ? undefined : 'INVALID_CAPTCHA'
   }
 
   /** The request's host if it is one of its site's hosts, else the site's first: a forged Host never gets into a link. */
@@ -270,10 +273,12 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
     await login(req, res, classified, body, 'phone')
   })
 
-  router.get('/auth/captcha/challenge', async (req, res) => {
+  // `purpose`: the call the answer is for (a NONCE is good for that call only); default login
+  router.get('/auth/captcha/challenge', validateQuery(CHALLENGE_QUERY), async (req, res) => {
     const pow = powConfig(remoteConfigFor(deps, req))
+    const purpose = (req.query.purpose as NoncePurpose | undefined) ?? 'login'
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(res, vendorChallenge(siteCaptcha(deps, req)) ?? (await captcha.challenge(pow)))
+    sendOk(res, (await otherChallenge(deps, siteCaptcha(deps, req), purpose)) ?? (await captcha.challenge(pow)))
   })
 
   /** The owner's unlock link (./unlock.ts): the same redirect whether or not the token was good. */

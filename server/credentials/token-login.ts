@@ -12,6 +12,7 @@ import { HEADERS } from '../../engine/core/contracts'
 import { createSession, loginResult } from '../auth/sessions'
 import { noStore } from '../auth/router'
 import type { Db } from '../db/database'
+import { accountStatusOf } from '../../shared/punters/account-statuses'
 import { sendError, sendOk } from '../http/envelope'
 import { validateBody } from '../http/validate'
 import { findPunterById, recordLogin, type Punter } from '../punters/repository'
@@ -22,11 +23,12 @@ import { SECRET_RULES, consumeSecret, newToken, storeSecret } from './store'
 
 export { issueOpenProfileToken } from './open-token'
 
-const EXCLUDED_STATES = ['SELF_EXCLUDED', 'PermanentSelfExclusion', 'TemporarySelfExclusion', 'TimeOutSelfExclusion', 'ProhibitionSelfExclude']
+/** Every self-exclusion status (shared/punters/account-statuses.ts), by its state or its spec name. */
+const isExcludedState = (state: string) => accountStatusOf(state)?.group === 'self-exclusion'
 
 /** Still excluded: a permanent exclusion, or one whose end date is still ahead. */
 function stillExcluded(punter: Punter, now: number): boolean {
-  if (!EXCLUDED_STATES.includes(punter.state)) return false
+  if (!isExcludedState(punter.state)) return false
   const exclusion = punter.profile.selfExclude
   if (!exclusion || exclusion.permanent || exclusion.selfExcludedByRegulator) return true
   return exclusion.endDate === null || Date.parse(exclusion.endDate) > now
@@ -75,10 +77,10 @@ export function mountTokenLogin(router: Router, ctx: CredentialsContext): void {
       log.info('credentials.open-profile.refused', { punterId: punter.id, state: punter.state })
       return sendError(res, 403, 'CUSTOMER_SELFEXCLUDED', { selfExcludeSettings: punter.profile.selfExclude ?? null, state: punter.state })
     }
-    if (EXCLUDED_STATES.includes(punter.state)) {
+    if (isExcludedState(punter.state)) {
       // reopened only while the row is still excluded: an operator's block set since the read stays
       await changePunterProfile(deps.data, punter.id, now, ({ profile, state }) => {
-        if (!EXCLUDED_STATES.includes(state)) return undefined
+        if (!isExcludedState(state)) return undefined
         const reopened = { ...profile }
         delete reopened.selfExclude
         return { profile: reopened, columns: { state: 'OPENED' } }

@@ -20,6 +20,7 @@ import { idempotencyKeyProperty, validateBody } from '../http/validate'
 import { realBalances } from '../punters/ledger'
 import type { Punter } from '../punters/repository'
 import { requirePunter } from '../signup/punters'
+import { statusRefusal } from '../regulation/status-rules'
 import type { PayoutProvider } from './payout-simulator'
 import { withdrawalPolicy, type PayoutSource } from './withdrawal-policy'
 import { closeWithdrawal, createWithdrawal, findWithdrawal, withdrawalsOf, type Withdrawal } from './withdrawals'
@@ -103,6 +104,8 @@ export function createWithdrawalRouter(deps: ServerDeps, payouts: PayoutProvider
     const punter = punterOf(res)
     const { amount, method, idempotencyKey } = req.body as { amount: number; method: string; idempotencyKey?: string }
     const policy = withdrawalPolicy(deps, punter)
+    const closed = statusRefusal(punter.state, 'withdraw')
+    if (closed) return sendError(res, closed.httpStatus, closed.code, closed.payload)
     if (!hasAtMostTwoDecimals(amount)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'multipleOf' })
     const source = policy.sources.find((s) => s.id === method)
     if (!source) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'method', code: 'enum' })

@@ -7,13 +7,15 @@
  * operator changes it through review, not a release. A restriction the document does not mention
  * takes everything away (fail closed).
  *
- * Other parts call `assertAllowed` before a deposit, a bet or a game launch.
+ * Other parts call `assertAllowed` before a deposit, a bet or a game launch; after the restrictions
+ * it applies the account status's own rule (./status-rules.ts).
  */
 import type { Request } from 'express'
 import type { DataLayer } from '../db/data-layer'
 import type { ServerDeps } from '../deps'
 import { siteContext } from '../http/site'
 import { findPunterById, type Punter } from '../punters/repository'
+import { statusRefusal, type StatusRefusal } from './status-rules'
 
 /** The restriction types, in priority order: the first active one decides what the punter sees. */
 export const RESTRICTION_PRIORITY = [
@@ -99,7 +101,7 @@ export function restrictionsView(punter: Punter, jurisdiction: RestrictionPolicy
 }
 
 export type Refusal = { ok: false; httpStatus: 403; code: 'CUSTOMER_SELFEXCLUDED' | 'INCORRECT_PUNTER_STATE' | 'LOGIN_NOT_FOUND'; payload: { operation: Operation; restriction: RestrictionType | null; endDate: string | null } }
-export type Allowance = { ok: true } | Refusal
+export type Allowance = { ok: true } | Refusal | StatusRefusal
 
 /**
  * May this punter make a deposit, place a bet or launch a game? `{ok: true}`, or the refusal to
@@ -111,7 +113,8 @@ export async function assertAllowed(data: DataLayer, punterId: number, jurisdict
   const punter = await findPunterById(data, punterId)
   if (!punter) return { ok: false, httpStatus: 403, code: 'LOGIN_NOT_FOUND', payload: { operation, restriction: null, endDate: null } }
   const deciding = activeRestrictions(punter, now).find((r) => blockedOperations(jurisdiction, r.type).includes(operation))
-  if (!deciding) return { ok: true }
+  // no restriction closes it: the account status's own rule (a dormant or seized account, …)
+  if (!deciding) return statusRefusal(punter.state, operation === 'deposit' ? 'deposit' : 'bet', operation) ?? { ok: true }
   const code = SELF_EXCLUSION_TYPES.includes(deciding.type) ? 'CUSTOMER_SELFEXCLUDED' : 'INCORRECT_PUNTER_STATE'
   return { ok: false, httpStatus: 403, code, payload: { operation, restriction: deciding.type, endDate: deciding.endDate } }
 }

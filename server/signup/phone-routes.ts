@@ -37,7 +37,7 @@ export function phoneCodeRoutes(kit: SignupKit, preparation: SignupPreparation) 
     let solved = !powConfig(remoteConfigFor(deps, req)).enabled
     const first = await smsBudget.check(to, budget, deps.now(), solved)
     if (!first.ok && first.code === 'CAPTCHA_REQUIRED') {
-      const refusal = typeof captchaPayload !== 'string' || captchaPayload === '' ? 'CAPTCHA_REQUIRED' : (await verifyCaptcha(deps, req, captcha, captchaPayload)) ? undefined : 'INVALID_CAPTCHA'
+      const refusal = typeof captchaPayload !== 'string' || captchaPayload === '' ? 'CAPTCHA_REQUIRED' : (await verifyCaptcha(deps, req, captcha, captchaPayload, 'signup-sms')) ? undefined : 'INVALID_CAPTCHA'
       if (refusal) {
         log.info('signup.sms.refused', { outcome: refusal })
         fail(res, refusal)

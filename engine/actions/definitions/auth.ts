@@ -68,7 +68,7 @@ export const definitions = {
     params: NO_PARAMS,
   },
   'captcha.solve': {
-    description: 'Fetches and solves a proof-of-work challenge (RQ_POW); the value is the captcha payload.',
+    description: "Fetches and answers the site's challenge (RQ_POW solved, NONCE echoed, or a vendor widget's token); the value is the captcha payload.",
     params: NO_PARAMS,
   },
 } as const satisfies ActionDefinitions

@@ -33,7 +33,7 @@ function alertText(failure: Extract<Result<unknown>, { ok: false }>, tr: Transla
     return text !== '' && text !== k
   }
   const refusal = refusalMessageKey(failure.code, failure.details, known)
-  const key = refusal.startsWith('regulation.refused.') ? refusal : errorMessageKey(failure.code)
+  const key = refusal.startsWith('regulation.refused.') || refusal.startsWith('account.status.') ? refusal : errorMessageKey(failure.code)
   // the answer's payload fills the text (LOGIN_DENIED_BY_PERMISSION: {{disabledUntil, datetime}})
   const details = failure.details !== null && typeof failure.details === 'object' ? (failure.details as Record<string, unknown>) : {}
   const text = tr(key, details, '')

@@ -46,6 +46,17 @@ describe('a refused operation says which restriction refused it', () => {
     expect(refusalMessageKey('INCORRECT_PUNTER_STATE', { restriction: '<script>' }, has)).toBe('server.error.undefined')
   })
 
+  it('a refusal by the account status itself (restriction null, status named) shows the status text, in each locale its own', () => {
+    const payload = { operation: 'deposit', restriction: null, endDate: null, status: 'DORMANT' }
+    const shown = LOCALES.map((locale) => {
+      const i18n = createI18n({ locale, resources: textsOf(locale) })
+      expect(refusalMessageKey('INCORRECT_PUNTER_STATE', payload, i18n.has), locale).toBe('account.status.DORMANT')
+      return i18n.t('account.status.DORMANT')
+    })
+    expect(new Set(shown).size).toBe(LOCALES.length)
+    expect(refusalMessageKey('INCORRECT_PUNTER_STATE', { ...payload, status: 'NOT_A_STATUS' }, (k) => keysOf('en').has(k))).toBe('server.error.undefined')
+  })
+
   it('a restriction that ends at a date says the date, in the locale and the punter\'s time zone, in every locale', () => {
     const endDate = '2026-12-24T17:30:00.000Z'
     for (const locale of LOCALES) {
