@@ -26,6 +26,7 @@ import {
   SERVER_SETTINGS_SCHEMA,
   findPunterById,
   findPunterByLogin,
+  movePunterStatus,
   recordLogin,
   saveServerSettings,
   setLegalAgreement,
@@ -390,9 +391,10 @@ export function createAuthRouter(deps: ServerDeps, captcha: CaptchaService = cap
   return router
 }
 
-/** Blocking (back office, self-exclusion): sets the state, then ends every session (a failure between leaves the block in force). */
+/** Blocking (back office, self-exclusion): moves the status (refused when the account-status rule
+ * does not allow the move, e.g. out of a closed account), then ends every session (a failure between leaves the block in force). */
 export async function blockPunter(deps: Pick<ServerDeps, 'db' | 'data' | 'log' | 'now'>, punterId: number, state: string): Promise<void> {
-  await deps.data.db.updateTable('punters').set({ state, updated_at: deps.now() }).where('id', '=', punterId).execute()
+  await movePunterStatus(deps.data, punterId, state, deps.now())
   const ended = await revokeAllSessions(deps.data, punterId, 'blocked', deps.now())
   deps.log.info('punter.blocked', { punterId, state, sessions: ended })
 }

@@ -15,6 +15,7 @@ import { sql, type Kysely, type Selectable } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
 import { isStorageUnavailable } from '../db/database'
 import type { Tables } from '../db/tables'
+import { mayMove } from '../../shared/punters/account-statuses'
 import { CURRENCIES } from '../dictionary/countries'
 import { STANDBY_TIMEOUTS_MS, TIME_ZONE_IDS } from '../dictionary/settings-choices'
 import { PLAYTHROUGH, REAL } from './accounts'
@@ -295,8 +296,29 @@ export async function setLegalAgreement(data: DataLayer, id: number, value: Lega
   await data.db.updateTable('punters').set({ legal_agreement: value, updated_at: now }).where('id', '=', id).execute()
 }
 
+/** Writes a state as it is, without the rule of allowed moves: demo seeding and tests that put an
+ * account into a status. Anything acting for the business moves through `movePunterStatus`. */
 export async function setPunterState(data: DataLayer, id: number, state: PunterState, now: number): Promise<void> {
   await data.db.updateTable('punters').set({ state, updated_at: now }).where('id', '=', id).execute()
+}
+
+/** A move the account-status rule refuses (docs/adr/0088-account-statuses.md), or one that lost a race. */
+export class StatusMoveRefused extends Error {
+  constructor(readonly from: string, readonly to: string, readonly why: 'not-allowed' | 'changed-meanwhile' | 'no-punter') {
+    super(`account status move ${from} → ${to} refused: ${why}`)
+  }
+}
+
+/** Moves an account to another status when the rule allows it (`mayMove`); written only if the
+ * status is still the one checked, so two moves at once cannot both pass. Same status: nothing. */
+export async function movePunterStatus(data: DataLayer, id: number, to: PunterState, now: number): Promise<{ from: string; to: string }> {
+  const row = await data.db.selectFrom('punters').select('state').where('id', '=', id).executeTakeFirst()
+  if (!row) throw new StatusMoveRefused('?', to, 'no-punter')
+  if (row.state === to) return { from: row.state, to }
+  if (!mayMove(row.state, to)) throw new StatusMoveRefused(row.state, to, 'not-allowed')
+  const done = await data.db.updateTable('punters').set({ state: to, updated_at: now }).where('id', '=', id).where('state', '=', row.state).executeTakeFirst()
+  if (Number(done.numUpdatedRows) !== 1) throw new StatusMoveRefused(row.state, to, 'changed-meanwhile')
+  return { from: row.state, to }
 }
 
 /** The key that read-then-write transactions on one punter's row serialise on (an advisory lock

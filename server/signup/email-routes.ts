@@ -8,7 +8,7 @@ import { consumeConfirmationToken, dropConfirmationTokens, issueConfirmationToke
 import { sendOk } from '../http/envelope'
 import { busOf } from '../bus'
 import { siteContext } from '../http/site'
-import { lowerIs, setPunterState } from '../punters/repository'
+import { lowerIs, movePunterStatus } from '../punters/repository'
 import { REGISTRATION_TOKEN_SCHEMA, SEND_CONFIRMATION_MAIL_SCHEMA, type SignupKit, type Variant } from './kit'
 import type { SignupPreparation } from './prepare'
 import { insertSignupPunter, punterById, sendLoggedIn } from './punters'
@@ -93,7 +93,7 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
     const { site } = siteContext(req, deps)
     if (!punter || punter.jurisdiction !== site.jurisdiction) return fail(res, 'TOKEN_NOT_FOUND')
     await deps.data.db.updateTable('punters').set({ email_confirmed: 1, updated_at: now }).where('id', '=', punter.id).execute()
-    if (punter.state === 'PROCESSING') await setPunterState(deps.data, punter.id, 'OPENED', now)
+    if (punter.state === 'PROCESSING') await movePunterStatus(deps.data, punter.id, 'OPENED', now)
     log.info('signup.email.confirmed', { punterId: punter.id })
     await sendLoggedIn(deps, res, (await punterById(deps.data, punter.id))!, now)
   }

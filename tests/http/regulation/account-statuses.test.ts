@@ -6,7 +6,8 @@
  * project) PostgreSQL; the status is set in the store directly, as the back office would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findPunterByLogin, setPunterState } from '../../../server/punters/repository'
+import { blockPunter } from '../../../server/auth/router'
+import { StatusMoveRefused, findPunterByLogin, movePunterStatus, setPunterState } from '../../../server/punters/repository'
 import { ACCOUNT_STATUSES } from '../../../shared/punters/account-statuses'
 import { newKey, startBetsServer, type BetsServer } from '../bets/support'
 import { DEMO_PASSWORD } from '../payments/support'
@@ -81,5 +82,32 @@ describe('a status that closes money actions refuses them with its code, naming 
       expect(answer.status, `${status.state}: ${JSON.stringify(answer.json)}`).toBe(expected)
       if (!status.may.deposit) expect(answer.json.errorCode).toBe(status.group === 'self-exclusion' ? 'CUSTOMER_SELFEXCLUDED' : 'INCORRECT_PUNTER_STATE')
     }
+  })
+})
+
+describe('moves between statuses follow the rule of ADR 0088 (movePunterStatus; blocking a punter uses it)', () => {
+  it('an open account may be suspended and reopened; a closed one is final; a permanent self-exclusion only ends in closing', async () => {
+    const punter = (await findPunterByLogin(server.deps.data, 'curacao', 'email', 'japan@demo.parlay.test'))!
+    const now = server.clock.now
+    await setPunterState(server.deps.data, punter.id, 'OPENED', now)
+    await expect(movePunterStatus(server.deps.data, punter.id, 'SUSPENDED', now)).resolves.toEqual({ from: 'OPENED', to: 'SUSPENDED' })
+    await expect(movePunterStatus(server.deps.data, punter.id, 'OPENED', now)).resolves.toEqual({ from: 'SUSPENDED', to: 'OPENED' })
+    await expect(movePunterStatus(server.deps.data, punter.id, 'PERMANENT_SELF_EXCLUSION', now)).resolves.toMatchObject({ to: 'PERMANENT_SELF_EXCLUSION' })
+    await expect(movePunterStatus(server.deps.data, punter.id, 'OPENED', now)).rejects.toMatchObject({ from: 'PERMANENT_SELF_EXCLUSION', to: 'OPENED', why: 'not-allowed' })
+    await expect(movePunterStatus(server.deps.data, punter.id, 'CLOSED', now)).resolves.toMatchObject({ to: 'CLOSED' })
+    for (const to of ['OPENED', 'SUSPENDED', 'PERMANENT_SELF_EXCLUSION'])
+      await expect(movePunterStatus(server.deps.data, punter.id, to, now)).rejects.toMatchObject({ from: 'CLOSED', why: 'not-allowed' })
+    const row = await server.deps.data.db.selectFrom('punters').select('state').where('id', '=', punter.id).executeTakeFirstOrThrow()
+    expect(row.state).toBe('CLOSED')
+    await setPunterState(server.deps.data, punter.id, 'OPENED', now)
+  })
+
+  it('blocking a closed account is refused and leaves it closed (nothing is written, no session is touched)', async () => {
+    const punter = (await findPunterByLogin(server.deps.data, 'curacao', 'email', 'japan@demo.parlay.test'))!
+    await setPunterState(server.deps.data, punter.id, 'CLOSED', server.clock.now)
+    await expect(blockPunter(server.deps, punter.id, 'SUSPENDED')).rejects.toBeInstanceOf(StatusMoveRefused)
+    const row = await server.deps.data.db.selectFrom('punters').select('state').where('id', '=', punter.id).executeTakeFirstOrThrow()
+    expect(row.state).toBe('CLOSED')
+    await setPunterState(server.deps.data, punter.id, 'OPENED', server.clock.now)
   })
 })
