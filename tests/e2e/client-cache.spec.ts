@@ -12,6 +12,9 @@ test('a dictionary read is not asked again within its 15-minute lifetime and is 
   await page.clock.install()
   await page.goto('/sport/live/popular')
   const header = page.getByRole('banner')
+  // the app is live (the server's markup shows the page before React takes over, and a link
+  // tapped before then is the browser's own): its buttons are enabled
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeEnabled()
   const enterJoin = async () => {
     await header.getByRole('link', { name: 'Sign up' }).click()
     await expect(page.getByTestId('page-title')).toHaveText('Sign up')

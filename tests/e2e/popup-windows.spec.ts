@@ -20,6 +20,9 @@ test('the support link opens a tracked window without opener or referrer, and it
   const link = page.locator(`main a[href="${SUPPORT}"]`)
   await expect(link).toBeVisible()
   await expect(link).not.toHaveAttribute('data-window')
+  // the app is live (the server's markup shows the page before React takes over, and a link
+  // tapped before then is the browser's own): its buttons are enabled
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeEnabled()
 
   const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()])
   await popup.waitForURL(SUPPORT)
