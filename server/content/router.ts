@@ -5,6 +5,7 @@
  * stays same-origin under the CSP). Answers use the gateway envelope `{ status: 'OK', payload }`;
  * a bad parameter is a 400 in the same envelope.
  */
+import { createHash } from 'node:crypto'
 import { Router, type Request, type Response } from 'express'
 import { eventPage, lineEvents, results, scores, tournaments, type EventState } from './sport'
 import { standings } from './standings'
@@ -47,6 +48,20 @@ function tileSvg(id: string): string {
   const label = id.replace(/-/g, ' ').toUpperCase().slice(0, 18)
   return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="180" viewBox="0 0 240 180"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h},70%,45%)"/><stop offset="1" stop-color="hsl(${(h + 60) % 360},70%,30%)"/></linearGradient></defs><rect width="240" height="180" fill="url(#g)"/><circle cx="190" cy="40" r="60" fill="#ffffff" fill-opacity="0.12"/><text x="16" y="160" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#ffffff">${label}</text></svg>`
 }
+
+/** An image with its ETag (its bytes' hash); a request that already holds them gets a 304. */
+function sendImage(req: Request, res: Response, type: string, body: Buffer): void {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`
+  res.setHeader('ETag', etag)
+  if (req.headers['if-none-match'] === etag) {
+    res.status(304).end()
+    return
+  }
+  res.type(type).send(body)
+}
+
+/** Image cache lifetime (spec §9 "image cache TTL 60 s"), in seconds for Cache-Control. */
+const IMAGE_CACHE_TTL_S = 60
 
 const LINE_SECTIONS = ['sport', 'esports', 'toto']
 const FAVOURITE_SECTIONS = ['casino', 'live-casino', 'live-games', 'virtual-sports']
@@ -132,17 +147,16 @@ export function createContentRouter(now: () => number = Date.now, feed?: Feed): 
       res.status(404).json({ status: 'ERROR', errorCode: 'NOT_FOUND' })
       return
     }
-    res.setHeader('Cache-Control', 'public, max-age=86400')
-    if (match[2] === 'svg') {
-      res.type('image/svg+xml').send(tileSvg(match[1]))
-      return
-    }
+    // spec §9 "image cache TTL 60 s": the browser keeps a tile 60 s, then revalidates it (ETag →
+    // 304, no bytes again); docs/adr/0083-client-cache-namespaces.md
+    res.setHeader('Cache-Control', `public, max-age=${IMAGE_CACHE_TTL_S}`)
+    if (match[2] === 'svg') return sendImage(req, res, 'image/svg+xml', Buffer.from(tileSvg(match[1])))
     let png = pngs.get(match[1])
     if (!png) {
       png = tilePng(hue(match[1]), tileMotifOf(match[1]))
       if (pngs.size < 500) pngs.set(match[1], png)
     }
-    res.type('image/png').send(png)
+    sendImage(req, res, 'image/png', png)
   })
   return router
 }

@@ -14,7 +14,10 @@ import { sessionFor } from '../admin/accounts'
 import { checkpointLine } from '../admin/checkpoint-line'
 import { currentCheckpoint } from '../store/audit'
 
-const SCRIPT = join(import.meta.dirname, 'public', 'services.js')
+const PUBLIC = join(import.meta.dirname, 'public')
+const SCRIPT = join(PUBLIC, 'services.js')
+/** The playback rewrite for the site's CSP (public/replay-csp.js), served beside services.js. */
+const REPLAY_CSP = join(PUBLIC, 'replay-csp.js')
 const ADMIN_COOKIE = 'parlay_admin'
 /** rrweb's replayer for the replay view, served from the installed package (own origin only). */
 const RRWEB_DIST = dirname(createRequire(import.meta.url).resolve('rrweb'))
@@ -23,11 +26,12 @@ const RRWEB_FILES = new Map([
   ['rrweb.css', { file: 'style.css', type: 'text/css' }],
 ])
 /**
- * The page's CSP: the site's, except that styles may be inline. rrweb rebuilds the recorded page
- * in a sandboxed iframe (no scripts) with its inline styles; nothing else on the page needs it.
+ * The page's CSP: the site's own, unchanged. rrweb rebuilds the recorded page in a sandboxed
+ * iframe; its inline styles and style sheets are applied through the CSSOM (public/replay-csp.js),
+ * which the policy allows, so no style is inline markup.
  */
 function pageCsp(): string {
-  return cspHeader({ styleSrc: ["'self'", "'unsafe-inline'"] })
+  return cspHeader({})
 }
 
 function cookie(req: Request, name: string): string | undefined {
@@ -45,6 +49,10 @@ export function createServicesPage(deps: ServerDeps): Router {
   router.get('/admin/services/static/services.js', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     res.type('text/javascript').send(readFileSync(SCRIPT, 'utf8'))
+  })
+  router.get('/admin/services/static/replay-csp.js', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    res.type('text/javascript').send(readFileSync(REPLAY_CSP, 'utf8'))
   })
   router.get('/admin/services/static/:file', (req, res, next) => {
     const known = RRWEB_FILES.get(req.params.file)

@@ -16,15 +16,21 @@ afterAll(async () => server?.dispose())
 const get = (path: string) => fetch(`${server.url}${path}`)
 
 describe('game tiles of the demo catalogue', () => {
-  it('the lobby lists PNG tiles, and a tile is a 240×180 RGB PNG, cached for a day', async () => {
+  it('the lobby lists PNG tiles, and a tile is a 240×180 RGB PNG, cached 60 s (spec §9 image cache TTL) and then revalidated to a 304', async () => {
     const games = (await (await get('/api/content/games?section=casino')).json()) as { payload: Array<{ image: string }> }
     expect(games.payload.length).toBeGreaterThan(0)
     for (const game of games.payload) expect(game.image).toMatch(/^\/api\/content\/images\/[a-z0-9-]+\.png$/)
     const response = await get(games.payload[0].image)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/png')
-    expect(response.headers.get('cache-control')).toBe('public, max-age=86400')
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60')
+    const etag = response.headers.get('etag')
+    expect(etag).toBeTruthy()
     const png = Buffer.from(await response.arrayBuffer())
+    // after the 60 s the browser asks again with the ETag: a 304, no bytes sent again
+    const again = await fetch(`${server.url}${games.payload[0].image}`, { headers: { 'if-none-match': etag! } })
+    expect(again.status).toBe(304)
+    expect((await again.arrayBuffer()).byteLength).toBe(0)
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
     expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR')
     expect([png.readUInt32BE(16), png.readUInt32BE(20), png[24], png[25]]).toEqual([240, 180, 8, 2])

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom'
 import type { NodeOf } from '../../documents/types'
 import { useEvaluate, useRuntime } from '../runtime'
+import { ExternalLink } from './ExternalLink'
 
-/** An in-app link keeps the locale prefix; an https link leaves the site in a new tab. */
+/** An in-app link keeps the locale prefix; an https link leaves the site in a window of its own (one per site). */
 export function LinkNode({ node }: { node: NodeOf<'link'> }) {
   const runtime = useRuntime()
   const { text, value } = useEvaluate()
@@ -11,9 +12,9 @@ export function LinkNode({ node }: { node: NodeOf<'link'> }) {
   const label = text(node.label)
   if (/^https:\/\//.test(to))
     return (
-      <a className="link" href={to} target="_blank" rel="noopener noreferrer" data-testid={node.testId}>
+      <ExternalLink className="link" href={to} data-testid={node.testId}>
         {label}
-      </a>
+      </ExternalLink>
     )
   if (!to.startsWith('/')) return null
   return (

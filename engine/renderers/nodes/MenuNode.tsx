@@ -7,6 +7,7 @@ import type { MenuDocument, MenuItem, NodeOf } from '../../documents/types'
 import { useDocument } from '../use-document'
 import { useEvaluate, useRuntime } from '../runtime'
 import { pageLocalStorage } from '../../core/web-storage'
+import { ExternalLink } from './ExternalLink'
 
 const KNOWN = new Set<string>(MENU_ITEM_NAMES)
 const reported = new Set<string>()
@@ -48,9 +49,9 @@ export function MenuItems({ doc, className, onNavigate }: { doc: MenuDocument; c
         if (to && /^https:\/\//.test(to))
           return (
             <li key={key}>
-              <a className="menu-list__link" href={to} target="_blank" rel="noopener noreferrer" data-menu-item={item.name}>
+              <ExternalLink className="menu-list__link" href={to} data-menu-item={item.name}>
                 {label}
-              </a>
+              </ExternalLink>
             </li>
           )
         if (to)

@@ -6,6 +6,7 @@
 import { Link } from 'react-router-dom'
 import { FOOTER_ITEM_NAMES } from '../../documents/names'
 import type { FooterDocument, FooterItem } from '../../documents/types'
+import { ExternalLink } from '../nodes/ExternalLink'
 import { useVisibleItems } from '../nodes/MenuNode'
 import { useEvaluate, useRuntime } from '../runtime'
 import { useDocument } from '../use-document'
@@ -19,9 +20,9 @@ function FooterLink({ item }: { item: FooterItem }) {
   const label = text(item.label)
   if (item.to && /^https:\/\//.test(item.to))
     return (
-      <a href={item.to} target="_blank" rel="noopener noreferrer" data-footer-item={item.name}>
+      <ExternalLink href={item.to} data-footer-item={item.name}>
         {label}
-      </a>
+      </ExternalLink>
     )
   if (item.to)
     return (

@@ -11,6 +11,7 @@
 import { builtInActions } from '../../actions/catalogue'
 import { actionRegistry, registerActions, runChain, type ActionEnvironment } from '../../actions/registry'
 import { lastExperiments } from '../../experiments/last-groups'
+import { pageCachedGateway } from '../page-cache'
 import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, DATA_NOT_FOUND, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
 import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, type BootEntry } from '../../core/boot-data'
 import { routeFor } from '../../core/route-match'
@@ -221,7 +222,9 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   const entry = routeFor(bootstrap.routes, window.location.pathname, bootstrap.site.locales)
   // screen data goes through the gateway client too (envelope, errors, timeout); without the
   // punter's credentials, as documents do
-  const dataGateway = createGateway({ fetch: fetcher, platform: PLATFORM, site: () => ({ bootstrap, locale }), preview: () => previewToken })
+  // repeated dictionary reads answer from the page cache (engine/core/cached-gateway.ts)
+  const cacheScope = () => `${bootstrap?.site.id ?? ''}|${locale}|${previewToken ?? ''}`
+  const dataGateway = pageCachedGateway(createGateway({ fetch: fetcher, platform: PLATFORM, site: () => ({ bootstrap, locale }), preview: () => previewToken }), cacheScope)
   // the last good answer of each data source this page loaded: offline, a screen shows what it
   // showed (the service worker keeps them across reloads), never "nothing here" (issue 31)
   const lastData = new Map<string, unknown>()
@@ -316,13 +319,17 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     loginLocale: (serverLocale) => reloadInPunterLocale(serverLocale, bootstrap!),
     takePendingAfterLogin,
   })
-  const gateway = createGateway({
-    fetch: fetcher,
+  const gateway = pageCachedGateway(
+    createGateway({
+      fetch: fetcher,
+      stores,
+      platform: PLATFORM,
+      onUnauthorized: (code, sent, path) => sessionController().then((session) => session.handleUnauthorized(code, sent, path)),
+      preview: () => previewToken,
+    }),
+    cacheScope,
     stores,
-    platform: PLATFORM,
-    onUnauthorized: (code, sent, path) => sessionController().then((session) => session.handleUnauthorized(code, sent, path)),
-    preview: () => previewToken,
-  })
+  )
   // Flags and experiment groups join the document context once the experiment client answers;
   // it loads in its own chunk after the first screen has rendered, never before the first paint.
   afterFirstScreen(() => {

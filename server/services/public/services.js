@@ -108,14 +108,20 @@ async function contactView() {
   ]
 }
 
-// One session played back by rrweb's replayer (its own file, loaded on first use); viewing is audited.
+// One session played back by rrweb's replayer (its own file, loaded on first use) under the site's CSP
+// (replay-csp.js); viewing is audited.
 async function replayView(deviceId, sessionId) {
-  const [{ Replayer }, replay] = await Promise.all([import('/admin/services/static/rrweb.js'), read(`/admin/api/services/replays/${encodeURIComponent(deviceId)}/${encodeURIComponent(sessionId)}`)])
+  const [{ Replayer }, { cspReplayer }, replay] = await Promise.all([
+    import('/admin/services/static/rrweb.js'),
+    import('/admin/services/static/replay-csp.js'),
+    read(`/admin/api/services/replays/${encodeURIComponent(deviceId)}/${encodeURIComponent(sessionId)}`),
+  ])
   const stage = h('div', { className: 'replay-stage', 'data-testid': 'services-replay-stage' })
   const nodes = [h('h1', {}, `Replay of ${deviceId}`), h('p', {}, h('a', { href: '#replays' }, 'All replays'), ` · ${replay.events.length} events`), stage]
   // the replayer builds its iframe inside the stage, so it starts once the stage is in the page
   nodes.mounted = () => {
-    const player = new Replayer(replay.events, { root: stage, mouseTail: false, skipInactive: true })
+    // played under the page's CSP (the site's): styles through the CSSOM, never as markup
+    const player = cspReplayer(Replayer, replay.events, { root: stage, mouseTail: false, skipInactive: true })
     player.play()
     stage.dataset.state = 'playing'
   }
