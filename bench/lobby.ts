@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { randomBytes } from 'node:crypto'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 const LOBBY = '/casino/lobby'
@@ -85,7 +86,7 @@ async function firstRenderTimes(distDir: string): Promise<number[] | { failed: s
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   })
   try {
-    server = await startServer({ port: 0, dataDir: join(work, 'data'), distDir, watch: false, quiet: true, development: false })
+    server = await startServer({ port: 0, dataDir: join(work, 'data'), distDir, watch: false, quiet: true, development: false, totpKeys: { current: randomBytes(32).toString('hex') } })
     const times: number[] = []
     for (let i = 0; i < COLD_LOADS; i++) {
       const context = await browser.newContext({ viewport: { width: 360, height: 740 } }) // fresh cache and storage

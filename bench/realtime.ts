@@ -25,6 +25,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { startServer } from '../server/main'
 import { feedFor } from '../server/feed'
+import { randomBytes } from 'node:crypto'
 
 setFlagsFromString('--expose-gc')
 /** A full collection before each memory reading: RSS alone keeps garbage the heap has not given back. */
@@ -108,7 +109,7 @@ async function parlayRun(feedPlaying: boolean) {
   const distDir = join(root, 'dist')
   mkdirSync(distDir)
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>bench</title>')
-  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir: resolve(import.meta.dirname, '..', 'schemas'), distDir, watch: false, quiet: true })
+  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir: resolve(import.meta.dirname, '..', 'schemas'), distDir, watch: false, quiet: true, totpKeys: { current: randomBytes(32).toString('hex') } })
   const feed = feedFor(server.deps)
   feed.advanceTo() // the hour's ticks so far: the line as it is now
   feed.pause(!feedPlaying)

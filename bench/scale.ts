@@ -56,11 +56,14 @@ export function siteFolder(): string {
   return root
 }
 
+/** The staff TOTP key every instance of this run shares (a production start needs one: server/admin/totp-keys.ts). */
+const BENCH_TOTP_KEY = randomBytes(32).toString('hex')
+
 export async function startInstance(root: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PARLAY_DATA_DIR: join(root, 'data'), PARLAY_DIST_DIR: join(root, 'dist'), PARLAY_DOCUMENTS_DIR: join(root, 'schemas'), ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PARLAY_DATA_DIR: join(root, 'data'), PARLAY_DIST_DIR: join(root, 'dist'), PARLAY_DOCUMENTS_DIR: join(root, 'schemas'), PARLAY_TOTP_KEY: BENCH_TOTP_KEY, ...env },
     // production logs one line per request: they go to /dev/null here, but are still written
     stdio: ['ignore', 'ignore', 'inherit'],
   })

@@ -13,6 +13,7 @@
  */
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
@@ -53,7 +54,7 @@ async function startChild(root: string) {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), PARLAY_DATA_DIR: join(root, 'data'), PARLAY_DIST_DIR: dist, PARLAY_DOCUMENTS_DIR: join(root, 'schemas') },
+    env: { ...process.env, PORT: String(port), PARLAY_DATA_DIR: join(root, 'data'), PARLAY_DIST_DIR: dist, PARLAY_DOCUMENTS_DIR: join(root, 'schemas'), PARLAY_TOTP_KEY: randomBytes(32).toString('hex') },
     // production logs one line per request: they go to /dev/null here, but are still written
     stdio: ['ignore', 'ignore', 'inherit'],
   })

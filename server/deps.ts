@@ -55,6 +55,8 @@ export interface ServerDeps {
   bus?: import('./bus/bus').Bus
   /** The query layer (server/db/data-layer.ts): the stores converted to it run on SQLite or PostgreSQL (DATABASE_URL). */
   data: import('./db/data-layer').DataLayer
+  /** The key the staff TOTP secrets are sealed with (server/admin/totp-keys.ts). */
+  totpKeys: import('./admin/totp-keys').TotpKeyring
   /** The versioned document store (created once at start; the admin module seeds it and serves its published set). */
   store: DocumentStore
 }

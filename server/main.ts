@@ -5,7 +5,8 @@
  * (`PARLAY_SIMULATORS=on`) are switched on explicitly, so a forgotten variable never exposes them.
  */
 import { buildStudioIfMissing, loadVite } from './admin/studio-build'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
+import { loadTotpKeyring, totpKeySettingsOf, type TotpKeySettings } from './admin/totp-keys'
 import type { Application } from 'express'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
@@ -61,6 +62,10 @@ export interface StartOptions {
   databaseUrl?: string
   /** A write's wait for a lock before it fails with 503, on both engines (server/db/data-layer.ts; 5 s). */
   lockTimeoutMs?: number
+  /** The staff TOTP secrets' keys (server/admin/totp-keys.ts): `PARLAY_TOTP_KEY` and
+   * `PARLAY_TOTP_PREVIOUS_KEYS`; without a key a demo or development start uses `<data dir>/totp.key`
+   * and a production start refuses. */
+  totpKeys?: TotpKeySettings
   /** reCAPTCHA/hCaptcha verify URLs (server/auth/captcha-vendor.ts); default the vendors', or the
    * local double the start opens when the simulators are on. */
   captchaVerifyUrls?: ServerConfig['captchaVerifyUrls']
@@ -111,6 +116,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const now = options.now ?? devClock?.now ?? Date.now
   // before anything is built or opened: a postgres DATABASE_URL never half-runs the site
   refuseHalfConvertedPostgres(options.databaseUrl)
+  mkdirSync(config.dataDir, { recursive: true })
+  const production = !(config.development || config.simulators || config.demo)
+  const totpKeys = loadTotpKeyring({ dataDir: config.dataDir, production, settings: options.totpKeys ?? {} })
   await buildClientIfMissing(config.distDir, log)
   const db = openDatabase(config.dataDir)
   const data = openDataLayer({ sqlite: db, databaseUrl: options.databaseUrl, lockTimeoutMs: options.lockTimeoutMs, onPoolError: (error) => log.warn('db.pool.error', { error: error.message }) })
@@ -159,7 +167,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await bus.close()
     await captchaDouble?.close()
   }
-  const deps: ServerDeps = { db, data, documents, config, log, now, devClock, lifecycle, store, bus }
+  const deps: ServerDeps = { db, data, documents, config, log, now, devClock, lifecycle, store, bus, totpKeys }
   const app = await createApp(deps)
   if (options.watch !== false)
     documents.watch((error) => {
@@ -280,6 +288,7 @@ if (isMain) {
     redisUrl: env.REDIS_URL || undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     auditCheckpoint: env.PARLAY_AUDIT_CHECKPOINT || undefined,
+    totpKeys: totpKeySettingsOf(env),
     ...modeFromCommandLine(process.argv.slice(2), env),
   })
     .then((running) => {

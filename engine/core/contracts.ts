@@ -5,6 +5,7 @@
 import type { CompiledExpression } from './expression'
 import type { ActionChain, DocumentNode } from '../documents/types'
 import type { RedirectRule } from './routes'
+import type { CurrencyDisplays } from './format'
 
 /** Result of any operation that can fail with a product error code (spec §8). */
 /** A failure's `text`, when set, is what a form shows for it instead of the code's own text: the
@@ -24,6 +25,8 @@ export interface SiteBootstrap {
     defaultLocale: string
     locales: string[]
     currency: string
+    /** The jurisdiction document's currencyDisplay: how amounts in a currency are written (engine/core/format.ts). */
+    currencyDisplay?: CurrencyDisplays
     /** The jurisdiction document's country (ISO 3166): phone fields' preset, the experiment geo. */
     country?: string
     /** The country's English name (the experiment geo's `country`). */

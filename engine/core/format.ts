@@ -23,13 +23,17 @@ export function roundMoney(value: unknown): number {
   return n < 0 && rounded !== 0 ? -rounded : rounded
 }
 
+/** How a currency's amounts are written (Intl's currencyDisplay), per ISO code: the jurisdiction document's `currencyDisplay`. */
+export type CurrencyDisplay = 'symbol' | 'narrowSymbol' | 'code'
+export type CurrencyDisplays = Readonly<Record<string, CurrencyDisplay>>
+
 const formatters = new Map<string, Intl.NumberFormat>()
-function formatter(locale: string, currency: string | undefined, grouping: boolean): Intl.NumberFormat {
-  const key = `${locale}|${currency ?? ''}|${grouping}`
+function formatter(locale: string, currency: string | undefined, grouping: boolean, display: CurrencyDisplay): Intl.NumberFormat {
+  const key = `${locale}|${currency ?? ''}|${grouping}|${display}`
   let f = formatters.get(key)
   if (!f) {
     const options: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: grouping }
-    if (currency) Object.assign(options, { style: 'currency', currency })
+    if (currency) Object.assign(options, { style: 'currency', currency, currencyDisplay: display })
     try {
       f = new Intl.NumberFormat(locale, options)
     } catch {
@@ -44,10 +48,15 @@ function formatter(locale: string, currency: string | undefined, grouping: boole
 /** A value that is an ISO 4217 code ('EUR'), else undefined: what formatMoney takes as currency. */
 export const currencyCode = (value: unknown): string | undefined => (typeof value === 'string' && /^[A-Z]{3}$/.test(value) ? value : undefined)
 
-/** Formats a money amount for a locale, with the currency sign when `currency` is given. */
-export function formatMoney(amount: unknown, locale: string, currency?: string): string {
+/**
+ * Formats a money amount for a locale, with the currency sign when `currency` is given, written as
+ * the site's `displays` say for that currency (default 'symbol': the locale's own, e.g. "NGN" in
+ * English; Nigeria's document says 'narrowSymbol': "₦").
+ */
+export function formatMoney(amount: unknown, locale: string, currency?: string, displays?: CurrencyDisplays): string {
   const value = roundMoney(amount)
-  return formatter(locale, currency || undefined, Math.abs(value) >= GROUPING_THRESHOLD).format(value)
+  const display = (currency && displays?.[currency]) || 'symbol'
+  return formatter(locale, currency || undefined, Math.abs(value) >= GROUPING_THRESHOLD, display).format(value)
 }
 
 const percentFormatters = new Map<string, Intl.NumberFormat>()

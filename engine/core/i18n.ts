@@ -22,7 +22,7 @@
  */
 import type { Text } from '../documents/types'
 import { resolveBindings, type EvaluationContext } from './context'
-import { currencyCode, formatDateTime, formatMoney, formatPercent } from './format'
+import { currencyCode, formatDateTime, formatMoney, formatPercent, type CurrencyDisplays } from './format'
 import { report } from './report'
 
 /** The last locale of every fallback chain: every key exists in English (schema-lint). */
@@ -63,6 +63,8 @@ export interface I18nOptions {
   fallbacks?: Record<string, Record<string, string>>
   /** Time zone for dates in texts (tests); the punter's own zone by default. */
   timeZone?: string
+  /** How amounts in a currency are written: the jurisdiction document's currencyDisplay (format.ts). */
+  currencyDisplay?: CurrencyDisplays
 }
 
 /** The fallback chain of a locale: the site default, then English, without the locale itself. */
@@ -148,7 +150,7 @@ export function createI18n(options: I18nOptions): I18n {
       }
       if (format === 'datetime') return formatDateTime(value, language, options.timeZone)
       if (format === 'percent') return formatPercent(value, language)
-      if (format === 'currency') return formatMoney(value, language, currencyCode(values.currency))
+      if (format === 'currency') return formatMoney(value, language, currencyCode(values.currency), options.currencyDisplay)
       if (value === null) return ''
       return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
     })

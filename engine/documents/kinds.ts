@@ -568,6 +568,13 @@ export const jurisdictionSchema = {
     defaultLocale: { type: 'string', pattern: '^[a-z]{2,3}$' },
     locales: { type: 'array', items: { type: 'string', pattern: '^[a-z]{2,3}$' }, minItems: 1 },
     currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    currencyDisplay: {
+      type: 'object',
+      propertyNames: { pattern: '^[A-Z]{3}$' },
+      additionalProperties: { enum: ['symbol', 'narrowSymbol', 'code'] },
+      description:
+        "How amounts in a currency are written on this site, per ISO 4217 code (Intl's currencyDisplay): 'symbol' (the default: the locale's own sign, e.g. € or RUB), 'narrowSymbol' (the plain sign even where the locale writes the code: ₦ rather than NGN), 'code'. docs/money-rules.md.",
+    },
     country: {
       type: 'string',
       pattern: '^[A-Z]{2}$',

@@ -8,7 +8,7 @@
  */
 import { useId, useState, type ReactNode } from 'react'
 import { amountErrorText, currencyDecimals, formatTypedAmount, majorToMinor, minorToMajor, parseMoneyInput, parseTypedAmount, type AmountInputError } from '../core/amount-input'
-import { formatMoney } from '../core/format'
+import { formatMoney, type CurrencyDisplays } from '../core/format'
 
 export type AmountReading = { ok: true; minor: number } | { ok: false; error: AmountInputError | 'ZERO' } | null
 
@@ -39,10 +39,10 @@ export function useTypedAmount(value: number | null, locale: string, currency: s
 }
 
 /** The line under a money field: the amount as it will be charged, or why the text was refused. */
-export function AmountLine(props: { id: string; reading: AmountReading; locale: string; currency: string | undefined; decimals: number; preview: (formatted: string) => string; t: (key: string, values?: Record<string, unknown>) => string; testId?: string }) {
+export function AmountLine(props: { id: string; reading: AmountReading; locale: string; currency: string | undefined; displays?: CurrencyDisplays; decimals: number; preview: (formatted: string) => string; t: (key: string, values?: Record<string, unknown>) => string; testId?: string }) {
   const { reading, locale, currency, decimals } = props
   let body: ReactNode = null
-  if (reading?.ok) body = props.preview(formatMoney(reading.minor / 10 ** decimals, locale, currency))
+  if (reading?.ok) body = props.preview(formatMoney(reading.minor / 10 ** decimals, locale, currency, props.displays))
   else if (reading) {
     const { key, values } = amountErrorText(reading.error, locale, decimals)
     body = props.t(key, values)
@@ -62,6 +62,8 @@ export interface AmountFieldProps {
   onAmount: (major: number | null) => void
   locale: string
   currency: string | undefined
+  /** The site's currencyDisplay: how the line writes the amount (engine/core/format.ts). */
+  displays?: CurrencyDisplays
   /** The line shown for a readable amount, given it formatted ("2,50 € will be placed"). */
   preview: (formatted: string) => string
   t: (key: string, values?: Record<string, unknown>) => string
@@ -96,7 +98,7 @@ export function AmountField(props: AmountFieldProps) {
           props.onAmount(read?.ok ? minorToMajor(read.minor, decimals) : null)
         }}
       />
-      <AmountLine id={`${id}-line`} reading={reading} locale={props.locale} currency={props.currency} decimals={decimals} preview={props.preview} t={props.t} testId={props.testId ? `${props.testId}-line` : undefined} />
+      <AmountLine id={`${id}-line`} reading={reading} locale={props.locale} currency={props.currency} displays={props.displays} decimals={decimals} preview={props.preview} t={props.t} testId={props.testId ? `${props.testId}-line` : undefined} />
     </span>
   )
 }

@@ -10,6 +10,8 @@ import { buildContext, evaluateCondition, isBinding, resolveBindings, type Evalu
 import type { Result } from '../core/contracts'
 import type { EngineStores } from '../core/stores'
 import type { ActionChain, Text } from '../documents/types'
+import type { CurrencyDisplays } from '../core/format'
+import { useStore } from 'zustand'
 
 export type DocumentKindName = 'screen' | 'popup' | 'menu' | 'footer' | 'header' | 'flow'
 
@@ -65,6 +67,11 @@ export function useRuntime(): EngineRuntime {
   const runtime = useContext(RuntimeContext)
   if (!runtime) throw new Error('Parlay renderers need a <RuntimeProvider>')
   return runtime
+}
+
+/** How the site writes amounts per currency (its jurisdiction document's currencyDisplay): formatMoney's last argument. */
+export function useCurrencyDisplays(): CurrencyDisplays | undefined {
+  return useStore(useRuntime().stores.site, (s) => s.bootstrap?.site.currencyDisplay)
 }
 
 export function ScopeProvider({ item, params, children }: { item?: unknown; params?: Record<string, unknown>; children: ReactNode }) {

@@ -79,8 +79,10 @@ interface AdminUserTable {
   disabled_at: number | null
   /** 1 for the published demo accounts (./demo-admins.ts): only a demo start keeps them enabled. */
   demo: Generated<number>
-  /** The TOTP secret (base32) once enrolled; null until the first sign-in enrols it. */
+  /** The TOTP secret once enrolled, sealed (./totp-keys.ts); null until the first sign-in enrols it. */
   totp_secret: string | null
+  /** The key that sealed it (q135); null: plain text from before q135, sealed at the next start. */
+  totp_key_id: string | null
   totp_enrolled_at: number | null
   /** The jurisdictions the account may change documents of, comma-separated; null: every one (q094, ./scope.ts). */
   jurisdictions: string | null

@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs'
 import { AuditLogError } from '../store/audit'
 import { openAuditLog } from '../store/audit-open'
 import { retireDemoAdmins, seedDemoAdmins } from './staff'
+import { sealStoredTotpSecrets } from './totp-sealing'
 import { createAdminRouter } from './router'
 import { releaseBookOf } from '../store/releases'
 import { rememberScheduler, startReleaseScheduler } from '../store/release-scheduler'
@@ -46,6 +47,7 @@ export const adminModule: ServerModule = {
       seedAndServe().catch((error: unknown) => deps.log.warn('store.reseed.failed', { error: (error as Error).message }))
     })
     // Hashing the demo passwords takes a moment: the server starts meanwhile, and sign-in waits.
+    await sealTotpSecrets(deps, store)
     const adminsReady = demoAdmins(deps, store).catch((error) => deps.log.error('admin.seed.failed', { error: (error as Error).message }))
     app.use(createAdminRouter(deps, store, adminsReady))
     // Scheduled releases go live when the server's clock reaches their time (server/store/release-scheduler.ts).
@@ -61,11 +63,20 @@ export const adminModule: ServerModule = {
  * them; any other start disables those still enabled (their passwords are published), audited.
  */
 async function demoAdmins(deps: ServerDeps, store: DocumentStore): Promise<void> {
-  if (deps.config.demo) return seedDemoAdmins(deps.data, deps.now(), () => deps.db.open)
+  if (deps.config.demo) return seedDemoAdmins(deps.data, deps.totpKeys, deps.now(), () => deps.db.open)
   const retired = await retireDemoAdmins(deps.data, deps.now())
   if (retired.length === 0) return
   deps.log.warn('admin.demo-accounts.disabled', { accounts: retired, why: 'not a demo start: their passwords are published' })
   await store.audit('parlay', 'admin.demo-accounts-disabled', 'admin', { accounts: retired })
+}
+
+/** Before sign-in answers: every staff TOTP secret sealed under the current key (./totp-sealing.ts). */
+async function sealTotpSecrets(deps: ServerDeps, store: DocumentStore): Promise<void> {
+  if (deps.totpKeys.created) deps.log.info('admin.totp-key.created', { file: `${deps.config.dataDir}/totp.key` })
+  const { sealed, resealed } = await sealStoredTotpSecrets(deps.data, deps.totpKeys)
+  if (sealed + resealed === 0) return
+  deps.log.warn('admin.totp-secrets.sealed', { sealed, resealed, keyId: deps.totpKeys.currentId })
+  await store.audit('parlay', 'admin.totp-secrets-sealed', 'admin', { sealed, resealed, keyId: deps.totpKeys.currentId })
 }
 
 /** Takes the audit log over with its key and anchor; a log that fails verification stops the start. */

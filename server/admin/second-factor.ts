@@ -10,12 +10,14 @@
  *   replay within the same window finds it taken, on every instance sharing the database.
  * - **Recovery codes**: 60 random bits each, shown once, stored as SHA-256 of (admin id, code);
  *   each is spent by one conditional UPDATE.
+ * - **Secrets at rest** are sealed with AES-256-GCM under a key outside the database (./totp-keys.ts).
  */
 import { Secret, TOTP } from 'otpauth'
 import { randomBytes, randomInt } from 'node:crypto'
 import type { DataLayer } from '../db/data-layer'
 import { oneOf, schemaStep, surrogateKeyType } from '../db/schema'
 import { sha256, type AdminUser } from './accounts'
+import type { Sealed, TotpKeyring } from './totp-keys'
 
 export const CHALLENGE_MS = 5 * 60_000
 export const CHALLENGE_ATTEMPTS = 5
@@ -28,7 +30,9 @@ interface AdminChallengeTable {
   user_id: number
   /** 'totp': an enrolled admin types a code; 'enrol': the secret below is being set up. */
   purpose: 'totp' | 'enrol'
+  /** The secret being set up, sealed under `secret_key_id` (./totp-keys.ts). */
   secret: string | null
+  secret_key_id: string | null
   attempts: number
   created_at: number
   expires_at: number
@@ -103,13 +107,17 @@ export function totpStepOf(secret: string, code: string, now: number): number | 
   return delta === null ? null : TOTP.counter({ period: PERIOD, timestamp: now }) + delta
 }
 
-/** Opens a challenge after a correct password; an enrolment carries the secret being set up. */
-export async function openChallenge(data: DataLayer, user: AdminUser, purpose: 'totp' | 'enrol', now: number): Promise<{ token: string; secret: string | null }> {
+/** Opens a challenge after a correct password; an enrolment carries the secret being set up (sealed in the table). */
+export async function openChallenge(data: DataLayer, keys: TotpKeyring, user: AdminUser, purpose: 'totp' | 'enrol', now: number): Promise<{ token: string; secret: string | null }> {
   const token = randomBytes(32).toString('base64url')
   const secret = purpose === 'enrol' ? newTotpSecret() : null
+  const sealed = secret === null ? null : keys.seal(secret, user.email)
   await data.transaction(async (tx) => {
     await tx.deleteFrom('admin_challenges').where('expires_at', '<=', now).execute()
-    await tx.insertInto('admin_challenges').values({ token_hash: sha256(token), user_id: user.id, purpose, secret, attempts: 0, created_at: now, expires_at: now + CHALLENGE_MS }).execute()
+    await tx
+      .insertInto('admin_challenges')
+      .values({ token_hash: sha256(token), user_id: user.id, purpose, secret: sealed?.sealed ?? null, secret_key_id: sealed?.keyId ?? null, attempts: 0, created_at: now, expires_at: now + CHALLENGE_MS })
+      .execute()
   })
   return { token, secret }
 }
@@ -118,7 +126,8 @@ export interface ChallengeAttempt {
   tokenHash: string
   userId: number
   purpose: 'totp' | 'enrol'
-  secret: string | null
+  /** An enrolment's secret as stored (sealed); opened with the admin's e-mail. */
+  secret: Sealed | null
 }
 
 /** Counts one attempt on a live challenge (before the code is checked); undefined when it is unknown, expired or spent. */
@@ -131,9 +140,10 @@ export async function takeAttempt(data: DataLayer, token: string, now: number): 
     .where('token_hash', '=', tokenHash)
     .where('expires_at', '>', now)
     .where('attempts', '<', CHALLENGE_ATTEMPTS)
-    .returning(['user_id', 'purpose', 'secret'])
+    .returning(['user_id', 'purpose', 'secret', 'secret_key_id'])
     .executeTakeFirst()
-  return row && { tokenHash, userId: Number(row.user_id), purpose: row.purpose, secret: row.secret }
+  const secret = row?.secret && row.secret_key_id ? { sealed: row.secret, keyId: row.secret_key_id } : null
+  return row && { tokenHash, userId: Number(row.user_id), purpose: row.purpose, secret }
 }
 
 export async function spendChallenge(data: DataLayer, tokenHash: string): Promise<void> {
@@ -149,9 +159,15 @@ export async function claimStep(data: DataLayer, userId: number, step: number, n
   })
 }
 
-/** Sets the secret of an admin not enrolled yet; false when another sign-in enrolled meanwhile. */
-export async function enrol(data: DataLayer, userId: number, secret: string, now: number): Promise<boolean> {
-  const result = await data.db.updateTable('admin_users').set({ totp_secret: secret, totp_enrolled_at: now }).where('id', '=', userId).where('totp_secret', 'is', null).executeTakeFirst()
+/** Sets the secret (sealed) of an admin not enrolled yet; false when another sign-in enrolled meanwhile. */
+export async function enrol(data: DataLayer, keys: TotpKeyring, user: { id: number; email: string }, secret: string, now: number): Promise<boolean> {
+  const { sealed, keyId } = keys.seal(secret, user.email)
+  const result = await data.db
+    .updateTable('admin_users')
+    .set({ totp_secret: sealed, totp_key_id: keyId, totp_enrolled_at: now })
+    .where('id', '=', user.id)
+    .where('totp_secret', 'is', null)
+    .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
 

@@ -2,7 +2,7 @@
  * Admin sign-in in two steps (issue 30):
  *
  *   POST /admin/api/login                 e-mail + password → a challenge: `totp` (enrolled) or
- *                                         `enrol` (first sign-in: a new secret, as text and otpauth URI)
+ *                                         `enrol` (first sign-in: a new secret, as text, otpauth URI and QR code)
  *   POST /admin/api/login/second-factor   challenge + TOTP code, or + a recovery code → the session
  *   POST /admin/api/login/enrol           challenge + the first code from the new secret → the
  *                                         session and ten recovery codes, shown this once
@@ -22,8 +22,9 @@ import { validateBody } from '../http/validate'
 import { currentCheckpoint } from '../store/audit'
 import type { DocumentStore } from '../store/store'
 import { checkPassword, openSession, SESSION_MS, type AdminSession, type AdminUser } from './accounts'
-import { CHALLENGE_MS, claimStep, enrol, newRecoveryCodes, openChallenge, otpauthUri, spendChallenge, takeAttempt, totpStepOf, useRecoveryCode, type ChallengeAttempt } from './second-factor'
+import { CHALLENGE_MS, claimStep, enrol, newRecoveryCodes, openChallenge, spendChallenge, takeAttempt, totpStepOf, useRecoveryCode, type ChallengeAttempt } from './second-factor'
 import { createAccountRouter } from './account'
+import { enrolmentOf } from './enrolment'
 
 export const ADMIN_COOKIE = 'parlay_admin'
 const WINDOW_MS = 15 * 60 * 1000
@@ -84,9 +85,9 @@ export function createSignInRouter(deps: ServerDeps, audit: Audit, adminsReady: 
       return sendError(res, 401, 'INVALID_CREDENTIALS')
     }
     const step = user.totpSecret ? 'totp' : 'enrol'
-    const { token, secret } = await openChallenge(deps.data, user, step, deps.now())
+    const { token, secret } = await openChallenge(deps.data, deps.totpKeys, user, step, deps.now())
     await audit(user.email, 'admin.password-accepted', 'admin', { next: step })
-    sendOk(res, { step, challenge: token, expiresInSeconds: CHALLENGE_MS / 1000, ...(secret ? { enrolment: { secret, uri: otpauthUri(secret, user.email) } } : {}) })
+    sendOk(res, { step, challenge: token, expiresInSeconds: CHALLENGE_MS / 1000, ...(secret ? { enrolment: await enrolmentOf(secret, user.email) } : {}) })
   })
 
   const { attempt, refuse, open, codeAccepted } = secondStep(deps, audit, throttle, guarded)
@@ -103,7 +104,7 @@ export function createSignInRouter(deps: ServerDeps, audit: Audit, adminsReady: 
       await audit(user.email, 'admin.login', 'admin', { role: user.role, factor: 'recovery-code' })
       return open(req, res, user, challenge, { recoveryCodesLeft: left })
     }
-    const verdict = await codeAccepted(user, user.totpSecret!, code!)
+    const verdict = user.totpSecret === null ? 'unreadable-secret' : await codeAccepted(user, user.totpSecret, code!)
     if (verdict !== 'ok') return refuse(res, user, verdict)
     await audit(user.email, 'admin.login', 'admin', { role: user.role, factor: 'totp' })
     await open(req, res, user, challenge, {})
@@ -113,9 +114,11 @@ export function createSignInRouter(deps: ServerDeps, audit: Audit, adminsReady: 
     const found = await attempt(req, res, 'enrol')
     if (!found) return
     const { user, challenge } = found
-    const verdict = await codeAccepted(user, challenge.secret!, (req.body as { code: string }).code)
+    const secret = challenge.secret && deps.totpKeys.open(challenge.secret, user.email)
+    if (!secret) return sendError(res, 401, 'SIGN_IN_EXPIRED')
+    const verdict = await codeAccepted(user, secret, (req.body as { code: string }).code)
     if (verdict !== 'ok') return refuse(res, user, verdict)
-    if (!(await enrol(deps.data, user.id, challenge.secret!, deps.now()))) return sendError(res, 409, 'ALREADY_ENROLLED')
+    if (!(await enrol(deps.data, deps.totpKeys, user, secret, deps.now()))) return sendError(res, 409, 'ALREADY_ENROLLED')
     const recoveryCodes = await newRecoveryCodes(deps.data, user.id, deps.now())
     await audit(user.email, 'admin.two-factor-enrolled', 'admin', { method: 'totp', recoveryCodes: recoveryCodes.length })
     await audit(user.email, 'admin.login', 'admin', { role: user.role, factor: 'totp' })
@@ -138,13 +141,21 @@ function secondStep(deps: ServerDeps, audit: Audit, throttle: Throttle, guarded:
       sendError(res, 401, 'SIGN_IN_EXPIRED')
       return undefined
     }
-    const row = await deps.data.db.selectFrom('admin_users').select(['id', 'email', 'name', 'role', 'demo', 'totp_secret', 'disabled_at']).where('id', '=', challenge.userId).executeTakeFirst()
+    const row = await deps.data.db
+      .selectFrom('admin_users')
+      .select(['id', 'email', 'name', 'role', 'demo', 'totp_secret', 'totp_key_id', 'disabled_at'])
+      .where('id', '=', challenge.userId)
+      .executeTakeFirst()
     if (!row || row.disabled_at !== null) {
       sendError(res, 401, 'SIGN_IN_EXPIRED')
       return undefined
     }
     if (!(await guarded(res, [`factor:${row.id}`]))) return undefined
-    return { challenge, user: { id: Number(row.id), email: row.email, name: row.name, role: row.role, demo: row.demo === 1, totpSecret: row.totp_secret } }
+    // the secret opened here only (null when it does not open: the code is then refused, never a 500)
+    const stored = row.totp_secret && row.totp_key_id ? { sealed: row.totp_secret, keyId: row.totp_key_id } : undefined
+    const totpSecret = (stored && deps.totpKeys.open(stored, row.email)) ?? null
+    if (stored && totpSecret === null) deps.log.error('admin.totp-secret.unreadable', { admin: row.email, keyId: row.totp_key_id })
+    return { challenge, user: { id: Number(row.id), email: row.email, name: row.name, role: row.role, demo: row.demo === 1, totpSecret } }
   }
   const refuse = async (res: Response, user: AdminUser, reason: string) => {
     await throttle.fail([`factor:${user.id}`]).catch(() => undefined)

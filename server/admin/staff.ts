@@ -11,6 +11,7 @@ import argon2 from 'argon2'
 import type { DataLayer } from '../db/data-layer'
 import { ADMIN_ROLES, ARGON2, byEmail, closeSessionsOf, type AdminRole } from './accounts'
 import { DEMO_ADMINS, PUBLISHED_PASSWORDS } from './demo-admins'
+import type { TotpKeyring } from './totp-keys'
 
 export const MIN_PASSWORD = 15
 export const MAX_PASSWORD = 128
@@ -45,7 +46,7 @@ export async function createAdmin(data: DataLayer, admin: NewAdmin, now: number)
   const hash = await argon2.hash(admin.password, ARGON2)
   const row = await data.db
     .insertInto('admin_users')
-    .values({ email, name: admin.name.trim() || email, role: admin.role, password_hash: hash, created_at: now, disabled_at: null, totp_secret: null, totp_enrolled_at: null })
+    .values({ email, name: admin.name.trim() || email, role: admin.role, password_hash: hash, created_at: now, disabled_at: null, totp_secret: null, totp_key_id: null, totp_enrolled_at: null })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst()
@@ -71,7 +72,7 @@ export async function enableAdmin(data: DataLayer, userId: number): Promise<void
 
 /** Forgets a lost authenticator: the next sign-in enrols a new secret; recovery codes and sessions end. */
 export async function resetSecondFactor(data: DataLayer, userId: number): Promise<number> {
-  await data.db.updateTable('admin_users').set({ totp_secret: null, totp_enrolled_at: null }).where('id', '=', userId).execute()
+  await data.db.updateTable('admin_users').set({ totp_secret: null, totp_key_id: null, totp_enrolled_at: null }).where('id', '=', userId).execute()
   await data.db.deleteFrom('admin_recovery_codes').where('user_id', '=', userId).execute()
   await data.db.deleteFrom('admin_challenges').where('user_id', '=', userId).execute()
   return closeSessionsOf(data, userId)
@@ -88,7 +89,7 @@ export async function setPassword(data: DataLayer, userId: number, password: str
  * The demo's accounts, enrolled with their published TOTP secrets: added when missing, enabled
  * again when a production start had disabled them. Stops quietly when the server closes meanwhile.
  */
-export async function seedDemoAdmins(data: DataLayer, now: number, isOpen: () => boolean = () => true): Promise<void> {
+export async function seedDemoAdmins(data: DataLayer, keys: TotpKeyring, now: number, isOpen: () => boolean = () => true): Promise<void> {
   for (const admin of DEMO_ADMINS) {
     if (!isOpen()) return
     const found = await data.db.selectFrom('admin_users').select(['id', 'demo']).where(byEmail(admin.email)).executeTakeFirst()
@@ -98,10 +99,11 @@ export async function seedDemoAdmins(data: DataLayer, now: number, isOpen: () =>
     }
     const hash = await argon2.hash(admin.password, ARGON2)
     if (!isOpen()) return // the server closed while hashing
+    const { sealed, keyId } = keys.seal(admin.totpSecret, admin.email)
     // two instances seeding at once: the unique index on lower(email) keeps one row
     await data.db
       .insertInto('admin_users')
-      .values({ email: admin.email, name: admin.name, role: admin.role, password_hash: hash, created_at: now, demo: 1, disabled_at: null, totp_secret: admin.totpSecret, totp_enrolled_at: now })
+      .values({ email: admin.email, name: admin.name, role: admin.role, password_hash: hash, created_at: now, demo: 1, disabled_at: null, totp_secret: sealed, totp_key_id: keyId, totp_enrolled_at: now })
       .onConflict((oc) => oc.doNothing())
       .execute()
   }

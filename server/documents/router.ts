@@ -143,6 +143,7 @@ export function siteBootstrapFor(deps: ServerDeps, req: Request): { etag: string
         defaultLocale: site.defaultLocale,
         locales: site.locales,
         currency: site.currency,
+        ...(site.currencyDisplay ? { currencyDisplay: { ...site.currencyDisplay } } : {}),
         country: site.country,
         countryName: site.countryName,
         minimumAge: site.minimumAge,

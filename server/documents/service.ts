@@ -92,6 +92,7 @@ function toSite(record: DocumentRecord): Site {
     defaultLocale: doc.defaultLocale,
     locales: doc.locales,
     currency: doc.currency,
+    currencyDisplay: doc.currencyDisplay,
     country: doc.country,
     countryName: doc.countryName,
     minimumAge: doc.minimumAge,

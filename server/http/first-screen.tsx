@@ -61,7 +61,7 @@ function serverRuntime(input: FirstScreenInput): EngineRuntime {
   const data = new Map(input.data.map((source) => [source.url, source.value]))
   for (const source of input.data) stores.screenData.getState().setData(source.name, source.value)
   if (input.experiments) stores.experiments.getState().setValues(input.experiments)
-  const i18n = createI18n({ locale, fallbackLocale: bootstrap.site.defaultLocale })
+  const i18n = createI18n({ locale, fallbackLocale: bootstrap.site.defaultLocale, currencyDisplay: bootstrap.site.currencyDisplay })
   if (input.translations) i18n.setResources(locale, input.translations.resources, input.translations.fallbacks)
   i18n.setLocale(locale)
   const peek = <T,>(kind: string, id: string) => byUrl.get(documentUrl(kind, id, locale)) as T | undefined

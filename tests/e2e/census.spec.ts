@@ -226,15 +226,19 @@ async function logIn(page: Page, site: Site, origin: string, locale: string): Pr
 }
 
 /** The header balance as shown, and the same amount formatted for the page's locale by Intl
- * (spec §5: 2 decimals, grouping from 10 000) — null when the header shows no balance. */
-async function headerBalance(page: Page, currency: string): Promise<{ shown: string; expected: string } | null> {
+ * (spec §5: 2 decimals, grouping from 10 000; the sign as the jurisdiction document's
+ * currencyDisplay says, docs/money-rules.md) — null when the header shows no balance. */
+async function headerBalance(page: Page, currency: string, display: string): Promise<{ shown: string; expected: string } | null> {
   const amount = page.locator('[data-testid="header-balance"] data')
   if ((await amount.count()) === 0) return null
-  return amount.evaluate((element, code) => {
-    const value = Number((element as HTMLDataElement).value)
-    const options = { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: Math.abs(value) >= 10_000 } as const
-    return { shown: element.textContent ?? '', expected: new Intl.NumberFormat(document.documentElement.lang, options).format(value) }
-  }, currency)
+  return amount.evaluate(
+    (element, { code, display }) => {
+      const value = Number((element as HTMLDataElement).value)
+      const options = { style: 'currency', currency: code, currencyDisplay: display as Intl.NumberFormatOptions['currencyDisplay'], minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: Math.abs(value) >= 10_000 } as const
+      return { shown: element.textContent ?? '', expected: new Intl.NumberFormat(document.documentElement.lang, options).format(value) }
+    },
+    { code: currency, display },
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,7 +283,8 @@ async function notFoundFinding(page: Page, site: Site, locale: string, unknown: 
  * beside the punter's items (balance, deposit, inbox, avatar; issue 9). */
 async function headerFindings(page: Page, site: Site, locale: string): Promise<string[]> {
   const problems: string[] = []
-  const balance = await headerBalance(page, DEMO_PUNTER[site.id].currency)
+  const currency = DEMO_PUNTER[site.id].currency
+  const balance = await headerBalance(page, currency, (siteDocument(site.id).currencyDisplay as Record<string, string> | undefined)?.[currency] ?? 'symbol')
   if (balance && balance.shown !== balance.expected) problems.push(`balance shows "${balance.shown}", the ${locale} money format is "${balance.expected}"`)
   const brand = await page.locator('.app-header__brand').evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, text: el.textContent }))
   if (brand.cut) problems.push(`the brand "${brand.text}" is cut beside the punter's header items`)

@@ -22,7 +22,8 @@ async function ownServer(): Promise<{ running: RunningServer; documentsDir: stri
   const documentsDir = join(work, 'schemas')
   cpSync(process.env.PARLAY_E2E_SCHEMAS ?? join(ROOT, 'schemas'), documentsDir, { recursive: true })
   const distDir = process.env.PARLAY_E2E_DIST ?? join(ROOT, 'dist')
-  const running = await startServer({ port: 0, dataDir: join(work, 'data'), documentsDir, distDir, quiet: true, watch: false })
+  // production, so with the staff TOTP key it needs (server/admin/totp-keys.ts)
+  const running = await startServer({ port: 0, dataDir: join(work, 'data'), documentsDir, distDir, quiet: true, watch: false, totpKeys: { current: 'ef'.repeat(32) } })
   let stopped = false
   return {
     running,

@@ -6,7 +6,8 @@
  * - a Curaçao punter whose account is in euro (the currency chosen at sign-up on a US-dollar site)
  *   sees € on the header balance, the slip, the deposit page and the limits page, never $;
  * - a typed deposit amount and a typed game stake are read in the locale, and that is what is charged;
- * - with "Ask me to confirm each cash-out" on, a cash-out asks with its amount first; off, it does not.
+ * - with "Ask me to confirm each cash-out" on, a cash-out asks with its amount first; off, it does not;
+ * - a Nigerian punter reads the naira sign (₦) on the header balance, not the code NGN.
  * The expected texts are Intl's formatting of the expected amounts in Node (not the page's code).
  */
 import type { APIRequestContext, Page } from '@playwright/test'
@@ -282,4 +283,18 @@ test('an offer that moved while the punter was asked: a lower one is asked about
   await dialog.getByTestId('cash-out-confirm').click()
   await expect.poll(() => balanceMinor(request, headers)).toBe(before + higher)
   await expect(dialog).toHaveCount(0)
+})
+
+test('at 360 px a Nigerian punter reads the header balance with the naira sign (₦50,000.00, never NGN 50,000.00), the brand beside it whole', async ({ page, context, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  const origin = `http://nigeria.localhost:${new URL(baseURL!).port}`
+  await context.addCookies([{ name: 'ConsentCookie', value: 'necessary', url: origin }])
+  await logInByApi(page, 'nigeria@demo.parlay.test', `${origin}/sport/live/popular`)
+  const amount = page.getByTestId('header-balance').locator('data')
+  const value = Number(await amount.getAttribute('value'))
+  // the oracle: the sign, then the number as English writes it (grouping from 10 000, spec §5)
+  const number = value.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: Math.abs(value) >= 10_000 })
+  expect(plain((await amount.textContent()) ?? '')).toBe(`₦${number}`)
+  const brand = await page.locator('.app-header__brand').evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, text: el.textContent }))
+  expect(brand.cut, `the brand "${brand.text}" is cut beside the balance`).toBe(false)
 })

@@ -339,7 +339,7 @@ test('in production an unknown node kind leaves no visible trace (no warning box
   const { mkdtempSync, rmSync } = await import('node:fs')
   const { tmpdir } = await import('node:os')
   const work = mkdtempSync(join(tmpdir(), 'parlay-e2e-prod-'))
-  const running = await startServer({ port: 0, dataDir: join(work, 'data'), documentsDir: fileURLToPath(new URL('../../schemas', import.meta.url)), distDir: process.env.PARLAY_E2E_DIST, development: false, watch: false, quiet: true })
+  const running = await startServer({ port: 0, dataDir: join(work, 'data'), documentsDir: fileURLToPath(new URL('../../schemas', import.meta.url)), distDir: process.env.PARLAY_E2E_DIST, development: false, watch: false, quiet: true, totpKeys: { current: 'ef'.repeat(32) } })
   const page = await browser.newPage()
   try {
     await page.route('**/api/documents/screen/promotions*', async (route) => {

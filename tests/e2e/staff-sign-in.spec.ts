@@ -1,7 +1,7 @@
 /**
  * Staff sign-in with a second factor in real Chromium at phone size (issue 30 item 1): a demo admin
  * types the code their authenticator shows; an admin made with `npm run admin:create` sets up the
- * authenticator on the first sign-in (the key shown as text, the code typed), keeps the ten
+ * authenticator on the first sign-in (the key shown as text and as a QR code, the code typed), keeps the ten
  * recovery codes shown once, and later signs in with one of them — which then no longer works.
  * The account page changes the password. Codes are computed from the key the page shows, as an
  * authenticator app does. No page breaks the site's CSP.
@@ -9,7 +9,8 @@
 import { spawnSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import jsQR from 'jsqr'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
 import { totpCode } from '../support/totp'
 import { adminLogInByPage, expect, test } from './fixtures'
@@ -21,6 +22,22 @@ function cspWatch(page: Page): string[] {
   const violations: string[] = []
   page.on('console', (m) => m.text().includes('Content Security Policy') && violations.push(m.text()))
   return violations
+}
+
+/** The text of the QR code an <img> shows, read from its pixels as a phone's camera would (jsQR). */
+async function scanQr(page: Page, image: Locator): Promise<string | undefined> {
+  await expect(image).toBeVisible()
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  const pixels = await image.evaluate((img: HTMLImageElement) => {
+    const canvas = document.createElement('canvas')
+    canvas.width = img.naturalWidth
+    canvas.height = img.naturalHeight
+    const context = canvas.getContext('2d')!
+    context.drawImage(img, 0, 0)
+    const data = context.getImageData(0, 0, canvas.width, canvas.height)
+    return { width: data.width, height: data.height, data: Array.from(data.data) }
+  })
+  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data
 }
 
 async function passwordStep(page: Page, who: { email: string; password: string }): Promise<void> {
@@ -46,7 +63,7 @@ test('at phone size a demo admin signs in with the code their authenticator show
   expect(violations).toEqual([])
 })
 
-test('at phone size a new admin sets up the authenticator at the first sign-in, keeps the recovery codes, signs in later with one, and it is spent', async ({ page, server }) => {
+test('at phone size a new admin sets up the authenticator at the first sign-in from a QR code that decodes to the otpauth URI of the key shown, keeps the recovery codes, signs in later with one, and it is spent', async ({ page, server }) => {
   const violations = cspWatch(page)
   const who = { email: 'phone.admin@example.com', password: 'a phone-sized passphrase' }
   const made = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tools', 'admin-accounts.ts'), 'create'], {
@@ -60,6 +77,10 @@ test('at phone size a new admin sets up the authenticator at the first sign-in, 
   await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible()
   const key = (await page.getByTestId('admin-totp-secret').textContent())!
   await expect(page.getByTestId('admin-totp-uri')).toHaveAttribute('href', new RegExp(`^otpauth://totp/.*secret=${key}`))
+  // the QR code an authenticator app scans: decoded (jsQR) from the pixels the page shows
+  const scanned = await scanQr(page, page.getByTestId('admin-totp-qr'))
+  expect(scanned).toBe(await page.getByTestId('admin-totp-uri').getAttribute('href'))
+  expect(new URL(scanned!).searchParams.get('secret')).toBe(key)
   await page.getByTestId('admin-code').fill(totpCode(key))
   await page.getByTestId('admin-code-submit').click()
   const codes = await page.getByTestId('admin-recovery-codes').locator('code').allTextContents()

@@ -40,7 +40,7 @@ function copyNativeBuilds(site: string): string[] {
 
 /** `npm start` in the copy; resolves with its address, or with its output once it exits. */
 function npmStart(site: string, env: Record<string, string>): Promise<{ port?: number; exitCode: number | null; output: string; stop(): Promise<void> }> {
-  const child = spawn('npm', ['start'], { cwd: site, env: { ...process.env, PORT: '0', PARLAY_DATA_DIR: join(site, 'data'), ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const child = spawn('npm', ['start'], { cwd: site, env: { ...process.env, PORT: '0', PARLAY_DATA_DIR: join(site, 'data'), PARLAY_TOTP_KEY: 'ab'.repeat(32), ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let output = ''
   const exited = new Promise<number | null>((done) => child.once('exit', done))
   const stop = async () => {

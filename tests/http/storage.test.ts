@@ -120,7 +120,9 @@ describe('a damaged database file stops the start with a clear message', () => {
     const dirs = siteDirs()
     mkdirSync(dirs.data)
     writeFileSync(join(dirs.data, 'parlay.db'), Buffer.alloc(8192, 0x5a))
-    await expect(startServer({ port: 0, dataDir: dirs.data, distDir: dirs.dist, documentsDir: dirs.documents, watch: false, quiet: true })).rejects.toThrow(DatabaseCorruptError)
+    // a production start, so with its TOTP key (server/admin/totp-keys.ts): only the file is wrong
+    const totpKeys = { current: 'cd'.repeat(32) }
+    await expect(startServer({ port: 0, dataDir: dirs.data, distDir: dirs.dist, documentsDir: dirs.documents, watch: false, quiet: true, totpKeys })).rejects.toThrow(DatabaseCorruptError)
   })
 
   it('npm start on a damaged file exits 1 with "Parlay cannot start" and no stack trace', async () => {

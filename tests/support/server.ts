@@ -3,7 +3,7 @@
  * documents, and a stub client (HTTP tests do not need the built SPA).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -61,10 +61,15 @@ export async function startTestServer(testOptions: TestServerOptions = {}): Prom
   if (databaseUrl && !options.dataDir) {
     mkdirSync(join(root, 'data'))
     writeFileSync(join(root, 'data', 'audit.key'), `${createHash('sha256').update(`parlay-test-audit-key:${databaseUrl}`).digest('hex')}\n`, { mode: 0o600 })
+    // and one TOTP key, as production instances share PARLAY_TOTP_KEY
+    writeFileSync(join(root, 'data', 'totp.key'), `${createHash('sha256').update(`parlay-test-totp-key:${databaseUrl}`).digest('hex')}\n`, { mode: 0o600 })
   }
+  // a production start (`demo: false`) needs PARLAY_TOTP_KEY: given here unless the test gives its own
+  const production = options.demo === false && !options.development && !options.simulators
+  const totpKeys = production && !('totpKeys' in options) ? { totpKeys: { current: createHash('sha256').update(`parlay-test-totp-key:${root}`).digest('hex') } } : {}
   // a test server is a demo install (its staff accounts are the demo's: tests/http/admin/support.ts
   // signs them in) unless the test says `demo: false`; everything else is production's default
-  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, demo: true, ...engine, ...options })
+  const server = await startServer({ port: 0, dataDir: join(root, 'data'), documentsDir, distDir, watch: false, quiet: true, demo: true, ...totpKeys, ...engine, ...options })
   return {
     ...server,
     documentsDir,
@@ -126,10 +131,13 @@ export interface ServerProcess {
 
 /** `npm start` (NODE_ENV=production node --import tsx server/main.ts: one process, so signals reach the server
  * itself) on an ephemeral port, with its data, client and documents in the given folders. */
+/** `npm start` is production, which needs PARLAY_TOTP_KEY: the processes of one test file share this one. */
+const TEST_PROCESS_TOTP_KEY = randomBytes(32).toString('hex')
+
 export function startServerProcess(dirs: { data: string; dist: string; documents: string }, env: Record<string, string> = {}): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', PARLAY_DATA_DIR: dirs.data, PARLAY_DIST_DIR: dirs.dist, PARLAY_DOCUMENTS_DIR: dirs.documents, ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', PARLAY_DATA_DIR: dirs.data, PARLAY_DIST_DIR: dirs.dist, PARLAY_DOCUMENTS_DIR: dirs.documents, PARLAY_TOTP_KEY: TEST_PROCESS_TOTP_KEY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output = { stdout: '', stderr: '' }

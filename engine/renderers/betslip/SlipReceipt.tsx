@@ -25,7 +25,7 @@ export function SlipReceipt({ runtime, figures }: { runtime: EngineRuntime; figu
     return () => document.removeEventListener('keydown', onKey)
   }, [])
   if (!placed) return null
-  const money = (amount: number) => formatMoney(amount, figures.locale, currencyCode(placed.currency) ?? figures.currency)
+  const money = (amount: number) => formatMoney(amount, figures.locale, currencyCode(placed.currency) ?? figures.currency, figures.displays)
   const legs = placed.legs ?? []
   return (
     <>

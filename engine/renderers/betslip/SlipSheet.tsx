@@ -62,6 +62,7 @@ function SlipStake({ runtime, figures, stakes }: Parts & { stakes?: readonly num
           onAmount={(next) => betslip.getState().setStake(next)}
           locale={figures.locale}
           currency={figures.currency}
+          displays={figures.displays}
           preview={(amount) => runtime.t('betslip.willBePlaced', { amount })}
           t={runtime.t}
           testId="betslip-stake"

@@ -8,7 +8,7 @@
 import { useStore } from 'zustand'
 import { accountCurrency } from '../../core/context'
 import { betslip, combinedPrice, currentPrice, type SlipPick } from '../../core/betslip'
-import { currencyCode, formatMoney } from '../../core/format'
+import { currencyCode, formatMoney, type CurrencyDisplays } from '../../core/format'
 import { formatOdds, isBetPlacingMode, isOddsType, type BetPlacingMode, type OddsType } from '../../core/odds'
 import { potentialWinMinor } from '../../core/payout'
 import { useRuntime } from '../runtime'
@@ -16,6 +16,8 @@ import { useRuntime } from '../runtime'
 export interface SlipFigures {
   locale: string
   currency: string | undefined
+  /** The site's currencyDisplay (how amounts in each currency are written). */
+  displays: CurrencyDisplays | undefined
   oddsType: OddsType
   mode: BetPlacingMode
   /** priceChangeNotificationViewType: ARROW, TEXT_COLOR or OFF. */
@@ -52,11 +54,13 @@ export function useSlipFigures(): SlipFigures {
   const currency = guest ? currencyCode(siteCurrency) : currencyCode(accountCurrency(userData))
   const oddsType = isOddsType(settings.oddsType) ? settings.oddsType : 'decimal'
   const odds = (price: number) => formatOdds(price, oddsType, locale)
-  const money = (amount: number) => formatMoney(amount, locale, currency)
+  const displays = useStore(runtime.stores.site, (s) => s.bootstrap?.site.currencyDisplay)
+  const money = (amount: number) => formatMoney(amount, locale, currency, displays)
   const win = potentialWin(stake, picks)
   return {
     locale,
     currency,
+    displays,
     oddsType,
     mode: isBetPlacingMode(settings.betPlacingMode) ? settings.betPlacingMode : 'GreaterOrEqualsToCurrent',
     indicator: settings.priceChangeNotificationViewType || 'ARROW',

@@ -245,7 +245,7 @@ function FlowForm({ flow, validators, tr, title, headed, testId, onLive, overSer
   const formContext: FormContext = useMemo(() => {
     const bootstrap = runtime.stores.site.getState().bootstrap
     // the site's preset phone country is its jurisdiction document's (schemas/jurisdictions/*/jurisdiction.json)
-    return { tr, today: today ?? isoDate(Date.now()), phoneCountry: bootstrap?.site.country, minimumAge: bootstrap?.site.minimumAge, server: overServerMarkup, adopt, locale, currency: currency || undefined, documentsVersion }
+    return { tr, today: today ?? isoDate(Date.now()), phoneCountry: bootstrap?.site.country, minimumAge: bootstrap?.site.minimumAge, server: overServerMarkup, adopt, locale, currency: currency || undefined, displays: bootstrap?.site.currencyDisplay, documentsVersion }
   }, [tr, runtime.stores, overServerMarkup, adopt, today, locale, currency, documentsVersion])
 
   const transformErrors: ErrorTransformer = useCallback(

@@ -120,7 +120,7 @@ function NumberWidget(props: WidgetProps) {
  */
 function MoneyWidget(props: WidgetProps) {
   const { value, options, schema, onChange } = props
-  const { tr, locale = 'en', currency } = contextOf(props)
+  const { tr, locale = 'en', currency, displays } = contextOf(props)
   const decimals = currencyDecimals(currency)
   const positive = schema.exclusiveMinimum === 0
   const amount = useTypedAmount(typeof value === 'number' && Number.isFinite(value) ? majorToMinor(value, decimals) : null, locale, currency, positive)
@@ -149,6 +149,7 @@ function MoneyWidget(props: WidgetProps) {
         reading={shownByForm && amount.reading?.ok === false ? null : amount.reading}
         locale={locale}
         currency={currency}
+        displays={displays}
         decimals={decimals}
         preview={(formatted) => tr(preview, { amount: formatted })}
         t={(key, values) => tr(key, values)}

@@ -142,7 +142,7 @@ export function SettingNode({ node }: { node: SettingNodeDocument }) {
   if (node.control === 'number' || node.control === 'money')
     return (
       <Suspense fallback={null}>
-        <NumberSetting node={node} id={id} shown={shown} common={common} label={text(node.label)} hint={hint} statusLine={statusLine} save={save} locale={ctx.site.locale} currency={currencyCode(ctx.user.currency)} t={runtime.t} />
+        <NumberSetting node={node} id={id} shown={shown} common={common} label={text(node.label)} hint={hint} statusLine={statusLine} save={save} locale={ctx.site.locale} currency={currencyCode(ctx.user.currency)} displays={runtime.stores.site.getState().bootstrap?.site.currencyDisplay} t={runtime.t} />
       </Suspense>
     )
 

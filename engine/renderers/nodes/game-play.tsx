@@ -11,7 +11,7 @@
  */
 import { Suspense, useEffect, useState } from 'react'
 import { useStore } from 'zustand'
-import { formatMoney } from '../../core/format'
+import { formatMoney, type CurrencyDisplays } from '../../core/format'
 import { gameStakes } from '../../core/game-stakes'
 import { readPlayMoney } from '../../core/play-money'
 import type { NodeOf } from '../../documents/types'
@@ -55,7 +55,7 @@ interface RoundData {
   outcome: { reels?: string[]; multiplier?: number; crashAt?: number; cashOutAt?: number; won?: boolean }
 }
 
-function Outcome({ round, currency, text, locale }: Texts & { round: RoundData | undefined; currency?: string }) {
+function Outcome({ round, currency, displays, text, locale }: Texts & { round: RoundData | undefined; currency?: string; displays?: CurrencyDisplays }) {
   if (!round) return null
   const won = round.win > 0
   return (
@@ -74,7 +74,7 @@ function Outcome({ round, currency, text, locale }: Texts & { round: RoundData |
           {text('game.crashedAt')} ×{round.outcome.crashAt}
         </p>
       )}
-      <p>{won ? `${text('game.win')}: ${formatMoney(round.win, locale, currency)}` : text('game.lost')}</p>
+      <p>{won ? `${text('game.win')}: ${formatMoney(round.win, locale, currency, displays)}` : text('game.lost')}</p>
     </div>
   )
 }
@@ -145,6 +145,7 @@ function PlayMoney({ runtime, text, locale, smallest }: Texts & { runtime: Engin
 
 export default function GamePlay({ node, product, gameId, demo, runtime, text, locale, currency }: GamePlayProps) {
   const game = useGame(runtime, product, gameId, demo)
+  const displays = useStore(runtime.stores.site, (s) => s.bootstrap?.site.currencyDisplay)
   const round = useStore(runtime.stores.screenData, (s) => s.data.round) as RoundData | undefined
   const bounds = useStore(runtime.stores.site, (s) => s.bootstrap?.site.gameStake)
   const stakes = gameStakes(bounds, node.stakes)
@@ -183,7 +184,7 @@ export default function GamePlay({ node, product, gameId, demo, runtime, text, l
       <div className="game__stakes" role="radiogroup" aria-label={text('game.stake')}>
         {stakes.map((s) => (
           <button key={s} type="button" role="radio" aria-checked={s === stake} className="button" data-variant={s === stake ? 'primary' : 'secondary'} onClick={() => setStake(s)}>
-            {formatMoney(s, locale, currency)}
+            {formatMoney(s, locale, currency, displays)}
           </button>
         ))}
       </div>
@@ -195,6 +196,7 @@ export default function GamePlay({ node, product, gameId, demo, runtime, text, l
           onAmount={setStake}
           locale={locale}
           currency={currency}
+          displays={displays}
           preview={(amount) => runtime.t('game.willBeStaked', { amount })}
           t={runtime.t}
           testId="game-stake"
@@ -204,7 +206,7 @@ export default function GamePlay({ node, product, gameId, demo, runtime, text, l
       <button type="button" className="button" data-testid="game-play" disabled={busy || stake === null || cashOutAt === null} aria-busy={busy || undefined} onClick={() => void play()}>
         {text(game.engine === 'slot' ? 'game.spin' : 'game.play')}
       </button>
-      <Outcome round={round} currency={currency} text={text} locale={locale} />
+      <Outcome round={round} currency={currency} displays={displays} text={text} locale={locale} />
       {bigWin && (
         <p className="game__big-win" role="status" data-testid="game-big-win">
           {text({ key: 'game.bigWin', values: { game: bigWin.game, multiplier: bigWin.multiplier } })}

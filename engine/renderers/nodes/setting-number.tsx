@@ -4,6 +4,7 @@
  */
 import { useState } from 'react'
 import { currencyDecimals, majorToMinor, minorToMajor } from '../../core/amount-input'
+import type { CurrencyDisplays } from '../../core/format'
 import type { NodeOf } from '../../documents/types'
 import { AmountLine, useTypedAmount } from '../amount-field'
 
@@ -27,6 +28,8 @@ export default function NumberSetting(props: {
   /** The page's locale and the account's currency (a money setting's). */
   locale: string
   currency: string | undefined
+  /** The site's currencyDisplay (engine/core/format.ts). */
+  displays?: CurrencyDisplays
   t: (key: string, values?: Record<string, unknown>) => string
 }) {
   const { node, shown, locale, t } = props
@@ -70,7 +73,7 @@ export default function NumberSetting(props: {
           if (e.key === 'Enter') commit()
         }}
       />
-      <AmountLine id={lineId} reading={money || field.reading?.ok === false ? field.reading : null} locale={locale} currency={currency} decimals={field.decimals} preview={(amount) => t('amount.preview', { amount })} t={t} testId="amount-line" />
+      <AmountLine id={lineId} reading={money || field.reading?.ok === false ? field.reading : null} locale={locale} currency={currency} displays={props.displays} decimals={field.decimals} preview={(amount) => t('amount.preview', { amount })} t={t} testId="amount-line" />
       {outOfRange && (
         <span className="setting__error" role="alert">
           {t('settings.invalidNumber', { min: node.min ?? 0, max: node.max ?? '' })}

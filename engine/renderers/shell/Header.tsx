@@ -10,7 +10,7 @@ import { useStore } from 'zustand'
 import { currencyCode, formatMoney } from '../../core/format'
 import { HEADER_ITEM_NAMES } from '../../documents/names'
 import type { HeaderDocument, HeaderItem } from '../../documents/types'
-import { useEvaluate, useRuntime } from '../runtime'
+import { useCurrencyDisplays, useEvaluate, useRuntime } from '../runtime'
 import { useDocument } from '../use-document'
 import { AVATAR_BUTTON_ID, Avatar, PROFILE_PANEL_ID, ProfilePanel, useProfilePanel, type ProfilePanelControl } from './ProfilePanel'
 import { useSessionStatus } from './session-status'
@@ -46,7 +46,7 @@ function Balance({ item }: { item: HeaderItem }) {
   const { ctx, text } = useEvaluate()
   usePunterSocket() // the balance follows accountUpdate: a win, a cash-out, another tab or device
   const currency = currencyCode(ctx.user.currency)
-  const shown = formatMoney(ctx.user.balance, ctx.site.locale, currency)
+  const shown = formatMoney(ctx.user.balance, ctx.site.locale, currency, useCurrencyDisplays())
   // a long amount ("NGN 50,000.00") is drawn smaller on small phones, so the brand beside it stays whole
   return (
     <span className="header-balance" data-header-item={item.name} data-testid="header-balance" data-length={shown.length > 10 ? 'long' : undefined}>

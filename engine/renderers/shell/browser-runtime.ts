@@ -284,7 +284,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
 
   // One request: the server ships the fallback texts (site default, then English) for the keys
   // this locale lacks inside its bundle.
-  const i18n = createI18n({ locale, fallbackLocale: bootstrap.site.defaultLocale })
+  const i18n = createI18n({ locale, fallbackLocale: bootstrap.site.defaultLocale, currencyDisplay: bootstrap.site.currencyDisplay })
   const texts = await documents.loadTranslations(locale)
   if (texts.ok) i18n.setResources(locale, texts.value.document.resources, texts.value.document.fallbacks)
   i18n.setLocale(locale)

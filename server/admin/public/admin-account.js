@@ -112,7 +112,8 @@ function recoveryCodesList(codes) {
 
 function enrolStep(challenge, enrolment) {
   const intro = [
-    h('p', {}, 'Two-factor sign-in is required for every admin. Add Parlay admin to an authenticator app (any TOTP app): open the link on this device, or type the key.'),
+    h('p', {}, 'Two-factor sign-in is required for every admin. Add Parlay admin to an authenticator app (any TOTP app): scan the code with your phone, open the link on this device, or type the key.'),
+    h('img', { className: 'totp-qr', src: enrolment.qr, alt: 'QR code of the authenticator key', 'data-testid': 'admin-totp-qr' }),
     h('p', {}, h('a', { href: enrolment.uri, 'data-testid': 'admin-totp-uri' }, 'Add to an authenticator app')),
     h('p', {}, 'Key: ', h('code', { className: 'secret', 'data-testid': 'admin-totp-secret' }, enrolment.secret)),
     h('p', {}, 'Then type the code it shows.'),

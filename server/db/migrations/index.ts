@@ -43,6 +43,7 @@ import { q044PaymentSimulator, sqliteMoney604PaymentSimulator } from '../../paym
 import { sqliteMoney601Ledger } from '../../punters/events'
 import { sqlite101PuntersAccounts } from '../../punters/repository'
 import { q070Punters, q099PunterSignupLocale } from '../../punters/tables'
+import { q135AdminTotpSealed } from '../../admin/totp-sealing'
 import { q053RegulationSessionReminders, sqlite602RegulationSessionReminders } from '../../regulation/alerts'
 import { q054RegulationRealitySessions, sqlite601RegulationRealityCheck } from '../../regulation/reality-check'
 import { q052Services, sqliteServices1, sqliteServices2Replays, sqliteServices3ReplayRetention, sqliteServices4ClickWindows } from '../../services/store'
@@ -161,6 +162,7 @@ export const QUERY_LAYER: readonly Migration[] = [
   q095ContactMessages,
   q097OutboxTelegram,
   q099PunterSignupLocale,
+  q135AdminTotpSealed,
 ]
 
 /** The whole list: on SQLite the history then the query layer; on PostgreSQL the query layer only. */

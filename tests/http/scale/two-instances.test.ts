@@ -84,6 +84,7 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
   const root = mkdtempSync(join(tmpdir(), 'parlay-scale-'))
   const dirs = { data: join(root, 'data'), dist: join(root, 'dist'), documents: join(root, 'schemas') }
   const AUDIT_KEY = createHash('sha256').update(`two-instances:${root}`).digest('hex')
+  const TOTP_KEY = createHash('sha256').update(`two-instances-totp:${root}`).digest('hex')
   let redis: TestRedis
   let cluster: ThrowawayPostgres | undefined
   let databaseUrl: string | undefined
@@ -93,7 +94,7 @@ describe.each(ENGINES)('two instances on %s and one Redis', (_, engine) => {
   async function startInstance(name: 'A' | 'B', block: number): Promise<Instance> {
     // on PostgreSQL each instance has its own data folder, as on two hosts; both hold one audit key
     const data = engine === 'postgres' ? join(root, `data-${name}`) : dirs.data
-    const env = { REDIS_URL: redis.url, PARLAY_DEVELOPMENT: 'on', ...(databaseUrl ? { DATABASE_URL: databaseUrl, PARLAY_AUDIT_KEY: AUDIT_KEY } : {}) }
+    const env = { REDIS_URL: redis.url, PARLAY_DEVELOPMENT: 'on', ...(databaseUrl ? { DATABASE_URL: databaseUrl, PARLAY_AUDIT_KEY: AUDIT_KEY, PARLAY_TOTP_KEY: TOTP_KEY } : {}) }
     const process = startServerProcess({ ...dirs, data }, env)
     await until(`instance ${name} starts`, () => /at http:\/\/localhost:\d+/.test(process.output.stdout) || process.child.exitCode !== null)
     if (process.child.exitCode !== null) throw new Error(`instance ${name} exited: ${process.output.stderr}`)
