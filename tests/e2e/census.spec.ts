@@ -12,7 +12,8 @@
  *
  * Speed: one page per site/locale, loaded once; each further route is a history navigation (what
  * the back button does), awaited on the engine's `parlay:screen-rendered` event — a state, not a
- * timer. One test per site/locale, run in parallel, so the config's workers share the census.
+ * timer, and so is the way to the login (no second load). One test per site/locale, run in
+ * parallel, so the config's workers share the census; on the worker's shared server.
  *
  * Every site × every locale the site declares × every spec §2 route, as guest and as punter (the
  * account pages and whatever asked a guest to log in). Each route's HTTP status (bare and under
@@ -39,6 +40,8 @@ const ENGLISH_WORDS = /\b(the|your|you|and|with|this|are|our|please|here|from|wi
 const MAX_ENGLISH_WORDS = 2
 
 test.describe.configure({ mode: 'parallel', timeout: 240_000 })
+// reads only, and its punters' logins change nothing another file reads: the worker's shared server
+test.use({ serverScope: 'worker' })
 
 // ---------------------------------------------------------------------------------------------
 // What to visit: the sites and their locales (jurisdiction documents), the spec §2 routes.
@@ -211,9 +214,17 @@ async function visit(page: Page, path: string): Promise<void> {
   }, path)
 }
 
-async function logIn(page: Page, site: Site, origin: string, locale: string): Promise<void> {
-  await page.goto(origin + localized('/', locale, site))
+/** The login popup, from the home page reached inside the loaded page (no second cold load). */
+async function logIn(page: Page, site: Site, locale: string): Promise<void> {
+  await visit(page, localized('/', locale, site))
   await settle(page, site)
+  // popups the guest routes opened (the login guard, a payment result) stay over in-app navigation,
+  // as they would for a punter: closed one at a time, as a punter would, before the header's Log in
+  const dialogs = page.getByRole('dialog')
+  for (let open = await dialogs.count(); open > 0; open = await dialogs.count()) {
+    await page.keyboard.press('Escape')
+    await expect(dialogs).toHaveCount(open - 1)
+  }
   await page.locator('[data-header-item="login"]').click()
   const popup = page.locator('[data-popup-id="login"]')
   await popup.locator('input[autocomplete="username"]').fill(DEMO_PUNTER[site.id].login)
@@ -221,7 +232,6 @@ async function logIn(page: Page, site: Site, origin: string, locale: string): Pr
   await popup.getByTestId('form-submit').click()
   await expect(page.locator('[data-header-item="profile"]')).toBeVisible({ timeout: 30_000 })
   // an after-login notice (last login date from the second login on) is read and closed
-  const dialogs = page.getByRole('dialog')
   if (await dialogs.count()) await page.keyboard.press('Escape')
 }
 
@@ -379,7 +389,7 @@ for (const site of sites()) {
       // as the site's demo punter: the account pages and whatever asked a guest to log in
       here = '(log in)'
       who = 'punter'
-      await logIn(page, site, origin, locale)
+      await logIn(page, site, locale)
       for (const problem of await headerFindings(page, site, locale)) found('(header)', problem)
       const accountRoutes = [...new Set([...ROUTES.pages.filter((p) => p.startsWith('/account')).map((p) => localized(p, locale, site)), ...loginOnly])]
       for (const route of accountRoutes) {

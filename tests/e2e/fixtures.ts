@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer } from '../../server/main'
 import { totpCode } from '../support/totp'
+import { childrenCpuMs, measuring, ownCpuMs, record } from './measure'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 
@@ -21,18 +22,26 @@ export interface ParlayServer {
 type EditDocument = (file: string, change: (doc: Record<string, unknown>) => void) => Promise<void>
 
 /** One server per spec file: a file that changes server state (the admin flow publishes documents)
- * never leaks into another file's tests. Within a file, tests share it (edits are restored). */
+ * never leaks into another file's tests. Within a file, tests share it (edits are restored). A file
+ * that changes nothing another file reads (no login that moves money or limits, no publishing, no
+ * clock) says `test.use({ serverScope: 'worker' })` and gets the worker's one shared server instead:
+ * a server start less per such file (docs/testing.md, "How long it takes"). */
 interface ServerPool {
-  forFile(file: string): Promise<ParlayServer>
+  forFile(file: string, scope: ServerScope): Promise<ParlayServer>
 }
 
-async function startFor(): Promise<ParlayServer & { close(): Promise<void> }> {
+type ServerScope = 'file' | 'worker'
+type Running = Promise<ParlayServer & { close(): Promise<void> }>
+
+async function startFor(): Running {
   const work = mkdtempSync(join(tmpdir(), 'parlay-e2e-'))
   const documentsDir = join(work, 'schemas')
   // PARLAY_E2E_SCHEMAS runs the suite against another documents set (default: the repository's)
   cpSync(process.env.PARLAY_E2E_SCHEMAS ?? join(ROOT, 'schemas'), documentsDir, { recursive: true })
   const distDir = process.env.PARLAY_E2E_DIST ?? join(ROOT, 'dist')
+  const started = { wall: Date.now(), cpu: ownCpuMs() }
   const running = await startServer({ port: 0, dataDir: join(work, 'data'), documentsDir, distDir, development: true, quiet: true })
+  record({ event: 'server-start', wallMs: Date.now() - started.wall, cpuMs: Math.round(ownCpuMs() - started.cpu) })
   return {
     url: running.url,
     documentsDir,
@@ -43,25 +52,41 @@ async function startFor(): Promise<ParlayServer & { close(): Promise<void> }> {
   }
 }
 
-export const test = base.extend<{ editDocument: EditDocument; server: ParlayServer }, { serverPool: ServerPool }>({
+export const test = base.extend<{ editDocument: EditDocument; server: ParlayServer; serverScope: ServerScope; measure: void }, { serverPool: ServerPool }>({
+  serverScope: ['file', { option: true }],
+  // PARLAY_E2E_TIMINGS=<file>: each test's wall time and CPU (tests/e2e/measure.ts)
+  measure: [
+    async ({}, use, testInfo) => {
+      if (!measuring) return use()
+      const before = { wall: Date.now(), own: ownCpuMs(), browser: childrenCpuMs() }
+      await use()
+      record({ event: 'test', file: testInfo.file.replace(/^.*\/tests\/e2e\//, ''), title: testInfo.title, worker: testInfo.workerIndex, status: testInfo.status, wallMs: Date.now() - before.wall, workerCpuMs: Math.round(ownCpuMs() - before.own), browserCpuMs: childrenCpuMs() - before.browser })
+    },
+    { auto: true },
+  ],
   serverPool: [
     async ({}, use) => {
-      let current: { file: string; server: Promise<ParlayServer & { close(): Promise<void> }> } | null = null
+      // held in an object: TypeScript does not see the callbacks' assignments to plain variables
+      const servers: { current?: { file: string; server: Running }; shared?: Running } = {}
+      const closeCurrent = async () => {
+        if (servers.current) await (await servers.current.server).close()
+        servers.current = undefined
+      }
       await use({
-        async forFile(file) {
-          if (current?.file !== file) {
-            if (current) await (await current.server).close()
-            current = { file, server: startFor() }
-          }
-          return current.server
+        async forFile(file, scope) {
+          if (servers.current && servers.current.file !== file) await closeCurrent()
+          if (scope === 'worker') return (servers.shared ??= startFor())
+          servers.current ??= { file, server: startFor() }
+          return servers.current.server
         },
       })
-      if (current) await (await (current as { server: Promise<{ close(): Promise<void> }> }).server).close()
+      await closeCurrent()
+      if (servers.shared) await (await servers.shared).close()
     },
     { scope: 'worker' },
   ],
-  server: async ({ serverPool }, use, testInfo) => {
-    await use(await serverPool.forFile(testInfo.file))
+  server: async ({ serverPool, serverScope }, use, testInfo) => {
+    await use(await serverPool.forFile(testInfo.file, serverScope))
   },
   baseURL: async ({ server }, use) => use(server.url),
   editDocument: async ({ server, request }, use) => {

@@ -5,7 +5,10 @@
  */
 import { expect, test } from './fixtures'
 
-// the first test of the file also starts this file's server; on a shared machine that is slow
+// guest pages only, nothing stored on the server: the worker's shared server
+test.use({ serverScope: 'worker' })
+
+// the first test of a worker also starts its server; on a shared machine that is slow
 test.describe.configure({ timeout: 60_000 })
 
 test('/casino lands on the casino lobby (a (*) path is a catch-all)', async ({ page }) => {

@@ -4,6 +4,9 @@
  */
 import { expect, test } from './fixtures'
 
+// guest pages only, nothing stored on the server: the worker's shared server
+test.use({ serverScope: 'worker' })
+
 const landingVisited = async (page: import('@playwright/test').Page) => JSON.parse((await page.evaluate(() => localStorage.getItem('parlay.landingVisited'))) ?? 'null')
 
 test('landing visited is stored on the first landing page only, and kept by the next landing', async ({ page }) => {
