@@ -8,7 +8,7 @@
  * Identification errors and lock reasons (Russia's identification service) get their own keys:
  * `identification.error.{code}` and `identification.lockReason.{reason}`.
  */
-import { errorMessageKey } from './gateway'
+import { errorMessageKey } from './error-keys'
 
 export interface CatalogueCode {
   code: string

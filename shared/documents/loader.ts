@@ -14,13 +14,9 @@ import { compileExpression } from './cel-compiler'
 import { gameMathsProblems, type GameMaths } from '../games/maths'
 import { resolveOverlaySet } from './overlay-set'
 import { clientCopy } from './server-only'
+import type { DocumentProblem } from './problem'
 
-export interface DocumentProblem {
-  file: string
-  pointer: string
-  message: string
-  severity?: 'error' | 'warning'
-}
+export type { DocumentProblem } from './problem'
 
 export interface DocumentRecord {
   kind: DocumentKind

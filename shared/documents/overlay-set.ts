@@ -8,7 +8,7 @@
  * The loader (files), the document store (published versions) and the differ all resolve through
  * here, so the served set, the lint gate and the review read the same resolved documents.
  */
-import type { DocumentProblem } from './loader'
+import type { DocumentProblem } from './problem'
 import { isPlainObject, mergePatch, OVERLAY_KEY, type PatchProblem } from './overlay-merge'
 
 /** Shared documents only overlays use: never served by themselves. */
