@@ -3,7 +3,7 @@
  * fetch a challenge, find n with SHA-256(salt + n) = challenge, send base64 JSON back.
  * Runs in batches so the page stays responsive; gives up past maxnumber.
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import type { Gateway } from '../core/gateway'
 import { rememberPowPuzzleRun } from '../core/stored-keys'
 import { pageLocalStorage } from '../core/web-storage'
@@ -25,8 +25,8 @@ const webDigest: Digest = async (text) => {
   return hex
 }
 
-const toBase64 = (text: string) =>
-  typeof btoa === 'function' ? btoa(String.fromCharCode(...new TextEncoder().encode(text))) : Buffer.from(text, 'utf8').toString('base64')
+// btoa exists in every host the engine runs in (browsers, and Node ≥ 16 for the tests and the server's render)
+const toBase64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)))
 
 export async function solvePow(challenge: PowChallenge, digest: Digest = webDigest, batch = 200): Promise<Result<string>> {
   const max = challenge.maxnumber ?? 1_000_000

@@ -10,7 +10,7 @@
  */
 import type { EngineStores, SessionState } from '../core/stores'
 
-import { hasPunterHint, PUNTER_HINT_COOKIE } from './punter-cookie'
+import { hasPunterHint, PUNTER_HINT_COOKIE } from '../../kernel/auth/punter-cookie'
 
 export { hasPunterHint, PUNTER_HINT_COOKIE }
 

@@ -18,8 +18,8 @@
  * - Tabs share one session (see ./session-tabs): refreshes take a cross-tab lock and re-read the
  *   shared storage first; logins, refreshes and logouts reach the other tabs at once.
  */
-import { LOGOUT_REASONS, type LogoutReason } from '../core/action-choices'
-import type { Result } from '../core/contracts'
+import { LOGOUT_REASONS, type LogoutReason } from '../../kernel/core/action-choices'
+import type { Result } from '../../kernel/core/contracts'
 import type { Gateway, SentCredentials } from '../core/gateway'
 import type { EngineStores, ServerSettings, SessionFields, StoredSession, UserData } from '../core/stores'
 import { inPageLock, sessionServicesOf, type SessionMessage, type SessionTabs } from './session-tabs'
@@ -30,7 +30,7 @@ export type { LogoutReason }
 
 /** Does the login read as a phone number (spec §5)? The classification and its metadata load on first use. */
 async function isPhoneLogin(raw: string, country: string | undefined): Promise<boolean> {
-  const { classifyLogin } = await import('./login-classification')
+  const { classifyLogin } = await import('../../kernel/auth/login-classification')
   return classifyLogin(raw, country).kind === 'phone_number'
 }
 

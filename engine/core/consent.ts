@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { EngineStores } from './stores'
 
-import { DEFAULT_CONSENT_COOKIE, DEFAULT_CONSENT_EXPIRY_DAYS, consentSettings, readConsentCookie, consentCookie, type ConsentChoice, type ConsentSettings, type CookieJar } from './consent-cookie'
+import { DEFAULT_CONSENT_COOKIE, DEFAULT_CONSENT_EXPIRY_DAYS, consentSettings, readConsentCookie, consentCookie, type ConsentChoice, type ConsentSettings, type CookieJar } from '../../kernel/core/consent-cookie'
 
 export { DEFAULT_CONSENT_COOKIE, DEFAULT_CONSENT_EXPIRY_DAYS, consentSettings, readConsentCookie, consentCookie, type ConsentChoice, type ConsentSettings, type CookieJar }
 

@@ -2,9 +2,9 @@
  * The gateway client: one `call` for every account/gateway request, with the spec §7 headers and
  * timeout and the spec §8 error extraction, returning a Result instead of throwing.
  */
-import { HEADERS, type Result, type SiteBootstrap } from './contracts'
+import { HEADERS, type Result, type SiteBootstrap } from '../../kernel/core/contracts'
 import type { EngineStores } from './stores'
-import { errorMessageKey } from './error-keys'
+import { errorMessageKey } from '../../kernel/core/error-keys'
 
 export { errorMessageKey }
 

@@ -7,11 +7,11 @@
  * (`has(flags.quiz) && flags.quiz == true`).
  */
 import type { EngineStores } from '../core/stores'
-import { Sigma, type FetchLike } from './client'
-import { experimentContext } from './context'
-import { encodeVisitorGroups, groupIndices, readVisitorGroups, visitorGroupsCookie } from './groups-cookie'
-import { LAST_EXPERIMENTS_KEY } from './last-groups'
-import { siteGeo } from './geo'
+import { Sigma, type FetchLike } from '../../kernel/experiments/client'
+import { experimentContext } from '../../kernel/experiments/context'
+import { encodeVisitorGroups, groupIndices, readVisitorGroups, visitorGroupsCookie } from '../../kernel/experiments/groups-cookie'
+import { LAST_EXPERIMENTS_KEY } from '../../kernel/experiments/last-groups'
+import { siteGeo } from '../../kernel/experiments/geo'
 
 export { siteGeo }
 

@@ -8,7 +8,7 @@
  * whoever refuses such a login (`issueOpenProfileToken`).
  */
 import type { Request, Response, Router } from 'express'
-import { HEADERS } from '../../engine/core/contracts'
+import { HEADERS } from '../../kernel/core/contracts'
 import { createSession, loginResult } from '../auth/sessions'
 import { noStore } from '../auth/router'
 import type { Db } from '../db/database'

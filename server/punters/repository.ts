@@ -7,10 +7,10 @@
  * current shape is ./tables.ts (q070), and every statement here runs on SQLite or PostgreSQL.
  */
 import { createHash, randomInt } from 'node:crypto'
-import type { Result } from '../../engine/core/contracts'
-import type { LoginKind } from '../../engine/auth/login-classification'
-import { BET_PLACING_MODES, ODDS_TYPES } from '../../engine/core/odds'
-import { SERVER_SETTINGS_DEFAULTS } from '../../engine/core/settings-defaults'
+import type { Result } from '../../kernel/core/contracts'
+import type { LoginKind } from '../../kernel/auth/login-classification'
+import { BET_PLACING_MODES, ODDS_TYPES } from '../../kernel/core/odds'
+import { SERVER_SETTINGS_DEFAULTS } from '../../kernel/core/settings-defaults'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
 import { isStorageUnavailable } from '../db/database'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import type { NodeOf } from '../../documents/types'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { useEvaluate, useRuntime } from '../runtime'
 
 /** An in-app link keeps the locale prefix; an https link leaves the site in a new tab. */

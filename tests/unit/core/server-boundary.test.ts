@@ -1,7 +1,7 @@
 /**
  * The lint core imports no client code: nothing under engine/renderers, no client stores (zustand),
  * no React, no browser action runtime. The server imports it through one door only: the renderer
- * of the first screen (server/http/first-screen.tsx, issue 10), which renders the client's own
+ * of the first screen (engine/ssr.tsx, issue 10), which renders the client's own
  * Shell on the server; no other server module reaches a renderer, a client store or React. The whole static and dynamic import graph
  * of each entry is walked (esbuild resolves it exactly as the bundler would), so a client module
  * reached through any chain of imports fails the test, naming the chain's last link. The lint core
@@ -18,7 +18,7 @@ const CLIENT_CODE: { rule: string; test: (path: string) => boolean }[] = [
   { rule: 'the client stores (engine/core/stores, zustand)', test: (p) => p === 'engine/core/stores.ts' || /^zustand(\/|$)/.test(p) },
   { rule: 'React', test: (p) => /^(react|react-dom|react-router|react-router-dom)(\/|$)/.test(p) },
   // the definitions (data, no imports) are the one source the server and the lint read; handlers are not
-  { rule: 'the browser action runtime (engine/actions handlers)', test: (p) => /^engine\/actions\/.*\.tsx?$/.test(p) && !p.startsWith('engine/actions/definitions/') },
+  { rule: 'the browser action runtime (engine/actions handlers)', test: (p) => /^engine\/actions\/.*\.tsx?$/.test(p) && !p.startsWith('kernel/actions/') },
 ]
 
 /** Every import edge `from → to` reachable from an entry (package imports kept as bare names). */
@@ -44,10 +44,10 @@ function clientImports(edges: { from: string; to: string }[]): string[] {
 }
 
 /** The server's one module allowed to import client code: the first screen's server renderer. */
-const SERVER_RENDERER = 'server/http/first-screen.tsx'
+const SERVER_RENDERER = 'engine/ssr.tsx'
 
 describe('the lint core imports no client code; the server only through its first-screen renderer', () => {
-  it.each(['tools/schema-lint/lint.ts', 'tools/schema-lint/cli.ts'])(
+  it.each(['tools/schema-lint/lint.ts', 'tools/cli/schema-lint.ts'])(
     '%s reaches nothing under engine/renderers, no client store, no React and no action handler',
     async (entry) => {
       const edges = await importEdges(entry)
@@ -65,7 +65,7 @@ describe('the lint core imports no client code; the server only through its firs
     expect(clientImports(edges.filter(({ from }) => from === SERVER_RENDERER)).some((line) => line.includes('engine/renderers/shell/Shell.tsx'))).toBe(true)
   })
 
-  it.each(['tools/schema-lint/lint.ts', 'tools/schema-lint/cli.ts', 'tools/schema-lint/diff/differ.ts', 'tools/schema-lint/diff/formats.ts', 'tools/schema-lint/diff/sources.ts', 'tools/schema-lint/rules/regulatory.ts'])(
+  it.each(['tools/schema-lint/lint.ts', 'tools/cli/schema-lint.ts', 'tools/schema-lint/diff/differ.ts', 'tools/schema-lint/diff/formats.ts', 'tools/schema-lint/diff/sources.ts', 'tools/schema-lint/rules/regulatory.ts'])(
     '%s imports nothing under server/: the server uses the lint, the lint never the server (the document loader both read is shared/documents)',
     async (entry) => {
       const edges = await importEdges(entry)
@@ -75,7 +75,7 @@ describe('the lint core imports no client code; the server only through its firs
 
   it('the lint core reads documents with the loader the server uses, from shared/documents', async () => {
     const edges = await importEdges('tools/schema-lint/lint.ts')
-    expect(edges.some(({ to }) => to === 'shared/documents/loader.ts')).toBe(true)
+    expect(edges.some(({ to }) => to === 'tools/schema-lint/documents/loader.ts')).toBe(true)
   })
 
   it('the check sees client code when it is there (the form actions reach the renderers and stores)', async () => {
