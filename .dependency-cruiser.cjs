@@ -38,7 +38,7 @@ module.exports = {
       comment: 'kernel/ holds rules, not a UI: no React, no router, no zustand, no rjsf.',
       severity: 'error',
       from: { path: '^kernel/' },
-      to: { path: '(^|/)node_modules/(react|react-dom|react-router|react-router-dom|zustand|@rjsf/[^/]+)/' },
+      to: { path: ['(^|/)node_modules/(react|react-dom|react-router|react-router-dom|zustand|@rjsf/[^/]+)/', '^(react|react-dom|react-router|react-router-dom|zustand|@rjsf/[^/]+)(/|$)'] },
     },
     {
       name: 'engine-imports-only-kernel',

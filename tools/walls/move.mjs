@@ -51,7 +51,7 @@ function listed(folder) {
 
 const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs)$/
 const TEXT = /\.(ts|tsx|mts|mjs|js|cjs|md|json|sh|yml|yaml|html)$/
-const SKIP_TEXT = new Set(['README.md', 'CHANGELOG.md', 'package-lock.json', 'tools/walls/move.mjs'])
+const SKIP_TEXT = new Set([...(process.argv.includes('--with-readme') ? [] : ['README.md']), 'CHANGELOG.md', 'package-lock.json', 'tools/walls/move.mjs'])
 const EXTENSIONS = ['', '.ts', '.tsx', '.json', '/index.ts', '/index.tsx']
 
 function trackedFiles() {
