@@ -101,8 +101,11 @@ module.exports = {
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
     reporterOptions: {
-      archi: { collapsePattern: '^(kernel|engine/ssr\\.tsx|engine|tools/schema-lint/index\\.ts|tools/schema-lint|tools/cli|server|studio|web)' },
-      dot: { collapsePattern: '^(kernel|engine/ssr\\.tsx|engine|tools/schema-lint/index\\.ts|tools/schema-lint|tools/cli|server|studio|web)' },
+      // the drawing in docs/architecture-graph.svg (npm run walls:graph): each part one box, the two doors their own
+      archi: {
+        collapsePattern: '^(engine/ssr\\.tsx|tools/schema-lint/index\\.ts|kernel|engine|tools/schema-lint|server|studio)',
+        theme: { graph: { rankdir: 'TB', ranksep: '0.6', nodesep: '0.5' }, node: { fontsize: '12' } },
+      },
     },
   },
 }
