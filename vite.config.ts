@@ -125,7 +125,7 @@ export function definitionsWithoutDescriptions(): Plugin {
     name: 'parlay:definitions-without-descriptions',
     apply: 'build',
     transform(code, id) {
-      if (!/[\\/]engine[\\/]actions[\\/]definitions[\\/][^\\/]+\.ts$/.test(id)) return null
+      if (!/[\\/]kernel[\\/]actions[\\/][^\\/]+\.ts$/.test(id)) return null
       const ranges: [number, number][] = []
       const visit = (node: unknown): void => {
         if (!node || typeof node !== 'object') return
