@@ -115,7 +115,7 @@ export function cachedDecimalSeparator(): Plugin {
 }
 
 /**
- * The action definitions (engine/actions/definitions) are data the browser checks params against;
+ * The action definitions (kernel/actions) are data the browser checks params against;
  * their `description` texts are for the studio and the docs, not for a punter's phone. The site
  * build blanks each `description: '…'` property with spaces (positions unchanged, so the source map
  * holds); the studio build keeps them. About 1 KB brotli of the lobby's first load (issue 18).
@@ -125,7 +125,7 @@ export function definitionsWithoutDescriptions(): Plugin {
     name: 'parlay:definitions-without-descriptions',
     apply: 'build',
     transform(code, id) {
-      if (!/[\\/]engine[\\/]actions[\\/]definitions[\\/][^\\/]+\.ts$/.test(id)) return null
+      if (!/[\\/]kernel[\\/]actions[\\/][^\\/]+\.ts$/.test(id)) return null
       const ranges: [number, number][] = []
       const visit = (node: unknown): void => {
         if (!node || typeof node !== 'object') return

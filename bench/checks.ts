@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadDocuments } from '../shared/documents/loader'
+import { loadDocuments } from '../tools/schema-lint/documents/loader'
 import { translationFindings } from '../tools/schema-lint/rules/translations'
 import { compileFlowValidators, type FlowLike } from '../server/validators'
 

@@ -15,10 +15,10 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { GrowthBook } from '@growthbook/growthbook'
-import { Sigma } from '../engine/experiments/client'
+import { Sigma } from '../kernel/experiments/client'
 import { opsPerSecond } from './measure'
-import { evaluateFlag } from '../engine/experiments/flags'
-import type { ExperimentsConfig, KeyValueStorage } from '../engine/experiments/types'
+import { evaluateFlag } from '../kernel/experiments/flags'
+import type { ExperimentsConfig, KeyValueStorage } from '../kernel/experiments/types'
 
 
 /**

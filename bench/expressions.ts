@@ -3,9 +3,9 @@
  * (parsed once, evaluated many times), same expressions and contexts, same run.
  */
 import vectors from '../tests/vectors/expressions.json'
-import { evaluate } from '../engine/core/expression'
+import { evaluate } from '../kernel/core/expression'
 import { opsPerSecond } from './measure'
-import { compileExpression, createEnvironment } from '../shared/documents/cel-compiler'
+import { compileExpression, createEnvironment } from '../tools/schema-lint/documents/cel-compiler'
 
 
 export async function runExpressionsBench() {

@@ -1,6 +1,6 @@
 /**
  * Casino games benchmark (issue 28 item 3): each game document's declared return beside its EXACT
- * return (the paytable enumerated, shared/games) and a seeded simulation of ROUNDS rounds through
+ * return (the paytable enumerated, kernel/games) and a seeded simulation of ROUNDS rounds through
  * the server's own round code (HMAC-SHA256 words of each round id, server/games/engine.ts), with its
  * 99 % interval; and each game's volatility: standard deviation of one round's win, hit frequency
  * (any pay, the stake back included) and the largest win seen beside the largest possible.
@@ -8,11 +8,11 @@
  * same exact return). Asserts nothing: `npm run bench games` prints and stores the numbers.
  */
 import { join } from 'node:path'
-import { loadDocuments } from '../shared/documents/loader'
-import { crashReturn } from '../shared/games/crash'
-import { exactReturn, type GameMaths } from '../shared/games/maths'
-import { percentOf } from '../shared/games/rational'
-import { slotFigures } from '../shared/games/slot'
+import { loadDocuments } from '../tools/schema-lint/documents/loader'
+import { crashReturn } from '../kernel/games/crash'
+import { exactReturn, type GameMaths } from '../kernel/games/maths'
+import { percentOf } from '../kernel/games/rational'
+import { slotFigures } from '../kernel/games/slot'
 import { playGame, roundStream } from '../server/games/engine'
 
 const ROUNDS = Number(process.env.PARLAY_BENCH_GAME_ROUNDS ?? 1_000_000)

@@ -7,7 +7,7 @@
  * one…): the page then shows that punter's state through a read-only preview session.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { pagePathOf } from '../shared/documents/page-path'
+import { pagePathOf } from '../kernel/documents/page-path'
 import { call, debounce, errorText, type SiteRow } from './api'
 
 export interface DemoPunter {
@@ -46,7 +46,7 @@ export function siteForFile(file: string, sites: SiteRow[]): SiteRow | undefined
   return sites.find((s) => s.jurisdiction === jurisdiction) ?? sites.find((s) => s.isDefault) ?? sites[0]
 }
 
-/** The page that shows a document (shared/documents/page-path.ts): a sign-up flow on /join, a
+/** The page that shows a document (kernel/documents/page-path.ts): a sign-up flow on /join, a
  * screen on its route, a promotion on its page, the quiz on /account/quiz, the rest on the home page. */
 export function previewPathFor(file: string, text: string): string {
   try {

@@ -3,8 +3,8 @@
  * document lives at `jurisdictions/<id>/<the shared path>` (a base's path without `bases/`) and
  * starts as an empty overlay — the shared document unchanged — which the operator then edits.
  */
-import { OVERLAY_KEY } from '../shared/documents/overlay-merge'
-import { kindSchemaPath } from '../shared/documents/overlay-set'
+import { OVERLAY_KEY } from '../kernel/documents/overlay-merge'
+import { kindSchemaPath } from '../kernel/documents/overlay-set'
 
 export function jurisdictionCopyFile(file: string, jurisdiction: string): string | undefined {
   if (file.startsWith('jurisdictions/') || !/^[a-z0-9-]+$/.test(jurisdiction)) return undefined

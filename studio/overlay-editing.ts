@@ -1,11 +1,11 @@
 /**
  * Editing a jurisdiction's overlay in the studio (docs/overlays.md): the operator edits the whole
  * document as the site is served it (shared ⊕ overlay, in the form or as JSON); saving stores only
- * what differs from the shared document (shared/documents/overlay-diff.ts), so later shared changes
+ * what differs from the shared document (kernel/documents/overlay-diff.ts), so later shared changes
  * keep reaching the site. Whole copies and shared documents are saved as they are typed.
  */
-import { overlayDocumentOf } from '../shared/documents/overlay-diff'
-import { overlayBaseOf, resolveOverlay } from '../shared/documents/overlay-set'
+import { overlayDocumentOf } from '../kernel/documents/overlay-diff'
+import { overlayBaseOf, resolveOverlay } from '../kernel/documents/overlay-set'
 import { call } from './api'
 
 export interface OverlayBase {

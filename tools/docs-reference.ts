@@ -1,13 +1,13 @@
 /**
  * Writes docs/reference/documents.md, the documents reference, from the kinds' schemas
- * (engine/documents/kinds.ts) and the action definitions (engine/actions/definitions/), with real
+ * (kernel/documents/kinds.ts) and the action definitions (kernel/actions/), with real
  * examples from schemas/. `npm run docs:reference` writes it; `--check` (in `npm run docs:check`,
  * part of `npm test`) exits non-zero when the file is stale, so a changed kind or action that was
  * not regenerated fails the tests.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { documentSchemas, nodeKindProperties } from '../engine/documents/kinds'
+import { documentSchemas, nodeKindProperties } from '../kernel/documents/kinds'
 import { collectActionDefinitions } from './actions/definitions'
 import { findExamples, readDocuments, type DocumentFile } from './docs/examples'
 import { referenceMarkdown } from './docs/reference-markdown'

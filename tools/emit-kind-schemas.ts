@@ -1,13 +1,13 @@
 /**
- * Writes the document kinds' JSON Schemas (source of truth: engine/documents/kinds.ts) to
+ * Writes the document kinds' JSON Schemas (source of truth: kernel/documents/kinds.ts) to
  * schemas/kinds/*.schema.json, where each document's "$schema" points so an operator's editor
  * validates and completes while typing; action names and their params come from their one source,
- * engine/actions/definitions/ (tools/actions). `--check` exits non-zero when any file is stale.
+ * kernel/actions/ (tools/actions). `--check` exits non-zero when any file is stale.
  */
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { documentSchemas } from '../engine/documents/kinds'
-import { overlayFileSchema } from '../shared/documents/overlay-schema'
+import { documentSchemas } from '../kernel/documents/kinds'
+import { overlayFileSchema } from '../kernel/documents/overlay-schema'
 import { collectActionDefinitions } from './actions/definitions'
 import { withActions } from './actions/editor-schema'
 

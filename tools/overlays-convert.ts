@@ -6,7 +6,7 @@
  */
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { listDocumentFiles } from '../shared/documents/loader'
+import { listDocumentFiles } from './schema-lint/documents/loader'
 import { convertCopies, servedDocuments } from './overlays/convert'
 
 const root = resolve(process.argv[2] ?? join(import.meta.dirname, '..', 'schemas'))

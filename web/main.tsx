@@ -12,7 +12,7 @@ import { bootBrowserEngine, type BootResult } from '../engine/renderers/shell/br
 import { prepareHydration } from '../engine/renderers/shell/hydration'
 import { registerServiceWorker } from '../engine/renderers/shell/service-worker'
 
-// The page shows the server's first screen (server/http/first-screen.tsx; or the boot shell,
+// The page shows the server's first screen (engine/ssr.tsx; or the boot shell,
 // header bar and brand, where the server does not render it) until the engine has booted (boot
 // data, stores, translations, the first screen's data); then the whole shell mounts in one commit
 // that replaces the server's markup with the same markup, rendered in a transition so React yields

@@ -1,6 +1,6 @@
 /*
  * The page's only script tag (issue 10: first load on a phone). The HTML already shows the first
- * screen, rendered on the server (server/http/first-screen.tsx); the app's entry module is asked
+ * screen, rendered on the server (engine/ssr.tsx); the app's entry module is asked
  * for only once that screen is on the glass: its prominent images (fetchpriority="high", the
  * lobby's first game cards) loaded, or failed, and a frame painted. So on a slow network the
  * screen a punter sees never waits behind ~110 KB of script, and the script never competes with

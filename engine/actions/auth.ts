@@ -6,18 +6,18 @@
  * Failures show the server's message by code for 8 s (spec §8 display rules) unless the document
  * handles the code itself in `onError` — the chain still sees the code either way.
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { errorMessageKey } from '../core/gateway'
 import { emitTelemetry } from '../core/telemetry'
 import { NOTIFICATION_DURATION_MS, type EngineStores } from '../core/stores'
-import type { JurisdictionDocument } from '../documents/types'
+import type { JurisdictionDocument } from '../../kernel/documents/types'
 import { runAfterLogin, rememberForUser, type AfterLoginRule } from '../auth/after-login'
 import { fetchAndSolveCaptcha } from '../auth/captcha'
 import { createAuthController, MOBILE_GATE, type AuthController, type LoginInput, type LogoutReason } from '../auth/session'
-import { LOGOUT_REASONS } from '../core/action-choices'
+import { LOGOUT_REASONS } from '../../kernel/core/action-choices'
 import { saveSettings } from '../auth/settings'
 import { type ActionEnvironment, implementAction } from './registry'
-import { definitions } from './definitions/auth'
+import { definitions } from '../../kernel/actions/auth'
 import { pageLocalStorage } from '../core/web-storage'
 import { followLoginRedirect } from './nav'
 

@@ -10,12 +10,12 @@
  *   bets.cashOut {betId, amount, currency?, confirmed?}   cash-out at the offer shown: asks first when the punter
  *                                     wants each confirmed; a moved offer per the confirmation type and delay
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { refusalMessageKey } from '../core/gateway'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { type ActionEnvironment, implementAction } from './registry'
 import { betslipActions, detailsOf, idempotencyKey, setBalance } from './betslip'
-import { definitions } from './definitions/bets'
+import { definitions } from '../../kernel/actions/bets'
 
 export { setBalance }
 

@@ -10,13 +10,13 @@
  *   betslip.check {}                    the picks' prices and statuses from the feed, now
  *   betslip.place {}                    a single (one pick) or an accumulator (several) at the slip's stake
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { refusalMessageKey } from '../core/gateway'
 import { betslip, currentPrice, slipBlock, type PlacedBet, type SlipPick } from '../core/betslip'
 import { keepSlipInBrowser } from '../core/betslip-storage'
-import { isBetPlacingMode } from '../core/odds'
+import { isBetPlacingMode } from '../../kernel/core/odds'
 import { implementAction, type ActionEnvironment } from './registry'
-import { definitions } from './definitions/bets'
+import { definitions } from '../../kernel/actions/bets'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
 const SELECTION_ID = /^e\d{1,12}-[a-z0-9-]{1,40}$/

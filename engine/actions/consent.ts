@@ -2,10 +2,10 @@
  * Cookie-consent actions (spec §2 footer "manage cookies", §3 consent cookie): documents reopen
  * the banner or record a choice without knowing how the choice is stored.
  */
-import { CONSENT_CHOICES } from '../core/action-choices'
+import { CONSENT_CHOICES } from '../../kernel/core/action-choices'
 import { consentStore } from '../core/consent'
 import { defineAction } from './registry'
-import { definitions } from './definitions/consent'
+import { definitions } from '../../kernel/actions/consent'
 
 export const consentManage = defineAction(definitions, {
   name: 'consent.manage',

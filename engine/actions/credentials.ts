@@ -6,10 +6,10 @@
  * and `data.credentials` {passwordMode, secretQuestion, email}. Calls that need nothing kept
  * (change, create, secret question, e-mail) are plain `form.post` steps in the flow documents.
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { authController } from './auth'
 import { defineAction, type ActionEnvironment } from './registry'
-import { definitions } from './definitions/credentials'
+import { definitions } from '../../kernel/actions/credentials'
 import { pageSessionStorage } from '../core/web-storage'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'

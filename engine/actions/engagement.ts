@@ -8,12 +8,12 @@
  *   loyalty.loadCampaign           the active campaign, then its texts for the current locale, into data.loyaltyCampaign
  *   loyalty.acceptRules            the punter accepts the loyalty rules; data.loyaltyAccount follows
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { errorMessageKey } from '../core/gateway'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { navGo } from './nav'
 import { type ActionEnvironment, implementAction } from './registry'
-import { definitions } from './definitions/engagement'
+import { definitions } from '../../kernel/actions/engagement'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
 const QUIZ = `${MOBILE_GATE}/bonus/quiz/punter`

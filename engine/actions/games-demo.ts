@@ -7,12 +7,12 @@
  *   game.demoPlay {product, gameId, stake, cashOutAt?}   one demo round into data.round, play money into data.playMoney
  *   game.demoReset {}                                    a fresh 1,000 of play money
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { refusalMessageKey } from '../core/gateway'
-import { scaledInteger } from '../core/money'
+import { scaledInteger } from '../../kernel/core/money'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { PLAY_MONEY_START, readPlayMoney, writePlayMoney } from '../core/play-money'
-import { definitions } from './definitions/games-demo'
+import { definitions } from '../../kernel/actions/games-demo'
 import { implementAction as action, type ActionEnvironment } from './registry'
 
 function keepPlayMoney(env: ActionEnvironment, hundredths: number): void {

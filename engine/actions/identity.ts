@@ -4,14 +4,14 @@
  * identity page, the ID confirmation page and the nickname page compose them; sign-up's Russian
  * re-check lives in ./join.ts.
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { authController } from './auth'
 import { MOBILE_GATE } from './join'
 import { SIMPLIFIED_PARAMS, simplifiedPath } from './join-identity'
 import { joinLoadSettings } from './join-settings'
 import { defineAction, type ActionEnvironment } from './registry'
-import { definitions } from './definitions/identity'
+import { definitions } from '../../kernel/actions/identity'
 
 /** The passport form's fields the identification service takes (server/identity/index.ts). */
 const IDENTITY_FIELDS = ['lastName', 'firstName', 'middleName', 'birthDay', 'passportSeries', 'passportNumber', 'passportIssueDate', 'inn', 'snils'] as const

@@ -3,11 +3,11 @@
  * its re-check every 1500 ms after sign-up, the simplified identification, Denmark's MitID login.
  * Registered with the other sign-up actions by ./join.ts.
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { authController } from './auth'
 import { logIn, type LoginAnswer } from './join-session'
 import { defineAction } from './registry'
-import { definitions } from './definitions/join-identity'
+import { definitions } from '../../kernel/actions/join-identity'
 
 export const MOBILE_GATE = '/mobile-gate/api/v1'
 /** Russia: identification re-check interval (spec §9). */

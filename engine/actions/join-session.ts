@@ -8,7 +8,7 @@ import type { ActionEnvironment } from './registry'
 import { pageLocalStorage } from '../core/web-storage'
 
 export const JOIN_STORAGE_KEY = 'parlay.join'
-/** A sign-up variant of the spec's API; its paths are data (engine/documents/signup-variants.json). */
+/** A sign-up variant of the spec's API; its paths are data (kernel/documents/signup-variants.json). */
 export type JoinVariant = string
 
 export interface VerificationState {

@@ -4,9 +4,9 @@
  * into /join's first load. The browser runtime imports this small module for it alone; the barrel
  * (through ./identity) registers the same action too.
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { defineAction } from './registry'
-import { definitions } from './definitions/join-settings'
+import { definitions } from '../../kernel/actions/join-settings'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
 

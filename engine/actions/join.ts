@@ -6,13 +6,13 @@
  *
  * The join session lives in ./join-session.ts, the identity steps in ./join-identity.ts.
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { buildContext } from '../core/context'
-import type { JurisdictionDocument } from '../documents/types'
-import { SIGNUP_VARIANT_NAMES, SIGNUP_VARIANTS, signupVariant, type SignupVariant } from '../documents/signup-variants'
+import type { JurisdictionDocument } from '../../kernel/documents/types'
+import { SIGNUP_VARIANT_NAMES, SIGNUP_VARIANTS, signupVariant, type SignupVariant } from '../../kernel/documents/signup-variants'
 import { fetchAndSolveCaptcha } from '../auth/captcha'
 import { actionRegistry, defineAction, runChain, type ActionEnvironment } from './registry'
-import { definitions } from './definitions/join'
+import { definitions } from '../../kernel/actions/join'
 import { identityCheck, identityMitIdLogin, identityMitIdStart, identitySimplified, identityWaitIdentified, MOBILE_GATE } from './join-identity'
 import { applyState, clearJoinSession, joinSession, logIn, saveJoinSession, storage, type JoinVariant, type LoginAnswer, type VerificationState } from './join-session'
 

@@ -2,9 +2,9 @@
  * Locale change (spec §2): a locale change reloads the page with the code in the path; from the
  * language page it then goes to account settings, for a punter who may see them (a guest stays).
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { defineAction, type ActionEnvironment } from './registry'
-import { definitions } from './definitions/locale'
+import { definitions } from '../../kernel/actions/locale'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
 

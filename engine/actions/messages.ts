@@ -8,10 +8,10 @@
  *   messages.showActive {}              unread EXTERNAL messages: web and club as notifications,
  *                                       global as the `message` popup; each marked read once shown
  */
-import { MESSAGE_SOURCES } from '../core/action-choices'
+import { MESSAGE_SOURCES } from '../../kernel/core/action-choices'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { type ActionEnvironment, implementAction } from './registry'
-import { definitions } from './definitions/messages'
+import { definitions } from '../../kernel/actions/messages'
 
 const BASE = '/mobile-gate/api/v1/punter/message'
 /** Spec §9: the inbox page size. */

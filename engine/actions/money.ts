@@ -12,12 +12,12 @@
  *
  * Failures show the server's message by code for 8 s (spec §8), unless `notice: false`.
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { errorMessageKey, refusalMessageKey } from '../core/gateway'
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { authController } from './auth'
 import { type ActionEnvironment, implementAction } from './registry'
-import { definitions } from './definitions/money'
+import { definitions } from '../../kernel/actions/money'
 
 const MOBILE_GATE = '/mobile-gate/api/v1'
 /** Only the punter's own gateway reads may fill screen data. */

@@ -5,10 +5,10 @@
  * (../core/login-redirect.ts: only paths of this site).
  */
 import { rememberLoginRedirect, takeLoginRedirect, LOGIN_REDIRECT_PARAM } from '../core/login-redirect'
-import { withLocale } from '../core/locale-path'
+import { withLocale } from '../../kernel/core/locale-path'
 import { pageSessionStorage } from '../core/web-storage'
 import { defineAction, type ActionEnvironment } from './registry'
-import { definitions } from './definitions/nav'
+import { definitions } from '../../kernel/actions/nav'
 
 function localise(path: string, env: ActionEnvironment): string {
   const { bootstrap, locale } = env.stores.site.getState()

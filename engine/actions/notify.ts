@@ -3,7 +3,7 @@
  */
 import { NOTIFICATION_DURATION_MS } from '../core/stores'
 import { defineAction } from './registry'
-import { definitions } from './definitions/notify'
+import { definitions } from '../../kernel/actions/notify'
 
 export const notify = defineAction(definitions, {
   name: 'notify',

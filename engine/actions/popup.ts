@@ -3,10 +3,10 @@
  * document by id and shows it with its modal kind and animation.
  */
 import { defineAction } from './registry'
-import { definitions } from './definitions/popup'
+import { definitions } from '../../kernel/actions/popup'
 
-/** The spec's popup animations (one list, engine/core/action-choices.ts, also behind documents/kinds.ts). */
-export { POPUP_ANIMATION_NAMES } from '../core/action-choices'
+/** The spec's popup animations (one list, kernel/core/action-choices.ts, also behind documents/kinds.ts). */
+export { POPUP_ANIMATION_NAMES } from '../../kernel/core/action-choices'
 
 export const popupOpen = defineAction(definitions, {
   name: 'popup.open',

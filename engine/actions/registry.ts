@@ -8,8 +8,8 @@
  * chain with UNKNOWN_ACTION; a throwing handler becomes ACTION_FAILED.
  */
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
-import type { Result } from '../core/contracts'
-import type { EvaluationContext } from '../core/context-declaration'
+import type { Result } from '../../kernel/core/contracts'
+import type { EvaluationContext } from '../../kernel/core/context-declaration'
 import { evaluateCondition, resolveBindings } from '../core/context'
 import type { DocumentClient } from '../core/documents'
 import type { Gateway } from '../core/gateway'
@@ -17,8 +17,8 @@ import type { I18n } from '../core/i18n'
 import { report } from '../core/report'
 import { emitTelemetry } from '../core/telemetry'
 import type { EngineStores } from '../core/stores'
-import type { ActionChain, ActionInvocation } from '../documents/types'
-import type { ActionDefinitions, ParamSchema } from './definitions/types'
+import type { ActionChain, ActionInvocation } from '../../kernel/documents/types'
+import type { ActionDefinitions, ParamSchema } from '../../kernel/actions/types'
 
 export type { ActionDefinitions, ParamSchema }
 
@@ -70,7 +70,7 @@ export function defineAction<const D extends ActionDefinitions, const N extends 
  */
 export function implementAction<P>(definitions: ActionDefinitions, implementation: { name: string; handler: Handler<P> }): ActionDefinition<P> {
   const definition = definitions[implementation.name]
-  if (!definition) throw new Error(`action ${implementation.name} has no definition in engine/actions/definitions`)
+  if (!definition) throw new Error(`action ${implementation.name} has no definition in kernel/actions`)
   return { name: implementation.name, description: definition.description, params: definition.params, handler: implementation.handler }
 }
 

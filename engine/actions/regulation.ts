@@ -4,14 +4,14 @@
  * and Spain's session. Each starts the page's regulation monitor (engine/regulation/monitor.ts)
  * through the auth controller, which starts it once per page.
  */
-import type { SELF_EXCLUSION_KINDS } from '../core/action-choices'
-import type { Result } from '../core/contracts'
+import type { SELF_EXCLUSION_KINDS } from '../../kernel/core/action-choices'
+import type { Result } from '../../kernel/core/contracts'
 import { runAfterLogin, type AfterLoginRule } from '../auth/after-login'
 import { startRegulationMonitor, MOBILE_GATE, GAME_GATES } from '../regulation/monitor'
-import type { JurisdictionDocument } from '../documents/types'
+import type { JurisdictionDocument } from '../../kernel/documents/types'
 import { authController } from './auth'
 import { type ActionEnvironment, implementAction } from './registry'
-import { definitions } from './definitions/regulation'
+import { definitions } from '../../kernel/actions/regulation'
 import { pageLocalStorage } from '../core/web-storage'
 
 const action = implementAction

@@ -5,9 +5,9 @@
  */
 import { detectTimeZone, saveSettings, timeZoneIdFor, type TimeZoneEntry } from '../auth/settings'
 import { MOBILE_GATE } from '../auth/session'
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { defineAction, type ActionEnvironment } from './registry'
-import { definitions } from './definitions/settings'
+import { definitions } from '../../kernel/actions/settings'
 
 /** Sets autoDetectedTimezone and autoDetectedCurrency; saves the zone's id when auto-detect is on. */
 async function detect(env: ActionEnvironment): Promise<Result<{ timeZone: string | null; timeZoneId?: number }>> {

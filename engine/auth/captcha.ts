@@ -4,7 +4,7 @@
  * runs in batches so the page stays responsive; gives up past maxnumber. A NONCE challenge (answer
  * kind token) is answered with the nonce as it came, for the call it was asked for.
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import type { Gateway } from '../core/gateway'
 import { rememberPowPuzzleRun } from '../core/stored-keys'
 import { pageLocalStorage } from '../core/web-storage'
@@ -26,8 +26,8 @@ const webDigest: Digest = async (text) => {
   return hex
 }
 
-const toBase64 = (text: string) =>
-  typeof btoa === 'function' ? btoa(String.fromCharCode(...new TextEncoder().encode(text))) : Buffer.from(text, 'utf8').toString('base64')
+// btoa exists in every host the engine runs in (browsers, and Node ≥ 16 for the tests and the server's render)
+const toBase64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)))
 
 export async function solvePow(challenge: PowChallenge, digest: Digest = webDigest, batch = 200): Promise<Result<string>> {
   const max = challenge.maxnumber ?? 1_000_000

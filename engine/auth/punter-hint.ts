@@ -10,12 +10,9 @@
  */
 import type { EngineStores, SessionState } from '../core/stores'
 
-export const PUNTER_HINT_COOKIE = 'parlay_punter'
+import { hasPunterHint, PUNTER_HINT_COOKIE } from '../../kernel/auth/punter-cookie'
 
-/** Does the request's Cookie header carry the hint? */
-export function hasPunterHint(cookieHeader: string): boolean {
-  return cookieHeader.split(';').some((part) => part.trim() === `${PUNTER_HINT_COOKIE}=1`)
-}
+export { hasPunterHint, PUNTER_HINT_COOKIE }
 
 export interface HintJar {
   write(cookie: string): void

@@ -9,7 +9,7 @@
  * - A refresh timer fires at creationTime + loginTimeout + clock offset (+ OFFSET_TO_EXPIRE_TOKEN
  *   from remote config, negative = earlier); INVALID_REFRESH_TOKEN logs out (refresh-token expired).
  * - Every token update (timer, page load, another tab, a late 401) has one of the spec's five
- *   outcomes (shared/auth/token-update.ts), and what the session does next follows the outcome
+ *   outcomes (kernel/auth/token-update.ts), and what the session does next follows the outcome
  *   (`updateTokens`, `followTokenUpdate`).
  * - Logout has the four reasons of spec §3 and all their effects.
  * - On page load `restore` brings a stored session back: refresh first when the access token has
@@ -21,10 +21,10 @@
  * - Tabs share one session (see ./session-tabs): refreshes take a cross-tab lock and re-read the
  *   shared storage first; logins, refreshes and logouts reach the other tabs at once.
  */
-import { LOGOUT_REASONS, type LogoutReason } from '../core/action-choices'
-import type { Result } from '../core/contracts'
-import { isTransientFailure, updateTokens, type TokenUpdate } from '../../shared/auth/token-update'
-import { ACCOUNT_STATUSES } from '../../shared/punters/account-statuses'
+import { LOGOUT_REASONS, type LogoutReason } from '../../kernel/core/action-choices'
+import type { Result } from '../../kernel/core/contracts'
+import { isTransientFailure, updateTokens, type TokenUpdate } from '../../kernel/auth/token-update'
+import { ACCOUNT_STATUSES } from '../../kernel/punters/account-statuses'
 import type { Gateway, SentCredentials } from '../core/gateway'
 import type { EngineStores, ServerSettings, SessionFields, StoredSession, UserData } from '../core/stores'
 import { inPageLock, sessionServicesOf, type SessionMessage, type SessionTabs } from './session-tabs'
@@ -36,14 +36,14 @@ export { isTransientFailure, type TokenUpdate }
 
 /** Does the login read as a phone number (spec §5)? The classification and its metadata load on first use. */
 async function isPhoneLogin(raw: string, country: string | undefined): Promise<boolean> {
-  const { classifyLogin } = await import('./login-classification')
+  const { classifyLogin } = await import('../../kernel/auth/login-classification')
   return classifyLogin(raw, country).kind === 'phone_number'
 }
 
 export const MOBILE_GATE = '/mobile-gate/api/v1'
 const REFRESH_PATH = '/auth/v2/token/refresh'
 
-/** States whose punters lose access (no login in shared/punters/account-statuses.ts; the
+/** States whose punters lose access (no login in kernel/punters/account-statuses.ts; the
  * exclusions and an unfinished registration are refused at login instead): logout shows "no access
  * any more" (account-closed for CLOSED). */
 export const BLOCKED_STATES: readonly string[] = ACCOUNT_STATUSES.filter((s) => !s.may.login && s.group !== 'self-exclusion' && s.group !== 'registration').map((s) => s.state)

@@ -4,10 +4,10 @@
  * A change made in one tab shows in the others (storage events: the local settings' own key, and
  * a settings-event key for the server-side ones), and the time zone is detected through Intl.
  */
-import type { Result } from '../core/contracts'
-import { zoneOffsetMinutes } from '../core/time-zones'
+import type { Result } from '../../kernel/core/contracts'
+import { zoneOffsetMinutes } from '../../kernel/core/time-zones'
 import type { Gateway } from '../core/gateway'
-import { LOCAL_SETTING_KEYS as LOCAL_KEYS, SERVER_SETTING_KEYS as SERVER_KEYS } from '../documents/names'
+import { LOCAL_SETTING_KEYS as LOCAL_KEYS, SERVER_SETTING_KEYS as SERVER_KEYS } from '../../kernel/documents/names'
 import { STORAGE_KEYS, type EngineStores, type LocalSettings, type ServerSettings, type StorageLike, type UserData } from '../core/stores'
 
 /** The lists are written once, in the document kinds (a `setting` node names one of them). */

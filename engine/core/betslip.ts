@@ -11,7 +11,7 @@
  * until it has).
  */
 import { createStore } from 'zustand/vanilla'
-import { priceAccepted, type BetPlacingMode } from './odds'
+import { priceAccepted, type BetPlacingMode } from '../../kernel/core/odds'
 
 export type PickInactive = 'SUSPENDED' | 'SETTLED' | 'UNAVAILABLE'
 

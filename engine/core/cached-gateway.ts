@@ -7,7 +7,7 @@
  * punter-related when the session changes (browser-runtime). Only successful answers are kept;
  * two identical reads at once share one request.
  */
-import type { Result } from './contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { CACHE_LIFETIMES, type CacheNamespace, type ClientCache } from './client-cache'
 import type { CallOptions, Gateway } from './gateway'
 

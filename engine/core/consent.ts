@@ -5,35 +5,11 @@
  * engine stores, reached with `consentStore(stores)`. No DOM here: the browser passes a cookie jar.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { CONSENT_CHOICES } from './action-choices'
 import type { EngineStores } from './stores'
 
-export const DEFAULT_CONSENT_COOKIE = 'ConsentCookie'
-export const DEFAULT_CONSENT_EXPIRY_DAYS = 182
-const DAY_SECONDS = 86_400
+import { DEFAULT_CONSENT_COOKIE, DEFAULT_CONSENT_EXPIRY_DAYS, consentSettings, readConsentCookie, consentCookie, type ConsentChoice, type ConsentSettings, type CookieJar } from '../../kernel/core/consent-cookie'
 
-/** 'all': analytics and the like may run; 'necessary': only what the site needs to work. */
-export type ConsentChoice = (typeof CONSENT_CHOICES)[number]
-/**
- * The cookie's accepted values, keyed by the shared list's type: a choice added to
- * action-choices.ts fails to compile here until it is added. A type-only import on purpose: a
- * runtime import of action-choices from this module made the bundler split the lobby's entry into
- * five files (rolldown could no longer merge the modules shared with the lazy chunks into it).
- */
-const KNOWN_CHOICES: Record<ConsentChoice, true> = { all: true, necessary: true }
-
-export interface ConsentSettings {
-  cookieName: string
-  expiryDays: number
-}
-
-/** Reads and writes `document.cookie` (or a test double). */
-export interface CookieJar {
-  read(): string
-  write(cookie: string): void
-  /** Adds `Secure` to the cookie (pages served over https). */
-  secure?: boolean
-}
+export { DEFAULT_CONSENT_COOKIE, DEFAULT_CONSENT_EXPIRY_DAYS, consentSettings, readConsentCookie, consentCookie, type ConsentChoice, type ConsentSettings, type CookieJar }
 
 export interface ConsentState {
   /** The punter's answer; null until one is made (or while the cookie is unread). */
@@ -48,32 +24,6 @@ export interface ConsentState {
   choose(choice: ConsentChoice): void
   /** Opens the banner again (footer "manage cookies"). */
   manage(): void
-}
-
-/** Untrusted settings (from a document) cleaned to usable values, spec defaults otherwise. */
-export function consentSettings(input: Partial<ConsentSettings> | undefined): ConsentSettings {
-  const name = input?.cookieName
-  const days = input?.expiryDays
-  return {
-    cookieName: typeof name === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(name) ? name : DEFAULT_CONSENT_COOKIE,
-    expiryDays: typeof days === 'number' && Number.isInteger(days) && days > 0 && days <= 400 ? days : DEFAULT_CONSENT_EXPIRY_DAYS,
-  }
-}
-
-/** The choice stored under `name` in a `document.cookie` string; anything unknown counts as none. */
-export function readConsentCookie(cookies: string, name: string): ConsentChoice | null {
-  for (const part of cookies.split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key !== name) continue
-    const value = rest.join('=')
-    return Object.prototype.hasOwnProperty.call(KNOWN_CHOICES, value) ? (value as ConsentChoice) : null
-  }
-  return null
-}
-
-/** The `document.cookie` assignment that stores a choice. */
-export function consentCookie(choice: ConsentChoice, settings: ConsentSettings, secure = false): string {
-  return `${settings.cookieName}=${choice}; Max-Age=${settings.expiryDays * DAY_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
 /** What a read of the cookie jar gives: the settings and the stored choice, if any. */

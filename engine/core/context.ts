@@ -4,10 +4,10 @@
  * expression that type-checked on the server never meets a missing key), plus conditions and
  * bindings evaluated against it.
  */
-import type { EvaluationContext } from './context-declaration'
-import { evaluate, isCompiledExpression, type CompiledExpression } from './expression'
-import { currencyCode } from './format'
-import { isIdentifiedState } from './identity-states'
+import type { EvaluationContext } from '../../kernel/core/context-declaration'
+import { evaluate, isCompiledExpression, type CompiledExpression } from '../../kernel/core/expression'
+import { currencyCode } from '../../kernel/core/format'
+import { isIdentifiedState } from '../../kernel/core/identity-states'
 import { report } from './report'
 import { isLoggedIn, type EngineStores, type UserData } from './stores'
 

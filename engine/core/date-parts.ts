@@ -5,7 +5,7 @@
  * document's minimum age before today (the same calendar rule as the server's `ageOn`). UTC
  * calendar arithmetic only, so the punter's time zone never shifts a day. Framework-free.
  */
-import { addMonths, addDays } from './calendar-month'
+import { addMonths, addDays } from '../../kernel/core/calendar-month'
 
 export type DatePart = 'day' | 'month' | 'year'
 

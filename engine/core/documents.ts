@@ -3,9 +3,9 @@
  * failed fetch never blanks the screen, revalidates with ETags, and watches the site's documents
  * version so an operator's change shows without a reload.
  */
-import { DOCUMENTS_API, HEADERS, type Result, type SiteBootstrap } from './contracts'
+import { DOCUMENTS_API, HEADERS, type Result, type SiteBootstrap } from '../../kernel/core/contracts'
 import type { FetchLike } from './gateway'
-import type { StorageLike } from './locale-path'
+import type { StorageLike } from '../../kernel/core/locale-path'
 import { report } from './report'
 import { retryOnServerError } from './route-load'
 

@@ -2,8 +2,11 @@
  * The gateway client: one `call` for every account/gateway request, with the spec §7 headers and
  * timeout and the spec §8 error extraction, returning a Result instead of throwing.
  */
-import { HEADERS, type Result, type SiteBootstrap } from './contracts'
+import { HEADERS, type Result, type SiteBootstrap } from '../../kernel/core/contracts'
 import type { EngineStores } from './stores'
+import { errorMessageKey } from '../../kernel/core/error-keys'
+
+export { errorMessageKey }
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
@@ -110,23 +113,6 @@ export function extractErrorCode(httpStatus: number, body: unknown): string | un
   const errorPayload = body.errorCode !== undefined || body.errorType !== undefined || (body.error !== undefined && body.error !== null && body.error !== false)
   if (!statusNotOk && !errorPayload) return undefined
   return normaliseErrorCode(codeFrom(body) ?? (typeof body.status === 'string' ? body.status : 'ERROR'))
-}
-
-/** Codes that show the generic undefined-server-error text (spec §8 display rules). */
-const UNDEFINED_SERVER_CODES = new Set(['EMPTY_TOKEN', 'TOKEN_NOT_FOUND', 'LOGIN_NOT_FOUND', 'INCORRECT_PUNTER_STATE', 'ERROR'])
-
-/**
- * The i18n key that displays an error code (spec §8): EMPTY_TOKEN, TOKEN_NOT_FOUND,
- * LOGIN_NOT_FOUND, INCORRECT_PUNTER_STATE, ERROR → 'server.error.undefined'; others
- * 'server.error.{code}'; no code, or (when `hasKey` is given) a code without a text →
- * 'common.request.error'.
- */
-export function errorMessageKey(code: string | undefined | null, hasKey?: (key: string) => boolean): string {
-  if (!code) return 'common.request.error'
-  if (UNDEFINED_SERVER_CODES.has(code)) return 'server.error.undefined'
-  const key = `server.error.${code}`
-  if (hasKey && !hasKey(key)) return 'common.request.error'
-  return key
 }
 
 /**

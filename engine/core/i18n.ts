@@ -20,9 +20,9 @@
  * filled shows as '' and is
  * reported, never as a literal `{{name}}`.
  */
-import type { Text } from '../documents/types'
+import type { Text } from '../../kernel/documents/types'
 import { resolveBindings, type EvaluationContext } from './context'
-import { currencyCode, formatDateTime, formatMoney, formatPercent, type CurrencyDisplays } from './format'
+import { currencyCode, formatDateTime, formatMoney, formatPercent, type CurrencyDisplays } from '../../kernel/core/format'
 import { report } from './report'
 
 /** The last locale of every fallback chain: every key exists in English (schema-lint). */

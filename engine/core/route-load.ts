@@ -6,7 +6,7 @@
  * address in a short window, so a server that keeps failing shows the error page instead of
  * reloading for ever.
  */
-import type { StorageLike } from './locale-path'
+import type { StorageLike } from '../../kernel/core/locale-path'
 
 /** Router data fetch retries on 5xx (spec §9). */
 export const ROUTE_LOAD_RETRIES = 3

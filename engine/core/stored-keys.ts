@@ -4,7 +4,7 @@
  * proof-of-work puzzle this browser solved: when, and how many numbers it tried). Both live in
  * localStorage; without storage the page carries on without them.
  */
-import type { StorageLike } from './locale-path'
+import type { StorageLike } from '../../kernel/core/locale-path'
 
 export const LANDING_VISITED_KEY = 'parlay.landingVisited'
 export const POW_PUZZLE_RUN_KEY = 'parlay.powPuzzleRun'

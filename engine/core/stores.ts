@@ -4,11 +4,11 @@
  * renderers subscribe with zustand's `useStore`.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { SiteBootstrap } from './contracts'
+import type { SiteBootstrap } from '../../kernel/core/contracts'
 import { emitTelemetry } from './telemetry'
-import type { StorageLike } from './locale-path'
-import { SERVER_SETTINGS_DEFAULTS } from './settings-defaults'
-import type { NOTIFICATION_STATUSES, POPUP_ANIMATION_NAMES } from './action-choices'
+import type { StorageLike } from '../../kernel/core/locale-path'
+import { SERVER_SETTINGS_DEFAULTS } from '../../kernel/core/settings-defaults'
+import type { NOTIFICATION_STATUSES, POPUP_ANIMATION_NAMES } from '../../kernel/core/action-choices'
 
 export type { StorageLike }
 
@@ -149,7 +149,7 @@ export interface LocalSettings {
   autoDetectedCurrency: string
   wasUserChangedSettingsManually: boolean
 }
-/** Spec §9 defaults, the server's own list (engine/core/settings-defaults.ts), in the page's locale. */
+/** Spec §9 defaults, the server's own list (kernel/core/settings-defaults.ts), in the page's locale. */
 export const defaultServerSettings = (locale = 'en'): ServerSettings => ({ ...SERVER_SETTINGS_DEFAULTS, locale })
 /** Spec §9 defaults: quick bet 0, cash-out auto confirmation never, auto-detected currency USD. */
 export const defaultLocalSettings = (): LocalSettings => ({

@@ -7,18 +7,14 @@
  * (`has(flags.quiz) && flags.quiz == true`).
  */
 import type { EngineStores } from '../core/stores'
-import { Sigma, type FetchLike } from './client'
-import { experimentContext } from './context'
-import { encodeVisitorGroups, groupIndices, readVisitorGroups, visitorGroupsCookie } from './groups-cookie'
-import { LAST_EXPERIMENTS_KEY } from './last-groups'
-import type { Geo } from './types'
+import { Sigma, type FetchLike } from '../../kernel/experiments/client'
+import { experimentContext } from '../../kernel/experiments/context'
+import { encodeVisitorGroups, groupIndices, readVisitorGroups, visitorGroupsCookie } from '../../kernel/experiments/groups-cookie'
+import { LAST_EXPERIMENTS_KEY } from '../../kernel/experiments/last-groups'
+import { siteGeo } from '../../kernel/experiments/geo'
 
-/** Sites know their country (the jurisdiction document's `country` and `countryName`), so geo is
- * supplied by the host and the geo call is skipped. (Not Intl.DisplayNames: its first use loads
- * region data, about 90 ms of main thread on a mid-range phone, on the lobby's first load.) */
-export function siteGeo(site: { country?: string; countryName?: string } | undefined): Geo | undefined {
-  return site?.country ? { code: site.country, country: site.countryName ?? site.country } : undefined
-}
+export { siteGeo }
+
 
 export const DEVICE_KEY = 'parlay.deviceId'
 /**

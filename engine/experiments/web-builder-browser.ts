@@ -7,10 +7,10 @@
  * group chosen there is previewed by applying its pages. Never throws (spec §8).
  */
 import DOMPurify from 'dompurify'
-import type { Sigma } from './client'
-import { isEditorMode } from './client'
-import { applyPages, applyRules, type DocumentLike } from './web-builder'
-import type { WebBuilderPage } from './types'
+import type { Sigma } from '../../kernel/experiments/client'
+import { isEditorMode } from '../../kernel/experiments/client'
+import { applyPages, applyRules, type DocumentLike } from '../../kernel/experiments/web-builder'
+import type { WebBuilderPage } from '../../kernel/experiments/types'
 
 const sanitize = (html: string) => DOMPurify.sanitize(html)
 

@@ -10,7 +10,7 @@
  *   on each navigation; NEED_TO_CONFIRM_SESSION opens the Spain session reminder.
  * Framework-free: timers and the clock are injected, so unit tests drive it without waiting.
  */
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import type { EngineStores } from '../core/stores'
 import type { AfterLoginRule } from '../auth/after-login'
 import { isOpen, showRegulationAlert, type RegulationAlertInfo } from './alert'

@@ -5,7 +5,7 @@
  */
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react'
 import { report } from '../core/report'
-import type { DocumentNode } from '../documents/types'
+import type { DocumentNode } from '../../kernel/documents/types'
 import { nodeRenderers } from './registry'
 import { useEvaluate, useRuntime } from './runtime'
 

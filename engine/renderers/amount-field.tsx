@@ -1,14 +1,14 @@
 /**
  * A money amount the punter types (issue 28 item 6): a text field with the decimal keyboard, read
- * in the page's locale and the account's currency by engine/core/amount-input.ts, and under it
+ * in the page's locale and the account's currency by kernel/core/amount-input.ts, and under it
  * what was read — formatted as it will be charged ("2,50 € will be placed") — or why it was
  * refused. The bet slip's stake, the game's stake and money settings use it; forms use the same
  * reading through their `money` widget (form/theme.tsx). A chunk of its own, loaded when a field
  * first shows (./amount-field-lazy.ts): the first load of a page carries none of it (issue 10).
  */
 import { useId, useState, type ReactNode } from 'react'
-import { amountErrorText, currencyDecimals, formatTypedAmount, majorToMinor, minorToMajor, parseMoneyInput, parseTypedAmount, type AmountInputError } from '../core/amount-input'
-import { formatMoney, type CurrencyDisplays } from '../core/format'
+import { amountErrorText, currencyDecimals, formatTypedAmount, majorToMinor, minorToMajor, parseMoneyInput, parseTypedAmount, type AmountInputError } from '../../kernel/core/amount-input'
+import { formatMoney, type CurrencyDisplays } from '../../kernel/core/format'
 
 export type AmountReading = { ok: true; minor: number } | { ok: false; error: AmountInputError | 'ZERO' } | null
 
@@ -62,7 +62,7 @@ export interface AmountFieldProps {
   onAmount: (major: number | null) => void
   locale: string
   currency: string | undefined
-  /** The site's currencyDisplay: how the line writes the amount (engine/core/format.ts). */
+  /** The site's currencyDisplay: how the line writes the amount (kernel/core/format.ts). */
   displays?: CurrencyDisplays
   /** The line shown for a readable amount, given it formatted ("2,50 € will be placed"). */
   preview: (formatted: string) => string

@@ -3,7 +3,7 @@
  * here is skipped and reported by `RenderNode`; add a kind by adding its file and one line.
  */
 import type { ComponentType } from 'react'
-import type { NodeKind } from '../documents/types'
+import type { NodeKind } from '../../kernel/documents/types'
 import { BannerNode } from './nodes/BannerNode'
 import { BetslipNode } from './nodes/BetslipNode'
 import { GameNode } from './nodes/GameNode'

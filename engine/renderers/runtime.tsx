@@ -7,10 +7,10 @@
  */
 import { createContext, useContext, useLayoutEffect, useMemo, useReducer, useSyncExternalStore, type ReactNode } from 'react'
 import { buildContext, evaluateCondition, isBinding, resolveBindings, type EvaluationContext } from '../core/context'
-import type { Result } from '../core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import type { EngineStores } from '../core/stores'
-import type { ActionChain, Text } from '../documents/types'
-import type { CurrencyDisplays } from '../core/format'
+import type { ActionChain, Text } from '../../kernel/documents/types'
+import type { CurrencyDisplays } from '../../kernel/core/format'
 import { useStore } from 'zustand'
 
 export type DocumentKindName = 'screen' | 'popup' | 'menu' | 'footer' | 'header' | 'flow'
@@ -45,7 +45,7 @@ export interface EngineRuntime {
   subscribeDocuments(listener: () => void): () => void
   documentsVersion(): number
   development: boolean
-  /** Rendering on the server (server/http/first-screen.tsx): a lazy part renders its placeholder,
+  /** Rendering on the server (engine/ssr.tsx): a lazy part renders its placeholder,
    * as the browser's first render does, and nothing suspends (renderToString cannot wait). */
   server?: boolean
 }

@@ -7,7 +7,7 @@
 import type { ActionEnvironment } from '../actions/registry'
 import { createAnalytics, type AnalyticsClient } from '../core/analytics'
 import type { ConsentState } from '../core/consent'
-import { analyticsSectionOf } from '../core/locale-path'
+import { analyticsSectionOf } from '../../kernel/core/locale-path'
 import { listProblems, subscribeProblems, type Problem } from '../core/report'
 import { subscribeTelemetry, type TelemetryEvent } from '../core/telemetry'
 import type { EngineStores } from '../core/stores'

@@ -16,7 +16,7 @@ export const INTERACTIONS_PATH = '/replay/api/1/interactions'
 /** A keepalive request (one sent while the page goes away) carries at most 64 KB. */
 const KEEPALIVE_BYTES = 60_000
 /** Medium masking (spec §9): inputs are masked by rrweb; texts that show the punter's data carry
- * `data-personal` (engine/core/personal-text.ts and the shell's balance, name and account number).
+ * `data-personal` (kernel/core/personal-text.ts and the shell's balance, name and account number).
  * Labels, titles and buttons stay readable: a form's label is no secret. */
 export const PERSONAL_TEXT = '[data-personal]'
 

@@ -10,7 +10,7 @@
  *   POST /admin/api/deletions {file}                       a draft deleting a published document       operator
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express'
-import type { DocumentKind } from '../../engine/documents/kinds'
+import type { DocumentKind } from '../../kernel/documents/kinds'
 import type { ServerDeps } from '../deps'
 import { sendError, sendOk } from '../http/envelope'
 import { validateBody } from '../http/validate'

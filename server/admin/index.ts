@@ -10,7 +10,7 @@
  */
 import type { ServerModule } from '../module'
 import type { ServerDeps } from '../deps'
-import { formatProblem } from '../../shared/documents/loader'
+import { formatProblem } from '../../tools/schema-lint'
 import type { DocumentStore } from '../store/store'
 import { readFileSync } from 'node:fs'
 import { AuditLogError } from '../store/audit'

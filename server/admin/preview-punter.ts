@@ -9,7 +9,7 @@
  *                                              only for the admin session that made the token
  */
 import { Router, type NextFunction, type Request, type Response } from 'express'
-import { HEADERS } from '../../engine/core/contracts'
+import { HEADERS } from '../../kernel/core/contracts'
 import type { ServerDeps } from '../deps'
 import { sendError, sendOk } from '../http/envelope'
 import { PREVIEW_SESSION_PREFIX, previewSessionFor } from '../store/preview'

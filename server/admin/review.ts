@@ -4,10 +4,10 @@
  * jurisdictions/spain/ reaches Spain; a shared one every site without its own copy), never by the
  * admin's host — the page that shows it, and each finding in the words of every locale it reaches.
  */
-import type { DocumentRecord } from '../../shared/documents/loader'
-import { pagePathOf } from '../../shared/documents/page-path'
-import type { DiffFinding } from '../../tools/schema-lint/diff/differ'
-import { inPunterWords } from '../../tools/schema-lint/diff/punter-words'
+import type { DocumentRecord } from '../../tools/schema-lint'
+import { pagePathOf } from '../../kernel/documents/page-path'
+import type { DiffFinding } from '../../tools/schema-lint'
+import { inPunterWords } from '../../tools/schema-lint'
 import { translationsFor } from '../documents/router'
 import { recordsView, resolveIn, type Site } from '../documents/service'
 

@@ -5,10 +5,10 @@
  * semantic differ). For an overlay it also gives the patch as stored and its shared document, which
  * the studio resolves a draft against and writes the patch from when the operator saves.
  */
-import { isBaseFile, overlayBaseOf, resolveOverlaySet } from '../../shared/documents/overlay-set'
-import { diffDocument, variantKey, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
-import { summaryOf } from '../../tools/schema-lint/diff/formats'
-import { snapshotOf } from '../../tools/schema-lint/diff/sources'
+import { isBaseFile, overlayBaseOf, resolveOverlaySet } from '../../kernel/documents/overlay-set'
+import { diffDocument, variantKey, type DocumentSnapshot } from '../../tools/schema-lint'
+import { summaryOf } from '../../tools/schema-lint'
+import { snapshotOf } from '../../tools/schema-lint'
 import type { Site } from '../documents/service'
 import type { DocumentStore } from '../store/store'
 

@@ -5,7 +5,7 @@
  * valid from its first save and the operator edits from there in the form. Texts point at keys
  * that exist in every locale until the operator writes their own.
  */
-import type { DocumentKind } from '../../engine/documents/kinds'
+import type { DocumentKind } from '../../kernel/documents/kinds'
 
 type Doc = Record<string, unknown>
 export interface Starter {

@@ -8,13 +8,13 @@
  */
 import { randomBytes } from 'node:crypto'
 import { Router, type NextFunction, type Request, type Response } from 'express'
-import { HEADERS } from '../../engine/core/contracts'
+import { HEADERS } from '../../kernel/core/contracts'
 import {
   AUTH_TYPE_NEEDED,
   classifyLogin,
   classifyPhoneLogin,
   type ClassifiedLogin,
-} from '../../engine/auth/login-classification'
+} from '../../kernel/auth/login-classification'
 import type { DataLayer } from '../db/data-layer'
 import { oneOf, schemaStep, sqliteHistory } from '../db/schema'
 import type { ServerDeps } from '../deps'

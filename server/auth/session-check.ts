@@ -9,7 +9,7 @@
  * jurisdiction rule the route reads is the account's, never the host's or the target header's.
  */
 import type { NextFunction, Request, Response } from 'express'
-import { HEADERS } from '../../engine/core/contracts'
+import { HEADERS } from '../../kernel/core/contracts'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError } from '../http/envelope'
 import { punterSessionCheck } from '../http/route-docs'

@@ -20,7 +20,7 @@
  */
 import { PREVIEW_SESSION_PREFIX, previewPunterSession } from '../store/preview'
 import { createHash, randomBytes } from 'node:crypto'
-import type { Result } from '../../engine/core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { preparedStatement, type DataLayer } from '../db/data-layer'
 import { oneOf, schemaStep, sqliteHistory } from '../db/schema'
 import type { Kysely, Transaction } from 'kysely'

@@ -1,14 +1,14 @@
 /**
  * The money bounds of bets and casino rounds, read from the punter's jurisdiction document
  * (`betting`, `games`: docs/money-rules.md) in minor units of the punter's currency, and the one
- * stake check both use: the stake the punter sent, read exactly (engine/core/money.ts), inside
+ * stake check both use: the stake the punter sent, read exactly (kernel/core/money.ts), inside
  * the jurisdiction's range, or the refusal with its code and the limit in major units.
  *
  * The request is already bound to the punter's own site by the session check
  * (docs/adr/0001-punter-jurisdiction-is-the-accounts.md), so `jurisdictionOf` is the account's.
  */
 import type { Request } from 'express'
-import { limitToMinor, toMajor, toMinor } from '../../engine/core/money'
+import { limitToMinor, toMajor, toMinor } from '../../kernel/core/money'
 import type { ServerDeps } from '../deps'
 import { jurisdictionOf } from '../dictionary'
 

@@ -13,7 +13,7 @@
  * wait — and a page that lost its request id (a reload) is given back the bet's pending one.
  */
 import { randomBytes } from 'node:crypto'
-import { toMajor, toMinor } from '../../engine/core/money'
+import { toMajor, toMinor } from '../../kernel/core/money'
 import type { Kysely } from 'kysely'
 import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'

@@ -12,8 +12,8 @@
  * on results the feed already has, so bets placed before a restart settle after it.
  */
 import { Router, type Response } from 'express'
-import { toMajor } from '../../engine/core/money'
-import { potentialWinMinor } from '../../engine/core/payout'
+import { toMajor } from '../../kernel/core/money'
+import { potentialWinMinor } from '../../kernel/core/payout'
 import { GATEWAY, type ServerDeps } from '../deps'
 import { feedFor, type Feed } from '../feed'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'

@@ -6,21 +6,21 @@
  * a double tap places one bet (the second answers the first).
  *
  * Money (issue 28 item 2, docs/money-rules.md): the stake is read exactly in minor units or refused;
- * the potential win is computed exactly (engine/core/payout.ts) at the current prices and must fit
+ * the potential win is computed exactly (kernel/core/payout.ts) at the current prices and must fit
  * the jurisdiction's maximum payout per bet and, with the punter's other bets of the last 24 hours,
  * its maximum daily payout, all before the bet is accepted.
  */
-import { toMajor } from '../../engine/core/money'
-import { priceAccepted, type BetPlacingMode } from '../../engine/core/odds'
-import { potentialWinMinor } from '../../engine/core/payout'
+import { toMajor } from '../../kernel/core/money'
+import { priceAccepted, type BetPlacingMode } from '../../kernel/core/odds'
+import { potentialWinMinor } from '../../kernel/core/payout'
 import type { ServerDeps } from '../deps'
 import type { Feed, SelectionView } from '../feed'
 import { changeBalance, type BalanceChange, type ChangeRefusal } from '../punters/events'
 import { checkStake, PAYOUT_DAY_MS, type BetBounds, type Refusal } from './bounds'
 import { findBet, findBetByKey, insertPendingBet, openPendingBet, withdrawPendingBet, type Bet, type BetKind } from './store'
 
-// the odds-change policy is one rule for the slip and the server (engine/core/odds.ts)
-export { BET_PLACING_MODES, priceAccepted, type BetPlacingMode } from '../../engine/core/odds'
+// the odds-change policy is one rule for the slip and the server (kernel/core/odds.ts)
+export { BET_PLACING_MODES, priceAccepted, type BetPlacingMode } from '../../kernel/core/odds'
 
 export const MAX_LEGS = 20
 /** The product whose bonus account a bet's stake uses (docs/adr/0003-real-and-bonus-money.md). */

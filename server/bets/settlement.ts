@@ -6,7 +6,7 @@
  * often the feed repeats itself. When a live price or status moves, the punters holding the
  * selection get a cash-out offer (coOffer) or its withdrawal (coRemoval) over their socket.
  */
-import { potentialWinMinor } from '../../engine/core/payout'
+import { potentialWinMinor } from '../../kernel/core/payout'
 import { isStorageUnavailable } from '../db/database'
 import type { ServerDeps } from '../deps'
 import { createFeed, treeOriginOf, type EventUpdate, type Feed, type SelectionResult } from '../feed'
@@ -20,7 +20,7 @@ type Deps = Pick<ServerDeps, 'db' | 'data'>
 export const CASH_OUT_MARGIN = 0.05
 
 /** The bet's payout if it closes now: 0 for a loss; a win pays the potential win computed the way
- * the bet showed it (engine/core/payout.ts), a void leg counting at price 1 (never more than shown). */
+ * the bet showed it (kernel/core/payout.ts), a void leg counting at price 1 (never more than shown). */
 function payoutOf(bet: Bet): number {
   if (bet.legs.some((l) => l.result === 'LOSE')) return 0
   return Number(potentialWinMinor(bet.stakeMinor, bet.legs.map((l) => (l.result === 'VOID' ? 1 : l.price))))

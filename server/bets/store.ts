@@ -84,7 +84,7 @@ interface BetTable {
   settled_at: number | null
   /** When the payout was credited (at the close for a lost bet); null while a claimed bet is unpaid. */
   paid_at: number | null
-  /** stake × the legs' prices, rounded down (engine/core/payout.ts); null for bets placed before q085. */
+  /** stake × the legs' prices, rounded down (kernel/core/payout.ts); null for bets placed before q085. */
   potential_win_minor: number | null
 }
 

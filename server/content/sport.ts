@@ -5,7 +5,7 @@
  * events, live scores and tournaments. Words are in the punter's locale; names stay as they are.
  */
 import type { Feed, FeedEvent, FeedMarket, FeedSection, FeedSelection } from '../feed'
-import { matchMinute } from '../../engine/core/match-clock'
+import { matchMinute } from '../../kernel/core/match-clock'
 import { hasMatchClock, SPORTS, sportName } from '../feed/catalogue'
 import { localLabel } from './labels'
 import { pickLocale, WORDS, type ContentLocale } from './texts'

@@ -13,7 +13,7 @@ import { siteContext } from '../http/site'
 import type { Punter } from '../punters/repository'
 import type { OutgoingMessage } from '../signup/outbox'
 
-/** The jurisdiction document's `credentials` block (engine/documents/kinds.ts). */
+/** The jurisdiction document's `credentials` block (kernel/documents/kinds.ts). */
 export interface CredentialPolicy {
   /** Refuse the last N passwords, the current one included; 0 = off. */
   passwordHistory: number

@@ -6,7 +6,7 @@
  * the answer. Budgets count the address typed and the client, not the account.
  */
 import type { Request, Response, Router } from 'express'
-import { classifyLogin, classifyPhoneLogin } from '../../engine/auth/login-classification'
+import { classifyLogin, classifyPhoneLogin } from '../../kernel/auth/login-classification'
 import { clearAccountFailures } from '../auth/throttle'
 import { loginIdentifiers } from '../auth/unlock'
 import { revokeAllSessions } from '../auth/sessions'

@@ -8,11 +8,11 @@
  * whoever refuses such a login (`issueOpenProfileToken`).
  */
 import type { Request, Response, Router } from 'express'
-import { HEADERS } from '../../engine/core/contracts'
+import { HEADERS } from '../../kernel/core/contracts'
 import { createSession, loginResult } from '../auth/sessions'
 import { noStore } from '../auth/router'
 import type { Db } from '../db/database'
-import { accountStatusOf } from '../../shared/punters/account-statuses'
+import { accountStatusOf } from '../../kernel/punters/account-statuses'
 import { sendError, sendOk } from '../http/envelope'
 import { validateBody } from '../http/validate'
 import { findPunterById, recordLogin, type Punter } from '../punters/repository'
@@ -23,7 +23,7 @@ import { SECRET_RULES, consumeSecret, newToken, storeSecret } from './store'
 
 export { issueOpenProfileToken } from './open-token'
 
-/** Every self-exclusion status (shared/punters/account-statuses.ts), by its state or its spec name. */
+/** Every self-exclusion status (kernel/punters/account-statuses.ts), by its state or its spec name. */
 const isExcludedState = (state: string) => accountStatusOf(state)?.group === 'self-exclusion'
 
 /** Still excluded: a permanent exclusion, or one whose end date is still ahead. */

@@ -4,7 +4,7 @@
  * the platform's Intl data in the request's language. A country's id is derived from its code
  * (A=1 … Z=26, two letters → first*100+second: RU = 1821), so ids never move when the list grows.
  */
-import { phoneCountries } from '../../engine/core/phone-rule'
+import { phoneCountries } from '../../kernel/core/phone-rule'
 
 export interface Currency {
   id: number

@@ -5,7 +5,6 @@
  * by method + language + site id + params hash (spec §7 "Caching"), and say so in Cache-Control.
  */
 import { Router, type Request, type Response } from 'express'
-import type { JurisdictionDocument } from '../../engine/documents/types'
 import { GATEWAY, type ServerDeps } from '../deps'
 import { sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
@@ -14,11 +13,14 @@ import type { ServerModule } from '../module'
 import { cacheKey, createDictionaryCache, DICTIONARY_CACHE_MS } from './cache'
 import { allCountries, countryByCode, countryById, countryIdOf, CURRENCIES } from './countries'
 import { communesOf, DEMO_ADDRESSES, PROVINCES } from './italy'
-import { phoneCountries } from '../../engine/core/phone-rule'
+import { phoneCountries } from '../../kernel/core/phone-rule'
 import { availableTimeouts, bettingModes, oddsTypes, timeZones } from './settings-choices'
 import { siteChoiceRoutes } from './site-choices'
+import { jurisdictionOf } from './jurisdiction-of'
 
-export { phoneCountries, parsePhone, phoneCountry, isValidNational, type PhoneCountry } from '../../engine/core/phone-rule'
+export { jurisdictionOf }
+
+export { phoneCountries, parsePhone, phoneCountry, isValidNational, type PhoneCountry } from '../../kernel/core/phone-rule'
 export { allCountries, countryById, countryByCode, countryIdOf, CURRENCIES, currencyById } from './countries'
 
 /** The nickname policy as served: its skipCountries also as country ids. */
@@ -26,14 +28,6 @@ function withSkipCountryIds(policy: unknown): Record<string, unknown> {
   const block = (policy ?? {}) as { skipCountries?: unknown }
   const codes = Array.isArray(block.skipCountries) ? block.skipCountries.filter((c): c is string => typeof c === 'string' && /^[A-Z]{2}$/.test(c)) : []
   return { ...block, skipCountryIds: codes.map(countryIdOf) }
-}
-
-/** The jurisdiction document of a request's site (sign-up policy lives there): behind a punter's
- * session, the punter's own jurisdiction's, whatever the host (server/http/site.ts `bindPunterSite`). */
-export function jurisdictionOf(deps: Pick<ServerDeps, 'documents'>, req: Request): JurisdictionDocument {
-  const context = siteContext(req, deps)
-  const record = deps.documents.resolve('jurisdiction', context.site.id, context)
-  return record?.source as unknown as JurisdictionDocument
 }
 
 export function signupPolicy(deps: Pick<ServerDeps, 'documents'>, req: Request): Record<string, unknown> {

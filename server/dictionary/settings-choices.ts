@@ -7,8 +7,8 @@
  * timeZoneId keeps its meaning when zones are added; 0 is UTC, the server default. Offsets are
  * computed for the moment asked (daylight saving included), in minutes east of UTC (spec §9).
  */
-import { zoneOffsetMinutes as offsetMinutes } from '../../engine/core/time-zones'
-import { BET_PLACING_MODES, ODDS_TYPES, oddsChangeAutoConfirm } from '../../engine/core/odds'
+import { zoneOffsetMinutes as offsetMinutes } from '../../kernel/core/time-zones'
+import { BET_PLACING_MODES, ODDS_TYPES, oddsChangeAutoConfirm } from '../../kernel/core/odds'
 
 export interface TimeZoneChoice {
   id: number

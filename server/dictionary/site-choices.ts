@@ -8,12 +8,12 @@
  */
 import type { Request, Response, Router } from 'express'
 import { punterSiteIfLoggedIn } from '../auth/session-check'
-import { activeProducts } from '../../engine/core/products'
+import { activeProducts } from '../../kernel/core/products'
 import type { ServerDeps } from '../deps'
 import { remoteConfigFor, translationsFor } from '../documents/router'
 import { siteContext, type SiteContext } from '../http/site'
 import { allCountries } from './countries'
-import { jurisdictionOf } from './index'
+import { jurisdictionOf } from './jurisdiction-of'
 
 export interface Choice {
   code: string

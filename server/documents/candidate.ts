@@ -17,7 +17,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
-import type { DocumentRecord } from '../../shared/documents/loader'
+import type { DocumentRecord } from '../../tools/schema-lint'
 import { createDocumentService, type DocumentService } from './service'
 
 export const CANDIDATE_HEADER = 'x-parlay-candidate'

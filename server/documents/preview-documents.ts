@@ -7,7 +7,7 @@
  * flows do, and punters never see a draft.
  */
 import type { Request } from 'express'
-import { HEADERS } from '../../engine/core/contracts'
+import { HEADERS } from '../../kernel/core/contracts'
 import type { ServerDeps } from '../deps'
 import { siteContext } from '../http/site'
 import { previewRecords, type PreviewMessage } from '../store/preview'

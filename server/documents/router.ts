@@ -4,13 +4,13 @@
  * the truth: 200 for every spec route, 404 for anything else.
  */
 import { Router, type Request, type Response } from 'express'
-import { DOCUMENT_KINDS, type DocumentKind } from '../../engine/documents/kinds'
-import type { RouteEntry, SiteBootstrap } from '../../engine/core/contracts'
-import { servesPath, type RedirectRule, type RouteTable } from '../../engine/core/routes'
+import { DOCUMENT_KINDS, type DocumentKind } from '../../kernel/documents/kinds'
+import type { RouteEntry, SiteBootstrap } from '../../kernel/core/contracts'
+import { servesPath, type RedirectRule, type RouteTable } from '../../kernel/core/routes'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError } from '../http/envelope'
 import { siteContext } from '../http/site'
-import { hashOf, type DocumentRecord } from '../../shared/documents/loader'
+import { hashOf, type DocumentRecord } from '../../tools/schema-lint'
 import type { DocumentsView, SiteRequest } from './service'
 
 /** Whatever reads documents: the server's deps (the published set), or a preview's set. */

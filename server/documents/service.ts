@@ -5,13 +5,13 @@
  * Resolution: among the documents of the asked kind and id, a jurisdiction's own version beats the
  * shared one; then a locale-specific variant beats a general one; then a platform-specific one. A
  * jurisdiction's version is usually an overlay, resolved to shared ⊕ overlay when the set loads
- * (shared/documents/overlay-set.ts), so here every record is a whole document.
+ * (kernel/documents/overlay-set.ts), so here every record is a whole document.
  */
 import { watch, type FSWatcher } from 'node:fs'
-import type { SiteBootstrap } from '../../engine/core/contracts'
-import type { DocumentKind } from '../../engine/documents/kinds'
-import type { JurisdictionDocument } from '../../engine/documents/types'
-import { formatProblem, hashOf, loadDocuments, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
+import type { SiteBootstrap } from '../../kernel/core/contracts'
+import type { DocumentKind } from '../../kernel/documents/kinds'
+import type { JurisdictionDocument } from '../../kernel/documents/types'
+import { formatProblem, hashOf, loadDocuments, type DocumentProblem, type DocumentRecord } from '../../tools/schema-lint'
 import { checkServedSet } from './set-check'
 
 export interface SiteRequest {
@@ -20,7 +20,7 @@ export interface SiteRequest {
   platform: string
 }
 
-/** A site as the server knows it: what the browser's bootstrap says of it (one shape, engine/core/contracts.ts) plus its hosts. */
+/** A site as the server knows it: what the browser's bootstrap says of it (one shape, kernel/core/contracts.ts) plus its hosts. */
 export type Site = Omit<SiteBootstrap['site'], 'development'> & { hosts: string[]; isDefault: boolean }
 
 export class DocumentLoadError extends Error {

@@ -12,16 +12,16 @@
  *   schema ajv refuses (`"minLength": "eight"`) used to pass the loader, go live and answer 500 on
  *   the page's validator module;
  * - the casino games' declared returns against their maths and the jurisdictions' ranges
- *   (shared/games/offer.ts).
+ *   (kernel/games/offer.ts).
  *
  * Problems read `file:json-pointer: message`, like the loader's.
  */
 import Ajv, { type ErrorObject } from 'ajv'
 import addFormats from 'ajv-formats'
-import type { JurisdictionDocument } from '../../engine/documents/types'
-import type { DocumentProblem, DocumentRecord } from '../../shared/documents/loader'
+import type { JurisdictionDocument } from '../../kernel/documents/types'
+import type { DocumentProblem, DocumentRecord } from '../../tools/schema-lint'
 import { AJV_OPTIONS, cachedFlowSchemas, normalizeStepSchema, type FlowLike } from '../validators/compile'
-import { gameSetProblems } from '../../shared/games/offer'
+import { gameSetProblems } from '../../kernel/games/offer'
 
 function siteProblems(records: DocumentRecord[]): DocumentProblem[] {
   const problems: DocumentProblem[] = []

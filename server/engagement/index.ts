@@ -13,7 +13,7 @@
  */
 import { Router, type Request, type Response } from 'express'
 import { GATEWAY, type ServerDeps } from '../deps'
-import type { DocumentKind } from '../../engine/documents/kinds'
+import type { DocumentKind } from '../../kernel/documents/kinds'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateBody, validateQuery, noBody } from '../http/validate'
 import { siteContext } from '../http/site'

@@ -5,7 +5,7 @@
  * counts as now, the award shown, and the punter's one answer per quiz.
  */
 import type { Kysely } from 'kysely'
-import type { QUIZ_STATUSES } from '../../engine/documents/kinds'
+import type { QUIZ_STATUSES } from '../../kernel/documents/kinds'
 import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
 

@@ -10,7 +10,7 @@ import path from 'node:path'
 import Ajv from 'ajv'
 import addFormats from 'ajv-formats'
 import createDOMPurify from 'dompurify'
-import type { Experiment, ExperimentsConfig, FeatureFlag, WebBuilderPage } from '../../engine/experiments/types'
+import type { Experiment, ExperimentsConfig, FeatureFlag, WebBuilderPage } from '../../kernel/experiments/types'
 
 export interface ExperimentsDocument extends ExperimentsConfig {
   $schema: string

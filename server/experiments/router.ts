@@ -25,8 +25,8 @@
  * unknown experiment, no geo), with `{ "error": message }` using the spec's messages.
  */
 import { Router, type Request, type Response } from 'express'
-import { MESSAGES, SDK_NAME, SDK_VERSION, STATUS_FAILURE, STATUS_SUCCESS } from '../../engine/experiments/constants'
-import type { Geo } from '../../engine/experiments/types'
+import { MESSAGES, SDK_NAME, SDK_VERSION, STATUS_FAILURE, STATUS_SUCCESS } from '../../kernel/experiments/constants'
+import type { Geo } from '../../kernel/experiments/types'
 import { loadExperimentsDocument, publicConfig, sanitizedPages, type ExperimentsDocument } from './document'
 
 export interface ExperimentsRouterOptions {

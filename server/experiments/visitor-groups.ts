@@ -3,10 +3,10 @@
  * that reads `experiments.` (/join's motivation banner) is server-rendered with the groups the
  * browser's first render uses, and the experiment client's later answer is the same.
  *
- * - The groups cookie (engine/experiments/groups-cookie.ts) names the groups the page's stores
+ * - The groups cookie (kernel/experiments/groups-cookie.ts) names the groups the page's stores
  *   held last: those are used as they are (a returning visitor, forced QA groups included).
  * - An experiment the cookie does not name, or a visitor with no cookie at all (a first visit), is
- *   decided by the experiment client itself (engine/experiments/client.ts, `Sigma`) run here with
+ *   decided by the experiment client itself (kernel/experiments/client.ts, `Sigma`) run here with
  *   in-memory storage holding the config the service serves (the same bytes), for the cookie's id
  *   or, on a first visit, an id minted here and sent in the cookie; the browser's client adopts it
  *   as its device id when its storage has none (engine-binding.ts), so its answer is this one.
@@ -16,12 +16,12 @@
  *   no experiment token or the token is not active, or the `sigma_disabled` cookie is set.
  */
 import { randomInt } from 'node:crypto'
-import { Sigma } from '../../engine/experiments/client'
-import { DISABLE_COOKIE_NAME, STORAGE_KEYS } from '../../engine/experiments/constants'
-import { experimentEntry, experimentGroups, type ExperimentContextEntry } from '../../engine/experiments/context'
-import { siteGeo } from '../../engine/experiments/engine-binding'
-import { encodeVisitorGroups, readVisitorGroups } from '../../engine/experiments/groups-cookie'
-import type { KeyValueStorage } from '../../engine/experiments/types'
+import { Sigma } from '../../kernel/experiments/client'
+import { DISABLE_COOKIE_NAME, STORAGE_KEYS } from '../../kernel/experiments/constants'
+import { experimentEntry, experimentGroups, type ExperimentContextEntry } from '../../kernel/experiments/context'
+import { siteGeo } from '../../kernel/experiments/geo'
+import { encodeVisitorGroups, readVisitorGroups } from '../../kernel/experiments/groups-cookie'
+import type { KeyValueStorage } from '../../kernel/experiments/types'
 import { loadExperimentsDocument, publicConfig, type ExperimentsDocument } from './document'
 
 export interface VisitorGroupsInput {
@@ -35,7 +35,7 @@ export interface VisitorGroupsInput {
 }
 
 export interface DecidedGroups {
-  /** Entries as the `experiments` store holds them (engine/experiments/context.ts). */
+  /** Entries as the `experiments` store holds them (kernel/experiments/context.ts). */
   experiments: Record<string, ExperimentContextEntry>
   /** A cookie value to send (a first visit: the minted id and its groups), else undefined. */
   cookie?: string

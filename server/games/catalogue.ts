@@ -2,12 +2,12 @@
  * Which game a punter plays behind a lobby card, and whether it may be offered to him (issue 28
  * item 3): the game document that claims the lobby game (product/gameId) for the punter's own
  * jurisdiction of registration — never the request's site — and its declared return against that
- * jurisdiction's allowed range (shared/games/offer.ts). Launch and every round ask this.
+ * jurisdiction's allowed range (kernel/games/offer.ts). Launch and every round ask this.
  */
 import type { DocumentService } from '../documents/service'
-import type { GameMaths } from '../../shared/games/maths'
-import { gameFor, isReturnAllowed, returnRangeOf, type ReturnRange } from '../../shared/games/offer'
-import { hundredthsOfPercent } from '../../shared/games/rational'
+import type { GameMaths } from '../../kernel/games/maths'
+import { gameFor, isReturnAllowed, returnRangeOf, type ReturnRange } from '../../kernel/games/offer'
+import { hundredthsOfPercent } from '../../kernel/games/rational'
 
 export interface OfferedGame {
   maths: GameMaths

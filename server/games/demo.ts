@@ -19,7 +19,7 @@ import { siteContext } from '../http/site'
 import { validateBody } from '../http/validate'
 import { cashOutProblem, offerFor } from './catalogue'
 import { playGame, roundStream } from './engine'
-import { scaledInteger } from '../../engine/core/money'
+import { scaledInteger } from '../../kernel/core/money'
 
 /** The most play money a demo round may stake (the page starts a guest with 1,000). */
 export const DEMO_STAKE_MAXIMUM = 1000

@@ -1,15 +1,15 @@
 /**
  * A round of a casino game, decided here and only here (issue 14 item 6, issue 28 item 3): the
  * game's document (schemas/games/, kind `game`) gives the maths, the same code that computed its
- * declared return plays it (shared/games), and the random words come from HMAC-SHA256(seed, round
+ * declared return plays it (kernel/games), and the random words come from HMAC-SHA256(seed, round
  * id), so a round's outcome recomputes from its id and nothing the page sends can steer it.
  * The seed is PARLAY_GAMES_SEED (a fixed demo seed when unset). Pure functions: no I/O here.
  */
 import { createHmac } from 'node:crypto'
-import { drawCrash, type CrashMaths } from '../../shared/games/crash'
-import type { Uint32Source } from '../../shared/games/draw'
-import type { GameMaths } from '../../shared/games/maths'
-import { drawSlot, type SlotMaths, type SlotSymbol } from '../../shared/games/slot'
+import { drawCrash, type CrashMaths } from '../../kernel/games/crash'
+import type { Uint32Source } from '../../kernel/games/draw'
+import type { GameMaths } from '../../kernel/games/maths'
+import { drawSlot, type SlotMaths, type SlotSymbol } from '../../kernel/games/slot'
 
 /**
  * The round's stream of uniform 32-bit words: the 8 words of HMAC-SHA256(seed, roundId), then of

@@ -26,20 +26,20 @@ import {
   siteUrl,
   translationsUrl,
   type BootEntry,
-} from '../../engine/core/boot-data'
-import { fillDataUrl } from '../../engine/core/routes'
-import { routeFor } from '../../engine/core/route-match'
-import { sectionOf, splitLocale, themeOf } from '../../engine/core/locale-path'
-import { consentSettings, readConsentCookie } from '../../engine/core/consent'
-import { hasPunterHint } from '../../engine/auth/punter-hint'
-import type { DocumentKind } from '../../engine/documents/kinds'
-import type { FooterDocument } from '../../engine/documents/types'
+} from '../../kernel/core/boot-data'
+import { fillDataUrl } from '../../kernel/core/routes'
+import { routeFor } from '../../kernel/core/route-match'
+import { sectionOf, splitLocale, themeOf } from '../../kernel/core/locale-path'
+import { consentSettings, readConsentCookie } from '../../kernel/core/consent-cookie'
+import { hasPunterHint } from '../../kernel/auth/punter-cookie'
+import type { DocumentKind } from '../../kernel/documents/kinds'
+import type { FooterDocument } from '../../kernel/documents/types'
 import type { ServerDeps } from '../deps'
 import { siteBootstrapFor, translationsBundle } from '../documents/router'
 import { createVisitorGroups } from '../experiments/visitor-groups'
-import { visitorGroupsCookie } from '../../engine/experiments/groups-cookie'
+import { visitorGroupsCookie } from '../../kernel/experiments/groups-cookie'
 import { importFlowValidatorModule, type FlowLike, type ValidatorModuleExports } from '../validators'
-import { renderFirstScreen } from './first-screen'
+import { renderFirstScreen } from '../../engine/ssr'
 import { candidateHeaders, candidatePopup, reportCandidateProblem } from '../documents/candidate'
 import { siteContext } from './site'
 
@@ -67,7 +67,7 @@ export interface RenderedPage {
   etag: string
   /** How long the server spent on the first screen (data and React), for a Server-Timing header. */
   timing?: string
-  /** A Set-Cookie value: a first visit's experiment id and groups (engine/experiments/groups-cookie.ts). */
+  /** A Set-Cookie value: a first visit's experiment id and groups (kernel/experiments/groups-cookie.ts). */
   cookie?: string
   /** A data source marked `notFound` answered 404 (an event link naming no event): the page is a 404. */
   notFound?: boolean

@@ -10,8 +10,8 @@
  * the request came with. Guest routes and the documents a page renders keep following the host.
  */
 import type { NextFunction, Request, Response } from 'express'
-import { PLATFORMS } from '../../engine/documents/kinds'
-import { HEADERS } from '../../engine/core/contracts'
+import { PLATFORMS } from '../../kernel/documents/kinds'
+import { HEADERS } from '../../kernel/core/contracts'
 import type { ServerDeps } from '../deps'
 import type { Site, SiteRequest } from '../documents/service'
 import { HTTP_ERRORS, sendError } from './envelope'

@@ -22,7 +22,7 @@
 import type { Kysely } from 'kysely'
 import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
-import { toMajor } from '../../engine/core/money'
+import { toMajor } from '../../kernel/core/money'
 import { PERIOD_MS, type DepositLimitPolicy, type LimitPeriod } from './policy'
 
 export const sqliteMoney602DepositLimits = sqliteHistory(

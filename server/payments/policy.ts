@@ -8,7 +8,7 @@
  * `bindPunterSite`), so these are the account's jurisdiction's rules, whatever the host.
  */
 import type { Request } from 'express'
-import { limitToMinor } from '../../engine/core/money'
+import { limitToMinor } from '../../kernel/core/money'
 import type { ServerDeps } from '../deps'
 import { jurisdictionOf } from '../dictionary'
 

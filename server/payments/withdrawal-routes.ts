@@ -11,7 +11,7 @@
  * provider (simulators off and none passed in) a withdrawal answers 503 SERVICE_UNAVAILABLE.
  */
 import { Router, type Request, type Response } from 'express'
-import { isIdentifiedState } from '../../engine/core/identity-states'
+import { isIdentifiedState } from '../../kernel/core/identity-states'
 import type { ServerDeps } from '../deps'
 import { translationsFor } from '../documents/router'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'

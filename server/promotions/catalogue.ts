@@ -4,7 +4,7 @@
  * promotions unless disabled for guests), their texts picked for the asked locale. Pure functions
  * over the published documents, so a version an operator publishes shows on the next request.
  */
-import type { DocumentRecord } from '../../shared/documents/loader'
+import type { DocumentRecord } from '../../tools/schema-lint'
 
 export interface PromotionDocument {
   id: string

@@ -27,7 +27,7 @@ import type { Punter } from '../punters/repository'
 import { emitPunterEvent } from '../punters/events'
 import { promoCodesUsedBy } from '../payments/bonus'
 import { requirePunter } from '../signup/punters'
-import { PROMOTION_PRODUCTS } from '../../engine/documents/kinds'
+import { PROMOTION_PRODUCTS } from '../../kernel/documents/kinds'
 import { promotionCard, promotionsOfSite, isLive, visiblePromotions, type PromotionDocument } from './catalogue'
 import './openapi'
 

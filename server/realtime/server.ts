@@ -12,7 +12,7 @@
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
-import { PLATFORMS } from '../../engine/documents/kinds'
+import { PLATFORMS } from '../../kernel/documents/kinds'
 import { authenticate, sessionStates } from '../auth/sessions'
 import { isStorageUnavailable } from '../db/database'
 import type { ServerDeps } from '../deps'

@@ -9,7 +9,7 @@
  * (SELF_EXCLUSION_CANNOT_BE_SHORTENED), and a regulator's exclusion cannot be touched at all.
  * The periods and timeout lengths offered are the jurisdiction's (`regulatory.selfExclusion`).
  */
-import { accountStatusOf } from '../../shared/punters/account-statuses'
+import { accountStatusOf } from '../../kernel/punters/account-statuses'
 import type { DataLayer } from '../db/data-layer'
 import type { ServerDeps } from '../deps'
 import { revokeAllSessions } from '../auth/sessions'
@@ -139,7 +139,7 @@ export async function selfExclusionAtLogin(
   const settings = punter.profile.selfExclude ?? { endDate: null, permanent: true, selfExcludedByRegulator: false, timeout: null }
   const running = activeRestrictions(punter, now).find((r) => r.type.startsWith('SELF_EXCLUSION_'))
   if (running) return { code: 'CUSTOMER_SELFEXCLUDED', payload: { selfExcludeSettings: settings } }
-  // every self-exclusion status (shared/punters/account-statuses.ts); without its dates, or
+  // every self-exclusion status (kernel/punters/account-statuses.ts); without its dates, or
   // permanent, there is nothing the punter can reopen
   if (accountStatusOf(punter.state)?.group !== 'self-exclusion') return undefined
   if (!punter.profile.selfExclude || punter.state === 'PERMANENT_SELF_EXCLUSION') return { code: 'CUSTOMER_SELFEXCLUDED', payload: { selfExcludeSettings: settings } }

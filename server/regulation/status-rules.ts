@@ -1,12 +1,12 @@
 /**
- * The account status's own rule for a money action (shared/punters/account-statuses.ts,
+ * The account status's own rule for a money action (kernel/punters/account-statuses.ts,
  * docs/adr/0088-account-statuses.md): a status that closes the action refuses it with its code —
  * CUSTOMER_SELFEXCLUDED for the self-exclusion statuses, INCORRECT_PUNTER_STATE for the rest —
  * and names itself in the payload (`status`), so the page shows the status's own text. Statuses
  * that carry a restriction are left to ./restrictions.ts (the jurisdiction decides those); a state
  * not in the list is refused (fail closed).
  */
-import { accountStatusOf, statusRefusalCode, type Allowed } from '../../shared/punters/account-statuses'
+import { accountStatusOf, statusRefusalCode, type Allowed } from '../../kernel/punters/account-statuses'
 
 export type MoneyAction = Exclude<keyof Allowed, 'login'>
 

@@ -5,9 +5,9 @@
  * gateway; the simulators put its messages in the outbox on the `telegram` channel. Sends, resends
  * and attempts count exactly as for SMS (the same budget and verification limits).
  */
-import type { OutboxTemplateName } from '../../shared/messages/outbox-templates'
+import type { OutboxTemplateName } from '../../kernel/messages/outbox-templates'
 import type { OutboxChannel } from './outbox'
-import { allowedCodeChannels, CODE_CHANNEL_NAMES, type CodeChannel } from '../../shared/signup/code-channels'
+import { allowedCodeChannels, CODE_CHANNEL_NAMES, type CodeChannel } from '../../kernel/signup/code-channels'
 
 export type { CodeChannel }
 

@@ -12,7 +12,7 @@ import type { DevOutbox, MessageSender, OutboxChannel } from './outbox'
 import { createSmsBudgetService } from './sms-budget'
 import { createVerificationService } from './verification'
 
-/** A sign-up variant of the spec's API (engine/documents/signup-variants.json). */
+/** A sign-up variant of the spec's API (kernel/documents/signup-variants.json). */
 export type Variant = string
 
 

@@ -1,5 +1,5 @@
 /**
- * Composes an SMS or e-mail from its template (shared/messages/outbox-templates.ts) in the
+ * Composes an SMS or e-mail from its template (kernel/messages/outbox-templates.ts) in the
  * punter's language (issue 34 item 2): the texts are the translations documents' (a jurisdiction
  * may override them like any text), the locale is the request's at sign-up and recovery, the
  * punter's saved one otherwise (else the site's default: such a request may not come from the
@@ -8,7 +8,7 @@
  * `{{placeholder}}` ever leaves in a message.
  */
 import type { Request } from 'express'
-import { fillPlaceholders, outboxKeys, type OutboxTemplateName } from '../../shared/messages/outbox-templates'
+import { fillPlaceholders, outboxKeys, type OutboxTemplateName } from '../../kernel/messages/outbox-templates'
 import type { ServerDeps } from '../deps'
 import { translationsFor } from '../documents/router'
 import { siteContext, type SiteContext } from '../http/site'

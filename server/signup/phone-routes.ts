@@ -4,15 +4,15 @@
  * transaction, resend, and for variants with a registration token the confirm and continue steps.
  */
 import type { Request, Response } from 'express'
-import type { Result } from '../../engine/core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { powConfig } from '../auth/captcha'
 import { verifyCaptcha } from '../auth/captcha-gate'
 import { remoteConfigFor } from '../documents/router'
-import { parsePhone } from '../../engine/core/phone-rule'
+import { parsePhone } from '../../kernel/core/phone-rule'
 import { jurisdictionOf } from '../dictionary'
 import { sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
-import { SIGNUP_VARIANTS } from '../../engine/documents/signup-variants'
+import { SIGNUP_VARIANTS } from '../../kernel/documents/signup-variants'
 import type { SignupKit, Variant } from './kit'
 import type { SignupPreparation } from './prepare'
 import { insertSignupPunter, punterById, sendLoggedIn, type NewSignupPunter } from './punters'

@@ -5,8 +5,8 @@
  */
 import { storedReferer } from './referer'
 import type { Request, Response } from 'express'
-import type { Result } from '../../engine/core/contracts'
-import type { FlowDocument } from '../../engine/documents/types'
+import type { Result } from '../../kernel/core/contracts'
+import type { FlowDocument } from '../../kernel/documents/types'
 import { countryById, currencyById } from '../dictionary/countries'
 import { jurisdictionOf, signupPolicy } from '../dictionary'
 import { siteContext } from '../http/site'

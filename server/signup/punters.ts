@@ -4,13 +4,13 @@
  * their sessions, so a punter signed up here logs in everywhere like any other.
  */
 import type { Response } from 'express'
-import { HEADERS } from '../../engine/core/contracts'
+import { HEADERS } from '../../kernel/core/contracts'
 import { createSession, loginResult } from '../auth/sessions'
 import type { DataLayer } from '../db/data-layer'
 import type { ServerDeps } from '../deps'
 import { sendOk } from '../http/envelope'
 import { findPunterById, insertPunter, recordLogin, type NewPunter, type Punter } from '../punters/repository'
-import type { Result } from '../../engine/core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import type { NextFunction, Request } from 'express'
 import { punterOfRequest } from '../auth/session-check'
 import { punterSessionCheck } from '../http/route-docs'

@@ -25,7 +25,7 @@
  * body, ./phone-routes.ts and ./email-routes.ts are the two kinds of variant.
  */
 import { Router } from 'express'
-import { SIGNUP_VARIANTS } from '../../engine/documents/signup-variants'
+import { SIGNUP_VARIANTS } from '../../kernel/documents/signup-variants'
 import { noStore } from '../auth/router'
 import type { ServerDeps } from '../deps'
 import { sendOk } from '../http/envelope'

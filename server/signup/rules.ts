@@ -2,13 +2,13 @@
  * The sign-up rules JSON Schema cannot say (spec §5), in one place. The flow documents declare
  * the field shapes (enforced with `validateFlowStep`); these functions add what needs the site,
  * the clock, other fields or the phone table. Each returns field errors `{field, code}`; the
- * phone rule is the one module the browser's form and login use too (engine/core/phone-rule.ts).
+ * phone rule is the one module the browser's form and login use too (kernel/core/phone-rule.ts).
  */
 import type { FieldError } from '../http/validate'
-import { parsePhone, type ParsedPhone } from '../../engine/core/phone-rule'
+import { parsePhone, type ParsedPhone } from '../../kernel/core/phone-rule'
 import { countryById } from '../dictionary/countries'
 import { communeById } from '../dictionary/italy'
-import type { SIGNUP_CHECKS } from '../../engine/documents/kinds'
+import type { SIGNUP_CHECKS } from '../../kernel/documents/kinds'
 
 /** Letters of any script (with their combining marks), digits, single spaces between words. */
 export const NAME_LIKE = /^[\p{L}\p{M}\p{N}]+(?: [\p{L}\p{M}\p{N}]+)*$/u

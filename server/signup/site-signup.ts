@@ -8,12 +8,12 @@
  *   POST account/ru/signup/add-email {registrationToken, email}: the e-mail a started registration
  *                                    of a variant with registration tokens (Russia) is created with
  *
- * `v2/signup/ru` is the ru variant's second begin path (engine/documents/signup-variants.json): it
+ * `v2/signup/ru` is the ru variant's second begin path (kernel/documents/signup-variants.json): it
  * runs Russia's rules through the same handler as `v2/ru/signup/begin`. No variant or jurisdiction
  * is named here: the site's documents choose.
  */
 import type { Request, Response } from 'express'
-import { SIGNUP_VARIANTS, signupVariant } from '../../engine/documents/signup-variants'
+import { SIGNUP_VARIANTS, signupVariant } from '../../kernel/documents/signup-variants'
 import { powConfig } from '../auth/captcha'
 import { jurisdictionOf, signupPolicy } from '../dictionary'
 import { remoteConfigFor } from '../documents/router'

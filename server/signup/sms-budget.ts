@@ -10,7 +10,7 @@
  * neither overspend a budget nor share a free send.
  */
 import type { Generated, Kysely } from 'kysely'
-import type { Result } from '../../engine/core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import { clientAddress } from '../auth/throttle'
 import type { DataLayer } from '../db/data-layer'
 import { schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'

@@ -17,7 +17,7 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { Result } from '../../engine/core/contracts'
+import type { Result } from '../../kernel/core/contracts'
 import type { DataLayer } from '../db/data-layer'
 import { oneOf, schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
@@ -62,7 +62,7 @@ export const VERIFICATION_LIMITS = {
   blockWindowMs: 24 * 3_600_000,
 } as const
 
-/** The sign-up variant a flow belongs to (engine/documents/signup-variants.json): its code completes only that variant. */
+/** The sign-up variant a flow belongs to (kernel/documents/signup-variants.json): its code completes only that variant. */
 export type FlowKind = string
 const STATUSES = ['PENDING', 'VERIFIED', 'COMPLETED', 'LOCKED', 'SUPERSEDED'] as const
 type Status = (typeof STATUSES)[number]

@@ -8,9 +8,9 @@
  * "already published", so the reviewer still sees them. They are matched by file, rule and
  * message, not pointer, so inserting a button does not make an old finding look new.
  */
-import { readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
-import { lintRecords, type Finding } from '../../tools/schema-lint/lint'
-import { regulatoryFindings, type Waiver } from '../../tools/schema-lint/rules/regulatory'
+import { readDocument, variantOf, type DocumentProblem, type DocumentRecord } from '../../tools/schema-lint'
+import { lintRecords, type Finding } from '../../tools/schema-lint'
+import { regulatoryFindings, type Waiver } from '../../tools/schema-lint'
 
 export type GateFinding = Finding
 

@@ -9,8 +9,8 @@
  *
  * Kept apart from lint-gate.ts: the gate itself is unchanged and receives these versions.
  */
-import { resolveOverlaySet } from '../../shared/documents/overlay-set'
-import { overlayConflicts } from '../../tools/schema-lint/diff/overlay-conflicts'
+import { resolveOverlaySet } from '../../kernel/documents/overlay-set'
+import { overlayConflicts } from '../../tools/schema-lint'
 import type { GateFinding } from './lint-gate'
 
 export interface GateVersion {

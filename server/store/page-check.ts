@@ -10,8 +10,8 @@
  * warning marked "already published", so an unrelated change is not blocked by an old fault.
  */
 import { request } from 'node:http'
-import type { DocumentRecord } from '../../shared/documents/loader'
-import { HEADERS } from '../../engine/core/contracts'
+import type { DocumentRecord } from '../../tools/schema-lint'
+import { HEADERS } from '../../kernel/core/contracts'
 import { CANDIDATE_HEADER, CANDIDATE_PAGE_HEADER, CANDIDATE_POPUP_HEADER, openCandidate, type OpenCandidate } from '../documents/candidate'
 import type { GateFinding } from './lint-gate'
 import { touchedDocuments, touchedPages, type TouchedPage } from './touched-pages'

@@ -23,7 +23,7 @@
  * `/admin/preview/<token>/documents/<kind>/<id>` both go through `resolvePreview`.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { DocumentRecord } from '../../shared/documents/loader'
+import type { DocumentRecord } from '../../tools/schema-lint'
 import { resolveIn, type SiteRequest } from '../documents/service'
 
 export const PREVIEW_COOKIE = 'parlay_preview'

@@ -14,10 +14,10 @@
  *
  * Findings read `file:json-pointer: message` with a rule (`server`, `regulatory/…`, `render`).
  */
-import { readDocument, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
-import { identityRequirementChanges } from '../../tools/schema-lint/rules/identity-rules'
-import { regulatoryDiffFindings } from '../../tools/schema-lint/rules/regulatory-diff'
-import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
+import { readDocument, type DocumentProblem, type DocumentRecord } from '../../tools/schema-lint'
+import { identityRequirementChanges } from '../../tools/schema-lint'
+import { regulatoryDiffFindings } from '../../tools/schema-lint'
+import type { Waiver } from '../../tools/schema-lint'
 import { checkServedSet } from '../documents/set-check'
 import type { GateFinding } from './lint-gate'
 import type { PageCheck } from './page-check'

@@ -23,7 +23,7 @@ import { appendAudit, auditedTransaction } from './audit'
 import { rollBackPublish } from './auto-rollback'
 import type { DocumentStore, PublishEvent } from './store'
 import { touchedDocuments, touchedPages } from './touched-pages'
-import { readDocument } from '../../shared/documents/loader'
+import { readDocument } from '../../tools/schema-lint'
 
 /** Errors on the touched pages within the window that roll a publish back. */
 export const THRESHOLD = 5

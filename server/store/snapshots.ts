@@ -6,8 +6,8 @@
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { openDataLayer } from '../db/data-layer'
-import type { DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
-import { snapshotsOfTexts } from '../../tools/schema-lint/diff/sources'
+import type { DocumentSnapshot } from '../../tools/schema-lint'
+import { snapshotsOfTexts } from '../../tools/schema-lint'
 import './store' // the store's tables
 
 export async function openStoreSnapshots(dataDir: string, versionIds: number[]): Promise<(versionId: number) => DocumentSnapshot[]> {

@@ -23,16 +23,16 @@ import { isStorageUnavailable } from '../db/database'
 import type { DataLayer } from '../db/data-layer'
 import { oneOf, schemaStep, sqliteHistory, surrogateKey, surrogateKeyType } from '../db/schema'
 import type { Tables } from '../db/tables'
-import { listDocumentFiles, readDocument, readDocumentSet, variantOf, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
-import { isBaseFile, resolveOverlaySet, type ResolvedSet } from '../../shared/documents/overlay-set'
+import { listDocumentFiles, readDocument, readDocumentSet, variantOf, type DocumentProblem, type DocumentRecord } from '../../tools/schema-lint'
+import { isBaseFile, resolveOverlaySet, type ResolvedSet } from '../../kernel/documents/overlay-set'
 import { appendAudit, audit, auditDetailsOf, auditedTransaction, type AuditScope } from './audit'
 import { findingsOf, lintReleaseGate, type GateFinding } from './lint-gate'
 import { overlayEffects, textsWith } from './overlay-gate'
-import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSnapshot } from '../../tools/schema-lint/diff/differ'
-import { overlayConflictFindings } from '../../tools/schema-lint/diff/overlay-conflicts'
-import { overlayStatusFindings } from '../../tools/schema-lint/diff/overlay-status'
-import { readSnapshot, snapshotOf, snapshotsOfTexts } from '../../tools/schema-lint/diff/sources'
-import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
+import { diffDocumentSets, unparseableFinding, type DiffFinding, type DocumentSnapshot } from '../../tools/schema-lint'
+import { overlayConflictFindings } from '../../tools/schema-lint'
+import { overlayStatusFindings } from '../../tools/schema-lint'
+import { readSnapshot, snapshotOf, snapshotsOfTexts } from '../../tools/schema-lint'
+import type { Waiver } from '../../tools/schema-lint'
 import { WaiverBook } from './waivers'
 import { RollbackBook } from './rollbacks'
 import { publishChecks, type PublishCheckInput } from './publish-check'
@@ -912,7 +912,7 @@ export class DocumentStore {
     return this.recordsOf(textsWith(new Map([...(await this.published())].map(([file, v]) => [file, v.content])), versions))
   }
 
-  /** The served records of a set of texts: overlays resolved, bases left out (shared/documents/overlay-set.ts). */
+  /** The served records of a set of texts: overlays resolved, bases left out (kernel/documents/overlay-set.ts). */
   private recordsOf(texts: Map<string, string>): { records: DocumentRecord[]; problems: DocumentProblem[] } {
     return readDocumentSet(new Map([...texts].sort(([a], [b]) => a.localeCompare(b))))
   }

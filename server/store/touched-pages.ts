@@ -17,7 +17,7 @@
  *   redirects …): a few representative pages of each site (sign-up, the main product's lobby, the
  *   promotions page), since every page renders the same shell.
  */
-import type { DocumentRecord } from '../../shared/documents/loader'
+import type { DocumentRecord } from '../../tools/schema-lint'
 import { resolutionScore } from '../documents/service'
 
 export interface TouchedPage {

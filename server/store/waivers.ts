@@ -11,7 +11,7 @@
 import type { DataLayer } from '../db/data-layer'
 import { appendAudit, auditedTransaction } from './audit'
 import type { Executor, StoreResult } from './store'
-import type { Waiver } from '../../tools/schema-lint/rules/regulatory'
+import type { Waiver } from '../../tools/schema-lint'
 
 /** The longest a waiver may run: a waiver is a bridge to a fix, not a new rule. */
 export const MAX_WAIVER_DAYS = 180

@@ -18,8 +18,8 @@
  */
 import type { Application, Request, Response } from 'express'
 import { Router } from 'express'
-import type { FlowDocument } from '../../engine/documents/types'
-import { checkDefaultDateBounds, isoDate } from '../../engine/core/date-rules'
+import type { FlowDocument } from '../../kernel/documents/types'
+import { checkDefaultDateBounds, isoDate } from '../../kernel/core/date-rules'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
@@ -86,7 +86,7 @@ const importedModules = new Map<string, Promise<ValidatorModuleExports>>()
 
 /**
  * The flow's browser module imported here, the very code the browser imports: the server renders a
- * page's forms with it (server/http/first-screen.tsx, issue 10), so their markup is the browser's.
+ * page's forms with it (engine/ssr.tsx, issue 10), so their markup is the browser's.
  * Imported once per module hash (a data: URL; Node keeps each, as it keeps any imported module:
  * one per version of a flow's step schemas).
  */

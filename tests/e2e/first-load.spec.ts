@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer, type RunningServer } from '../../server/main'
 import { createVisitorGroups } from '../../server/experiments/visitor-groups'
-import { GROUPS_COOKIE } from '../../engine/experiments/groups-cookie'
+import { GROUPS_COOKIE } from '../../kernel/experiments/groups-cookie'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const FIRST_RENDER_MARK = 'parlay:first-render'
@@ -136,7 +136,7 @@ test.describe('online', () => {
   })
 
   test('before its script runs the page shows its real first screen, rendered on the server in the page’s language', async ({ browser }) => {
-    // what a phone paints while the script downloads: the HTML alone (server/http/first-screen.tsx)
+    // what a phone paints while the script downloads: the HTML alone (engine/ssr.tsx)
     const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } })
     const bare = await noScript.newPage()
     await bare.goto(`${server.running.url}/casino/lobby`)

@@ -7,7 +7,7 @@
  * in Spanish, whose outcome labels are longer.
  */
 import type { APIRequestContext, Page } from '@playwright/test'
-import { formatOdds, ODDS_TYPES, type OddsType } from '../../engine/core/odds'
+import { formatOdds, ODDS_TYPES, type OddsType } from '../../kernel/core/odds'
 import { expect, logInByApi, test } from './fixtures'
 
 const GATE = '/mobile-gate/api/v1'

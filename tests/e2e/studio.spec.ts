@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { HEADERS } from '../../engine/core/contracts'
+import { HEADERS } from '../../kernel/core/contracts'
 import { DEMO_ADMINS } from '../../server/admin/accounts'
 import { STUDIO_DIR } from '../../server/admin/studio-build'
 import { adminLogInByApi, expect, test } from './fixtures'

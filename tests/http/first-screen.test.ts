@@ -1,5 +1,5 @@
 /**
- * Issue 10, the first screen rendered on the server (server/http/first-screen.tsx): a guest's page
+ * Issue 10, the first screen rendered on the server (engine/ssr.tsx): a guest's page
  * HTML carries the route's real first screen — header, texts in the page's language, the lobby's
  * game cards with their images — built from the same boot entries the page carries, with the
  * screen data it shows in those entries too; no style attribute (CSP `style-src 'self'`); the
@@ -12,8 +12,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { renderFirstScreen } from '../../server/http/first-screen'
-import type { SiteBootstrap } from '../../engine/core/contracts'
+import { renderFirstScreen } from '../../engine/ssr'
+import type { SiteBootstrap } from '../../kernel/core/contracts'
 import { rawRequest, SCHEMAS_DIR, startTestServer, type TestServer } from '../support/server'
 
 const root = (html: string) => /<div id="root">([^]*?)<\/div><script type="application\/json" id="parlay-boot">/.exec(html)?.[1] ?? ''

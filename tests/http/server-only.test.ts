@@ -5,8 +5,8 @@
  * may carry a server-only field or one of its values; the server itself still enforces them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DOCUMENT_KINDS, documentSchemas } from '../../engine/documents/kinds'
-import { clientCopy, serverOnlyFields } from '../../shared/documents/server-only'
+import { DOCUMENT_KINDS, documentSchemas } from '../../kernel/documents/kinds'
+import { clientCopy, serverOnlyFields } from '../../tools/schema-lint/documents/server-only'
 import { serverOnlyFindings, serverOnlyListing } from '../../tools/schema-lint/rules/server-only'
 import { rawRequest, startTestServer, type TestServer } from '../support/server'
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readDocument, type DocumentProblem } from '../../shared/documents/loader'
+import { readDocument, type DocumentProblem } from '../../tools/schema-lint/documents/loader'
 import { currentStore } from '../../server/admin/index'
 import { onPostgres, SCHEMAS_DIR, startTestServer, type TestServer } from '../support/server'
 

@@ -1,11 +1,11 @@
 /**
  * The declared sites, for tests that go through "every site": the jurisdiction list of the document
- * kinds (engine/documents/kinds.ts) with each one's document read from schemas/jurisdictions. A
+ * kinds (kernel/documents/kinds.ts) with each one's document read from schemas/jurisdictions. A
  * site added there is picked up by every such test without editing it.
  */
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { JURISDICTIONS } from '../../engine/documents/kinds'
+import { JURISDICTIONS } from '../../kernel/documents/kinds'
 
 const DIR = resolve(import.meta.dirname, '..', '..', 'schemas', 'jurisdictions')
 

@@ -1,8 +1,8 @@
 /**
  * The action definitions for the emitted editor schemas: read from their one source,
- * engine/actions/definitions/ (data, no handlers), sorted by name.
+ * kernel/actions/ (data, no handlers), sorted by name.
  */
-import { actionDefinitions, type ActionDefinitionData } from '../../engine/actions/definitions/index'
+import { actionDefinitions, type ActionDefinitionData } from '../../kernel/actions/index'
 
 export type { ActionDefinitionData }
 

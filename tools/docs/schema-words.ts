@@ -2,10 +2,10 @@
  * Says a JSON Schema in a few words for the documents reference (docs/reference/documents.md):
  * the type of one field ("text", "binding", "one of `row`, `column`", "array of node") and the
  * rows of a schema's fields, nested ones as dotted paths (`regulatory.selfExclusion.periods`).
- * It reads the kinds' schemas (engine/documents/kinds.ts) and the action definitions as data,
+ * It reads the kinds' schemas (kernel/documents/kinds.ts) and the action definitions as data,
  * recognising the shared fragments (text, binding, CEL expression, node, action chain) by shape.
  */
-import { SERVER_ONLY } from '../../engine/documents/kinds'
+import { SERVER_ONLY } from '../../kernel/documents/kinds'
 
 export type Schema = Readonly<Record<string, unknown>>
 

@@ -10,9 +10,9 @@
  *   itself, so a site without a copy still has none; each copy becomes an overlay on the base.
  * - A copy stays whole when no patch gives it back exactly (the reason is reported).
  */
-import { isPlainObject, listKeyOf } from '../../shared/documents/overlay-merge'
-import { overlayDocumentOf } from '../../shared/documents/overlay-diff'
-import { BASES_FOLDER, isBaseFile, jurisdictionOfFile, kindSchemaPath, overlayBaseOf, resolveOverlaySet } from '../../shared/documents/overlay-set'
+import { isPlainObject, listKeyOf } from '../../kernel/documents/overlay-merge'
+import { overlayDocumentOf } from '../../kernel/documents/overlay-diff'
+import { BASES_FOLDER, isBaseFile, jurisdictionOfFile, kindSchemaPath, overlayBaseOf, resolveOverlaySet } from '../../kernel/documents/overlay-set'
 
 export interface ConversionOutcome {
   file: string

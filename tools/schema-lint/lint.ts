@@ -7,8 +7,8 @@
  * to start, so an operator learns one format.
  */
 import Ajv, { type ValidateFunction } from 'ajv'
-import { NODE_KINDS } from '../../engine/documents/kinds'
-import { loadDocuments, type DocumentProblem, type DocumentRecord } from '../../shared/documents/loader'
+import { NODE_KINDS } from '../../kernel/documents/kinds'
+import { loadDocuments, type DocumentProblem, type DocumentRecord } from './documents/loader'
 import { errorTextFindings } from './rules/error-texts'
 import { translationFindings } from './rules/translations'
 import { serverOnlyFindings } from './rules/server-only'
@@ -16,9 +16,9 @@ import { promotionFindings } from './rules/promotions'
 import { gameFindings } from './rules/games'
 import { codeChannelFindings } from './rules/code-channels'
 import { repeatedHeadingFindings } from './rules/repeated-heading'
-import { checkRedirects, servesPath, type RedirectRule } from '../../engine/core/routes'
-import { routeMatches } from '../../engine/core/route-match'
-import { actionDefinitions } from '../../engine/actions/definitions/index'
+import { checkRedirects, servesPath, type RedirectRule } from '../../kernel/core/routes'
+import { routeMatches } from '../../kernel/core/route-match'
+import { actionDefinitions } from '../../kernel/actions/index'
 
 export interface Finding extends DocumentProblem {
   severity: 'error' | 'warning'

@@ -1,16 +1,16 @@
 /**
  * The figures the bet slip shows in its bar and its sheet, from one place: the kind of bet, the
  * combined price and the potential win at the prices the bet would be placed at now (exactly as
- * the server reckons it, engine/core/payout.ts), in the punter's odds format and the account's
+ * the server reckons it, kernel/core/payout.ts), in the punter's odds format and the account's
  * currency (a guest sees the site's), and the punter's odds-change setting and indicator. The
  * betslip node (first-load script) computes them and hands them to the lazy sheet and receipt.
  */
 import { useStore } from 'zustand'
 import { accountCurrency } from '../../core/context'
 import { betslip, combinedPrice, currentPrice, type SlipPick } from '../../core/betslip'
-import { currencyCode, formatMoney, type CurrencyDisplays } from '../../core/format'
-import { formatOdds, isBetPlacingMode, isOddsType, type BetPlacingMode, type OddsType } from '../../core/odds'
-import { potentialWinMinor } from '../../core/payout'
+import { currencyCode, formatMoney, type CurrencyDisplays } from '../../../kernel/core/format'
+import { formatOdds, isBetPlacingMode, isOddsType, type BetPlacingMode, type OddsType } from '../../../kernel/core/odds'
+import { potentialWinMinor } from '../../../kernel/core/payout'
 import { useRuntime } from '../runtime'
 
 export interface SlipFigures {

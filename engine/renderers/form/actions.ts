@@ -7,9 +7,9 @@
  * A ValidationError answer's `payload` ({field, code}[]) arrives as the Result's `details`, and
  * the form shows it on the fields.
  */
-import type { Result } from '../../core/contracts'
+import type { Result } from '../../../kernel/core/contracts'
 import { actionRegistry, defineAction, registerActions } from '../../actions/registry'
-import { definitions } from '../../actions/definitions/form'
+import { definitions } from '../../../kernel/actions/form'
 import { documentsUpload } from './upload-action'
 
 interface Submission {

@@ -8,8 +8,8 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { WidgetProps } from '@rjsf/utils'
-import { addDays, addMonths, clampDate, isIsoDate, monthWeeks } from '../../core/calendar-month'
-import { dateBounds } from '../../core/date-rules'
+import { addDays, addMonths, clampDate, isIsoDate, monthWeeks } from '../../../kernel/core/calendar-month'
+import { dateBounds } from '../../../kernel/core/date-rules'
 import { PopupFieldButton, PopupFieldSheet, usePopupField, type PopupField } from './popup-field'
 import { contextOf } from './widget-kit'
 

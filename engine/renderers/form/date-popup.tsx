@@ -11,9 +11,9 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { WidgetProps } from '@rjsf/utils'
-import { isIsoDate } from '../../core/calendar-month'
+import { isIsoDate } from '../../../kernel/core/calendar-month'
 import { choiceOf, clampChoice, datePartOrder, formatLocalDate, isoOf, monthName, partValues, pickerBounds, type DateChoice, type DatePart } from '../../core/date-parts'
-import { dateBounds } from '../../core/date-rules'
+import { dateBounds } from '../../../kernel/core/date-rules'
 import { PopupFieldButton, PopupFieldSheet, usePopupField, type PopupField } from './popup-field'
 import { contextOf } from './widget-kit'
 

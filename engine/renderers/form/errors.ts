@@ -2,7 +2,7 @@
  * Server field errors (`{field, code}`) → what rjsf shows on the fields.
  */
 import type { ErrorSchema } from '@rjsf/utils'
-import type { Result } from '../../core/contracts'
+import type { Result } from '../../../kernel/core/contracts'
 import { serverFieldMessage, type Translate } from './texts'
 
 export interface FieldError {

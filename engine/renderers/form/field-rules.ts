@@ -1,13 +1,13 @@
 /**
  * The field rules a flow form checks in the browser beside the precompiled validator (FlowForm's
  * field concern): the default date bounds (spec §5), phone numbers against the one phone rule
- * (engine/core/phone-rule.ts, once its lazy chunk has arrived: see phone-loader.ts), and money
- * amounts whose typed text could not be read (engine/core/amount-input.ts: why, in the locale).
+ * (kernel/core/phone-rule.ts, once its lazy chunk has arrived: see phone-loader.ts), and money
+ * amounts whose typed text could not be read (kernel/core/amount-input.ts: why, in the locale).
  * Adds each problem to rjsf's error object, with the validation texts.
  */
 import type { UiSchema } from '@rjsf/utils'
 import { amountErrorText, currencyDecimals, parseMoneyInput } from '../money-fields'
-import { checkDefaultDateBounds } from '../../core/date-rules'
+import { checkDefaultDateBounds } from '../../../kernel/core/date-rules'
 import type { Values } from './flow-steps'
 import { phoneRuleIfLoaded } from './phone-loader'
 import { validationMessage, type Translate } from './texts'

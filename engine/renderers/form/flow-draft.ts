@@ -7,7 +7,7 @@
  */
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { clearDraft, readDraft, writeDraft, type FlowDraft } from '../../core/flow-drafts'
-import type { FlowDocument } from '../../documents/types'
+import type { FlowDocument } from '../../../kernel/documents/types'
 
 export interface FlowDraftOptions {
   flow: FlowDocument

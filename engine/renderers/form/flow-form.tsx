@@ -4,7 +4,7 @@
  * Reached only through `React.lazy` in the browser (the chunk entry ./FormNode.tsx, loaded by
  * `../nodes/FormNode.tsx`), so rjsf, its utils, this theme and the validator module stay out of
  * the lobby's first load. The server imports this file directly to render a page's forms
- * (server/http/first-screen.tsx), so it imports no stylesheet.
+ * (engine/ssr.tsx), so it imports no stylesheet.
  *
  * - Loads the flow document and, in parallel, the flow's precompiled validator module (ajv
  *   standalone code compiled by the server, imported from a same-origin URL: no eval, CSP-safe);
@@ -29,11 +29,11 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useStore } from 'zustand'
 import { accountCurrency, buildContext } from '../../core/context'
-import type { Result } from '../../core/contracts'
-import type { ActionChain, FlowDocument, FlowStep, NodeOf } from '../../documents/types'
+import type { Result } from '../../../kernel/core/contracts'
+import type { ActionChain, FlowDocument, FlowStep, NodeOf } from '../../../kernel/documents/types'
 import { useEvaluate, useEvaluationContext, useRuntime } from '../runtime'
 import { beginSubmission, endSubmission } from './actions'
-import { isoDate } from '../../core/date-rules'
+import { isoDate } from '../../../kernel/core/date-rules'
 import { toErrorSchema, withoutChanged, type FieldError } from './errors'
 import { addFieldRuleErrors, isMoneyField } from './field-rules'
 import { useFlowDraft } from './flow-draft'

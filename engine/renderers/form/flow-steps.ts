@@ -5,7 +5,7 @@
  */
 import type { UiSchema } from '@rjsf/utils'
 import { buildContext, evaluateCondition } from '../../core/context'
-import type { FlowDocument, FlowStep } from '../../documents/types'
+import type { FlowDocument, FlowStep } from '../../../kernel/documents/types'
 
 export type Values = Record<string, unknown>
 type Context = ReturnType<typeof buildContext>

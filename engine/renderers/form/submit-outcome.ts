@@ -3,9 +3,9 @@
  * (`{field, code}[]` details) go to the step that shows the field, the current one first; what
  * no step shows, or a failure without field errors, becomes the form's alert text.
  */
-import type { Result } from '../../core/contracts'
+import type { Result } from '../../../kernel/core/contracts'
 import { errorMessageKey, refusalMessageKey } from '../../core/gateway'
-import type { FlowStep } from '../../documents/types'
+import type { FlowStep } from '../../../kernel/documents/types'
 import { fieldErrorsOf, type FieldError } from './errors'
 import { fieldsOf } from './flow-steps'
 import type { Translate } from './texts'

@@ -1,7 +1,7 @@
 /**
- * The form renderer's translate helpers; the fallback table is engine/core/form-texts.ts.
+ * The form renderer's translate helpers; the fallback table is kernel/core/form-texts.ts.
  */
-import { FORM_TEXTS } from '../../core/form-texts'
+import { FORM_TEXTS } from '../../../kernel/core/form-texts'
 
 /** `{{name}}` interpolation for the fallback texts (i18next does it for translated ones). */
 export function interpolate(text: string, values: Record<string, unknown> = {}): string {

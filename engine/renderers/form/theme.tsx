@@ -20,7 +20,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils'
 import { useState, type ChangeEvent } from 'react'
-import { dateBounds } from '../../core/date-rules'
+import { dateBounds } from '../../../kernel/core/date-rules'
 import { AmountLine, currencyDecimals, majorToMinor, minorToMajor, useTypedAmount, type AmountReading } from '../money-fields'
 import { rememberFile, UPLOAD_RULES } from './files'
 import { PhoneWidget } from './phone-widget'
@@ -113,7 +113,7 @@ function NumberWidget(props: WidgetProps) {
 
 /**
  * A money amount (`ui:widget: money`, issue 28 item 6): typed in the page's locale and read by
- * engine/core/amount-input.ts into the account currency's minor units, then given to the form in
+ * kernel/core/amount-input.ts into the account currency's minor units, then given to the form in
  * major units; under the field the amount as it will be charged, or why the text was refused.
  * Refused text stays in the form data as text, so the step cannot be submitted: the field rule
  * (field-rules.ts) says why there, in place of the schema's type error.

@@ -5,11 +5,11 @@
  * punter on a slow phone network learns about a 20 MB photo before it is sent. Refusals come
  * back as field errors on the file field (`server.error.FILE_TOO_LARGE`, `…UNSUPPORTED_FILE_TYPE`).
  */
-import type { Result } from '../../core/contracts'
+import type { Result } from '../../../kernel/core/contracts'
 import { authController } from '../../actions/auth'
 import { MOBILE_GATE } from '../../actions/join'
 import { defineAction } from '../../actions/registry'
-import { definitions } from '../../actions/definitions/form-upload'
+import { definitions } from '../../../kernel/actions/form-upload'
 import { fileProblem, pickedFile } from './files'
 
 const FILE_CODES = new Set(['FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE'])

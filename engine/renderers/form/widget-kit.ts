@@ -6,7 +6,7 @@
 import { errorId, getUiOptions, helpId, type WidgetProps } from '@rjsf/utils'
 import { useLayoutEffect } from 'react'
 import type { Translate } from './texts'
-import type { CurrencyDisplays } from '../../core/format'
+import type { CurrencyDisplays } from '../../../kernel/core/format'
 
 /** What the form passes to every widget and template (rjsf `formContext`). */
 export interface FormContext {
@@ -28,7 +28,7 @@ export interface FormContext {
   minimumAge?: number
   /** The account's currency: money fields' decimals and the amount shown as it will be charged. */
   currency?: string
-  /** The site's currencyDisplay: how that amount is written (engine/core/format.ts). */
+  /** The site's currencyDisplay: how that amount is written (kernel/core/format.ts). */
   displays?: CurrencyDisplays
   /** The documents version the texts are from: a new one re-renders every label and message in
    * place (a live form keeps its values across an operator's publish: flow-form.tsx). */

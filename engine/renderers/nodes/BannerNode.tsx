@@ -1,4 +1,4 @@
-import type { NodeOf } from '../../documents/types'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { useRuntime, useEvaluate, useScopeExtras } from '../runtime'
 import { safeImageSource } from './ImageNode'
 

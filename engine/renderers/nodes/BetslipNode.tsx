@@ -9,7 +9,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react'
 import { useStore } from 'zustand'
 import { betslip } from '../../core/betslip'
-import type { NodeOf } from '../../documents/types'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { SlipBar } from '../betslip/SlipBar'
 import { useSlipFigures } from '../betslip/slip-figures'
 import { useSlipSession } from '../betslip/slip-session'

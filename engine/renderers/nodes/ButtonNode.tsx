@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { NodeOf } from '../../documents/types'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { useEvaluate, useRuntime, useScopeExtras } from '../runtime'
 
 /** Runs its action chain; disabled while the chain runs so a double tap never runs it twice. */

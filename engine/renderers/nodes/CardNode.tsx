@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import type { NodeOf } from '../../documents/types'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { useEvaluate, useLeadingRow, useRuntime } from '../runtime'
 import { safeImageSource } from './ImageNode'
 

@@ -13,10 +13,10 @@
  * browser (no server markup) loads the form at once, as before.
  */
 import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react'
-import type { NodeOf } from '../../documents/types'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { useRuntime, type EngineRuntime } from '../runtime'
 import { FormPlaceholder } from './FormPlaceholder'
-import { isoDate } from '../../core/date-rules'
+import { isoDate } from '../../../kernel/core/date-rules'
 import { draftKept, FORM_HELD, FORM_PENDING, FORM_TODAY, FORM_USED, ServerFormsContext, type FormProps } from './form-ready'
 
 /** The punter's first use of a form: any of these inside it (capture phase, on the document, so

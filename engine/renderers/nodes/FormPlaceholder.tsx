@@ -6,7 +6,7 @@
  * shorter for a checkbox), the buttons — the same metrics as web/styles' form rules.
  */
 import { useEffect, useState } from 'react'
-import type { FlowDocument } from '../../documents/types'
+import type { FlowDocument } from '../../../kernel/documents/types'
 import { useRuntime } from '../runtime'
 
 /** The rows of the first step as the placeholder draws them, each a block of a fixed height in

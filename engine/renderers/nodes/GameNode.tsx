@@ -6,8 +6,8 @@
  * loaded when it is played: no other page's first load pays for it.
  */
 import { lazy, Suspense, useState } from 'react'
-import { currencyCode } from '../../core/format'
-import type { NodeOf } from '../../documents/types'
+import { currencyCode } from '../../../kernel/core/format'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { usePunterSocket } from '../punter-socket'
 import { useEvaluate, useRuntime } from '../runtime'
 

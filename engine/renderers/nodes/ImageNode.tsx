@@ -1,4 +1,4 @@
-import type { NodeOf } from '../../documents/types'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { useEvaluate } from '../runtime'
 
 /** Same-origin or data images only (the CSP allows nothing else); lazy, with reserved space. */

@@ -1,4 +1,4 @@
-import type { DocumentNode, NodeOf } from '../../documents/types'
+import type { DocumentNode, NodeOf } from '../../../kernel/documents/types'
 import { RenderNode } from '../RenderNode'
 import { LeadingRow, ScopeProvider, useEvaluate } from '../runtime'
 import { useOffline } from '../use-offline'

@@ -8,8 +8,8 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
-import { asLobbyGames, facetsOf, filterGames, NO_FILTER, type LobbyFilter } from '../../core/lobby-filter'
-import type { NodeOf } from '../../documents/types'
+import { asLobbyGames, facetsOf, filterGames, NO_FILTER, type LobbyFilter } from '../../../kernel/core/lobby-filter'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { useEvaluate, useRuntime } from '../runtime'
 import { safeImageSource } from './ImageNode'
 

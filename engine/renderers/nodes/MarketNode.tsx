@@ -10,8 +10,8 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
-import type { NodeOf } from '../../documents/types'
-import { formatOdds, isOddsType } from '../../core/odds'
+import type { NodeOf } from '../../../kernel/documents/types'
+import { formatOdds, isOddsType } from '../../../kernel/core/odds'
 import { betslip } from '../../core/betslip'
 import { liveSelection, subscribeLive } from '../../realtime/live-store'
 import { useEvaluate, useRuntime } from '../runtime'

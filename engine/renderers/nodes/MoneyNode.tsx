@@ -1,5 +1,5 @@
-import { currencyCode, formatMoney } from '../../core/format'
-import type { NodeOf } from '../../documents/types'
+import { currencyCode, formatMoney } from '../../../kernel/core/format'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { useCurrencyDisplays, useEvaluate } from '../runtime'
 
 /** A money amount per spec §5: 2 decimals, non-numeric as 0, grouping from 10000. */

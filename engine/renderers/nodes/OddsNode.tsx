@@ -1,10 +1,10 @@
 /**
  * A price in the punter's odds type (spec §3 "Odds types"), through the one formatting module
- * engine/core/odds.ts, so a price reads the same here as anywhere else on the site. An
+ * kernel/core/odds.ts, so a price reads the same here as anywhere else on the site. An
  * accumulator's combined price (`combined`) prints its exact fraction.
  */
-import { formatOdds, isOddsType } from '../../core/odds'
-import type { NodeOf } from '../../documents/types'
+import { formatOdds, isOddsType } from '../../../kernel/core/odds'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { useEvaluate } from '../runtime'
 
 export function OddsNode({ node }: { node: NodeOf<'odds'> }) {

@@ -7,8 +7,8 @@
  * politely to screen readers when it changes.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { matchMinute } from '../../core/match-clock'
-import type { NodeOf } from '../../documents/types'
+import { matchMinute } from '../../../kernel/core/match-clock'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { liveEvent, subscribeLive } from '../../realtime/live-store'
 import { useFollowEvent } from '../live-follow'
 import { useEvaluate } from '../runtime'

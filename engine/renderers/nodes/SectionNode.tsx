@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { NodeOf } from '../../documents/types'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { RenderNodes } from '../RenderNode'
 import { useEvaluate } from '../runtime'
 

@@ -7,8 +7,8 @@
  */
 import { Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react'
 import { readSetting, type SettingKey } from '../../auth/settings'
-import type { ActionChain, NodeOf } from '../../documents/types'
-import { currencyCode } from '../../core/format'
+import type { ActionChain, NodeOf } from '../../../kernel/documents/types'
+import { currencyCode } from '../../../kernel/core/format'
 import { LazyNumberSetting as NumberSetting } from '../amount-field-lazy'
 import { useEvaluate, useRuntime, useScopeExtras, type EngineRuntime } from '../runtime'
 

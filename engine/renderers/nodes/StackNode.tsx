@@ -1,4 +1,4 @@
-import type { NodeOf } from '../../documents/types'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { RenderNodes } from '../RenderNode'
 
 export function StackNode({ node }: { node: NodeOf<'stack'> }) {

@@ -1,5 +1,5 @@
-import type { NodeOf } from '../../documents/types'
-import { carriesData } from '../../core/personal-text'
+import type { NodeOf } from '../../../kernel/documents/types'
+import { carriesData } from '../../../kernel/core/personal-text'
 import { useEvaluate } from '../runtime'
 
 const TAG = { title: 'h1', subtitle: 'h2', body: 'p', caption: 'p' } as const

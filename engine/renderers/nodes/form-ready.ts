@@ -5,7 +5,7 @@
  * in the entry chunk.
  */
 import { createContext, type ComponentType } from 'react'
-import type { FlowDocument, NodeOf } from '../../documents/types'
+import type { FlowDocument, NodeOf } from '../../../kernel/documents/types'
 import type { ValidatorModule } from '../form/validator-module'
 
 export interface PreparedForm {
@@ -34,7 +34,7 @@ export interface ServerForms {
   prepared(flowId: string): PreparedForm | undefined
 }
 
-/** Provided by server/http/first-screen.tsx; absent in the browser. */
+/** Provided by engine/ssr.tsx; absent in the browser. */
 export const ServerFormsContext = createContext<ServerForms | null>(null)
 
 /** On a form's host element while its markup is not live React (server-rendered, script not

@@ -11,10 +11,10 @@
  */
 import { Suspense, useEffect, useState } from 'react'
 import { useStore } from 'zustand'
-import { formatMoney, type CurrencyDisplays } from '../../core/format'
+import { formatMoney, type CurrencyDisplays } from '../../../kernel/core/format'
 import { gameStakes } from '../../core/game-stakes'
 import { readPlayMoney } from '../../core/play-money'
-import type { NodeOf } from '../../documents/types'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { INITIAL_CASH_OUT_AT, LazyAmountField, LazyMultiplierField } from '../amount-field-lazy'
 import type { EngineRuntime, useEvaluate } from '../runtime'
 

@@ -3,16 +3,16 @@
  * in a chunk of its own with the typed-amount reading it needs.
  */
 import { useState } from 'react'
-import { currencyDecimals, majorToMinor, minorToMajor } from '../../core/amount-input'
-import type { CurrencyDisplays } from '../../core/format'
-import type { NodeOf } from '../../documents/types'
+import { currencyDecimals, majorToMinor, minorToMajor } from '../../../kernel/core/amount-input'
+import type { CurrencyDisplays } from '../../../kernel/core/format'
+import type { NodeOf } from '../../../kernel/documents/types'
 import { AmountLine, useTypedAmount } from '../amount-field'
 
 type SettingNodeDocument = NodeOf<'setting'>
 
 /**
  * A number saved when the punter leaves the field or presses Enter. It is read in the page's
- * locale (engine/core/amount-input.ts: `2,5` in es, never `1.000` as 1); a `money` setting in the
+ * locale (kernel/core/amount-input.ts: `2,5` in es, never `1.000` as 1); a `money` setting in the
  * account's currency, with its decimals and the amount shown as it will be used. Unreadable or
  * out of range is refused with why, never saved rounded.
  */
@@ -28,7 +28,7 @@ export default function NumberSetting(props: {
   /** The page's locale and the account's currency (a money setting's). */
   locale: string
   currency: string | undefined
-  /** The site's currencyDisplay (engine/core/format.ts). */
+  /** The site's currencyDisplay (kernel/core/format.ts). */
   displays?: CurrencyDisplays
   t: (key: string, values?: Record<string, unknown>) => string
 }) {

@@ -4,9 +4,9 @@
  * an overlay tap unless it is frozen or not closeable.
  */
 import { useEffect, useId, useRef } from 'react'
-import { POPUP_ANIMATION_NAMES } from '../../core/action-choices'
+import { POPUP_ANIMATION_NAMES } from '../../../kernel/core/action-choices'
 import type { Popup } from '../../core/stores'
-import type { PopupDocument } from '../../documents/types'
+import type { PopupDocument } from '../../../kernel/documents/types'
 import { RenderNodes } from '../RenderNode'
 import { ScopeProvider, useEvaluate, useRuntime } from '../runtime'
 import { useDocument } from '../use-document'

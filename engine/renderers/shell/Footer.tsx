@@ -4,8 +4,8 @@
  * cookieConsent page settings drive the consent banner, mounted here beside the footer.
  */
 import { Link } from 'react-router-dom'
-import { FOOTER_ITEM_NAMES } from '../../documents/names'
-import type { FooterDocument, FooterItem } from '../../documents/types'
+import { FOOTER_ITEM_NAMES } from '../../../kernel/documents/names'
+import type { FooterDocument, FooterItem } from '../../../kernel/documents/types'
 import { ExternalLink } from '../nodes/ExternalLink'
 import { useVisibleItems } from '../nodes/MenuNode'
 import { useEvaluate, useRuntime } from '../runtime'

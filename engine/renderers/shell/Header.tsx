@@ -7,9 +7,9 @@
  */
 import { Link } from 'react-router-dom'
 import { useStore } from 'zustand'
-import { currencyCode, formatMoney } from '../../core/format'
-import { HEADER_ITEM_NAMES } from '../../documents/names'
-import type { HeaderDocument, HeaderItem } from '../../documents/types'
+import { currencyCode, formatMoney } from '../../../kernel/core/format'
+import { HEADER_ITEM_NAMES } from '../../../kernel/documents/names'
+import type { HeaderDocument, HeaderItem } from '../../../kernel/documents/types'
 import { useCurrencyDisplays, useEvaluate, useRuntime } from '../runtime'
 import { useDocument } from '../use-document'
 import { AVATAR_BUTTON_ID, Avatar, PROFILE_PANEL_ID, ProfilePanel, useProfilePanel, type ProfilePanelControl } from './ProfilePanel'

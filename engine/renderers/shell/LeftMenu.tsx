@@ -2,7 +2,7 @@
  * header and closes on navigation, Escape and a tap outside. */
 import { useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
-import type { MenuDocument } from '../../documents/types'
+import type { MenuDocument } from '../../../kernel/documents/types'
 import { MenuItems } from '../nodes/MenuNode'
 import { useEvaluate, useRuntime } from '../runtime'
 import { useDocument } from '../use-document'

@@ -1,14 +1,14 @@
 /**
  * The product switcher under the header (issue 31): sport, live, upcoming, casino, live casino …
  * as one row of tabs that scrolls sideways on a phone, the current product marked. Which products,
- * in which order, is the site's remote config (engine/core/products.ts), never code. The current
+ * in which order, is the site's remote config (kernel/core/products.ts), never code. The current
  * tab is scrolled into the row's view, so on a phone the punter always sees where he is.
  */
 import { useLayoutEffect, useMemo, useRef } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useStore } from 'zustand'
-import { activeProducts, currentProduct } from '../../core/products'
-import { sectionOf, splitLocale } from '../../core/locale-path'
+import { activeProducts, currentProduct } from '../../../kernel/core/products'
+import { sectionOf, splitLocale } from '../../../kernel/core/locale-path'
 import { useRuntime } from '../runtime'
 
 export function ProductSwitcher() {

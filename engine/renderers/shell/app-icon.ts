@@ -4,7 +4,7 @@
  * `<link rel="icon">` points at its file. `html[data-app-icon]` says which one is in use.
  */
 import { useEffect } from 'react'
-import type { HeaderDocument } from '../../documents/types'
+import type { HeaderDocument } from '../../../kernel/documents/types'
 import { useEvaluate } from '../runtime'
 
 const ICON_FILES: Record<string, string> = { vip: '/app-icon-vip.svg', default: '/favicon.svg' }

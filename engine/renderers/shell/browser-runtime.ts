@@ -3,27 +3,27 @@
  * document client (ETag, last good copy, version polling), i18n, the gateway and the action
  * environment. Everything the React layer touches goes through the returned runtime.
  *
- * First load (issue 10): the page carries its boot data (engine/core/boot-data.ts), answered here
+ * First load (issue 10): the page carries its boot data (kernel/core/boot-data.ts), answered here
  * in place of the network once per URL, so the first render needs no API round trip; what the
  * first paint does not need (domain actions, the auth controller of a guest, the experiment
  * client) loads on first use or after the first screen has rendered.
  */
 import { builtInActions } from '../../actions/catalogue'
 import { actionRegistry, registerActions, runChain, type ActionEnvironment } from '../../actions/registry'
-import { lastExperiments } from '../../experiments/last-groups'
+import { lastExperiments } from '../../../kernel/experiments/last-groups'
 import { pageCachedGateway } from '../page-cache'
 import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, DATA_NOT_FOUND, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
-import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, type BootEntry } from '../../core/boot-data'
-import { routeFor } from '../../core/route-match'
+import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, type BootEntry } from '../../../kernel/core/boot-data'
+import { routeFor } from '../../../kernel/core/route-match'
 import { retryOnServerError } from '../../core/route-load'
 import { isNetworkFailure, sawAnswer, setOffline, watchConnectivity } from '../../core/connectivity'
-import type { SiteBootstrap } from '../../core/contracts'
+import type { SiteBootstrap } from '../../../kernel/core/contracts'
 import { consentStore } from '../../core/consent'
 import { browserSessionTabs, provideSessionServices, type SessionMessage, type SessionTabs } from '../../auth/session-tabs'
 import { followPunterHint } from '../../auth/punter-hint'
 import { followSettingsAcrossTabs } from '../../auth/settings'
 import type { TranslationsResource } from '../../core/documents'
-import type { ActionChain, FooterDocument } from '../../documents/types'
+import type { ActionChain, FooterDocument } from '../../../kernel/documents/types'
 import type { EngineRuntime } from '../runtime'
 import { afterFirstScreen, nextTask, whenIdle } from './after-first-screen'
 import { documentCookies } from './CookieConsent'
@@ -244,7 +244,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   }
   // What the page carries for its first screen (documents, and the screen data when the server
   // rendered the screen with it) is in before React's first render, so that render shows what
-  // the server's markup shows (server/http/first-screen.tsx) and replaces it without a change.
+  // the server's markup shows (engine/ssr.tsx) and replaces it without a change.
   const carriedFirst: Promise<unknown>[] = []
   const firstData = new Map<string, { name: string; value: unknown }>()
   const prefetch = (kind: string, id: string) => {

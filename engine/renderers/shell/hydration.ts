@@ -6,7 +6,7 @@ import { consentStore } from '../../core/consent'
 import type { EngineStores } from '../../core/stores'
 
 export function prepareHydration(container: HTMLElement, stores: EngineStores): void {
-  // the server marks its buttons inert until React takes over (server/http/first-screen.tsx);
+  // the server marks its buttons inert until React takes over (engine/ssr.tsx);
   // hydration keeps attributes it does not render, so they go first
   for (const button of container.querySelectorAll('button[aria-disabled="true"]')) button.removeAttribute('aria-disabled')
   // While hydrating, React reads a store through its server snapshot, which zustand's useStore

@@ -5,8 +5,8 @@
  * first render on a phone. Handing it only the candidates keeps its ranking (which route wins)
  * and does a fraction of the work. Never drops a pattern the router would match.
  */
-import type { SiteBootstrap } from '../../core/contracts'
-import { pathSegments } from '../../core/route-match'
+import type { SiteBootstrap } from '../../../kernel/core/contracts'
+import { pathSegments } from '../../../kernel/core/route-match'
 
 export interface TableRoute {
   path: string

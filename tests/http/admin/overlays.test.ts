@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HEADERS } from '../../../engine/core/contracts'
+import { HEADERS } from '../../../kernel/core/contracts'
 import { rawRequest } from '../../support/server'
 import { type AdminClient, type TestServer, startWithReviewers } from './support'
 

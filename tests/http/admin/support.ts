@@ -7,8 +7,8 @@ import { join } from 'node:path'
 import { rawRequest, startTestServer, type RawResponse, type TestServer } from '../../support/server'
 import { DEMO_ADMINS } from '../../../server/admin/accounts'
 import { totpCode } from '../../support/totp'
-import { overlayDocumentOf } from '../../../shared/documents/overlay-diff'
-import { overlayBaseOf, resolveOverlay } from '../../../shared/documents/overlay-set'
+import { overlayDocumentOf } from '../../../kernel/documents/overlay-diff'
+import { overlayBaseOf, resolveOverlay } from '../../../kernel/documents/overlay-set'
 
 export { startTestServer, type TestServer }
 

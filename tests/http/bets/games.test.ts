@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { playGame, roundStream } from '../../../server/games/engine'
-import type { GameMaths } from '../../../shared/games/maths'
+import type { GameMaths } from '../../../kernel/games/maths'
 import { newKey, startBetsServer, type BetsServer } from './support'
 
 let server: BetsServer

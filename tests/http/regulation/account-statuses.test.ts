@@ -1,5 +1,5 @@
 /**
- * Account statuses close money actions (spec §4; shared/punters/account-statuses.ts,
+ * Account statuses close money actions (spec §4; kernel/punters/account-statuses.ts,
  * docs/adr/0088-account-statuses.md): a punter whose account is put into Dormant, Seized or a
  * time-out self-exclusion while logged in cannot deposit or bet, with the exact code and the status
  * named in the payload; what the status allows still works. Real server, SQLite and (postgres
@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blockPunter } from '../../../server/auth/router'
 import { StatusMoveRefused, findPunterByLogin, movePunterStatus, setPunterState } from '../../../server/punters/repository'
-import { ACCOUNT_STATUSES } from '../../../shared/punters/account-statuses'
+import { ACCOUNT_STATUSES } from '../../../kernel/punters/account-statuses'
 import { newKey, startBetsServer, type BetsServer } from '../bets/support'
 import { DEMO_PASSWORD } from '../payments/support'
 

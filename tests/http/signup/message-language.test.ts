@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OUTBOX_TEMPLATES, type OutboxTemplateName } from '../../../shared/messages/outbox-templates'
+import { OUTBOX_TEMPLATES, type OutboxTemplateName } from '../../../kernel/messages/outbox-templates'
 import { composeMessage } from '../../../server/signup/message-texts'
 import { SCHEMAS_DIR } from '../../support/server'
 import { belarusPhone, countryId, curacaoBody, HARNESS_START_MS, russianPhone, startHarness, type Harness } from './helpers'

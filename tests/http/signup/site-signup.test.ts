@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SIGNUP_VARIANTS } from '../../../engine/documents/signup-variants'
+import { SIGNUP_VARIANTS } from '../../../kernel/documents/signup-variants'
 import { DEMO_PASSWORD } from '../../support/api'
 import { countryId, curacaoBody, freshIp, GATE, HARNESS_START_MS, russianPhone, startHarness, type Harness } from './helpers'
 import { SITES } from '../../support/sites'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { compileDocument, type DocumentProblem } from '../../../shared/documents/loader'
+import { compileDocument, type DocumentProblem } from '../../../tools/schema-lint/documents/loader'
 import { createEngineStores, type StorageLike, type UserData } from '../../../engine/core/stores'
 import { runAfterLogin, type AfterLoginRule } from '../../../engine/auth/after-login'
 import { SITES } from '../../support/sites'

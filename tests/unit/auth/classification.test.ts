@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AUTH_TYPE_NEEDED, classifyLogin, classifyPhoneLogin, normalisePhone } from '../../../engine/auth/login-classification'
+import { AUTH_TYPE_NEEDED, classifyLogin, classifyPhoneLogin, normalisePhone } from '../../../kernel/auth/login-classification'
 
 describe('login classification (spec §4 login flow, §5 login validation)', () => {
   it.each([

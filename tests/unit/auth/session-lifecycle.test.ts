@@ -8,7 +8,7 @@
  * injected: nothing sleeps.
  */
 import { describe, expect, it } from 'vitest'
-import type { SiteBootstrap } from '../../../engine/core/contracts'
+import type { SiteBootstrap } from '../../../kernel/core/contracts'
 import { createGateway } from '../../../engine/core/gateway'
 import { createEngineStores, type StorageLike } from '../../../engine/core/stores'
 import { createAuthController, SESSION_RETRY_MS, type AuthController } from '../../../engine/auth/session'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Result } from '../../../engine/core/contracts'
+import type { Result } from '../../../kernel/core/contracts'
 import { errorMessageKey, type Gateway } from '../../../engine/core/gateway'
 import { createEngineStores, type StorageLike } from '../../../engine/core/stores'
 import { createAuthController, tokenExpiryTime, type LoginResult } from '../../../engine/auth/session'

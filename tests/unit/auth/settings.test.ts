@@ -4,7 +4,7 @@
  * detection and matching, the settings.detect action and the language saved to the server.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { SETTING_KEYS } from '../../../engine/documents/kinds'
+import { SETTING_KEYS } from '../../../kernel/documents/kinds'
 import {
   LOCAL_SETTING_KEYS,
   SERVER_SETTING_KEYS,

@@ -1,13 +1,13 @@
 /**
- * The five token-update outcomes of spec §3 (shared/auth/token-update.ts), decided against an
+ * The five token-update outcomes of spec §3 (kernel/auth/token-update.ts), decided against an
  * injected clock, and what the session does after each (engine/auth/session.ts `updateTokens`).
  */
 import { describe, expect, it } from 'vitest'
-import type { Result } from '../../../engine/core/contracts'
+import type { Result } from '../../../kernel/core/contracts'
 import type { Gateway } from '../../../engine/core/gateway'
 import { createEngineStores, type StorageLike } from '../../../engine/core/stores'
 import { createAuthController } from '../../../engine/auth/session'
-import { TOKEN_UPDATE_OUTCOMES, tokenUpdateNeed, updateTokens } from '../../../shared/auth/token-update'
+import { TOKEN_UPDATE_OUTCOMES, tokenUpdateNeed, updateTokens } from '../../../kernel/auth/token-update'
 
 const NOW = 1_700_000_000_000
 const held = (fields: Partial<{ accessToken: string | null; refreshToken: string | null; expireTokenTime: number | null }> = {}) => ({

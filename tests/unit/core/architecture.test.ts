@@ -22,8 +22,8 @@ function sources(dir: string): string[] {
   })
 }
 
-const FRAMEWORK_FREE = ['engine/core', 'engine/actions', 'engine/documents', 'engine/experiments', 'engine/auth', 'engine/signup']
-const CLIENT = ['engine', 'web', 'studio']
+const FRAMEWORK_FREE = ['kernel', 'engine/core', 'engine/actions', 'engine/experiments', 'engine/auth', 'engine/signup']
+const CLIENT = ['kernel', 'engine', 'web', 'studio']
 
 describe('the framework-free core of engine/ does not import React', () => {
   const files = FRAMEWORK_FREE.flatMap(sources)

@@ -8,7 +8,7 @@ import Ajv from 'ajv'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { actionDefinitions as definitions } from '../../../engine/actions/definitions/index'
+import { actionDefinitions as definitions } from '../../../kernel/actions/index'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'))

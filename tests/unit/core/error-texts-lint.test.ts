@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadDocuments } from '../../../shared/documents/loader'
+import { loadDocuments } from '../../../tools/schema-lint/documents/loader'
 import { errorTextFindings, scanServerErrors, serverErrorKeyUses, type ServerErrorSend } from '../../../tools/schema-lint/rules/error-texts'
 import { scanCodeUses, translationFindings, type KeyUse } from '../../../tools/schema-lint/rules/translations'
 

@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import vectors from '../../vectors/expressions.json'
-import { loadDocuments } from '../../../shared/documents/loader'
-import { evaluate } from '../../../engine/core/expression'
-import { compileExpression, createEnvironment } from '../../../shared/documents/cel-compiler'
+import { loadDocuments } from '../../../tools/schema-lint/documents/loader'
+import { evaluate } from '../../../kernel/core/expression'
+import { compileExpression, createEnvironment } from '../../../tools/schema-lint/documents/cel-compiler'
 
 const normalise = (value: unknown): unknown => {
   if (typeof value === 'bigint') return Number(value)

@@ -1,12 +1,12 @@
 /**
- * Money as integer minor units (engine/core/money.ts): a major-unit JSON number is read exactly or
+ * Money as integer minor units (kernel/core/money.ts): a major-unit JSON number is read exactly or
  * refused, never rounded to another amount; every amount up to MAX_MINOR goes to JSON and back
  * unchanged; a currency's minor units are ISO 4217's (checked against the ICU data the JavaScript
  * engine carries, an independent source).
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { decimalText, MAX_MINOR, MINOR_UNITS, minorUnitsOf, toMajor, toMinor } from '../../../engine/core/money'
+import { decimalText, MAX_MINOR, MINOR_UNITS, minorUnitsOf, toMajor, toMinor } from '../../../kernel/core/money'
 
 describe('a currency has its ISO 4217 minor units', () => {
   it('the sites\' currencies have two; the yen none; the Kuwaiti dinar three', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pagePathOf } from '../../../shared/documents/page-path'
+import { pagePathOf } from '../../../kernel/documents/page-path'
 
 describe('the page a preview opens for a document', () => {
   it('a screen opens at its route, parameters filled so it loads', () => {

@@ -1,12 +1,12 @@
 /**
- * A bet's potential win (engine/core/payout.ts) is stake × the prices exactly, rounded down to the
+ * A bet's potential win (kernel/core/payout.ts) is stake × the prices exactly, rounded down to the
  * minor unit, with no float in between: checked against its definition in BigInt over random
  * stakes, leg counts and prices drawn as integer hundredths (an independent way to the same
  * numbers), and on the 20-leg case whose float product lost its digits.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { potentialWinMinor, priceThousandths } from '../../../engine/core/payout'
+import { potentialWinMinor, priceThousandths } from '../../../kernel/core/payout'
 
 describe('the potential win is exact', () => {
   it('simple cases: 10.00 at 2.50 pays 25.00; 33.33 at 1.01 × 1.37 × 2.99 rounds down to the cent', () => {

@@ -70,7 +70,7 @@ describe('schema-lint', () => {
     let output = ''
     let code = 0
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tools/schema-lint/cli.ts'), dir], { encoding: 'utf8', cwd: ROOT })
+      execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tools/cli/schema-lint.ts'), dir], { encoding: 'utf8', cwd: ROOT })
     } catch (error) {
       const e = error as { status: number; stdout: string }
       code = e.status

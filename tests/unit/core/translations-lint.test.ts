@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadDocuments } from '../../../shared/documents/loader'
+import { loadDocuments } from '../../../tools/schema-lint/documents/loader'
 import { scanCodeUses, translationFindings, type KeyUse } from '../../../tools/schema-lint/rules/translations'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { diffDocumentSets } from '../../../tools/schema-lint/diff/differ'
 import { toHtml, toJson, toMarkdown, toSarif } from '../../../tools/schema-lint/diff/formats'
-import { runDiffCli } from '../../../tools/schema-lint/diff/cli'
+import { runDiffCli } from '../../../tools/cli/schema-diff'
 import { snapshotsFromFolder, snapshotsFromGit } from '../../../tools/schema-lint/diff/sources'
 
 const SCHEMAS = resolve(import.meta.dirname, '..', '..', '..', 'schemas')

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { actionDefinitions } from '../../../engine/actions/definitions'
-import { DOCUMENT_KINDS, NODE_KINDS } from '../../../engine/documents/kinds'
+import { actionDefinitions } from '../../../kernel/actions'
+import { DOCUMENT_KINDS, NODE_KINDS } from '../../../kernel/documents/kinds'
 import { shorten } from '../../../tools/docs/examples'
 import { buildReference, REFERENCE_FILE } from '../../../tools/docs-reference'
 

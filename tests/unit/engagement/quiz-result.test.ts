@@ -5,7 +5,7 @@
  * when the quiz is cancelled. A PUBLISHED quiz past its end counts as IN_PLAY: still pending.
  */
 import { describe, expect, it } from 'vitest'
-import { QUIZ_STATUSES } from '../../../engine/documents/kinds'
+import { QUIZ_STATUSES } from '../../../kernel/documents/kinds'
 import { answerResult, quizInfo, type QuizDocument } from '../../../server/engagement/quiz'
 
 const NOW = Date.parse('2026-06-01T12:00:00Z')

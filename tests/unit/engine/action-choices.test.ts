@@ -1,19 +1,19 @@
 /**
  * Definition enums come from the handlers' own constants (issue 17, Deliver 2: one source): the
  * closed lists an action's params take are the very arrays its handler or store works with
- * (engine/core/action-choices.ts), and no definition spells such a list out again by hand.
+ * (kernel/core/action-choices.ts), and no definition spells such a list out again by hand.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import * as choices from '../../../engine/core/action-choices'
-import { actionDefinitions } from '../../../engine/actions/definitions'
-import { POPUP_ANIMATIONS } from '../../../engine/documents/kinds'
+import * as choices from '../../../kernel/core/action-choices'
+import { actionDefinitions } from '../../../kernel/actions'
+import { POPUP_ANIMATIONS } from '../../../kernel/documents/kinds'
 
 type Params = { properties?: Record<string, { enum?: readonly unknown[] }> }
 const enumOf = (action: keyof typeof actionDefinitions, param: string) => (actionDefinitions[action].params as Params).properties?.[param]?.enum
 
-const DEFINITIONS = join(__dirname, '../../../engine/actions/definitions')
+const DEFINITIONS = join(__dirname, '../../../kernel/actions')
 
 describe('action definition enums are the handlers’ constants', () => {
   it.each([

@@ -1,10 +1,10 @@
 /**
- * The actions have one source (issue 17): engine/actions/definitions/. The registry's handlers,
+ * The actions have one source (issue 17): kernel/actions/. The registry's handlers,
  * the lint core and the editor schemas are derived from it; this test fails when a definition has
  * no handler or a handler no definition, so the two cannot drift apart.
  */
 import { describe, expect, it } from 'vitest'
-import { actionDefinitions } from '../../../engine/actions/definitions/index'
+import { actionDefinitions } from '../../../kernel/actions/index'
 import { actionRegistry, registerAllActions } from '../../../engine/actions/index'
 import { formActions } from '../../../engine/renderers/form/actions'
 

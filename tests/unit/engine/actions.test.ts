@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildContext } from '../../../engine/core/context'
 import { createEngineStores } from '../../../engine/core/stores'
 import { actionCatalogue, actionRegistry, registerAllActions, runChain } from '../../../engine/actions'
-import type { ActionChain } from '../../../engine/documents/types'
+import type { ActionChain } from '../../../kernel/documents/types'
 import { POPUP_ANIMATION_NAMES } from '../../../engine/actions/popup'
-import { POPUP_ANIMATIONS } from '../../../engine/documents/kinds'
+import { POPUP_ANIMATIONS } from '../../../kernel/documents/kinds'
 import { siteBootstrap, testEnv } from './helpers'
 
 // the page's registry, filled as the browser runtime fills it (nothing registers by being imported)

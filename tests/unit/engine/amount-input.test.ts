@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { amountErrorText, currencyDecimals, formatTypedAmount, parseMoneyInput, parseTypedAmount } from '../../../engine/core/amount-input'
+import { amountErrorText, currencyDecimals, formatTypedAmount, parseMoneyInput, parseTypedAmount } from '../../../kernel/core/amount-input'
 
 const SCHEMAS = join(import.meta.dirname, '../../../schemas')
 const jurisdictionLocales = readdirSync(join(SCHEMAS, 'jurisdictions')).flatMap(

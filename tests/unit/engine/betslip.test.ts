@@ -11,7 +11,7 @@ import fc from 'fast-check'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { actionRegistry, registerAllActions } from '../../../engine/actions'
 import { betslip, combinedPrice, MAX_PICKS, needsAcceptance, relatedPickIds, slipBlock, type SlipPick } from '../../../engine/core/betslip'
-import { BET_PLACING_MODES, oddsChangeAutoConfirm, type BetPlacingMode } from '../../../engine/core/odds'
+import { BET_PLACING_MODES, oddsChangeAutoConfirm, type BetPlacingMode } from '../../../kernel/core/odds'
 import { testEnv } from './helpers'
 
 // the page's registry, filled as the browser runtime fills it (nothing registers by being imported)

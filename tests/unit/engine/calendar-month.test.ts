@@ -4,7 +4,7 @@
  * on its weekday (Monday first), and the moves agree with Date.UTC.
  */
 import { describe, expect, it } from 'vitest'
-import { addDays, addMonths, clampDate, isIsoDate, monthWeeks } from '../../../engine/core/calendar-month'
+import { addDays, addMonths, clampDate, isIsoDate, monthWeeks } from '../../../kernel/core/calendar-month'
 
 const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10)
 

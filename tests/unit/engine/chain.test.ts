@@ -3,7 +3,7 @@ import { buildContext } from '../../../engine/core/context'
 import { clearProblems, listProblems } from '../../../engine/core/report'
 import { checkParams, registerActions, runChain, type ActionRegistry } from '../../../engine/actions/registry'
 import { builtInActions } from '../../../engine/actions/catalogue'
-import type { ActionChain } from '../../../engine/documents/types'
+import type { ActionChain } from '../../../kernel/documents/types'
 import { cel, testAction, testEnv } from './helpers'
 
 const calls: string[] = []

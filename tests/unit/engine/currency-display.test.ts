@@ -6,7 +6,7 @@
  * 15 000,00 ₽, Denmark in English DKK …). A site added to the kinds must be added to the table.
  */
 import { describe, expect, it } from 'vitest'
-import { formatMoney, type CurrencyDisplays } from '../../../engine/core/format'
+import { formatMoney, type CurrencyDisplays } from '../../../kernel/core/format'
 import { SITES, siteDocument } from '../../support/sites'
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')

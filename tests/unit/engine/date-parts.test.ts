@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { choiceOf, clampChoice, datePartOrder, earliestBirthDate, formatLocalDate, isoOf, latestBirthDate, MAX_AGE_YEARS, partValues, pickerBounds } from '../../../engine/core/date-parts'
-import { addDays } from '../../../engine/core/calendar-month'
+import { addDays } from '../../../kernel/core/calendar-month'
 import { ageOn } from '../../../server/signup/rules'
 
 /** How each language writes 5 March 1990 in digits: the order of its parts and its separator. */

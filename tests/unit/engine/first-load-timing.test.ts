@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDocumentClient, LARGE_COPY_CHARS } from '../../../engine/core/documents'
 import { createI18n } from '../../../engine/core/i18n'
 import { estimatedFormHeight } from '../../../engine/renderers/nodes/FormPlaceholder'
-import type { FlowDocument } from '../../../engine/documents/types'
+import type { FlowDocument } from '../../../kernel/documents/types'
 import { memoryStorage, response } from './helpers'
 
 beforeEach(() => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { buildContext } from '../../../engine/core/context'
-import type { FlowDocument, FlowStep } from '../../../engine/documents/types'
+import type { FlowDocument, FlowStep } from '../../../kernel/documents/types'
 import { stepAfter, visibleStepsOf, withFormValues } from '../../../engine/renderers/form/flow-steps'
 import { submitFailure } from '../../../engine/renderers/form/submit-outcome'
 import type { ValidatorModule } from '../../../engine/renderers/form/validator-module'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatMoney, roundMoney, toStorageDate } from '../../../engine/core/format'
+import { formatDateTime, formatMoney, roundMoney, toStorageDate } from '../../../kernel/core/format'
 
 /** Intl uses narrow/non-breaking spaces in some locales; compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')

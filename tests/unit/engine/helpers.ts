@@ -3,13 +3,13 @@
  * them), an in-memory storage, a fake fetch, a site bootstrap and an action environment.
  */
 import { vi } from 'vitest'
-import { compileExpression } from '../../../shared/documents/cel-compiler'
-import type { CompiledExpression } from '../../../engine/core/expression'
-import type { SiteBootstrap } from '../../../engine/core/contracts'
+import { compileExpression } from '../../../tools/schema-lint/documents/cel-compiler'
+import type { CompiledExpression } from '../../../kernel/core/expression'
+import type { SiteBootstrap } from '../../../kernel/core/contracts'
 import { createEngineStores, type EngineStores, type StorageLike } from '../../../engine/core/stores'
 import { createI18n } from '../../../engine/core/i18n'
 import type { ActionDefinition, ActionEnvironment, ParamSchema, ParamsOf } from '../../../engine/actions/registry'
-import type { Result } from '../../../engine/core/contracts'
+import type { Result } from '../../../kernel/core/contracts'
 import type { DocumentClient } from '../../../engine/core/documents'
 import type { Gateway } from '../../../engine/core/gateway'
 
@@ -86,7 +86,7 @@ export function testEnv(options: { stores?: EngineStores; canGoBack?: boolean; c
 
 /**
  * A test double of an action with its own definition (the product's actions are defined in
- * engine/actions/definitions/ and implemented with defineAction; these exist only in tests).
+ * kernel/actions/ and implemented with defineAction; these exist only in tests).
  */
 export function testAction<const S extends ParamSchema>(definition: {
   name: string

@@ -15,7 +15,7 @@ import { RuntimeProvider, type EngineRuntime } from '../../../engine/renderers/r
 import { MarketNode } from '../../../engine/renderers/nodes/MarketNode'
 import { ScoreboardNode } from '../../../engine/renderers/nodes/ScoreboardNode'
 import { applyEventMessage, clearLive } from '../../../engine/realtime/live-store'
-import type { NodeOf } from '../../../engine/documents/types'
+import type { NodeOf } from '../../../kernel/documents/types'
 
 useJsdom()
 afterEach(() => clearLive())

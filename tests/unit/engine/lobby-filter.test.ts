@@ -1,11 +1,11 @@
 /**
- * A casino lobby's search and filters (issue 31 item 3), engine/core/lobby-filter.ts: the search
+ * A casino lobby's search and filters (issue 31 item 3), kernel/core/lobby-filter.ts: the search
  * matches names whatever their case, accents and punctuation; each filter keeps only its games;
  * typing more never brings a game back (the tiles narrow as the punter types).
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { facetsOf, filterGames, NO_FILTER, searchable, type LobbyGameItem } from '../../../engine/core/lobby-filter'
+import { facetsOf, filterGames, NO_FILTER, searchable, type LobbyGameItem } from '../../../kernel/core/lobby-filter'
 import { lobbyGames } from '../../../server/content/games'
 
 const games: LobbyGameItem[] = lobbyGames('casino')

@@ -9,7 +9,7 @@ import {
   stripLocale,
   themeOf,
   withLocale,
-} from '../../../engine/core/locale-path'
+} from '../../../kernel/core/locale-path'
 import { memoryStorage } from './helpers'
 
 const site = { defaultLocale: 'ru', locales: ['ru', 'en', 'be'] }

@@ -1,12 +1,12 @@
 /**
- * The product switcher's products (issue 31 item 2), engine/core/products.ts: the remote config's
+ * The product switcher's products (issue 31 item 2), kernel/core/products.ts: the remote config's
  * ACTIVE_PRODUCTS in its order with each one's APP_PRODUCTS_CONFIG route, and which one a page
  * belongs to. The shipped remote config is the oracle's input.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { activeProducts, currentProduct } from '../../../engine/core/products'
+import { activeProducts, currentProduct } from '../../../kernel/core/products'
 
 const shipped = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'schemas', 'remote-config', 'app.json'), 'utf8')) as { config: Record<string, unknown> }).config
 

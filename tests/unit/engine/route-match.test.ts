@@ -1,9 +1,9 @@
 /**
- * The one route matcher (engine/core/route-match.ts) that the shell, the server's boot data and
+ * The one route matcher (kernel/core/route-match.ts) that the shell, the server's boot data and
  * schema-lint share: its rules for literal segments, `:params`, a final `*` and locale prefixes.
  */
 import { describe, expect, it } from 'vitest'
-import { pathSegments, routeFor, routeMatches } from '../../../engine/core/route-match'
+import { pathSegments, routeFor, routeMatches } from '../../../kernel/core/route-match'
 
 describe('a screen route pattern matches a prefix-free path', () => {
   it.each([

@@ -1,12 +1,12 @@
 /**
- * Spec §2 catch-alls and old links, resolved by engine/core/routes.ts against the real redirects
+ * Spec §2 catch-alls and old links, resolved by kernel/core/routes.ts against the real redirects
  * document and the real screen routes: where each lands, what travels along, and that no chain
  * can loop.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkRedirects, MAX_REDIRECT_HOPS, resolvePath, servesPath, type RedirectRule, type RouteTable } from '../../../engine/core/routes'
+import { checkRedirects, MAX_REDIRECT_HOPS, resolvePath, servesPath, type RedirectRule, type RouteTable } from '../../../kernel/core/routes'
 
 const SCHEMAS = join(import.meta.dirname, '..', '..', '..', 'schemas')
 const screens = readdirSync(join(SCHEMAS, 'screens')).map((file) => JSON.parse(readFileSync(join(SCHEMAS, 'screens', file), 'utf8')).route as string)

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildContext, emptyContext, evaluateCondition, resolveBindings } from '../../../engine/core/context'
-import { contextDeclaration } from '../../../engine/core/context-declaration'
+import { contextDeclaration } from '../../../kernel/core/context-declaration'
 import { clearProblems, listProblems, subscribeProblems } from '../../../engine/core/report'
 import { createEngineStores, isLoggedIn, STORAGE_KEYS } from '../../../engine/core/stores'
 import { cel, memoryStorage, siteBootstrap } from './helpers'

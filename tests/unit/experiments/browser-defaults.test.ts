@@ -4,8 +4,8 @@
  */
 import { createRequire } from 'node:module'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Sigma } from '../../../engine/experiments/client'
-import { MESSAGES, STORAGE_KEYS } from '../../../engine/experiments/constants'
+import { Sigma } from '../../../kernel/experiments/client'
+import { MESSAGES, STORAGE_KEYS } from '../../../kernel/experiments/constants'
 
 const require = createRequire(import.meta.url)
 const { JSDOM } = require('jsdom') as {

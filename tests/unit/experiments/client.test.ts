@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { Sigma, SigmaError, isEditorMode, type SigmaOptions } from '../../../engine/experiments/client'
-import { MESSAGES, SDK_VERSION, STORAGE_KEYS } from '../../../engine/experiments/constants'
-import type { ExperimentsConfig } from '../../../engine/experiments/types'
+import { Sigma, SigmaError, isEditorMode, type SigmaOptions } from '../../../kernel/experiments/client'
+import { MESSAGES, SDK_VERSION, STORAGE_KEYS } from '../../../kernel/experiments/constants'
+import type { ExperimentsConfig } from '../../../kernel/experiments/types'
 import { fakeService, manualClock, memoryStorage, noCookies, seededRandom, twoGroupExperiment } from './helpers'
 
 const DAY = 86_400_000

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { Sigma } from '../../../engine/experiments/client'
-import { experimentContext } from '../../../engine/experiments/context'
-import { md5 } from '../../../engine/experiments/conditions'
-import type { ExperimentsConfig } from '../../../engine/experiments/types'
+import { Sigma } from '../../../kernel/experiments/client'
+import { experimentContext } from '../../../kernel/experiments/context'
+import { md5 } from '../../../kernel/experiments/conditions'
+import type { ExperimentsConfig } from '../../../kernel/experiments/types'
 import { fakeService, manualClock, memoryStorage, noCookies, seededRandom } from './helpers'
 
 const demo = JSON.parse(readFileSync(path.resolve(__dirname, '../../../schemas/experiments/experiments.json'), 'utf8'))

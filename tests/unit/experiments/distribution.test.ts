@@ -4,9 +4,9 @@
  * config reloads.
  */
 import { describe, expect, it } from 'vitest'
-import { assignGroup } from '../../../engine/experiments/assignment'
-import { Sigma } from '../../../engine/experiments/client'
-import type { Experiment, ExperimentsConfig } from '../../../engine/experiments/types'
+import { assignGroup } from '../../../kernel/experiments/assignment'
+import { Sigma } from '../../../kernel/experiments/client'
+import type { Experiment, ExperimentsConfig } from '../../../kernel/experiments/types'
 import { fakeService, manualClock, memoryStorage, noCookies, seededRandom } from './helpers'
 
 const N = 100_000

@@ -1,5 +1,5 @@
 /**
- * The experiment groups cookie (engine/experiments/groups-cookie.ts, issue 10): the page keeps the
+ * The experiment groups cookie (kernel/experiments/groups-cookie.ts, issue 10): the page keeps the
  * visitor's id and group indices in a small cookie so the server renders /join with the groups the
  * browser's first render uses. What the server reads is bounded and checked: anything malformed is
  * ignored whole (the server then decides afresh), never an error.
@@ -13,7 +13,7 @@ import {
   groupIndices,
   readVisitorGroups,
   visitorGroupsCookie,
-} from '../../../engine/experiments/groups-cookie'
+} from '../../../kernel/experiments/groups-cookie'
 
 const id = 'k3j9x0abcdefghijklmnop12'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { fnv1a32 } from '../../../engine/experiments/hash'
+import { fnv1a32 } from '../../../kernel/experiments/hash'
 
 /** Reference: FNV-1a over TextEncoder's UTF-8 bytes, the definition the README pins. */
 function referenceFnv1a32(text: string): number {

@@ -1,5 +1,5 @@
-import type { FetchLike } from '../../../engine/experiments/client'
-import type { ExperimentsConfig, KeyValueStorage } from '../../../engine/experiments/types'
+import type { FetchLike } from '../../../kernel/experiments/client'
+import type { ExperimentsConfig, KeyValueStorage } from '../../../kernel/experiments/types'
 
 /** Map-backed storage that records every write, so tests can see what the client stored and when. */
 export function memoryStorage(): KeyValueStorage & { map: Map<string, string>; writes: string[] } {

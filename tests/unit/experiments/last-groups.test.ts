@@ -3,7 +3,7 @@
  * the first render; anything unreadable in storage is no group, never a crash.
  */
 import { describe, expect, it } from 'vitest'
-import { LAST_EXPERIMENTS_KEY, lastExperiments } from '../../../engine/experiments/last-groups'
+import { LAST_EXPERIMENTS_KEY, lastExperiments } from '../../../kernel/experiments/last-groups'
 
 const storing = (value: string | null) => ({ getItem: (key: string) => (key === LAST_EXPERIMENTS_KEY ? value : null) })
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { assignGroup, chooseGroup, isAllocated } from '../../../engine/experiments/assignment'
-import { Sigma, type FetchLike } from '../../../engine/experiments/client'
-import { FETCH_TIMEOUT_MS, MESSAGES } from '../../../engine/experiments/constants'
-import { groupPoint, layerPoint } from '../../../engine/experiments/hash'
-import { createPrivateId } from '../../../engine/experiments/visitor'
+import { assignGroup, chooseGroup, isAllocated } from '../../../kernel/experiments/assignment'
+import { Sigma, type FetchLike } from '../../../kernel/experiments/client'
+import { FETCH_TIMEOUT_MS, MESSAGES } from '../../../kernel/experiments/constants'
+import { groupPoint, layerPoint } from '../../../kernel/experiments/hash'
+import { createPrivateId } from '../../../kernel/experiments/visitor'
 import { memoryStorage, noCookies } from './helpers'
 
 const id = fc.string({ unit: 'binary', minLength: 1, maxLength: 40 })

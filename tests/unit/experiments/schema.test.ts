@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Condition, Experiment, ExperimentGroup, ExperimentParam, FeatureFlag, FlagRule } from '../../../engine/experiments/types'
+import type { Condition, Experiment, ExperimentGroup, ExperimentParam, FeatureFlag, FlagRule } from '../../../kernel/experiments/types'
 
 const root = path.resolve(__dirname, '../../..')
 const schema = JSON.parse(readFileSync(path.join(root, 'schemas/kinds/experiments.schema.json'), 'utf8'))

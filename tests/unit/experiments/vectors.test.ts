@@ -4,13 +4,13 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { assignGroup, chooseGroup, isAllocated, isInLayer } from '../../../engine/experiments/assignment'
-import { evaluateConditions } from '../../../engine/experiments/conditions'
-import { evaluateFlag } from '../../../engine/experiments/flags'
-import { fnv1a32, groupPoint, hashPoint, layerPoint } from '../../../engine/experiments/hash'
-import { convertParam } from '../../../engine/experiments/params'
-import type { Condition, ConditionalStatement, Experiment, FeatureFlag, LayerBound, ParamType } from '../../../engine/experiments/types'
-import { identifierCounts } from '../../../engine/experiments/visitor'
+import { assignGroup, chooseGroup, isAllocated, isInLayer } from '../../../kernel/experiments/assignment'
+import { evaluateConditions } from '../../../kernel/experiments/conditions'
+import { evaluateFlag } from '../../../kernel/experiments/flags'
+import { fnv1a32, groupPoint, hashPoint, layerPoint } from '../../../kernel/experiments/hash'
+import { convertParam } from '../../../kernel/experiments/params'
+import type { Condition, ConditionalStatement, Experiment, FeatureFlag, LayerBound, ParamType } from '../../../kernel/experiments/types'
+import { identifierCounts } from '../../../kernel/experiments/visitor'
 
 const cases = JSON.parse(readFileSync(new URL('../../vectors/experiments/cases.json', import.meta.url), 'utf8')) as Record<
   string,

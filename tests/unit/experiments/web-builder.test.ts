@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { applyPages, rulePathMatches, rulesForPath, type DocumentLike } from '../../../engine/experiments/web-builder'
-import type { WebBuilderPage } from '../../../engine/experiments/types'
+import { applyPages, rulePathMatches, rulesForPath, type DocumentLike } from '../../../kernel/experiments/web-builder'
+import type { WebBuilderPage } from '../../../kernel/experiments/types'
 import { sanitizeHtml } from '../../../server/experiments'
 
 const require = createRequire(import.meta.url)
@@ -47,7 +47,7 @@ describe('web builder rules by path (spec §3)', () => {
 
 describe('the client runs the web builder (spec §4)', () => {
   it('applies the pages of the web-builder experiments the visitor is in, and not in editor mode', async () => {
-    const { Sigma } = await import('../../../engine/experiments/client')
+    const { Sigma } = await import('../../../kernel/experiments/client')
     const { fakeService, memoryStorage, noCookies, seededRandom, manualClock } = await import('./helpers')
     const service = fakeService({
       feature_flags: [],

@@ -115,7 +115,7 @@ describe('every demo sport finishes with a score its fans would believe', () => 
 
 describe('the match clock a live page shows', () => {
   it('counts whole minutes, shows added time as 90+n and never runs past the final whistle', async () => {
-    const { matchMinute } = await import('../../../engine/core/match-clock')
+    const { matchMinute } = await import('../../../kernel/core/match-clock')
     expect(matchMinute(44.5 * MINUTE, 94 * MINUTE, 90 * MINUTE)).toBe('44')
     expect(matchMinute(90.2 * MINUTE, 94 * MINUTE, 90 * MINUTE)).toBe('90+1')
     expect(matchMinute(93.9 * MINUTE, 94 * MINUTE, 90 * MINUTE)).toBe('90+4')

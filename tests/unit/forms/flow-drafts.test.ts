@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { loadDocuments } from '../../../shared/documents/loader'
+import { loadDocuments } from '../../../tools/schema-lint/documents/loader'
 import { clearDraft, DRAFT_TTL_MS, draftKey, readDraft, secretFields, writeDraft } from '../../../engine/core/flow-drafts'
 import { draftKept } from '../../../engine/renderers/nodes/form-ready'
 

@@ -10,12 +10,12 @@
 import { describe, expect, it } from 'vitest'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadDocuments, readDocument, type DocumentProblem } from '../../../shared/documents/loader'
-import { crashHundredths, crashReturn, roundsReaching, type CrashMaths } from '../../../shared/games/crash'
-import { UINT32_RANGE, uniformBelow } from '../../../shared/games/draw'
-import type { GameMaths } from '../../../shared/games/maths'
-import { gameSetProblems, returnRangeOf, type ReturnRange } from '../../../shared/games/offer'
-import { reelStrips, slotFigures, spinSlot, type SlotMaths } from '../../../shared/games/slot'
+import { loadDocuments, readDocument, type DocumentProblem } from '../../../tools/schema-lint/documents/loader'
+import { crashHundredths, crashReturn, roundsReaching, type CrashMaths } from '../../../kernel/games/crash'
+import { UINT32_RANGE, uniformBelow } from '../../../kernel/games/draw'
+import type { GameMaths } from '../../../kernel/games/maths'
+import { gameSetProblems, returnRangeOf, type ReturnRange } from '../../../kernel/games/offer'
+import { reelStrips, slotFigures, spinSlot, type SlotMaths } from '../../../kernel/games/slot'
 import { SITES } from '../../support/sites'
 
 const SCHEMAS = join(import.meta.dirname, '..', '..', '..', 'schemas')
@@ -46,7 +46,7 @@ describe('the shipped games and ranges', () => {
   })
 })
 
-/** The oracle: the document's pay rules read again, independently of shared/games/slot.ts. */
+/** The oracle: the document's pay rules read again, independently of kernel/games/slot.ts. */
 function oraclePays(slot: SlotMaths, symbols: string[]): number {
   const paying = slot.pays.filter((pay) =>
     pay.line ? pay.line.every((s, reel) => s === 'any' || s === symbols[reel]) : symbols.filter((s) => s === pay.symbol).length >= pay.count!,

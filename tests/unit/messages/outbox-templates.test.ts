@@ -4,7 +4,7 @@
  * only where their site offers it, else the site's default (the unlock rule of issue 9, kept).
  */
 import { describe, expect, it } from 'vitest'
-import { fillPlaceholders, OUTBOX_TEMPLATES, outboxKeys } from '../../../shared/messages/outbox-templates'
+import { fillPlaceholders, OUTBOX_TEMPLATES, outboxKeys } from '../../../kernel/messages/outbox-templates'
 import { punterLocale } from '../../../server/signup/message-texts'
 
 describe('templates', () => {

@@ -13,7 +13,7 @@ import {
   NO_PRICE,
   ODDS_TYPES,
   oddsChangeAutoConfirm,
-} from '../../../engine/core/odds'
+} from '../../../kernel/core/odds'
 
 /** Prices as a feed sends them: 2 decimals from 1.01 to 1000.00. */
 const feedPrice = fc.integer({ min: 101, max: 100_000 }).map((hundredths) => hundredths / 100)

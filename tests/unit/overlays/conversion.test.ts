@@ -10,9 +10,9 @@
  */
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PLATFORMS } from '../../../engine/documents/kinds'
+import { PLATFORMS } from '../../../kernel/documents/kinds'
 import { resolutionScore } from '../../../server/documents/service'
-import { jurisdictionOfFile, resolveOverlaySet } from '../../../shared/documents/overlay-set'
+import { jurisdictionOfFile, resolveOverlaySet } from '../../../kernel/documents/overlay-set'
 import { textsFromGit } from '../../../tools/schema-lint/diff/sources'
 import { convertCopies, type ConversionOutcome } from '../../../tools/overlays/convert'
 

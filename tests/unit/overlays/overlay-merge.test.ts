@@ -1,10 +1,10 @@
 /**
- * The overlay merge (shared/documents/overlay-merge.ts; docs/adr/0005-jurisdiction-overlays.md)
+ * The overlay merge (kernel/documents/overlay-merge.ts; docs/adr/0005-jurisdiction-overlays.md)
  * against hand-written expected documents: objects merge by key (null removes), lists of items with
  * an id (or a name) merge item by item, other lists are replaced, directives replace and reorder.
  */
 import { describe, expect, it } from 'vitest'
-import { listKeyOf, mergePatch, type PatchProblem } from '../../../shared/documents/overlay-merge'
+import { listKeyOf, mergePatch, type PatchProblem } from '../../../kernel/documents/overlay-merge'
 
 const menu = {
   kind: 'menu',

@@ -1,11 +1,11 @@
 /**
- * Resolving a set's overlays (shared/documents/overlay-set.ts) and writing an overlay from an edited
+ * Resolving a set's overlays (kernel/documents/overlay-set.ts) and writing an overlay from an edited
  * document (overlay-diff.ts): the served text is what a whole copy at that path would be; bases
  * are not served by themselves; what cannot be an overlay says why.
  */
 import { describe, expect, it } from 'vitest'
-import { overlayPatchOf } from '../../../shared/documents/overlay-diff'
-import { resolveOverlaySet } from '../../../shared/documents/overlay-set'
+import { overlayPatchOf } from '../../../kernel/documents/overlay-diff'
+import { resolveOverlaySet } from '../../../kernel/documents/overlay-set'
 
 const shared = { $schema: '../kinds/menu.schema.json', kind: 'menu', id: 'left-menu', items: [{ name: 'results', label: 'menu.results' }, { name: 'quiz', label: 'menu.quiz' }] }
 const spain = { $schema: '../../../kinds/overlay.schema.json', $overlay: 'menus/left-menu.json', kind: 'menu', id: 'left-menu', items: [{ name: 'quiz', $patch: 'delete' }] }

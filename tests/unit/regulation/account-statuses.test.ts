@@ -1,5 +1,5 @@
 /**
- * The account statuses of spec §4 as data (shared/punters/account-statuses.ts,
+ * The account statuses of spec §4 as data (kernel/punters/account-statuses.ts,
  * docs/adr/0088-account-statuses.md): the spec's whole list, a rule and a text in every locale for
  * each, the states in use mapped onto it, the allowed moves, and the refusal a status gives.
  */
@@ -10,7 +10,7 @@ import { BLOCKED_STATES } from '../../../engine/auth/session'
 import { demoPunters } from '../../../server/punters/demo'
 import { PUNTER_STATES } from '../../../server/punters/repository'
 import { statusRefusal } from '../../../server/regulation/status-rules'
-import { ACCOUNT_STATUSES, accountStatusOf, mayMove, STATUS_GROUPS, statusTextKey } from '../../../shared/punters/account-statuses'
+import { ACCOUNT_STATUSES, accountStatusOf, mayMove, STATUS_GROUPS, statusTextKey } from '../../../kernel/punters/account-statuses'
 
 // spec §4 "Account statuses", copied from the spec as the oracle
 const SPEC_LIST =

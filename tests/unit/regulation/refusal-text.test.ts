@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { refusalMessageKey } from '../../../engine/core/gateway'
-import { formatDateTime } from '../../../engine/core/format'
+import { formatDateTime } from '../../../kernel/core/format'
 import { createI18n } from '../../../engine/core/i18n'
 import { RESTRICTION_PRIORITY } from '../../../server/regulation/restrictions'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { carriesData } from '../../../engine/core/personal-text'
+import { carriesData } from '../../../kernel/core/personal-text'
 
 describe('session replay masking, level medium (spec §9): which texts are the punter’s data', () => {
   it('a plain translation key (a label, a title) is readable in replays', () => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { THEMES } from '../../../engine/documents/kinds'
+import { THEMES } from '../../../kernel/documents/kinds'
 
 const css = readFileSync(resolve(import.meta.dirname, '../../../web/styles/themes.css'), 'utf8')
 

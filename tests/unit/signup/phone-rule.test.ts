@@ -1,13 +1,13 @@
 /**
  * One phone rule (issue 17, spec §5 "Phone numbers per country"): the browser's sign-up form, the
- * login classification and the server's sign-up validator all ask engine/core/phone-rule.ts, so a
+ * login classification and the server's sign-up validator all ask kernel/core/phone-rule.ts, so a
  * number of every jurisdiction's country is classified identically at each call site.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { classifyPhoneLogin, normalisePhone } from '../../../engine/auth/login-classification'
-import { phoneCountry } from '../../../engine/core/phone-rule'
+import { classifyPhoneLogin, normalisePhone } from '../../../kernel/auth/login-classification'
+import { phoneCountry } from '../../../kernel/core/phone-rule'
 import { addFieldRuleErrors } from '../../../engine/renderers/form/field-rules'
 import { loadPhoneRule } from '../../../engine/renderers/form/phone-loader'
 import { phoneRule } from '../../../server/signup/rules'

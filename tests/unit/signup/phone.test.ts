@@ -1,5 +1,5 @@
 /**
- * Phone validation (spec §3 table, §5 rule) by the one phone rule (engine/core/phone-rule.ts),
+ * Phone validation (spec §3 table, §5 rule) by the one phone rule (kernel/core/phone-rule.ts),
  * property-based against libphonenumber-js: the rule never refuses a number libphonenumber calls
  * valid, and never accepts a length libphonenumber calls impossible. Other sign-up rules below.
  */
@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { getCountries, getExampleNumber, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/min'
 import examples from 'libphonenumber-js/mobile/examples'
 import { describe, expect, it } from 'vitest'
-import { isValidNational, parsePhone, phoneCountries, phoneCountry } from '../../../engine/core/phone-rule'
+import { isValidNational, parsePhone, phoneCountries, phoneCountry } from '../../../kernel/core/phone-rule'
 import { answerContainsBirthday, ageOn, isNameLike, passwordErrors } from '../../../server/signup/rules'
 
 const countries = getCountries().filter((c) => getExampleNumber(c, examples))

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadDocuments, type DocumentRecord } from '../../../shared/documents/loader'
+import { loadDocuments, type DocumentRecord } from '../../../tools/schema-lint/documents/loader'
 import { REGULATORY_RULES, regulatoryFindings } from '../../../tools/schema-lint/rules/regulatory'
 import { identityRequirementChanges } from '../../../tools/schema-lint/rules/identity-rules'
 import { regulatoryDiffFindings } from '../../../tools/schema-lint/rules/regulatory-diff'

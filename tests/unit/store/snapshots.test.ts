@@ -6,7 +6,7 @@ import { openDatabase } from '../../../server/db/database'
 import { openDataLayer } from '../../../server/db/data-layer'
 import { migrateDatabase } from '../../../server/db/migrate'
 import { DocumentStore } from '../../../server/store/store'
-import { runDiffCli } from '../../../tools/schema-lint/diff/cli'
+import { runDiffCli } from '../../../tools/cli/schema-diff'
 
 const SCHEMAS = resolve(import.meta.dirname, '..', '..', '..', 'schemas')
 const work = mkdtempSync(join(tmpdir(), 'parlay-store-diff-'))

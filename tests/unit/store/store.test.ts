@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../../server/db/database'
 import { openDataLayer, type DataLayer } from '../../../server/db/data-layer'
 import { migrateDatabase } from '../../../server/db/migrate'
-import type { DocumentRecord } from '../../../shared/documents/loader'
+import type { DocumentRecord } from '../../../tools/schema-lint/documents/loader'
 import { DocumentStore } from '../../../server/store/store'
 import { audit, verifyAudit } from '../../../server/store/audit'
 

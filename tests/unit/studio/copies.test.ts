@@ -1,6 +1,6 @@
 /** The studio's "create a jurisdiction's overlay" (studio/copies.ts): where it lives and what it starts as. */
 import { describe, expect, it } from 'vitest'
-import { resolveOverlaySet } from '../../../shared/documents/overlay-set'
+import { resolveOverlaySet } from '../../../kernel/documents/overlay-set'
 import { jurisdictionCopyFile, jurisdictionOverlayText } from '../../../studio/copies'
 
 describe("a jurisdiction's overlay of a shared document", () => {

@@ -3,7 +3,7 @@
  * (docs/adr/0005-jurisdiction-overlays.md): "Spain's overlay changes X, which this shared change
  * also changes". Both sides are read as patches against the shared document as it was: the
  * overlay as written, the shared change as the patch from its old text to its new one
- * (shared/documents/overlay-diff.ts), so both name places the same way (`/items[quiz]/label`).
+ * (kernel/documents/overlay-diff.ts), so both name places the same way (`/items[quiz]/label`).
  *
  * Four cases: both change the same place (the overlay's value wins, the shared change does not
  * reach that site there); the shared change removes or replaces something the overlay changes
@@ -14,9 +14,9 @@
  * (a menu item with only a label, without its `loginOnly`). Fixed by changing the overlay in the
  * same release (the overlay as it will be live is the one compared).
  */
-import { isPlainObject, listKeyOf, ORDER_PREFIX, OVERLAY_KEY, PATCH_KEY } from '../../../shared/documents/overlay-merge'
-import { patchBetween } from '../../../shared/documents/overlay-diff'
-import { jurisdictionOfFile, overlayBaseOf } from '../../../shared/documents/overlay-set'
+import { isPlainObject, listKeyOf, ORDER_PREFIX, OVERLAY_KEY, PATCH_KEY } from '../../../kernel/documents/overlay-merge'
+import { patchBetween } from '../../../kernel/documents/overlay-diff'
+import { jurisdictionOfFile, overlayBaseOf } from '../../../kernel/documents/overlay-set'
 import { classifyWords } from './classify'
 import { documentIdentity, fingerprintOf, refOf, type DiffFinding } from './differ'
 import { snapshotOf } from './sources'

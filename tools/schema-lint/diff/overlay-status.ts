@@ -3,7 +3,7 @@
  * value, yet decides whether later shared changes still reach that site: the review must say so
  * (docs/adr/0005-jurisdiction-overlays.md). A fork is a warning; becoming an overlay a note.
  */
-import { overlayBaseOf } from '../../../shared/documents/overlay-set'
+import { overlayBaseOf } from '../../../kernel/documents/overlay-set'
 import { classifyWords } from './classify'
 import { documentIdentity, fingerprintOf, refOf, type DiffFinding } from './differ'
 import { snapshotOf } from './sources'

@@ -6,8 +6,8 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { listDocumentFiles } from '../../../shared/documents/loader'
-import { isBaseFile, resolveOverlaySet } from '../../../shared/documents/overlay-set'
+import { listDocumentFiles } from '../documents/loader'
+import { isBaseFile, resolveOverlaySet } from '../../../kernel/documents/overlay-set'
 import type { DocumentSnapshot } from './differ'
 
 const IGNORED = /^(kinds|experiments)\//

@@ -4,8 +4,8 @@
  * served to allows (`signup.codeChannels`; the server refuses the others, so the punter would meet
  * a refusal). A jurisdiction's own flow is served to it; a shared flow to every site without its own.
  */
-import type { DocumentRecord } from '../../../shared/documents/loader'
-import { allowedCodeChannels } from '../../../shared/signup/code-channels'
+import type { DocumentRecord } from '../documents/loader'
+import { allowedCodeChannels } from '../../../kernel/signup/code-channels'
 import type { Finding } from '../lint'
 
 export const CODE_CHANNELS_RULE = 'code-channels'

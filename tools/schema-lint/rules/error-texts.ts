@@ -24,7 +24,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { errorMessageKey } from '../../../engine/core/gateway'
+import { errorMessageKey } from '../../../kernel/core/error-keys'
 import type { Finding } from '../lint'
 import { literalKeys } from './literal-keys'
 import type { KeyUse } from './translations'
@@ -78,7 +78,7 @@ const REFUSAL = /\{\s*ok:\s*false\s*,\s*httpStatus:\s*\d{3}\s*,\s*code:\s*'([A-Z
 
 /** Every error answer with a literal code in the server's source (engine/core's date rules too:
  * the server sends their field errors). */
-export function scanServerErrors(dirs = [join(ROOT, 'server'), join(ROOT, 'engine', 'core', 'date-rules.ts')]): ServerErrorSend[] {
+export function scanServerErrors(dirs = [join(ROOT, 'server'), join(ROOT, 'kernel', 'core', 'date-rules.ts')]): ServerErrorSend[] {
   const sends: ServerErrorSend[] = []
   for (const path of dirs.flatMap((dir) => (statSync(dir).isDirectory() ? sourceFiles(dir) : [dir]))) {
     const text = readFileSync(path, 'utf8')

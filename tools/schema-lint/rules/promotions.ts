@@ -4,7 +4,7 @@
  * does not speak, nor a blank card). Sites are the jurisdiction documents in the same set, so a
  * promotion for "every site" needs the union of their locales.
  */
-import type { DocumentRecord } from '../../../shared/documents/loader'
+import type { DocumentRecord } from '../documents/loader'
 import type { Finding } from '../lint'
 
 export const PROMOTION_RULE = 'promotion'

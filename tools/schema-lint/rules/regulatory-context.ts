@@ -3,7 +3,7 @@
  * readers the rules share: the site's sign-up flows, their required fields, the after-login popups,
  * the regulatory block. Its own file so regulatory.ts and identity-rules.ts both import it.
  */
-import type { DocumentRecord } from '../../../shared/documents/loader'
+import type { DocumentRecord } from '../documents/loader'
 import type { ImpactClass } from '../diff/classify'
 
 export type Records = Pick<DocumentRecord, 'kind' | 'id' | 'jurisdiction' | 'file' | 'source' | 'locales' | 'platforms'>[]

@@ -5,7 +5,7 @@
  * heading twice ("Sign up" / "Sign up"), and a screen reader lists it twice. The document should
  * set `headed: false` on the form; the step titles and the progress stay.
  */
-import type { DocumentRecord } from '../../../shared/documents/loader'
+import type { DocumentRecord } from '../documents/loader'
 import type { Finding } from '../lint'
 
 export const REPEATED_HEADING_RULE = 'repeated-heading'

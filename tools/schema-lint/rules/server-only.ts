@@ -1,13 +1,13 @@
 /**
  * The server-only rule: which fields of each kind never leave the server (the kinds' schemas mark
- * them `x-server-only`; shared/documents/server-only.ts strips them), and an error when a field
+ * them `x-server-only`; tools/schema-lint/documents/server-only.ts strips them), and an error when a field
  * that looks like a secret or an abuse threshold would still be served — an operator who writes
  * `promoCodes` or an SMS budget somewhere the schema does not mark would otherwise publish it.
  * `npm run schema-lint -- server-only` prints the list.
  */
-import { DOCUMENT_KINDS } from '../../../engine/documents/kinds'
-import type { DocumentRecord } from '../../../shared/documents/loader'
-import { serverOnlyFields } from '../../../shared/documents/server-only'
+import { DOCUMENT_KINDS } from '../../../kernel/documents/kinds'
+import type { DocumentRecord } from '../documents/loader'
+import { serverOnlyFields } from '../documents/server-only'
 import type { Finding } from '../lint'
 
 export const SERVER_ONLY_RULE = 'server-only'
@@ -44,7 +44,7 @@ export function serverOnlyFindings(records: Pick<DocumentRecord, 'kind' | 'file'
       pointer,
       severity: 'error' as const,
       rule: SERVER_ONLY_RULE,
-      message: `would be served to every browser: mark the field "x-server-only" in the ${record.kind} schema (engine/documents/kinds.ts) or move it under a server-only field (${serverOnlyFields(record.kind).join(', ') || 'none in this kind'})`,
+      message: `would be served to every browser: mark the field "x-server-only" in the ${record.kind} schema (kernel/documents/kinds.ts) or move it under a server-only field (${serverOnlyFields(record.kind).join(', ') || 'none in this kind'})`,
     }))
   })
 }

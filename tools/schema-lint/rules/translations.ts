@@ -8,7 +8,7 @@
  *   in every locale that ships texts. (Keys of document Text fields: lint.ts's own key check.)
  * - A plural key has every form its locale's plural rules ask for (Intl.PluralRules: ru/be
  *   one/few/many/other; es/it/pt also many, which i18next asks for at a million).
- * - Every SMS and e-mail template the server sends (shared/messages/outbox-templates.ts) has its
+ * - Every SMS and e-mail template the server sends (kernel/messages/outbox-templates.ts) has its
  *   texts, and its sender fills each of their placeholders.
  * - A key's placeholders are the same set (with the same format) in every locale, and every known
  *   caller fills them: a Text's `values`/`count`, a `t('key', { … })` call, an error code's payload.
@@ -18,9 +18,9 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { catalogueKeys } from '../../../engine/core/error-catalogue'
-import { FORM_TEXTS } from '../../../engine/core/form-texts'
-import { OUTBOX_TEMPLATES, outboxKeys, type OutboxTemplateName } from '../../../shared/messages/outbox-templates'
+import { catalogueKeys } from '../../../kernel/core/error-catalogue'
+import { FORM_TEXTS } from '../../../kernel/core/form-texts'
+import { OUTBOX_TEMPLATES, outboxKeys, type OutboxTemplateName } from '../../../kernel/messages/outbox-templates'
 import type { Finding } from '../lint'
 import { serverErrorKeyUses } from './error-texts'
 import { literalKeys } from './literal-keys'
@@ -136,7 +136,7 @@ export function scanCodeUses(engineDir = join(ROOT, 'engine')): KeyUse[] {
       uses.push({ key: `${match[1]}*`, prefix: match[1], file, pointer: `/line/${line}`, values })
     }
   }
-  for (const key of Object.keys(FORM_TEXTS)) uses.push({ key, file: 'engine/core/form-texts.ts', pointer: `/FORM_TEXTS/${escapePointer(key)}` })
+  for (const key of Object.keys(FORM_TEXTS)) uses.push({ key, file: 'kernel/core/form-texts.ts', pointer: `/FORM_TEXTS/${escapePointer(key)}` })
   return uses
 }
 
@@ -208,7 +208,7 @@ const pluralCategories = (locale: string): string[] => {
 /** The SMS and e-mail templates the server sends (issue 34): each text, filled with what its sender passes. */
 const outboxUses = () =>
   (Object.keys(OUTBOX_TEMPLATES) as OutboxTemplateName[]).flatMap((name) =>
-    Object.values(outboxKeys(name)).map((key) => ({ key: key as string, file: '', pointer: '', values: OUTBOX_TEMPLATES[name].values, source: `the ${name} message (shared/messages/outbox-templates.ts)` })),
+    Object.values(outboxKeys(name)).map((key) => ({ key: key as string, file: '', pointer: '', values: OUTBOX_TEMPLATES[name].values, source: `the ${name} message (kernel/messages/outbox-templates.ts)` })),
   )
 
 export function translationFindings(records: Records, options: TranslationLintOptions = {}): Finding[] {
