@@ -28,7 +28,6 @@ import { betBoundsFor } from './bounds'
 import { BET_PLACING_MODES, MAX_LEGS, placeBet, type BetPlacingMode } from './placement'
 import { cashOutValueMinor, followFeed } from './settlement'
 import { countOpenBets, findBet, listBets, type Bet, type BetKind } from './store'
-import './openapi'
 import { stakeGuardFor } from '../payments/loss-limits'
 
 const SELECTION_ID = '^e\\d{1,12}-[a-z0-9-]{1,40}$'

@@ -1,16 +1,15 @@
 /**
- * Server module `dictionary` (spec §3 "Dictionary", §7 "Dictionary and content", under the
+ * The dictionary routes, mounted by the signup module (spec §3 "Dictionary", §7 "Dictionary and content", under the
  * mobile gate): countries, currencies, user location, site settings, the phone country table,
  * Italian provinces and communes, address search. Answers are cached 15 minutes in memory keyed
  * by method + language + site id + params hash (spec §7 "Caching"), and say so in Cache-Control.
  */
 import { Router, type Request, type Response } from 'express'
 import type { JurisdictionDocument } from '../../engine/documents/types'
-import { GATEWAY, type ServerDeps } from '../deps'
+import type { ServerDeps } from '../deps'
 import { sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
 import { check, validateBody } from '../http/validate'
-import type { ServerModule } from '../module'
 import { cacheKey, createDictionaryCache, DICTIONARY_CACHE_MS } from './cache'
 import { allCountries, countryByCode, countryById, countryIdOf, CURRENCIES } from './countries'
 import { communesOf, DEMO_ADDRESSES, PROVINCES } from './italy'
@@ -140,11 +139,4 @@ export function createDictionaryRouter(deps: ServerDeps): Router {
   })
 
   return router
-}
-
-export const dictionaryModule: ServerModule = {
-  name: 'dictionary',
-  mount(app, deps) {
-    app.use(GATEWAY.mobile, createDictionaryRouter(deps))
-  },
 }

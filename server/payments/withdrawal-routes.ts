@@ -23,7 +23,6 @@ import { requirePunter } from '../signup/punters'
 import type { PayoutProvider } from './payout-simulator'
 import { withdrawalPolicy, type PayoutSource } from './withdrawal-policy'
 import { closeWithdrawal, createWithdrawal, findWithdrawal, withdrawalsOf, type Withdrawal } from './withdrawals'
-import './openapi'
 
 const ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$'
 
