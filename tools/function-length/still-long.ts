@@ -6,7 +6,6 @@
  * everywhere.
  */
 export const STILL_LONG: Readonly<Record<string, number>> = {
-  'router.ts:createAdminRouter': 328,
   'session.ts:createAuthController': 326,
   'server.ts:attachRealtime': 292,
   'browser-runtime.ts:bootBrowserEngine': 282,
