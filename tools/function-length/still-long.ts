@@ -39,8 +39,4 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'email-routes.ts:emailRoutes': 86,
   'index.ts:createDictionaryRouter': 85,
   'withdrawal-routes.ts:createWithdrawalRouter': 85,
-  'SettingNode.tsx:SettingNode': 83,
-  'service.ts:createDocumentService': 83,
-  'i18n.ts:createI18n': 82,
-  'monitor.ts:startRegulationMonitor': 81,
 }
