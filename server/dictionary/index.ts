@@ -55,6 +55,20 @@ const ADDRESS_SEARCH = {
   properties: { query: { type: 'string', minLength: 2, maxLength: 100 } },
 } as const
 
+/** GET /dictionary/settings: the sign-up settings of the site's served jurisdiction document. */
+function siteSettings(doc: Record<string, unknown>) {
+  return {
+    jurisdiction: doc.id,
+    minimumAge: doc.minimumAge,
+    currency: doc.currency,
+    signup: doc.signup ?? {},
+    // skipCountryIds: the same skipCountries as country ids (what the sign-up forms hold), so a
+    // flow can hide its nickname field from this one policy (server/identity/nickname.ts)
+    nickname: withSkipCountryIds(doc.nickname),
+    countryCheck: doc.countryCheck ?? {},
+  }
+}
+
 export function createDictionaryRouter(deps: ServerDeps): Router {
   const router = Router()
   const cache = createDictionaryCache(deps.now)
@@ -92,16 +106,7 @@ export function createDictionaryRouter(deps: ServerDeps): Router {
     // The served copy: server-only fields (promo codes) never reach a browser.
     const context = siteContext(req, deps)
     const doc = (deps.documents.resolve('jurisdiction', context.site.id, context)?.served ?? {}) as Record<string, unknown>
-    cached(req, res, 'settings', null, () => ({
-      jurisdiction: doc.id,
-      minimumAge: doc.minimumAge,
-      currency: doc.currency,
-      signup: doc.signup ?? {},
-      // skipCountryIds: the same skipCountries as country ids (what the sign-up forms hold), so a
-      // flow can hide its nickname field from this one policy (server/identity/nickname.ts)
-      nickname: withSkipCountryIds(doc.nickname),
-      countryCheck: doc.countryCheck ?? {},
-    }))
+    cached(req, res, 'settings', null, () => siteSettings(doc))
   })
 
   // the site's own lists (locales, titles, genders …, products): behind a session, the punter's own site's

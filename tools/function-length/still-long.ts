@@ -34,9 +34,4 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'index.ts:createEngagementRouter': 104,
   'expression.ts:build': 99,
   'simulator.ts:createSimulatedProvider': 97,
-  'index.ts:createBetsRouter': 89,
-  'store.ts:schemaStep(q031-document-store) callback': 87,
-  'email-routes.ts:emailRoutes': 86,
-  'index.ts:createDictionaryRouter': 85,
-  'withdrawal-routes.ts:createWithdrawalRouter': 85,
 }
