@@ -21,7 +21,7 @@ lane() { # lane <name> <command…>: runs the command, its output into $work/<na
 }
 
 documents_and_build() {
-  npm run walls && npm run schema-lint && npm run schemas:check && npm run docs:check && echo "> client build for the browser tests" && npx tsx tests/e2e/client-build.ts "$dist"
+  npm run walls && npm run schema-lint && npm run schemas:check && npm run docs:check && npm run check:length && echo "> client build for the browser tests" && npx tsx tests/e2e/client-build.ts "$dist"
 }
 
 lane types npm run typecheck &

@@ -106,6 +106,15 @@ function valueAt(values: Record<string, unknown>, name: string): unknown {
   return current
 }
 
+/** A filled placeholder's text: `{{name, datetime|percent|currency}}` formatted for the language, else the value itself. */
+function placeholderText(value: unknown, format: string | undefined, language: string, timeZone: string | undefined, currency: unknown, displays?: CurrencyDisplays): string {
+  if (format === 'datetime') return formatDateTime(value, language, timeZone)
+  if (format === 'percent') return formatPercent(value, language)
+  if (format === 'currency') return formatMoney(value, language, currencyCode(currency), displays)
+  if (value === null) return ''
+  return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
+}
+
 /** Creates an isolated i18n instance (synchronous: resources are passed in). */
 export function createI18n(options: I18nOptions): I18n {
   let language = options.locale
@@ -148,11 +157,7 @@ export function createI18n(options: I18nOptions): I18n {
         reportOnce(`placeholder|${language}|${text}|${inner}`, `unfilled placeholder {{${name}}} (${language})`, { text })
         return ''
       }
-      if (format === 'datetime') return formatDateTime(value, language, options.timeZone)
-      if (format === 'percent') return formatPercent(value, language)
-      if (format === 'currency') return formatMoney(value, language, currencyCode(values.currency), options.currencyDisplay)
-      if (value === null) return ''
-      return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
+      return placeholderText(value, format, language, options.timeZone, values.currency, options.currencyDisplay)
     })
 
   const t = (key: string, values: Record<string, unknown> = {}): string => {

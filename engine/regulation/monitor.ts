@@ -46,15 +46,16 @@ interface Memory {
   path: string
 }
 
+/** The signed-in punter's id, or null while no one is signed in. */
+function punterIdOf(stores: MonitorDeps['stores']): string | null {
+  const user = stores.user.getState().data
+  return stores.session.getState().accessToken && user ? String(user.punterToken ?? user.user?.id ?? '') : null
+}
+
 export function startRegulationMonitor(deps: MonitorDeps): () => void {
   const { stores } = deps
   const memory: Memory = { punter: null, lastReality: -Infinity, lastSession: -Infinity, lastAlert: -Infinity, entered: new Set(), section: '', path: '' }
   let running = false
-
-  const punterId = () => {
-    const user = stores.user.getState().data
-    return stores.session.getState().accessToken && user ? String(user.punterToken ?? user.user?.id ?? '') : null
-  }
 
   async function realityCheck(section: string, now: number) {
     const gate = GAME_GATES[section]
@@ -89,7 +90,7 @@ export function startRegulationMonitor(deps: MonitorDeps): () => void {
   }
 
   async function tick() {
-    const punter = punterId()
+    const punter = punterIdOf(stores)
     if (punter !== memory.punter) Object.assign(memory, { punter, lastReality: -Infinity, lastSession: -Infinity, lastAlert: -Infinity, entered: new Set() })
     if (!punter || running) return
     running = true

@@ -8,11 +8,9 @@ import { seedDemoPunters } from '../punters/demo'
 import { mountOpenApi } from './openapi'
 import { createAuthRouter } from './router'
 import { mountCaptchaDevToken } from './captcha-dev-token'
-import './openapi-auth'
 
 export { createSession, revokeAllSessions, authenticate, refreshSession, TOKEN_LIFETIME } from './sessions'
 export { blockPunter, consumeConfirmationToken, issueConfirmationToken } from './router'
-export { registerOpenApiPaths, openapi } from './openapi'
 
 export const authModule: ServerModule = {
   name: 'accounts',

@@ -1,7 +1,7 @@
 /** Notes for the accounts part of the OpenAPI document (spec §7 "Session and user"): summaries and error codes; paths, schemas and security come from the router. */
 import { GATEWAY } from '../deps'
 import { SERVER_SETTINGS_SCHEMA } from '../punters/repository'
-import { openapi, registerOpenApiPaths } from '../http/openapi-registry'
+import { openapi, type PathItem } from '../http/openapi-registry'
 import { LEGAL_AGREEMENT_SCHEMA, LOGIN_SCHEMA, PHONE_LOGIN_SCHEMA, REFRESH_SCHEMA } from './router'
 
 const m = (path: string) => GATEWAY.mobile + '/' + path.replace(/^\//, '')
@@ -54,7 +54,7 @@ const get = (summary: string, payload: object) => ({
   get: { tags: ['user'], summary, security: openapi.session, responses: { 200: openapi.ok(summary, payload), ...unauthorised } },
 })
 
-registerOpenApiPaths({
+export const authOpenApi: Record<string, PathItem> = {
   [m('auth/v2/login')]: login(LOGIN_SCHEMA, 'Log in by e-mail, account number or nickname'),
   [m('auth/v2/login/phone-number')]: login(PHONE_LOGIN_SCHEMA, 'Log in by phone number'),
   [m('auth/captcha/challenge')]: {
@@ -106,4 +106,4 @@ registerOpenApiPaths({
   [m('account/first-deposit-date')]: get('First deposit date or null', { type: ['string', 'null'] }),
   [m('punter/vip/is-punter-vip')]: get('VIP flag', { type: 'boolean' }),
   [m('punter/identity')]: get('Identity state', { type: 'object' }),
-})
+}

@@ -5,7 +5,7 @@
  * a route that is not served is never shown, and tests/http/openapi.test.ts fails on stale notes.
  */
 import { GATEWAY } from '../deps'
-import { openapi, registerOpenApiPaths, type Operation, type PathItem } from '../http/openapi-registry'
+import { openapi, type Operation, type PathItem } from '../http/openapi-registry'
 
 const m = (path: string) => `${GATEWAY.mobile}/${path}`
 const say = (summary: string, extra: Operation = {}): Operation => ({ summary, ...extra })
@@ -16,26 +16,26 @@ const html = (description: string) => ({ responses: { 200: openapi.raw(descripti
 const rawJson = (description: string) => ({ responses: { 200: openapi.raw(description, 'application/json') } })
 const SERVICE_UNAVAILABLE = { 503: openapi.error('No provider configured and simulators off', ['SERVICE_UNAVAILABLE']) }
 
-registerOpenApiPaths({
+const metaNotes: Record<string, PathItem> = {
   '/ping.json': { get: say('Liveness: the web version and the server clock') },
   '/api/openapi.json': { get: say('This document: every route the server serves', rawJson('OpenAPI 3.1 document')) },
-})
+}
 
-registerOpenApiPaths({
+const siteNotes: Record<string, PathItem> = {
   '/api/site': { get: say('Site bootstrap for the request host: site, remote config, route manifest, documents version (ETag, 304)') },
   '/api/site/version': { get: say('The documents version hash of the site; clients poll it to pick up published changes') },
   '/api/remote-config': { get: say('Remote app config of the site (ETag, 304)') },
   '/api/documents/{kind}/{id}': { get: say('A document resolved for site, locale and platform (ETag, 304); ?preview=token shows an admin draft', rawJson('The served document')) },
   '/api/i18n/{locale}': { get: say('Merged translations of one locale of the site (ETag, 304)', rawJson('kind: translations document')) },
-})
+}
 
-registerOpenApiPaths({
+const experimentsNotes: Record<string, PathItem> = {
   '/experiments/api/config.json': { get: say('Experiment config for the token in the header', rawJson('Public experiments config')) },
   '/experiments/api/geo': { get: say('Visitor geo from the edge headers', rawJson('{code, country, state?, city?}')) },
   '/experiments/api/pages.json': { get: say('Web-builder pages for an experiment group (headers exp and group)', rawJson('{pages: [...]}')) },
-})
+}
 
-registerOpenApiPaths({
+const validatorsNotes: Record<string, PathItem> = {
   '/api/flows/{id}/validator': { get: say('Where the precompiled validator module of a flow is, for this site', rawJson('{url, flow, hash}')) },
   '/api/validators/{file}': { get: say('A precompiled validator module (immutable, hashed name)', { responses: { 200: openapi.raw('ES module', 'text/javascript') } }) },
   '/api/demo/contact': { post: say('Contact form: validated by the demo-contact flow (as in the browser) and a strict schema, throttled (INGEST.CONTACT), stored; answers the message\'s reference') },
@@ -43,10 +43,9 @@ registerOpenApiPaths({
   '/api/content/events': { get: say('Demo sports events of a lobby section (?section=)') },
   '/api/content/statistics': { get: say('League tables from the finished matches of the feed (?section=sport|esports&locale=): played, won, drawn, lost, scored, conceded, points') },
   '/api/content/images/{file}': { get: say('A generated demo tile image', { responses: { 200: openapi.raw('SVG image', 'image/svg+xml') } }) },
-})
+}
 
-registerOpenApiPaths(
-  tagged('dictionary', {
+const dictionaryNotes = tagged('dictionary', {
     [m('dictionary/all-platform-countries')]: { get: say('Every country of the platform, in the request language (cached 15 min)') },
     [m('dictionary/countries')]: { get: say('Countries, in the request language (cached 15 min)') },
     [m('dictionary/currencies')]: { get: say('Currencies') },
@@ -69,8 +68,7 @@ registerOpenApiPaths(
     [m('dictionary/document-types')]: { get: say("Identity documents the site accepts (jurisdiction dictionary.documentTypes), each {code, name} in the request language") },
     [m('dictionary/secret-questions')]: { get: say("Security questions the site offers (jurisdiction dictionary.secretQuestions), each {code, name} in the request language") },
     [m('products/all')]: { get: say("The site's active products (remote config ACTIVE_PRODUCTS with APP_PRODUCTS_CONFIG): name, label in the request language, route, isNew") },
-  }),
-)
+  })
 
 const flowBody = (summary: string) =>
   say(summary, {
@@ -78,8 +76,7 @@ const flowBody = (summary: string) =>
     requestBody: openapi.json({ type: 'object' }),
   })
 
-registerOpenApiPaths(
-  tagged('signup', {
+const signupNotes = tagged('signup', {
     [m('account/v2/signup/phone/begin')]: { post: flowBody('Phone sign-up, step one: sends the SMS code') },
     [m('account/v3/signup/phone/begin')]: { post: flowBody('Phone sign-up, step one (v3): sends the SMS code') },
     [m('account/v2/signup/phone/complete')]: { post: say('Phone sign-up, step two: the SMS code; creates the punter and logs in') },
@@ -109,11 +106,9 @@ registerOpenApiPaths(
     [m('account/join/confirm-email')]: { post: say('Confirm the e-mail with the link token and log in ({token})') },
     [m('bonus/check-promo-code')]: { post: say('Check a promo code for a country ({promoCode, countryId}): INVALID_PROMO_CODE for an unknown code, PROMO_CODE_NOT_FOR_COUNTRY for a code of other countries') },
     [m('account/signup/check-step')]: { post: say("Check one step of the sign-up form as the final submit would ({variant, step, data}): the step's schema, the minimum age, the jurisdiction's document checks, the phone, the promo code; field errors as a ValidationError; nothing stored, duplicates left to the submit") },
-  }),
-)
+  })
 
-registerOpenApiPaths(
-  tagged('identity', {
+const identityNotes = tagged('identity', {
     [m('punter/cps/one/info')]: { get: say("The punter's identification state (Russia)") },
     [m('punter/cps/one/identify-punter/simplified')]: { post: say('Russia: simplified identification with passport data', { responses: SERVICE_UNAVAILABLE }) },
     [m('punter/cps/one/identify-punter/simplified/with-verification')]: { post: say('Russia: simplified identification with verification', { responses: SERVICE_UNAVAILABLE }) },
@@ -141,11 +136,9 @@ registerOpenApiPaths(
         responses: { 303: { description: 'Back to /join/mitid with mitIdCode and mitIdState, or mitIdError' } },
       }),
     },
-  }),
-)
+  })
 
-registerOpenApiPaths(
-  tagged('development', {
+const developmentNotes = tagged('development', {
     '/dev/outbox': { get: say('Every SMS and e-mail the server sent, newest first (development only)', html('HTML table')) },
     '/api/dev/outbox': { get: say('Messages sent to one recipient, for tests (?to=; development only)') },
     '/api/dev/captcha/token': { post: say("A reCAPTCHA/hCaptcha token from the local verification double, as the vendor's widget would give (simulators only)") },
@@ -153,10 +146,9 @@ registerOpenApiPaths(
     '/api/dev/feed/hold': { post: say('Suspends or reopens every market of an event (development only)') },
     '/api/dev/feed/pause': { post: say('Stops or restarts the feed schedule (development only)') },
     '/api/dev/feed/settle': { post: say('Finishes an event now with an optional score and settles it (development only)') },
-  }),
-)
+  })
 
-registerOpenApiPaths({
+const adminNotes: Record<string, PathItem> = {
   '/admin': { get: say('The staff sign-in page; with a session, a redirect to the studio (support: to the services views)', html('Sign-in page')) },
   '/admin/static/{file}': { get: say('The sign-in and account pages\' script or stylesheet', { responses: { 200: openapi.raw('admin-account.js or admin.css', 'text/javascript') } }) },
   '/admin/account': { get: say("The admin's own account page (every role)", html('Account page')) },
@@ -197,12 +189,11 @@ registerOpenApiPaths({
   '/admin/api/audit/verify': { get: say("Verify the audit log's hash chain") },
   '/admin/api/approved-fingerprints': { get: say('Fingerprints of approved versions', rawJson('Fingerprints')) },
   '/admin/api/outbox': { get: say('SMS and e-mails the simulators sent (?to=); every read is audited') },
-})
+}
 
 // ---- payments, deposit limits and bonuses (issue 12; server/payments) ------------------------
 const LIMIT_EXCEEDED = ['DAILY_DEPOSIT_LIMIT_EXCEED', 'WEEKLY_DEPOSIT_LIMIT_EXCEED', 'MONTHLY_DEPOSIT_LIMIT_EXCEED']
-registerOpenApiPaths(
-  tagged('payments', {
+const paymentsNotes = tagged('payments', {
     '/api/payments/methods': { get: say("The site's deposit payment sources (jurisdiction document): id, name key, currencies, minimum, maximum, 3-D Secure") },
     [m('payments/deposit')]: {
       post: say("Start a deposit: checks the punter's state, the source, its minimum and maximum and the deposit limits, then answers the provider's page (redirectUrl)", {
@@ -237,5 +228,7 @@ registerOpenApiPaths(
     },
     '/dev/payments/checkout': { get: say("The payment simulator's card page (simulators on)", html('Checkout page')), post: say('Pay or cancel at the simulator; redirects to 3-D Secure or to /threedsconfirm') },
     '/dev/payments/3ds': { get: say("The simulator's 3-D Secure page", html('3-D Secure page')), post: say('Approve, fail or cancel 3-D Secure; redirects to /threedsconfirm?paymentId=') },
-  }),
-)
+  })
+
+/** This file's notes, in the order they were written. */
+export const catalogueOpenApi: readonly Record<string, PathItem>[] = [metaNotes, siteNotes, experimentsNotes, validatorsNotes, dictionaryNotes, signupNotes, identityNotes, developmentNotes, adminNotes, paymentsNotes]

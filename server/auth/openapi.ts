@@ -4,19 +4,18 @@
  * It is generated from the running Express app so it cannot drift: the paths and methods are read
  * from the router stack (a new route appears without editing anything here), each request body or
  * query schema is the very object its validation middleware validates with (server/http/validate.ts
- * tags the middleware), and a session check's tag makes the operation secured. Notes registered
- * with `registerOpenApiPaths` (summaries, error codes, non-envelope answers) are laid over the
+ * tags the middleware), and a session check's tag makes the operation secured. The notes listed in
+ * server/openapi-notes.ts (summaries, error codes, non-envelope answers) are laid over the
  * generated operations, only for routes that are really served.
  */
 import type { Application, Request, Response } from 'express'
 import { GATEWAY, type ServerDeps } from '../deps'
 import { mountApiPage } from '../http/api-page'
-import { ERROR_ENVELOPE, registeredNotes, type HttpMethod, type Operation } from '../http/openapi-registry'
+import { ERROR_ENVELOPE, type HttpMethod, type Operation } from '../http/openapi-registry'
 import { documented, routeDocsOf, type RouteDocs, type SecurityScheme } from '../http/route-docs'
-import './openapi-auth'
-import './openapi-catalogue'
+import { openApiNotes } from '../openapi-notes'
 
-export { registerOpenApiPaths, openapi, ERROR_ENVELOPE } from '../http/openapi-registry'
+export { openapi, ERROR_ENVELOPE } from '../http/openapi-registry'
 
 const MODULE_TAG = Symbol.for('parlay.moduleTag')
 const METHODS: readonly HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete']
@@ -184,7 +183,7 @@ function generatedOperation(route: ServedRoute): Operation {
 /** The generated operation with the registered note laid over it; the validated schema always wins. */
 export function operationFor(route: ServedRoute): Operation {
   const generated = generatedOperation(route)
-  const note = registeredNotes()[route.path]?.[route.method]
+  const note = openApiNotes()[route.path]?.[route.method]
   if (!note) return generated
   const merged: Operation = { ...generated, ...note, responses: { ...(generated.responses as object), ...(note.responses as object | undefined) } }
   if (generated.requestBody) merged.requestBody = generated.requestBody

@@ -11,7 +11,7 @@
  * Settlement follows the feed (settlement.ts) from the moment the module mounts, after catching up
  * on results the feed already has, so bets placed before a restart settle after it.
  */
-import { Router, type Response } from 'express'
+import { Router, type Request, type Response } from 'express'
 import { toMajor } from '../../kernel/core/money'
 import { potentialWinMinor } from '../../kernel/core/payout'
 import { GATEWAY, type ServerDeps } from '../deps'
@@ -28,7 +28,6 @@ import { betBoundsFor } from './bounds'
 import { BET_PLACING_MODES, MAX_LEGS, placeBet, type BetPlacingMode } from './placement'
 import { cashOutValueMinor, followFeed } from './settlement'
 import { countOpenBets, findBet, listBets, type Bet, type BetKind } from './store'
-import './openapi'
 import { stakeGuardFor } from '../payments/loss-limits'
 
 const SELECTION_ID = '^e\\d{1,12}-[a-z0-9-]{1,40}$'
@@ -111,6 +110,19 @@ const modeOf = (punter: Punter): BetPlacingMode => {
   return BET_PLACING_MODES.includes(mode as BetPlacingMode) ? (mode as BetPlacingMode) : 'GreaterOrEqualsToCurrent'
 }
 
+/** A bet slip selection as the feed has it now; UNKNOWN for an id the feed does not know. */
+function selectionView(feed: Feed, id: string) {
+  const s = feed.selection(id)
+  if (!s) return { selectionId: id, status: 'UNKNOWN' }
+  return { selectionId: id, price: s.price, status: s.status, code: s.code, line: s.line ?? null, marketKind: s.marketKind, event: s.event }
+}
+
+/** What POST /bets/place asks for: the body, with the punter's price mode and the site's money rules. */
+function placement(deps: ServerDeps, req: Request, punter: Punter) {
+  const body = req.body as { kind: BetKind; selections: { selectionId: string; price: number }[]; stake: number; idempotencyKey: string }
+  return { punterId: punter.id, currency: punter.currency, kind: body.kind, picks: body.selections, stake: body.stake, idempotencyKey: body.idempotencyKey, mode: modeOf(punter), bounds: betBoundsFor(deps, req, punter.currency), guard: stakeGuardFor(deps, req, punter.currency) }
+}
+
 export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise<void> }): Router {
   const router = Router()
   const { data, log } = deps
@@ -129,14 +141,7 @@ export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise
     feed.advanceTo()
     const ids = String(req.query.ids).split(',')
     res.setHeader('Cache-Control', 'no-store')
-    sendOk(
-      res,
-      ids.map((id) => {
-        const s = feed.selection(id)
-        if (!s) return { selectionId: id, status: 'UNKNOWN' }
-        return { selectionId: id, price: s.price, status: s.status, code: s.code, line: s.line ?? null, marketKind: s.marketKind, event: s.event }
-      }),
-    )
+    sendOk(res, ids.map((id) => selectionView(feed, id)))
   })
 
   router.post('/bets/place', auth, validateBody(PLACE_SCHEMA), async (req, res) => {
@@ -144,13 +149,7 @@ export function createBetsRouter(deps: ServerDeps, settlement: { idle(): Promise
     const allowed = await assertAllowedFor(deps, req, punter.id, 'bet')
     if (!allowed.ok) return sendError(res, allowed.httpStatus, allowed.code, allowed.payload)
     await caughtUp()
-    const body = req.body as { kind: BetKind; selections: { selectionId: string; price: number }[]; stake: number; idempotencyKey: string }
-    const result = await placeBet(
-      deps,
-      feed,
-      { punterId: punter.id, currency: punter.currency, kind: body.kind, picks: body.selections, stake: body.stake, idempotencyKey: body.idempotencyKey, mode: modeOf(punter), bounds: betBoundsFor(deps, req, punter.currency), guard: stakeGuardFor(deps, req, punter.currency) },
-      deps.now(),
-    )
+    const result = await placeBet(deps, feed, placement(deps, req, punter), deps.now())
     if (!result.ok) return sendError(res, result.httpStatus, result.code, result.payload)
     if (result.created) {
       log.info('bets.placed', { punterId: punter.id, betId: result.bet.id, kind: result.bet.kind, stakeMinor: result.bet.stakeMinor })

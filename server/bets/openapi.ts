@@ -1,13 +1,13 @@
 /** Notes for the bets part of the OpenAPI document: summaries and error codes; paths, schemas and security come from the router. */
 import { GATEWAY } from '../deps'
-import { openapi, registerOpenApiPaths, type Operation } from '../http/openapi-registry'
+import { openapi, type Operation, type PathItem } from '../http/openapi-registry'
 
 const m = (path: string) => `${GATEWAY.mobile}/${path}`
 const BAD_INPUT = ['ValidationError', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']
 const unauthorised = { 401: openapi.error('No live session', ['UNAUTHORIZED']) }
 const op = (summary: string, responses: Record<string, object> = {}): Operation => ({ tags: ['bets'], summary, security: openapi.session, responses: { ...unauthorised, ...responses } })
 
-registerOpenApiPaths({
+export const betsOpenApi: Record<string, PathItem> = {
   [m('betslip/selections')]: {
     get: { tags: ['bets'], summary: 'The bet slip\'s selections as they stand now: price, status (OPEN, SUSPENDED, SETTLED, UNKNOWN), what each backs', responses: { 400: openapi.error('Bad ids', BAD_INPUT) } },
   },
@@ -31,4 +31,4 @@ registerOpenApiPaths({
       409: openapi.error('No offer now, the offer changed (payload: amount), or the bet is closed', ['CASH_OUT_UNAVAILABLE', 'CASH_OUT_AMOUNT_CHANGED', 'BET_CLOSED']),
     }),
   },
-})
+}

@@ -14,7 +14,6 @@ import { mountJoinForm } from './join-form'
 import { mountRecovery } from './recovery'
 import { mountTokenLogin } from './token-login'
 import './store'
-import './openapi'
 
 export { issueOpenProfileToken } from './token-login'
 

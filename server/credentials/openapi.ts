@@ -1,6 +1,6 @@
 /** Notes for the credential calls in the OpenAPI document: summaries and error codes; paths, schemas and security come from the router. */
 import { GATEWAY } from '../deps'
-import { openapi, registerOpenApiPaths, type Operation } from '../http/openapi-registry'
+import { openapi, type Operation, type PathItem } from '../http/openapi-registry'
 
 const m = (path: string) => `${GATEWAY.mobile}/${path}`
 const BAD_INPUT = ['ValidationError', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']
@@ -11,7 +11,7 @@ const say = (summary: string, errors: Record<number, [string, string[]]> = {}, d
 })
 const throttled: Record<number, [string, string[]]> = { 429: ['Budget used up (payload nextAttemptAt)', ['TEMPORARY_BLOCKED']] }
 
-registerOpenApiPaths({
+export const credentialsOpenApi: Record<string, PathItem> = {
   [m('account/password/recover')]: {
     post: say(
       'Lost password (RECOVERING), step one: an e-mail address gets a link, a phone number an SMS code',
@@ -87,4 +87,4 @@ registerOpenApiPaths({
   },
   [m('account/v2/joinform/save')]: { post: say('Save a sign-up form in progress for 7 days (passwords, answers, codes and personal numbers dropped); answers its key') },
   [m('account/v2/joinform/load')]: { post: say('Load a saved sign-up form by its key', { 404: ['Unknown or expired key', ['TOKEN_NOT_FOUND']] }) },
-})
+}

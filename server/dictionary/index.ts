@@ -1,15 +1,15 @@
 /**
- * Server module `dictionary` (spec §3 "Dictionary", §7 "Dictionary and content", under the
+ * The dictionary routes, mounted by the signup module (spec §3 "Dictionary", §7 "Dictionary and content", under the
  * mobile gate): countries, currencies, user location, site settings, the phone country table,
  * Italian provinces and communes, address search. Answers are cached 15 minutes in memory keyed
  * by method + language + site id + params hash (spec §7 "Caching"), and say so in Cache-Control.
  */
 import { Router, type Request, type Response } from 'express'
-import { GATEWAY, type ServerDeps } from '../deps'
+import type { JurisdictionDocument } from '../../kernel/documents/types'
+import type { ServerDeps } from '../deps'
 import { sendError, sendOk } from '../http/envelope'
 import { siteContext } from '../http/site'
 import { check, validateBody } from '../http/validate'
-import type { ServerModule } from '../module'
 import { cacheKey, createDictionaryCache, DICTIONARY_CACHE_MS } from './cache'
 import { allCountries, countryByCode, countryById, countryIdOf, CURRENCIES } from './countries'
 import { communesOf, DEMO_ADDRESSES, PROVINCES } from './italy'
@@ -50,6 +50,20 @@ const ADDRESS_SEARCH = {
   properties: { query: { type: 'string', minLength: 2, maxLength: 100 } },
 } as const
 
+/** GET /dictionary/settings: the sign-up settings of the site's served jurisdiction document. */
+function siteSettings(doc: Record<string, unknown>) {
+  return {
+    jurisdiction: doc.id,
+    minimumAge: doc.minimumAge,
+    currency: doc.currency,
+    signup: doc.signup ?? {},
+    // skipCountryIds: the same skipCountries as country ids (what the sign-up forms hold), so a
+    // flow can hide its nickname field from this one policy (server/identity/nickname.ts)
+    nickname: withSkipCountryIds(doc.nickname),
+    countryCheck: doc.countryCheck ?? {},
+  }
+}
+
 export function createDictionaryRouter(deps: ServerDeps): Router {
   const router = Router()
   const cache = createDictionaryCache(deps.now)
@@ -87,16 +101,7 @@ export function createDictionaryRouter(deps: ServerDeps): Router {
     // The served copy: server-only fields (promo codes) never reach a browser.
     const context = siteContext(req, deps)
     const doc = (deps.documents.resolve('jurisdiction', context.site.id, context)?.served ?? {}) as Record<string, unknown>
-    cached(req, res, 'settings', null, () => ({
-      jurisdiction: doc.id,
-      minimumAge: doc.minimumAge,
-      currency: doc.currency,
-      signup: doc.signup ?? {},
-      // skipCountryIds: the same skipCountries as country ids (what the sign-up forms hold), so a
-      // flow can hide its nickname field from this one policy (server/identity/nickname.ts)
-      nickname: withSkipCountryIds(doc.nickname),
-      countryCheck: doc.countryCheck ?? {},
-    }))
+    cached(req, res, 'settings', null, () => siteSettings(doc))
   })
 
   // the site's own lists (locales, titles, genders …, products): behind a session, the punter's own site's
@@ -134,11 +139,4 @@ export function createDictionaryRouter(deps: ServerDeps): Router {
   })
 
   return router
-}
-
-export const dictionaryModule: ServerModule = {
-  name: 'dictionary',
-  mount(app, deps) {
-    app.use(GATEWAY.mobile, createDictionaryRouter(deps))
-  },
 }

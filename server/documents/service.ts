@@ -103,6 +103,13 @@ function toSite(record: DocumentRecord): Site {
   }
 }
 
+/** The site whose hosts name this Host header (its port and case left out), if any. */
+function siteOfHost(sites: Iterable<Site>, host: string): Site | undefined {
+  const name = host.replace(/:\d+$/, '').toLowerCase()
+  for (const site of sites) if (site.hosts.includes(name)) return site
+  return undefined
+}
+
 export function createDocumentService(options: { root: string }): DocumentService {
   const { root } = options
   let records: DocumentRecord[] = []
@@ -148,17 +155,12 @@ export function createDocumentService(options: { root: string }): DocumentServic
       return sitesById.get(id)
     },
     siteForHost(host) {
-      const name = host.replace(/:\d+$/, '').toLowerCase()
-      for (const site of sitesById.values()) if (site.hosts.includes(name)) return site
-      return defaultSite!
+      return siteOfHost(sitesById.values(), host) ?? defaultSite!
     },
     version(jurisdiction) {
-      let version = versions.get(jurisdiction)
-      if (!version) {
-        version = hashOf(records.filter((r) => r.jurisdiction === '' || r.jurisdiction === jurisdiction).map((r) => r.hash))
-        versions.set(jurisdiction, version)
-      }
-      return version
+      // the shared documents and the jurisdiction's own, hashed once per set installed
+      if (!versions.has(jurisdiction)) versions.set(jurisdiction, hashOf(records.filter((r) => r.jurisdiction === '' || r.jurisdiction === jurisdiction).map((r) => r.hash)))
+      return versions.get(jurisdiction)!
     },
     onChange(listener) {
       listeners.add(listener)

@@ -25,7 +25,6 @@ import type { Punter } from '../punters/repository'
 import { requirePunter } from '../signup/punters'
 import { answerResult, answersOf, isActive, quizInfo, recordAnswer, takesAnswers, treeIdOf, type QuizDocument } from './quiz'
 import { acceptLoyaltyRules, campaignItem, loyaltyAccountOf, runsAt, type LoyaltyCampaignDocument } from './loyalty'
-import './openapi'
 
 const answerId = { type: 'string', pattern: '^[a-z0-9-]{1,40}$' } as const
 export const QUIZ_ANSWER_SCHEMA = {

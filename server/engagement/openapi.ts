@@ -1,6 +1,6 @@
 /** Notes for the quiz and loyalty part of the OpenAPI document: summaries and error codes; paths, schemas and security come from the router. */
 import { GATEWAY } from '../deps'
-import { openapi, registerOpenApiPaths, type Operation } from '../http/openapi-registry'
+import { openapi, type Operation, type PathItem } from '../http/openapi-registry'
 
 const m = (path: string) => `${GATEWAY.mobile}/${path}`
 const BAD_INPUT = ['ValidationError', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']
@@ -8,7 +8,7 @@ const unauthorised = { 401: openapi.error('No live session', ['UNAUTHORIZED']) }
 const op = (tag: string, summary: string, responses: Record<string, object> = {}): Operation => ({ tags: [tag], summary, security: openapi.session, responses: { ...unauthorised, ...responses } })
 const noLoyalty = { 404: openapi.error('The site does not run loyalty campaigns (jurisdiction document loyalty.campaign)', ['LOYALTY_CAMPAIGN_NOT_AVAILABLE']) }
 
-registerOpenApiPaths({
+export const engagementOpenApi: Record<string, PathItem> = {
   [m('bonus/quiz/punter/active')]: { get: op('quiz', 'The active quizzes: status by the clock (a PUBLISHED quiz past its end counts as IN_PLAY), awards and the top award, the punter\'s answer') },
   [m('bonus/quiz/punter/answer')]: {
     post: op('quiz', 'Answers a quiz once; successful is true only for the right answer', {
@@ -26,4 +26,4 @@ registerOpenApiPaths({
   [m('loyalty/account')]: { get: op('loyalty', 'The punter\'s loyalty account: balance, tier, bonusAvailable, needRequestRulesAcceptance') },
   [m('loyalty/rules/accept')]: { post: op('loyalty', 'The punter accepts the loyalty rules (needRequestRulesAcceptance becomes false)') },
   [`${GATEWAY.uniweb}/localize/resources`]: { post: { tags: ['loyalty'], summary: 'Texts of the keys in the Accept-Language locale (the site\'s locale when it lacks the asked one)', responses: { 400: openapi.error('Bad keys', BAD_INPUT) } } },
-})
+}

@@ -34,7 +34,6 @@ import { playGame, roundStream } from './engine'
 import { createGameInfoRouter } from './info'
 import { createDemoRouter } from './demo'
 import { deleteRound, favorites, findRoundByKey, insertRound, setFavorite, type Round } from './store'
-import './openapi'
 import { stakeGuardFor } from '../payments/loss-limits'
 import type { BalanceChange, ChangeRefusal } from '../punters/events'
 

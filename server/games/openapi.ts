@@ -1,6 +1,6 @@
 /** Notes for the games part of the OpenAPI document: summaries and error codes; paths, schemas and security come from the router. */
 import { GATEWAY } from '../deps'
-import { openapi, registerOpenApiPaths, type Operation } from '../http/openapi-registry'
+import { openapi, type Operation, type PathItem } from '../http/openapi-registry'
 
 const m = (path: string) => `${GATEWAY.mobile}/${path}`
 const BAD_INPUT = ['ValidationError', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']
@@ -16,7 +16,7 @@ const restricted = {
 }
 const unknown = { 404: openapi.error('No such game in the product', ['GAME_NOT_FOUND']) }
 
-registerOpenApiPaths({
+const launchNotes: Record<string, PathItem> = {
   [m('games/favorites')]: {
     get: op('The punter\'s favourite games of a product (kept on the server)', { 400: openapi.error('Bad product', BAD_INPUT) }),
     put: op('Add a game to (favorite: true) or remove it from the product\'s favourites', { 400: openapi.error('Bad input', BAD_INPUT), ...unknown }),
@@ -34,9 +34,9 @@ registerOpenApiPaths({
       409: openapi.error('The balance does not cover the stake', ['INSUFFICIENT_FUNDS']),
     }),
   },
-})
+}
 
-registerOpenApiPaths({
+const slotNotes: Record<string, PathItem> = {
   '/api/games/info': {
     get: {
       tags: ['games'],
@@ -44,10 +44,13 @@ registerOpenApiPaths({
       responses: { 200: openapi.ok('The card'), 400: openapi.error('Bad query', BAD_INPUT), ...unknown },
     },
   },
-})
+}
 
-registerOpenApiPaths({
+const crashNotes: Record<string, PathItem> = {
   '/api/dev/games/next-round': {
     post: { tags: ['development'], summary: 'The next round played pays at least this multiple of its stake (an honest draw among round ids; development only)', responses: { 400: openapi.error('Bad input', BAD_INPUT) } },
   },
-})
+}
+
+/** This file's notes, in the order they were written. */
+export const gamesOpenApi: readonly Record<string, PathItem>[] = [launchNotes, slotNotes, crashNotes]

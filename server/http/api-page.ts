@@ -8,7 +8,7 @@
 import type { Application, Request, Response } from 'express'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { openapi, registerOpenApiPaths, type Operation } from './openapi-registry'
+import { openapi, type Operation, type PathItem } from './openapi-registry'
 import { documented } from './route-docs'
 
 interface OpenApiDocument {
@@ -114,6 +114,12 @@ export function apiPageHtml(doc: OpenApiDocument): string {
   ].join('')
 }
 
+/** The page's notes for the OpenAPI document (listed in server/openapi-notes.ts). */
+export const apiPageOpenApi: Record<string, PathItem> = {
+  '/docs/api': { get: { summary: 'This document as a readable page (server-rendered HTML, no script)', responses: { 200: openapi.raw('HTML page', 'text/html') } } },
+  '/docs/api.css': { get: { summary: 'The stylesheet of /docs/api', responses: { 200: openapi.raw('Stylesheet', 'text/css') } } },
+}
+
 /** Serves the page and its stylesheet; `documentOf` gives the app's OpenAPI document (built once by the caller). */
 export function mountApiPage(app: Application, documentOf: (req: Request) => object): void {
   let page: string | undefined
@@ -128,8 +134,4 @@ export function mountApiPage(app: Application, documentOf: (req: Request) => obj
   }
   app.get('/docs/api', documented(serve, { tag: 'meta' }))
   app.get('/docs/api.css', documented(stylesheet, { tag: 'meta' }))
-  registerOpenApiPaths({
-    '/docs/api': { get: { summary: 'This document as a readable page (server-rendered HTML, no script)', responses: { 200: openapi.raw('HTML page', 'text/html') } } },
-    '/docs/api.css': { get: { summary: 'The stylesheet of /docs/api', responses: { 200: openapi.raw('Stylesheet', 'text/css') } } },
-  })
 }

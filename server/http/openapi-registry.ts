@@ -1,28 +1,27 @@
 /**
  * Words the router stack cannot say about a route: its summary, its tag, its documented error
- * codes, a response that is not the envelope (HTML, JavaScript, a raw document). Modules register
- * these by path; the generator (server/auth/openapi.ts) lays them over the operations it derives
- * from the running app, and only for routes that are really served, so a stale note never
- * invents a route. A leaf module (no imports from the generator) so any module can register at
- * import time without an import cycle.
+ * codes, a response that is not the envelope (HTML, JavaScript, a raw document). Each part writes
+ * these as data by path, listed once in server/openapi-notes.ts; the generator (server/auth/openapi.ts)
+ * lays them over the operations it derives from the running app, and only for routes that are
+ * really served, so a stale note never invents a route. A leaf module: the types and helpers the
+ * notes are written with, and the merge; it holds no state.
  */
 export type Operation = Record<string, unknown>
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 export type PathItem = Partial<Record<HttpMethod, Operation>>
 
-const notes: Record<string, PathItem> = {}
-
-/** Adds notes for operations, keyed by the OpenAPI path (`/a/{id}`) and the lower-case method. */
-export function registerOpenApiPaths(items: Record<string, PathItem>): void {
-  for (const [path, item] of Object.entries(items)) {
-    const merged: PathItem = { ...notes[path] }
-    for (const [method, operation] of Object.entries(item) as [HttpMethod, Operation][]) merged[method] = { ...merged[method], ...operation }
-    notes[path] = merged
-  }
-}
-
-/** Every registered note (the generator and the drift test read it). */
-export function registeredNotes(): Readonly<Record<string, PathItem>> {
+/**
+ * Merges notes by OpenAPI path (`/a/{id}`) and lower-case method, in the order given: a later note
+ * on the same operation adds its keys over the earlier one's.
+ */
+export function mergeNotes(lists: readonly Readonly<Record<string, PathItem>>[]): Record<string, PathItem> {
+  const notes: Record<string, PathItem> = {}
+  for (const items of lists)
+    for (const [path, item] of Object.entries(items)) {
+      const merged: PathItem = { ...notes[path] }
+      for (const [method, operation] of Object.entries(item) as [HttpMethod, Operation][]) merged[method] = { ...merged[method], ...operation }
+      notes[path] = merged
+    }
   return notes
 }
 

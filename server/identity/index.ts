@@ -34,7 +34,6 @@ import { createSimulatedMitId, linkMitId, mitIdLinkOf, type MitIdBroker } from '
 import { SET_NICKNAME_SCHEMA, setNicknameHandler } from './nickname'
 import { autoVerificationOf, createPortalSimulatorPages, newState, rememberEsiaState, startAutoVerification } from './portal'
 import { DOCUMENT_TYPES, sniffType, storeDocument, UPLOAD_LIMITS } from './upload'
-import './openapi'
 
 const IDENTITY_SCHEMA = {
   type: 'object',

@@ -4,7 +4,7 @@
  * server/auth/openapi-catalogue.ts; notes merge per path and method.
  */
 import { GATEWAY } from '../deps'
-import { openapi, registerOpenApiPaths, type Operation, type PathItem } from '../http/openapi-registry'
+import { openapi, type Operation, type PathItem } from '../http/openapi-registry'
 
 const m = (path: string) => `${GATEWAY.mobile}/${path}`
 const op = (summary: string, extra: Operation = {}): Operation => ({ tags: ['identity'], summary, ...extra })
@@ -15,7 +15,7 @@ const simulatorForm = (fields: Record<string, object>, back: string): Operation 
   responses: { 303: { description: back } },
 })
 
-const paths: Record<string, PathItem> = {
+export const identityOpenApi: Record<string, PathItem> = {
   [m('punter/cps/agreement-data')]: {
     get: op('Russia: what the punter agrees to before identifying (data sent to the identification service, purpose, version)', {
       responses: {
@@ -57,5 +57,3 @@ const paths: Record<string, PathItem> = {
     post: op('Auto-verification simulator: the answer; redirects to /account/id-confirmation?autoVerification=STATE', simulatorForm({ state: { type: 'string' }, outcome: { enum: ['CONFIRMED', 'UNCONFIRMED', 'CLOSED'] } }, 'Back to the ID confirmation page')),
   },
 }
-
-registerOpenApiPaths(paths)

@@ -23,7 +23,6 @@ import { requirePunter } from '../signup/punters'
 import { seedDemoMessages } from './demo'
 import { previewedMessage } from './preview'
 import { activeMessages, inboxPage, inboxStatistics, markRead, MESSAGE_SOURCES, messageFor, type MessageSource } from './store'
-import './openapi'
 
 /** Spec §9: the inbox page size. */
 export const INBOX_PAGE_SIZE = 20

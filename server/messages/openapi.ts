@@ -1,6 +1,6 @@
 /** Notes for the messages part of the OpenAPI document (punter calls and the admin's messages); paths, schemas and security come from the router. */
 import { GATEWAY } from '../deps'
-import { openapi, registerOpenApiPaths, type Operation } from '../http/openapi-registry'
+import { openapi, type Operation, type PathItem } from '../http/openapi-registry'
 
 const m = (path: string) => `${GATEWAY.mobile}/${path}`
 const BAD_INPUT = ['ValidationError', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']
@@ -21,7 +21,7 @@ const MESSAGE = {
 const STATISTICS = { type: 'object', properties: { totalMessagesCount: { type: 'integer' }, unreadMessagesCount: { type: 'integer' } } }
 const admin = (summary: string, responses: Record<string, object> = {}): Operation => ({ tags: ['admin', 'messages'], summary, responses })
 
-registerOpenApiPaths({
+export const messagesOpenApi: Record<string, PathItem> = {
   [m('punter/message/inbox-statistics')]: { get: op('The inbox counts: totalMessagesCount and unreadMessagesCount (INBOX messages)', { 200: openapi.ok('The counts', STATISTICS) }) },
   [m('punter/message/inbox-page')]: {
     get: op('One page of the inbox, newest first: content, pageData (pageNumber from 0, pageSize 20 by default, totalPages, totalElements), totalMessagesCount', {
@@ -60,4 +60,4 @@ registerOpenApiPaths({
       409: openapi.error('Not waiting for approval', ['INVALID_STATE']),
     }),
   },
-})
+}

@@ -11,7 +11,7 @@
 import type { Request, Response } from 'express'
 import { sql } from 'kysely'
 import type { ServerDeps } from '../deps'
-import { registerOpenApiPaths, openapi } from '../http/openapi-registry'
+import { openapi, type PathItem } from '../http/openapi-registry'
 import { sendError, sendOk } from '../http/envelope'
 
 export const NOT_READY = 'NOT_READY'
@@ -66,7 +66,7 @@ export function readyRoute(deps: HealthDeps) {
   }
 }
 
-registerOpenApiPaths({
+export const healthOpenApi: Record<string, PathItem> = {
   '/health/live': { get: { summary: 'Liveness: the process is up (200 while it answers at all)' } },
   '/health/ready': {
     get: {
@@ -74,4 +74,4 @@ registerOpenApiPaths({
       responses: { 503: openapi.error('Not ready: starting, draining after SIGTERM, no documents, or the database does not answer', [NOT_READY]) },
     },
   },
-})
+}

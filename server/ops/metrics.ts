@@ -17,7 +17,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { sessionFor } from '../admin/accounts'
 import type { ServerDeps } from '../deps'
 import { HTTP_ERRORS, sendError } from '../http/envelope'
-import { openapi, registerOpenApiPaths } from '../http/openapi-registry'
+import { openapi, type PathItem } from '../http/openapi-registry'
 import { probeDatabase } from './health'
 import { answeredRoute } from './route-template'
 
@@ -132,11 +132,11 @@ function databaseGauges(registry: Registry, deps: Pick<ServerDeps, 'db' | 'data'
   new Gauge({ name: 'parlay_db_wal_bytes', help: 'Size of the SQLite write-ahead log (grows between checkpoints)', registers: [registry], collect() { this.set(file ? fileSize(`${file}-wal`) : 0) } })
 }
 
-registerOpenApiPaths({
+export const metricsOpenApi: Record<string, PathItem> = {
   '/metrics': {
     get: {
       summary: 'Prometheus metrics (text format): from loopback with nothing forwarded, or with an admin session cookie; anyone else 404',
       responses: { 200: openapi.raw('Prometheus text exposition format 0.0.4', 'text/plain') },
     },
   },
-})
+}

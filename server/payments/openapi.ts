@@ -1,6 +1,6 @@
 /** Notes for the withdrawal part of the OpenAPI document (issue 28 item 5): summaries and error codes; paths, schemas and security come from the router. */
 import { GATEWAY } from '../deps'
-import { openapi, registerOpenApiPaths, type Operation } from '../http/openapi-registry'
+import { openapi, type Operation, type PathItem } from '../http/openapi-registry'
 
 const m = (path: string) => `${GATEWAY.mobile}/${path}`
 const BAD_INPUT = ['ValidationError', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']
@@ -8,7 +8,7 @@ const unauthorised = { 401: openapi.error('No live session', ['UNAUTHORIZED']) }
 const op = (summary: string, responses: Record<string, object> = {}): Operation => ({ tags: ['payments'], summary, security: openapi.session, responses: { ...unauthorised, ...responses } })
 const withdrawal = { type: 'object', properties: { withdrawalId: { type: 'string' }, status: { enum: ['pending', 'paid', 'cancelled', 'failed'] }, amount: { type: 'number' }, currency: { type: 'string' }, cancellable: { type: 'boolean' }, balance: { type: 'number' }, withdrawable: { type: 'number' } } }
 
-registerOpenApiPaths({
+export const paymentsOpenApi: Record<string, PathItem> = {
   [m('payments/withdrawals')]: {
     get: op("The withdrawal cashier: balance and withdrawable, the payout sources of the punter's jurisdiction (minimum, maximum), the identity rule (checkAbove, verified), the punter's withdrawals (pending ones first brought up to date with the provider)"),
   },
@@ -36,4 +36,4 @@ registerOpenApiPaths({
     get: { tags: ['payments'], summary: "The payout simulator's back-office page (simulators on): the payouts waiting, each paid a day after it was sent", responses: { 200: openapi.raw('Payouts page', 'text/html') } },
     post: { tags: ['payments'], summary: 'Pay a waiting payout now, or fail it; redirects to the page' },
   },
-})
+}

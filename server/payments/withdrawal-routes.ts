@@ -24,7 +24,6 @@ import { statusRefusal } from '../regulation/status-rules'
 import type { PayoutProvider } from './payout-simulator'
 import { withdrawalPolicy, type PayoutSource } from './withdrawal-policy'
 import { closeWithdrawal, createWithdrawal, findWithdrawal, withdrawalsOf, type Withdrawal } from './withdrawals'
-import './openapi'
 
 const ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$'
 
@@ -59,6 +58,18 @@ const withdrawalView = (w: Withdrawal) => ({
   settledAt: w.settledAt === null ? null : new Date(w.settledAt).toISOString(),
   cancellable: w.status === 'pending',
 })
+
+/** Why the site's policy refuses this amount by this method, if it does: the amount's form, the source's range, the identity check. */
+function withdrawalRefusal(amount: number, method: string, policy: ReturnType<typeof withdrawalPolicy>, punter: Punter): { status: number; code: string; details: object } | undefined {
+  if (!hasAtMostTwoDecimals(amount)) return { status: 400, code: HTTP_ERRORS.validation, details: { field: 'amount', code: 'multipleOf' } }
+  const source = policy.sources.find((s) => s.id === method)
+  if (!source) return { status: 400, code: HTTP_ERRORS.validation, details: { field: 'method', code: 'enum' } }
+  if (amount < source.minimum) return { status: 400, code: HTTP_ERRORS.validation, details: { field: 'amount', code: 'minimum', limit: source.minimum } }
+  if (amount > source.maximum) return { status: 400, code: HTTP_ERRORS.validation, details: { field: 'amount', code: 'maximum', limit: source.maximum } }
+  if (policy.identityCheckAbove !== null && amount > policy.identityCheckAbove && !isIdentifiedState(punter.identityState))
+    return { status: 403, code: 'WITHDRAWAL_IDENTITY_REQUIRED', details: { limit: policy.identityCheckAbove, currency: punter.currency } }
+  return undefined
+}
 
 export function createWithdrawalRouter(deps: ServerDeps, payouts: PayoutProvider | undefined): Router {
   const gate = Router()
@@ -106,13 +117,8 @@ export function createWithdrawalRouter(deps: ServerDeps, payouts: PayoutProvider
     const policy = withdrawalPolicy(deps, punter)
     const closed = statusRefusal(punter.state, 'withdraw')
     if (closed) return sendError(res, closed.httpStatus, closed.code, closed.payload)
-    if (!hasAtMostTwoDecimals(amount)) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'multipleOf' })
-    const source = policy.sources.find((s) => s.id === method)
-    if (!source) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'method', code: 'enum' })
-    if (amount < source.minimum) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'minimum', limit: source.minimum })
-    if (amount > source.maximum) return sendError(res, 400, HTTP_ERRORS.validation, { field: 'amount', code: 'maximum', limit: source.maximum })
-    if (policy.identityCheckAbove !== null && amount > policy.identityCheckAbove && !isIdentifiedState(punter.identityState))
-      return sendError(res, 403, 'WITHDRAWAL_IDENTITY_REQUIRED', { limit: policy.identityCheckAbove, currency: punter.currency })
+    const refused = withdrawalRefusal(amount, method, policy, punter)
+    if (refused) return sendError(res, refused.status, refused.code, refused.details)
     if (!payouts) return sendError(res, 503, 'SERVICE_UNAVAILABLE')
     const answer = await createWithdrawal(data, { punterId: punter.id, idempotencyKey: idempotencyKey ?? null, method, amountMinor: Math.round(amount * 100), currency: punter.currency }, deps.now())
     if (!answer.ok) return sendError(res, 409, answer.code, { withdrawable: major(answer.withdrawableMinor), currency: punter.currency })

@@ -29,7 +29,6 @@ import { promoCodesUsedBy } from '../payments/bonus'
 import { requirePunter } from '../signup/punters'
 import { PROMOTION_PRODUCTS } from '../../kernel/documents/kinds'
 import { promotionCard, promotionsOfSite, isLive, visiblePromotions, type PromotionDocument } from './catalogue'
-import './openapi'
 
 const LOCALE = { type: 'string', pattern: '^[a-z]{2,3}$' } as const
 export const LIST_QUERY = { type: 'object', additionalProperties: false, properties: { product: { enum: PROMOTION_PRODUCTS }, locale: LOCALE } } as const

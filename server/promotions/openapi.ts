@@ -1,6 +1,6 @@
 /** Notes for the promotions part of the OpenAPI document: summaries and error codes; paths, schemas and security come from the router. */
 import { GATEWAY } from '../deps'
-import { openapi, registerOpenApiPaths, type Operation } from '../http/openapi-registry'
+import { openapi, type Operation, type PathItem } from '../http/openapi-registry'
 
 const m = (path: string) => `${GATEWAY.mobile}/${path}`
 const BAD_INPUT = ['ValidationError']
@@ -20,7 +20,7 @@ const member = (summary: string, responses: Record<string, object> = {}): Operat
   responses: { 401: openapi.error('No live session', ['UNAUTHORIZED']), 400: openapi.error('Bad query', BAD_INPUT), ...responses },
 })
 
-registerOpenApiPaths({
+export const promotionsOpenApi: Record<string, PathItem> = {
   '/api/promotions': {
     get: { tags: ['promotions'], summary: 'Live promotions of the site a guest may see (not the ones disabled for guests), ending soonest first; ?product= for one product', responses: { 200: openapi.ok('Promotion cards in the asked locale', list), 400: openapi.error('Bad query', BAD_INPUT) } },
   },
@@ -35,4 +35,4 @@ registerOpenApiPaths({
       200: openapi.ok('Campaigns', { type: 'array', items: { ...card, properties: { ...card.properties, participating: { type: 'boolean' } } } }),
     }),
   },
-})
+}

@@ -7,7 +7,6 @@ import type { ServerModule } from '../module'
 import { GATEWAY } from '../deps'
 import { createRealityCheckRouter, createRegulationRouter } from './router'
 import { mountDevClock } from './dev-clock'
-import './openapi'
 
 export { raiseRegulationAlert } from './alerts'
 export { assertAllowed, assertAllowedFor, activeRestrictions, restrictionsView, jurisdictionFor, RESTRICTION_PRIORITY } from './restrictions'

@@ -1,6 +1,6 @@
 /** Notes for the regulation part of the OpenAPI document: summaries and error codes; paths, schemas and security come from the router. */
 import { GATEWAY } from '../deps'
-import { openapi, registerOpenApiPaths, type Operation } from '../http/openapi-registry'
+import { openapi, type Operation, type PathItem } from '../http/openapi-registry'
 
 const m = (path: string) => `${GATEWAY.mobile}/${path}`
 const GATES = ['/casino-gate/api/v1', '/live-casino-gate/api/v1']
@@ -15,7 +15,7 @@ const selfExclude = (summary: string) =>
     409: openapi.error('Would end before the exclusion already running (an exclusion is never shortened)', ['SELF_EXCLUSION_CANNOT_BE_SHORTENED']),
   })
 
-registerOpenApiPaths({
+const exclusionNotes: Record<string, PathItem> = {
   '/api/regulation/options': { get: { tags: ['regulation'], summary: 'The same as self-exclude/options, for screen data sources' } },
   [m('self-exclude/temporary')]: { post: selfExclude('Self-exclude for a period ({period}: one of the jurisdiction\'s ISO 8601 periods)') },
   [m('self-exclude/permanent')]: { post: selfExclude('Self-exclude permanently ({})') },
@@ -24,7 +24,7 @@ registerOpenApiPaths({
   [m('regulation/punter/restrictions')]: {
     get: op('Active restrictions in priority order (the first decides what the punter sees), each with the operations it takes away'),
   },
-})
+}
 
 const alertInfo = { type: 'object', properties: { notificationInfo: { type: 'object', properties: { status: { enum: ['NEED_TO_CONFIRM', 'CONFIRMED', 'NO_ALERT'] }, spentHours: { type: 'number' }, totalBetMinUnit: { type: 'integer' }, totalLostMinUnit: { type: 'integer' } } } } }
 const sessionInfo = {
@@ -37,7 +37,7 @@ const sessionInfo = {
   },
 }
 
-registerOpenApiPaths({
+const limitNotes: Record<string, PathItem> = {
   [m('regulation/punter/alerts/notification/info')]: { get: op('The regulation alert waiting for confirmation: time played, total bet and lost (minor units)', { 200: openapi.ok('Alert', alertInfo) }) },
   [m('regulation/punter/alerts/notification/confirm')]: { post: op('Confirm the regulation alert ({}); confirming twice changes nothing', { 200: openapi.ok('Confirmed', alertInfo), 400: openapi.error('Bad input', BAD_INPUT) }) },
   [m('regulation/punter/session/notification')]: {
@@ -46,11 +46,11 @@ registerOpenApiPaths({
   [m('regulation/punter/session/confirm')]: {
     post: op('Confirm the running session ({}): only in NEED_TO_CONFIRM_SESSION', { 200: openapi.ok('Confirmed: the next reminder is one interval away', sessionInfo), 409: openapi.error('Nothing to confirm (payload: status)', ['SESSION_CONFIRMATION_NOT_NEEDED']) }),
   },
-})
+}
 
-for (const gate of GATES) {
+const realityCheckNotes: Record<string, PathItem>[] = GATES.map((gate) => {
   const product = gate.startsWith('/live') ? 'live casino' : 'casino'
-  registerOpenApiPaths({
+  return {
     [`${gate}/realitycheck/punter/settings`]: {
       get: op(`Reality check (${product} gate): the chosen reminder interval (timeout, minutes; null until chosen) and the ones offered`),
       post: op(`Reality check (${product} gate): choose the reminder interval ({timeout}); choosing is the punter's agreement`, {
@@ -63,12 +63,15 @@ for (const gate of GATES) {
       }),
     },
     [`${gate}/realitycheck/clear`]: { post: op(`Reality check (${product} gate): the punter goes on; the next reminder is one interval away ({})`, { 200: openapi.ok('Cleared', { type: 'object', properties: { success: { const: true } } }) }) },
-  })
-}
+  }
+})
 
-registerOpenApiPaths({
+const clockNotes: Record<string, PathItem> = {
   '/api/dev/clock': {
     get: { tags: ['regulation'], summary: 'Development servers only: the server clock (now, offsetMs) that tests move' },
     post: { tags: ['regulation'], summary: 'Development servers only: move the server clock forward ({advanceMs}); never back', responses: { 400: openapi.error('Bad input', BAD_INPUT), 404: openapi.error('No movable clock (an injected one, or production)', ['DEV_CLOCK_NOT_AVAILABLE']) } },
   },
-})
+}
+
+/** This file's notes, in the order they were written. */
+export const regulationOpenApi: readonly Record<string, PathItem>[] = [exclusionNotes, limitNotes, ...realityCheckNotes, clockNotes]

@@ -15,7 +15,6 @@ import { createInteractionsRouter } from './interactions'
 import { createServicesPage } from './page'
 import { createIngestGate } from './ingest-gate'
 import { startIngestSweep } from './ingest-sweep'
-import './openapi'
 
 export const servicesModule: ServerModule = {
   name: 'services',

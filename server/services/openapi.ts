@@ -1,11 +1,11 @@
 /** Notes for the services part of the OpenAPI document (analytics ingest, error envelopes, recognition link, admin reads). */
 import { GATEWAY } from '../deps'
-import { openapi, registerOpenApiPaths, type Operation } from '../http/openapi-registry'
+import { openapi, type Operation, type PathItem } from '../http/openapi-registry'
 
 const BAD_INPUT = ['ValidationError', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']
 const admin = (summary: string): Operation => ({ tags: ['admin', 'services'], summary, responses: { 200: openapi.ok('The list, newest first') } })
 
-registerOpenApiPaths({
+export const servicesOpenApi: Record<string, PathItem> = {
   '/analytics/api/2/httpapi': {
     post: {
       tags: ['services'],
@@ -39,4 +39,4 @@ registerOpenApiPaths({
   '/admin/api/services/clicks': { get: admin('The most tapped elements per page, from interaction summaries (audited read)') },
   '/admin/api/services/replays': { get: admin('Recorded sessions (audited read)') },
   '/admin/api/services/replays/{deviceId}/{sessionId}': { get: admin('The events of one recorded session, for the replayer (audited view)') },
-})
+}

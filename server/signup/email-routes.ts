@@ -15,6 +15,17 @@ import { insertSignupPunter, punterById, sendLoggedIn } from './punters'
 import { VERIFICATION_LIMITS } from './verification'
 import { composeForPunter, composeForRequest, parseSettings } from './message-texts'
 
+/** The site's account of this address whose e-mail is not confirmed yet, if any (case-insensitive). */
+function unconfirmedAccount(deps: SignupKit['deps'], login: string, jurisdiction: string) {
+  return deps.data.db
+    .selectFrom('punters')
+    .select(['id', 'settings', 'signup_locale'])
+    .where(lowerIs('email', login))
+    .where('jurisdiction', '=', jurisdiction)
+    .where('email_confirmed', '=', 0)
+    .executeTakeFirst()
+}
+
 /** Mounts the confirmation-mail and registration-token calls; gives the sign-up handler of a variant. */
 export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupPreparation) {
   const { deps, fail, failFields, blocked, send, strictBody } = kit
@@ -68,13 +79,7 @@ export function emailRoutes(router: Router, kit: SignupKit, preparation: SignupP
     if (heldMs === undefined) return res.status(503).json({ status: 'ERROR', errorCode: 'SERVICE_UNAVAILABLE' })
     if (heldMs > 0) return blocked(res, { code: 'TEMPORARY_BLOCKED', nextAllowedAt: now + heldMs })
     const { site } = siteContext(req, deps)
-    const row = await deps.data.db
-      .selectFrom('punters')
-      .select(['id', 'settings', 'signup_locale'])
-      .where(lowerIs('email', login))
-      .where('jurisdiction', '=', site.jurisdiction)
-      .where('email_confirmed', '=', 0)
-      .executeTakeFirst()
+    const row = await unconfirmedAccount(deps, login, site.jurisdiction)
     if (row) {
       const token = await issueConfirmationToken(deps.data, row.id, 'email', now)
       // the account exists: its saved language, else the page's

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openApiDocument } from '../../server/auth/openapi'
 import { LOGIN_SCHEMA } from '../../server/auth/router'
-import { registeredNotes } from '../../server/http/openapi-registry'
+import { openApiNotes } from '../../server/openapi-notes'
 import { routeDocsOf } from '../../server/http/route-docs'
 import { validateBody, validateQuery } from '../../server/http/validate'
 import { OUTBOX_QUERY_SCHEMA } from '../../server/signup/outbox'
@@ -207,7 +207,7 @@ describe('the document is valid OpenAPI 3.1', () => {
 
   it('every registered note belongs to a served route (no stale notes)', () => {
     const served = new Set(routesOf(dev.app).map((r) => r.key))
-    const stale = Object.entries(registeredNotes()).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`)).filter((key) => !served.has(key))
+    const stale = Object.entries(openApiNotes()).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`)).filter((key) => !served.has(key))
     expect(stale).toEqual([])
   })
 })

@@ -5,7 +5,7 @@
  * PUT /punter/settings, local-only keys in this browser. The document decides which settings a
  * site shows, in what order and with what choices.
  */
-import { Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { Suspense, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { readSetting, type SettingKey } from '../../auth/settings'
 import type { ActionChain, NodeOf } from '../../../kernel/documents/types'
 import { currencyCode } from '../../../kernel/core/format'
@@ -75,6 +75,40 @@ function useChoices(node: SettingNodeDocument, text: (t: never) => string): Choi
   return [...fixed, ...loaded]
 }
 
+interface SelectSettingProps {
+  node: SettingNodeDocument
+  id: string
+  shown: unknown
+  common: { id: string; disabled: boolean; 'aria-describedby': string | undefined }
+  label: string
+  choices: Choice[]
+  hint: ReactNode
+  statusLine: ReactNode
+  save: (next: unknown) => Promise<void>
+}
+
+/** The select control: the stored value's choice, or an extra blank (or the raw value) when no choice matches it. */
+function SelectSetting({ node, id, shown, common, label, choices, hint, statusLine, save }: SelectSettingProps) {
+  const index = choices.findIndex((c) => c.value === shown)
+  return (
+    <div className="setting" data-control="select" data-testid={node.testId} data-key={node.key}>
+      <label className="setting__label" htmlFor={id}>
+        {label}
+      </label>
+      <select {...common} className="setting__select" value={index >= 0 ? String(index) : ''} onChange={(e) => void save(choices[Number(e.currentTarget.value)]?.value)}>
+        {index < 0 && <option value="">{shown === null || shown === undefined ? '' : String(shown)}</option>}
+        {choices.map((choice, i) => (
+          <option key={`${String(choice.value)}-${i}`} value={String(i)}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      {hint}
+      {statusLine}
+    </div>
+  )
+}
+
 export function SettingNode({ node }: { node: SettingNodeDocument }) {
   const runtime = useRuntime()
   const scope = useScopeExtras()
@@ -118,26 +152,8 @@ export function SettingNode({ node }: { node: SettingNodeDocument }) {
       </div>
     )
 
-  if (node.control === 'select') {
-    const index = choices.findIndex((c) => c.value === shown)
-    return (
-      <div className="setting" data-control="select" data-testid={node.testId} data-key={key}>
-        <label className="setting__label" htmlFor={id}>
-          {text(node.label)}
-        </label>
-        <select {...common} className="setting__select" value={index >= 0 ? String(index) : ''} onChange={(e) => void save(choices[Number(e.currentTarget.value)]?.value)}>
-          {index < 0 && <option value="">{shown === null || shown === undefined ? '' : String(shown)}</option>}
-          {choices.map((choice, i) => (
-            <option key={`${String(choice.value)}-${i}`} value={String(i)}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-        {hint}
-        {statusLine}
-      </div>
-    )
-  }
+  if (node.control === 'select')
+    return <SelectSetting node={node} id={id} shown={shown} common={common} label={text(node.label)} choices={choices} hint={hint} statusLine={statusLine} save={save} />
 
   if (node.control === 'number' || node.control === 'money')
     return (

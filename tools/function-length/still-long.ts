@@ -1,0 +1,37 @@
+/**
+ * Functions still over the limit when the rule came in (issue 32), each with the length it may not
+ * grow past. The list only shrinks: split a function and delete its line (the check fails on a line
+ * whose function is now short or gone, so the list stays true). Keyed by file name and function
+ * name, not the folder, so a file moved to another folder keeps its entry. Empty = the rule holds
+ * everywhere.
+ */
+export const STILL_LONG: Readonly<Record<string, number>> = {
+  'session.ts:createAuthController': 326,
+  'server.ts:attachRealtime': 292,
+  'browser-runtime.ts:bootBrowserEngine': 282,
+  'flow-form.tsx:FlowForm': 269,
+  'router.ts:createAuthRouter': 229,
+  'boot.ts:createPageRenderer': 227,
+  'feed.ts:createFeed': 224,
+  'documents.ts:createDocumentClient': 223,
+  'verification.ts:createVerificationService': 200,
+  'account.ts:mountAccount': 181,
+  'phone-routes.ts:phoneCodeRoutes': 180,
+  'index.ts:createIdentityRouter': 176,
+  'index.ts:createPaymentsRouter': 164,
+  'app.ts:createApp': 157,
+  'prepare.ts:signupPreparation': 151,
+  'lint.ts:lintRecords': 148,
+  'releases.ts:createReleasesRouter': 147,
+  'studio.ts:createStudioRouter': 146,
+  'stores.ts:createEngineStores': 145,
+  'Studio.tsx:DocumentEditor': 132,
+  'main.ts:startServer': 124,
+  'gateway.ts:createGateway': 109,
+  'analytics.ts:createAnalytics': 105,
+  'Releases.tsx:ReleaseView': 105,
+  'differ.ts:interpret': 105,
+  'index.ts:createEngagementRouter': 104,
+  'expression.ts:build': 99,
+  'simulator.ts:createSimulatedProvider': 97,
+}
