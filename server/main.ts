@@ -97,8 +97,9 @@ export async function buildClientIfMissing(distDir: string, log: Logger): Promis
   }
 }
 
-export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const config: ServerConfig = {
+/** The server's settings from the start options, with the defaults of each. */
+function configOf(options: StartOptions): ServerConfig {
+  return {
     port: options.port ?? 3000,
     host: options.host ?? '127.0.0.1',
     dataDir: options.dataDir ?? join(ROOT, 'data'),
@@ -110,15 +111,23 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     auditCheckpoint: options.auditCheckpoint,
     version: WEB_VERSION,
   }
+}
+
+/** The staff TOTP keyring, before anything opens the database: a production start without a key refuses. */
+function totpKeysOf(config: ServerConfig, settings: TotpKeySettings | undefined) {
+  mkdirSync(config.dataDir, { recursive: true })
+  return loadTotpKeyring({ dataDir: config.dataDir, production: !(config.development || config.simulators || config.demo), settings: settings ?? {} })
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = configOf(options)
   const log = options.log ?? createLogger(undefined, options.quiet)
   // a development server without an injected clock gets one tests can move (POST /api/dev/clock)
   const devClock = !options.now && config.development ? createDevClock(Date.now) : undefined
   const now = options.now ?? devClock?.now ?? Date.now
   // before anything is built or opened: a postgres DATABASE_URL never half-runs the site
   refuseHalfConvertedPostgres(options.databaseUrl)
-  mkdirSync(config.dataDir, { recursive: true })
-  const production = !(config.development || config.simulators || config.demo)
-  const totpKeys = loadTotpKeyring({ dataDir: config.dataDir, production, settings: options.totpKeys ?? {} })
+  const totpKeys = totpKeysOf(config, options.totpKeys)
   await buildClientIfMissing(config.distDir, log)
   const db = openDatabase(config.dataDir)
   const data = openDataLayer({ sqlite: db, databaseUrl: options.databaseUrl, lockTimeoutMs: options.lockTimeoutMs, onPoolError: (error) => log.warn('db.pool.error', { error: error.message }) })

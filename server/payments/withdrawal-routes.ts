@@ -61,6 +61,8 @@ const withdrawalView = (w: Withdrawal) => ({
 
 /** Why the site's policy refuses this amount by this method, if it does: the amount's form, the source's range, the identity check. */
 function withdrawalRefusal(amount: number, method: string, policy: ReturnType<typeof withdrawalPolicy>, punter: Punter): { status: number; code: string; details: object } | undefined {
+  const closed = statusRefusal(punter.state, 'withdraw')
+  if (closed) return { status: closed.httpStatus, code: closed.code, details: closed.payload }
   if (!hasAtMostTwoDecimals(amount)) return { status: 400, code: HTTP_ERRORS.validation, details: { field: 'amount', code: 'multipleOf' } }
   const source = policy.sources.find((s) => s.id === method)
   if (!source) return { status: 400, code: HTTP_ERRORS.validation, details: { field: 'method', code: 'enum' } }
@@ -115,8 +117,6 @@ export function createWithdrawalRouter(deps: ServerDeps, payouts: PayoutProvider
     const punter = punterOf(res)
     const { amount, method, idempotencyKey } = req.body as { amount: number; method: string; idempotencyKey?: string }
     const policy = withdrawalPolicy(deps, punter)
-    const closed = statusRefusal(punter.state, 'withdraw')
-    if (closed) return sendError(res, closed.httpStatus, closed.code, closed.payload)
     const refused = withdrawalRefusal(amount, method, policy, punter)
     if (refused) return sendError(res, refused.status, refused.code, refused.details)
     if (!payouts) return sendError(res, 503, 'SERVICE_UNAVAILABLE')

@@ -6,11 +6,11 @@
  * everywhere.
  */
 export const STILL_LONG: Readonly<Record<string, number>> = {
-  'session.ts:createAuthController': 326,
+  'session.ts:createAuthController': 352,
   'server.ts:attachRealtime': 292,
-  'browser-runtime.ts:bootBrowserEngine': 282,
+  'browser-runtime.ts:bootBrowserEngine': 288,
   'flow-form.tsx:FlowForm': 269,
-  'router.ts:createAuthRouter': 229,
+  'router.ts:createAuthRouter': 231,
   'boot.ts:createPageRenderer': 227,
   'feed.ts:createFeed': 224,
   'documents.ts:createDocumentClient': 223,
@@ -26,7 +26,7 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'studio.ts:createStudioRouter': 146,
   'stores.ts:createEngineStores': 145,
   'Studio.tsx:DocumentEditor': 132,
-  'main.ts:startServer': 124,
+  'main.ts:startServer': 114,
   'gateway.ts:createGateway': 109,
   'analytics.ts:createAnalytics': 105,
   'Releases.tsx:ReleaseView': 105,

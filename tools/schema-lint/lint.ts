@@ -200,7 +200,6 @@ export async function lintRecords(records: DocumentRecord[], options: LintOption
   findings.push(...serverOnlyFindings(records))
   findings.push(...promotionFindings(records))
   findings.push(...gameFindings(records))
-  findings.push(...codeChannelFindings(records))
-  findings.push(...repeatedHeadingFindings(records))
+  findings.push(...codeChannelFindings(records), ...repeatedHeadingFindings(records))
   return findings
 }
