@@ -6,7 +6,7 @@
  */
 import { buildStudioIfMissing, loadVite } from './admin/studio-build'
 import { existsSync, mkdirSync } from 'node:fs'
-import { loadTotpKeyring, totpKeySettingsOf, type TotpKeySettings } from './admin/totp-keys'
+import { KEY_BESIDE_DATA, loadTotpKeyring, totpKeySettingsOf, type TotpKeySettings } from './admin/totp-keys'
 import type { Application } from 'express'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
@@ -113,10 +113,12 @@ function configOf(options: StartOptions): ServerConfig {
   }
 }
 
-/** The staff TOTP keyring, before anything opens the database: a production start without a key refuses. */
-function totpKeysOf(config: ServerConfig, settings: TotpKeySettings | undefined) {
+/** The staff TOTP keyring, before anything opens the database; a production start on the data dir's key file is warned. */
+function totpKeysOf(config: ServerConfig, settings: TotpKeySettings | undefined, log: Logger) {
   mkdirSync(config.dataDir, { recursive: true })
-  return loadTotpKeyring({ dataDir: config.dataDir, production: !(config.development || config.simulators || config.demo), settings: settings ?? {} })
+  const keys = loadTotpKeyring({ dataDir: config.dataDir, settings: settings ?? {} })
+  if (keys.source === 'file' && !(config.development || config.simulators || config.demo)) log.warn('totp.key.beside-data', { message: KEY_BESIDE_DATA })
+  return keys
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
@@ -127,7 +129,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const now = options.now ?? devClock?.now ?? Date.now
   // before anything is built or opened: a postgres DATABASE_URL never half-runs the site
   refuseHalfConvertedPostgres(options.databaseUrl)
-  const totpKeys = totpKeysOf(config, options.totpKeys)
+  const totpKeys = totpKeysOf(config, options.totpKeys, log)
   await buildClientIfMissing(config.distDir, log)
   const db = openDatabase(config.dataDir)
   const data = openDataLayer({ sqlite: db, databaseUrl: options.databaseUrl, lockTimeoutMs: options.lockTimeoutMs, onPoolError: (error) => log.warn('db.pool.error', { error: error.message }) })

@@ -3,9 +3,11 @@
  * verifier's shared secret is stored encrypted, its key kept away from the database). A copy of
  * the database alone no longer yields every admin's second factor.
  *
- * - **Where the key comes from**: `PARLAY_TOTP_KEY` (64 hex characters: an AES-256 key), or, in a
- *   demo or development start only, `<data dir>/totp.key` beside `audit.key` (created on first start,
- *   mode 0600). A production start without `PARLAY_TOTP_KEY` refuses to start.
+ * - **Where the key comes from**: `PARLAY_TOTP_KEY` (64 hex characters: an AES-256 key), or else
+ *   `<data dir>/totp.key` beside `audit.key` (created on first start, mode 0600). A production start
+ *   on the key file still starts (`npm ci && npm start` must work on a fresh machine) but warns at
+ *   every start that the key sits beside the data (`totp.key.beside-data`): a real deployment sets
+ *   `PARLAY_TOTP_KEY` from its secret store.
  * - **Sealing**: AES-256-GCM, a fresh 96-bit IV each time, the admin's e-mail as additional data
  *   (a sealed secret copied into another admin's row does not open). Stored as base64url of
  *   IV ‖ ciphertext ‖ tag, with the key's id in a column beside it.
@@ -18,6 +20,10 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { join } from 'node:path'
 
 export const TOTP_KEY_FILE = 'totp.key'
+
+/** What a production start on the key file is told (the log's `totp.key.beside-data`). */
+export const KEY_BESIDE_DATA =
+  'PARLAY_TOTP_KEY is not set: the staff TOTP secrets are encrypted with <data dir>/totp.key, beside the data. For a real deployment set PARLAY_TOTP_KEY (64 hex characters, `openssl rand -hex 32`) from your secret store, the same on every instance (docs/security.md)'
 const KEY_HEX = /^[0-9a-f]{64}$/i
 const IV_BYTES = 12
 const TAG_BYTES = 16
@@ -62,17 +68,10 @@ function keyOf(hex: string, name: string): Buffer {
   return Buffer.from(hex.trim(), 'hex')
 }
 
-/**
- * The keyring of a start: the given key, else (demo or development only) the data dir's key file;
- * a production start without a key throws with what to do.
- */
-export function loadTotpKeyring(options: { dataDir: string; production: boolean; settings: TotpKeySettings }): TotpKeyring {
+/** The keyring of a start: the given key, else the data dir's key file (created on first start). */
+export function loadTotpKeyring(options: { dataDir: string; settings: TotpKeySettings }): TotpKeyring {
   const previous = (options.settings.previous ?? []).map((hex, i) => keyOf(hex, `PARLAY_TOTP_PREVIOUS_KEYS (key ${i + 1})`))
   if (options.settings.current) return keyring(keyOf(options.settings.current, 'PARLAY_TOTP_KEY'), previous, 'env', false)
-  if (options.production)
-    throw new TotpKeyError(
-      'PARLAY_TOTP_KEY is not set: a production start needs the key the staff TOTP secrets are encrypted with (64 hex characters, `openssl rand -hex 32`; keep it outside the data dir and give every instance the same one — docs/security.md)',
-    )
   const path = join(options.dataDir, TOTP_KEY_FILE)
   const created = !existsSync(path)
   if (created) writeFileSync(path, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' })

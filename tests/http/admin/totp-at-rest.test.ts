@@ -2,12 +2,12 @@
  * Staff TOTP secrets at rest (docs/security.md "Staff second factor"): the database holds each
  * secret sealed with AES-256-GCM under a key outside it, with the key's id beside it; plain text
  * from earlier versions is sealed at the next start; keys rotate; a production start without the
- * key refuses. Codes are computed per RFC 6238 by tests/support/rfc6238.ts (node:crypto alone, not
+ * key runs on a key file beside the data and warns. Codes are computed per RFC 6238 by tests/support/rfc6238.ts (node:crypto alone, not
  * the otpauth library the server uses), the stored column is read from the database itself, and
  * the sealed text is opened here with node:crypto from the key file, not with the server's code.
  */
 import { createDecipheriv, createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
@@ -162,8 +162,24 @@ describe('staff TOTP secrets are encrypted at rest', () => {
     )
   })
 
-  it('a production start without PARLAY_TOTP_KEY refuses to start and says what to set; a malformed key is refused by name', async () => {
-    await expect(start({ demo: false, totpKeys: undefined })).rejects.toThrow(/PARLAY_TOTP_KEY is not set: a production start needs .*openssl rand -hex 32/)
+  it('a production start without PARLAY_TOTP_KEY starts on a key file beside the data (0600) and warns at every start; a malformed key is refused by name', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'parlay-totp-')), 'data')
+    const warnings: string[] = []
+    const log = { info: () => {}, error: () => {}, warn: (event: string) => void warnings.push(event) }
+    const first = await start({ dataDir, demo: false, totpKeys: undefined, log })
+    const key = readFileSync(join(dataDir, 'totp.key'), 'utf8').trim()
+    expect(key).toMatch(/^[0-9a-f]{64}$/)
+    expect(statSync(join(dataDir, 'totp.key')).mode & 0o777).toBe(0o600)
+    expect(warnings).toEqual(['totp.key.beside-data'])
+    await stop(first)
+    // the next start reads the same key (nothing sealed under it is lost) and warns again
+    const second = await start({ dataDir, demo: false, totpKeys: undefined, log })
+    expect(readFileSync(join(dataDir, 'totp.key'), 'utf8').trim()).toBe(key)
+    expect(warnings).toEqual(['totp.key.beside-data', 'totp.key.beside-data'])
+    await stop(second)
+    // a key given in the environment: no warning
+    await stop(await start({ demo: false, totpKeys: { current: 'a'.repeat(64) }, log }))
+    expect(warnings).toHaveLength(2)
     await expect(start({ demo: false, totpKeys: { current: 'not-a-key' } })).rejects.toThrow(/PARLAY_TOTP_KEY must be 64 hex characters/)
   })
 })
