@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { accessSync, constants, existsSync, readdirSync } from 'node:fs'
+import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
@@ -71,11 +71,16 @@ process.env.PARLAY_AJV_CACHE ??= '1'
 
 /**
  * Every test server copies the documents (431 files) into a temporary folder and removes it at the
- * end, with its database: about 1.2 s of waiting on the disk per server on the CI machine kind, 0.08 s
- * in memory. Temporary folders (os.tmpdir(): test servers, the PostgreSQL clusters) go to /dev/shm
- * when it is there and TMPDIR does not say otherwise.
+ * end, with its database: about 1.2 s of waiting on the disk per server on the shared machine, 0.08 s
+ * in memory. Temporary folders (os.tmpdir(): test servers, the PostgreSQL clusters) go to a folder
+ * of the run's own in /dev/shm when it is there and TMPDIR does not say otherwise; it is removed at
+ * the end of the run (tests/support/run-tmpdir-global.ts) with whatever a file left in it.
  */
-if (!process.env.TMPDIR && writableDir('/dev/shm')) process.env.TMPDIR = '/dev/shm'
+if (!process.env.TMPDIR && writableDir('/dev/shm')) {
+  process.env.TMPDIR = mkdtempSync('/dev/shm/parlay-vitest-')
+  chmodSync(process.env.TMPDIR, 0o1777) // as /tmp: the clusters run as the postgres user when we are root
+  process.env.PARLAY_RUN_TMPDIR = process.env.TMPDIR
+}
 
 function writableDir(dir: string): boolean {
   try {
@@ -100,7 +105,8 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
     // a run with PARLAY_TEST_DATABASE=postgres in the environment (one file by hand) gets the shared cluster too
-    globalSetup: ['tests/support/postgres-global.ts'],
+    // the run's temporary folder is removed last (teardowns run in reverse order), after the cluster in it stops
+    globalSetup: ['tests/support/run-tmpdir-global.ts', 'tests/support/postgres-global.ts'],
     projects: [
       {
         extends: true,
