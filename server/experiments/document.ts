@@ -11,6 +11,7 @@ import Ajv from 'ajv'
 import addFormats from 'ajv-formats'
 import createDOMPurify from 'dompurify'
 import type { Experiment, ExperimentsConfig, FeatureFlag, WebBuilderPage } from '../../kernel/experiments/types'
+import { AJV_SOURCE, compileCached } from '../../tools/schema-lint'
 
 export interface ExperimentsDocument extends ExperimentsConfig {
   $schema: string
@@ -124,14 +125,16 @@ function checkSemantics(doc: ExperimentsDocument, pinned: ReadonlySet<string>): 
   return null
 }
 
+const EXPERIMENTS_AJV_OPTIONS = { allErrors: false, strict: false } as const
+
 export function loadExperimentsDocument(documentsDir: string, pinnedGlobalJsSha256: readonly string[] = []): ExperimentsDocument {
   const file = path.join(documentsDir, DOCUMENT_PATH)
   const schemaFile = path.join(documentsDir, SCHEMA_PATH)
   const schema = readJson(schemaFile) as object
   const document = readJson(file)
-  const ajv = new Ajv({ allErrors: false, strict: false })
+  const ajv = new Ajv({ ...EXPERIMENTS_AJV_OPTIONS, ...AJV_SOURCE })
   addFormats(ajv)
-  const validate = ajv.compile(schema)
+  const validate = compileCached(ajv, EXPERIMENTS_AJV_OPTIONS, schema)
   if (!validate(document)) {
     const error = validate.errors?.[0]
     const detail = error ? `${error.message ?? error.keyword}${error.params ? ` ${JSON.stringify(error.params)}` : ''}` : 'invalid'

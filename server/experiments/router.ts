@@ -26,7 +26,7 @@
  */
 import { Router, type Request, type Response } from 'express'
 import { MESSAGES, SDK_NAME, SDK_VERSION, STATUS_FAILURE, STATUS_SUCCESS } from '../../kernel/experiments/constants'
-import type { Geo } from '../../kernel/experiments/types'
+import type { Geo, WebBuilderPage } from '../../kernel/experiments/types'
 import { loadExperimentsDocument, publicConfig, sanitizedPages, type ExperimentsDocument } from './document'
 
 export interface ExperimentsRouterOptions {
@@ -68,7 +68,9 @@ export function createExperimentsRouter(options: ExperimentsRouterOptions): Rout
   const now = options.now ?? Date.now
   const doc = loadExperimentsDocument(options.documentsDir, options.pinnedGlobalJsSha256 ?? [])
   const configBody = JSON.stringify(publicConfig(doc))
-  const pages = sanitizedPages(doc)
+  // sanitised on the first pages.json, not at start: jsdom (DOMPurify's DOM) costs ~0.4 s of CPU to
+  // load, paid then only by a server that serves web-builder pages (every test server started it)
+  let pages: Map<string, WebBuilderPage[]> | undefined
   const router = Router()
 
   router.use((_req, res, next) => {
@@ -104,6 +106,7 @@ export function createExperimentsRouter(options: ExperimentsRouterOptions): Rout
     if (!exp || !group) return fail(res, 'exp and group headers are required')
     const experiment = doc.experiments.find((e) => e.name === exp)
     if (!experiment || !experiment.groups.some((g) => g.name === group)) return fail(res, MESSAGES.experimentsNotCached)
+    pages ??= sanitizedPages(doc)
     res.status(STATUS_SUCCESS).json({ pages: pages.get(`${exp}\u0000${group}`) ?? [] })
   })
 

@@ -8,8 +8,10 @@ import addFormats from 'ajv-formats'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { HTTP_ERRORS, sendError } from './envelope'
 import { documented } from './route-docs'
+import { AJV_SOURCE, compileCached } from '../../tools/schema-lint'
 
-export const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: true })
+const REQUEST_AJV_OPTIONS = { allErrors: false, strict: false, coerceTypes: false, useDefaults: true } as const
+export const ajv = new Ajv({ ...REQUEST_AJV_OPTIONS, ...AJV_SOURCE })
 addFormats(ajv)
 
 /**
@@ -22,7 +24,7 @@ const cache = new WeakMap<object, ValidateFunction>()
 function compiled(schema: object): ValidateFunction {
   let validate = cache.get(schema)
   if (!validate) {
-    validate = ajv.compile(schema)
+    validate = compileCached(ajv, REQUEST_AJV_OPTIONS, schema)
     cache.set(schema, validate)
   }
   return validate

@@ -21,6 +21,7 @@ import { build, type Plugin } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { AJV_SOURCE, ajvCacheKey, loadCachedModule, storeCachedModule } from '../../tools/schema-lint'
 
 /** Where `require("ajv/…")` and `require("ajv-formats/…")` in the generated code resolve from. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -109,16 +110,27 @@ export function compileFlowSchemas(flow: FlowLike): CompiledFlowSchemas {
     // The root and every sub-schema rjsf will call isValid() with (anyOf/oneOf options, …).
     for (const [key, sub] of Object.entries(schemaParser(schema as RJSFSchema))) if (!all.has(key)) all.set(key, sub)
   }
-  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true, lines: false }, schemas: [...all.values()] })
-  addFormats(ajv)
+  const { validate, standalone } = stepValidators(flow, all)
+  return { flowId: flow.id, key: flowSchemaKey(flow), schemas, validate, standalone, compileMs: performance.now() - started }
+}
+
+/** The steps' validators and their standalone module: compiled, or loaded from the ajv cache (tools/schema-lint/documents/ajv-cache.ts). */
+function stepValidators(flow: FlowLike, all: Map<string, RJSFSchema>): { validate: Record<string, ValidateFunction>; standalone: string } {
+  const cacheKey = ajvCacheKey('flow', AJV_OPTIONS, [...all.entries()])
+  const stored = loadCachedModule(cacheKey)
+  const ajv = stored ? undefined : new Ajv({ ...AJV_OPTIONS, ...AJV_SOURCE, schemas: [...all.values()] })
+  if (ajv) addFormats(ajv)
   const validate: Record<string, ValidateFunction> = {}
   for (const step of flow.steps) {
-    const fn = ajv.getSchema(stepSchemaId(flow.id, step.id))
+    const id = stepSchemaId(flow.id, step.id)
+    const fn = stored ? stored.exports[id] : ajv!.getSchema(id)
     if (!fn) throw new Error(`flow ${flow.id}: step ${step.id}: schema did not compile`)
     validate[step.id] = fn as ValidateFunction
   }
-  const standalone = standaloneCode(ajv)
-  return { flowId: flow.id, key: flowSchemaKey(flow), schemas, validate, standalone, compileMs: performance.now() - started }
+  if (stored) return { validate, standalone: stored.code }
+  const standalone = standaloneCode(ajv!)
+  storeCachedModule(cacheKey, standalone)
+  return { validate, standalone }
 }
 
 const schemaCache = new Map<string, CompiledFlowSchemas>()

@@ -4,6 +4,7 @@
  * this entry (.dependency-cruiser.cjs, `npm run walls`).
  */
 export * from './documents/loader'
+export * from './documents/ajv-cache'
 export * from './lint'
 export * from './diff/differ'
 export * from './diff/formats'

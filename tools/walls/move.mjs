@@ -32,7 +32,7 @@ export function mapping() {
   add('shared/auth/token-update.ts', 'kernel/auth/token-update.ts')
   add('shared/punters/account-statuses.ts', 'kernel/punters/account-statuses.ts')
   for (const name of ['overlay-merge', 'overlay-set', 'overlay-diff', 'overlay-schema', 'page-path', 'problem']) add(`shared/documents/${name}.ts`, `kernel/documents/${name}.ts`)
-  for (const name of ['loader', 'cel-compiler', 'server-only']) add(`shared/documents/${name}.ts`, `tools/schema-lint/documents/${name}.ts`)
+  for (const name of ['loader', 'cel-compiler', 'server-only', 'ajv-cache']) add(`shared/documents/${name}.ts`, `tools/schema-lint/documents/${name}.ts`)
   add('engine/auth/login-classification.ts', 'kernel/auth/login-classification.ts')
   add('engine/auth/punter-cookie.ts', 'kernel/auth/punter-cookie.ts')
   add('engine/core/consent-cookie.ts', 'kernel/core/consent-cookie.ts')

@@ -1,7 +1,7 @@
 /**
  * The experiment service over real HTTP: express on 127.0.0.1, an ephemeral port, real fetch.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -18,9 +18,14 @@ const SCHEMAS = path.resolve(__dirname, '../../../schemas')
 const TOKEN = 'parlay-web-demo-token'
 const demo = () => JSON.parse(readFileSync(path.join(SCHEMAS, 'experiments/experiments.json'), 'utf8'))
 
+/** The folders documentsDir made, removed after the file (temporary folders are in memory under vitest). */
+const made: string[] = []
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
 /** A documents folder with the real schema and the given document. */
 function documentsDir(document: unknown): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'parlay-experiments-'))
+  made.push(dir)
   mkdirSync(path.join(dir, 'kinds'))
   mkdirSync(path.join(dir, 'experiments'))
   cpSync(path.join(SCHEMAS, 'kinds/experiments.schema.json'), path.join(dir, 'kinds/experiments.schema.json'))

@@ -15,6 +15,7 @@ import { gameMathsProblems, type GameMaths } from '../../../kernel/games/maths'
 import { resolveOverlaySet } from '../../../kernel/documents/overlay-set'
 import { clientCopy } from './server-only'
 import type { DocumentProblem } from '../../../kernel/documents/problem'
+import { AJV_SOURCE, compileCached } from './ajv-cache'
 
 export type { DocumentProblem } from '../../../kernel/documents/problem'
 
@@ -41,13 +42,18 @@ const CONDITION_KEYS = new Set(['when', 'enabled'])
 /** Subtrees that are data, not document structure: never scanned for expressions. */
 const OPAQUE_KEYS = new Set(['schema', 'uiSchema', 'resources', 'config', 'regulatory'])
 
-let validators: Map<string, ValidateFunction> | undefined
+const DOCUMENT_AJV_OPTIONS = { allErrors: true, strict: false } as const
+let documentAjv: Ajv | undefined
+const validators = new Map<string, ValidateFunction>()
+/** Each kind's validator, compiled (or loaded from ajv-cache.ts's folder) the first time a document of the kind is read. */
 function validatorFor(kind: DocumentKind): ValidateFunction {
-  if (!validators) {
-    const ajv = new Ajv({ allErrors: true, strict: false })
-    validators = new Map(Object.entries(documentSchemas).map(([k, schema]) => [k, ajv.compile(schema)]))
+  let validate = validators.get(kind)
+  if (!validate) {
+    documentAjv ??= new Ajv({ ...DOCUMENT_AJV_OPTIONS, ...AJV_SOURCE })
+    validate = compileCached(documentAjv, DOCUMENT_AJV_OPTIONS, documentSchemas[kind])
+    validators.set(kind, validate)
   }
-  return validators.get(kind)!
+  return validate
 }
 
 const escapePointer = (segment: string | number) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1')
