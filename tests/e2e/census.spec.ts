@@ -8,7 +8,8 @@
  * sentence (too short, or the same text as another screen). The form popups (spec §2 select, date,
  * calendar; issue 34 item 9) are opened in the same page: the sign-up's first two steps and any
  * account page's, each named in the page's language, within 360 px, closed by Escape
- * (./census-popups.ts).
+ * (./census-popups.ts). The calendar, shown only to a Russian punter not yet identified, has its
+ * own row per Russian locale: ./calendar-popup-census.spec.ts.
  *
  * Speed: one page per site/locale, loaded once; each further route is a history navigation (what
  * the back button does), awaited on the engine's `parlay:screen-rendered` event — a state, not a
