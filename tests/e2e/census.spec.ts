@@ -8,7 +8,8 @@
  * sentence (too short, or the same text as another screen). The form popups (spec §2 select, date,
  * calendar; issue 34 item 9) are opened in the same page: the sign-up's first two steps and any
  * account page's, each named in the page's language, within 360 px, closed by Escape
- * (./census-popups.ts).
+ * (./census-popups.ts). The calendar, shown only to a Russian punter not yet identified, has its
+ * own row per Russian locale: ./calendar-popup-census.spec.ts.
  *
  * Speed: one page per site/locale, loaded once; each further route is a history navigation (what
  * the back button does), awaited on the engine's `parlay:screen-rendered` event — a state, not a
@@ -23,20 +24,15 @@
  */
 import type { Page } from '@playwright/test'
 import { readSpecRoutes, specPagePaths } from '../support/spec-routes'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test } from './fixtures'
 import { openDemoPunter, siteDocument, SITES } from '../support/sites'
 import { checkPopupFields, checkSignUpPopups, flowPopupKinds } from './census-popups'
+import { englishWords, popupTexts, rawKeys, shippedText } from './census-texts'
 
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const PASSWORD = 'parlay-demo-1'
 const SETTLE_TIMEOUT = 10_000
 /** Main content shorter than this (title line excluded) is a stock sentence, not a page. */
 const MIN_CONTENT_CHARS = 80
-/** Common English words that never occur in brand, team or game names on this site. */
-const ENGLISH_WORDS = /\b(the|your|you|and|with|this|are|our|please|here|from|will|have)\b/gi
 const MAX_ENGLISH_WORDS = 2
 
 test.describe.configure({ mode: 'parallel', timeout: 240_000 })
@@ -52,10 +48,6 @@ interface Site {
   locales: string[]
   defaultLocale: string
   country: string
-}
-
-function readJson<T>(path: string): T {
-  return JSON.parse(readFileSync(path, 'utf8')) as T
 }
 
 /** The declared sites (tests/support/sites.ts), each by its first *.localhost host (Curaçao also
@@ -98,41 +90,6 @@ function localized(path: string, locale: string, site: Site): string {
 
 // ---------------------------------------------------------------------------------------------
 // What counts as a finding.
-
-/** The first segments of every translation key ("auth", "page", "lobby"…): a visible token that
- * starts with one of them and has a dot in it is a key that was shown instead of its text. */
-function keyPrefixes(): Set<string> {
-  const prefixes = new Set<string>()
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else if (entry.name.endsWith('.json') && !dir.endsWith('kinds')) {
-        const doc = readJson<{ kind?: string; resources?: Record<string, string> }>(path)
-        if (doc.kind === 'translations') for (const key of Object.keys(doc.resources ?? {})) prefixes.add(key.split('.')[0])
-      }
-    }
-  }
-  walk(join(ROOT, 'schemas'))
-  return prefixes
-}
-
-const KEY_SHAPED = /(?<![\w@/.-])([a-z][a-zA-Z0-9]*)((?:\.[a-zA-Z0-9_-]+)+)(?![\w@/-])/g
-const NOT_A_KEY = /\.(test|example|localhost|com|org|net|json|htm|html|js|css|png|svg)$/
-
-function rawKeys(text: string, prefixes: Set<string>): string[] {
-  const found = new Set<string>()
-  for (const match of text.matchAll(KEY_SHAPED)) {
-    const token = match[0].replace(/\.$/, '')
-    if (prefixes.has(match[1]) && token.includes('.') && !NOT_A_KEY.test(token)) found.add(token)
-  }
-  if (text.includes('{{')) found.add('{{placeholder}}')
-  return [...found]
-}
-
-function englishWords(text: string): string[] {
-  return [...text.matchAll(ENGLISH_WORDS)].map((m) => m[0].toLowerCase())
-}
 
 /** The main text without its first line (the title): what the page says beyond its name. */
 function contentBeyondTitle(main: string): string {
@@ -254,20 +211,7 @@ async function headerBalance(page: Page, currency: string, display: string): Pro
 // ---------------------------------------------------------------------------------------------
 // The census.
 
-const PREFIXES = keyPrefixes()
 const ROUTES = specRoutes()
-
-/** A text of the shipped translations (every schemas/i18n/<locale>*.json merged), the oracle for
- * what a popup must be called in that locale. */
-const textsByLocale = new Map<string, Record<string, string>>()
-function shippedText(locale: string, key: string): string | undefined {
-  if (!textsByLocale.has(locale)) {
-    const dir = join(ROOT, 'schemas/i18n')
-    const files = readdirSync(dir).filter((f) => f === `${locale}.json` || f.startsWith(`${locale}-`))
-    textsByLocale.set(locale, Object.assign({}, ...files.map((f) => readJson<{ resources: Record<string, string> }>(join(dir, f)).resources)))
-  }
-  return textsByLocale.get(locale)![key]
-}
 
 /** The guard on a login-only page (spec §2, issue 34 item 9): the login dialog over the page,
  * named in the page's language. Answers a finding, or null. */
@@ -314,9 +258,6 @@ function contentFindings(settled: Settled, route: string, locale: string, textsB
   return problems
 }
 
-/** The texts a popup is judged by: the locale's shipped texts, raw keys, English words. */
-const popupTexts = (locale: string) => ({ text: (key: string) => shippedText(locale, key), rawKeys: (text: string) => rawKeys(text, PREFIXES), englishWords })
-
 /** The form popups of the site's sign-up (spec §2 select, date, calendar; issue 34 item 9), reached
  * in the loaded page; every kind its flow document asks for must have been met. */
 async function signUpPopupFindings(page: Page, site: Site, locale: string, join: string): Promise<{ kinds: Set<string>; problems: string[] }> {
@@ -353,7 +294,7 @@ for (const site of sites()) {
           await settle(page, site)
           return
         }
-        for (const key of rawKeys(settled.body, PREFIXES)) found(route, `raw translation key on the page: ${key}`)
+        for (const key of rawKeys(settled.body)) found(route, `raw translation key on the page: ${key}`)
         if (settled.lang !== locale) found(route, `<html lang="${settled.lang}">, expected ${locale}`)
         if (settled.screen.startsWith('error-')) return found(route, `renders the ${settled.screen} page (landed on ${settled.path})`)
         if (settled.screen === 'login-required') {
