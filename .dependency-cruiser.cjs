@@ -8,10 +8,10 @@
  *   engine/  ──►  kernel/            studio/ ──► kernel/
  *   tools/schema-lint/ ──► kernel/   kernel/ ──► nothing of ours, no React/zustand, no node: builtins
  *
- * Type-only imports count for the walls (a type is still a dependency on that part). Circles count
- * when they run as modules load (type-only and lazy `import()` edges never run at load time); the
- * one circle allowed is the renderer recursion: RenderNode.tsx → registry.ts → a node that renders
- * its children with RenderNode.
+ * Type-only imports count for the walls (a type is still a dependency on that part). Every import
+ * counts for circles too: those that run at load, type-only ones and lazy `import()` (a type circle
+ * still ties two files together). The one circle allowed is the renderer recursion: RenderNode.tsx →
+ * registry.ts → a node that renders its children with RenderNode.
  */
 const PARTS_OTHER_THAN = (part) => `^(${['kernel', 'engine', 'server', 'tools', 'studio', 'web'].filter((p) => p !== part).join('|')})/`
 const RENDERER_RECURSION = '^engine/renderers/(RenderNode\\.tsx|registry\\.ts|nodes/[^/]+\\.tsx)$'
@@ -84,13 +84,12 @@ module.exports = {
     },
     {
       name: 'no-circular',
-      comment: 'no circle of imports that run as modules load, except the renderer recursion (RenderNode → registry → a node that renders children).',
+      comment: 'no circle of imports (type-only and lazy import() ones too), except the renderer recursion (RenderNode → registry → a node that renders children).',
       severity: 'error',
       from: { path: '^(kernel|engine|server|tools|studio|web)/' },
       to: {
         circular: true,
         via: { pathNot: RENDERER_RECURSION },
-        viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] },
       },
     },
   ],

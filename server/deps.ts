@@ -50,7 +50,7 @@ export interface ServerDeps {
   /** Starting, serving or draining (server/ops/lifecycle.ts): readiness answers 503 outside serving. */
   lifecycle?: import('./ops/lifecycle').Lifecycle
   /** Prometheus metrics of this server (server/ops/metrics.ts); created by createApp when absent. */
-  metrics?: import('./ops/metrics').Metrics
+  metrics?: import('./ops/metrics-types').Metrics
   /** What instances share besides the database (server/bus): Redis with REDIS_URL, this process otherwise. */
   bus?: import('./bus/bus').Bus
   /** The query layer (server/db/data-layer.ts): the stores converted to it run on SQLite or PostgreSQL (DATABASE_URL). */

@@ -1,47 +1,19 @@
 /**
  * Responsible-gambling actions (issue 13): self-exclusion (after the confirmation popup), the
  * reality-check interval and its reminder's "continue" and "stop", confirming a regulation alert
- * and Spain's session. Each starts the page's regulation monitor (engine/regulation/monitor.ts)
- * through the auth controller, which starts it once per page.
+ * and Spain's session. Each starts the page's regulation monitor (engine/regulation/monitor.ts,
+ * through ./regulation-monitor.ts) through the auth controller, which starts it once per page.
  */
 import type { SELF_EXCLUSION_KINDS } from '../../kernel/core/action-choices'
 import type { Result } from '../../kernel/core/contracts'
-import { runAfterLogin, type AfterLoginRule } from '../auth/after-login'
-import { startRegulationMonitor, MOBILE_GATE, GAME_GATES } from '../regulation/monitor'
-import type { JurisdictionDocument } from '../../kernel/documents/types'
+import { MOBILE_GATE, GAME_GATES } from '../regulation/monitor'
 import { authController } from './auth'
 import { type ActionEnvironment, implementAction } from './registry'
 import { definitions } from '../../kernel/actions/regulation'
-import { pageLocalStorage } from '../core/web-storage'
+
+export { ensureRegulationMonitor } from './regulation-monitor'
 
 const action = implementAction
-
-const monitors = new WeakSet<object>()
-
-const browserStorage = pageLocalStorage
-
-/** Starts the regulation monitor of this page once (called when the auth controller is created). */
-export function ensureRegulationMonitor(env: ActionEnvironment): void {
-  if (monitors.has(env.stores) || typeof window === 'undefined') return
-  monitors.add(env.stores)
-  const jurisdiction = async () => {
-    const site = env.stores.site.getState().bootstrap?.site
-    if (!site) return undefined
-    const doc = await env.documents.load<JurisdictionDocument>('jurisdiction', site.jurisdiction)
-    return doc.ok ? (doc.value.document as { afterLogin?: AfterLoginRule[]; regulatory?: Record<string, unknown> }) : undefined
-  }
-  startRegulationMonitor({
-    stores: env.stores,
-    call: (method, path, body) => env.gateway.call(method, path, body),
-    jurisdiction,
-    runRules: async (rules) => {
-      await runAfterLogin(rules, { stores: env.stores, now: () => env.now(), storage: browserStorage() })
-    },
-    now: () => env.now(),
-    setInterval: (fn, ms) => window.setInterval(fn, ms),
-    clearInterval: (handle) => window.clearInterval(handle as number),
-  })
-}
 
 function failed<T>(env: ActionEnvironment, result: Result<T>): Result<T> {
   if (!result.ok) {

@@ -15,7 +15,7 @@
 import { NOTIFICATION_DURATION_MS, type ServerSettings, type StorageLike } from '../core/stores'
 import { splitSettings } from '../auth/settings'
 import { showRegulationAlert, type RegulationAlertInfo } from '../regulation/alert'
-import type { PunterEventHandlers } from './punter-socket'
+import type { PunterEventHandlers } from './punter-events'
 import type { EngineRuntime } from './runtime'
 import { pageLocalStorage } from '../core/web-storage'
 import { report } from '../core/report'

@@ -8,12 +8,12 @@
 import { useEffect } from 'react'
 import { useStore } from 'zustand'
 import { betslip } from '../core/betslip'
-import type { IncomingMessage } from '../realtime/manager'
 import { useRuntime, type EngineRuntime } from './runtime'
 import { BROWSER_LIVE_ENVIRONMENT, punterLiveEvents } from './punter-live'
+import type { PunterEventHandlers } from './punter-events'
 
 /** Handlers by event type; module-level constants, so a re-render does not re-subscribe. */
-export type PunterEventHandlers = Record<string, (frame: IncomingMessage, runtime: EngineRuntime) => void>
+export type { PunterEventHandlers } from './punter-events'
 
 /**
  * Subscribes `handlers` to the punter socket while a punter is logged in; `onSession` runs once per

@@ -16,7 +16,7 @@ import { validateBody } from '../http/validate'
 import { currentCheckpoint } from '../store/audit'
 import { passwordMatches } from './accounts'
 import { newRecoveryCodes, recoveryCodesLeft } from './second-factor'
-import type { Audit, SessionOf, Throttle } from './sign-in'
+import type { Audit, SessionOf, Throttle } from './sign-in-types'
 import { MAX_PASSWORD, MIN_PASSWORD, passwordProblem, setPassword } from './staff'
 
 const passwordSchema = {

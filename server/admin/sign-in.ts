@@ -20,18 +20,18 @@ import { busOf, type Bus } from '../bus'
 import { HTTP_ERRORS, sendError, sendOk } from '../http/envelope'
 import { validateBody } from '../http/validate'
 import { currentCheckpoint } from '../store/audit'
-import type { DocumentStore } from '../store/store'
-import { checkPassword, openSession, SESSION_MS, type AdminSession, type AdminUser } from './accounts'
+import { checkPassword, openSession, SESSION_MS, type AdminUser } from './accounts'
 import { CHALLENGE_MS, claimStep, enrol, newRecoveryCodes, openChallenge, spendChallenge, takeAttempt, totpStepOf, useRecoveryCode, type ChallengeAttempt } from './second-factor'
 import { createAccountRouter } from './account'
 import { enrolmentOf } from './enrolment'
+import type { Audit, SessionOf, Throttle } from './sign-in-types'
 
 export const ADMIN_COOKIE = 'parlay_admin'
 const WINDOW_MS = 15 * 60 * 1000
 const MAX_FAILURES = 10
 
 /** Failure counters on the bus, so every instance sees them (Redis away: the callers answer 503). */
-export function createThrottle(bus: Bus) {
+export function createThrottle(bus: Bus): Throttle {
   const key = (k: string) => `admin-login:${k}`
   return {
     blocked: async (keys: string[]) => (await Promise.all(keys.map((k) => bus.count(key(k))))).some((n) => n >= MAX_FAILURES),
@@ -59,8 +59,7 @@ const enrolSchema = { type: 'object', required: ['challenge', 'code'], propertie
 /** Paths under /admin/api that need no session (the router's authentication skips them). */
 export const SIGN_IN_PATHS: ReadonlySet<string> = new Set(['/login', '/login/second-factor', '/login/enrol'])
 
-export type Audit = DocumentStore['audit']
-export type SessionOf = (req: Request) => AdminSession | undefined
+export type { Audit, SessionOf, Throttle } from './sign-in-types'
 
 export function createSignInRouter(deps: ServerDeps, audit: Audit, adminsReady: Promise<unknown>): { signIn: Router; account: (sessionOf: SessionOf) => Router } {
   const signIn = Router()
@@ -129,7 +128,6 @@ export function createSignInRouter(deps: ServerDeps, audit: Audit, adminsReady: 
   return { signIn, account }
 }
 
-export type Throttle = ReturnType<typeof createThrottle>
 type StepUser = AdminUser & { demo: boolean; totpSecret: string | null }
 
 /** The second step's parts: a counted attempt on a challenge, a refusal, the session it opens, the code's check. */

@@ -18,11 +18,12 @@ import { createHash } from 'node:crypto'
 import { CompiledQuery, Kysely, type Compilable, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely'
 import pg from 'pg'
 import type { Db } from './database'
+import type { Engine } from './engine'
 import { SqliteFileDriver } from './sqlite-driver'
 import { tagPostgresError } from './storage-errors'
 import type { Tables } from './tables'
 
-export type Engine = 'sqlite' | 'postgres'
+export type { Engine } from './engine'
 
 export interface DataLayer {
   readonly engine: Engine

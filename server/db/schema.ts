@@ -14,7 +14,7 @@
  *   on SQLite files that have them, the tables on PostgreSQL). Every new table or change is one.
  */
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely'
-import type { Engine } from './data-layer'
+import type { Engine } from './engine'
 
 declare module './tables' {
   interface Tables {

@@ -11,7 +11,7 @@
  * gets 404 NOT_FOUND, as if the path did not exist. Each server has its own registry, so several
  * servers in one process (the tests) never mix their counts.
  */
-import type { NextFunction, Request, Response } from 'express'
+import type { Request, Response } from 'express'
 import { statSync } from 'node:fs'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { sessionFor } from '../admin/accounts'
@@ -20,21 +20,12 @@ import { HTTP_ERRORS, sendError } from '../http/envelope'
 import { openapi, type PathItem } from '../http/openapi-registry'
 import { probeDatabase } from './health'
 import { answeredRoute } from './route-template'
+import type { Metrics } from './metrics-types'
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 const ADMIN_COOKIE = 'parlay_admin'
 
-export interface Metrics {
-  registry: Registry
-  /** Counts and times every request by method, route template and status. */
-  middleware(req: Request, res: Response, next: NextFunction): void
-  /** GET /metrics. */
-  route(req: Request, res: Response): Promise<void>
-  /** The socket server's open-connection count, read at each scrape. */
-  watchSockets(count: () => number): void
-  /** A request failed because the store could not serve it (SQLITE_BUSY, IOERR, …). */
-  storageError(code: string): void
-}
+export type { Metrics } from './metrics-types'
 
 function adminCookie(req: Request): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {

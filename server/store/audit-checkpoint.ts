@@ -8,7 +8,7 @@
  * `PARLAY_AUDIT_CHECKPOINT=<file>` compare the log with it and name the rollback.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { AuditRow, AuditVerification } from './audit'
+import type { AuditRow, AuditVerification } from './audit-types'
 import type { AnchorState, DatabaseIdentity } from './audit-anchor'
 
 const FORMAT = 'parlay-audit-checkpoint/1'

@@ -14,12 +14,13 @@
  * BEGIN IMMEDIATE on SQLite), so instances sharing one database keep ONE chain.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto'
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
 import { schemaStep, sqliteHistory } from '../db/schema'
 import type { Tables } from '../db/tables'
 import { readAnchor, writeAnchor, type AnchorRead, type AnchorState, type DatabaseIdentity } from './audit-anchor'
 import { signCheckpoint } from './audit-checkpoint'
+import type { AuditLogTable, AuditRow, AuditVerification } from './audit-types'
 import { databaseIdentity } from '../db/identity'
 
 export const sqlite100AuditLog = sqliteHistory(
@@ -37,17 +38,6 @@ export const sqlite100AuditLog = sqliteHistory(
    CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
    CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;`,
 )
-
-interface AuditLogTable {
-  seq: number
-  at: number
-  actor: string
-  action: string
-  subject: string
-  details: string
-  prev_hash: string
-  hash: string
-}
 
 declare module '../db/tables' {
   interface Tables {
@@ -93,8 +83,7 @@ export interface AuditEntry {
   hash: string
 }
 
-/** An entry as stored: the table's own row type, so a column added to the table is a column here. */
-export type AuditRow = Selectable<AuditLogTable>
+export type { AuditRow } from './audit-types'
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
@@ -263,9 +252,7 @@ export async function auditRows(db: Reader): Promise<AuditRow[]> {
   }
 }
 
-export type AuditVerification =
-  | { ok: true; entries: number; head: string; anchored: boolean }
-  | { ok: false; entries: number; firstBadSeq: number; reason: string }
+export type { AuditVerification } from './audit-types'
 
 /**
  * Walks the chain from the first entry; names the first entry whose link or hash is wrong.

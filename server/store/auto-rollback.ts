@@ -11,7 +11,7 @@ import { messageSenderFor } from '../auth/unlock'
 import { appendAudit, auditedTransaction } from './audit'
 import { releaseBookOf } from './releases'
 import { openRollbackItem } from './rollbacks'
-import type { PublishWatchDeps, Watch } from './publish-watch'
+import type { PublishWatchDeps, Watch } from './publish-watch-types'
 
 export const AUTO_ROLLBACK_ACTOR = 'auto-rollback'
 

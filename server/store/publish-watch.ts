@@ -23,6 +23,7 @@ import { appendAudit, auditedTransaction } from './audit'
 import { rollBackPublish } from './auto-rollback'
 import type { DocumentStore, PublishEvent } from './store'
 import { touchedDocuments, touchedPages } from './touched-pages'
+import type { PublishWatchDeps, Watch, WatchedPath } from './publish-watch-types'
 import { readDocument } from '../../tools/schema-lint'
 
 /** Errors on the touched pages within the window that roll a publish back. */
@@ -67,25 +68,11 @@ declare module '../db/tables' {
   }
 }
 
-export type WatchedPath = [site: string, path: string]
-export interface Watch {
-  id: number
-  subject: string
-  author: string
-  approvedBy: string | null
-  paths: WatchedPath[]
-  startedAt: number
-  endsAt: number
-  clientErrorsBefore: number
-}
-
 export interface PublishWatch {
   /** Evaluates every open watch now (the timer calls it; tests too). */
   tick(): Promise<void>
   stop(): void
 }
-
-export type PublishWatchDeps = Pick<ServerDeps, 'data' | 'db' | 'documents' | 'now' | 'log' | 'store'>
 
 /** The paths a publish touched, per site: pages, their forms' validator calls, the documents' API. */
 async function watchedPaths(store: DocumentStore, versions: PublishEvent['versions']): Promise<WatchedPath[]> {

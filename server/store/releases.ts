@@ -23,7 +23,7 @@ import type { Selectable } from 'kysely'
 import type { DataLayer } from '../db/data-layer'
 import { appendAudit, auditedTransaction, type AuditScope } from './audit'
 import type { GateFinding } from './lint-gate'
-import type { DocumentStore, DocumentVersion, Executor, ReleaseTable, StoreResult } from './store'
+import type { BookStore, DocumentVersion, Executor, ReleaseTable, StoreResult } from './types'
 import { zonedTimeToInstant } from './zoned-time'
 
 export type ReleaseState = 'draft' | 'in_review' | 'approved' | 'rejected' | 'published' | 'withdrawn'
@@ -71,7 +71,7 @@ const EDITABLE: ReleaseState[] = ['draft', 'rejected', 'in_review', 'approved']
 export class ReleaseBook {
   constructor(
     private readonly data: DataLayer,
-    private readonly store: DocumentStore,
+    private readonly store: BookStore,
     private readonly now: () => number,
   ) {}
 
@@ -484,10 +484,10 @@ export class ReleaseBook {
   }
 }
 
-const books = new WeakMap<DocumentStore, ReleaseBook>()
+const books = new WeakMap<BookStore, ReleaseBook>()
 
 /** The release book of a store (one per running server; tests reach it through the server's deps). */
-export function releaseBookOf(store: DocumentStore, now: () => number): ReleaseBook {
+export function releaseBookOf(store: BookStore, now: () => number): ReleaseBook {
   let book = books.get(store)
   if (!book) books.set(store, (book = new ReleaseBook(store.data, store, now)))
   return book

@@ -12,7 +12,7 @@ import type { DataLayer } from '../db/data-layer'
 import { schemaStep, surrogateKey, surrogateKeyType } from '../db/schema'
 import { appendAudit, auditedTransaction, type AuditScope } from './audit'
 import { releaseBookOf, type Release } from './releases'
-import type { Alongside, DocumentStore, DocumentVersion, Executor, StoreResult } from './store'
+import type { Alongside, BookStore, DocumentVersion, Executor, StoreResult } from './types'
 
 declare module '../db/tables' {
   interface Tables {
@@ -108,7 +108,7 @@ export async function openRollbackItem(tx: Executor, item: Row): Promise<number>
 
 export class RollbackBook {
   constructor(
-    private readonly store: DocumentStore,
+    private readonly store: BookStore,
     private readonly data: DataLayer,
     private readonly now: () => number,
   ) {}

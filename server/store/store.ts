@@ -38,6 +38,8 @@ import { RollbackBook } from './rollbacks'
 import { publishChecks, type PublishCheckInput } from './publish-check'
 import type { PageCheck } from './page-check'
 export type { WaiverRecord } from './waivers'
+import { RELEASE_ORIGINS, RELEASE_STATES, type Alongside, type BookStore, type DocumentVersion, type Executor, type PublishEvent, type ReleaseTable, type StoreErrorCode, type StoreResult, type VersionState } from './types'
+export type { Alongside, BookStore, DocumentVersion, Executor, PublishEvent, ReleaseTable, StoreErrorCode, StoreResult, VersionState } from './types'
 
 export const sqlite101DocumentStore = sqliteHistory(
   '101-document-store',
@@ -122,62 +124,10 @@ export const sqlite150StoreReleases = sqliteHistory(
 /** store_seeds' content hash for a file removed from the documents folder (its deletion proposed). */
 const REMOVED_FROM_FILES = 'removed'
 
-export type VersionState = 'draft' | 'in_review' | 'approved' | 'rejected' | 'published' | 'superseded' | 'withdrawn'
-
-export interface DocumentVersion {
-  id: number
-  file: string
-  content: string
-  contentHash: string
-  origin: 'seed' | 'operator' | 'rollback'
-  state: VersionState
-  author: string
-  baseVersion: number | null
-  createdAt: number
-  updatedAt: number
-  reviewedBy: string | null
-  reviewedAt: number | null
-  reviewComment: string | null
-  publishedBy: string | null
-  publishedAt: number | null
-  lint: GateFinding[] | null
-  /** This version deletes the file (proposed when the file was removed from the documents folder). */
-  deleted: boolean
-  /** The draft's revision (1 when made; each save adds one): a save names it. */
-  revision: number
-}
-
-/** Versions that went live together by a publish (a version, or a release's). */
-export interface PublishEvent {
-  /** `version/<id>` or `release/<id>`: what the watch rolls back. */
-  subject: string
-  versions: DocumentVersion[]
-  author: string
-  approvedBy: string | null
-  at: number
-}
-
-export type StoreResult<T> = { ok: true; value: T } | { ok: false; code: StoreErrorCode; details?: unknown }
-
-export type StoreErrorCode =
-  | 'NOT_FOUND'
-  | 'INVALID_FILE'
-  | 'INVALID_STATE'
-  | 'NOT_AUTHOR'
-  | 'SELF_APPROVAL'
-  | 'LINT_FAILED'
-  | 'STALE_DRAFT'
-  | 'NOT_APPROVED'
-  | 'SET_INVALID'
-  | 'NOTHING_CHANGED'
-  | 'IN_RELEASE'
-  | 'DRAFT_CONFLICT'
 
 const VERSION_ORIGINS = ['seed', 'operator', 'rollback'] as const
 const VERSION_STATES = ['draft', 'in_review', 'approved', 'rejected', 'published', 'superseded', 'withdrawn'] as const
 const WAIVER_STATES = ['requested', 'approved', 'rejected', 'revoked'] as const
-const RELEASE_ORIGINS = ['operator', 'rollback'] as const
-const RELEASE_STATES = ['draft', 'in_review', 'approved', 'rejected', 'published', 'withdrawn'] as const
 
 interface VersionTable {
   id: Generated<number>
@@ -221,27 +171,6 @@ interface WaiverTable {
   revoked_at: number | null
 }
 
-export interface ReleaseTable {
-  id: Generated<number>
-  title: string
-  origin: (typeof RELEASE_ORIGINS)[number]
-  state: (typeof RELEASE_STATES)[number]
-  author: string
-  created_at: number
-  updated_at: number
-  reviewed_by: string | null
-  reviewed_at: number | null
-  review_comment: string | null
-  scheduled_at: number | null
-  schedule_zone: string | null
-  schedule_local: string | null
-  scheduled_by: string | null
-  published_by: string | null
-  published_at: number | null
-  rollback_of: number | null
-  rolled_back_by: number | null
-  lint: string | null
-}
 
 declare module '../db/tables' {
   interface Tables {
@@ -373,11 +302,6 @@ export const q094StoreDraftRevision = schemaStep('q094-store-draft-revision-staf
   await db.schema.alterTable('admin_users').addColumn('jurisdictions', 'text').execute()
 })
 
-/** Work done in the transaction that puts a version live (its id, the moment). */
-export type Alongside = (audit: AuditScope, versionId: number, at: number) => Promise<void>
-
-/** Where a store's statements run: the layer's database, or the transaction they belong to. */
-export type Executor = Kysely<Tables> | Transaction<Tables>
 
 type VersionRow = Omit<VersionTable, 'id' | 'deleted' | 'revision'> & { id: number; deleted: number; revision: number }
 
@@ -430,7 +354,7 @@ export interface DocumentStoreOptions {
   generation?: (tx: Executor) => Promise<number>
 }
 
-export class DocumentStore {
+export class DocumentStore implements BookStore {
   readonly data: DataLayer
   private readonly now: () => number
   private readonly install: (records: DocumentRecord[], generation?: number) => void

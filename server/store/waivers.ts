@@ -10,7 +10,7 @@
  */
 import type { DataLayer } from '../db/data-layer'
 import { appendAudit, auditedTransaction } from './audit'
-import type { Executor, StoreResult } from './store'
+import type { Executor, StoreResult } from './types'
 import type { Waiver } from '../../tools/schema-lint'
 
 /** The longest a waiver may run: a waiver is a bridge to a fix, not a new rule. */

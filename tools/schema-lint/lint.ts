@@ -8,7 +8,7 @@
  */
 import Ajv, { type ValidateFunction } from 'ajv'
 import { NODE_KINDS } from '../../kernel/documents/kinds'
-import { loadDocuments, type DocumentProblem, type DocumentRecord } from './documents/loader'
+import { loadDocuments, type DocumentRecord } from './documents/loader'
 import { errorTextFindings } from './rules/error-texts'
 import { translationFindings } from './rules/translations'
 import { serverOnlyFindings } from './rules/server-only'
@@ -19,11 +19,9 @@ import { repeatedHeadingFindings } from './rules/repeated-heading'
 import { checkRedirects, servesPath, type RedirectRule } from '../../kernel/core/routes'
 import { routeMatches } from '../../kernel/core/route-match'
 import { actionDefinitions } from '../../kernel/actions/index'
+import type { Finding } from './finding'
 
-export interface Finding extends DocumentProblem {
-  severity: 'error' | 'warning'
-  rule: string
-}
+export type { Finding } from './finding'
 
 export interface ActionDefinition {
   description?: string

@@ -6,7 +6,7 @@
  */
 import type { DocumentRecord } from '../documents/loader'
 import { allowedCodeChannels } from '../../../kernel/signup/code-channels'
-import type { Finding } from '../lint'
+import type { Finding } from '../finding'
 
 export const CODE_CHANNELS_RULE = 'code-channels'
 

@@ -25,9 +25,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { errorMessageKey } from '../../../kernel/core/error-keys'
-import type { Finding } from '../lint'
+import type { Finding } from '../finding'
 import { literalKeys } from './literal-keys'
-import type { KeyUse } from './translations'
+import type { KeyUse } from './key-use'
 
 type Records = { kind: string; id: string; file: string; source: Record<string, unknown> }[]
 

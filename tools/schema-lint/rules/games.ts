@@ -7,7 +7,7 @@
  */
 import type { DocumentRecord } from '../documents/loader'
 import { gameSetProblems } from '../../../kernel/games/offer'
-import type { Finding } from '../lint'
+import type { Finding } from '../finding'
 
 export const GAME_RULE = 'game'
 

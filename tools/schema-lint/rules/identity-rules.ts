@@ -11,8 +11,8 @@
  * - `regulator-self-exclusion`: a regulator's self-exclusion takes every operation away (deposit,
  *   bet, game) wherever the site lists what SELF_EXCLUSION_REGULATOR blocks.
  */
-import type { Finding } from '../lint'
-import type { Waiver } from './regulatory'
+import type { Finding } from '../finding'
+import type { Waiver } from './regulatory-context'
 import { isObject, regulatory, requiredFields, signupFlows, type Context, type Problem, type Records, type RegulatoryRule } from './regulatory-context'
 
 export interface IdentityRequirement {

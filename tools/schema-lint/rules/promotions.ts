@@ -5,7 +5,7 @@
  * promotion for "every site" needs the union of their locales.
  */
 import type { DocumentRecord } from '../documents/loader'
-import type { Finding } from '../lint'
+import type { Finding } from '../finding'
 
 export const PROMOTION_RULE = 'promotion'
 

@@ -1,12 +1,22 @@
 /**
  * What a regulatory rule sees (one jurisdiction and the documents it is served) and the small
  * readers the rules share: the site's sign-up flows, their required fields, the after-login popups,
- * the regulatory block. Its own file so regulatory.ts and identity-rules.ts both import it.
+ * the regulatory block, and the Waiver type. Its own file so regulatory.ts and identity-rules.ts both
+ * import it.
  */
 import type { DocumentRecord } from '../documents/loader'
 import type { ImpactClass } from '../diff/classify'
 
 export type Records = Pick<DocumentRecord, 'kind' | 'id' | 'jurisdiction' | 'file' | 'source' | 'locales' | 'platforms'>[]
+
+/** An approved, unexpired, unrevoked waiver: one rule, one jurisdiction, one document file. */
+export interface Waiver {
+  jurisdiction: string
+  rule: string
+  /** The document file the waived findings are in (`jurisdictions/spain/flows/signup-email.json`). */
+  document: string
+  reason: string
+}
 
 export interface Context {
   jurisdiction: Record<string, unknown>

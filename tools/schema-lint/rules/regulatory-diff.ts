@@ -12,7 +12,7 @@
  */
 import { COMPLIANCE_CLASSES, type ImpactClass } from '../diff/classify'
 import { diffDocumentSets, type DocumentRef } from '../diff/differ'
-import type { Finding } from '../lint'
+import type { Finding } from '../finding'
 import { REGULATORY_RULES, type Records, type Waiver } from './regulatory'
 
 /** The waiver rule ids that cover a diff error of this class. */

@@ -12,20 +12,12 @@
  * exclusion 30/60/90 days or indefinite; Spain the session reminder (reality check); Belarus 21+;
  * Curaçao exclusion 1/3/5 years or permanent and a waiting period for raised limits.
  */
-import type { Finding } from '../lint'
+import type { Finding } from '../finding'
 import { IDENTITY_AND_EXCLUSION_RULES } from './identity-rules'
-import { afterLoginPopups, includesAll, isObject, regulatory, requiredFields, signupFlows, type Context, type Problem, type Records, type RegulatoryRule } from './regulatory-context'
+import { afterLoginPopups, includesAll, isObject, regulatory, requiredFields, signupFlows, type Context, type Problem, type Records, type RegulatoryRule, type Waiver } from './regulatory-context'
 
-export type { Context, Problem, Records, RegulatoryRule } from './regulatory-context'
+export type { Context, Problem, Records, RegulatoryRule, Waiver } from './regulatory-context'
 
-/** An approved, unexpired, unrevoked waiver: one rule, one jurisdiction, one document file. */
-export interface Waiver {
-  jurisdiction: string
-  rule: string
-  /** The document file the waived findings are in (`jurisdictions/spain/flows/signup-email.json`). */
-  document: string
-  reason: string
-}
 
 export const REGULATORY_RULES: RegulatoryRule[] = [
   {

@@ -6,7 +6,7 @@
  * set `headed: false` on the form; the step titles and the progress stay.
  */
 import type { DocumentRecord } from '../documents/loader'
-import type { Finding } from '../lint'
+import type { Finding } from '../finding'
 
 export const REPEATED_HEADING_RULE = 'repeated-heading'
 

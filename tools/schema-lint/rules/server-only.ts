@@ -8,7 +8,7 @@
 import { DOCUMENT_KINDS } from '../../../kernel/documents/kinds'
 import type { DocumentRecord } from '../documents/loader'
 import { serverOnlyFields } from '../documents/server-only'
-import type { Finding } from '../lint'
+import type { Finding } from '../finding'
 
 export const SERVER_ONLY_RULE = 'server-only'
 

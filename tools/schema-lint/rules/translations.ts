@@ -21,27 +21,17 @@ import { join, relative, resolve } from 'node:path'
 import { catalogueKeys } from '../../../kernel/core/error-catalogue'
 import { FORM_TEXTS } from '../../../kernel/core/form-texts'
 import { OUTBOX_TEMPLATES, outboxKeys, type OutboxTemplateName } from '../../../kernel/messages/outbox-templates'
-import type { Finding } from '../lint'
+import type { Finding } from '../finding'
 import { serverErrorKeyUses } from './error-texts'
 import { literalKeys } from './literal-keys'
+import type { KeyUse } from './key-use'
 
 export { literalKeys } from './literal-keys'
 
 /** What the rule reads of a document record (DocumentRecord has more). */
 type Records = { kind: string; id: string; file: string; source: Record<string, unknown> }[]
 
-/** One place that asks for a key. `values` undefined: the caller's values are not known. */
-export interface KeyUse {
-  key: string
-  /** A key built in code from this prefix (`t(`form.error.${code}`, …)`): the use applies to every
-   * key that starts with it. */
-  prefix?: string
-  file: string
-  pointer: string
-  values?: readonly string[]
-  /** Lint.ts already checks this use's key for presence (document Text fields). */
-  presenceCheckedElsewhere?: boolean
-}
+export type { KeyUse } from './key-use'
 
 export interface TranslationLintOptions {
   /** Key uses in code; defaults to a scan of engine/ (cached per process). */
