@@ -32,5 +32,4 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'Releases.tsx:ReleaseView': 105,
   'differ.ts:interpret': 105,
   'expression.ts:build': 99,
-  'simulator.ts:createSimulatedProvider': 97,
 }
