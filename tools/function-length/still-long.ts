@@ -18,7 +18,6 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'account.ts:mountAccount': 181,
   'phone-routes.ts:phoneCodeRoutes': 180,
   'index.ts:createIdentityRouter': 176,
-  'index.ts:createPaymentsRouter': 164,
   'app.ts:createApp': 157,
   'prepare.ts:signupPreparation': 151,
   'lint.ts:lintRecords': 148,
