@@ -16,7 +16,6 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'documents.ts:createDocumentClient': 223,
   'verification.ts:createVerificationService': 200,
   'account.ts:mountAccount': 181,
-  'phone-routes.ts:phoneCodeRoutes': 180,
   'app.ts:createApp': 157,
   'prepare.ts:signupPreparation': 151,
   'lint.ts:lintRecords': 148,
