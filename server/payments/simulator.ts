@@ -11,10 +11,13 @@
  *
  * On the query layer (issue 16): the simulated acquirer's own table, on both engines.
  */
-import express, { Router } from 'express'
+import type { Router } from 'express'
 import type { DataLayer } from '../db/data-layer'
 import { schemaStep, sqliteHistory } from '../db/schema'
 import { PAYMENT_ABANDONED_AFTER_MS, type ProviderOutcome } from './ledger'
+import { RETURN_PATH, returnPathOf, simulatorRouter, type SimulatedOutcome, type SimulatorStore } from './simulator-pages'
+
+export { DECLINED_TEST_CARD, RETURN_PATH } from './simulator-pages'
 
 export const sqliteMoney604PaymentSimulator = sqliteHistory(
   'money-604-payment-simulator',
@@ -29,9 +32,6 @@ export const sqliteMoney604PaymentSimulator = sqliteHistory(
    );`,
 )
 
-export const DECLINED_TEST_CARD = '4000000000000002'
-export const RETURN_PATH = '/threedsconfirm'
-
 export interface PaymentProvider {
   /** Opens a checkout for a payment: where the browser goes next. `returnPath` is where the
    * provider sends the punter back (the return page under the punter's locale prefix). */
@@ -44,17 +44,6 @@ export interface PaymentProvider {
 }
 
 export type PaymentFailureCode = 'CARD_DECLINED' | 'THREE_DS_FAILED'
-
-/** The simulator keeps a card declined before 3-D Secure as its own outcome; the ledger sees 'failed'. */
-type SimulatedOutcome = ProviderOutcome | 'declined'
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-/** Where the provider sends the browser back: the return path the cashier gave at checkout (the
- * punter's locale prefix kept, `/ru/threedsconfirm`), never anything else (no open redirect). */
-const RETURN_PATHS = /^(\/[a-z]{2,3})?\/threedsconfirm$/
-const returnPathOf = (value: unknown) => (typeof value === 'string' && RETURN_PATHS.test(value) ? value : RETURN_PATH)
-const returnUrl = (paymentId: string, returnPath?: unknown) => `${returnPathOf(returnPath)}?paymentId=${encodeURIComponent(paymentId)}`
-const returnField = (returnPath: unknown) => `<input type="hidden" name="return" value="${escapeHtml(returnPathOf(returnPath))}">`
 
 interface SimulatedPaymentTable {
   payment_id: string
@@ -86,25 +75,29 @@ export const q044PaymentSimulator = schemaStep('q044-payment-simulator', async (
     .execute()
 })
 
-type SimulatedPayment = Omit<SimulatedPaymentTable, 'card_last4'>
+/** The simulator's table: a payment read back ('abandoned' past its time), settled once, its card noted. */
+function simulatorStore(data: DataLayer, now: () => number): SimulatorStore {
+  const { db } = data
+  return {
+    /** A checkout left alone past its time is abandoned: its pages no longer take the payment. */
+    async find(id) {
+      if (typeof id !== 'string' || id.length > 64) return undefined
+      const row = await db.selectFrom('payment_simulator').select(['payment_id', 'amount_minor', 'currency', 'three_d_secure', 'outcome', 'expires_at']).where('payment_id', '=', id).executeTakeFirst()
+      return row && row.outcome === 'pending' && row.expires_at <= now() ? { ...row, outcome: 'abandoned' } : row
+    },
+    async decide(id, outcome, last4) {
+      const set = last4 === undefined ? { outcome } : { outcome, card_last4: last4 }
+      await db.updateTable('payment_simulator').set(set).where('payment_id', '=', id).where('outcome', '=', 'pending').where('expires_at', '>', now()).execute()
+    },
+    async cardSeen(id, last4) {
+      await db.updateTable('payment_simulator').set({ card_last4: last4 }).where('payment_id', '=', id).execute()
+    },
+  }
+}
 
 export function createSimulatedProvider(data: DataLayer, now: () => number): PaymentProvider & { router(): Router } {
   const { db } = data
-  /** A checkout left alone past its time is abandoned: its pages no longer take the payment. */
-  const find = async (id: unknown): Promise<SimulatedPayment | undefined> => {
-    if (typeof id !== 'string' || id.length > 64) return undefined
-    const row = await db.selectFrom('payment_simulator').select(['payment_id', 'amount_minor', 'currency', 'three_d_secure', 'outcome', 'expires_at']).where('payment_id', '=', id).executeTakeFirst()
-    return row && row.outcome === 'pending' && row.expires_at <= now() ? { ...row, outcome: 'abandoned' } : row
-  }
-  const decide = async (id: string, outcome: SimulatedOutcome, last4?: string) => {
-    const set = last4 === undefined ? { outcome } : { outcome, card_last4: last4 }
-    await db.updateTable('payment_simulator').set(set).where('payment_id', '=', id).where('outcome', '=', 'pending').where('expires_at', '>', now()).execute()
-  }
-
-  const page = (title: string, body: string) =>
-    `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`
-  const amountLine = (p: SimulatedPayment) => `<p data-testid="pay-amount">${(p.amount_minor / 100).toFixed(2)} ${escapeHtml(p.currency)}</p>`
-
+  const store = simulatorStore(data, now)
   return {
     async checkout(payment) {
       await db
@@ -116,72 +109,13 @@ export function createSimulatedProvider(data: DataLayer, now: () => number): Pay
       return { redirectUrl: `/dev/payments/checkout?paymentId=${encodeURIComponent(payment.id)}${back}` }
     },
     async outcome(paymentId) {
-      const outcome = (await find(paymentId))?.outcome ?? 'failed'
+      const outcome = (await store.find(paymentId))?.outcome ?? 'failed'
       return outcome === 'declined' ? 'failed' : outcome
     },
     async failureCode(paymentId) {
-      const outcome = (await find(paymentId))?.outcome
+      const outcome = (await store.find(paymentId))?.outcome
       return outcome === 'declined' ? 'CARD_DECLINED' : outcome === 'failed' ? 'THREE_DS_FAILED' : undefined
     },
-    router() {
-      const router = Router()
-      const form = express.urlencoded({ extended: false, limit: '4kb' })
-      const bodyOf = (req: express.Request) => (req.body !== null && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>
-
-      router.get('/dev/payments/checkout', async (req, res) => {
-        const payment = await find(req.query.paymentId)
-        if (!payment || payment.outcome !== 'pending') return res.status(404).type('html').send(page('Payment simulator', '<p>No payment waiting here.</p>'))
-        const id = escapeHtml(payment.payment_id)
-        res.type('html').send(
-          page(
-            'Payment simulator',
-            `<p>Local stand-in for a card acquirer. Test card ${DECLINED_TEST_CARD} is declined; any other 16 digits go on to 3-D Secure.</p>${amountLine(payment)}
-<form method="post" action="/dev/payments/checkout"><input type="hidden" name="paymentId" value="${id}">${returnField(req.query.return)}
-<label>Card number <input name="card" inputmode="numeric" maxlength="19" value="4242 4242 4242 4242" data-testid="pay-card"></label><br>
-<button type="submit" name="action" value="pay" data-testid="pay-submit">Pay</button>
-<button type="submit" name="action" value="cancel" data-testid="pay-cancel">Cancel</button></form>`,
-          ),
-        )
-      })
-      router.post('/dev/payments/checkout', form, async (req, res) => {
-        const body = bodyOf(req)
-        const payment = await find(body.paymentId)
-        if (!payment || payment.outcome !== 'pending') return res.redirect(303, returnUrl(String(body.paymentId ?? ''), body.return))
-        const card = typeof body.card === 'string' ? body.card.replace(/\s+/g, '') : ''
-        if (body.action === 'cancel') await decide(payment.payment_id, 'abandoned')
-        else if (!/^\d{16}$/.test(card) || card === DECLINED_TEST_CARD) await decide(payment.payment_id, 'declined', card.slice(-4))
-        else if (payment.three_d_secure === 1) {
-          await db.updateTable('payment_simulator').set({ card_last4: card.slice(-4) }).where('payment_id', '=', payment.payment_id).execute()
-          const back = returnPathOf(body.return) !== RETURN_PATH ? `&return=${encodeURIComponent(returnPathOf(body.return))}` : ''
-          return res.redirect(303, `/dev/payments/3ds?paymentId=${encodeURIComponent(payment.payment_id)}${back}`)
-        } else await decide(payment.payment_id, 'succeeded', card.slice(-4))
-        res.redirect(303, returnUrl(payment.payment_id, body.return))
-      })
-      router.get('/dev/payments/3ds', async (req, res) => {
-        const payment = await find(req.query.paymentId)
-        if (!payment || payment.outcome !== 'pending') return res.status(404).type('html').send(page('3-D Secure simulator', '<p>No payment waiting here.</p>'))
-        const id = escapeHtml(payment.payment_id)
-        res.type('html').send(
-          page(
-            '3-D Secure simulator',
-            `<p>Your bank asks you to confirm this payment.</p>${amountLine(payment)}
-<form method="post" action="/dev/payments/3ds"><input type="hidden" name="paymentId" value="${id}">${returnField(req.query.return)}
-<button type="submit" name="action" value="approve" data-testid="3ds-approve">Approve</button>
-<button type="submit" name="action" value="fail" data-testid="3ds-fail">Fail authentication</button>
-<button type="submit" name="action" value="cancel" data-testid="3ds-cancel">Cancel</button></form>`,
-          ),
-        )
-      })
-      router.post('/dev/payments/3ds', form, async (req, res) => {
-        const body = bodyOf(req)
-        const payment = await find(body.paymentId)
-        if (payment && payment.outcome === 'pending') {
-          const outcome: ProviderOutcome = body.action === 'approve' ? 'succeeded' : body.action === 'cancel' ? 'abandoned' : 'failed'
-          await decide(payment.payment_id, outcome)
-        }
-        res.redirect(303, returnUrl(String(body.paymentId ?? ''), body.return))
-      })
-      return router
-    },
+    router: () => simulatorRouter(store),
   }
 }
