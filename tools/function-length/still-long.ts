@@ -32,6 +32,5 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'Releases.tsx:ReleaseView': 105,
   'differ.ts:interpret': 105,
   'index.ts:createEngagementRouter': 104,
-  'expression.ts:build': 99,
   'simulator.ts:createSimulatedProvider': 97,
 }
