@@ -30,7 +30,6 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'gateway.ts:createGateway': 109,
   'analytics.ts:createAnalytics': 105,
   'Releases.tsx:ReleaseView': 105,
-  'differ.ts:interpret': 105,
   'index.ts:createEngagementRouter': 104,
   'simulator.ts:createSimulatedProvider': 97,
 }
