@@ -28,7 +28,6 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'Studio.tsx:DocumentEditor': 132,
   'main.ts:startServer': 114,
   'gateway.ts:createGateway': 109,
-  'analytics.ts:createAnalytics': 105,
   'Releases.tsx:ReleaseView': 105,
   'index.ts:createEngagementRouter': 104,
   'simulator.ts:createSimulatedProvider': 97,
