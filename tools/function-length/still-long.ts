@@ -27,7 +27,6 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'stores.ts:createEngineStores': 145,
   'Studio.tsx:DocumentEditor': 132,
   'main.ts:startServer': 114,
-  'Releases.tsx:ReleaseView': 105,
   'index.ts:createEngagementRouter': 104,
   'simulator.ts:createSimulatedProvider': 97,
 }
