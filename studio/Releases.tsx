@@ -195,9 +195,53 @@ function FindingLine({ finding, item, comments, onComment }: { finding: Finding;
   )
 }
 
+type Notice = { text: string; kind: 'info' | 'error' }
+
+/** A release's title, state, people, schedule and the last action's notice. */
+function ReleaseHeading({ release, notice }: { release: ReleaseDetail; notice: Notice | undefined }) {
+  return (
+    <>
+      <h2>
+        Release #{release.id}: {release.title} <span className={`state state-${release.state}`} data-testid="release-state">{release.state.replace('_', ' ')}</span>
+      </h2>
+      <p className="muted">
+        by {release.author}
+        {release.reviewedBy ? ` · reviewed by ${release.reviewedBy}${release.reviewComment ? `: “${release.reviewComment}”` : ''}` : ''}
+        {release.rollbackOf ? ` · rolls back release #${release.rollbackOf}` : ''}
+        {release.rolledBackBy ? ` · rolled back by release #${release.rolledBackBy}` : ''}
+      </p>
+      <p data-testid="release-schedule">{release.schedule ? `Goes live ${release.schedule.local} ${release.schedule.zone} (${new Date(release.schedule.at).toISOString().replace('.000Z', 'Z')})` : 'Not scheduled: goes live when published.'}</p>
+      {notice ? <p className={`notice ${notice.kind}`} role="status" data-testid="release-notice">{notice.text}</p> : null}
+    </>
+  )
+}
+
+/** One document of a release: its reach, its semantic diff (with line comments) and its lint. */
+function ReleaseItemSection({ item, comments, onComment }: { item: ReleaseDetail['items'][number]; comments: ReleaseDetail['comments']; onComment: (versionId: number, location: string, text: string) => Promise<void> }) {
+  return (
+    <section className="release-item" data-testid="release-item" data-file={item.file}>
+      <h3>{item.label} <code>{item.file}</code> <span className="muted">#{item.id}</span></h3>
+      <ReachLine reach={item.reach} />
+      <ul className="diff">
+        {item.diff.findings.length === 0 ? <li className="muted">No semantic change.</li> : null}
+        {item.diff.findings.map((f, i) => (
+          <FindingLine key={i} finding={f} item={item} comments={comments} onComment={onComment} />
+        ))}
+      </ul>
+      {item.lint.length > 0 ? (
+        <ul className="findings" data-testid="release-lint">
+          {item.lint.map((f, i) => (
+            <li key={i} className={`severity-${f.severity}`}>{f.severity}: <code>{f.file ? `${f.file}:` : ''}{f.pointer || '/'}</code> {f.message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}
+
 function ReleaseView({ id, me, onChanged, onWaivers }: { id: number; me: Me; onChanged: () => void; onWaivers: () => void }) {
   const [release, setRelease] = useState<ReleaseDetail | undefined>()
-  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' } | undefined>()
+  const [notice, setNotice] = useState<Notice | undefined>()
   const [reason, setReason] = useState('')
   const [when, setWhen] = useState('')
   const [zone, setZone] = useState('Europe/Madrid')
@@ -229,17 +273,7 @@ function ReleaseView({ id, me, onChanged, onWaivers }: { id: number; me: Me; onC
   const open = ['draft', 'in_review', 'approved'].includes(release.state)
   return (
     <article className="release" data-testid="release" data-state={release.state}>
-      <h2>
-        Release #{release.id}: {release.title} <span className={`state state-${release.state}`} data-testid="release-state">{release.state.replace('_', ' ')}</span>
-      </h2>
-      <p className="muted">
-        by {release.author}
-        {release.reviewedBy ? ` · reviewed by ${release.reviewedBy}${release.reviewComment ? `: “${release.reviewComment}”` : ''}` : ''}
-        {release.rollbackOf ? ` · rolls back release #${release.rollbackOf}` : ''}
-        {release.rolledBackBy ? ` · rolled back by release #${release.rolledBackBy}` : ''}
-      </p>
-      <p data-testid="release-schedule">{release.schedule ? `Goes live ${release.schedule.local} ${release.schedule.zone} (${new Date(release.schedule.at).toISOString().replace('.000Z', 'Z')})` : 'Not scheduled: goes live when published.'}</p>
-      {notice ? <p className={`notice ${notice.kind}`} role="status" data-testid="release-notice">{notice.text}</p> : null}
+      <ReleaseHeading release={release} notice={notice} />
 
       <div className="actions">
         {operator && mine && (release.state === 'draft' || release.state === 'rejected') ? (
@@ -274,23 +308,7 @@ function ReleaseView({ id, me, onChanged, onWaivers }: { id: number; me: Me; onC
       ) : null}
 
       {release.items.map((item) => (
-        <section key={item.id} className="release-item" data-testid="release-item" data-file={item.file}>
-          <h3>{item.label} <code>{item.file}</code> <span className="muted">#{item.id}</span></h3>
-          <ReachLine reach={item.reach} />
-          <ul className="diff">
-            {item.diff.findings.length === 0 ? <li className="muted">No semantic change.</li> : null}
-            {item.diff.findings.map((f, i) => (
-              <FindingLine key={i} finding={f} item={item} comments={release.comments} onComment={comment} />
-            ))}
-          </ul>
-          {item.lint.length > 0 ? (
-            <ul className="findings" data-testid="release-lint">
-              {item.lint.map((f, i) => (
-                <li key={i} className={`severity-${f.severity}`}>{f.severity}: <code>{f.file ? `${f.file}:` : ''}{f.pointer || '/'}</code> {f.message}</li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
+        <ReleaseItemSection key={item.id} item={item} comments={release.comments} onComment={comment} />
       ))}
       <p className="muted">
         A regulatory rule's finding can be waived for a jurisdiction:{' '}

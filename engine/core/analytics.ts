@@ -62,107 +62,124 @@ export interface AnalyticsClient {
   stop(): void
 }
 
-export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
-  const limits = { ...ANALYTICS_LIMITS, ...options.limits }
-  const disabled = new Set(options.disabledEvents ?? [])
-  let queue: AnalyticsEvent[] = []
-  let batchSize = limits.flushQueueSize
-  let attempts = 0
-  let sending: Promise<void> | null = null
-  /** Events of the upload in flight (the head of the queue). */
-  let inFlight = 0
-  let cancelTimer: (() => void) | null = null
-  let stopped = false
-  let seq = 0
+type Limits = Record<keyof typeof ANALYTICS_LIMITS, number>
 
+/** The client's mutable state, shared by its uploader and its methods. */
+interface QueueState {
+  queue: AnalyticsEvent[]
+  batchSize: number
+  attempts: number
+  sending: Promise<void> | null
+  /** Events of the upload in flight (the head of the queue). */
+  inFlight: number
+  cancelTimer: (() => void) | null
+  stopped: boolean
+  seq: number
+}
+
+/** The timer and the upload of the head of the queue, with its answer's rules (spec §7). */
+function createUploader(options: AnalyticsOptions, limits: Limits, s: QueueState, flush: () => Promise<void>) {
   const arm = (ms: number) => {
-    cancelTimer?.()
-    cancelTimer = stopped ? null : options.schedule(() => void client.flush(), ms)
+    s.cancelTimer?.()
+    s.cancelTimer = s.stopped ? null : options.schedule(() => void flush(), ms)
   }
 
   /** After a failed upload: back off (attempts × the interval's tenth), or give the batch up. */
   const retryOrDrop = (count: number) => {
-    attempts++
-    if (attempts > limits.maxRetries) {
-      queue = queue.slice(count)
-      attempts = 0
+    s.attempts++
+    if (s.attempts > limits.maxRetries) {
+      s.queue = s.queue.slice(count)
+      s.attempts = 0
       return
     }
-    arm(Math.min(limits.flushIntervalMs, attempts * 1000))
+    arm(Math.min(limits.flushIntervalMs, s.attempts * 1000))
   }
 
   async function upload(): Promise<void> {
-    if (queue.length === 0) return
-    const batch = queue.slice(0, batchSize)
+    if (s.queue.length === 0) return
+    const batch = s.queue.slice(0, s.batchSize)
     const body = JSON.stringify({ api_key: options.apiKey, events: batch })
     let status: number | null = null
-    inFlight = batch.length
+    s.inFlight = batch.length
     try {
       status = await options.transport(body)
     } catch {
       status = null
     }
-    inFlight = 0
+    s.inFlight = 0
     const result = classifyUpload(status)
     options.onResult?.(result, batch.length)
     if (result === 'success' || result === 'invalid') {
       // an invalid batch would be refused again: drop it, keep the rest
-      queue = queue.slice(batch.length)
-      attempts = 0
-      batchSize = limits.flushQueueSize
-      if (queue.length > 0) arm(0)
+      s.queue = s.queue.slice(batch.length)
+      s.attempts = 0
+      s.batchSize = limits.flushQueueSize
+      if (s.queue.length > 0) arm(0)
       return
     }
     if (result === 'too-large') {
-      if (batch.length === 1) queue = queue.slice(1)
-      else batchSize = Math.max(1, Math.floor(batch.length / 2))
-      if (queue.length > 0) arm(0)
+      if (batch.length === 1) s.queue = s.queue.slice(1)
+      else s.batchSize = Math.max(1, Math.floor(batch.length / 2))
+      if (s.queue.length > 0) arm(0)
       return
     }
     retryOrDrop(batch.length)
   }
 
+  return { arm, upload }
+}
+
+function eventOf(options: AnalyticsOptions, eventType: string, properties: Record<string, unknown>, seq: number): AnalyticsEvent {
+  const userId = options.userId?.()
+  return {
+    event_type: eventType,
+    device_id: options.deviceId,
+    ...(userId ? { user_id: userId } : {}),
+    session_id: options.sessionId,
+    time: options.now(),
+    insert_id: `${options.sessionId}-${seq}`,
+    event_properties: properties,
+    user_properties: options.userProperties?.() ?? {},
+  }
+}
+
+export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
+  const limits = { ...ANALYTICS_LIMITS, ...options.limits }
+  const disabled = new Set(options.disabledEvents ?? [])
+  const s: QueueState = { queue: [], batchSize: limits.flushQueueSize, attempts: 0, sending: null, inFlight: 0, cancelTimer: null, stopped: false, seq: 0 }
+  const { arm, upload } = createUploader(options, limits, s, () => client.flush())
+
   const client: AnalyticsClient = {
     track(eventType, properties = {}) {
-      if (stopped || disabled.has(eventType)) return
-      const userId = options.userId?.()
-      queue.push({
-        event_type: eventType,
-        device_id: options.deviceId,
-        ...(userId ? { user_id: userId } : {}),
-        session_id: options.sessionId,
-        time: options.now(),
-        insert_id: `${options.sessionId}-${++seq}`,
-        event_properties: properties,
-        user_properties: options.userProperties?.() ?? {},
-      })
-      if (queue.length > limits.queueCap) queue = queue.slice(queue.length - limits.queueCap)
-      if (queue.length >= limits.flushQueueSize) void client.flush()
-      else if (!cancelTimer) arm(limits.flushIntervalMs)
+      if (s.stopped || disabled.has(eventType)) return
+      s.queue.push(eventOf(options, eventType, properties, ++s.seq))
+      if (s.queue.length > limits.queueCap) s.queue = s.queue.slice(s.queue.length - limits.queueCap)
+      if (s.queue.length >= limits.flushQueueSize) void client.flush()
+      else if (!s.cancelTimer) arm(limits.flushIntervalMs)
     },
     flush() {
-      if (sending) return sending
-      cancelTimer?.()
-      cancelTimer = null
-      sending = upload().finally(() => {
-        sending = null
-        if (queue.length > 0 && !cancelTimer) arm(limits.flushIntervalMs)
+      if (s.sending) return s.sending
+      s.cancelTimer?.()
+      s.cancelTimer = null
+      s.sending = upload().finally(() => {
+        s.sending = null
+        if (s.queue.length > 0 && !s.cancelTimer) arm(limits.flushIntervalMs)
       })
-      return sending
+      return s.sending
     },
     leave() {
-      const rest = queue.slice(inFlight)
+      const rest = s.queue.slice(s.inFlight)
       if (rest.length === 0) return
-      cancelTimer?.()
-      cancelTimer = null
-      queue = queue.slice(0, inFlight)
+      s.cancelTimer?.()
+      s.cancelTimer = null
+      s.queue = s.queue.slice(0, s.inFlight)
       void options.transport(JSON.stringify({ api_key: options.apiKey, events: rest })).catch(() => null)
     },
-    pending: () => queue.length,
+    pending: () => s.queue.length,
     stop() {
-      stopped = true
-      cancelTimer?.()
-      cancelTimer = null
+      s.stopped = true
+      s.cancelTimer?.()
+      s.cancelTimer = null
     },
   }
   return client

@@ -129,6 +129,52 @@ export function refusalMessageKey(code: string | undefined | null, details: unkn
   return errorMessageKey(code, hasKey)
 }
 
+type SiteState = { bootstrap: SiteBootstrap | null; locale: string }
+
+/** The headers of a request: source (platform), target (site id), version, preview, session hash
+ * when set, bearer token when logged in. */
+function requestHeaders(options: GatewayOptions, site: SiteState, contentType: string | undefined, session: SentCredentials): Record<string, string> {
+  const { bootstrap, locale } = site
+  const out: Record<string, string> = {
+    accept: 'application/json',
+    // the page's language, not the browser's: a punter without a saved language keeps the
+    // page's (texts, money and dates stay in one locale after login)
+    ...(locale ? { 'accept-language': locale } : {}),
+    [HEADERS.source]: options.platform ?? 'web',
+  }
+  if (bootstrap) {
+    out[HEADERS.target] = bootstrap.site.id
+    out[HEADERS.version] = bootstrap.version
+  }
+  if (contentType) out['content-type'] = contentType
+  const preview = options.preview?.()
+  if (preview) out[HEADERS.preview] = preview
+  if (session.sessionHash) out[HEADERS.sessionHash] = session.sessionHash
+  if (session.accessToken) out.authorization = `Bearer ${session.accessToken}`
+  return out
+}
+
+/** The content type and the encoded body of a request. */
+function encode(body: unknown, call: CallOptions): { contentType?: string; body?: BodyInit } {
+  if (body === undefined) return {}
+  // a FormData body (a file upload) goes as multipart: the browser writes its content type
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return { body }
+  if (call.contentType) return { contentType: call.contentType, body: typeof body === 'string' || body instanceof ArrayBuffer ? body : String(body) }
+  return { contentType: 'application/json', body: JSON.stringify(body) }
+}
+
+/** The result of an answered request (spec §8): its error code, or the payload. */
+function answerOf<T>(status: number, parsed: unknown, call: CallOptions): Answer<T> {
+  const code = extractErrorCode(status, parsed)
+  if (code) {
+    const message = isObject(parsed) && typeof parsed.message === 'string' ? parsed.message : undefined
+    const result = { ok: false as const, code, message, details: isObject(parsed) ? parsed.payload : undefined, httpStatus: status }
+    return { result, unauthorized: call.retryUnauthorized !== false && (status === 401 || code === 'UNAUTHORIZED') }
+  }
+  const value = isObject(parsed) && ('payload' in parsed || parsed.status === 'OK') ? parsed.payload : parsed
+  return { result: { ok: true, value: value as T }, unauthorized: false }
+}
+
 /** Creates the gateway client. Headers: source (platform), target (site id), version, session
  * hash when set, bearer token when logged in. */
 export function createGateway(options: GatewayOptions): Gateway {
@@ -138,26 +184,7 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   const siteState = () => options.site?.() ?? options.stores?.site.getState() ?? { bootstrap: null, locale: '' }
 
-  function headers(contentType: string | undefined, session: SentCredentials): Record<string, string> {
-    const { bootstrap, locale } = siteState()
-    const out: Record<string, string> = {
-      accept: 'application/json',
-      // the page's language, not the browser's: a punter without a saved language keeps the
-      // page's (texts, money and dates stay in one locale after login)
-      ...(locale ? { 'accept-language': locale } : {}),
-      [HEADERS.source]: options.platform ?? 'web',
-    }
-    if (bootstrap) {
-      out[HEADERS.target] = bootstrap.site.id
-      out[HEADERS.version] = bootstrap.version
-    }
-    if (contentType) out['content-type'] = contentType
-    const preview = options.preview?.()
-    if (preview) out[HEADERS.preview] = preview
-    if (session.sessionHash) out[HEADERS.sessionHash] = session.sessionHash
-    if (session.accessToken) out.authorization = `Bearer ${session.accessToken}`
-    return out
-  }
+  const headers = (contentType: string | undefined, session: SentCredentials) => requestHeaders(options, siteState(), contentType, session)
 
   const credentials = (): SentCredentials => {
     if (!options.stores) return { accessToken: null, sessionHash: null }
@@ -173,15 +200,6 @@ export function createGateway(options: GatewayOptions): Gateway {
     } catch {
       return false
     }
-  }
-
-  /** The content type and the encoded body of a request. */
-  function encode(body: unknown, call: CallOptions): { contentType?: string; body?: BodyInit } {
-    if (body === undefined) return {}
-    // a FormData body (a file upload) goes as multipart: the browser writes its content type
-    if (typeof FormData !== 'undefined' && body instanceof FormData) return { body }
-    if (call.contentType) return { contentType: call.contentType, body: typeof body === 'string' || body instanceof ArrayBuffer ? body : String(body) }
-    return { contentType: 'application/json', body: JSON.stringify(body) }
   }
 
   async function send<T>(method: string, path: string, body: unknown, sent: SentCredentials, call: CallOptions): Promise<Answer<T>> {
@@ -218,14 +236,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
     }
     cancel(timer)
-    const code = extractErrorCode(response.status, parsed)
-    if (code) {
-      const message = isObject(parsed) && typeof parsed.message === 'string' ? parsed.message : undefined
-      const result = { ok: false as const, code, message, details: isObject(parsed) ? parsed.payload : undefined, httpStatus: response.status }
-      return { result, unauthorized: call.retryUnauthorized !== false && (response.status === 401 || code === 'UNAUTHORIZED') }
-    }
-    const value = isObject(parsed) && ('payload' in parsed || parsed.status === 'OK') ? parsed.payload : parsed
-    return { result: { ok: true, value: value as T }, unauthorized: false }
+    return answerOf<T>(response.status, parsed, call)
   }
 
   return {

@@ -147,6 +147,39 @@ function logical(left: Evaluator, right: Evaluator, decides: boolean): Evaluator
   }
 }
 
+/** A macro (`exists`, `all`, `exists_one`, `filter`, `map`): runs `body` once per item of the
+ * collection (a list's items or a map's keys) with the item bound to `name`. */
+function macro(op: string, collection: Evaluator, name: string, body: Evaluator): Evaluator {
+  return (scope) => {
+    const items = iterate(collection(scope))
+    const inner: Scope = { ...scope }
+    const run = (item: unknown) => {
+      inner[name] = item
+      return body(inner)
+    }
+    if (op === '@exists') return items.some((item) => run(item) === true)
+    if (op === '@all') return items.every((item) => run(item) === true)
+    if (op === '@exists_one') return items.filter((item) => run(item) === true).length === 1
+    if (op === '@filter') return items.filter((item) => run(item) === true)
+    return items.map(run)
+  }
+}
+
+/** A function call `['call', name, ...args]` or a method call `['rcall', name, receiver, ...args]`;
+ * an unknown name fails when the tree is built, before its operands are. */
+function invocation(tree: ExpressionTree, sub: (node: unknown) => Evaluator): Evaluator {
+  const [op, name, receiverNode] = tree
+  if (op === 'call') {
+    const fn = functions[name as string] ?? fail(`unknown function ${name}`)
+    const args = tree.slice(2).map(sub)
+    return (scope) => fn(...args.map((arg) => arg(scope)))
+  }
+  const method = methods[name as string] ?? fail(`unknown method ${name}`)
+  const receiver = sub(receiverNode)
+  const args = tree.slice(3).map(sub)
+  return (scope) => method(receiver(scope), ...args.map((arg) => arg(scope)))
+}
+
 /** Turns a tree into nested closures once (no code generation: CSP-safe), so each evaluation
  * only runs the closures. */
 function build(tree: ExpressionTree): Evaluator {
@@ -208,39 +241,15 @@ function build(tree: ExpressionTree): Evaluator {
         return isPlainObject(value) && Object.prototype.hasOwnProperty.call(value, key)
       }
     }
-    case 'call': {
-      const fn = functions[a as string] ?? fail(`unknown function ${a}`)
-      const args = tree.slice(2).map(sub)
-      return (scope) => fn(...args.map((arg) => arg(scope)))
-    }
-    case 'rcall': {
-      const method = methods[a as string] ?? fail(`unknown method ${a}`)
-      const receiver = sub(b)
-      const args = tree.slice(3).map(sub)
-      return (scope) => method(receiver(scope), ...args.map((arg) => arg(scope)))
-    }
+    case 'call':
+    case 'rcall':
+      return invocation(tree, sub)
     case '@exists':
     case '@all':
     case '@exists_one':
     case '@filter':
-    case '@map': {
-      const collection = sub(a)
-      const name = b as string
-      const body = sub(c)
-      return (scope) => {
-        const items = iterate(collection(scope))
-        const inner: Scope = { ...scope }
-        const run = (item: unknown) => {
-          inner[name] = item
-          return body(inner)
-        }
-        if (op === '@exists') return items.some((item) => run(item) === true)
-        if (op === '@all') return items.every((item) => run(item) === true)
-        if (op === '@exists_one') return items.filter((item) => run(item) === true).length === 1
-        if (op === '@filter') return items.filter((item) => run(item) === true)
-        return items.map(run)
-      }
-    }
+    case '@map':
+      return macro(op, sub(a), b as string, sub(c))
     default: {
       const binary = BINARY[op] ?? fail(`unknown operation ${op}`)
       const [left, right] = [sub(a), sub(b)]

@@ -22,9 +22,4 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'stores.ts:createEngineStores': 145,
   'Studio.tsx:DocumentEditor': 132,
   'main.ts:startServer': 114,
-  'gateway.ts:createGateway': 109,
-  'analytics.ts:createAnalytics': 105,
-  'Releases.tsx:ReleaseView': 105,
-  'differ.ts:interpret': 105,
-  'expression.ts:build': 99,
 }

@@ -224,21 +224,43 @@ interface Interpretation {
   impact?: ImpactClass
 }
 
-function interpret(change: RawChange, doc: DocumentSnapshot): Interpretation {
+/** What interpret's steps read about one change: its path words and how to phrase its subject. */
+interface Facts {
+  path: Segment[]
+  op: RawChange['op']
+  before: unknown
+  after: unknown
+  keys: string[]
+  key: string
+  parent: string
+  subject: string
+  field: string | undefined
+  at: (words: string) => string
+  doc: DocumentSnapshot
+}
+
+function factsOf(change: RawChange, doc: DocumentSnapshot): Facts {
   const { path, op, before, after } = change
   const keys = path.map((s) => s.key)
-  const key = keys[keys.length - 1] ?? ''
-  const parent = keys[keys.length - 2] ?? ''
   const subject = subjectOf(path, path.length) ?? ''
-  const field = fieldOf(path)
   const at = (words: string) => (subject ? `${subject} ${words}` : words)
+  return { path, op, before, after, keys, key: keys[keys.length - 1] ?? '', parent: keys[keys.length - 2] ?? '', subject, field: fieldOf(path), at, doc }
+}
+
+function interpret(change: RawChange, doc: DocumentSnapshot): Interpretation {
   const engagement = engagementWording(change, doc.kind, doc.source)
   if (engagement) return engagement
   if (doc.kind === 'promotion') {
-    const meaning = promotionMeaning(keys, op, before, after, doc.source)
+    const meaning = promotionMeaning(change.path.map((s) => s.key), change.op, change.before, change.after, doc.source)
     if (meaning) return meaning
   }
+  const facts = factsOf(change, doc)
+  return structuralMeaning(facts) ?? fieldMeaning(facts) ?? policyMeaning(facts) ?? elementMeaning(facts)
+}
 
+/** A changed action chain or a reordered list. */
+function structuralMeaning(c: Facts): Interpretation | undefined {
+  const { path, op, before, after, key, parent, at } = c
   if (op === 'chain') {
     const a = before as string[]
     const b = after as string[]
@@ -250,7 +272,12 @@ function interpret(change: RawChange, doc: DocumentSnapshot): Interpretation {
     return { rule: 'chain.changed', message, direction: lost.length > 0 ? 'loosened' : 'neutral', impact: classifyWords(...lost, ...b.filter((n) => !a.includes(n))) }
   }
   if (op === 'reordered') return { rule: 'order.changed', message: `${at(`${parent || key} order changed`)}`.replace(/^ /, ''), direction: 'neutral', impact: 'cosmetic' }
+  return undefined
+}
 
+/** A form field gained, lost, made (not) required, or with a changed constraint. */
+function fieldMeaning(c: Facts): Interpretation | undefined {
+  const { path, op, before, after, keys, key, parent, field } = c
   if (parent === 'required' && keys.includes('schema')) {
     const name = String(key)
     return op === 'removed'
@@ -278,6 +305,12 @@ function interpret(change: RawChange, doc: DocumentSnapshot): Interpretation {
     const words = op === 'added' ? `now has ${key} ${show(after)}` : op === 'removed' ? `no longer has ${key} ${show(before)}` : `${key} ${show(before)} → ${show(after)}`
     return { rule: `field.${key}.${op}`, message: `field ${field} ${words}`, direction, impact: classifyConstraint(field, key) }
   }
+  return undefined
+}
+
+/** Age, login visibility, conditions, popups, texts and cosmetic settings. */
+function policyMeaning(c: Facts): Interpretation | undefined {
+  const { path, op, before, after, keys, key, parent, at, doc } = c
   if (key === 'minimumAge') {
     const direction: Direction = Number(after) < Number(before) ? 'loosened' : 'tightened'
     return { rule: 'age.minimum.changed', message: `minimum age ${show(before)} → ${show(after)}`, direction, impact: 'age-gate' }
@@ -312,7 +345,12 @@ function interpret(change: RawChange, doc: DocumentSnapshot): Interpretation {
     const message = op === 'changed' ? at(`${key} ${show(before)} → ${show(after)}`) : at(`${key} ${op}`)
     return { rule: `cosmetic.${op}`, message, direction: 'neutral', impact: 'cosmetic' }
   }
-  // Whole elements (a step, a menu item, a button, an after-login rule, a regulatory setting).
+  return undefined
+}
+
+/** Whole elements (a step, a menu item, a button, an after-login rule, a regulatory setting) and any other value. */
+function elementMeaning(c: Facts): Interpretation {
+  const { path, op, before, after, keys, key, parent, subject } = c
   const last = path[path.length - 1]
   const owner = keys.slice(0, -1).filter((k, i) => !path[i].keyed && !path[i].phrase).slice(-2).join(' ')
   const thing = last?.phrase ?? (last?.keyed ? `${owner} ${show(key)}`.trim() : key)
