@@ -182,6 +182,12 @@ test('a login-only screen opens the login popup for guests', async ({ page }) =>
 })
 
 test('changing a document file changes the open page without rebuilding the client or reloading', async ({ page, editDocument }) => {
+  // the device is held in the lobby banner experiment's control group: the clock moved below starts
+  // the experiment client, and a device bucketed into its test group would see the web builder's
+  // banner instead of the document's (tests/e2e/web-builder.spec.ts tests that path)
+  const experiments = JSON.parse(readFileSync(join(import.meta.dirname, '../../schemas/experiments/experiments.json'), 'utf8'))
+  const control = experiments.experiments.find((e: { name: string }) => e.name === 'lobbyBanner').groups.findIndex((g: { name: string }) => g.name === 'control')
+  await page.addInitScript((index) => window.localStorage.setItem('sigma_forced_experiments', JSON.stringify([{ experimentId: 'lobbyBanner', groupIndex: index }])), control)
   await page.clock.install()
   await page.goto('/casino/lobby')
   const banner = page.getByTestId('lobby-banner')
