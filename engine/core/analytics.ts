@@ -46,6 +46,19 @@ export interface AnalyticsOptions {
   userProperties?: () => Record<string, unknown>
   limits?: Partial<Record<keyof typeof ANALYTICS_LIMITS, number>>
   onResult?: (result: UploadResult, events: number) => void
+  /**
+   * The remote-config GET of spec §7, asked once when the client starts: gets the query string
+   * (api_key, config_keys, session_id), resolves with the answer's body, or null on failure (then
+   * the boot settings stay).
+   */
+  fetchConfig?: (query: string) => Promise<unknown>
+}
+
+/** The events the remote-config answer disables; null when the answer holds no such list. */
+export function disabledEventsOf(answer: unknown): string[] | null {
+  const configs = (answer as { configs?: Record<string, unknown> } | null)?.configs
+  const list = configs?.AMPLITUDE_DISABLED_EVENTS
+  return Array.isArray(list) && list.every((e) => typeof e === 'string') ? list : null
 }
 
 export interface AnalyticsClient {
@@ -62,9 +75,37 @@ export interface AnalyticsClient {
   stop(): void
 }
 
+/** One event as the ingest takes it; `seq` numbers it within the session. */
+function eventOf(options: AnalyticsOptions, eventType: string, properties: Record<string, unknown>, seq: number): AnalyticsEvent {
+  const userId = options.userId?.()
+  return {
+    event_type: eventType,
+    device_id: options.deviceId,
+    ...(userId ? { user_id: userId } : {}),
+    session_id: options.sessionId,
+    time: options.now(),
+    insert_id: `${options.sessionId}-${seq}`,
+    event_properties: properties,
+    user_properties: options.userProperties?.() ?? {},
+  }
+}
+
+/** The remote-config GET, once, at the client's start; `apply` gets the disabled events it names. */
+function askRemoteConfig(options: AnalyticsOptions, apply: (disabled: string[]) => void): void {
+  if (!options.fetchConfig) return
+  const query = new URLSearchParams({ api_key: options.apiKey, config_keys: 'AMPLITUDE_DISABLED_EVENTS', session_id: String(options.sessionId) })
+  void options
+    .fetchConfig(query.toString())
+    .catch(() => null)
+    .then((answer) => {
+      const list = disabledEventsOf(answer)
+      if (list !== null) apply(list)
+    })
+}
+
 export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
   const limits = { ...ANALYTICS_LIMITS, ...options.limits }
-  const disabled = new Set(options.disabledEvents ?? [])
+  let disabled = new Set(options.disabledEvents ?? [])
   let queue: AnalyticsEvent[] = []
   let batchSize = limits.flushQueueSize
   let attempts = 0
@@ -125,17 +166,7 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
   const client: AnalyticsClient = {
     track(eventType, properties = {}) {
       if (stopped || disabled.has(eventType)) return
-      const userId = options.userId?.()
-      queue.push({
-        event_type: eventType,
-        device_id: options.deviceId,
-        ...(userId ? { user_id: userId } : {}),
-        session_id: options.sessionId,
-        time: options.now(),
-        insert_id: `${options.sessionId}-${++seq}`,
-        event_properties: properties,
-        user_properties: options.userProperties?.() ?? {},
-      })
+      queue.push(eventOf(options, eventType, properties, ++seq))
       if (queue.length > limits.queueCap) queue = queue.slice(queue.length - limits.queueCap)
       if (queue.length >= limits.flushQueueSize) void client.flush()
       else if (!cancelTimer) arm(limits.flushIntervalMs)
@@ -165,5 +196,10 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
       cancelTimer = null
     },
   }
+  // events queued before the answer, now disabled, are not sent either (the in-flight head stays)
+  askRemoteConfig(options, (list) => {
+    disabled = new Set(list)
+    queue = [...queue.slice(0, inFlight), ...queue.slice(inFlight).filter((e) => !disabled.has(e.event_type))]
+  })
   return client
 }
