@@ -57,8 +57,9 @@ describe('remote-config GET (spec §7)', () => {
     ['no answer (the gateway said not OK)', async () => null],
     ['an answer without the list', async () => ({ code: 200, configs: {} })],
   ])('%s keeps the boot settings', async (_name, answer) => {
-    const { analytics, uploaded, advance } = harness(answer)
+    const { analytics, gets, uploaded, advance } = harness(answer)
     await advance(0)
+    expect(gets).toHaveLength(1)
     analytics.track('boot-disabled')
     analytics.track('popup open')
     await advance(10_000)
