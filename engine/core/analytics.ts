@@ -46,6 +46,19 @@ export interface AnalyticsOptions {
   userProperties?: () => Record<string, unknown>
   limits?: Partial<Record<keyof typeof ANALYTICS_LIMITS, number>>
   onResult?: (result: UploadResult, events: number) => void
+  /**
+   * The remote-config GET of spec §7, asked once when the client starts: gets the query string
+   * (api_key, config_keys, session_id), resolves with the answer's body, or null on failure (then
+   * the boot settings stay).
+   */
+  fetchConfig?: (query: string) => Promise<unknown>
+}
+
+/** The events the remote-config answer disables; null when the answer holds no such list. */
+export function disabledEventsOf(answer: unknown): string[] | null {
+  const configs = (answer as { configs?: Record<string, unknown> } | null)?.configs
+  const list = configs?.AMPLITUDE_DISABLED_EVENTS
+  return Array.isArray(list) && list.every((e) => typeof e === 'string') ? list : null
 }
 
 export interface AnalyticsClient {
@@ -63,6 +76,20 @@ export interface AnalyticsClient {
 }
 
 type Limits = Record<keyof typeof ANALYTICS_LIMITS, number>
+
+/** The remote-config GET, once, at the client's start; `apply` gets the disabled events it names. */
+function askRemoteConfig(options: AnalyticsOptions, apply: (disabled: string[]) => void): void {
+  if (!options.fetchConfig) return
+  const query = new URLSearchParams({ api_key: options.apiKey, config_keys: 'AMPLITUDE_DISABLED_EVENTS', session_id: String(options.sessionId) })
+  void options
+    .fetchConfig(query.toString())
+    .catch(() => null)
+    .then((answer) => {
+      const list = disabledEventsOf(answer)
+      if (list !== null) apply(list)
+    })
+}
+
 
 /** The client's mutable state, shared by its uploader and its methods. */
 interface QueueState {
@@ -145,7 +172,7 @@ function eventOf(options: AnalyticsOptions, eventType: string, properties: Recor
 
 export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
   const limits = { ...ANALYTICS_LIMITS, ...options.limits }
-  const disabled = new Set(options.disabledEvents ?? [])
+  let disabled = new Set(options.disabledEvents ?? [])
   const s: QueueState = { queue: [], batchSize: limits.flushQueueSize, attempts: 0, sending: null, inFlight: 0, cancelTimer: null, stopped: false, seq: 0 }
   const { arm, upload } = createUploader(options, limits, s, () => client.flush())
 
@@ -182,5 +209,10 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
       s.cancelTimer = null
     },
   }
+  // events queued before the answer, now disabled, are not sent either (the in-flight head stays)
+  askRemoteConfig(options, (list) => {
+    disabled = new Set(list)
+    s.queue = [...s.queue.slice(0, s.inFlight), ...s.queue.slice(s.inFlight).filter((e) => !disabled.has(e.event_type))]
+  })
   return client
 }

@@ -7,6 +7,7 @@
 import type { ActionEnvironment } from '../actions/registry'
 import { createAnalytics, type AnalyticsClient } from '../core/analytics'
 import type { ConsentState } from '../core/consent'
+import { ANALYTICS_CONFIG_PATH } from '../../kernel/core/analytics-config'
 import { analyticsSectionOf } from '../../kernel/core/locale-path'
 import { listProblems, subscribeProblems, type Problem } from '../core/report'
 import { subscribeTelemetry, type TelemetryEvent } from '../core/telemetry'
@@ -88,6 +89,7 @@ function startAnalytics(env: ActionEnvironment, config: Config, consent: StoreAp
   let client: AnalyticsClient | null = null
   let waiting: Tracked[] = []
   let refused = false
+  let remote: Promise<unknown> | undefined
   const section = () => analyticsSectionOf(window.location.pathname)
   const send = (t: Tracked) => client!.track(t.type, { ...t.properties, section: section(), path: window.location.pathname })
   const open = () => {
@@ -103,6 +105,8 @@ function startAnalytics(env: ActionEnvironment, config: Config, consent: StoreAp
       disabledEvents: Array.isArray(config.AMPLITUDE_DISABLED_EVENTS) ? (config.AMPLITUDE_DISABLED_EVENTS as string[]) : [],
       userId: () => punterIdOf(env),
       userProperties: () => userContext(env.stores),
+      // once per session: a consent given again reuses the first answer (spec §7 remote-config GET)
+      fetchConfig: (query) => (remote ??= env.gateway.call('GET', `${ANALYTICS_CONFIG_PATH}?${query}`, undefined, { retryUnauthorized: false }).then((r) => (r.ok ? r.value : null))),
       transport: async (body) => {
         const sent = await env.gateway.call('POST', ANALYTICS_PATH, body, { contentType: 'application/json', keepalive: body.length < 60_000, retryUnauthorized: false })
         return sent.ok ? 200 : (sent.httpStatus ?? null)

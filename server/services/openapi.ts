@@ -13,6 +13,13 @@ export const servicesOpenApi: Record<string, PathItem> = {
       responses: {},
     },
   },
+  '/analytics/api/2/config': {
+    get: {
+      tags: ['services'],
+      summary: 'Analytics remote config (query api_key, config_keys, session_id): 200 {code, configs} with the asked keys of the site\'s remote-config document; private, 60 s',
+      responses: { 200: openapi.ok('The asked settings'), 400: openapi.error('Bad query', ['ValidationError']), 403: openapi.error('Not the site\'s AMPLITUDE_KEY', ['INVALID_API_KEY']) },
+    },
+  },
   '/errors/api/1/envelope': {
     post: { tags: ['services'], summary: 'Error envelope (application/x-sentry-envelope): header line, then item header and event lines', responses: { 200: openapi.ok('How many errors were stored'), 400: openapi.error('Not an envelope', BAD_INPUT) } },
   },

@@ -1,7 +1,7 @@
 /**
  * The third-party services in the browser (issue 18): a visit by a punter who accepted all
  * cookies produces screen-view events at Parlay's own analytics ingest (with the analytics
- * section of the path); a login through the popup sends the fingerprint recognition link, which
+ * section of the path) after asking the analytics remote config once; a login through the popup sends the fingerprint recognition link, which
  * /admin lists for that punter; a client error thrown in the built bundle shows in the admin error
  * view at its original source file and line; a replay batch is recorded with its inputs masked.
  */
@@ -18,10 +18,15 @@ async function adminRead(request: APIRequestContext, path: string): Promise<any>
 
 test('a visit after "accept all" produces screen-view events with the path\'s analytics section at the ingest', async ({ page, baseURL, request }) => {
   await page.context().addCookies([{ name: 'ConsentCookie', value: 'all', url: baseURL! }])
+  const configAsked = page.waitForRequest((r) => new URL(r.url()).pathname === '/analytics/api/2/config')
   await page.goto('/promotions')
   // the punter's first key press starts the services chunk (without one: an idle period 5 s later)
   await page.keyboard.press('Shift')
   await expect(page.locator('html[data-parlay-services="ready"]')).toBeAttached({ timeout: 15_000 })
+  // spec §7 remote-config GET: asked as analytics starts, with the site's key, the keys it reads, the session
+  const asked = await configAsked
+  expect(Object.fromEntries(new URL(asked.url()).searchParams)).toEqual({ api_key: 'parlay-web-1', config_keys: 'AMPLITUDE_DISABLED_EVENTS', session_id: expect.stringMatching(/^[0-9]{13}$/) })
+  expect((await asked.response())?.status()).toBe(200)
   // leaving the page flushes the queue at once (pagehide) instead of after 10 s
   await page.goto('/favicon.ico')
   await expect
