@@ -57,6 +57,8 @@ export function buildContext(stores: EngineStores, extra: ContextExtra = {}): Ev
       currency: bootstrap?.site.currency ?? '',
       development: bootstrap?.site.development ?? false,
       loyaltyCampaign: bootstrap?.site.loyaltyCampaign === true,
+      // every page carries its site's bootstrap; 0 only in a bare engine without one
+      minimumAge: bootstrap?.site.minimumAge ?? 0,
     },
     session: {
       loggedIn: isLoggedIn(session),

@@ -20,6 +20,8 @@ export const contextDeclaration = {
     currency: 'string',
     development: 'bool',
     loyaltyCampaign: 'bool',
+    /** The jurisdiction document's minimum age to play (the footer's "18+", Belarus 21). */
+    minimumAge: 'int',
   },
   session: {
     loggedIn: 'bool',

@@ -444,6 +444,23 @@ export const footerSchema = {
     ...documentBase('footer'),
     items: { type: 'array', items: menuItem(FOOTER_ITEM_NAMES), maxItems: 60 },
     notice: text,
+    badges: {
+      type: 'array',
+      maxItems: 30,
+      description: "The page settings' payment systems, social networks and compliance marks (spec §3), drawn under the links in three groups; a jurisdiction's overlay adds, replaces or deletes them by id.",
+      items: {
+        type: 'object',
+        required: ['id', 'group', 'mark', 'label'],
+        properties: {
+          id: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' },
+          group: { enum: ['payment', 'compliance', 'social'] },
+          mark: { anyOf: [{ type: 'string', minLength: 1, maxLength: 20 }, binding], description: 'What the badge shows ("VISA", "18+"); a binding for a value of the context, e.g. the minimum age.' },
+          label: text,
+          href: { type: 'string', pattern: '^https://[^\\s]+$', maxLength: 300, description: "The regulator's, the help line's or the network's page, opened in a new window." },
+        },
+        additionalProperties: false,
+      },
+    },
     cookieConsent,
   },
   additionalProperties: false,

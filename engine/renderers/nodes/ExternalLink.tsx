@@ -57,7 +57,7 @@ export function popupPurpose(href: string): string {
 
 const noop = () => () => {}
 
-export function ExternalLink({ href, className, children, ...data }: { href: string; className?: string; children: ReactNode } & Record<`data-${string}`, string | undefined>) {
+export function ExternalLink({ href, className, label, children, ...data }: { href: string; className?: string; label?: string; children: ReactNode } & Record<`data-${string}`, string | undefined>) {
   const purpose = popupPurpose(href)
   const popups = popupWindows()
   const tracked = useSyncExternalStore(popups?.subscribe ?? noop, () => popups?.has(purpose) ?? false, () => false)
@@ -66,7 +66,7 @@ export function ExternalLink({ href, className, children, ...data }: { href: str
     if (popups.open(purpose, href)) event.preventDefault()
   }
   return (
-    <a className={className} href={href} target="_blank" rel="noopener noreferrer" onClick={onClick} data-window={tracked ? 'open' : undefined} {...data}>
+    <a className={className} href={href} target="_blank" rel="noopener noreferrer" onClick={onClick} aria-label={label} data-window={tracked ? 'open' : undefined} {...data}>
       {children}
     </a>
   )

@@ -1,7 +1,9 @@
 /**
  * The footer (spec §2): its 23 items from the `footer` document, login-only ones hidden for
  * guests; "manage cookies" runs its actions (it reopens the consent banner). The document's
- * cookieConsent page settings drive the consent banner, mounted here beside the footer.
+ * cookieConsent page settings drive the consent banner, mounted here beside the footer. Under the
+ * links: the page settings' payment systems, compliance marks and social networks (spec §3), each a
+ * badge named by its label, a link to its page when it has one.
  */
 import { Link } from 'react-router-dom'
 import { FOOTER_ITEM_NAMES } from '../../../kernel/documents/names'
@@ -37,6 +39,56 @@ function FooterLink({ item }: { item: FooterItem }) {
   )
 }
 
+type FooterBadge = NonNullable<FooterDocument['badges']>[number]
+const BADGE_GROUPS = ['payment', 'compliance', 'social'] as const
+
+function Badge({ badge }: { badge: FooterBadge }) {
+  const { text } = useEvaluate()
+  const label = text(badge.label)
+  const mark = (
+    <span className="app-footer__mark" aria-hidden="true">
+      {typeof badge.mark === 'string' ? badge.mark : text(badge.mark)}
+    </span>
+  )
+  if (badge.href)
+    return (
+      <ExternalLink href={badge.href} className="app-footer__badge" label={label} data-badge={badge.id}>
+        {mark}
+      </ExternalLink>
+    )
+  return (
+    <span className="app-footer__badge" role="img" aria-label={label} data-badge={badge.id}>
+      {mark}
+    </span>
+  )
+}
+
+function FooterBadges({ badges }: { badges: readonly FooterBadge[] }) {
+  const runtime = useRuntime()
+  return (
+    <div className="app-footer__badges" data-testid="footer-badges">
+      {BADGE_GROUPS.map((group) => {
+        const inGroup = badges.filter((b) => b.group === group)
+        if (inGroup.length === 0) return null
+        return (
+          <section key={group} aria-labelledby={`footer-badges-${group}`} data-badge-group={group}>
+            <h2 className="app-footer__badges-title" id={`footer-badges-${group}`}>
+              {runtime.t(`footer.badges.${group}`)}
+            </h2>
+            <ul className="app-footer__badge-list">
+              {inGroup.map((badge) => (
+                <li key={badge.id}>
+                  <Badge badge={badge} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )
+      })}
+    </div>
+  )
+}
+
 function FooterLinks({ doc }: { doc: FooterDocument }) {
   const runtime = useRuntime()
   const { text } = useEvaluate()
@@ -52,6 +104,7 @@ function FooterLinks({ doc }: { doc: FooterDocument }) {
           ))}
         </ul>
       </nav>
+      {doc.badges && doc.badges.length > 0 && <FooterBadges badges={doc.badges} />}
       {doc.notice && <p className="app-footer__notice">{text(doc.notice)}</p>}
     </>
   )
