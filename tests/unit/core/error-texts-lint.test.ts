@@ -43,7 +43,7 @@ describe('a placeholder no caller fills at the call site fails the lint', () => 
   })
 
   it('the scans read the real code: the deposit minimum carries its limit, and the form passes what a field error carries', () => {
-    const deposit = scanServerErrors().find((s) => s.file === 'server/payments/index.ts' && s.code === 'minimum')
+    const deposit = scanServerErrors().find((s) => s.file === 'server/payments/handlers.ts' && s.code === 'minimum')
     expect(deposit).toMatchObject({ field: true, values: ['limit'] })
     const password = scanServerErrors().find((s) => s.file === 'server/signup/rules.ts' && s.code === 'minLength')
     expect(password?.values).toEqual(['limit'])

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadDocuments, type DocumentRecord } from '../../../tools/schema-lint/documents/loader'
 import { REGULATORY_RULES, regulatoryFindings } from '../../../tools/schema-lint/rules/regulatory'
@@ -36,8 +38,16 @@ describe('every jurisdiction keeps its mandatory blocks', () => {
     const findings = regulatoryFindings(edited('jurisdictions/italy/flows/signup-email.json', (d) => delete d.steps[2].schema.properties.terms.const))
     expect(rules(findings)).toEqual(['regulatory/terms-consent'])
   })
-  it('responsible-gambling link: the footer without it is an error for every jurisdiction', () => {
-    const findings = regulatoryFindings(edited('footers/footer.json', (d) => (d.items = d.items.filter((i: { name: string }) => i.name !== 'responsibleGambling'))))
+  it('responsible-gambling link: the footer without it is an error for every jurisdiction, those with their own footer overlay too', () => {
+    // loaded from an edited copy, so each jurisdiction's overlay is resolved on the edited shared footer
+    const dir = mkdtempSync(join(tmpdir(), 'parlay-regulatory-'))
+    cpSync(SCHEMAS, dir, { recursive: true })
+    const file = join(dir, 'footers', 'footer.json')
+    const footer = JSON.parse(readFileSync(file, 'utf8'))
+    footer.items = footer.items.filter((i: { name: string }) => i.name !== 'responsibleGambling')
+    writeFileSync(file, JSON.stringify(footer))
+    const findings = regulatoryFindings(loadDocuments(dir).records)
+    rmSync(dir, { recursive: true, force: true })
     expect(rules(findings)).toEqual(['regulatory/responsible-gambling-link'])
     expect([...new Set(findings.map((f) => f.message.match(/\[(\w+);/)![1]))].sort()).toEqual([...SITES].sort())
   })
