@@ -64,7 +64,7 @@ export function authController(env: ActionEnvironment): AuthController {
     controller = created
     controllers.set(env.stores, controller)
     // the responsible-gambling reminders run while a punter is logged in (engine/regulation)
-    void import('./regulation-monitor').then(({ ensureRegulationMonitor }) => ensureRegulationMonitor(env))
+    void import('./regulation').then(({ ensureRegulationMonitor }) => ensureRegulationMonitor(env))
   }
   return controller
 }

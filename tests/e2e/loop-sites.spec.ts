@@ -67,8 +67,9 @@ function texts(locale: string): (key: string, values?: Record<string, string | n
 }
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').trim()
-const money = (amount: number, locale: string, currency: string) =>
-  plain(new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: Math.abs(amount) >= 10_000 }).format(amount))
+/** The amount as the site writes it: its document's currencyDisplay for the currency (Nigeria: ₦), else the symbol. */
+const money = (amount: number, locale: string, currency: string, display = 'symbol') =>
+  plain(new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: display as Intl.NumberFormatOptions['currencyDisplay'], minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: Math.abs(amount) >= 10_000 }).format(amount))
 
 /** stake × prices rounded down to the cent, in integers (prices have two decimals). */
 function potentialWinCents(stakeCents: number, prices: number[]): number {
@@ -147,7 +148,7 @@ for (const [index, site] of SITES.entries()) {
   const locale = rules.defaultLocale
   const say = texts(locale)
   const english = englishOnly(locale)
-  const amount = (value: number) => money(value, locale, rules.currency)
+  const amount = (value: number) => money(value, locale, rules.currency, (rules as { currencyDisplay?: Record<string, string> }).currencyDisplay?.[rules.currency])
   // a stake the jurisdiction takes (its betting.stake.minimum: 0.10 to 10)
   const stake = Math.max(2, rules.betting.stake.minimum)
   const demo = rules.games.demoPlay ? 'a guest plays a demo round (games.demoPlay)' : 'a guest is told demo play is not offered (games.demoPlay false)'

@@ -30,6 +30,6 @@ test('Nigeria: a Nigerian mobile signs up in English, confirms the SMS code and 
   await finishPhoneSignUp(page, request, baseURL!, `+234${national}`, { first: 'Chiamaka', last: 'Okafor', birthDay: '1992-03-14' })
   // the site's own payment sources and bounds, in naira (English names the currency by its code)
   const sources = siteDocument('nigeria').payments as { sources: { minimum: number; maximum: number }[] }
-  const naira = (n: number) => `NGN ${n.toLocaleString('en', { minimumFractionDigits: 2 })}`
+  const naira = (n: number) => `₦${n.toLocaleString('en', { minimumFractionDigits: 2 })}` // the jurisdiction document's currencyDisplay: narrowSymbol
   for (const source of sources.sources) await expect(page.getByRole('link', { name: new RegExp(`From ${naira(source.minimum)} to ${naira(source.maximum)}`) })).toBeVisible()
 })

@@ -83,6 +83,8 @@ test('at phone size a new admin sets up the authenticator at the first sign-in f
   expect(new URL(scanned!).searchParams.get('secret')).toBe(key)
   await page.getByTestId('admin-code').fill(totpCode(key))
   await page.getByTestId('admin-code-submit').click()
+  // the codes arrive with the server's answer: wait for them, then read them
+  await expect(page.getByTestId('admin-recovery-codes').locator('code')).toHaveCount(10)
   const codes = await page.getByTestId('admin-recovery-codes').locator('code').allTextContents()
   expect(codes).toHaveLength(10)
   await page.getByTestId('admin-continue').click()
