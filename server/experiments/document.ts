@@ -11,7 +11,7 @@ import Ajv from 'ajv'
 import addFormats from 'ajv-formats'
 import createDOMPurify from 'dompurify'
 import type { Experiment, ExperimentsConfig, FeatureFlag, WebBuilderPage } from '../../kernel/experiments/types'
-import { AJV_SOURCE, compileCached } from '../../tools/schema-lint'
+import { ajvCacheOptions, compileCached } from '../../tools/schema-lint'
 
 export interface ExperimentsDocument extends ExperimentsConfig {
   $schema: string
@@ -132,7 +132,7 @@ export function loadExperimentsDocument(documentsDir: string, pinnedGlobalJsSha2
   const schemaFile = path.join(documentsDir, SCHEMA_PATH)
   const schema = readJson(schemaFile) as object
   const document = readJson(file)
-  const ajv = new Ajv({ ...EXPERIMENTS_AJV_OPTIONS, ...AJV_SOURCE })
+  const ajv = new Ajv({ ...EXPERIMENTS_AJV_OPTIONS, ...ajvCacheOptions() })
   addFormats(ajv)
   const validate = compileCached(ajv, EXPERIMENTS_AJV_OPTIONS, schema)
   if (!validate(document)) {

@@ -8,10 +8,10 @@ import addFormats from 'ajv-formats'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { HTTP_ERRORS, sendError } from './envelope'
 import { documented } from './route-docs'
-import { AJV_SOURCE, compileCached } from '../../tools/schema-lint'
+import { ajvCacheOptions, compileCached } from '../../tools/schema-lint'
 
 const REQUEST_AJV_OPTIONS = { allErrors: false, strict: false, coerceTypes: false, useDefaults: true } as const
-export const ajv = new Ajv({ ...REQUEST_AJV_OPTIONS, ...AJV_SOURCE })
+export const ajv = new Ajv({ ...REQUEST_AJV_OPTIONS, ...ajvCacheOptions() })
 addFormats(ajv)
 
 /**

@@ -33,6 +33,10 @@ export function ajvCacheDir(): string | undefined {
   return process.env.PARLAY_AJV_CACHE === '1' ? CACHE_DIR : undefined
 }
 
+/** The options an in-memory validator needs: AJV_SOURCE only when compiled validators are stored
+ * (tests), so a production process keeps no generated source it never reads. */
+export const ajvCacheOptions = (): typeof AJV_SOURCE | Record<string, never> => (ajvCacheDir() ? AJV_SOURCE : {})
+
 /** A key for `parts` (options, schemas) under the installed ajv and ajv-formats. */
 export function ajvCacheKey(...parts: unknown[]): string {
   return createHash('sha256').update(JSON.stringify([AJV_VERSION, FORMATS_VERSION, ...parts])).digest('hex').slice(0, 32)

@@ -15,7 +15,7 @@ import { gameMathsProblems, type GameMaths } from '../../../kernel/games/maths'
 import { resolveOverlaySet } from '../../../kernel/documents/overlay-set'
 import { clientCopy } from './server-only'
 import type { DocumentProblem } from '../../../kernel/documents/problem'
-import { AJV_SOURCE, compileCached } from './ajv-cache'
+import { ajvCacheOptions, compileCached } from './ajv-cache'
 
 export type { DocumentProblem } from '../../../kernel/documents/problem'
 
@@ -49,7 +49,7 @@ const validators = new Map<string, ValidateFunction>()
 function validatorFor(kind: DocumentKind): ValidateFunction {
   let validate = validators.get(kind)
   if (!validate) {
-    documentAjv ??= new Ajv({ ...DOCUMENT_AJV_OPTIONS, ...AJV_SOURCE })
+    documentAjv ??= new Ajv({ ...DOCUMENT_AJV_OPTIONS, ...ajvCacheOptions() })
     validate = compileCached(documentAjv, DOCUMENT_AJV_OPTIONS, documentSchemas[kind])
     validators.set(kind, validate)
   }
