@@ -13,11 +13,13 @@ import { applyPages, applyRules, type DocumentLike } from '../../kernel/experime
 import type { WebBuilderPage } from '../../kernel/experiments/types'
 
 const sanitize = (html: string) => DOMPurify.sanitize(html)
+/** The page's language (the shell sets <html lang>): a rule's words are applied in it only (ADR 0090). */
+const pageLocale = () => document.documentElement.lang || 'en'
 
 /** Keeps `pages` applied to the page as it re-renders; returns stop. */
 function keepApplied(pages: WebBuilderPage[]): () => void {
   const doc = document as unknown as DocumentLike
-  applyPages(doc, pages, location.pathname, sanitize)
+  applyPages(doc, pages, location.pathname, sanitize, pageLocale())
   let pending = false
   const observer = new MutationObserver(() => {
     if (pending) return
@@ -25,7 +27,7 @@ function keepApplied(pages: WebBuilderPage[]): () => void {
     requestAnimationFrame(() => {
       pending = false
       observer.disconnect() // our own changes are mutations too
-      applyRules(doc, pages, location.pathname, sanitize)
+      applyRules(doc, pages, location.pathname, sanitize, pageLocale())
       observer.observe(document.body, { childList: true, subtree: true })
     })
   })

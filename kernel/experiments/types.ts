@@ -125,6 +125,12 @@ export interface WebBuilderContentParams {
   display?: string
   contentHtml?: string
   contentCss?: string
+  /**
+   * The words of `text` and `contentHtml` per locale (two letters). `text` and `contentHtml` are
+   * written in English, the documents' source language; on a page in another language a rule
+   * changes words only when it has them in that language (ADR 0090).
+   */
+  translations?: Record<string, { text?: string; contentHtml?: string }>
 }
 
 export interface WebBuilderRule {

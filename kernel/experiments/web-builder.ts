@@ -46,12 +46,31 @@ const browserSheet: SheetFactory | undefined =
 
 export type HtmlSanitizer = (html: string) => string
 
-const STYLE_PARAMS: Array<[keyof WebBuilderContentParams, string]> = [
+const STYLE_PARAMS: Array<['color' | 'backgroundColor' | 'fontSize' | 'display', string]> = [
   ['color', 'color'],
   ['backgroundColor', 'background-color'],
   ['fontSize', 'font-size'],
   ['display', 'display'],
 ]
+
+/** The documents' source language: a rule's own `text` and `contentHtml` are in it. */
+export const WEB_BUILDER_SOURCE_LOCALE = 'en'
+
+/**
+ * A rule's params for a page in `locale`: its words in that language, from `translations`, or
+ * its own when the page is in the source language. With neither, the words are left as the page
+ * has them (a punter never reads another language); colours and sizes still apply.
+ */
+export function paramsForLocale(params: WebBuilderContentParams, locale: string): WebBuilderContentParams {
+  const { translations, text, contentHtml, ...rest } = params
+  const language = locale.slice(0, 2).toLowerCase()
+  const words = translations?.[language] ?? (language === WEB_BUILDER_SOURCE_LOCALE ? { text, contentHtml } : {})
+  return {
+    ...rest,
+    ...(words.text !== undefined ? { text: words.text } : {}),
+    ...(words.contentHtml !== undefined ? { contentHtml: words.contentHtml } : {}),
+  }
+}
 
 function applyContent(element: ElementLike, params: WebBuilderContentParams, sanitize: HtmlSanitizer): void {
   if (params.contentHtml !== undefined) element.innerHTML = sanitize(params.contentHtml)
@@ -74,6 +93,7 @@ export function applyPages(
   pages: readonly WebBuilderPage[],
   pathname: string,
   sanitize: HtmlSanitizer,
+  locale: string = WEB_BUILDER_SOURCE_LOCALE,
 ): { applied: number; failed: number } {
   let applied = 0
   let failed = 0
@@ -94,19 +114,25 @@ export function applyPages(
       failed++
     }
   }
-  const rules = applyRules(document, pages, pathname, sanitize)
+  const rules = applyRules(document, pages, pathname, sanitize, locale)
   return { applied: rules.applied, failed: failed + rules.failed }
 }
 
 /** Applies only the rules of the pages for `pathname` (again after the page re-rendered). */
-export function applyRules(document: DocumentLike, pages: readonly WebBuilderPage[], pathname: string, sanitize: HtmlSanitizer): { applied: number; failed: number } {
+export function applyRules(
+  document: DocumentLike,
+  pages: readonly WebBuilderPage[],
+  pathname: string,
+  sanitize: HtmlSanitizer,
+  locale: string = WEB_BUILDER_SOURCE_LOCALE,
+): { applied: number; failed: number } {
   let applied = 0
   let failed = 0
   for (const rule of rulesForPath(pages, pathname)) {
     try {
       const elements = document.querySelectorAll(rule.selector)
       for (let i = 0; i < elements.length; i++) {
-        applyContent(elements[i] as ElementLike, rule.contentParams, sanitize)
+        applyContent(elements[i] as ElementLike, paramsForLocale(rule.contentParams, locale), sanitize)
         applied++
       }
     } catch {

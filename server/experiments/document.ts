@@ -10,7 +10,7 @@ import path from 'node:path'
 import Ajv from 'ajv'
 import addFormats from 'ajv-formats'
 import createDOMPurify from 'dompurify'
-import type { Experiment, ExperimentsConfig, FeatureFlag, WebBuilderPage } from '../../kernel/experiments/types'
+import type { Experiment, ExperimentsConfig, FeatureFlag, WebBuilderContentParams, WebBuilderPage } from '../../kernel/experiments/types'
 import { ajvCacheOptions, compileCached } from '../../tools/schema-lint'
 
 export interface ExperimentsDocument extends ExperimentsConfig {
@@ -160,6 +160,17 @@ export function publicConfig(doc: ExperimentsDocument): ExperimentsConfig {
   }
 }
 
+/** A rule's params with every contentHtml (its own and each translation's) sanitised. */
+function sanitizedParams(params: WebBuilderContentParams): WebBuilderContentParams {
+  const clean = (words: { text?: string; contentHtml?: string }) =>
+    words.contentHtml === undefined ? { ...words } : { ...words, contentHtml: sanitizeHtml(words.contentHtml) }
+  const { translations, ...own } = params
+  return {
+    ...clean(own),
+    ...(translations ? { translations: Object.fromEntries(Object.entries(translations).map(([locale, words]) => [locale, clean(words)])) } : {}),
+  }
+}
+
 /** Pages per experiment and group, contentHtml sanitised once at load. */
 export function sanitizedPages(doc: ExperimentsDocument): Map<string, WebBuilderPage[]> {
   const byKey = new Map<string, WebBuilderPage[]>()
@@ -170,10 +181,7 @@ export function sanitizedPages(doc: ExperimentsDocument): Map<string, WebBuilder
       ...(page.globalJs !== undefined ? { globalJs: page.globalJs } : {}),
       rules: page.rules.map((rule) => ({
         ...rule,
-        contentParams:
-          rule.contentParams.contentHtml === undefined
-            ? { ...rule.contentParams }
-            : { ...rule.contentParams, contentHtml: sanitizeHtml(rule.contentParams.contentHtml) },
+        contentParams: sanitizedParams(rule.contentParams),
       })),
     }
     byKey.set(key, [...(byKey.get(key) ?? []), clean])

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SCHEMAS_DIR } from '../support/server'
+import { SITES, siteDocument, siteHost } from '../support/sites'
 import { expect, test } from './fixtures'
 
 const doc = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'experiments', 'experiments.json'), 'utf8'))
@@ -60,3 +61,19 @@ test('?editor=start opens editor mode: the bar lists the groups, nothing is appl
   await expect(bannerTitle(page)).toHaveText(boldTitle)
   expect(await violations(page)).toEqual([])
 })
+
+// ADR 0090: the pages' words are English; on every other site the test group sees them in the
+// site's language (or its own banner), never English, and the page's CSS still applies.
+for (const id of SITES.filter((site) => siteDocument(site).locales[0] !== 'en')) {
+  test(`${id}: a device in the test group sees the web builder's banner in the site's language, not English`, async ({ page, baseURL }) => {
+    const locale = siteDocument(id).locales[0]
+    const rule = boldPage.rules.find((r: { path: string }) => r.path === '/casino/lobby').contentParams
+    const asked = await inGroup(page, groups.indexOf('bold'))
+    await page.goto(`http://${siteHost(id)}:${new URL(baseURL!).port}/casino/lobby`)
+    await expect.poll(() => asked).toEqual(['bold'])
+    await expect(bannerTitle(page)).toHaveText(rule.translations[locale].text)
+    await expect(bannerTitle(page)).toHaveCSS('font-weight', '700')
+    await expect(page.getByTestId('lobby-banner').locator('.banner__body')).not.toContainText('Weekly cashback')
+    expect(await violations(page)).toEqual([])
+  })
+}

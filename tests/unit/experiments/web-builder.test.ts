@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { applyPages, rulePathMatches, rulesForPath, type DocumentLike } from '../../../kernel/experiments/web-builder'
+import { applyPages, paramsForLocale, rulePathMatches, rulesForPath, type DocumentLike } from '../../../kernel/experiments/web-builder'
 import type { WebBuilderPage } from '../../../kernel/experiments/types'
 import { sanitizeHtml } from '../../../server/experiments'
+import { sanitizedPages } from '../../../server/experiments/document'
 
 const require = createRequire(import.meta.url)
 const { JSDOM } = require('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } }
@@ -42,6 +43,43 @@ describe('web builder rules by path (spec §3)', () => {
     expect(cta.getAttribute('href')).toBe('/ok')
     expect(cta.style.display).toBe('none')
     expect(document.head.querySelector('style')!.textContent).toBe('.banner{font-weight:700}')
+  })
+})
+
+describe('a web-builder rule speaks the page’s language (ADR 0090)', () => {
+  const params = {
+    text: 'Spin',
+    contentHtml: '<b>Cashback</b>',
+    color: 'red',
+    translations: { ru: { text: 'Крутите', contentHtml: '<b>Кешбэк</b>' }, da: { text: 'Spin nu' } },
+  }
+  it('an English page gets the rule’s own words; a page with a translation gets it', () => {
+    expect(paramsForLocale(params, 'en')).toEqual({ text: 'Spin', contentHtml: '<b>Cashback</b>', color: 'red' })
+    expect(paramsForLocale(params, 'ru')).toEqual({ text: 'Крутите', contentHtml: '<b>Кешбэк</b>', color: 'red' })
+    expect(paramsForLocale(params, 'da-DK')).toEqual({ text: 'Spin nu', color: 'red' })
+  })
+  it('a page in a language the rule lacks keeps its own words, never English; colours still apply', () => {
+    expect(paramsForLocale(params, 'it')).toEqual({ color: 'red' })
+    const dom = new JSDOM('<html><head></head><body><h1 class="title">Gira</h1></body></html>')
+    const page: WebBuilderPage = { rules: [{ path: '/casino/lobby', selector: '.title', contentParams: params }] }
+    applyPages(dom.window.document as unknown as DocumentLike, [page], '/casino/lobby', sanitizeHtml, 'it')
+    const title = dom.window.document.querySelector('.title') as HTMLElement
+    expect(title.textContent).toBe('Gira')
+    expect(title.style.color).toBe('red')
+  })
+  it('the server sanitises every translation’s contentHtml as it does the rule’s own', () => {
+    const byKey = sanitizedPages({
+      pages: [
+        {
+          experiment: 'e',
+          group: 'g',
+          rules: [{ path: '/', selector: 'p', contentParams: { contentHtml: '<img src=x onerror="a()">', translations: { ru: { contentHtml: '<b onclick="a()">x</b><script>a()</script>' } } } }],
+        },
+      ],
+    } as never)
+    const cleaned = byKey.get('e\u0000g')![0].rules[0].contentParams
+    expect(cleaned.contentHtml).toBe('<img src="x">')
+    expect(cleaned.translations).toEqual({ ru: { contentHtml: '<b>x</b>' } })
   })
 })
 
