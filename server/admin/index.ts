@@ -21,6 +21,7 @@ import { createAdminRouter } from './router'
 import { releaseBookOf } from '../store/releases'
 import { rememberScheduler, startReleaseScheduler } from '../store/release-scheduler'
 import { publishWatchOf, startPublishWatch } from '../store/publish-watch'
+import { serialized } from '../documents/serialized'
 
 /** The store of the running server (tests and tools reach it through here). */
 export let currentStore: DocumentStore | undefined
@@ -42,10 +43,9 @@ export const adminModule: ServerModule = {
       if (seeded.length > 0) deps.log.info('store.seeded', { files: seeded.length })
     }
     await seedAndServe()
-    deps.documents.onChange(() => {
-      if (store.installing) return
-      seedAndServe().catch((error: unknown) => deps.log.warn('store.reseed.failed', { error: (error as Error).message }))
-    })
+    // The folder changed (the watcher): seed and serve again, one seeding at a time; changes that
+    // arrive meanwhile are taken by one more seeding after it (the files are read when it starts).
+    deps.documents.onFilesChanged(serialized(() => seedAndServe().catch((error: unknown) => deps.log.warn('store.reseed.failed', { error: (error as Error).message }))))
     // Hashing the demo passwords takes a moment: the server starts meanwhile, and sign-in waits.
     await sealTotpSecrets(deps, store)
     const adminsReady = demoAdmins(deps, store).catch((error) => deps.log.error('admin.seed.failed', { error: (error as Error).message }))

@@ -111,6 +111,7 @@ export function withCandidates(live: DocumentService): DocumentService {
     site: (id) => current().site(id),
     version: (jurisdiction) => current().version(jurisdiction),
     onChange: (listener) => live.onChange(listener),
+    onFilesChanged: (listener) => live.onFilesChanged(listener),
     watch: (onError) => live.watch(onError),
     close: () => live.close(),
   }

@@ -45,6 +45,13 @@ export interface DocumentService {
   /** A hash over every document a jurisdiction can be served; changes with any of them. */
   version(jurisdiction: string): string
   onChange(listener: Listener): () => void
+  /**
+   * Hands the watcher's file changes to whoever governs the served set (the versioned store). With
+   * such a listener the watcher installs nothing from disk itself: the store seeds the files and
+   * serves its published set, so a removed file stays served while its deletion is in review and a
+   * document published in the studio is never replaced by the folder's, not even for a moment.
+   */
+  onFilesChanged(listener: () => void): () => void
   watch(onError: (error: unknown) => void): void
   close(): void
   readonly root: string
@@ -110,6 +117,21 @@ function siteOfHost(sites: Iterable<Site>, host: string): Site | undefined {
   return undefined
 }
 
+/** Calls `onBurst` 80 ms after the last change of a burst in the folder (an editor's save is several events). */
+function watchFolder(root: string, onBurst: () => void): { close(): void } {
+  let timer: NodeJS.Timeout | undefined
+  const watcher: FSWatcher = watch(root, { recursive: true }, () => {
+    clearTimeout(timer)
+    timer = setTimeout(onBurst, 80)
+  })
+  return {
+    close() {
+      clearTimeout(timer)
+      watcher.close()
+    },
+  }
+}
+
 export function createDocumentService(options: { root: string }): DocumentService {
   const { root } = options
   let records: DocumentRecord[] = []
@@ -117,8 +139,8 @@ export function createDocumentService(options: { root: string }): DocumentServic
   let defaultSite: Site | undefined
   const versions = new Map<string, string>()
   const listeners = new Set<Listener>()
-  let watcher: FSWatcher | undefined
-  let timer: NodeJS.Timeout | undefined
+  let folder: { close(): void } | undefined
+  const fileListeners = new Set<() => void>()
 
   const install = (next: DocumentRecord[]) => {
     // the set check the publish gate runs too (./set-check.ts): sites, and every flow's validators
@@ -166,24 +188,26 @@ export function createDocumentService(options: { root: string }): DocumentServic
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    onFilesChanged(listener) {
+      fileListeners.add(listener)
+      return () => fileListeners.delete(listener)
+    },
     watch(onError) {
-      if (watcher) return
-      watcher = watch(root, { recursive: true }, () => {
-        clearTimeout(timer)
-        timer = setTimeout(() => {
+      folder ??= watchFolder(root, () => {
+        if (fileListeners.size > 0) for (const listener of fileListeners) listener()
+        else {
           try {
             service.reload()
             for (const listener of listeners) listener({ version: hashOf(records.map((r) => r.hash)) })
           } catch (error) {
             onError(error)
           }
-        }, 80)
+        }
       })
     },
     close() {
-      clearTimeout(timer)
-      watcher?.close()
-      watcher = undefined
+      folder?.close()
+      folder = undefined
     },
   }
   return service

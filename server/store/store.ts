@@ -359,21 +359,12 @@ export class DocumentStore implements BookStore {
   private readonly now: () => number
   private readonly install: (records: DocumentRecord[], generation?: number) => void
   private readonly generation?: (tx: Executor) => Promise<number>
-  /** True while the store installs a served set (the documents service's change is the store's own). */
-  installing = false
 
   constructor(options: DocumentStoreOptions) {
     this.data = options.data
     this.now = options.now
     this.generation = options.generation
-    this.install = (records, generation) => {
-      this.installing = true
-      try {
-        options.install(records, generation)
-      } finally {
-        this.installing = false
-      }
-    }
+    this.install = (records, generation) => options.install(records, generation)
   }
 
   /** Serves a set of records (the published set after seeding). */
