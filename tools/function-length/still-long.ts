@@ -16,7 +16,6 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'documents.ts:createDocumentClient': 223,
   'verification.ts:createVerificationService': 200,
   'prepare.ts:signupPreparation': 151,
-  'lint.ts:lintRecords': 148,
   'stores.ts:createEngineStores': 145,
   'Studio.tsx:DocumentEditor': 132,
   'main.ts:startServer': 114,
