@@ -18,5 +18,4 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'prepare.ts:signupPreparation': 151,
   'stores.ts:createEngineStores': 145,
   'Studio.tsx:DocumentEditor': 132,
-  'main.ts:startServer': 114,
 }
