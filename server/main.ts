@@ -8,28 +8,30 @@ import { buildStudioIfMissing, loadVite } from './admin/studio-build'
 import { existsSync, mkdirSync } from 'node:fs'
 import { KEY_BESIDE_DATA, loadTotpKeyring, totpKeySettingsOf, type TotpKeySettings } from './admin/totp-keys'
 import type { Application } from 'express'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
 import { closeDatabase, openDatabase } from './db/database'
-import { openDataLayer } from './db/data-layer'
+import { openDataLayer, type DataLayer } from './db/data-layer'
 import { refuseHalfConvertedPostgres } from './db/stores'
 import { migrateDatabase } from './db/migrate'
 import type { ServerConfig, ServerDeps } from './deps'
-import { DocumentLoadError, createDocumentService } from './documents/service'
+import { DocumentLoadError, createDocumentService, type DocumentService } from './documents/service'
 import { withCandidates } from './documents/candidate'
 import { formatProblem } from '../tools/schema-lint'
 import { createLogger, type Logger } from './log'
 import { answerClientErrors } from './http/client-errors'
 import { attachRealtime } from './realtime/server'
-import { createDevClock } from './regulation/dev-clock'
+import { createDevClock, type DevClock } from './regulation/dev-clock'
 import { createLifecycle } from './ops/lifecycle'
+import { DRAIN_GRACE_MS, stopControls } from './ops/stop'
 import { DocumentStore } from './store/store'
 import { createPageCheck } from './store/page-check'
-import { openBus } from './bus'
+import { openBus, type Bus } from './bus'
 import { relayEvents } from './bus/relay'
-import { startCaptchaDouble } from './auth/captcha-double'
+import { startCaptchaDouble, type CaptchaDouble } from './auth/captcha-double'
 import { REAL_VERIFY_URLS } from './auth/captcha-vendor'
 import { publishGeneration, syncPublishedDocuments, type DocumentsSync } from './bus/documents-sync'
 
@@ -83,8 +85,8 @@ export interface RunningServer {
   drain(graceMs?: number): Promise<void>
 }
 
-/** How long a graceful stop waits for requests in flight before cutting their connections. */
-export const DRAIN_GRACE_MS = 10_000
+/** How long a graceful stop waits for requests in flight before cutting their connections (server/ops/stop.ts). */
+export { DRAIN_GRACE_MS }
 
 export async function buildClientIfMissing(distDir: string, log: Logger): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) {
@@ -121,17 +123,15 @@ function totpKeysOf(config: ServerConfig, settings: TotpKeySettings | undefined,
   return keys
 }
 
-export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const config = configOf(options)
-  const log = options.log ?? createLogger(undefined, options.quiet)
-  // a development server without an injected clock gets one tests can move (POST /api/dev/clock)
+/** The server's clock: an injected one; else in development one tests can move (POST /api/dev/clock); else the wall clock. */
+export function clockOf(options: Pick<StartOptions, 'now'>, config: Pick<ServerConfig, 'development'>): { now: () => number; devClock?: DevClock } {
   const devClock = !options.now && config.development ? createDevClock(Date.now) : undefined
-  const now = options.now ?? devClock?.now ?? Date.now
-  // before anything is built or opened: a postgres DATABASE_URL never half-runs the site
-  refuseHalfConvertedPostgres(options.databaseUrl)
-  const totpKeys = totpKeysOf(config, options.totpKeys, log)
-  await buildClientIfMissing(config.distDir, log)
-  const db = openDatabase(config.dataDir)
+  return { now: options.now ?? devClock?.now ?? Date.now, devClock }
+}
+
+/** The embedded database and the data layer (SQLite, or PostgreSQL by URL), migrated; both closed again when a migration fails. */
+async function openStorage(dataDir: string, options: StartOptions, log: Logger) {
+  const db = openDatabase(dataDir)
   const data = openDataLayer({ sqlite: db, databaseUrl: options.databaseUrl, lockTimeoutMs: options.lockTimeoutMs, onPoolError: (error) => log.warn('db.pool.error', { error: error.message }) })
   try {
     await migrateDatabase(data)
@@ -140,14 +140,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     closeDatabase(db)
     throw error
   }
-  // answers from a candidate set inside the publish gate's own requests (documents/candidate.ts)
-  const documents = withCandidates(createDocumentService({ root: config.documentsDir }))
-  documents.reload()
-  const lifecycle = createLifecycle()
-  const bus = await openBus({ redisUrl: options.redisUrl, log, now })
+  return { db, data }
+}
+
+/**
+ * The document store (the tables are there: migrateDatabase, the list of server/db/migrations/index.ts)
+ * installing into the served set; other instances on the same database publish too: their published
+ * set is served here within 2 s.
+ */
+async function servePublishedDocuments(parts: { data: DataLayer; bus: Bus; log: Logger; now: () => number; documents: DocumentService; databaseUrl?: string; isOpen: () => boolean }) {
+  const { data, bus, log, now, documents } = parts
   let sync: DocumentsSync | undefined
-  let open = true
-  // the tables are there (migrateDatabase above, the list of server/db/migrations/index.ts); one store
   const store = new DocumentStore({
     data,
     now,
@@ -157,40 +160,68 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
     generation: publishGeneration,
   })
-  // other instances on the same database publish too: their published set is served here within 2 s
-  sync = await syncPublishedDocuments({
-    data,
-    bus,
-    log,
-    databaseUrl: options.databaseUrl,
-    isOpen: () => open && db.open,
-    reload: async () => store.serve((await store.publishedRecords()).records),
-  })
-  // with the simulators, captcha tokens are checked by the local double, never by Google or hCaptcha
+  sync = await syncPublishedDocuments({ data, bus, log, databaseUrl: parts.databaseUrl, isOpen: parts.isOpen, reload: async () => store.serve((await store.publishedRecords()).records) })
+  return { store, sync }
+}
+
+/** Where captcha tokens are checked: the given URLs; with the simulators, the local double (never Google or hCaptcha); else the vendors'. */
+async function useCaptchaVerifier(options: StartOptions, config: ServerConfig, now: () => number): Promise<CaptchaDouble | undefined> {
   const captchaDouble = !options.captchaVerifyUrls && config.simulators ? await startCaptchaDouble({ now }) : undefined
   config.captchaVerifyUrls = options.captchaVerifyUrls ?? (captchaDouble ? { RECAPTCHA: captchaDouble.verifyUrl('RECAPTCHA'), HCAPTCHA: captchaDouble.verifyUrl('HCAPTCHA') } : REAL_VERIFY_URLS)
   config.captchaDoubleUrl = captchaDouble?.url
-  const stopRelay = relayEvents(bus)
-  const stopSharing = async () => {
-    open = false
-    await sync?.stop()
-    stopRelay()
-    await bus.close()
-    await captchaDouble?.close()
-  }
-  const deps: ServerDeps = { db, data, documents, config, log, now, devClock, lifecycle, store, bus, totpKeys }
-  const app = await createApp(deps)
-  if (options.watch !== false)
-    documents.watch((error) => {
-      const problems = error instanceof DocumentLoadError ? error.problems.map(formatProblem) : [String(error)]
-      log.warn('documents.reload.refused', { problems })
-    })
+  return captchaDouble
+}
+
+/** Reload documents when a file changes; a bad edit is refused (logged) and the last good set stays served. */
+function watchDocuments(documents: DocumentService, log: Logger): void {
+  documents.watch((error) => {
+    const problems = error instanceof DocumentLoadError ? error.problems.map(formatProblem) : [String(error)]
+    log.warn('documents.reload.refused', { problems })
+  })
+}
+
+async function listen(app: Application, config: ServerConfig): Promise<Server> {
   const server = app.listen(config.port, config.host)
   answerClientErrors(server)
   await new Promise<void>((done, fail) => {
     server.once('listening', done)
     server.once('error', fail)
   })
+  return server
+}
+
+/** The address the server announces: 127.0.0.1 is named localhost (its *.localhost sites resolve there too). */
+export const serverUrl = (host: string, port: number) => `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = configOf(options)
+  const log = options.log ?? createLogger(undefined, options.quiet)
+  const { now, devClock } = clockOf(options, config)
+  // before anything is built or opened: a postgres DATABASE_URL never half-runs the site
+  refuseHalfConvertedPostgres(options.databaseUrl)
+  const totpKeys = totpKeysOf(config, options.totpKeys, log)
+  await buildClientIfMissing(config.distDir, log)
+  const { db, data } = await openStorage(config.dataDir, options, log)
+  // answers from a candidate set inside the publish gate's own requests (documents/candidate.ts)
+  const documents = withCandidates(createDocumentService({ root: config.documentsDir }))
+  documents.reload()
+  const lifecycle = createLifecycle()
+  const bus = await openBus({ redisUrl: options.redisUrl, log, now })
+  let open = true
+  const { store, sync } = await servePublishedDocuments({ data, bus, log, now, documents, databaseUrl: options.databaseUrl, isOpen: () => open && db.open })
+  const captchaDouble = await useCaptchaVerifier(options, config, now)
+  const stopRelay = relayEvents(bus)
+  const stopSharing = async () => {
+    open = false
+    await sync.stop()
+    stopRelay()
+    await bus.close()
+    await captchaDouble?.close()
+  }
+  const deps: ServerDeps = { db, data, documents, config, log, now, devClock, lifecycle, store, bus, totpKeys }
+  const app = await createApp(deps)
+  if (options.watch !== false) watchDocuments(documents, log)
+  const server = await listen(app, config)
   // sockets (spec §7) on the same server; closed first on stop, they never hold it open
   const realtime = attachRealtime(server, deps)
   deps.metrics?.watchSockets(realtime.connections)
@@ -199,41 +230,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = (server.address() as AddressInfo).port
   // the publish gate renders the pages a change touches by asking this server itself (store/page-check.ts)
   store.usePageCheck(createPageCheck({ port, root: config.documentsDir }))
-  const url = `http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${port}`
+  const url = serverUrl(config.host, port)
   log.info('server.started', { url, documents: documents.list().length, sites: documents.sites().map((s) => s.id) })
-  return {
-    url,
-    port,
-    deps,
-    app,
-    async close() {
-      lifecycle.draining()
-      await realtime.close()
-      documents.close()
-      server.closeAllConnections?.()
-      await new Promise<void>((done) => server.close(() => done()))
-      await stopSharing()
-      await data.close()
-      closeDatabase(db)
-    },
-    async drain(graceMs = DRAIN_GRACE_MS) {
-      lifecycle.draining() // readiness answers 503 from here on
-      // no new connections; sockets get "going away" (1001) so their clients reconnect elsewhere
-      const closed = new Promise<void>((done) => server.close(() => done()))
-      await realtime.close()
-      documents.close()
-      // Keep-alive connections between requests are closed as soon as they fall idle.
-      const idle = setInterval(() => server.closeIdleConnections?.(), 50)
-      const deadline = setTimeout(() => server.closeAllConnections?.(), graceMs)
-      server.closeIdleConnections?.()
-      await closed
-      clearInterval(idle)
-      clearTimeout(deadline)
-      await stopSharing() // the Redis connections quit
-      await data.close() // the PostgreSQL pool ends
-      closeDatabase(db)
-    },
-  }
+  return { url, port, deps, app, ...stopControls({ server, realtime, documents, lifecycle, stopSharing, data, db }) }
 }
 
 /** SIGTERM/SIGINT: drain and exit 0; a second signal exits at once. */

@@ -15,11 +15,7 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'feed.ts:createFeed': 224,
   'documents.ts:createDocumentClient': 223,
   'verification.ts:createVerificationService': 200,
-  'account.ts:mountAccount': 181,
-  'app.ts:createApp': 157,
   'prepare.ts:signupPreparation': 151,
-  'lint.ts:lintRecords': 148,
   'stores.ts:createEngineStores': 145,
   'Studio.tsx:DocumentEditor': 132,
-  'main.ts:startServer': 114,
 }

@@ -53,6 +53,8 @@ export const NOT_PUNTER_FACING = [
   'server/validators/', // validator modules: the engine shows its "form unavailable"
   'server/messages/admin.ts', // operators' messages
   'server/app.ts', // the static client
+  'server/http/page-route.ts', // the static client's pages (from server/app.ts)
+  'server/http/error-envelope.ts', // the app's last error handler (from server/app.ts): storage and audit-log outages
   'server/feed/router.ts', // development controls of the feed
   'server/regulation/dev-clock.ts', // development clock
   'server/signup/outbox.ts', // development outbox
