@@ -17,7 +17,6 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'app.ts:createApp': 157,
   'prepare.ts:signupPreparation': 151,
   'lint.ts:lintRecords': 148,
-  'stores.ts:createEngineStores': 145,
   'Studio.tsx:DocumentEditor': 132,
   'main.ts:startServer': 114,
 }
