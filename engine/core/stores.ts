@@ -299,15 +299,8 @@ function recordStore() {
   )
 }
 
-/** Creates a fresh, independent set of stores (one per page; tests make their own). Session and
- * local settings are read from and written to `env.storage` when given. */
-export function createEngineStores(env: EngineEnv = {}): EngineStores {
-  const { storage } = env
-  const schedule = env.setTimeout ?? ((fn: () => void, ms: number) => globalThis.setTimeout(fn, ms))
-  const cancel = env.clearTimeout ?? ((handle: unknown) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>))
-  const initialLocale = env.locale ?? env.site?.site.defaultLocale ?? 'en'
-
-  const site = createStore<SiteState>()(
+function siteStore(env: EngineEnv, initialLocale: string): StoreApi<SiteState> {
+  return createStore<SiteState>()(
     (set) => ({
       bootstrap: env.site ?? null,
       locale: initialLocale,
@@ -315,7 +308,10 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
       setLocale: (locale) => set({ locale }),
     }),
   )
+}
 
+/** The session, starting from the one stored (status 'restoring' then), written back on every change. */
+function sessionStore(storage: StorageLike | undefined): StoreApi<SessionState> {
   const storedSession = readStoredSession(storage)
   const session = createStore<SessionState>()(
     (set) => ({
@@ -339,15 +335,22 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
     writeJson(storage, STORAGE_KEYS.session, held ? fields : null)
     writeJson(storage, STORAGE_KEYS.sessionHash, held ? state.sessionHash : null)
   })
+  return session
+}
 
-  const user = createStore<UserState>()(
+function userStore(): StoreApi<UserState> {
+  return createStore<UserState>()(
     (set) => ({
       data: null,
       setUser: (data) => set({ data }),
       clearUser: () => set({ data: null }),
     }),
   )
+}
 
+/** Server settings at their defaults in the page's locale (reset to the site's locale then); local
+ * settings from storage over their defaults, written back when they change. */
+function settingsStore(storage: StorageLike | undefined, initialLocale: string, site: StoreApi<SiteState>): StoreApi<SettingsState> {
   const storedLocal = readJson<Partial<LocalSettings>>(storage, STORAGE_KEYS.localSettings) ?? {}
   const localDefaults = defaultLocalSettings()
   const settings = createStore<SettingsState>()(
@@ -362,11 +365,17 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
   settings.subscribe((state, previous) => {
     if (state.local !== previous.local) writeJson(storage, STORAGE_KEYS.localSettings, state.local)
   })
+  return settings
+}
 
+type Schedule = (fn: () => void, ms: number) => unknown
+
+/** Popups, notifications (each dismissed after its duration) and the menus; the profile closes after PROFILE_CLOSE_DELAY_MS. */
+function uiStore(schedule: Schedule, cancel: (handle: unknown) => void): StoreApi<UiState> {
   let notificationSeq = 0
   let profileTimer: unknown = null
   const notificationTimers = new Map<string, unknown>()
-  const ui = createStore<UiState>()(
+  return createStore<UiState>()(
     (set, get) => ({
       popups: [],
       notifications: [],
@@ -425,8 +434,10 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
       },
     }),
   )
+}
 
-  const route = createStore<RouteState>()(
+function routeStore(): StoreApi<RouteState> {
+  return createStore<RouteState>()(
     (set) => ({
       path: '/',
       section: 'sport',
@@ -435,14 +446,35 @@ export function createEngineStores(env: EngineEnv = {}): EngineStores {
       setRoute: (next) => set((s) => changed(s, next)),
     }),
   )
+}
 
-  const screenData = createStore<ScreenDataState>()(
+function screenDataStore(): StoreApi<ScreenDataState> {
+  return createStore<ScreenDataState>()(
     (set) => ({
       data: {},
       setData: (name, value) => set((s) => (Object.is(s.data[name], value) ? s : { data: { ...s.data, [name]: value } })),
       clearData: () => set((s) => (Object.keys(s.data).length === 0 ? s : { data: {} })),
     }),
   )
+}
 
-  return { site, session, user, settings, ui, route, screenData, flags: recordStore(), experiments: recordStore() }
+/** Creates a fresh, independent set of stores (one per page; tests make their own). Session and
+ * local settings are read from and written to `env.storage` when given. */
+export function createEngineStores(env: EngineEnv = {}): EngineStores {
+  const { storage } = env
+  const schedule = env.setTimeout ?? ((fn: () => void, ms: number) => globalThis.setTimeout(fn, ms))
+  const cancel = env.clearTimeout ?? ((handle: unknown) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>))
+  const initialLocale = env.locale ?? env.site?.site.defaultLocale ?? 'en'
+  const site = siteStore(env, initialLocale)
+  return {
+    site,
+    session: sessionStore(storage),
+    user: userStore(),
+    settings: settingsStore(storage, initialLocale, site),
+    ui: uiStore(schedule, cancel),
+    route: routeStore(),
+    screenData: screenDataStore(),
+    flags: recordStore(),
+    experiments: recordStore(),
+  }
 }

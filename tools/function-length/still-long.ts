@@ -6,16 +6,13 @@
  * everywhere.
  */
 export const STILL_LONG: Readonly<Record<string, number>> = {
-  'session.ts:createAuthController': 352,
   'server.ts:attachRealtime': 292,
   'browser-runtime.ts:bootBrowserEngine': 288,
   'flow-form.tsx:FlowForm': 269,
   'router.ts:createAuthRouter': 231,
   'boot.ts:createPageRenderer': 227,
   'feed.ts:createFeed': 224,
-  'documents.ts:createDocumentClient': 223,
   'verification.ts:createVerificationService': 200,
   'prepare.ts:signupPreparation': 151,
-  'stores.ts:createEngineStores': 145,
   'Studio.tsx:DocumentEditor': 132,
 }

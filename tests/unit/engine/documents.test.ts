@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createDocumentClient } from '../../../engine/core/documents'
+import { copyChanged, createDocumentClient, documentKey, documentUrl } from '../../../engine/core/documents'
 import { memoryStorage, response, type FakeResponse } from './helpers'
 
 beforeEach(() => {
@@ -185,5 +185,28 @@ describe('document client: admin previews never reach the punter cache', () => {
     expect(server.requests[0].url).toBe('/api/documents/screen/casino-lobby?locale=en&preview=tok_123456789012345')
     const punter = createDocumentClient({ fetch: vi.fn(async () => { throw new TypeError('offline') }), storage, locale: () => 'en' })
     expect((await punter.load('screen', 'casino-lobby')).ok).toBe(false)
+  })
+})
+
+describe('document keys and URLs: a preview is kept apart from the punters\' copies', () => {
+  it('a preview\'s key starts with preview: and its token, so it never meets a punter\'s copy (nor is stored)', () => {
+    expect(documentKey('screen', 'casino-lobby', 'en')).toBe('screen/casino-lobby/en')
+    expect(documentKey('screen', 'casino-lobby', 'en', 'tok')).toBe('preview:tok/screen/casino-lobby/en')
+    expect(documentKey('screen', 'casino-lobby', 'en', null)).toBe(documentKey('screen', 'casino-lobby', 'en'))
+  })
+
+  it('the URL names kind, id and locale, encoded, and carries the preview token only for a preview', () => {
+    expect(documentUrl('screen', 'a b/c', 'pt-BR')).toBe('/api/documents/screen/a%20b%2Fc?locale=pt-BR')
+    expect(documentUrl('screen', 'lobby', 'en', 'to&ken')).toBe('/api/documents/screen/lobby?locale=en&preview=to%26ken')
+  })
+})
+
+describe('a revalidated document changed when its ETag did', () => {
+  it('a first load never counts as a change; a held copy changed when the ETag differs or was never known', () => {
+    expect(copyChanged(undefined, '"a"')).toBe(false)
+    expect(copyChanged({ etag: '"a"' }, '"a"')).toBe(false)
+    expect(copyChanged({ etag: '"a"' }, '"b"')).toBe(true)
+    expect(copyChanged({ etag: '"a"' }, null)).toBe(true)
+    expect(copyChanged({ etag: null }, null)).toBe(true)
   })
 })
