@@ -13,7 +13,6 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'boot.ts:createPageRenderer': 227,
   'feed.ts:createFeed': 224,
   'documents.ts:createDocumentClient': 223,
-  'verification.ts:createVerificationService': 200,
   'account.ts:mountAccount': 181,
   'app.ts:createApp': 157,
   'prepare.ts:signupPreparation': 151,
