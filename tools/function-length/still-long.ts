@@ -15,7 +15,6 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'documents.ts:createDocumentClient': 223,
   'account.ts:mountAccount': 181,
   'app.ts:createApp': 157,
-  'prepare.ts:signupPreparation': 151,
   'lint.ts:lintRecords': 148,
   'stores.ts:createEngineStores': 145,
   'Studio.tsx:DocumentEditor': 132,
