@@ -9,10 +9,7 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'server.ts:attachRealtime': 292,
   'browser-runtime.ts:bootBrowserEngine': 288,
   'flow-form.tsx:FlowForm': 269,
-  'router.ts:createAuthRouter': 231,
   'boot.ts:createPageRenderer': 227,
   'feed.ts:createFeed': 224,
-  'verification.ts:createVerificationService': 200,
-  'prepare.ts:signupPreparation': 151,
   'Studio.tsx:DocumentEditor': 132,
 }
