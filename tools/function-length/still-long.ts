@@ -10,7 +10,6 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'browser-runtime.ts:bootBrowserEngine': 288,
   'flow-form.tsx:FlowForm': 269,
   'router.ts:createAuthRouter': 231,
-  'feed.ts:createFeed': 224,
   'documents.ts:createDocumentClient': 223,
   'verification.ts:createVerificationService': 200,
   'account.ts:mountAccount': 181,
