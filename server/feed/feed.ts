@@ -10,12 +10,22 @@
  * What other parts use (bet slip, cash-out, sockets): `selection(id)` for a price and status,
  * `subscribe(listener)` for every change, `settleEvent(id)` to finish an event now, and
  * `setPrice` / `hold` for operators and tests.
+ *
+ * The parts: the event tree (./tree.ts), a tick of the feed (./play.ts) and of one event
+ * (./event-tick.ts), what happens to markets (./markets.ts), and the listeners (./listeners.ts).
  */
-import type { EventState, EventUpdate, FeedEvent, FeedMarket, FeedSection, FeedSelection, SelectionChange, SelectionResult } from './model'
-import { HOUR, TICK_MS, finalScore, fixtures, homeScores, inPlayChances, makeEvent, type EventModel, type Fixture } from './generate'
-import { MIN_PRICE, normalise, priceOf, walk } from './prices'
-import { firstDraw, mix, randomFrom, type Random } from './random'
-import { countEvent, emptyCounts, fixturesNeeded, isShort, type SectionCounts } from './schedule'
+import type { EventState, EventUpdate, FeedEvent, FeedMarket, FeedSection, FeedSelection, SelectionChange } from './model'
+import { HOUR, TICK_MS, fixtures } from './generate'
+import { elapsedAt, eventUpdate, finishEvent } from './event-tick'
+import { createFeedListeners, type FeedListener } from './listeners'
+import { setStatus, settle } from './markets'
+import { playTick, schedule, type PlayContext } from './play'
+import { MIN_PRICE } from './prices'
+import { mix, randomFrom } from './random'
+import { countEvent, emptyCounts } from './schedule'
+import { createEventTree, HOURS_IN_IDS, type EventTree, type SelectionEntry } from './tree'
+
+export type { FeedListener } from './listeners'
 
 export interface FeedOptions {
   seed?: number
@@ -28,9 +38,6 @@ export interface SelectionView extends FeedSelection {
   line?: number
   event: Pick<FeedEvent, 'id' | 'treeId' | 'section' | 'sport' | 'league' | 'home' | 'away' | 'state' | 'startsAt' | 'score'>
 }
-
-/** A listener may answer a promise of the work the updates started (see Feed.idle); any other answer is ignored. */
-export type FeedListener = (updates: EventUpdate[]) => unknown
 
 export interface ReplayOptions {
   everyTick?: boolean
@@ -72,54 +79,6 @@ export interface Feed {
   pause(paused: boolean): void
 }
 
-const RESULTS_KEPT = 40
-
-/** Walks one market (or the main one after a score) and records the selections that moved. */
-function repriceMarket(model: EventModel, market: FeedMarket, chances: number[], changes: SelectionChange[]): void {
-  model.chances.set(market.id, chances)
-  market.selections.forEach((selection, i) => {
-    const price = priceOf(chances[i])
-    if (price === selection.price) return
-    changes.push({ id: selection.id, marketId: market.id, main: market.kind === 'main', price, previous: selection.price, status: selection.status })
-    selection.price = price
-  })
-}
-
-function setStatus(model: EventModel, status: 'OPEN' | 'SUSPENDED', changes: SelectionChange[]): void {
-  for (const market of model.event.markets)
-    for (const selection of market.selections) {
-      if (selection.status === status || selection.status === 'SETTLED') continue
-      selection.status = status
-      changes.push({ id: selection.id, marketId: market.id, main: market.kind === 'main', price: selection.price, previous: selection.price, status })
-    }
-}
-
-function outcome(market: FeedMarket, code: string, [home, away]: [number, number]): SelectionResult {
-  switch (market.kind) {
-    case 'main':
-      return code === (home > away ? '1' : home < away ? '2' : 'X') ? 'WIN' : 'LOSE'
-    case 'total':
-      return (home + away > (market.line ?? 0)) === (code === 'over') ? 'WIN' : 'LOSE'
-    case 'both-score':
-      return (home > 0 && away > 0) === (code === 'yes') ? 'WIN' : 'LOSE'
-    case 'handicap':
-      return (home + (market.line ?? 0) > away) === (code === '1') ? 'WIN' : 'LOSE'
-  }
-}
-
-function settle(model: EventModel, changes: SelectionChange[]): void {
-  model.event.state = 'finished'
-  for (const market of model.event.markets)
-    for (const selection of market.selections) {
-      selection.status = 'SETTLED'
-      selection.result = outcome(market, selection.code, model.event.score)
-      changes.push({ id: selection.id, marketId: market.id, main: market.kind === 'main', price: selection.price, previous: selection.price, status: 'SETTLED', result: selection.result })
-    }
-}
-
-/** Hours are numbered modulo a million in tree ids (`((origin / HOUR) % 1_000_000) * 1000 + n`). */
-const HOURS_IN_IDS = 1_000_000
-
 /**
  * The start hour of the tree a selection id was laid out in, the latest such hour not after
  * `near` (a feed's origin): a bet placed before a restart in a later hour names an earlier tree.
@@ -132,162 +91,73 @@ export function treeOriginOf(selectionId: string, near: number): number | undefi
   return (nearHour - (((nearHour % HOURS_IN_IDS) - hour + HOURS_IN_IDS) % HOURS_IN_IDS)) * HOUR
 }
 
+/** A selection as other parts see it: its market's kind and line, and the event it belongs to. */
+function view(entry: SelectionEntry): SelectionView {
+  const { event } = entry.model
+  return {
+    ...entry.selection,
+    marketKind: entry.market.kind,
+    ...(entry.market.line === undefined ? {} : { line: entry.market.line }),
+    event: { id: event.id, treeId: event.treeId, section: event.section, sport: event.sport, league: event.league, home: event.home, away: event.away, state: event.state, startsAt: event.startsAt, score: event.score },
+  }
+}
+
+/** The tree laid out around its origin: finished events settled, and the line full from the first
+ * minute (missing live events start as already under way). */
+function layOut(context: PlayContext, origin: number): void {
+  const { seed, tree } = context
+  tree.lay(fixtures(seed, origin), origin)
+  for (const model of tree.models.values()) if (model.event.state === 'finished') settle(model, [])
+  const atStart = emptyCounts()
+  for (const model of tree.models.values()) countEvent(atStart, model.event, origin)
+  schedule(context, origin, atStart, true)
+}
+
+type OperatorControls = Pick<Feed, 'settleEvent' | 'setPrice' | 'hold'>
+
+/** What operators and tests do to the feed now: finish an event, set a price, hold an event's markets. */
+function operatorControls(context: PlayContext, now: () => number): OperatorControls {
+  const { seed, tree, emit } = context
+  const emitted = (result: EventUpdate) => {
+    emit([result])
+    return result
+  }
+  return {
+    settleEvent(id, score) {
+      const model = tree.models.get(id)
+      if (!model || model.event.state === 'finished') return undefined
+      return emitted(finishEvent(tree, model, now(), randomFrom(mix(seed, context.tick(), model.event.treeId, 99)), score))
+    },
+    setPrice(selectionId, price) {
+      const entry = tree.selections.get(selectionId)
+      if (!entry || entry.selection.status === 'SETTLED' || !(price >= MIN_PRICE)) return undefined
+      const previous = entry.selection.price
+      entry.selection.price = Math.round(price * 100) / 100
+      entry.model.pinned.add(entry.market.id)
+      const change: SelectionChange = { id: selectionId, marketId: entry.market.id, main: entry.market.kind === 'main', price: entry.selection.price, previous, status: entry.selection.status }
+      return emitted(eventUpdate(entry.model, now(), [change]))
+    },
+    hold(eventId, held) {
+      const model = tree.models.get(eventId)
+      if (!model || model.event.state === 'finished') return undefined
+      model.held = held
+      const changes: SelectionChange[] = []
+      setStatus(model, held ? 'SUSPENDED' : 'OPEN', changes)
+      return emitted(eventUpdate(model, now(), changes))
+    },
+  }
+}
+
 export function createFeed(options: FeedOptions): Feed {
   const seed = options.seed ?? 14
   // Hour-aligned: a restart within the hour rebuilds the same tree. Tree ids carry the hour, so an
   // id never names two different matches across restarts (a bet keeps pointing at its match).
   const origin = Math.floor(options.now() / HOUR) * HOUR
-  const models = new Map<string, EventModel>()
-  const selections = new Map<string, { model: EventModel; market: FeedMarket; selection: FeedSelection }>()
-  const listeners = new Set<FeedListener>()
-  let nextTreeId = ((origin / HOUR) % HOURS_IN_IDS) * 1000 + 1
+  const tree: EventTree = createEventTree(seed, origin)
+  const listeners = createFeedListeners()
   let tick = 0
-
-  const add = (model: EventModel) => {
-    models.set(model.event.id, model)
-    for (const market of model.event.markets) for (const selection of market.selections) selections.set(selection.id, { model, market, selection })
-  }
-  const lay = (list: Fixture[], at: number) => list.forEach((fixture) => add(makeEvent(seed, nextTreeId++, fixture, at)))
-  lay(fixtures(seed, origin), origin)
-  for (const model of models.values()) if (model.event.state === 'finished') settle(model, [])
-
-  const working = new Set<Promise<void>>()
-  const emit = (updates: EventUpdate[]) => {
-    if (updates.length === 0) return
-    for (const listener of listeners)
-      try {
-        const work = listener(updates)
-        if (work instanceof Promise) {
-          // a failing listener must not stop the feed or the other listeners (nor end the process)
-          const tracked: Promise<void> = work.catch(() => undefined).finally(() => working.delete(tracked))
-          working.add(tracked)
-        }
-      } catch {
-        // a failing listener must not stop the feed or the other listeners
-      }
-  }
-
-  const elapsed = (event: FeedEvent, at = options.now()) => Math.max(0, Math.min(event.durationMs, at - event.startsAt))
-
-  const update = (model: EventModel, at: number, changes: SelectionChange[], extra: Partial<EventUpdate> = {}): EventUpdate => {
-    model.event.version++
-    return {
-      eventId: model.event.id,
-      treeId: model.event.treeId,
-      version: model.event.version,
-      at,
-      ...(changes.length ? { selections: changes } : {}),
-      ...extra,
-    }
-  }
-
-  /** Results are kept for a while (RESULTS_KEPT per section): older ones leave the tree. */
-  const prune = (section: FeedSection) => {
-    const finished = [...models.values()].filter((m) => m.event.state === 'finished' && m.event.section === section)
-    finished.sort((a, b) => b.event.startsAt - a.event.startsAt)
-    for (const old of finished.slice(RESULTS_KEPT)) {
-      models.delete(old.event.id)
-      for (const market of old.event.markets) for (const s of market.selections) selections.delete(s.id)
-    }
-  }
-
-  /** The rolling schedule: each section's missing fixtures, drawn from (seed, tick). */
-  const schedule = (at: number, counts: Record<FeedSection, SectionCounts>, underWay = false) => {
-    if (!(Object.keys(counts) as FeedSection[]).some((section) => isShort(section, counts[section]))) return
-    const events = [...models.values()].map((m) => m.event)
-    const rng = randomFrom(mix(seed, tick, 0x5c4ed))
-    for (const section of Object.keys(counts) as FeedSection[]) lay(fixturesNeeded(section, counts[section], events, at, rng, underWay), at)
-  }
-
-  /** Where the main market's chances stand now by the score and the time left. */
-  const modelChances = (model: EventModel, at: number) => inPlayChances(model.spec, model.strength, model.event.score, elapsed(model.event, at) / model.event.durationMs)
-
-  const scoreTick = (model: EventModel, at: number, rng: Random, changes: SelectionChange[]): boolean => {
-    const { event, spec } = model
-    if (!rng.chance(spec.scoring.rate)) return false
-    const main = event.markets[0]
-    const side = homeScores(spec, model.strength, event.score, rng) ? 0 : 1
-    event.score = [...event.score] as [number, number]
-    event.score[side] += rng.pick(spec.scoring.points)
-    if (!model.pinned.has(main.id)) repriceMarket(model, main, modelChances(model, at), changes)
-    if (spec.scoring.suspends === false) return true
-    model.suspendedTicks = 2
-    setStatus(model, 'SUSPENDED', changes)
-    return true
-  }
-
-  /** A price walk on the main market that leans back towards the score's chances (no drift to 1.01). */
-  const mainWalk = (model: EventModel, at: number, rng: Random): number[] => {
-    const target = modelChances(model, at)
-    const leaning = normalise(model.chances.get(model.event.markets[0].id)!.map((c, i) => Math.exp(0.85 * Math.log(c) + 0.15 * Math.log(target[i]))))
-    return walk(leaning, rng)
-  }
-
-  const liveTick = (model: EventModel, at: number, rng: Random): EventUpdate | undefined => {
-    const { event, spec } = model
-    const changes: SelectionChange[] = []
-    const winAt = spec.scoring.winAt
-    if (at >= event.startsAt + event.durationMs || (winAt !== undefined && Math.max(...event.score) >= winAt)) return finish(model, at, rng)
-    const scored = scoreTick(model, at, rng, changes)
-    if (!scored && model.suspendedTicks > 0 && --model.suspendedTicks === 0 && !model.held) setStatus(model, 'OPEN', changes)
-    if (!scored && rng.chance(0.35)) {
-      const market = rng.chance(0.7) ? event.markets[0] : rng.pick(event.markets)
-      if (!model.pinned.has(market.id)) repriceMarket(model, market, market === event.markets[0] ? mainWalk(model, at, rng) : walk(model.chances.get(market.id)!, rng), changes)
-    }
-    if (!scored && changes.length === 0) return undefined
-    return update(model, at, changes, scored ? { score: event.score, elapsedMs: elapsed(event, at) } : {})
-  }
-
-  const finish = (model: EventModel, at: number, rng: Random, score?: [number, number]): EventUpdate => {
-    const { event, spec } = model
-    event.score = score ?? finalScore(spec, model.strength, event.score, rng)
-    const changes: SelectionChange[] = []
-    settle(model, changes)
-    prune(event.section)
-    return update(model, at, changes, { state: 'finished', score: event.score, elapsedMs: event.durationMs })
-  }
-
-  const playTick = (at: number, only?: ReadonlySet<string>) => {
-    const updates: EventUpdate[] = []
-    const counts = emptyCounts()
-    for (const model of only ? [...only].flatMap((id) => models.get(id) ?? []) : [...models.values()]) {
-      const { event } = model
-      const draw = mix(seed, tick, event.treeId)
-      if (event.state === 'prematch' && at >= event.startsAt) {
-        event.state = 'live'
-        updates.push(update(model, at, [], { state: 'live', score: event.score, elapsedMs: elapsed(event, at) }))
-      } else if (event.state === 'live') {
-        const change = liveTick(model, at, randomFrom(draw))
-        if (change) updates.push(change)
-        // a pre-match price moves one tick in a hundred: the generator is made only then
-      } else if (event.state === 'prematch' && firstDraw(draw) < 0.01 && !model.pinned.has(event.markets[0].id)) {
-        const rng = randomFrom(draw)
-        rng.next()
-        const changes: SelectionChange[] = []
-        repriceMarket(model, event.markets[0], walk(model.chances.get(event.markets[0].id)!, rng, 0.03), changes)
-        if (changes.length) updates.push(update(model, at, changes))
-      }
-      countEvent(counts, event, at)
-    }
-    // events laid out later are not created in a replay of some matches only
-    if (!only) schedule(at, counts)
-    emit(updates)
-  }
-
-  const view = (entry: { model: EventModel; market: FeedMarket; selection: FeedSelection }): SelectionView => {
-    const { event } = entry.model
-    return {
-      ...entry.selection,
-      marketKind: entry.market.kind,
-      ...(entry.market.line === undefined ? {} : { line: entry.market.line }),
-      event: { id: event.id, treeId: event.treeId, section: event.section, sport: event.sport, league: event.league, home: event.home, away: event.away, state: event.state, startsAt: event.startsAt, score: event.score },
-    }
-  }
-
-  // the line is full from the first minute: missing live events start as already under way
-  const atStart = emptyCounts()
-  for (const model of models.values()) countEvent(atStart, model.event, origin)
-  schedule(origin, atStart, true)
+  const context: PlayContext = { seed, tree, tick: () => tick, emit: listeners.emit }
+  layOut(context, origin)
 
   let paused = false
   return {
@@ -304,55 +174,18 @@ export function createFeed(options: FeedOptions): Feed {
       if (!everyTick && target - tick > HOUR / TICK_MS) tick = target - HOUR / TICK_MS
       while (tick < target) {
         tick++
-        playTick(origin + tick * TICK_MS, only)
+        playTick(context, origin + tick * TICK_MS, only)
       }
     },
-    events(filter = {}) {
-      const list = [...models.values()]
-        .map((m) => m.event)
-        .filter((e) => (!filter.section || e.section === filter.section) && (!filter.state || e.state === filter.state))
-      return filter.state === 'finished' ? list.sort((a, b) => b.startsAt - a.startsAt) : list.sort((a, b) => a.startsAt - b.startsAt || a.treeId - b.treeId)
-    },
-    event: (id) => models.get(id)?.event,
+    events: (filter) => tree.events(filter),
+    event: (id) => tree.models.get(id)?.event,
     selection(id) {
-      const entry = selections.get(id)
+      const entry = tree.selections.get(id)
       return entry && view(entry)
     },
-    elapsed: (event) => elapsed(event),
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    async idle() {
-      while (working.size) await Promise.all(working)
-    },
-    settleEvent(id, score) {
-      const model = models.get(id)
-      if (!model || model.event.state === 'finished') return undefined
-      const result = finish(model, options.now(), randomFrom(mix(seed, tick, model.event.treeId, 99)), score)
-      emit([result])
-      return result
-    },
-    setPrice(selectionId, price) {
-      const entry = selections.get(selectionId)
-      if (!entry || entry.selection.status === 'SETTLED' || !(price >= MIN_PRICE)) return undefined
-      const previous = entry.selection.price
-      entry.selection.price = Math.round(price * 100) / 100
-      entry.model.pinned.add(entry.market.id)
-      const change: SelectionChange = { id: selectionId, marketId: entry.market.id, main: entry.market.kind === 'main', price: entry.selection.price, previous, status: entry.selection.status }
-      const result = update(entry.model, options.now(), [change])
-      emit([result])
-      return result
-    },
-    hold(eventId, held) {
-      const model = models.get(eventId)
-      if (!model || model.event.state === 'finished') return undefined
-      model.held = held
-      const changes: SelectionChange[] = []
-      setStatus(model, held ? 'SUSPENDED' : 'OPEN', changes)
-      const result = update(model, options.now(), changes)
-      emit([result])
-      return result
-    },
+    elapsed: (event) => elapsedAt(event, options.now()),
+    subscribe: listeners.subscribe,
+    idle: listeners.idle,
+    ...operatorControls(context, options.now),
   }
 }

@@ -6,10 +6,7 @@
  * everywhere.
  */
 export const STILL_LONG: Readonly<Record<string, number>> = {
-  'server.ts:attachRealtime': 292,
   'browser-runtime.ts:bootBrowserEngine': 288,
   'flow-form.tsx:FlowForm': 269,
-  'boot.ts:createPageRenderer': 227,
-  'feed.ts:createFeed': 224,
   'Studio.tsx:DocumentEditor': 132,
 }

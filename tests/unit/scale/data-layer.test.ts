@@ -144,6 +144,6 @@ describe('the conversion plan stays true', () => {
     expect(rawSqlite).not.toContain('server/auth/throttle.ts')
     expect(rawSqlite).not.toContain('server/credentials/throttle.ts')
     for (const file of ['server/store/audit.ts', 'server/store/store.ts', 'server/store/releases.ts', 'server/store/snapshots.ts', 'server/bus/documents-sync.ts']) expect(rawSqlite).not.toContain(file)
-    for (const file of ['server/auth/sessions.ts', 'server/auth/session-lookups.ts', 'server/realtime/server.ts']) expect(rawSqlite).not.toContain(file)
+    for (const file of ['server/auth/sessions.ts', 'server/auth/session-lookups.ts', 'server/realtime/server.ts', 'server/realtime/session-sweep.ts']) expect(rawSqlite).not.toContain(file)
   })
 })
