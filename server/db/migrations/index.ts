@@ -22,7 +22,7 @@
  */
 import { q040AdminAccounts, sqlite102AdminAccounts, sqlite103AdminSupportRole } from '../../admin/accounts'
 import { q010AuthCaptcha, sqlite104AuthCaptcha, sqliteScale902CaptchaKey } from '../../auth/captcha'
-import { q061AuthConfirmationTokens, sqlite105AuthConfirmationTokens } from '../../auth/router'
+import { q061AuthConfirmationTokens, sqlite105AuthConfirmationTokens } from '../../auth/confirmation-tokens'
 import { q060AuthSessions, sqlite102AuthSessions } from '../../auth/sessions'
 import { q001AuthLoginFailures, sqlite103AuthFailures, sqlite106AuthLoginFailures } from '../../auth/throttle'
 import { q014AuthUnlockTokens, sqlite107AuthUnlockTokens } from '../../auth/unlock'
