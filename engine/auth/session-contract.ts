@@ -10,6 +10,7 @@ import type { TokenUpdate } from '../../kernel/auth/token-update'
 import type { Gateway, SentCredentials } from '../core/gateway'
 import type { EngineStores, UserData } from '../core/stores'
 import type { SessionTabs } from './session-tabs'
+import type { LoginBody } from '../../kernel/auth/login-classification'
 
 export const MOBILE_GATE = '/mobile-gate/api/v1'
 export const REFRESH_PATH = '/auth/v2/token/refresh'
@@ -28,14 +29,8 @@ export interface LoginResult {
   loginByAuthType?: string
 }
 
-export interface LoginInput {
-  login?: string
-  phoneNumber?: string
-  password: string
-  rememberMe?: boolean
-  keepPunterLoggedIn?: boolean
-  captcha?: string
-}
+/** What a login form hands the controller: the login call's body. */
+export type LoginInput = LoginBody
 
 export interface AuthDeps {
   stores: EngineStores

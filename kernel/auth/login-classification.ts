@@ -52,3 +52,12 @@ export const AUTH_TYPE_NEEDED: Record<Exclude<LoginKind, 'other'>, string> = {
   nickname: 'NICKNAME_AUTH_TYPE_NEEDED',
 }
 
+/** The body of a login call (spec §7 "auth/v2/login", "…/login/phone-number"): what the client sends and the server reads. */
+export interface LoginBody {
+  login?: string
+  phoneNumber?: string
+  password: string
+  rememberMe?: boolean
+  keepPunterLoggedIn?: boolean
+  captcha?: string
+}

@@ -22,20 +22,13 @@ import { powConfig, type CaptchaService } from './captcha'
 import { verifyCaptcha } from './captcha-gate'
 import { issueConfirmationToken } from './confirmation-tokens'
 import { notifyOwnerOfLock } from './lock-notice'
+import type { LoginBody } from '../../kernel/auth/login-classification'
 import { createSession, loginResult } from './sessions'
 import { clearFailures, isLocked, needsCaptcha, recordFailure, throttleState, type createLanes, type ThrottleState } from './throttle'
 
 /** The one answer for unknown login, wrong password and locked login. */
 export const LOGIN_FAILED = { status: 400, code: 'INCORRECT_PASSWORD' } as const
 
-export interface LoginBody {
-  login?: string
-  phoneNumber?: string
-  password: string
-  rememberMe?: boolean
-  keepPunterLoggedIn?: boolean
-  captcha?: string
-}
 
 /** What the login handlers share: the deps, the proof-of-work captcha and the per-account lanes. */
 export interface LoginKit {
