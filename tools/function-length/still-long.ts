@@ -8,7 +8,6 @@
 export const STILL_LONG: Readonly<Record<string, number>> = {
   'session.ts:createAuthController': 352,
   'server.ts:attachRealtime': 292,
-  'flow-form.tsx:FlowForm': 269,
   'router.ts:createAuthRouter': 231,
   'boot.ts:createPageRenderer': 227,
   'feed.ts:createFeed': 224,
