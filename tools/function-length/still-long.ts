@@ -18,6 +18,5 @@ export const STILL_LONG: Readonly<Record<string, number>> = {
   'prepare.ts:signupPreparation': 151,
   'lint.ts:lintRecords': 148,
   'stores.ts:createEngineStores': 145,
-  'Studio.tsx:DocumentEditor': 132,
   'main.ts:startServer': 114,
 }
