@@ -204,26 +204,21 @@ function pageTransport(boot: Map<string, BootEntry>) {
 /** The page before its site is known: its boot data, transport and document client. */
 function openPage() {
   const { entries: boot, experiments: bootGroups } = readBootEntries()
-  const page: BootPage = {
-    boot,
-    fetch: pageTransport(boot),
-    previewToken: readPreviewToken(),
-    locale: guessLocale(window.location.pathname) ?? '',
-    bootstrap: null,
-    onDocumentChange: () => {},
-  }
+  const fetch = pageTransport(boot)
+  const previewToken = readPreviewToken()
+  const page: BootPage = { boot, fetch, previewToken, locale: guessLocale(window.location.pathname) ?? '', bootstrap: null, onDocumentChange: () => {} }
   const documents = createDocumentClient({
-    fetch: page.fetch,
+    fetch,
     storage,
     locale: () => page.locale,
     headers: () => documentHeaders(PLATFORM, page.bootstrap),
     onChange: (kind, id) => page.onDocumentChange(kind, id),
-    preview: () => page.previewToken,
+    preview: () => previewToken,
     persist: persistWhenIdle(),
     carried: (url) => boot.has(url),
   })
   // a preview as a demo punter: that punter's read-only session, fetched beside the site document
-  const previewPunter = page.previewToken && storage ? seedPreviewSession(storage, page.previewToken) : Promise.resolve(false)
+  const previewPunter = previewToken && storage ? seedPreviewSession(storage, previewToken) : Promise.resolve(false)
   return { page, documents, bootGroups, previewPunter }
 }
 
@@ -378,7 +373,9 @@ function followDocumentChanges(documents: DocumentClient, stores: EngineStores, 
 }
 
 interface RuntimeParts {
-  page: BootPage
+  boot: BootPage['boot']
+  previewToken: string | null
+  locale: string
   bootstrap: SiteBootstrap
   env: ActionEnvironment
   first: FirstScreenPrefetch
@@ -387,7 +384,7 @@ interface RuntimeParts {
 }
 
 /** The runtime the React layer touches: actions, documents, data, texts and links. */
-function createBrowserRuntime({ page, bootstrap, env, first, fetchData, versions }: RuntimeParts): EngineRuntime {
+function createBrowserRuntime({ boot, previewToken, locale, bootstrap, env, first, fetchData, versions }: RuntimeParts): EngineRuntime {
   const { stores, documents, i18n } = env
   const { prefetched, firstData, takePrefetched } = first
   return {
@@ -408,7 +405,7 @@ function createBrowserRuntime({ page, bootstrap, env, first, fetchData, versions
       if (!pending) {
         // a document the page carries answers its next load too (a form's placeholder and the
         // form share one answer instead of the second asking the network)
-        const carried = !page.previewToken && page.boot.has(documentUrl(kind, id, page.locale))
+        const carried = !previewToken && boot.has(documentUrl(kind, id, locale))
         pending = documents.load<T>(kind, id)
         if (carried) prefetched.set(key, pending)
       }
@@ -426,7 +423,7 @@ function createBrowserRuntime({ page, bootstrap, env, first, fetchData, versions
     t: (key, options) => i18n.t(key, options),
     href: (path) => {
       const current = stores.site.getState().bootstrap ?? bootstrap
-      return withLocale(path, page.locale, current.site, window.location.pathname)
+      return withLocale(path, locale, current.site, window.location.pathname)
     },
     subscribeDocuments: versions.subscribe,
     documentsVersion: versions.version,
@@ -440,6 +437,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   // each step of the boot in a task of its own, not all in the entry module's (issue 10: TBT)
   await nextTask()
   const { page, documents, bootGroups, previewPunter } = openPage()
+  const { boot, fetch: transport, previewToken } = page
   const versions = documentsVersionSignal()
 
   await nextTask()
@@ -449,11 +447,11 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   const locale = (page.locale = splitLocale(window.location.pathname, bootstrap.site.locales).locale ?? bootstrap.site.defaultLocale)
 
   // repeated dictionary reads answer from the page cache (engine/core/cached-gateway.ts)
-  const cacheScope = () => `${page.bootstrap?.site.id ?? ''}|${page.locale}|${page.previewToken ?? ''}`
-  const dataGateway = pageCachedGateway(createGateway({ fetch: page.fetch, platform: PLATFORM, site: () => ({ bootstrap: page.bootstrap, locale: page.locale }), preview: () => page.previewToken }), cacheScope)
+  const cacheScope = () => `${bootstrap.site.id ?? ''}|${locale}|${previewToken ?? ''}`
+  const dataGateway = pageCachedGateway(createGateway({ fetch: transport, platform: PLATFORM, site: () => ({ bootstrap, locale }), preview: () => previewToken }), cacheScope)
   watchConnectivity()
   const fetchData = screenDataFetcher(dataGateway)
-  const first = prefetchFirstScreen({ boot: page.boot, documents, bootstrap, locale, fetchData })
+  const first = prefetchFirstScreen({ boot, documents, bootstrap, locale, fetchData })
   const i18n = await loadI18n(documents, bootstrap, locale)
 
   const asPunter = await previewPunter
@@ -462,11 +460,11 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   const session = connectSession(page, bootstrap, stores, asPunter, () => env)
   const gateway = pageCachedGateway(
     createGateway({
-      fetch: page.fetch,
+      fetch: transport,
       stores,
       platform: PLATFORM,
       onUnauthorized: (code, sent, path) => session.controller().then((controller) => controller.handleUnauthorized(code, sent, path)),
-      preview: () => page.previewToken,
+      preview: () => previewToken,
     }),
     cacheScope,
     stores,
@@ -495,7 +493,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
   // server's markup, instead of appearing (and becoming the largest paint) a moment later
   consentStore(stores).getState().load(documentCookies(), documents.peek<FooterDocument>('footer', 'footer')?.document.cookieConsent)
   await nextTask()
-  const runtime = createBrowserRuntime({ page, bootstrap, env, first, fetchData, versions })
+  const runtime = createBrowserRuntime({ boot, previewToken, locale, bootstrap, env, first, fetchData, versions })
   return {
     ok: true,
     engine: {
