@@ -7,35 +7,16 @@
  * below); support works in /admin/services. The studio only calls the admin API, with the admin
  * session, roles, CSRF token and audit log.
  */
-import { DraftConflict, type Conflict } from './DraftConflict'
-import type { JSONSchema7 } from 'json-schema'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Audit } from './Audit'
-import { History } from './History'
 import { Messages } from './Messages'
 import { Outbox } from './Outbox'
 import { Reviews } from './Reviews'
-import { call, debounce, errorText, setCsrf, type DocumentRow, type LintFinding, type Me, type SiteRow } from './api'
-import { CodeEditor } from './CodeEditor'
-import { FORM_KINDS, FormView } from './FormView'
-import { Insights } from './Insights'
-import { editableText, overlayBaseFor, textToSave, type OverlayBase } from './overlay-editing'
-import { Preview } from './Preview'
+import { call, debounce, setCsrf, type DocumentRow, type Me, type SiteRow } from './api'
+import { DocumentEditor } from './DocumentEditor'
 import { Releases, usePendingCount } from './Releases'
 import { StaffScopes } from './StaffScopes'
 import { NewDocument } from './NewDocument'
-import { DeleteDocument } from './DeleteDocument'
-
-type View = 'form' | 'code'
-
-function kindOf(text: string): string | undefined {
-  try {
-    const kind = (JSON.parse(text) as { kind?: unknown }).kind
-    return typeof kind === 'string' ? kind : undefined
-  } catch {
-    return undefined
-  }
-}
 
 function DocumentList({ selected, onOpen, top }: { selected?: string; onOpen: (file: string) => void; top?: ReactNode }) {
   const [all, setAll] = useState<DocumentRow[]>([])
@@ -80,155 +61,6 @@ function DocumentList({ selected, onOpen, top }: { selected?: string; onOpen: (f
         ))}
       </ul>
     </nav>
-  )
-}
-
-interface Draft {
-  id: number
-  state: string
-  /** The draft revision this editor has: its next save names it (a stale one is refused). */
-  revision: number
-}
-
-/** The latest draft of a file this admin wrote, with its text. */
-async function openDraftOf(file: string, me: Me): Promise<(Draft & { content: string }) | undefined> {
-  const list = await call<{ id: number; author: string; state: string }[]>('GET', `/admin/api/versions?file=${encodeURIComponent(file)}&state=draft`)
-  const latest = list.ok ? list.payload.filter((v) => v.author.toLowerCase() === me.email.toLowerCase()).sort((a, b) => b.id - a.id)[0] : undefined
-  if (!latest) return undefined
-  const version = await call<{ id: number; state: string; content: string; revision: number }>('GET', `/admin/api/versions/${latest.id}`)
-  return version.ok ? version.payload : undefined
-}
-
-function DocumentEditor({ file, me, sites, onOpen }: { file: string; me: Me; sites: SiteRow[]; onOpen: (file: string) => void }) {
-  const [published, setPublished] = useState<{ label: string; content: string; id: number } | undefined>()
-  const [text, setText] = useState('')
-  const [view, setView] = useState<View>('form')
-  const [schema, setSchema] = useState<JSONSchema7 | undefined>()
-  const [findings, setFindings] = useState<LintFinding[]>([])
-  const [draft, setDraft] = useState<Draft | undefined>()
-  const [conflict, setConflict] = useState<Conflict | undefined>()
-  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' } | undefined>()
-  // a jurisdiction's overlay: edited as the whole document its site is served, saved as the patch
-  const [base, setBase] = useState<OverlayBase | undefined>()
-  const kind = kindOf(text) ?? kindOf(published?.content ?? '')
-  const formKind = !!kind && (FORM_KINDS as readonly string[]).includes(kind)
-  const readOnly = me.role !== 'operator'
-
-  useEffect(() => {
-    void call<{ published: { label: string; content: string; id: number } }>('GET', `/admin/api/document?file=${encodeURIComponent(file)}`).then(async (a) => {
-      if (a.ok) {
-        const overlayBase = await overlayBaseFor(a.payload.published.content)
-        const shown = editableText(file, a.payload.published.content, overlayBase)
-        setBase(overlayBase)
-        setPublished({ ...a.payload.published, content: shown })
-        return setText(shown)
-      }
-      // A new document (a jurisdiction's overlay just created): never published, edited as its draft.
-      const mine = await openDraftOf(file, me)
-      if (!mine) return setNotice({ text: errorText(a), kind: 'error' })
-      const overlayBase = await overlayBaseFor(mine.content)
-      setBase(overlayBase)
-      setPublished({ label: file, content: '', id: 0 })
-      setDraft({ id: mine.id, state: mine.state, revision: mine.revision })
-      setText(editableText(file, mine.content, overlayBase))
-    })
-  }, [file, me])
-  useEffect(() => {
-    if (!kind) return
-    void call<JSONSchema7>('GET', `/admin/api/studio/schema/${encodeURIComponent(kind)}`).then((a) => a.ok && setSchema(a.payload))
-  }, [kind])
-  useEffect(() => {
-    if (kind && !formKind) setView('code')
-  }, [kind, formKind])
-
-  const lint = useMemo(
-    () =>
-      debounce(async (content: string) => {
-        const answer = await call<LintFinding[]>('POST', '/admin/api/studio/lint', { file, content })
-        if (answer.ok) setFindings(answer.payload.filter((f) => f.file === file || !f.file))
-      }, 500),
-    [file],
-  )
-  useEffect(() => {
-    if (text) lint(text)
-    return () => lint.cancel()
-  }, [lint, text])
-
-  const save = async (onRevision = draft?.revision) => {
-    const saving = textToSave(file, text, base)
-    if (!saving.ok) return setNotice({ text: saving.problem, kind: 'error' })
-    const answer = draft
-      ? await call<Draft>('PUT', `/admin/api/versions/${draft.id}`, { content: saving.content, revision: onRevision })
-      : await call<Draft>('POST', '/admin/api/drafts', { file, content: saving.content })
-    if (!answer.ok && answer.errorCode === 'DRAFT_CONFLICT' && draft) {
-      setNotice(undefined)
-      return setConflict({ draft: draft.id, ...(answer.payload as unknown as Omit<Conflict, 'draft'>) })
-    }
-    if (!answer.ok) return setNotice({ text: errorText(answer), kind: 'error' })
-    setConflict(undefined)
-    setDraft(answer.payload)
-    setNotice({ text: `Saved as draft #${answer.payload.id}. Submit it for review from its page under Reviews.`, kind: 'info' })
-  }
-
-  if (!published) return <section className="editor">{notice ? <p className="error">{notice.text}</p> : <p>Loading…</p>}</section>
-  const errors = findings.filter((f) => f.severity === 'error').length
-  return (
-    <>
-      <section className="editor" aria-label="Editor">
-        <header className="editor-head">
-          <h1>{published.label}</h1>
-          <code>{file}</code> <span className="muted">{published.id ? `published version ${published.id}` : 'new document, not published yet'}</span>
-          {base ? (
-            <p className="muted" data-testid="studio-overlay-note">
-              An overlay on <button type="button" className="link" onClick={() => onOpen(base.file)}>{base.file}</button>: you edit the whole document as this site is served it; saving
-              stores only what differs, so later changes of {base.file} keep reaching this site.
-            </p>
-          ) : null}
-        </header>
-        <div className="toolbar">
-          <div role="tablist" aria-label="View">
-            <button type="button" role="tab" aria-selected={view === 'form'} disabled={!formKind} data-testid="studio-view-form" onClick={() => setView('form')}>Form</button>
-            <button type="button" role="tab" aria-selected={view === 'code'} data-testid="studio-view-code" onClick={() => setView('code')}>JSON</button>
-          </div>
-          <span className={errors ? 'lint-summary error' : 'lint-summary'} data-testid="studio-lint" data-errors={errors}>
-            {findings.length === 0 ? 'Lint: no findings' : `Lint: ${errors} error(s), ${findings.length - errors} other`}
-          </span>
-          {!readOnly && published.id ? <DeleteDocument file={file} /> : null}
-          <button type="button" className="primary" data-testid="studio-save" disabled={readOnly || text === published.content} onClick={() => void save()}>
-            {draft ? 'Save draft' : 'Save as draft'}
-          </button>
-        </div>
-        {conflict ? (
-          <DraftConflict
-            conflict={conflict}
-            onLoadTheirs={() => {
-              setText(editableText(file, conflict.content, base))
-              setDraft(draft && { ...draft, revision: conflict.revision })
-              setConflict(undefined)
-            }}
-            onKeepMine={() => void save(conflict.revision)}
-          />
-        ) : null}
-        {notice ? <p className={`notice ${notice.kind}`} role="status" data-testid="studio-notice">{notice.text}{draft ? <> <a href={`?view=reviews&version=${draft.id}`} data-testid="studio-open-draft">Open draft #{draft.id}</a></> : null}</p> : null}
-        {view === 'form' && formKind ? (
-          <FormView kind={kind!} schema={schema as Record<string, unknown> | undefined} text={text} readOnly={readOnly} onChange={setText} />
-        ) : (
-          <CodeEditor text={text} schema={schema} findings={findings.filter((f) => !f.file || f.file === file)} readOnly={readOnly} onChange={setText} />
-        )}
-        {findings.length > 0 ? (
-          <ul className="findings" data-testid="studio-findings">
-            {findings.map((f, i) => (
-              <li key={i} className={`severity-${f.severity}`}>
-                {f.severity}: <code>{f.file && f.file !== file ? `${f.file}:` : ''}{f.pointer || '/'}</code> {f.rule ? <span className="muted">[{f.rule}]</span> : null} {f.message}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Insights file={file} onOpen={onOpen} sites={sites} canCreate={!readOnly} />
-        <History file={file} />
-      </section>
-      <Preview key={file} file={file} text={text} sites={sites} />
-    </>
   )
 }
 

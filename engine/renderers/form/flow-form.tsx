@@ -26,27 +26,24 @@
 import type { IChangeEvent } from '@rjsf/core'
 import type { CustomValidator, ErrorTransformer, RJSFSchema, UiSchema } from '@rjsf/utils'
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { useStore } from 'zustand'
 import { accountCurrency, buildContext } from '../../core/context'
-import type { Result } from '../../../kernel/core/contracts'
-import type { ActionChain, FlowDocument, FlowStep, NodeOf } from '../../../kernel/documents/types'
+import type { FlowDocument, FlowStep } from '../../../kernel/documents/types'
 import { useEvaluate, useEvaluationContext, useRuntime } from '../runtime'
-import { beginSubmission, endSubmission } from './actions'
 import { isoDate } from '../../../kernel/core/date-rules'
-import { toErrorSchema, withoutChanged, type FieldError } from './errors'
 import { addFieldRuleErrors, isMoneyField } from './field-rules'
 import { useFlowDraft } from './flow-draft'
 import { FlowActions, FlowProgress } from './flow-parts'
-import { loadPhoneRule } from './phone-loader'
-import { fieldsOf, hiddenByCondition, keptValues, pick, stepAfter, visibleStepsOf, withFormValues, withHidden, withoutKeys, type Values } from './flow-steps'
-import { submitFailure } from './submit-outcome'
+import { usePhoneHold, useServerMarkupHandover } from './flow-hydration'
+import { useFlowSubmission } from './flow-submit'
+import { fieldsOf, hiddenByCondition, keptValues, pick, visibleStepsOf, withFormValues, withHidden, type Values } from './flow-steps'
 import { createTranslate, validationMessage, type Translate } from './texts'
 import { ThemedForm, type FormContext } from './theme'
 import { loadValidatorModule, type ValidatorModule } from './validator-module'
 import { FormPlaceholder } from '../nodes/FormPlaceholder'
 import type { EngineRuntime } from '../runtime'
-import { FORM_HELD, type FormProps, type PreparedForm } from '../nodes/form-ready'
+import type { FormProps, PreparedForm } from '../nodes/form-ready'
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; flow: FlowDocument; validators: ValidatorModule }
 
@@ -60,12 +57,6 @@ export async function prepareForm(flowId: string, runtime: Pick<EngineRuntime, '
   const missing = doc.value.steps.filter((s) => !validators.schemas[s.id])
   if (missing.length > 0) throw new Error(`flow ${flowId}: no validator for step ${missing.map((s) => s.id).join(', ')}`)
   return { flow: doc.value, validators }
-}
-
-/** A submit answer's `reference` (e.g. a stored contact message's "C-7K3QX9M2"), when it has one. */
-const referenceOf = (value: unknown): string | null => {
-  const reference = (value as { reference?: unknown } | null | undefined)?.reference
-  return typeof reference === 'string' && reference.length > 0 && reference.length <= 40 ? reference : null
 }
 
 export default function FormNode({ node, prepared, onLive, overServerMarkup, today }: FormProps) {
@@ -135,44 +126,91 @@ interface FlowFormProps {
   today?: string
 }
 
-function FlowForm({ flow, validators, tr, title, headed, testId, onLive, overServerMarkup, today }: FlowFormProps) {
-  const runtime = useRuntime()
-  const [values, setValues] = useState<Values>({})
-  const [stepId, setStepId] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [done, setDone] = useState(false)
-  // the reference the last submit's answer carried (a stored contact message's), shown in the thank-you
-  const [reference, setReference] = useState<string | null>(null)
-  const [serverErrors, setServerErrors] = useState<FieldError[]>([])
-  const [formError, setFormError] = useState<string | null>(null)
-  const [attempted, setAttempted] = useState(false)
-  const headingRef = useRef<HTMLHeadingElement>(null)
-  const movedRef = useRef(false)
-  const formBox = useRef<HTMLDivElement>(null)
-  const [replay, setReplay] = useState(false)
-  // money fields read typed amounts in the page's locale and the account's currency
-  const locale = useStore(runtime.stores.site, (s) => s.locale)
-  const currency = useStore(runtime.stores.user, (s) => accountCurrency(s.data))
-
-  // a published change of the flow drops only the values of fields it removed
-  useEffect(() => setValues((current) => keptValues(current, flow)), [flow])
-  // the steps shown follow the stores their `when` reads, not only the values typed: an action of
-  // the submit chain (password.recover) sets the screen data that makes the next step appear
+/**
+ * The steps shown, in order: those whose `when` holds against the stores it reads, not only the
+ * values typed (an action of the submit chain, password.recover, sets the screen data that makes
+ * the next step appear); the current one is the step chosen, else the first.
+ */
+function useVisibleSteps(flow: FlowDocument, values: Values, stepId: string | null) {
   const pageContext = useEvaluationContext()
   const visibleSteps = useMemo(() => visibleStepsOf(flow, withFormValues(pageContext, values)), [flow, values, pageContext])
-
   const step: FlowStep | undefined = visibleSteps.find((s) => s.id === stepId) ?? visibleSteps[0]
   const index = step ? visibleSteps.indexOf(step) : -1
-  const isLast = index === visibleSteps.length - 1
+  return { visibleSteps, step, index, isLast: index === visibleSteps.length - 1 }
+}
 
-  useEffect(() => {
-    if (movedRef.current) headingRef.current?.focus()
-  }, [step?.id, done])
-
+/** The current step's schema, its precompiled validator, its fields and their values. */
+function useStepSchema(validators: ValidatorModule, step: FlowStep | undefined, values: Values) {
   const schema = step ? (validators.schemas[step.id] as RJSFSchema) : undefined
   const validator = useMemo(() => (schema ? createPrecompiledValidator(validators.validators, schema) : undefined), [validators, schema])
   const fields = useMemo(() => fieldsOf(schema as Record<string, unknown> | undefined), [schema])
   const stepData = useMemo(() => pick(values, fields), [values, fields])
+  return { schema, validator, fields, stepData }
+}
+
+/**
+ * What the widgets read: the texts, today, the site's preset phone country (its jurisdiction
+ * document's, schemas/jurisdictions/…) and minimum age, and the page's locale and the account's
+ * currency (money fields read typed amounts in them). The form stays mounted across a documents
+ * change: a new version re-renders its texts.
+ */
+function useFlowFormContext(tr: Translate, adopt: FormContext['adopt'], overServerMarkup: boolean | undefined, today: string | undefined): FormContext {
+  const runtime = useRuntime()
+  const locale = useStore(runtime.stores.site, (s) => s.locale)
+  const currency = useStore(runtime.stores.user, (s) => accountCurrency(s.data))
+  const documentsVersion = runtime.documentsVersion()
+  return useMemo(() => {
+    const bootstrap = runtime.stores.site.getState().bootstrap
+    return { tr, today: today ?? isoDate(Date.now()), phoneCountry: bootstrap?.site.country, minimumAge: bootstrap?.site.minimumAge, server: overServerMarkup, adopt, locale, currency: currency || undefined, displays: bootstrap?.site.currencyDisplay, documentsVersion }
+  }, [tr, runtime.stores, overServerMarkup, adopt, today, locale, currency, documentsVersion])
+}
+
+interface StepRules {
+  tr: Translate
+  schema: RJSFSchema | undefined
+  uiSchema: UiSchema
+  fields: string[]
+  formContext: FormContext
+}
+
+/** The browser's checks beyond the schema: messages in the punter's language, and the field rules (./field-rules.ts). */
+function useStepValidation({ tr, schema, uiSchema, fields, formContext }: StepRules) {
+  const transformErrors: ErrorTransformer = useCallback(
+    (errors, ui) =>
+      errors
+        // a money field's unread text: the field rule says why, not "must be a number"
+        .filter((e) => !(e.name === 'type' && isMoneyField(ui, e.property)))
+        .map((e) => ({ ...e, message: validationMessage(tr, e.name ?? 'invalid', (e.params ?? {}) as Record<string, unknown>) })),
+    [tr],
+  )
+  const customValidate: CustomValidator = useCallback(
+    (formData, errors) =>
+      addFieldRuleErrors(
+        { schema: (schema ?? {}) as Record<string, unknown>, uiSchema, fields, data: (formData ?? {}) as Values, today: formContext.today, phoneCountry: formContext.phoneCountry, locale: formContext.locale, currency: formContext.currency, tr },
+        errors,
+      ),
+    [schema, fields, uiSchema, formContext, tr],
+  )
+  return { transformErrors, customValidate }
+}
+
+function FlowForm({ flow, validators, tr, title, headed, testId, onLive, overServerMarkup, today }: FlowFormProps) {
+  const runtime = useRuntime()
+  const [values, setValues] = useState<Values>({})
+  const [stepId, setStepId] = useState<string | null>(null)
+  const [done, setDone] = useState(false)
+  const [attempted, setAttempted] = useState(false)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const movedRef = useRef(false)
+  const formBox = useRef<HTMLDivElement>(null)
+
+  // a published change of the flow drops only the values of fields it removed
+  useEffect(() => setValues((current) => keptValues(current, flow)), [flow])
+  const { visibleSteps, step, index, isLast } = useVisibleSteps(flow, values, stepId)
+  useEffect(() => {
+    if (movedRef.current) headingRef.current?.focus()
+  }, [step?.id, done])
+  const { schema, validator, fields, stepData } = useStepSchema(validators, step, values)
 
   // progress kept across a reload (keepProgress flows; ./flow-draft.ts), before the typed values below
   useFlowDraft({
@@ -186,178 +224,86 @@ function FlowForm({ flow, validators, tr, title, headed, testId, onLive, overSer
       setStepId(draft.stepId)
     },
   })
-
-  // Hydrated over the server's markup (issue 10): what the punter gave the fields before the form
-  // was live (each widget reports it from its own layout effect at mount, which runs before this
-  // one: theme.tsx `useTypedBefore`) becomes the form's data before anything re-renders the fields;
-  // a submit the page held meanwhile is made again once the form has re-rendered with that data.
-  // A form rendered in the browser finds nothing typed and nothing held.
-  const typed = useRef<Values>({})
-  const adopt = useCallback((id: string, value: unknown) => {
-    const field = id.startsWith('root_') ? id.slice('root_'.length) : ''
-    if (field) typed.current[field] = value
-  }, [])
-  useLayoutEffect(() => {
-    const found = typed.current
-    typed.current = {}
-    const relevant = Object.fromEntries(Object.entries(found).filter(([field]) => fields.includes(field)))
-    if (Object.keys(relevant).length > 0) setValues((current) => ({ ...current, ...relevant }))
-    const host = formBox.current?.closest(`[${FORM_HELD}]`)
-    if (host) {
-      host.removeAttribute(FORM_HELD)
-      setReplay(true)
-    }
-    onLive?.()
-  }, [])
-  // A phone field takes digits before its rule has arrived (theme.tsx), but they are the form's data
-  // only once the rule has joined them with the country: a submit meanwhile waits for that, then is
-  // made (else "required" on a field the punter filled).
-  const [waitingPhone, setWaitingPhone] = useState(false)
-  const holdForPhone = (event: FormEvent) => {
-    if (!formBox.current?.querySelector('.form-phone[aria-busy]')) return
-    event.preventDefault()
-    event.stopPropagation()
-    loadPhoneRule().then(
-      () => setWaitingPhone(true),
-      () => undefined,
-    )
-  }
-  useEffect(() => {
-    if (!waitingPhone || formBox.current?.querySelector('.form-phone[aria-busy]')) return
-    const typed = [...(formBox.current?.querySelectorAll<HTMLInputElement>('.form-phone-number') ?? [])].filter((input) => input.value !== '')
-    const joined = typed.every((input) => {
-      const field = input.id.startsWith('root_') ? input.id.slice('root_'.length) : ''
-      return typeof values[field] === 'string' && values[field] !== ''
-    })
-    if (!joined) return
-    setWaitingPhone(false)
-    formBox.current?.querySelector('form')?.requestSubmit()
-  }, [waitingPhone, values])
-
-  useEffect(() => {
-    if (!replay) return
-    setReplay(false)
-    formBox.current?.querySelector('form')?.requestSubmit()
-  }, [replay])
-
-  // the form stays mounted across a documents change: a new version re-renders its texts
-  const documentsVersion = runtime.documentsVersion()
-  const formContext: FormContext = useMemo(() => {
-    const bootstrap = runtime.stores.site.getState().bootstrap
-    // the site's preset phone country is its jurisdiction document's (schemas/jurisdictions/*/jurisdiction.json)
-    return { tr, today: today ?? isoDate(Date.now()), phoneCountry: bootstrap?.site.country, minimumAge: bootstrap?.site.minimumAge, server: overServerMarkup, adopt, locale, currency: currency || undefined, displays: bootstrap?.site.currencyDisplay, documentsVersion }
-  }, [tr, runtime.stores, overServerMarkup, adopt, today, locale, currency, documentsVersion])
-
-  const transformErrors: ErrorTransformer = useCallback(
-    (errors, ui) =>
-      errors
-        // a money field's unread text: the field rule says why, not "must be a number"
-        .filter((e) => !(e.name === 'type' && isMoneyField(ui, e.property)))
-        .map((e) => ({ ...e, message: validationMessage(tr, e.name ?? 'invalid', (e.params ?? {}) as Record<string, unknown>) })),
-    [tr],
-  )
+  const holdForPhone = usePhoneHold(formBox, values)
+  const adopt = useServerMarkupHandover({ fields, setValues, formBox, onLive })
+  const formContext = useFlowFormContext(tr, adopt, overServerMarkup, today)
 
   const hiddenFields = useMemo(() => hiddenByCondition(step?.uiSchema, fields, buildContext(runtime.stores, { form: values })), [step, fields, values, runtime.stores])
   const uiSchema = useMemo(() => withHidden((step?.uiSchema ?? {}) as UiSchema, hiddenFields), [step, hiddenFields])
-  const customValidate: CustomValidator = useCallback(
-    (formData, errors) =>
-      addFieldRuleErrors(
-        { schema: (schema ?? {}) as Record<string, unknown>, uiSchema, fields, data: (formData ?? {}) as Values, today: formContext.today, phoneCountry: formContext.phoneCountry, locale: formContext.locale, currency: formContext.currency, tr },
-        errors,
-      ),
-    [schema, fields, uiSchema, formContext, tr],
-  )
-
-  const extraErrors = useMemo(() => {
-    const here = serverErrors.filter((e) => fields.includes(e.field.split('.')[0]))
-    return here.length > 0 ? toErrorSchema(here, tr) : undefined
-  }, [serverErrors, fields, tr])
-
-  const onChange = useCallback(
-    (event: IChangeEvent) => {
-      const next = (event.formData ?? {}) as Values
-      setServerErrors((current) => (current.length > 0 ? withoutChanged(current, stepData, next) : current))
-      setValues((current) => ({ ...current, ...next }))
-    },
-    [stepData],
-  )
-
-  const onSubmit = useCallback(
-    async (event: IChangeEvent) => {
-      if (!step || busy) return
-      const merged: Values = withoutKeys({ ...values, ...((event.formData ?? {}) as Values) }, hiddenFields)
-      setValues(merged)
-      setFormError(null)
-      setServerErrors([])
-      setBusy(true)
-      let result: Result<unknown> = { ok: true, value: undefined }
-      if (step.submit && step.submit.length > 0) {
-        const submission = beginSubmission(merged)
-        try {
-          result = await runtime.run(step.submit as ActionChain, { form: merged })
-          if (submission.result && !submission.result.ok) result = submission.result
-          else if (submission.result) setReference(referenceOf(submission.result.value))
-        } finally {
-          endSubmission(submission)
-        }
-      }
-      setBusy(false)
-      if (!result.ok) {
-        const { placed, target, alert } = submitFailure(result, step, visibleSteps, validators, tr)
-        setServerErrors(placed)
-        if (alert !== null) setFormError(alert)
-        if (target) {
-          if (target.id !== step.id) {
-            movedRef.current = false
-            setStepId(target.id)
-          }
-          const field = placed[0].field.split('.')[0]
-          setTimeout(() => document.getElementById(`root_${field}`)?.focus(), 50)
-        }
-        return
-      }
-      movedRef.current = true
-      setAttempted(false)
-      const next = stepAfter(flow, step, buildContext(runtime.stores, { form: merged }))
-      if (next) {
-        setStepId(next.id)
-        return
-      }
-      setDone(true)
-      await runtime.run(flow.onComplete, { form: merged })
-    },
-    [step, busy, values, runtime, tr, flow, visibleSteps, validators, hiddenFields],
-  )
-
+  const { transformErrors, customValidate } = useStepValidation({ tr, schema, uiSchema, fields, formContext })
+  const submission = useFlowSubmission({ flow, validators, tr, values, setValues, step, visibleSteps, index, fields, stepData, hiddenFields, setStepId, setDone, setAttempted, movedRef })
   const onError = useCallback(() => setAttempted(true), [])
 
-  const back = () => {
-    if (index <= 0) return
-    movedRef.current = true
-    setFormError(null)
-    setStepId(visibleSteps[index - 1].id)
-  }
-
   const heading = flow.title ? title(flow.title) : ''
-  if (done)
-    return (
-      <section className="form-flow" data-testid={testId} aria-labelledby={`${testId}-done`}>
-        <h2 className="form-title" id={`${testId}-done`} tabIndex={-1} ref={headingRef}>
-          {heading || tr('form.done')}
-        </h2>
-        <p className="form-done" role="status" data-testid="form-done" data-reference={reference ?? undefined}>
-          {reference ? tr('form.done.reference', { reference }) : tr('form.done')}
-        </p>
-      </section>
-    )
+  if (done) return <FlowDone testId={testId} heading={heading} reference={submission.reference} headingRef={headingRef} tr={tr} />
   if (!step || !schema || !validator) return null
+  const submitLabel = step.submitLabel ? title(step.submitLabel) : tr(isLast ? 'form.submit' : 'form.next')
+  return (
+    <StepFrame testId={testId} step={step} heading={heading} stepTitle={step.title ? title(step.title) : ''} headed={headed} headingRef={headingRef} formError={submission.formError} progress={<FlowProgress index={index} total={visibleSteps.length} tr={tr} />}>
+      <div aria-busy={submission.busy || undefined} ref={formBox} onSubmitCapture={holdForPhone}>
+      <ThemedForm
+        key={`${flow.id}/${step.id}`}
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={stepData}
+        validator={validator}
+        formContext={formContext}
+        transformErrors={transformErrors}
+        customValidate={customValidate}
+        extraErrors={submission.extraErrors}
+        // a consent's `const: true` must never pre-tick the box
+        experimental_defaultFormStateBehavior={DEFAULTS}
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError
+        liveValidate={attempted ? 'onChange' : undefined}
+        onChange={submission.onChange}
+        onSubmit={(e: IChangeEvent, _ev: FormEvent) => void submission.onSubmit(e)}
+        onError={onError}
+        className="form"
+      >
+        <FlowActions canGoBack={index > 0} busy={submission.busy} submitLabel={submitLabel} onBack={submission.back} tr={tr} />
+      </ThemedForm>
+      </div>
+    </StepFrame>
+  )
+}
 
-  const stepTitle = step.title ? title(step.title) : ''
-  // one heading per title: the flow's (unless the page or popup shows it), then the step's own
-  // (a step without one does not repeat the flow's); the form is labelled by the innermost
+/** The thank-you after the last step, with the reference the submit's answer carried. */
+function FlowDone({ testId, heading, reference, headingRef, tr }: { testId: string; heading: string; reference: string | null; headingRef: RefObject<HTMLHeadingElement | null>; tr: Translate }) {
+  return (
+    <section className="form-flow" data-testid={testId} aria-labelledby={`${testId}-done`}>
+      <h2 className="form-title" id={`${testId}-done`} tabIndex={-1} ref={headingRef}>
+        {heading || tr('form.done')}
+      </h2>
+      <p className="form-done" role="status" data-testid="form-done" data-reference={reference ?? undefined}>
+        {reference ? tr('form.done.reference', { reference }) : tr('form.done')}
+      </p>
+    </section>
+  )
+}
+
+interface StepFrameProps {
+  testId: string
+  step: FlowStep
+  /** The flow's title, and the step's own ('' without one). */
+  heading: string
+  stepTitle: string
+  headed: boolean
+  headingRef: RefObject<HTMLHeadingElement | null>
+  formError: string | null
+  progress: ReactNode
+  children: ReactNode
+}
+
+/**
+ * A step around its fields. One heading per title: the flow's (unless the page or popup shows it),
+ * then the step's own (a step without one does not repeat the flow's); the form is labelled by the
+ * innermost, and the innermost heading takes the focus when the punter moves to the step.
+ */
+function StepFrame({ testId, step, heading, stepTitle, headed, headingRef, formError, progress, children }: StepFrameProps) {
   const flowHeading = headed ? heading : ''
   const labelledBy = stepTitle ? `${testId}-title` : flowHeading ? `${testId}-flow-title` : undefined
-  const submitLabel = step.submitLabel ? title(step.submitLabel) : tr(isLast ? 'form.submit' : 'form.next')
   return (
     <section className="form-flow" data-testid={testId} data-step={step.id} aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : heading || undefined}>
       {flowHeading ? (
@@ -365,7 +311,7 @@ function FlowForm({ flow, validators, tr, title, headed, testId, onLive, overSer
           {flowHeading}
         </h2>
       ) : null}
-      <FlowProgress index={index} total={visibleSteps.length} tr={tr} />
+      {progress}
       {stepTitle ? (
         <h3 className="form-step-title" id={`${testId}-title`} tabIndex={-1} ref={headingRef}>
           {stepTitle}
@@ -376,31 +322,7 @@ function FlowForm({ flow, validators, tr, title, headed, testId, onLive, overSer
           {formError}
         </p>
       ) : null}
-      <div aria-busy={busy || undefined} ref={formBox} onSubmitCapture={holdForPhone}>
-      <ThemedForm
-        key={`${flow.id}/${step.id}`}
-        schema={schema}
-        uiSchema={uiSchema}
-        formData={stepData}
-        validator={validator}
-        formContext={formContext}
-        transformErrors={transformErrors}
-        customValidate={customValidate}
-        extraErrors={extraErrors}
-        // a consent's `const: true` must never pre-tick the box
-        experimental_defaultFormStateBehavior={DEFAULTS}
-        showErrorList={false}
-        noHtml5Validate
-        focusOnFirstError
-        liveValidate={attempted ? 'onChange' : undefined}
-        onChange={onChange}
-        onSubmit={(e: IChangeEvent, _ev: FormEvent) => void onSubmit(e)}
-        onError={onError}
-        className="form"
-      >
-        <FlowActions canGoBack={index > 0} busy={busy} submitLabel={submitLabel} onBack={back} tr={tr} />
-      </ThemedForm>
-      </div>
+      {children}
     </section>
   )
 }

@@ -47,3 +47,26 @@ export function submitFailure(failure: Extract<Result<unknown>, { ok: false }>, 
   const alert = placed.length === 0 || placed.length < errors.length ? alertText(failure, tr) : null
   return { placed, target: placed.length > 0 ? stepOf(placed[0]) : undefined, alert }
 }
+
+/** A submit answer's `reference` (e.g. a stored contact message's "C-7K3QX9M2"), when it has one. */
+export const referenceOf = (value: unknown): string | null => {
+  const reference = (value as { reference?: unknown } | null | undefined)?.reference
+  return typeof reference === 'string' && reference.length > 0 && reference.length <= 40 ? reference : null
+}
+
+/** What a step's submit came to: its result, and the reference to show in the thank-you (undefined: keep the one shown). */
+export interface SubmitAnswer {
+  result: Result<unknown>
+  reference?: string | null
+}
+
+/**
+ * A step's submit answer: the form post the chain made (the submission's recorded answer) decides
+ * when it failed (its field errors show even when the chain went on), and when it succeeded its
+ * reference is shown; without a post, the chain's own result.
+ */
+export function submitAnswer(chain: Result<unknown>, posted: Result<unknown> | undefined): SubmitAnswer {
+  if (posted && !posted.ok) return { result: posted }
+  if (posted) return { result: chain, reference: referenceOf(posted.value) }
+  return { result: chain }
+}

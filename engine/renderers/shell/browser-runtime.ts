@@ -12,9 +12,9 @@ import { builtInActions } from '../../actions/catalogue'
 import { actionRegistry, registerActions, runChain, type ActionEnvironment } from '../../actions/registry'
 import { lastExperiments } from '../../../kernel/experiments/last-groups'
 import { pageCachedGateway } from '../page-cache'
-import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, DATA_NOT_FOUND, documentHeaders, fillDataUrl, report, splitLocale, withLocale } from '../../core'
+import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, DATA_NOT_FOUND, documentHeaders, report, splitLocale, withLocale } from '../../core'
+import type { DocumentClient, EngineStores, Gateway, I18n } from '../../core'
 import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, type BootEntry } from '../../../kernel/core/boot-data'
-import { routeFor } from '../../../kernel/core/route-match'
 import { retryOnServerError } from '../../core/route-load'
 import { isNetworkFailure, sawAnswer, setOffline, watchConnectivity } from '../../core/connectivity'
 import type { SiteBootstrap } from '../../../kernel/core/contracts'
@@ -28,9 +28,10 @@ import type { EngineRuntime } from '../runtime'
 import { afterFirstScreen, nextTask, whenIdle } from './after-first-screen'
 import { documentCookies } from './CookieConsent'
 import { memoryStorage, seedPreviewSession } from './preview-session'
-import { createServicesStub, onFirstInteractionOrLater } from '../../services/stub'
+import { createServicesStub, onFirstInteractionOrLater, type ServicesStub } from '../../services/stub'
 import { pageLocalStorage } from '../../core/web-storage'
 import { loadOnce } from '../../core/load-once'
+import { prefetchFirstScreen, type FirstScreenPrefetch } from './first-screen-prefetch'
 
 export const PLATFORM = 'web'
 
@@ -172,65 +173,81 @@ function deferredTabs(tabs: SessionTabs, onFirstMessage: () => void): SessionTab
   }
 }
 
-export async function bootBrowserEngine(): Promise<BootResult> {
-  registerActions(builtInActions, actionRegistry)
-  // what the services chunk would have seen (screens, uncaught errors) is kept until it loads
-  const servicesStub = createServicesStub(window)
-  // each step of the boot in a task of its own, not all in the entry module's (issue 10: TBT)
-  await nextTask()
-  const { entries: boot, experiments: bootGroups } = readBootEntries()
-  let locale = guessLocale(window.location.pathname) ?? ''
-  let bootstrap: SiteBootstrap | null = null
-  let documentsVersion = 0
-  const documentListeners = new Set<() => void>()
-  const bumpDocuments = () => {
-    documentsVersion++
-    for (const listener of documentListeners) listener()
-  }
+/** A failed document load as an HTTP status: the error page shown for it. */
+function statusOfFailedLoad(code: string): number {
+  return code === 'NOT_FOUND' ? 404 : code === 'NETWORK_ERROR' ? 503 : 500
+}
 
-  const fetcher = (input: string, init?: RequestInit) => {
+/** What the boot steps share: the page's carried answers, its transport, the preview token, and the site and locale once known. */
+interface BootPage {
+  /** The page's boot data by URL; each entry answers once, as the network would have. */
+  boot: Map<string, BootEntry>
+  fetch: (input: string, init?: RequestInit) => Promise<Response>
+  /** Admin side-by-side review: a `?preview=` token renders a draft version of the documents. */
+  previewToken: string | null
+  locale: string
+  bootstrap: SiteBootstrap | null
+  /** Told of every document that changed (set once the stores and i18n exist). */
+  onDocumentChange: (kind: string, id: string) => void
+}
+
+/** The page's transport: the answer the page carries for a URL (once), else the network. */
+function pageTransport(boot: Map<string, BootEntry>) {
+  return (input: string, init?: RequestInit) => {
     const entry = boot.get(input)
     if (!entry) return window.fetch(input, init)
     boot.delete(input)
     return Promise.resolve(bootResponse(entry))
   }
-  // Admin side-by-side review: a `?preview=` token renders a draft version of the documents.
+}
+
+/** The page before its site is known: its boot data, transport and document client. */
+function openPage() {
+  const { entries: boot, experiments: bootGroups } = readBootEntries()
+  const fetch = pageTransport(boot)
   const previewToken = readPreviewToken()
-  let onChange: (kind: string, id: string) => void = () => {}
+  const page: BootPage = { boot, fetch, previewToken, locale: guessLocale(window.location.pathname) ?? '', bootstrap: null, onDocumentChange: () => {} }
   const documents = createDocumentClient({
-    fetch: fetcher,
+    fetch,
     storage,
-    locale: () => locale,
-    headers: () => documentHeaders(PLATFORM, bootstrap),
-    onChange: (kind, id) => onChange(kind, id),
+    locale: () => page.locale,
+    headers: () => documentHeaders(PLATFORM, page.bootstrap),
+    onChange: (kind, id) => page.onDocumentChange(kind, id),
     preview: () => previewToken,
     persist: persistWhenIdle(),
     carried: (url) => boot.has(url),
   })
   // a preview as a demo punter: that punter's read-only session, fetched beside the site document
   const previewPunter = previewToken && storage ? seedPreviewSession(storage, previewToken) : Promise.resolve(false)
+  return { page, documents, bootGroups, previewPunter }
+}
 
-  await nextTask()
-  const site = await documents.loadSite()
-  if (!site.ok) return { ok: false, status: site.code === 'NOT_FOUND' ? 404 : site.code === 'NETWORK_ERROR' ? 503 : 500, code: site.code }
-  bootstrap = site.value.document
-  locale = splitLocale(window.location.pathname, bootstrap.site.locales).locale ?? bootstrap.site.defaultLocale
+/** The documents version the React layer follows: bumped on every document change. */
+function documentsVersionSignal() {
+  let version = 0
+  const listeners = new Set<() => void>()
+  return {
+    version: () => version,
+    bump() {
+      version++
+      for (const listener of listeners) listener()
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
 
-  // Start the first screen's documents and data now, in parallel with the translations, instead
-  // of after the first render: the lobby's first paint waits on one round trip less.
-  const prefetched = new Map<string, Promise<unknown>>()
-  const entry = routeFor(bootstrap.routes, window.location.pathname, bootstrap.site.locales)
-  // screen data goes through the gateway client too (envelope, errors, timeout); without the
-  // punter's credentials, as documents do
-  // repeated dictionary reads answer from the page cache (engine/core/cached-gateway.ts)
-  const cacheScope = () => `${bootstrap?.site.id ?? ''}|${locale}|${previewToken ?? ''}`
-  const dataGateway = pageCachedGateway(createGateway({ fetch: fetcher, platform: PLATFORM, site: () => ({ bootstrap, locale }), preview: () => previewToken }), cacheScope)
-  // the last good answer of each data source this page loaded: offline, a screen shows what it
-  // showed (the service worker keeps them across reloads), never "nothing here" (issue 31)
+/**
+ * Screen data through the gateway client (envelope, errors, timeout), without the punter's
+ * credentials, as documents do. A 5xx is asked again, up to 3 more times (spec §9 router data
+ * fetch retries); offline, a screen shows the last good answer of that source this page loaded
+ * (the service worker keeps them across reloads), never "nothing here" (issue 31).
+ */
+function screenDataFetcher(dataGateway: Gateway): (url: string) => Promise<unknown> {
   const lastData = new Map<string, unknown>()
-  watchConnectivity()
-  const fetchData = async (url: string): Promise<unknown> => {
-    // a 5xx is asked again, up to 3 more times (spec §9 router data fetch retries)
+  return async (url) => {
     const answer = await retryOnServerError(() => dataGateway.call('GET', url), (a) => (a.ok ? undefined : a.httpStatus))
     if (answer.ok) {
       sawAnswer()
@@ -242,148 +259,107 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     report({ kind: 'document', message: `data ${url}: ${answer.code}` })
     return lastData.get(url) ?? null
   }
-  // What the page carries for its first screen (documents, and the screen data when the server
-  // rendered the screen with it) is in before React's first render, so that render shows what
-  // the server's markup shows (engine/ssr.tsx) and replaces it without a change.
-  const carriedFirst: Promise<unknown>[] = []
-  const firstData = new Map<string, { name: string; value: unknown }>()
-  const prefetch = (kind: string, id: string) => {
-    const carried = boot.has(documentUrl(kind, id, locale))
-    const promise = documents.load(kind, id)
-    prefetched.set(`${kind}/${id}`, promise)
-    if (carried) carriedFirst.push(promise)
-    return promise
-  }
-  // the URLs the screen will ask (server/http/boot.ts preloads the same ones from the HTML)
-  const query = Object.fromEntries(new URLSearchParams(window.location.search))
-  if (entry)
-    carriedFirst.push(
-      prefetch('screen', entry.screen).then((result) => {
-        const data = result.ok ? (result.value.document as { data?: Record<string, { url?: string }> }).data : undefined
-        const carried: Promise<unknown>[] = []
-        for (const [name, source] of Object.entries(data ?? {})) {
-          if (typeof source?.url !== 'string' || source.url.includes('{params.')) continue
-          const url = fillDataUrl(source.url, { locale, query, params: {} })
-          const inPage = boot.has(url)
-          const pending = fetchData(url)
-          prefetched.set(`data:${url}`, pending)
-          if (inPage) carried.push(pending.then((value) => void firstData.set(url, { name, value })))
-        }
-        return Promise.all(carried)
-      }),
-    )
-  void prefetch('menu', 'left-menu')
-  void prefetch('footer', 'footer')
-  void prefetch('header', 'header')
-  /** A prefetched answer is used once; later loads go to the network (ETag-revalidated). */
-  const takePrefetched = (key: string) => {
-    const promise = prefetched.get(key)
-    prefetched.delete(key)
-    return promise
-  }
+}
 
-  // One request: the server ships the fallback texts (site default, then English) for the keys
-  // this locale lacks inside its bundle.
+/**
+ * One request: the server ships the fallback texts (site default, then English) for the keys this
+ * locale lacks inside its bundle.
+ */
+async function loadI18n(documents: DocumentClient, bootstrap: SiteBootstrap, locale: string): Promise<I18n> {
   const i18n = createI18n({ locale, fallbackLocale: bootstrap.site.defaultLocale, currencyDisplay: bootstrap.site.currencyDisplay })
   const texts = await documents.loadTranslations(locale)
   if (texts.ok) i18n.setResources(locale, texts.value.document.resources, texts.value.document.fallbacks)
   i18n.setLocale(locale)
   document.documentElement.lang = locale
+  return i18n
+}
 
-  const asPunter = await previewPunter
-  await nextTask()
+/**
+ * The stores of the first render: the groups in it are those the server rendered this page with
+ * (the page's boot data), else those this browser was last given (the experiment client answers
+ * later); a setting changed in another tab shows here too.
+ */
+function createPageStores(bootstrap: SiteBootstrap, locale: string, bootGroups: Record<string, unknown> | undefined): EngineStores {
   const stores = createEngineStores({ storage, site: bootstrap, locale })
-  // the groups in the first render: those the server rendered this page with (the page's boot
-  // data), else those this browser was last given; the experiment client answers later
   const lastGroups = bootGroups ?? lastExperiments(storage)
   if (lastGroups) stores.experiments.getState().setValues(lastGroups)
-  // a setting changed in another tab shows here too
   if (storage) followSettingsAcrossTabs(stores, storage)
-  // The punter session (engine/auth/session, in the lazy domain chunk): shared with the other tabs,
-  // told of every unauthorised answer, restored below after a reload.
-  const sessionController = async () => (await import('../../actions/auth')).authController(env)
+  return stores
+}
+
+/**
+ * The punter session (engine/auth/session, in the lazy domain chunk): shared with the other tabs,
+ * told of every unauthorised answer, restored after a reload. A guest tab gets its controller when
+ * another tab reports a change (deferredTabs), so a login there still reaches it, or on first use
+ * (an action, an unauthorised answer).
+ */
+function connectSession(page: BootPage, bootstrap: SiteBootstrap, stores: EngineStores, asPunter: boolean, env: () => ActionEnvironment) {
+  const { previewToken, locale } = page
+  const controller = async () => (await import('../../actions/auth')).authController(env())
   const tabs = previewToken ? undefined : browserSessionTabs(storage) // a preview tells no other tab
   const guest = previewToken ? !asPunter : !tabs || tabs.read() === null
   // the server renders a guest's first screen only for a browser without a session (a preview's
   // session is the operator's page's, not this browser's)
   if (!previewToken) followPunterHint(stores)
   // restore: a stored session is brought back; otherwise the controller only follows the other tabs
-  const startSession = (restore: boolean) =>
-    void sessionController().then(
+  const start = (restore: boolean) =>
+    void controller().then(
       (session) => (restore ? session.restore() : undefined),
       (error: unknown) => report({ kind: 'action-error', message: `session restore failed: ${(error as Error).message}` }),
     )
   provideSessionServices(stores, {
-    tabs: tabs && guest ? deferredTabs(tabs, () => startSession(false)) : tabs,
-    restoreLocale: (serverLocale) => followPunterLocale(serverLocale, locale, bootstrap!),
-    loginLocale: (serverLocale) => reloadInPunterLocale(serverLocale, bootstrap!),
+    tabs: tabs && guest ? deferredTabs(tabs, () => start(false)) : tabs,
+    restoreLocale: (serverLocale) => followPunterLocale(serverLocale, locale, bootstrap),
+    loginLocale: (serverLocale) => reloadInPunterLocale(serverLocale, bootstrap),
     takePendingAfterLogin,
   })
-  const gateway = pageCachedGateway(
-    createGateway({
-      fetch: fetcher,
-      stores,
-      platform: PLATFORM,
-      onUnauthorized: (code, sent, path) => sessionController().then((session) => session.handleUnauthorized(code, sent, path)),
-      preview: () => previewToken,
-    }),
-    cacheScope,
-    stores,
-  )
-  // Flags and experiment groups join the document context once the experiment client answers;
-  // it loads in its own chunk after the first screen has rendered, never before the first paint.
+  return { controller, guest, start }
+}
+
+/** The browser's history as the navigation actions see it. */
+function browserHistory(): ActionEnvironment['history'] {
+  return {
+    get length() {
+      return window.history.length
+    },
+    // react-router keeps the index of the entry in history.state: > 0 means a step back exists
+    canGoBack: () => Number((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0,
+    back: () => window.history.back(),
+    // the Navigation API knows whether a step forward exists (Chromium); without it none is assumed
+    canGoForward: () => (window as unknown as { navigation?: { canGoForward?: boolean } }).navigation?.canGoForward === true,
+    forward: () => window.history.forward(),
+  }
+}
+
+/**
+ * What loads after the first screen, never before its first paint: the experiment client (flags
+ * and experiment groups join the document context once it answers), the domain actions on the
+ * first touch or key press (so the tap it begins rarely waits; a page only looked at never pays
+ * for them), and the third-party services (analytics, error reports, fingerprint: issue 18) on
+ * the first interaction or an idle period 5 s after the page settled (loaded, first screen
+ * rendered): not in the first load's script (issue 10). The stub hands over what came before.
+ */
+function scheduleLaterChunks(env: ActionEnvironment, servicesStub: ServicesStub, version: string): void {
+  const { stores } = env
   afterFirstScreen(() => {
     void import('../../experiments/engine-binding').then(({ connectExperiments }) =>
       connectExperiments(stores, { storage: storage ?? undefined, onError: (message) => report({ kind: 'action-error', message: `experiments: ${message}` }) }),
     )
   })
-  // the first touch or key press anywhere starts the domain actions, so the tap it begins rarely
-  // waits for them; a page only looked at never pays for them
   for (const intent of ['pointerdown', 'keydown'] as const) window.addEventListener(intent, () => void loadDomainActions(), { once: true, capture: true, passive: true })
-
-  let navigate: (path: string, options?: { replace?: boolean }) => void = (path) => window.location.assign(path)
-  const env: ActionEnvironment = {
-    stores,
-    gateway,
-    documents,
-    i18n,
-    navigate: (path, options) => navigate(path, options),
-    history: {
-      get length() {
-        return window.history.length
-      },
-      // react-router keeps the index of the entry in history.state: > 0 means a step back exists
-      canGoBack: () => Number((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0,
-      back: () => window.history.back(),
-      // the Navigation API knows whether a step forward exists (Chromium); without it none is assumed
-      canGoForward: () => (window as unknown as { navigation?: { canGoForward?: boolean } }).navigation?.canGoForward === true,
-      forward: () => window.history.forward(),
-    },
-    reload: (url) => window.location.assign(url),
-    now: () => Date.now(),
-    platform: PLATFORM,
-    currentPathname: () => window.location.pathname,
-  }
-
-  // The third-party services (analytics, error reports, fingerprint: issue 18) in their own chunk,
-  // on the first interaction or an idle period 5 s after the page settled (loaded, first screen
-  // rendered), and never before the first screen: not in the first load's script (issue 10). The
-  // stub hands over what came before.
   const settled = (then: () => void) => afterFirstScreen(() => (document.readyState === 'complete' ? then() : window.addEventListener('load', then, { once: true })))
   onFirstInteractionOrLater(
     { target: window, settled, setTimeout: (task, ms) => window.setTimeout(task, ms), idle: (task) => whenIdle(() => task()) },
     () =>
       afterFirstScreen(() => {
-        void import('../../services/browser').then(({ startServices }) => startServices(env, bootstrap?.version ?? 'unknown', consentStore(stores), servicesStub.handOver()))
+        void import('../../services/browser').then(({ startServices }) => startServices(env, version, consentStore(stores), servicesStub.handOver()))
       }),
   )
+}
 
-  // Every page load: a stored session is restored (status 'restoring' until its heartbeat is in);
-  // a guest tab gets its controller when another tab reports a change (deferredTabs above), so a
-  // login there still reaches it, or on first use (an action, an unauthorised answer).
-  if (!guest) startSession(true)
-
-  onChange = (kind, id) => {
+/** A changed site document or translations bundle reaches the stores and i18n; the React layer is told. */
+function followDocumentChanges(documents: DocumentClient, stores: EngineStores, i18n: I18n, bump: () => void) {
+  return (kind: string, id: string) => {
     if (kind === 'site' && id === 'current') {
       const next = documents.peek<SiteBootstrap>('site', 'current')
       if (next) stores.site.getState().setBootstrap(next.document)
@@ -392,16 +368,26 @@ export async function bootBrowserEngine(): Promise<BootResult> {
       const next = documents.peek<TranslationsResource>('translations', id)
       if (next) i18n.setResources(id, next.document.resources, next.document.fallbacks)
     }
-    bumpDocuments()
+    bump()
   }
+}
 
-  await Promise.all(carriedFirst)
-  for (const { name, value } of firstData.values()) stores.screenData.getState().setData(name, value)
-  // the consent cookie read before the first render: a first visit's banner is in it, as in the
-  // server's markup, instead of appearing (and becoming the largest paint) a moment later
-  consentStore(stores).getState().load(documentCookies(), documents.peek<FooterDocument>('footer', 'footer')?.document.cookieConsent)
-  await nextTask()
-  const runtime: EngineRuntime = {
+interface RuntimeParts {
+  boot: BootPage['boot']
+  previewToken: string | null
+  locale: string
+  bootstrap: SiteBootstrap
+  env: ActionEnvironment
+  first: FirstScreenPrefetch
+  fetchData: (url: string) => Promise<unknown>
+  versions: ReturnType<typeof documentsVersionSignal>
+}
+
+/** The runtime the React layer touches: actions, documents, data, texts and links. */
+function createBrowserRuntime({ boot, previewToken, locale, bootstrap, env, first, fetchData, versions }: RuntimeParts): EngineRuntime {
+  const { stores, documents, i18n } = env
+  const { prefetched, firstData, takePrefetched } = first
+  return {
     stores,
     development: bootstrap.site.development,
     async run(chain, extra) {
@@ -425,27 +411,89 @@ export async function bootBrowserEngine(): Promise<BootResult> {
       }
       const result = (await pending) as Awaited<ReturnType<typeof documents.load<T>>>
       if (result.ok) return { ok: true as const, value: result.value.document }
-      return { ok: false as const, code: result.code, status: result.code === 'NOT_FOUND' ? 404 : result.code === 'NETWORK_ERROR' ? 503 : 500 }
+      return { ok: false as const, code: result.code, status: statusOfFailedLoad(result.code) }
     },
     peek: <T,>(kind: string, id: string) => documents.peek<T>(kind, id)?.document,
     fetchData: (url) => takePrefetched(`data:${url}`) ?? fetchData(url),
     // the first screen's carried data, for its first render only (later loads fetch)
     peekData: (url) => {
-      const first = firstData.get(url)
-      return first && prefetched.has(`data:${url}`) ? { value: first.value } : undefined
+      const data = firstData.get(url)
+      return data && prefetched.has(`data:${url}`) ? { value: data.value } : undefined
     },
     t: (key, options) => i18n.t(key, options),
     href: (path) => {
-      const current = stores.site.getState().bootstrap ?? bootstrap!
+      const current = stores.site.getState().bootstrap ?? bootstrap
       return withLocale(path, locale, current.site, window.location.pathname)
     },
-    subscribeDocuments(listener) {
-      documentListeners.add(listener)
-      return () => documentListeners.delete(listener)
-    },
-    documentsVersion: () => documentsVersion,
+    subscribeDocuments: versions.subscribe,
+    documentsVersion: versions.version,
   }
+}
 
+export async function bootBrowserEngine(): Promise<BootResult> {
+  registerActions(builtInActions, actionRegistry)
+  // what the services chunk would have seen (screens, uncaught errors) is kept until it loads
+  const servicesStub = createServicesStub(window)
+  // each step of the boot in a task of its own, not all in the entry module's (issue 10: TBT)
+  await nextTask()
+  const { page, documents, bootGroups, previewPunter } = openPage()
+  const { boot, fetch: transport, previewToken } = page
+  const versions = documentsVersionSignal()
+
+  await nextTask()
+  const site = await documents.loadSite()
+  if (!site.ok) return { ok: false, status: statusOfFailedLoad(site.code), code: site.code }
+  const bootstrap = (page.bootstrap = site.value.document)
+  const locale = (page.locale = splitLocale(window.location.pathname, bootstrap.site.locales).locale ?? bootstrap.site.defaultLocale)
+
+  // repeated dictionary reads answer from the page cache (engine/core/cached-gateway.ts)
+  const cacheScope = () => `${bootstrap.site.id ?? ''}|${locale}|${previewToken ?? ''}`
+  const dataGateway = pageCachedGateway(createGateway({ fetch: transport, platform: PLATFORM, site: () => ({ bootstrap, locale }), preview: () => previewToken }), cacheScope)
+  watchConnectivity()
+  const fetchData = screenDataFetcher(dataGateway)
+  const first = prefetchFirstScreen({ boot, documents, bootstrap, locale, fetchData })
+  const i18n = await loadI18n(documents, bootstrap, locale)
+
+  const asPunter = await previewPunter
+  await nextTask()
+  const stores = createPageStores(bootstrap, locale, bootGroups)
+  const session = connectSession(page, bootstrap, stores, asPunter, () => env)
+  const gateway = pageCachedGateway(
+    createGateway({
+      fetch: transport,
+      stores,
+      platform: PLATFORM,
+      onUnauthorized: (code, sent, path) => session.controller().then((controller) => controller.handleUnauthorized(code, sent, path)),
+      preview: () => previewToken,
+    }),
+    cacheScope,
+    stores,
+  )
+  let navigate: (path: string, options?: { replace?: boolean }) => void = (path) => window.location.assign(path)
+  const env: ActionEnvironment = {
+    stores,
+    gateway,
+    documents,
+    i18n,
+    navigate: (path, options) => navigate(path, options),
+    history: browserHistory(),
+    reload: (url) => window.location.assign(url),
+    now: () => Date.now(),
+    platform: PLATFORM,
+    currentPathname: () => window.location.pathname,
+  }
+  scheduleLaterChunks(env, servicesStub, bootstrap.version ?? 'unknown')
+  // every page load: a stored session is restored (status 'restoring' until its heartbeat is in)
+  if (!session.guest) session.start(true)
+  page.onDocumentChange = followDocumentChanges(documents, stores, i18n, versions.bump)
+
+  await Promise.all(first.carriedFirst)
+  for (const { name, value } of first.firstData.values()) stores.screenData.getState().setData(name, value)
+  // the consent cookie read before the first render: a first visit's banner is in it, as in the
+  // server's markup, instead of appearing (and becoming the largest paint) a moment later
+  consentStore(stores).getState().load(documentCookies(), documents.peek<FooterDocument>('footer', 'footer')?.document.cookieConsent)
+  await nextTask()
+  const runtime = createBrowserRuntime({ boot, previewToken, locale, bootstrap, env, first, fetchData, versions })
   return {
     ok: true,
     engine: {

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { buildContext } from '../../../engine/core/context'
 import type { FlowDocument, FlowStep } from '../../../kernel/documents/types'
 import { stepAfter, visibleStepsOf, withFormValues } from '../../../engine/renderers/form/flow-steps'
-import { submitFailure } from '../../../engine/renderers/form/submit-outcome'
+import { referenceOf, submitAnswer, submitFailure } from '../../../engine/renderers/form/submit-outcome'
+import { fieldOfWidgetId, phonesJoined } from '../../../engine/renderers/form/flow-hydration'
 import type { ValidatorModule } from '../../../engine/renderers/form/validator-module'
 import { cel, testEnv } from './helpers'
 
@@ -78,5 +79,39 @@ describe('steps follow the page context, not only the typed values', () => {
     const ctx = withFormValues(buildContext(stores, { form: { stale: true } }), { fresh: 1 })
     expect(ctx.form).toEqual({ fresh: 1 })
     expect(Object.keys(ctx).sort()).toEqual(Object.keys(buildContext(stores)).sort())
+  })
+})
+
+describe('a submit answer: the form post decides a failure, and its reference is shown', () => {
+  const chainOk = { ok: true as const, value: undefined }
+  it('a failed form post is the answer even when the chain went on', () => {
+    const posted = { ok: false as const, code: 'VALIDATION_ERROR', details: [{ field: 'email', code: 'TAKEN' }] }
+    expect(submitAnswer(chainOk, posted)).toEqual({ result: posted })
+  })
+  it('a successful form post keeps the chain result and shows the reference it carried', () => {
+    expect(submitAnswer(chainOk, { ok: true, value: { reference: 'C-7K3QX9M2' } })).toEqual({ result: chainOk, reference: 'C-7K3QX9M2' })
+    // an answer without a usable reference clears the one shown
+    expect(submitAnswer(chainOk, { ok: true, value: { reference: 'x'.repeat(41) } })).toEqual({ result: chainOk, reference: null })
+  })
+  it('without a form post the chain result is the answer and the reference shown is kept', () => {
+    const chainFailed = { ok: false as const, code: 'NETWORK_ERROR' }
+    expect(submitAnswer(chainFailed, undefined)).toEqual({ result: chainFailed })
+    expect(submitAnswer(chainOk, undefined).reference).toBeUndefined()
+  })
+  it('a reference is a non-empty string of at most 40 characters', () => {
+    expect([referenceOf({ reference: 'R-1' }), referenceOf({ reference: '' }), referenceOf({ reference: 7 }), referenceOf(null), referenceOf({ reference: 'y'.repeat(40) })]).toEqual(['R-1', null, null, null, 'y'.repeat(40)])
+  })
+})
+
+describe('a submit held for a phone rule is made once every typed number is the form data', () => {
+  it('reads the field from the widget id rjsf gives it', () => {
+    expect([fieldOfWidgetId('root_phone'), fieldOfWidgetId('phone'), fieldOfWidgetId('root_')]).toEqual(['phone', '', ''])
+  })
+  it('waits while a typed number is not yet joined with its country', () => {
+    expect(phonesJoined(['root_phone'], {})).toBe(false)
+    expect(phonesJoined(['root_phone'], { phone: '' })).toBe(false)
+    expect(phonesJoined(['root_phone', 'root_phone2'], { phone: '+59995551234' })).toBe(false)
+    expect(phonesJoined(['root_phone', 'root_phone2'], { phone: '+59995551234', phone2: '+34612345678' })).toBe(true)
+    expect(phonesJoined([], {})).toBe(true)
   })
 })
