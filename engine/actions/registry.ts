@@ -38,6 +38,12 @@ export interface ActionEnvironment {
   platform: string
   /** The pathname in the address bar, prefix included (for the locale prefix rule). */
   currentPathname?(): string
+  /**
+   * Fetches the module of an action not registered yet (the browser's lazy domain actions): a
+   * chain asks for it only when a step that names it is about to run, so a step whose `when` does
+   * not hold (a guest's favourites on the lobby) downloads nothing.
+   */
+  loadAction?(name: string): Promise<unknown>
 }
 
 /** The params type of an action, derived from its JSON Schema literal with json-schema-to-ts. */
@@ -170,6 +176,7 @@ export async function runChain(chain: ActionChain | undefined, env: ActionEnviro
   for (const invocation of chain) {
     try {
       if (!evaluateCondition(invocation.when, current())) continue
+      if (!registry.has(invocation.do) && env.loadAction) await env.loadAction(invocation.do)
       const result = await runAction(invocation, env, current(), registry)
       if (result.ok) {
         last = result

@@ -7,7 +7,8 @@
  * (`has(flags.quiz) && flags.quiz == true`).
  */
 import type { EngineStores } from '../core/stores'
-import { Sigma, type FetchLike } from '../../kernel/experiments/client'
+import { isEditorMode, Sigma, type FetchLike } from '../../kernel/experiments/client'
+import type { WebBuilderPage } from '../../kernel/experiments/types'
 import { experimentContext } from '../../kernel/experiments/context'
 import { encodeVisitorGroups, groupIndices, readVisitorGroups, visitorGroupsCookie } from '../../kernel/experiments/groups-cookie'
 import { LAST_EXPERIMENTS_KEY } from '../../kernel/experiments/last-groups'
@@ -71,6 +72,27 @@ export interface ExperimentBindingOptions {
 
 /** Starts the client with the site's SIGMA_TOKEN and keeps `flags`/`experiments` in the stores
  * current, re-evaluating when the punter logs in or out. Returns a stop function. */
+/**
+ * The web builder (spec §4 "optionally runs the web builder", §6 editor mode): each web-builder
+ * experiment's pages are asked for here (a control group asks too and gets none); the applier's
+ * chunk loads only when there are pages to apply or `?editor=start` opens the editor, so a page
+ * with nothing to change downloads none of it. Never throws (spec §8).
+ */
+async function startWebBuilder(sigma: Sigma): Promise<void> {
+  try {
+    const experiments = sigma.webBuilderExperiments()
+    if (experiments.length === 0) return
+    if (isEditorMode(location.search)) {
+      ;(await import('./web-builder-browser')).startEditor(sigma, experiments)
+      return
+    }
+    const pages = (await Promise.all(experiments.map(({ name }) => sigma.fetchPages(name).catch(() => [] as WebBuilderPage[])))).flat()
+    if (pages.length > 0) (await import('./web-builder-browser')).keepApplied(pages)
+  } catch {
+    // the page stays as the documents made it
+  }
+}
+
 export async function connectExperiments(stores: EngineStores, options: ExperimentBindingOptions = {}): Promise<() => void> {
   const site = stores.site.getState().bootstrap
   const token = site?.remoteConfig.SIGMA_TOKEN
@@ -130,7 +152,7 @@ export async function connectExperiments(stores: EngineStores, options: Experime
   }
   apply()
   // the web builder (or its editor with ?editor=start) in its own chunk, in the browser only
-  if (typeof document !== 'undefined' && typeof MutationObserver === 'function') void import('./web-builder-browser').then(({ runWebBuilderInPage }) => runWebBuilderInPage(sigma)).catch(() => {})
+  if (typeof document !== 'undefined' && typeof MutationObserver === 'function') void startWebBuilder(sigma)
   let lastUser = userId()
   return stores.user.subscribe(() => {
     const next = userId()

@@ -5,23 +5,42 @@
  * the app re-renders (the elements a rule names come and go with React). With `?editor=start`
  * nothing is applied: editor mode marks the page and lists the experiments and groups, and a
  * group chosen there is previewed by applying its pages. Never throws (spec §8).
+ *
+ * A lazy chunk: ./engine-binding.ts asks for the pages and loads this only when there is something
+ * to apply or editor mode is on; a guest in no web-builder group, or in a control group without
+ * pages, downloads none of it. DOMPurify comes later still, only for HTML (below).
  */
-import DOMPurify from 'dompurify'
 import type { Sigma } from '../../kernel/experiments/client'
-import { isEditorMode } from '../../kernel/experiments/client'
 import { applyPages, applyRules, type DocumentLike } from '../../kernel/experiments/web-builder'
 import type { WebBuilderPage } from '../../kernel/experiments/types'
 
-const sanitize = (html: string) => DOMPurify.sanitize(html)
 /** The page's language (the shell sets <html lang>): a rule's words are applied in it only (ADR 0090). */
 const pageLocale = () => document.documentElement.lang || 'en'
 
+/**
+ * DOMPurify (most of this code's weight) is fetched the first time a rule for the current path has
+ * HTML to set; until it is here that rule waits (counted as failed, applied again once it is), so
+ * a page whose rules set only text, colours or CSS never downloads it. The server sanitised the
+ * HTML too (server/experiments/document.ts); this is the second, independent check.
+ */
+let purify: ((html: string) => string) | undefined
+let purifying: Promise<void> | undefined
+function sanitizerThen(retry: () => void): (html: string) => string {
+  return (html) => {
+    if (purify) return purify(html)
+    purifying ??= import('dompurify').then(({ default: DOMPurify }) => {
+      purify = (dirty) => DOMPurify.sanitize(dirty)
+    })
+    void purifying.then(retry, () => {})
+    throw new Error('the HTML sanitiser is loading')
+  }
+}
+
 /** Keeps `pages` applied to the page as it re-renders; returns stop. */
-function keepApplied(pages: WebBuilderPage[]): () => void {
+export function keepApplied(pages: WebBuilderPage[]): () => void {
   const doc = document as unknown as DocumentLike
-  applyPages(doc, pages, location.pathname, sanitize, pageLocale())
   let pending = false
-  const observer = new MutationObserver(() => {
+  const schedule = () => {
     if (pending) return
     pending = true
     requestAnimationFrame(() => {
@@ -30,13 +49,16 @@ function keepApplied(pages: WebBuilderPage[]): () => void {
       applyRules(doc, pages, location.pathname, sanitize, pageLocale())
       observer.observe(document.body, { childList: true, subtree: true })
     })
-  })
+  }
+  const sanitize = sanitizerThen(schedule)
+  const observer = new MutationObserver(schedule)
+  applyPages(doc, pages, location.pathname, sanitize, pageLocale())
   observer.observe(document.body, { childList: true, subtree: true })
   return () => observer.disconnect()
 }
 
 /** Editor mode: the page is marked and a bar lists each web-builder experiment's groups; choosing one previews its pages. */
-function startEditor(sigma: Sigma, experiments: Array<{ name: string; groups: string[] }>): () => void {
+export function startEditor(sigma: Sigma, experiments: Array<{ name: string; groups: string[] }>): () => void {
   document.documentElement.dataset.experimentEditor = 'start'
   const bar = document.createElement('div')
   bar.setAttribute('data-testid', 'experiment-editor')
@@ -63,16 +85,4 @@ function startEditor(sigma: Sigma, experiments: Array<{ name: string; groups: st
   }
   document.body.appendChild(bar)
   return () => (stopPreview(), bar.remove(), delete document.documentElement.dataset.experimentEditor)
-}
-
-export async function runWebBuilderInPage(sigma: Sigma): Promise<() => void> {
-  try {
-    const experiments = sigma.webBuilderExperiments()
-    if (experiments.length === 0) return () => {}
-    if (isEditorMode(location.search)) return startEditor(sigma, experiments)
-    const pages = (await Promise.all(experiments.map(({ name }) => sigma.fetchPages(name).catch(() => [] as WebBuilderPage[])))).flat()
-    return pages.length > 0 ? keepApplied(pages) : () => {}
-  } catch {
-    return () => {}
-  }
 }

@@ -239,6 +239,40 @@ test.describe('online', () => {
     })
   }
 
+  /** The names (hash left out) of the script chunks the page fetches from now on. */
+  const scriptChunksFetched = (page: Page): string[] => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname
+      if (path.startsWith('/assets/') && path.endsWith('.js')) scripts.push(path.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, ''))
+    })
+    return scripts
+  }
+
+  // A guest's lobby runs its onEnter (a punter's favourites, `when: session.loggedIn`) and asks the
+  // web builder's pages for its group: neither may download code that will not run. The domain
+  // actions are fetched for a step only when it is due; the web builder's applier (DOMPurify) only
+  // when there are pages to apply. Checked once the page has gone quiet, before any touch.
+  test('a guest on the lobby in a control group downloads no action it does not run and no web-builder applier', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('sigma_forced_experiments', JSON.stringify([{ experimentId: 'lobbyBanner', groupIndex: 0 }])))
+    const scripts = scriptChunksFetched(page)
+    const pages = page.waitForResponse((response) => response.url().includes('/experiments/api/pages.json'))
+    await page.goto(`${server.running.url}/casino/lobby`)
+    expect((await pages).request().headers().group).toBe('control')
+    await page.waitForLoadState('networkidle')
+    expect(scripts).toContain('engine-binding')
+    expect(scripts.filter((name) => ['actions', 'auth', 'join', 'play-money', 'regulation', 'web-builder-browser'].includes(name))).toEqual([])
+  })
+
+  test('a device in the web builder’s test group off the casino pages gets the pages’ CSS but no HTML sanitiser (no rule there sets HTML)', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('sigma_forced_experiments', JSON.stringify([{ experimentId: 'lobbyBanner', groupIndex: 1 }])))
+    const scripts = scriptChunksFetched(page)
+    await page.goto(`${server.running.url}/join`)
+    await expect.poll(() => scripts).toContain('web-builder-browser')
+    await page.waitForLoadState('networkidle')
+    expect(scripts.filter((name) => name.startsWith('purify'))).toEqual([])
+  })
+
   test('a returning visitor of the test group has the motivation banner in the first render of /join (nothing inserted above the form later)', async ({ page }) => {
     await page.addInitScript(() => {
       window.localStorage.setItem('sigma_forced_experiments', JSON.stringify([{ experimentId: 'registrationMotivation', groupIndex: 1 }]))

@@ -12,7 +12,7 @@ import { builtInActions } from '../../actions/catalogue'
 import { actionRegistry, registerActions, runChain, type ActionEnvironment } from '../../actions/registry'
 import { lastExperiments } from '../../../kernel/experiments/last-groups'
 import { pageCachedGateway } from '../page-cache'
-import { buildContext, createDocumentClient, createEngineStores, createGateway, createI18n, DATA_NOT_FOUND, documentHeaders, report, splitLocale, withLocale } from '../../core'
+import { buildContext, evaluateCondition, createDocumentClient, createEngineStores, createGateway, createI18n, DATA_NOT_FOUND, documentHeaders, report, splitLocale, withLocale } from '../../core'
 import type { DocumentClient, EngineStores, Gateway, I18n } from '../../core'
 import { BOOT_ELEMENT_ID, documentUrl, guessLocale, parseBootData, type BootEntry } from '../../../kernel/core/boot-data'
 import { retryOnServerError } from '../../core/route-load'
@@ -88,7 +88,10 @@ const ACTIONS_ON_THEIR_OWN: Record<string, () => Promise<unknown>> = {
 
 /** Loads what the chain needs: the small modules when they cover it, else the barrel. */
 function loadActionsFor(chain: ActionChain): Promise<unknown> | undefined {
-  const missing = [...missingActions(chain)]
+  return loadActions([...missingActions(chain)])
+}
+
+function loadActions(missing: string[]): Promise<unknown> | undefined {
   if (missing.length === 0) return undefined
   if (missing.every((name) => name in ACTIONS_ON_THEIR_OWN)) return Promise.all(missing.map((name) => ACTIONS_ON_THEIR_OWN[name]())).catch(() => loadDomainActions())
   return loadDomainActions()
@@ -392,10 +395,13 @@ function createBrowserRuntime({ boot, previewToken, locale, bootstrap, env, firs
     development: bootstrap.site.development,
     async run(chain, extra) {
       if (!chain || chain.length === 0) return { ok: true, value: undefined }
-      await loadActionsFor(chain as ActionChain)
       // a form's chain (FormNode passes { form }) evaluates its bindings over the form values
       const form = extra?.form
       const context = () => buildContext(stores, { item: extra?.item, ...(form ? { form } : {}), ...(extra?.params ? { data: { params: extra.params } } : {}) })
+      // what the steps due now need, branches included, in one wait; a step skipped now (its
+      // `when` false) downloads nothing, and one that comes due later loads then (env.loadAction)
+      const now = context()
+      await loadActionsFor((chain as ActionChain).filter((step) => evaluateCondition(step.when, now)))
       // the chain's result goes back to the caller: a form shows a failed submit's errors
       return runChain(chain as ActionChain, env, context, actionRegistry)
     },
@@ -481,6 +487,7 @@ export async function bootBrowserEngine(): Promise<BootResult> {
     now: () => Date.now(),
     platform: PLATFORM,
     currentPathname: () => window.location.pathname,
+    loadAction: (name) => loadActions([name]) ?? Promise.resolve(),
   }
   scheduleLaterChunks(env, servicesStub, bootstrap.version ?? 'unknown')
   // every page load: a stored session is restored (status 'restoring' until its heartbeat is in)

@@ -134,3 +134,35 @@ describe('the eval-free param check', () => {
     [{ to: '/x', s: 'c' }, 'params.s should be one of a, b'],
   ])('%j → %s', (params, problem) => expect(checkParams(schema, params)).toBe(problem))
 })
+
+describe('an action not registered yet loads when its step is due (the lobby’s guest downloads no domain actions)', () => {
+  it('a step whose `when` does not hold asks for nothing; a due step asks for its action, then runs it', async () => {
+    const { env, stores } = testEnv()
+    const asked: string[] = []
+    const lazy = new Map(registry)
+    lazy.delete('test.record')
+    env.loadAction = async (name) => {
+      asked.push(name)
+      lazy.set('test.record', records)
+    }
+    const result = await runChain(
+      [
+        { do: 'test.record', when: cel('false'), with: { label: 'skipped' } },
+        { do: 'test.record', with: { label: 'due' } },
+      ],
+      env,
+      () => buildContext(stores, { now: 0 }),
+      lazy,
+    )
+    expect(asked).toEqual(['test.record'])
+    expect(calls).toEqual(['due'])
+    expect(result).toEqual({ ok: true, value: 'due' })
+  })
+
+  it('an action still missing after its load is UNKNOWN_ACTION, as before', async () => {
+    const { env, stores } = testEnv()
+    env.loadAction = async () => {}
+    const result = await runChain([{ do: 'test.nowhere' }], env, () => buildContext(stores, { now: 0 }), registry)
+    expect(result).toMatchObject({ ok: false, code: 'UNKNOWN_ACTION' })
+  })
+})
