@@ -95,7 +95,6 @@ export function applyPages(
   sanitize: HtmlSanitizer,
   locale: string = WEB_BUILDER_SOURCE_LOCALE,
 ): { applied: number; failed: number } {
-  let applied = 0
   let failed = 0
   for (const page of pages) {
     try {
