@@ -84,17 +84,20 @@ function applyContent(element: ElementLike, params: WebBuilderContentParams, san
   if (params.contentCss !== undefined) element.style.cssText += `;${params.contentCss}`
 }
 
-/**
- * Applies the pages for `pathname`. Global JS runs only if the server let it through (it refuses
- * unpinned scripts); any failure of a rule or script is swallowed (spec §8), counted in the result.
- */
-export function applyPages(
+/** Applies pages to a document for `pathname` in `locale` (the source language by default); counts what was applied and what failed. */
+export type PagesApplier = (
   document: DocumentLike,
   pages: readonly WebBuilderPage[],
   pathname: string,
   sanitize: HtmlSanitizer,
-  locale: string = WEB_BUILDER_SOURCE_LOCALE,
-): { applied: number; failed: number } {
+  locale?: string,
+) => { applied: number; failed: number }
+
+/**
+ * Applies the pages for `pathname`. Global JS runs only if the server let it through (it refuses
+ * unpinned scripts); any failure of a rule or script is swallowed (spec §8), counted in the result.
+ */
+export const applyPages: PagesApplier = (document, pages, pathname, sanitize, locale = WEB_BUILDER_SOURCE_LOCALE) => {
   let failed = 0
   for (const page of pages) {
     try {
@@ -118,20 +121,15 @@ export function applyPages(
 }
 
 /** Applies only the rules of the pages for `pathname` (again after the page re-rendered). */
-export function applyRules(
-  document: DocumentLike,
-  pages: readonly WebBuilderPage[],
-  pathname: string,
-  sanitize: HtmlSanitizer,
-  locale: string = WEB_BUILDER_SOURCE_LOCALE,
-): { applied: number; failed: number } {
+export const applyRules: PagesApplier = (document, pages, pathname, sanitize, locale = WEB_BUILDER_SOURCE_LOCALE) => {
   let applied = 0
   let failed = 0
   for (const rule of rulesForPath(pages, pathname)) {
     try {
       const elements = document.querySelectorAll(rule.selector)
+      const params = paramsForLocale(rule.contentParams, locale)
       for (let i = 0; i < elements.length; i++) {
-        applyContent(elements[i] as ElementLike, paramsForLocale(rule.contentParams, locale), sanitize)
+        applyContent(elements[i] as ElementLike, params, sanitize)
         applied++
       }
     } catch {
